@@ -1,0 +1,32 @@
+// Bundles each entry point: the CLI and the codec worker (Node); later the extension and webview.
+// Library versions are read here, once, and baked into the bundles (their package.json files
+// are often hidden behind "exports").
+import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const quiet = process.argv.includes('--quiet');
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'mitata'];
+const versions = Object.fromEntries(
+  libraries.map((name) => [name, JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version]),
+);
+
+const node = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: quiet ? 'warning' : 'info',
+  // Native addons load from node_modules at run time; without them the libraries use pure JS.
+  external: ['vscode', 'msgpackr-extract', 'cbor-extract', 'bun:jsc'], // bun:jsc: mitata's Bun-only branch
+  define: {
+    PAYLOAD_LAB_VERSION: JSON.stringify(manifest.version),
+    PAYLOAD_LAB_LIBRARY_VERSIONS: JSON.stringify(versions),
+  },
+};
+
+await Promise.all([
+  esbuild.build({ ...node, entryPoints: { worker: 'src/engine/worker.ts' }, outdir: 'dist' }),
+  esbuild.build({ ...node, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist' }),
+]);
