@@ -1,0 +1,58 @@
+/**
+ * Names for inferred schemas. Avro and proto3 share the identifier rule, so one module decides
+ * which JSON keys can become field names and how type names are derived from keys.
+ */
+
+/** Avro names and proto identifiers alike: `[A-Za-z_][A-Za-z0-9_]*`. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Whether a JSON key can be a field name in both Avro and proto3. */
+export function isSchemaIdentifier(key: string): boolean {
+  return IDENTIFIER.test(key);
+}
+
+/**
+ * `__proto__` is a valid identifier, but avsc and protobufjs both assign decoded fields and map
+ * entries with `obj[key] = value`, which would set the prototype instead of a property.
+ */
+export function isPrototypeKey(key: string): boolean {
+  return key === '__proto__';
+}
+
+/** `odd key` → `OddKey`, `items_v2` → `ItemsV2`, `3d` → `T3d`; never empty. */
+export function pascalCase(hint: string): string {
+  const words = hint.split(/[^A-Za-z0-9]+/).filter((word) => word.length > 0);
+  const joined = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+  if (joined.length === 0) return 'Type';
+  return /^[0-9]/.test(joined) ? `T${joined}` : joined;
+}
+
+/**
+ * The type name for one element of an array held under `key`: `items` → `Item`,
+ * `entries` → `Entry`, `data` → `DataItem`. Crude on purpose: a readable guess, made unique later.
+ */
+export function elementTypeName(key: string): string {
+  const base = pascalCase(key);
+  if (/[^aeiou]ies$/i.test(base)) return `${base.slice(0, -3)}y`;
+  if (/[^s]s$/.test(base)) return base.slice(0, -1);
+  return `${base}Item`;
+}
+
+/**
+ * Hands out type names once each. Names that must stay free (proto field names, which protoc
+ * resolves before type names in a message's scope) are reserved up front.
+ */
+export class TypeNames {
+  private readonly taken: Set<string>;
+
+  constructor(reserved: Iterable<string> = []) {
+    this.taken = new Set(reserved);
+  }
+
+  take(base: string): string {
+    let name = base;
+    for (let suffix = 2; this.taken.has(name); suffix += 1) name = `${base}${suffix}`;
+    this.taken.add(name);
+    return name;
+  }
+}
