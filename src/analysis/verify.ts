@@ -1,0 +1,72 @@
+/**
+ * Round-trip verification with JSON semantics: would a consumer of the decoded value see
+ * the same document as a consumer of the original? Key order, -0 and where a value lives
+ * (own property, getter, prototype default) do not matter; types and values do.
+ */
+import type { Difference, DifferenceKind, RoundTrip, RoundTripStatus } from '../shared/results';
+import type { PathNode } from './json-path';
+import { describeOriginal, isIncompatibleRoot, kindName } from './values';
+import { walkPairs, type ContainerKind } from './walk-pairs';
+
+export const DEFAULT_MAX_DIFFERENCES = 100;
+
+export interface VerifyOptions {
+  /** Differences listed at most; the rest are counted in `omittedDifferences`. */
+  maxDifferences?: number;
+}
+
+/**
+ * Whether a decoded container is what JSON.parse would have built: a plain prototype and
+ * only enumerable data properties. Arrays are checked by prototype only: inspecting every
+ * index descriptor of a large array would cost more than the round trip.
+ */
+function isPlainContainer(decoded: object, kind: ContainerKind): boolean {
+  const prototype = Object.getPrototypeOf(decoded) as unknown;
+  if (kind === 'array') return prototype === Array.prototype;
+  if (kind !== 'object') return false;
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const name of Object.getOwnPropertyNames(decoded)) {
+    const descriptor = Object.getOwnPropertyDescriptor(decoded, name);
+    if (descriptor === undefined) continue;
+    if (descriptor.get !== undefined || descriptor.set !== undefined || !descriptor.enumerable) return false;
+  }
+  return true;
+}
+
+export function verifyRoundTrip(original: unknown, decoded: unknown, options: VerifyOptions = {}): RoundTrip {
+  const maxDifferences = Math.max(0, options.maxDifferences ?? DEFAULT_MAX_DIFFERENCES);
+  const differences: Difference[] = [];
+  let found = 0;
+  let structurallyPlain = true;
+
+  const report = (at: PathNode, kind: DifferenceKind, detail: string): void => {
+    found++;
+    // Paths are formatted only for listed differences: the rest are only counted.
+    if (differences.length < maxDifferences) differences.push({ path: at.toString(), kind, detail });
+  };
+
+  walkPairs(original, decoded, {
+    difference: (at, finding) => report(at, finding.kind, finding.detail),
+    keys: (node, object, missing, extra) => {
+      for (const key of missing) {
+        report(node.child(key), 'missing-key', `missing after the round trip (was ${describeOriginal(object[key])})`);
+      }
+      for (const { key, value } of extra) {
+        report(node.child(key), 'extra-key', `not in the original (${kindName(value)})`);
+      }
+    },
+    container: (container, _node, kind) => {
+      // Once a difference is found the status is lossy: plainness no longer matters.
+      if (structurallyPlain && found === 0) structurallyPlain = isPlainContainer(container, kind);
+    },
+  });
+
+  let status: RoundTripStatus;
+  if ((decoded === undefined && original !== undefined) || isIncompatibleRoot(original, decoded)) status = 'failed';
+  else if (found > 0) status = 'lossy';
+  else status = structurallyPlain ? 'exact' : 'equivalent';
+
+  const result: RoundTrip = { status, differences };
+  if (found > differences.length) result.omittedDifferences = found - differences.length;
+  return result;
+}
