@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+/**
+ * `payload-lab`: the engine, headless. Prints a table as codecs finish, or one JSON document
+ * (`--json`) for CI. Exit codes: 0 done (rows may still be errored), 2 bad input or usage.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { builtinCodecs } from './codecs/registry';
+import { CancelledError, compareSample, unknownCodecs } from './engine/compare';
+import { toolVersion } from './engine/tool-info';
+import { SampleInputError } from './input/read-sample';
+import { sampleHeading, tableFooter, tableHeader, tableRow } from './cli/table';
+
+const USAGE = `Usage: payload-lab compare [FILE] [options]
+       payload-lab codecs
+
+Compares how each serialization library encodes FILE (.json, or .jsonl/.ndjson records).
+Without FILE, uses the bundled sample (the published benchmark's tuple dataset, about 1 MB).
+
+Options:
+  --json               print one JSON document instead of the table
+  --codecs a,b,c       codecs to run (default: all; see 'payload-lab codecs')
+  --quick              about ${200} ms per codec: a quick look, wider margins of error
+  --time-budget MS     measuring time per codec, split between encode and decode (default 2000)
+  --min-samples N      minimum timing samples per operation (default 30, quick 5)
+  --timeout MS         stop a codec's worker after MS milliseconds (default 120000)
+  --memory-limit MB    heap limit of each codec's worker (default 2048)
+  --codec-module PATH  also run a codec module of your own (exports prepare); repeatable
+  -h, --help           this text
+  -v, --version        the version`;
+
+class UsageError extends Error {}
+
+const bundledSample = () => path.join(__dirname, '..', 'schemas', 'tuples.json');
+
+function positiveInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new UsageError(`--${name} takes a positive whole number, got '${value}'`);
+  return parsed;
+}
+
+async function compareCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      codecs: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      'time-budget': { type: 'string' },
+      'min-samples': { type: 'string' },
+      timeout: { type: 'string' },
+      'memory-limit': { type: 'string' },
+      'codec-module': { type: 'string', multiple: true },
+    },
+  });
+  if (positionals.length > 1) throw new UsageError(`compare takes one file, got ${positionals.length}`);
+  const file = positionals[0] ?? bundledSample();
+  const codecs = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);
+  if (codecs) {
+    const unknown = unknownCodecs(codecs);
+    if (unknown.length > 0) throw new UsageError(`unknown codec: ${unknown.join(', ')} (known: ${builtinCodecs.map((c) => c.id).join(', ')})`);
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SampleInputError(code === 'ENOENT' ? `${file}: no such file` : code === 'EISDIR' ? `${file}: is a folder, not a file` : `${file}: cannot read (${code})`, file);
+  }
+
+  const asJson = values.json === true;
+  const write = (text: string) => process.stdout.write(`${text}\n`);
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  const report = await compareSample({ path: file, bytes }, {
+    codecs,
+    codecModules: values['codec-module'],
+    quick: values.quick,
+    timeBudgetMs: positiveInteger('time-budget', values['time-budget']),
+    minSamples: positiveInteger('min-samples', values['min-samples']),
+    timeoutMs: positiveInteger('timeout', values.timeout),
+    memoryLimitMb: positiveInteger('memory-limit', values['memory-limit']),
+    signal: controller.signal,
+    onInspected: asJson ? undefined : (info) => write(`${sampleHeading(info)}\n\n${tableHeader()}`),
+    onResult: asJson ? undefined : (row) => write(tableRow(row)),
+    onStage: process.stderr.isTTY && !asJson ? (codec, stage) => process.stderr.write(`\x1b[2K\r  ${codec}: ${stage}…\r`) : undefined,
+  });
+  if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
+  write(asJson ? JSON.stringify(report, null, 2) : tableFooter(report));
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '-h' || command === '--help') {
+      process.stdout.write(`${USAGE}\n`);
+      return command === undefined ? 2 : 0;
+    }
+    if (command === '-v' || command === '--version') {
+      process.stdout.write(`${toolVersion()}\n`);
+      return 0;
+    }
+    if (command === 'codecs') {
+      for (const codec of builtinCodecs) process.stdout.write(`${codec.id.padEnd(11)} ${codec.label}\n`);
+      return 0;
+    }
+    if (command === 'compare') return await compareCommand(rest);
+    throw new UsageError(`unknown command '${command}'`);
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof SampleInputError) {
+      process.stderr.write(`payload-lab: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof CancelledError) {
+      process.stderr.write('payload-lab: cancelled\n');
+      return 130;
+    }
+    process.stderr.write(`payload-lab: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

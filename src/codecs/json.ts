@@ -1,0 +1,16 @@
+/**
+ * The baseline. JSON pays for bytes like every other format: stringify + UTF-8 encode, and
+ * UTF-8 decode + parse. Node's Buffer paths are what Node users call, and the fastest here.
+ */
+import type { CodecModule } from './codec';
+import { asBuffer } from './bytes';
+
+export const prepare: CodecModule['prepare'] = (sample) => {
+  return {
+    input: sample,
+    encode: (value) => Buffer.from(JSON.stringify(value), 'utf8'),
+    decode: (bytes) => JSON.parse(asBuffer(bytes).toString('utf8')),
+    schema: 'none',
+    notes: [],
+  };
+};

@@ -1,0 +1,48 @@
+/**
+ * Loads a codec's module inside its worker. Imports are lazy so that a worker evaluates only
+ * its own library: no other codec's code runs in its isolate.
+ */
+import * as path from 'node:path';
+import type { CodecDescriptor, CodecModule } from './codec';
+import { findBuiltinCodec } from './registry';
+import { type CodecSource, idFromModulePath } from './codec-source';
+
+const builtinModules: Record<string, () => Promise<CodecModule>> = {
+  json: () => import('./json'),
+  avsc: () => import('./avsc'),
+  protobufjs: () => import('./protobufjs'),
+  msgpackr: () => import('./msgpackr'),
+  'cbor-x': () => import('./cbor-x'),
+  bson: () => import('./bson'),
+  v8: () => import('./v8'),
+};
+
+export interface LoadedCodec {
+  descriptor: CodecDescriptor;
+  module: CodecModule;
+}
+
+export async function loadCodec(source: CodecSource): Promise<LoadedCodec> {
+  if ('builtin' in source) {
+    const descriptor = findBuiltinCodec(source.builtin);
+    const load = builtinModules[source.builtin];
+    if (!descriptor || !load) throw new Error(`unknown codec '${source.builtin}'`);
+    return { descriptor, module: await load() };
+  }
+  // A codec of the user's own: a CommonJS module exporting `prepare` and optional descriptor fields.
+  const loaded = require(path.resolve(source.modulePath)) as Partial<CodecModule & CodecDescriptor>;
+  if (typeof loaded.prepare !== 'function') {
+    throw new Error(`${source.modulePath} does not export a prepare(sample, context) function`);
+  }
+  const fallbackId = idFromModulePath(source.modulePath);
+  return {
+    descriptor: {
+      id: loaded.id ?? fallbackId,
+      label: loaded.label ?? fallbackId,
+      format: loaded.format ?? 'custom',
+      library: loaded.library ?? 'custom',
+      needsSchema: loaded.needsSchema ?? false,
+    },
+    module: loaded as CodecModule,
+  };
+}

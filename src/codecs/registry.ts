@@ -1,0 +1,22 @@
+/**
+ * The built-in codecs as plain descriptors: the host (CLI, extension) shows and selects them
+ * without loading any library. Loading happens in `load-codec.ts`, inside the codec's worker.
+ */
+import type { CodecDescriptor } from './codec';
+
+export const builtinCodecs: readonly CodecDescriptor[] = [
+  { id: 'json', label: 'JSON (baseline)', format: 'JSON', library: 'node:v8', needsSchema: false },
+  { id: 'avsc', label: 'Avro (avsc)', format: 'Avro', library: 'avsc', needsSchema: true },
+  { id: 'protobufjs', label: 'Protocol Buffers (protobufjs)', format: 'Protocol Buffers', library: 'protobufjs', needsSchema: true },
+  { id: 'msgpackr', label: 'MessagePack (msgpackr)', format: 'MessagePack', library: 'msgpackr', needsSchema: false },
+  { id: 'cbor-x', label: 'CBOR (cbor-x)', format: 'CBOR', library: 'cbor-x', needsSchema: false },
+  { id: 'bson', label: 'BSON (bson)', format: 'BSON', library: 'bson', needsSchema: false },
+  { id: 'v8', label: 'V8 serializer (node:v8)', format: 'V8 structured clone', library: 'node:v8', needsSchema: false },
+];
+
+/** The JSON baseline: every ratio and speed-up is measured against it, in the same run. */
+export const BASELINE_CODEC_ID = 'json';
+
+export function findBuiltinCodec(id: string): CodecDescriptor | undefined {
+  return builtinCodecs.find((codec) => codec.id === id);
+}

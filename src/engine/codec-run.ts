@@ -1,0 +1,94 @@
+/**
+ * One codec's whole run, inside its own worker: prepare → encode → decode → verify the round
+ * trip → find remnants → compress → time encode and decode. Verification comes before timing:
+ * a codec whose round trip fails is reported, not ranked.
+ */
+import type { PreparedCodec } from '../codecs/codec';
+import { UnsupportedSampleError } from '../codecs/codec';
+import { loadCodec } from '../codecs/load-codec';
+import { libraryVersion } from '../codecs/library-version';
+import { verifyRoundTrip } from '../analysis/verify';
+import { detectRemnants } from '../analysis/remnants';
+import { parseSample } from '../input/read-sample';
+import type { ErrorStage } from '../shared/results';
+import { compressedSizes } from './compressed-sizes';
+import { measureOperation } from './measure';
+import type { CodecJob, CodecReport } from './worker-protocol';
+
+export interface StageReporter {
+  (stage: ErrorStage): void;
+}
+
+export async function runCodecJob(
+  job: CodecJob,
+  enterStage: StageReporter,
+  collectGarbage: (() => void) | undefined,
+): Promise<CodecReport> {
+  const report: CodecReport = { schema: 'none', notes: [], outcome: { status: 'errored', error: { stage: 'input', message: '' } } };
+  let stage: ErrorStage = 'input';
+  const enter = (next: ErrorStage) => {
+    stage = next;
+    enterStage(next);
+  };
+  let bytes: number | undefined;
+  try {
+    enter('input');
+    const sample = parseSample(job.sample.bytes, job.sample.kind, job.sample.path);
+
+    enter('prepare');
+    const loaded = await loadCodec(job.codec);
+    report.descriptor = loaded.descriptor;
+    report.libraryVersion = libraryVersion(loaded.descriptor.library);
+    let prepared: PreparedCodec;
+    try {
+      prepared = loaded.module.prepare(sample, { schema: job.schema });
+    } catch (error) {
+      if (error instanceof UnsupportedSampleError) {
+        report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
+        return report;
+      }
+      throw error;
+    }
+    report.schema = prepared.schema;
+    report.notes = prepared.notes;
+
+    enter('encode');
+    // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
+    const encoded = prepared.encode(prepared.input).slice();
+    bytes = encoded.byteLength;
+
+    enter('decode');
+    const decoded = prepared.decode(encoded);
+
+    enter('verify');
+    const roundTrip = verifyRoundTrip(sample, decoded);
+    if (roundTrip.status === 'failed') {
+      const first = roundTrip.differences[0];
+      const message = first ? `${first.path}: ${first.detail}` : 'the decoded value is not the sample';
+      report.outcome = { status: 'errored', error: { stage: 'verify', message: `round trip failed: ${message}` }, bytes };
+      return report;
+    }
+    const remnants = detectRemnants(sample, decoded);
+    const compressed = compressedSizes(encoded);
+
+    enter('measure');
+    const common = { budgetMs: job.measurement.operationBudgetMs, minSamples: job.measurement.minSamples, jsonBytes: job.jsonBytes, collectGarbage };
+    const { input, encode, decode } = prepared;
+    const encodeStats = await measureOperation(() => encode(input), common);
+    const decodeStats = await measureOperation(() => decode(encoded), common);
+
+    report.outcome = {
+      status: 'completed',
+      measurements: { bytes, compressed, encode: encodeStats, decode: decodeStats, roundTrip, remnants },
+    };
+    return report;
+  } catch (error) {
+    report.outcome = { status: 'errored', error: { stage, message: describeError(error) }, ...(bytes === undefined ? {} : { bytes }) };
+    return report;
+  }
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

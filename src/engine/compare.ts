@@ -1,0 +1,109 @@
+/**
+ * Compares the encodings of one sample. Inspects the sample in a worker (the caller's thread
+ * never parses it), then runs each codec in its own fresh worker, one after another so no two
+ * measurements compete for the CPU, the JSON baseline first so every speed-up comes from the
+ * same run. Rows are streamed through `onResult` as each codec finishes.
+ */
+import * as path from 'node:path';
+import type { ProvidedSchema } from '../codecs/codec';
+import { BASELINE_CODEC_ID, builtinCodecs, findBuiltinCodec } from '../codecs/registry';
+import { sampleKindOf, SampleInputError } from '../input/read-sample';
+import type { CodecResult, ComparisonReport, ErrorStage, SampleInfo } from '../shared/results';
+import { DEFAULT_LIMITS, type EngineLimits, measurementSettings } from './settings';
+import { buildRow, rowWithoutReport, type RowContext } from './rows';
+import { runtimeInfo, toolVersion } from './tool-info';
+import { runWorkerJob } from './worker-runner';
+import type { CodecSource, SampleBytes } from './worker-protocol';
+
+export interface CompareOptions extends Partial<EngineLimits> {
+  /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
+  codecs?: readonly string[];
+  /** Extra codec modules (paths) exporting `prepare`, each run like a built-in. */
+  codecModules?: readonly string[];
+  quick?: boolean;
+  timeBudgetMs?: number;
+  minSamples?: number;
+  schema?: ProvidedSchema;
+  signal?: AbortSignal;
+  /** The bundled worker script; defaults to `worker.js` beside the running bundle. */
+  workerScript?: string;
+  onInspected?: (info: SampleInfo) => void;
+  onResult?: (result: CodecResult) => void;
+  onStage?: (codec: string, stage: ErrorStage) => void;
+}
+
+export class CancelledError extends Error {
+  override name = 'CancelledError';
+}
+
+export function unknownCodecs(ids: readonly string[]): string[] {
+  return ids.filter((id) => !findBuiltinCodec(id));
+}
+
+export async function compareSample(sample: { path: string; bytes: Uint8Array }, options: CompareOptions = {}): Promise<ComparisonReport> {
+  const unknown = unknownCodecs(options.codecs ?? []);
+  if (unknown.length > 0) {
+    throw new Error(`unknown codec${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (known: ${builtinCodecs.map((c) => c.id).join(', ')})`);
+  }
+  const settings = measurementSettings(options);
+  const limits = {
+    workerScript: options.workerScript ?? path.join(__dirname, 'worker.js'),
+    memoryLimitMb: options.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,
+    timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+    signal: options.signal,
+  };
+  const sampleBytes: SampleBytes = { path: sample.path, kind: sampleKindOf(sample.path), bytes: sample.bytes };
+
+  const inspected = await runWorkerJob({ kind: 'inspect', sample: sampleBytes }, limits);
+  const input = sampleInfoOrThrow(inspected, sample.path);
+  options.onInspected?.(input);
+
+  const selected = options.codecs ?? builtinCodecs.map((codec) => codec.id);
+  const builtinOrder = [BASELINE_CODEC_ID, ...selected.filter((id) => id !== BASELINE_CODEC_ID)];
+  const sources: Array<{ source: CodecSource; shown: boolean }> = [
+    ...builtinOrder.map((id) => ({ source: { builtin: id }, shown: selected.includes(id) })),
+    ...(options.codecModules ?? []).map((modulePath) => ({ source: { modulePath: path.resolve(modulePath) }, shown: true })),
+  ];
+
+  const context: RowContext = { jsonBytes: input.jsonBytes };
+  const results: CodecResult[] = [];
+  for (const { source, shown } of sources) {
+    if (options.signal?.aborted) throw new CancelledError('cancelled');
+    const id = 'builtin' in source ? source.builtin : source.modulePath;
+    const fate = await runWorkerJob(
+      {
+        kind: 'codec',
+        codec: source,
+        sample: sampleBytes,
+        jsonBytes: input.jsonBytes,
+        schema: options.schema,
+        measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples },
+      },
+      { ...limits, onStage: (stage) => options.onStage?.(id, stage) },
+    );
+    if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
+    const row = fate.kind === 'message' && fate.message.type === 'codec-report'
+      ? buildRow(fate.message.report, source, context)
+      : rowWithoutReport(source, fate.kind === 'failed' ? fate.error : { stage: 'crash', message: 'unexpected worker reply' });
+    if ('builtin' in source && source.builtin === BASELINE_CODEC_ID) context.baseline = row;
+    if (!shown) continue;
+    results.push(row);
+    options.onResult?.(row);
+  }
+
+  return { tool: { name: 'payload-lab', version: toolVersion() }, runtime: runtimeInfo(), input, settings, results };
+}
+
+function sampleInfoOrThrow(fate: Awaited<ReturnType<typeof runWorkerJob>>, samplePath: string): SampleInfo {
+  if (fate.kind === 'failed') {
+    if (fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
+    throw new SampleInputError(`${samplePath}: could not read the sample: ${fate.error.message}`, samplePath);
+  }
+  if (fate.message.type === 'inspected') return fate.message.info;
+  if (fate.message.type === 'input-error') {
+    const { message, line, column } = fate.message.problem;
+    throw new SampleInputError(message, samplePath, line, column);
+  }
+  throw new SampleInputError(`${samplePath}: unexpected reply while reading the sample`, samplePath);
+}
+

@@ -1,0 +1,95 @@
+/**
+ * Times one operation with mitata's sampler, wrapped in the rules a fair comparison needs:
+ * collect garbage once, warm up past JIT tiers and lazy code generation, then sample until
+ * both a time budget and a minimum sample count are met. No GC before every call: on Node 20
+ * that deoptimises the codecs' JIT code and makes JavaScript codecs look several times slower.
+ */
+import { measure } from 'mitata';
+import type { TimingStats } from '../shared/results';
+import { median, quantile, relativeMarginOfError } from './stats';
+
+export interface MeasureOptions {
+  /** Sampling time for this operation, after warm-up. */
+  budgetMs: number;
+  minSamples: number;
+  /** Bytes of the sample's JSON: throughput is reported against them for every codec. */
+  jsonBytes: number;
+  /** Forces a full collection; absent when the runtime exposes none. */
+  collectGarbage?: () => void;
+  /** Upper bound on warm-up time; warm-up also stops after enough calls. */
+  warmupMs?: number;
+}
+
+/** Calls shorter than this are timed in batches: a lone call would mostly measure the clock. */
+const BATCH_BELOW_NS = 20_000;
+/** Aim for batched samples of about this long. */
+const BATCH_TARGET_NS = 250_000;
+const WARMUP_MIN_CALLS = 30;
+
+/** Keeps every result reachable so the JIT cannot drop the call as dead code. */
+let sink: unknown;
+
+export function keepAlive(): unknown {
+  return sink;
+}
+
+export async function measureOperation(operation: () => unknown, options: MeasureOptions): Promise<TimingStats> {
+  options.collectGarbage?.();
+  const perCallNs = warmUp(operation, options.warmupMs ?? Math.max(50, options.budgetMs * 0.25));
+  const batchSize = perCallNs < BATCH_BELOW_NS ? batchSizeFor(perCallNs) : 1;
+  const stats = await measure(() => {
+    sink = operation();
+  }, {
+    gc: false,
+    min_samples: options.minSamples,
+    min_cpu_time: options.budgetMs * 1e6,
+    warmup_samples: 0,
+    warmup_threshold: 0,
+    // mitata batches when its first call is under the threshold; we decide from our warm-up.
+    batch_threshold: batchSize > 1 ? Number.MAX_SAFE_INTEGER : 0,
+    batch_samples: batchSize,
+    batch_unroll: 1,
+  });
+  return summarize(stats.samples, batchSize, options.jsonBytes);
+}
+
+/** Runs the operation until warm; returns the mean time of the last calls, in ns. */
+function warmUp(operation: () => unknown, maxMs: number): number {
+  const deadline = process.hrtime.bigint() + BigInt(Math.round(maxMs * 1e6));
+  let calls = 0;
+  let recentNs = 0;
+  let recentCalls = 0;
+  while (calls < WARMUP_MIN_CALLS * 100) {
+    const t0 = process.hrtime.bigint();
+    sink = operation();
+    const t1 = process.hrtime.bigint();
+    calls++;
+    // The second half of the warm-up estimates the steady per-call time.
+    if (calls > WARMUP_MIN_CALLS / 2) {
+      recentNs += Number(t1 - t0);
+      recentCalls++;
+    }
+    if (calls >= WARMUP_MIN_CALLS && t1 >= deadline) break;
+  }
+  return recentCalls > 0 ? recentNs / recentCalls : 0;
+}
+
+function batchSizeFor(perCallNs: number): number {
+  return Math.max(2, Math.min(65_536, Math.round(BATCH_TARGET_NS / Math.max(perCallNs, 1))));
+}
+
+export function summarize(samplesNs: readonly number[], batchSize: number, jsonBytes: number): TimingStats {
+  const sorted = [...samplesNs].sort((a, b) => a - b);
+  const medianNs = median(sorted);
+  return {
+    medianNs,
+    p75Ns: quantile(sorted, 0.75),
+    p99Ns: quantile(sorted, 0.99),
+    minNs: sorted[0] ?? Number.NaN,
+    maxNs: sorted[sorted.length - 1] ?? Number.NaN,
+    rme: relativeMarginOfError(sorted),
+    samples: sorted.length,
+    batchSize,
+    mbPerSec: medianNs > 0 ? jsonBytes / 1e6 / (medianNs / 1e9) : 0,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Turns what a worker reported (or what happened to it) into a result row. Ratios and
+ * speed-ups are computed here, against the JSON baseline of the same run.
+ */
+import type { CodecDescriptor } from '../codecs/codec';
+import { findBuiltinCodec } from '../codecs/registry';
+import { idFromModulePath } from '../codecs/codec-source';
+import { libraryVersion } from '../codecs/library-version';
+import type { CodecResult, StageError } from '../shared/results';
+import type { CodecReport, CodecSource } from './worker-protocol';
+
+export interface RowContext {
+  /** Minified UTF-8 JSON bytes of the sample: the denominator of every ratio. */
+  jsonBytes: number;
+  /** The JSON baseline's row, once measured. */
+  baseline?: CodecResult;
+}
+
+export function descriptorOf(source: CodecSource): CodecDescriptor {
+  if ('builtin' in source) {
+    const builtin = findBuiltinCodec(source.builtin);
+    if (builtin) return builtin;
+  }
+  const id = 'builtin' in source ? source.builtin : idFromModulePath(source.modulePath);
+  return { id, label: id, format: 'custom', library: 'custom', needsSchema: false };
+}
+
+function baseFields(descriptor: CodecDescriptor, version: string | undefined) {
+  return {
+    codec: descriptor.id,
+    label: descriptor.label,
+    format: descriptor.format,
+    library: descriptor.library,
+    libraryVersion: version ?? (descriptor.library === 'custom' ? 'unknown' : libraryVersion(descriptor.library)),
+  };
+}
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+export function buildRow(report: CodecReport, source: CodecSource, context: RowContext): CodecResult {
+  const descriptor = report.descriptor ?? descriptorOf(source);
+  const base = { ...baseFields(descriptor, report.libraryVersion), schema: report.schema, notes: report.notes };
+  const outcome = report.outcome;
+  const ratioOf = (bytes: number) => (context.jsonBytes > 0 ? round(bytes / context.jsonBytes, 4) : null);
+  switch (outcome.status) {
+    case 'skipped':
+      return { ...base, status: 'skipped', error: outcome.error };
+    case 'errored':
+      return outcome.bytes === undefined
+        ? { ...base, status: 'errored', error: outcome.error }
+        : { ...base, status: 'errored', error: outcome.error, bytes: outcome.bytes, ratio: ratioOf(outcome.bytes) };
+    case 'completed': {
+      const m = outcome.measurements;
+      const baseline = context.baseline?.status === 'completed' ? context.baseline : undefined;
+      return {
+        ...base,
+        status: 'completed',
+        bytes: m.bytes,
+        ratio: ratioOf(m.bytes),
+        compressed: m.compressed,
+        encode: m.encode,
+        decode: m.decode,
+        speedupVsJson: baseline
+          ? { encode: round(baseline.encode.medianNs / m.encode.medianNs, 3), decode: round(baseline.decode.medianNs / m.decode.medianNs, 3) }
+          : descriptor.id === 'json' ? { encode: 1, decode: 1 } : null,
+        roundTrip: m.roundTrip,
+        remnants: m.remnants,
+      };
+    }
+  }
+}
+
+/** A row for a worker that never reported: it timed out, ran out of memory, crashed. */
+export function rowWithoutReport(source: CodecSource, error: StageError): CodecResult {
+  return { ...baseFields(descriptorOf(source), undefined), schema: 'none', notes: [], status: 'errored', error };
+}

@@ -1,0 +1,83 @@
+/**
+ * Messages between the engine (host side) and a codec worker. The worker is told its job in
+ * `workerData`; it reports each stage as it enters it (so a crash, a timeout or an
+ * out-of-memory kill can say where it happened) and ends with exactly one outcome message.
+ */
+import type { CodecDescriptor, ProvidedSchema } from '../codecs/codec';
+import type { CodecSource } from '../codecs/codec-source';
+import type { SampleKind } from '../input/read-sample';
+import type {
+  CompressedSizes,
+  ErrorStage,
+  Remnant,
+  RoundTrip,
+  SampleInfo,
+  SchemaOrigin,
+  StageError,
+  TimingStats,
+} from '../shared/results';
+
+export interface SampleBytes {
+  path: string;
+  kind: SampleKind;
+  bytes: Uint8Array;
+}
+
+export interface MeasurementPlan {
+  /** Sampling time for each of encode and decode. */
+  operationBudgetMs: number;
+  minSamples: number;
+}
+
+export type { CodecSource };
+
+export interface CodecJob {
+  kind: 'codec';
+  codec: CodecSource;
+  sample: SampleBytes;
+  jsonBytes: number;
+  schema?: ProvidedSchema;
+  measurement: MeasurementPlan;
+}
+
+export interface InspectJob {
+  kind: 'inspect';
+  sample: SampleBytes;
+}
+
+export type WorkerJob = CodecJob | InspectJob;
+
+export interface CodecMeasurements {
+  bytes: number;
+  compressed: CompressedSizes;
+  encode: TimingStats;
+  decode: TimingStats;
+  roundTrip: RoundTrip;
+  remnants: Remnant[];
+}
+
+export type CodecOutcome =
+  | { status: 'completed'; measurements: CodecMeasurements }
+  | { status: 'errored'; error: StageError; bytes?: number }
+  | { status: 'skipped'; error: StageError };
+
+export interface CodecReport {
+  /** Known once the codec module is loaded (custom modules describe themselves). */
+  descriptor?: CodecDescriptor;
+  libraryVersion?: string;
+  schema: SchemaOrigin;
+  notes: string[];
+  outcome: CodecOutcome;
+}
+
+export interface InputProblem {
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export type WorkerMessage =
+  | { type: 'stage'; stage: ErrorStage }
+  | { type: 'codec-report'; report: CodecReport }
+  | { type: 'inspected'; info: SampleInfo }
+  | { type: 'input-error'; problem: InputProblem };
