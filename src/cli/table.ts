@@ -51,7 +51,9 @@ export function tableFooter(report: ComparisonReport): string {
   const notes = report.results.flatMap((row) => row.notes.map((note) => `  ${row.codec}: ${note}`));
   return [
     '',
-    `ratio = bytes / JSON bytes; speed-up = JSON median / codec median, same run. Budget ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples.`,
+    'ratio = bytes / JSON bytes; speed-up = JSON median / codec median, same run; ± = 95% margin of the median.',
+    `Budget ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples${
+      settings.targetRme === null ? '' : `, extended up to ${settings.maxBudgets}× while a margin exceeds ${formatPercent(settings.targetRme)}`}.`,
     `${tool.name} ${tool.version}, Node ${runtime.node}, V8 ${runtime.v8}, ${runtime.platform}`,
     ...(notes.length > 0 ? ['notes:', ...notes] : []),
   ].join('\n');

@@ -72,7 +72,15 @@ export async function runCodecJob(
     const compressed = compressedSizes(encoded);
 
     enter('measure');
-    const common = { budgetMs: job.measurement.operationBudgetMs, minSamples: job.measurement.minSamples, jsonBytes: job.jsonBytes, collectGarbage };
+    const plan = job.measurement;
+    const common = {
+      budgetMs: plan.operationBudgetMs,
+      minSamples: plan.minSamples,
+      targetRme: plan.targetRme ?? undefined,
+      maxBudgets: plan.maxBudgets,
+      jsonBytes: job.jsonBytes,
+      collectGarbage,
+    };
     const { input, encode, decode } = prepared;
     const encodeStats = await measureOperation(() => encode(input), common);
     const decodeStats = await measureOperation(() => decode(encoded), common);

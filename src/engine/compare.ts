@@ -23,6 +23,8 @@ export interface CompareOptions extends Partial<EngineLimits> {
   quick?: boolean;
   timeBudgetMs?: number;
   minSamples?: number;
+  /** Precision to reach past the budget (default 0.02; null: stop at the budget). */
+  targetRme?: number | null;
   schema?: ProvidedSchema;
   signal?: AbortSignal;
   /** The bundled worker script; defaults to `worker.js` beside the running bundle. */
@@ -77,7 +79,12 @@ export async function compareSample(sample: { path: string; bytes: Uint8Array },
         sample: sampleBytes,
         jsonBytes: input.jsonBytes,
         schema: options.schema,
-        measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples },
+        measurement: {
+          operationBudgetMs: settings.timeBudgetMs / 2,
+          minSamples: settings.minSamples,
+          targetRme: settings.targetRme,
+          maxBudgets: settings.maxBudgets,
+        },
       },
       { ...limits, onStage: (stage) => options.onStage?.(id, stage) },
     );

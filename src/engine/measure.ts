@@ -1,17 +1,22 @@
 /**
  * Times one operation with mitata's sampler, wrapped in the rules a fair comparison needs:
  * collect garbage once, warm up past JIT tiers and lazy code generation, then sample until
- * both a time budget and a minimum sample count are met. No GC before every call: on Node 20
+ * both a time budget and a minimum sample count are met, and past the budget (up to a cap)
+ * until the median is known to the target precision. No GC before every call: on Node 20
  * that deoptimises the codecs' JIT code and makes JavaScript codecs look several times slower.
  */
 import { measure } from 'mitata';
 import type { TimingStats } from '../shared/results';
-import { median, quantile, relativeMarginOfError } from './stats';
+import { median, medianMarginOfError, quantile } from './stats';
 
 export interface MeasureOptions {
   /** Sampling time for this operation, after warm-up. */
   budgetMs: number;
   minSamples: number;
+  /** Keep sampling past the budget while the median's margin of error is above this. */
+  targetRme?: number;
+  /** ...but never longer than this many budgets in all. */
+  maxBudgets?: number;
   /** Bytes of the sample's JSON: throughput is reported against them for every codec. */
   jsonBytes: number;
   /** Forces a full collection; absent when the runtime exposes none. */
@@ -37,20 +42,31 @@ export async function measureOperation(operation: () => unknown, options: Measur
   options.collectGarbage?.();
   const perCallNs = warmUp(operation, options.warmupMs ?? Math.max(50, options.budgetMs * 0.25));
   const batchSize = perCallNs < BATCH_BELOW_NS ? batchSizeFor(perCallNs) : 1;
-  const stats = await measure(() => {
+  const sampleFor = async (budgetMs: number, minSamples: number) => (await measure(() => {
     sink = operation();
   }, {
     gc: false,
-    min_samples: options.minSamples,
-    min_cpu_time: options.budgetMs * 1e6,
+    min_samples: minSamples,
+    min_cpu_time: budgetMs * 1e6,
     warmup_samples: 0,
     warmup_threshold: 0,
     // mitata batches when its first call is under the threshold; we decide from our warm-up.
     batch_threshold: batchSize > 1 ? Number.MAX_SAFE_INTEGER : 0,
     batch_samples: batchSize,
     batch_unroll: 1,
-  });
-  return summarize(stats.samples, batchSize, options.jsonBytes);
+  })).samples;
+
+  const samples = await sampleFor(options.budgetMs, options.minSamples);
+  const target = options.targetRme ?? Number.POSITIVE_INFINITY;
+  const extraRounds = Math.max(0, ((options.maxBudgets ?? 1) - 1) * 4);
+  for (let round = 0; round < extraRounds && marginOf(samples) > target; round++) {
+    samples.push(...(await sampleFor(options.budgetMs / 4, 1)));
+  }
+  return summarize(samples, batchSize, options.jsonBytes);
+}
+
+function marginOf(samples: readonly number[]): number {
+  return medianMarginOfError([...samples].sort((a, b) => a - b));
 }
 
 /** Runs the operation until warm; returns the mean time of the last calls, in ns. */
@@ -87,7 +103,7 @@ export function summarize(samplesNs: readonly number[], batchSize: number, jsonB
     p99Ns: quantile(sorted, 0.99),
     minNs: sorted[0] ?? Number.NaN,
     maxNs: sorted[sorted.length - 1] ?? Number.NaN,
-    rme: relativeMarginOfError(sorted),
+    rme: medianMarginOfError(sorted),
     samples: sorted.length,
     batchSize,
     mbPerSec: medianNs > 0 ? jsonBytes / 1e6 / (medianNs / 1e9) : 0,

@@ -27,6 +27,8 @@ export interface MeasurementPlan {
   /** Sampling time for each of encode and decode. */
   operationBudgetMs: number;
   minSamples: number;
+  targetRme: number | null;
+  maxBudgets: number;
 }
 
 export type { CodecSource };

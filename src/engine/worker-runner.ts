@@ -34,6 +34,9 @@ export function runWorkerJob(job: WorkerJob, limits: WorkerLimits): Promise<Work
     const worker = new Worker(limits.workerScript, {
       workerData: job,
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryLimitMb },
+      // A clean isolate: by default workers inherit the parent's flags (a loader hook such as
+      // tsx's slowed avsc by ~20%; --inspect would open a debugger port per codec).
+      execArgv: [],
       // Codec libraries must not write to our stdout (the CLI's JSON goes there).
       stdout: true,
       stderr: true,

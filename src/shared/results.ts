@@ -33,7 +33,10 @@ export interface TimingStats {
   p99Ns: number;
   minNs: number;
   maxNs: number;
-  /** Relative margin of error of the mean at 95% confidence (0.01 = ±1%). */
+  /**
+   * Relative margin of error of the median: half-width of its 95% confidence interval
+   * (distribution-free, from order statistics) over the median. 0.01 = ±1%.
+   */
   rme: number;
   /** Number of timing samples kept (a sample may average a batch of calls). */
   samples: number;
@@ -147,8 +150,13 @@ export interface RuntimeInfo {
 }
 
 export interface MeasurementSettings {
+  /** Per codec, split evenly between encode and decode. */
   timeBudgetMs: number;
   minSamples: number;
+  /** Sampling goes on past the budget while a median's rme is above this (null: never). */
+  targetRme: number | null;
+  /** ...up to this many budgets in all. */
+  maxBudgets: number;
   quick: boolean;
 }
 

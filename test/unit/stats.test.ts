@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { median, quantile, relativeMarginOfError, tCritical95 } from '../../src/engine/stats';
+import { median, medianMarginOfError, quantile } from '../../src/engine/stats';
 import { summarize } from '../../src/engine/measure';
 
 test('the median interpolates between the two middle samples', () => {
@@ -14,16 +14,21 @@ test('quantiles take the nearest rank below', () => {
   assert.equal(quantile(sorted, 0.99), 99);
 });
 
-test('the relative margin of error uses Student t for small samples', () => {
-  // mean 10, sample sd 1, n 4: t(3) * 1 / sqrt(4) / 10
-  const samples = [9, 10, 10, 11].map((v) => v);
-  const sd = Math.sqrt(2 / 3);
-  assert.ok(Math.abs(relativeMarginOfError(samples) - (3.182 * sd) / 2 / 10) < 1e-12);
-  assert.equal(tCritical95(1000), 1.96);
+test('the margin of error is the half-width of the order-statistics interval of the median', () => {
+  // n = 100: ranks 40 and 60 (1-based) bound the 95% interval of the median.
+  const sorted = Array.from({ length: 100 }, (_, i) => 100 + i);
+  const center = (149 + 150) / 2;
+  assert.equal(medianMarginOfError(sorted), (159 - 139) / 2 / center);
+});
+
+test('a slow tail does not widen the margin of the median', () => {
+  const steady = Array.from({ length: 90 }, (_, i) => 1000 + (i % 10));
+  const withPauses = [...steady, ...Array.from({ length: 10 }, () => 50_000)].sort((a, b) => a - b);
+  assert.ok(medianMarginOfError(withPauses) < 0.01, String(medianMarginOfError(withPauses)));
 });
 
 test('identical samples have no margin of error', () => {
-  assert.equal(relativeMarginOfError([5, 5, 5]), 0);
+  assert.equal(medianMarginOfError([5, 5, 5]), 0);
 });
 
 test('throughput is computed against the JSON bytes at the median time', () => {
