@@ -3,7 +3,6 @@
  * `payload-lab`: the engine, headless. Prints a table as codecs finish, or one JSON document
  * (`--json`) for CI. Exit codes: 0 done (rows may still be errored), 2 bad input or usage.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { builtinCodecs } from './codecs/registry';
@@ -11,8 +10,15 @@ import { CancelledError, compareSample, unknownCodecs } from './engine/compare';
 import { toolVersion } from './engine/tool-info';
 import { SampleInputError } from './input/read-sample';
 import { sampleHeading, tableFooter, tableHeader, tableRow } from './cli/table';
+import { probeCommand } from './cli/probe-command';
+import { remnantsSection } from './cli/remnants-table';
+import { SCHEMA_USAGE, schemaCommand } from './cli/schema-command';
+import { compareSchemaSetup, SCHEMA_OPTIONS, SCHEMA_OPTIONS_USAGE, SchemaUsageError } from './cli/schema-options';
+import { SchemaInputError } from './schema/schema-problem';
 
 const USAGE = `Usage: payload-lab compare [FILE] [options]
+       payload-lab probe [--codecs a,b] [--json]   (what each library does with awkward inputs)
+       payload-lab schema SAMPLE.json --format proto|avsc   (prints the inferred schema; see schema --help)
        payload-lab codecs
 
 Compares how each serialization library encodes FILE (.json, or .jsonl/.ndjson records).
@@ -20,6 +26,7 @@ Without FILE, uses the bundled sample (the published benchmark's tuple dataset, 
 
 Options:
   --json               print one JSON document instead of the table
+  --remnants           after the table: the remnant matrix (codecs × kinds) and each remnant's path
   --codecs a,b,c       codecs to run (default: all; see 'payload-lab codecs')
   --quick              about ${200} ms per codec: a quick look, wider margins of error
   --time-budget MS     measuring time per codec, split between encode and decode (default 2000)
@@ -28,7 +35,9 @@ Options:
   --memory-limit MB    heap limit of each codec's worker (default 2048)
   --codec-module PATH  also run a codec module of your own (exports prepare); repeatable
   -h, --help           this text
-  -v, --version        the version`;
+  -v, --version        the version
+
+${SCHEMA_OPTIONS_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -47,6 +56,7 @@ async function compareCommand(args: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       json: { type: 'boolean', default: false },
+      remnants: { type: 'boolean', default: false },
       codecs: { type: 'string' },
       quick: { type: 'boolean', default: false },
       'time-budget': { type: 'string' },
@@ -54,28 +64,24 @@ async function compareCommand(args: string[]): Promise<number> {
       timeout: { type: 'string' },
       'memory-limit': { type: 'string' },
       'codec-module': { type: 'string', multiple: true },
+      ...SCHEMA_OPTIONS,
     },
   });
   if (positionals.length > 1) throw new UsageError(`compare takes one file, got ${positionals.length}`);
+  const setup = await compareSchemaSetup(values, positionals[0]);
   const file = positionals[0] ?? bundledSample();
   const codecs = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);
   if (codecs) {
     const unknown = unknownCodecs(codecs);
     if (unknown.length > 0) throw new UsageError(`unknown codec: ${unknown.join(', ')} (known: ${builtinCodecs.map((c) => c.id).join(', ')})`);
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new SampleInputError(code === 'ENOENT' ? `${file}: no such file` : code === 'EISDIR' ? `${file}: is a folder, not a file` : `${file}: cannot read (${code})`, file);
-  }
-
   const asJson = values.json === true;
   const write = (text: string) => process.stdout.write(`${text}\n`);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
-  const report = await compareSample({ path: file, bytes }, {
+  const report = await compareSample(setup.generated ?? { path: file }, {
+    schema: setup.schema,
+    variants: setup.variants,
     codecs,
     codecModules: values['codec-module'],
     quick: values.quick,
@@ -90,6 +96,7 @@ async function compareCommand(args: string[]): Promise<number> {
   });
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
   write(asJson ? JSON.stringify(report, null, 2) : tableFooter(report));
+  if (values.remnants && !asJson) write(remnantsSection(report));
   return 0;
 }
 
@@ -109,13 +116,19 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'compare') return await compareCommand(rest);
+    if (command === 'probe') return await probeCommand(rest);
+    if (command === 'schema') return await schemaCommand(rest);
     throw new UsageError(`unknown command '${command}'`);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${USAGE}\n`);
       return 2;
     }
-    if (error instanceof SampleInputError) {
+    if (error instanceof SchemaUsageError) {
+      process.stderr.write(`payload-lab: ${error.message}\n\n${command === 'schema' ? SCHEMA_USAGE : USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof SampleInputError || error instanceof SchemaInputError) {
       process.stderr.write(`payload-lab: ${error.message}\n`);
       return 2;
     }

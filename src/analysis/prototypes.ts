@@ -17,6 +17,8 @@ export interface PrototypeInfo {
   /** Enumerable keys found on the chain: for…in and spread see or miss these. */
   inheritedEnumerable: string[];
   accessors: Map<string, InheritedAccessor>;
+  /** Name of the prototype defining a toJSON method, if the chain has one. */
+  toJsonOwner: string | null;
 }
 
 function safeRead(target: object, key: string): unknown {
@@ -83,6 +85,7 @@ export class PrototypeCatalog {
       label: prototype === null ? null : prototypeName(prototype),
       inheritedEnumerable: [],
       accessors: new Map(),
+      toJsonOwner: null,
     };
     const seen = new Set<string>();
     for (
@@ -98,6 +101,7 @@ export class PrototypeCatalog {
         const descriptor = Object.getOwnPropertyDescriptor(level, key);
         if (descriptor === undefined) continue;
         if (descriptor.enumerable === true) info.inheritedEnumerable.push(key);
+        if (key === 'toJSON' && typeof descriptor.value === 'function') info.toJsonOwner = owner;
         if (descriptor.get !== undefined || descriptor.set !== undefined) {
           info.accessors.set(key, { getter: descriptor.get !== undefined, setter: descriptor.set !== undefined, owner });
         }

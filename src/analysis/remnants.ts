@@ -1,187 +1,134 @@
 /**
  * Remnants: what the decoded value carries that JSON.parse would not have built, seen from
- * the code that consumes it (prototypes, accessors, renamed or dropped keys, changed types).
+ * the code that consumes it: prototypes and what they add, hidden or computed properties,
+ * renamed, dropped or defaulted keys, message objects that need unwrapping, changed types and
+ * lost precision (including integers JSON.parse rounded before any codec ran).
  *
  * Findings are aggregated by pattern path (`$.items[*]`), so 100,000 identical messages make
  * one remnant with a count, and the remnant count of a row stays meaningful.
  */
-import type { Remnant, RemnantKind } from '../shared/results';
-import { PatternNode, patternOf, type PathNode } from './json-path';
-import { PrototypeCatalog } from './prototypes';
+import type { Remnant } from '../shared/results';
+import { formatPath, PatternNode, patternOf, type PathNode } from './json-path';
+import { ObjectInspector } from './object-remnants';
+import type { ParseLosses } from './parse-losses';
+import { RemnantGroups } from './remnant-groups';
 import { matchRenames } from './renames';
-import { describeOriginal, formatCount, kindName } from './values';
-import { walkPairs, type ContainerKind } from './walk-pairs';
+import { describeOriginal, kindName } from './values';
+import { walkPairs, type ExtraKey } from './walk-pairs';
 
 export const DEFAULT_MAX_REMNANTS = 100;
 
 export interface RemnantOptions {
   /** Remnants listed at most, a trailing summary included. */
   maxRemnants?: number;
+  /** Integers the sample's text had but JSON.parse rounded (see parse-losses.ts). */
+  parseLosses?: ParseLosses;
 }
 
-interface RemnantGroup {
-  kind: RemnantKind;
-  pattern: PatternNode;
-  /** What every occurrence in the group shares: a prototype name, "items → itemsList". */
-  label: string;
-  noun: 'objects' | 'arrays' | 'values';
-  count: number;
-  /** The first occurrence's own detail, shown when it is the only one. */
-  example: string;
-  /** Inherited enumerable keys not shadowed by own properties, over the group. */
-  inherited: Set<string> | null;
-}
+/** Methods of message and builder objects that hold the data instead of properties. */
+const WHOLE_OBJECT_UNWRAPPERS = ['toObject', 'unwrap', 'toPlainObject'];
 
-const MAX_LISTED_NAMES = 8;
-
-function listNames(names: Iterable<string>): string {
-  const all = [...names];
-  const shown = all.slice(0, MAX_LISTED_NAMES).join(', ');
-  return all.length > MAX_LISTED_NAMES ? `${shown}, … (${all.length} in all)` : shown;
-}
-
-function countOf(group: RemnantGroup): string {
-  const noun = group.count === 1 ? group.noun.slice(0, -1) : group.noun;
-  return `${formatCount(group.count)} ${noun}`;
-}
-
-function detailOf(group: RemnantGroup): string {
-  const many = group.count > 1;
-  switch (group.kind) {
-    case 'prototype': {
-      const what =
-        group.label === '' ? 'a null prototype (no hasOwnProperty or toString)' : `prototype ${group.label}`;
-      const inherited =
-        group.inherited === null || group.inherited.size === 0
-          ? ''
-          : `; inherited enumerable: ${listNames(group.inherited)} (seen by for…in, missed by spread)`;
-      return `${countOf(group)} with ${what}${inherited}`;
-    }
-    case 'accessor':
-      return `${group.label} in place of a data property${many ? ` (${countOf(group)})` : ''}`;
-    case 'rename':
-      return many ? `${group.label} (${countOf(group)})` : group.label;
-    case 'missing-key':
-      return many ? `missing after the round trip in ${countOf(group)}` : group.example;
-    case 'extra-key':
-      return many ? `not in the original, in ${countOf(group)}` : group.example;
-    case 'type-change':
-      return many ? `${group.label} (${countOf(group)})` : group.example;
-    case 'precision':
-      return many ? `${group.label} in ${countOf(group)}, e.g. ${group.example}` : group.example;
+function functionAt(object: object, name: string): boolean {
+  for (let owner: object | null = object; owner !== null && owner !== Object.prototype; owner = Object.getPrototypeOf(owner) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(owner, name);
+    if (descriptor !== undefined) return typeof descriptor.value === 'function';
   }
+  return false;
 }
 
-function accessorLabel(getter: boolean, setter: boolean, where: string): string {
-  const what = getter && setter ? 'getter and setter' : getter ? 'getter' : 'setter';
-  return `${what} ${where}`;
+function capitalized(key: string): string {
+  return key.charAt(0).toUpperCase() + key.slice(1);
+}
+
+/** google-protobuf style getters (`getItemsList()`) standing in for a missing key. */
+function getterFor(object: object, key: string): string | undefined {
+  const base = `get${capitalized(key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()))}`;
+  return [base, `${base}List`, `${base}Map`].find((name) => functionAt(object, name));
+}
+
+function isDefaultValue(value: unknown): boolean {
+  if (value === 0 || value === '' || value === false || value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
 }
 
 export function detectRemnants(original: unknown, decoded: unknown, options: RemnantOptions = {}): Remnant[] {
   const maxRemnants = Math.max(0, options.maxRemnants ?? DEFAULT_MAX_REMNANTS);
   const root = PatternNode.root();
-  const catalog = new PrototypeCatalog();
-  const groups = new Map<string, RemnantGroup>();
+  const groups = new RemnantGroups();
+  const objects = new ObjectInspector(groups, root);
 
-  const add = (
-    kind: RemnantKind,
-    pattern: PatternNode,
-    label: string,
-    noun: RemnantGroup['noun'],
-    example: string,
-  ): RemnantGroup => {
-    const id = `${pattern.id}\u0000${kind}\u0000${label}`;
-    let group = groups.get(id);
-    if (group === undefined) {
-      group = { kind, pattern, label, noun, count: 0, example, inherited: null };
-      groups.set(id, group);
+  // First, because they happened first: before any codec ran, and in every codec alike.
+  for (const loss of options.parseLosses?.found ?? []) {
+    let pattern = root;
+    for (const segment of loss.path) pattern = pattern.child(segment);
+    const example =
+      `the file has ${loss.literal}; JSON.parse reads ${loss.parsed} before any codec runs ` +
+      '(lost in every format: read it as a string or with a BigInt-aware parser)';
+    groups.add('precision', pattern, 'rounded by JSON.parse', 'values', example, formatPath(loss.path));
+  }
+
+  const keyRemnants = (node: PathNode, object: Record<string, unknown>, missing: readonly string[], extra: readonly ExtraKey[], decodedObject: object) => {
+    const unwrapped = unwrapRemnant(node, object, missing, decodedObject);
+    const stillMissing = missing.filter((key) => !unwrapped.has(key));
+    const match = matchRenames(stillMissing, extra.map((entry) => entry.key));
+    for (const { from, to } of match.renames) {
+      const at = node.child(from);
+      groups.add('rename', patternOf(at, root), `${from} → ${to}`, 'objects', '', at);
     }
-    group.count++;
-    return group;
+    for (const key of match.missing) {
+      const at = node.child(key);
+      groups.add('missing-key', patternOf(at, root), 'missing', 'objects', () => `missing after the round trip (was ${describeOriginal(object[key])})`, at);
+    }
+    const extraValues = new Map(extra.map((entry) => [entry.key, entry.value]));
+    for (const key of match.extra) {
+      const value = extraValues.get(key);
+      const at = node.child(key);
+      const filled = isDefaultValue(value);
+      const example = filled
+        ? `not in the original: a default filled in (${kindName(value)} ${JSON.stringify(value)})`
+        : `not in the original (${kindName(value)})`;
+      groups.add('extra-key', patternOf(at, root), filled ? 'default' : 'extra', 'objects', example, at);
+    }
   };
 
-  const ownAccessors = (object: object, node: PathNode): void => {
-    for (const key of Object.getOwnPropertyNames(object)) {
-      const descriptor = Object.getOwnPropertyDescriptor(object, key);
-      if (descriptor === undefined || (descriptor.get === undefined && descriptor.set === undefined)) continue;
-      const label = accessorLabel(descriptor.get !== undefined, descriptor.set !== undefined, '(own)');
-      add('accessor', patternOf(node.child(key), root), label, 'objects', label);
+  /** Reports a message object that needs unwrapping; returns the keys its getters cover. */
+  const unwrapRemnant = (node: PathNode, object: Record<string, unknown>, missing: readonly string[], decodedObject: object): Set<string> => {
+    const covered = new Map<string, string>();
+    for (const key of missing) {
+      const getter = getterFor(decodedObject, key);
+      if (getter !== undefined) covered.set(key, `${getter}()`);
     }
-  };
-
-  const structure = (object: object, node: PathNode, kind: ContainerKind, original: object): void => {
-    if (kind !== 'object' && kind !== 'array') return; // Map and typed arrays are type changes
-    const prototype = Object.getPrototypeOf(object) as object | null;
-    const plain = kind === 'array' ? Array.prototype : Object.prototype;
-    if (kind === 'object') ownAccessors(object, node);
-    if (prototype === plain) return;
-
-    const info = catalog.describe(prototype);
-    const noun = kind === 'array' ? 'arrays' : 'objects';
-    const group = add('prototype', patternOf(node, root), info.label ?? '', noun, '');
-    for (const key of info.inheritedEnumerable) {
-      if (!Object.hasOwn(object, key)) (group.inherited ??= new Set()).add(key);
-    }
-    if (kind !== 'object') return;
-    // Inherited accessors matter where they stand in for the sample's own data.
-    for (const key of Object.keys(original)) {
-      const accessor = Object.hasOwn(object, key) ? undefined : info.accessors.get(key);
-      if (accessor === undefined) continue;
-      const label = accessorLabel(accessor.getter, accessor.setter, `inherited from ${accessor.owner}`);
-      add('accessor', patternOf(node.child(key), root), label, 'objects', label);
-    }
+    const allMissing = missing.length > 0 && missing.length === Object.keys(object).length;
+    const whole = allMissing ? WHOLE_OBJECT_UNWRAPPERS.find((name) => functionAt(decodedObject, name)) : undefined;
+    if (covered.size === 0 && whole === undefined) return new Set();
+    const label = objects.prototypeLabel(Object.getPrototypeOf(decodedObject) as object | null) ?? 'a null-prototype object';
+    const methods = [...(whole === undefined ? [] : [`${whole}()`]), ...covered.values()];
+    const shown = methods.slice(0, 4).join(', ') + (methods.length > 4 ? ', …' : '');
+    const example = `decoded as ${label}: the data is behind ${shown}, not properties (${missing.length} keys of the sample are not readable)`;
+    groups.add('unwrap-required', patternOf(node, root), `decoded as ${label}: call ${whole ?? [...covered.values()][0]}`, 'objects', example, node);
+    return new Set(covered.keys());
   };
 
   walkPairs(original, decoded, {
     difference: (at, finding) => {
       // Value and length changes are the round trip's business, not the decoded shape's.
       if (finding.kind !== 'type-change' && finding.kind !== 'precision') return;
-      add(finding.kind, patternOf(at, root), finding.label, 'values', finding.detail);
+      groups.add(finding.kind, patternOf(at, root), finding.label, 'values', finding.detail, at);
     },
-    keys: (node, object, missing, extra) => {
-      const match = matchRenames(
-        missing,
-        extra.map((entry) => entry.key),
-      );
-      for (const { from, to } of match.renames) {
-        const label = `${from} → ${to}`;
-        add('rename', patternOf(node.child(from), root), label, 'objects', label);
-      }
-      for (const key of match.missing) {
-        const example = `missing after the round trip (was ${describeOriginal(object[key])})`;
-        add('missing-key', patternOf(node.child(key), root), 'missing', 'objects', example);
-      }
-      const extraValues = new Map(extra.map((entry) => [entry.key, entry.value]));
-      for (const key of match.extra) {
-        const example = `not in the original (${kindName(extraValues.get(key))})`;
-        add('extra-key', patternOf(node.child(key), root), 'extra', 'objects', example);
-      }
+    signedZero: (at, expected) => {
+      const [from, to] = Object.is(expected, -0) ? ['-0', '0'] : ['0', '-0'];
+      groups.add('precision', patternOf(at, root), `${from} became ${to}`, 'values', `expected ${from}, got ${to} (the sign of zero changed)`, at);
     },
-    container: structure,
+    keys: keyRemnants,
+    container: (container, node, kind, originalContainer) => objects.inspect(container, node, kind, originalContainer),
   });
 
-  return listRemnants([...groups.values()], maxRemnants);
-}
-
-function listRemnants(groups: RemnantGroup[], maxRemnants: number): Remnant[] {
-  const toRemnant = (group: RemnantGroup): Remnant => ({
-    path: group.pattern.toString(),
-    kind: group.kind,
-    detail: detailOf(group),
-  });
-  if (groups.length <= maxRemnants) return groups.map(toRemnant);
-  if (maxRemnants === 0) return [];
-
-  // The last slot summarises what did not fit, so a capped list still says it is capped.
-  const listed = groups.slice(0, maxRemnants - 1);
-  const omitted = groups.slice(maxRemnants - 1);
-  const byKind = new Map<RemnantKind, number>();
-  for (const group of omitted) byKind.set(group.kind, (byKind.get(group.kind) ?? 0) + 1);
-  const breakdown = [...byKind].map(([kind, count]) => `${kind} ${formatCount(count)}`).join(', ');
-  const summary: Remnant = {
-    path: '$',
-    kind: omitted[0]!.kind,
-    detail: `${formatCount(omitted.length)} more remnants not listed (${breakdown})`,
-  };
-  return [...listed.map(toRemnant), summary];
+  const remnants = groups.list(maxRemnants);
+  const unlisted = (options.parseLosses?.total ?? 0) - (options.parseLosses?.found.length ?? 0);
+  const first = remnants[0];
+  if (unlisted > 0 && first !== undefined && first.detail.includes('JSON.parse')) {
+    first.detail += ` (${unlisted} more such integers in the file)`;
+  }
+  return remnants;
 }

@@ -94,10 +94,10 @@ export function kindName(value: unknown): string {
   switch (shape) {
     case 'bigint':
       return 'BigInt';
-    case 'long': {
-      const name = constructorName(value as object);
-      return name === undefined || name === 'Object' ? 'Long' : name;
-    }
+    case 'long':
+      // Not the constructor's name: bundlers rename colliding classes (long.js's and bson's
+      // Long become `Long2` and `_Long`), and both are Longs to the reader.
+      return 'Long';
     case 'typed-array':
       return Buffer.isBuffer(value) ? 'Buffer' : (constructorName(value as object) ?? 'typed array');
     case 'map':

@@ -28,9 +28,14 @@ export interface PairVisitor {
    * with a value that the original does not have. Called after the object's children, only
    * when one of the lists is non-empty.
    */
-  keys(node: PathNode, original: JsonObject, missing: readonly string[], extra: readonly ExtraKey[]): void;
+  keys(node: PathNode, original: JsonObject, missing: readonly string[], extra: readonly ExtraKey[], decoded: object): void;
   /** A decoded container reached in step with an original one, before its children. */
   container?(decoded: object, node: PathNode, kind: ContainerKind, original: object): void;
+  /**
+   * A zero whose sign changed (-0 became 0 or back). JSON semantics treat them as equal, so
+   * this is not a difference; remnants still say so.
+   */
+  signedZero?(at: PathNode, expected: number): void;
 }
 
 /**
@@ -106,8 +111,21 @@ const CANONICAL_INDEX = /^(?:0|[1-9][0-9]{0,15})$/;
 /** Map keys may be numbers where JSON had digit strings (CBOR and MessagePack allow both). */
 function readMapEntry(decoded: Map<unknown, unknown>, key: string): unknown {
   if (decoded.has(key)) return decoded.get(key);
-  if (CANONICAL_INDEX.test(key) && decoded.has(Number(key))) return decoded.get(Number(key));
+  if (CANONICAL_INDEX.test(key) && decoded.has(Number(key))) return new NumberKeyed(decoded.get(Number(key)));
   return ABSENT;
+}
+
+/** A Map entry found under the number where JSON had a digit string. */
+class NumberKeyed {
+  constructor(readonly value: unknown) {}
+}
+
+function numberKey(key: string): Finding {
+  return {
+    kind: 'type-change',
+    label: 'string key became a number (Map key)',
+    detail: `key "${key}" became the number ${key} (Map key): map.get("${key}") misses it`,
+  };
 }
 
 function extraKeys(cursor: KeyedCursor): ExtraKey[] | null {
@@ -147,6 +165,9 @@ export function walkPairs(original: unknown, decoded: unknown, visitor: PairVisi
     if (expected === null || typeof expected !== 'object') {
       const finding = actual instanceof ReadFailure ? readFailureFinding(actual) : compareScalar(expected, actual);
       if (finding !== null) visitor.difference(nodeAt(parent, segment), finding);
+      else if (expected === 0 && visitor.signedZero !== undefined && 1 / expected !== 1 / (actual as number)) {
+        visitor.signedZero(nodeAt(parent, segment), expected);
+      }
       return;
     }
     if (actual instanceof ReadFailure) {
@@ -202,14 +223,18 @@ export function walkPairs(original: unknown, decoded: unknown, visitor: PairVisi
       stack.pop();
       const extra = extraKeys(cursor);
       if (cursor.missing !== null || extra !== null) {
-        visitor.keys(cursor, cursor.original, cursor.missing ?? [], extra ?? []);
+        visitor.keys(cursor, cursor.original, cursor.missing ?? [], extra ?? [], cursor.decoded);
       }
       continue;
     }
     const key = cursor.keys[cursor.next++]!;
-    const value = cursor.isMap
+    let value = cursor.isMap
       ? readMapEntry(cursor.decoded as Map<unknown, unknown>, key)
       : readProperty(cursor.decoded, key);
+    if (value instanceof NumberKeyed) {
+      visitor.difference(cursor.child(key), numberKey(key));
+      value = value.value;
+    }
     if (value === ABSENT || value === undefined) (cursor.missing ??= []).push(key);
     else visit(cursor.original[key], value, cursor, key);
   }

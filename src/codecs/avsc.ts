@@ -1,44 +1,64 @@
 /**
- * Avro with avsc. Without a provided schema one is inferred from the sample with doubles for
- * non-integers: avsc's own `Type.forValue` would pick `float` and silently round the data.
+ * Avro with avsc. The schema is, in order of preference: a provided .avsc as given; one derived
+ * field by field from a provided .proto (so both formats encode the same data); or one inferred
+ * from the sample with doubles for non-integers (avsc's own `Type.forValue` would pick `float`
+ * and silently round the data), shaped by the schema variants.
  */
 import * as avro from 'avsc';
-import type { CodecModule } from './codec';
-import { inferAvroSchema } from '../schema/infer-avro';
+import type { CodecModule, PrepareContext } from './codec';
 import { asBuffer } from './bytes';
-import { formatPath } from '../analysis/json-path';
+import { formatAvroSchema } from '../schema/avro-text';
+import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
+import { inferAvroSchema } from '../schema/infer-avro';
+import { createAvroType } from '../schema/load-avsc';
+import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
+import { describeMismatch, findAvroMismatch } from '../schema/sample-fit';
+import { describeVariants } from '../schema/variants';
+import type { SchemaOrigin } from '../shared/results';
+
+interface ChosenSchema {
+  schema: unknown;
+  origin: SchemaOrigin;
+  text: string;
+  notes: string[];
+}
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
-  const provided = context.schema?.kind === 'avsc' ? context.schema : undefined;
-  const inferred = provided ? undefined : inferAvroSchema(sample);
-  const schema = provided ? (JSON.parse(provided.source) as avro.Schema) : (inferred!.schema as avro.Schema);
-  const type = avro.Type.forSchema(schema);
-  assertFits(type, sample);
+  const chosen = chooseSchema(sample, context);
+  const created = createAvroType(chosen.schema);
+  const notes = [...chosen.notes, ...created.notes];
+  let type = created.type;
+  // A list of records against a record schema (JSON Lines, generated samples): Avro's own
+  // answer is an array of that record, which is what is encoded.
+  if (chosen.origin !== 'inferred' && Array.isArray(sample) && type.typeName === 'record') {
+    type = avro.Type.forSchema({ type: 'array', items: type } as unknown as avro.Schema);
+    notes.push(`the sample is a list of records: encoded as an Avro array of ${created.type.name ?? 'the record'}`);
+  }
+  const mismatch = findAvroMismatch(type, sample);
+  if (mismatch) throw new Error(`sample does not fit the ${chosen.origin} Avro schema: ${describeMismatch(mismatch)}`);
   return {
     input: sample,
     encode: (value) => type.toBuffer(value),
     decode: (bytes) => type.fromBuffer(asBuffer(bytes)),
-    schema: provided ? 'provided' : 'inferred',
-    notes: inferred?.notes ?? [],
+    schema: chosen.origin,
+    schemaText: chosen.text,
+    notes,
   };
 };
 
-/** Names the first value the schema rejects: an encoder's own error rarely says where. */
-function assertFits(type: avro.Type, sample: unknown): void {
-  let firstProblem: string | undefined;
-  const valid = type.isValid(sample, {
-    errorHook(path: string[], value: unknown, expected: avro.Type) {
-      firstProblem ??= `${formatPath(path.map(asIndexWhereNumeric))} is ${JSON.stringify(value)}, expected ${describeAvroType(expected)}`;
-    },
-  });
-  if (!valid) throw new Error(`sample does not fit the Avro schema: ${firstProblem ?? 'invalid value'}`);
-}
-
-/** avsc reports array indexes as strings; a digit-only map key reads as an index too (rare). */
-function asIndexWhereNumeric(segment: string): string | number {
-  return /^\d+$/.test(segment) ? Number(segment) : segment;
-}
-
-function describeAvroType(type: avro.Type): string {
-  return type.name ?? (type as { typeName?: string }).typeName ?? 'another type';
+function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
+  const provided = context.schema;
+  if (provided?.kind === 'avsc') {
+    return { schema: resolveAvsc(provided).schema, origin: 'provided', text: provided.source, notes: [] };
+  }
+  if (provided?.kind === 'proto') {
+    const { type, typeName } = resolveProtoType(provided);
+    const derived = deriveAvroFromProto(type);
+    const from = describeProvided(provided, typeName);
+    return { schema: derived.schema, origin: 'derived', text: derived.text, notes: [`Avro schema derived field by field from ${from}`, ...derived.notes] };
+  }
+  const inferred = inferAvroSchema(sample, context.variants);
+  const variants = describeVariants(context.variants);
+  const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
+  return { schema: inferred.schema, origin: 'inferred', text: formatAvroSchema(inferred.schema), notes };
 }

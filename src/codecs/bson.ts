@@ -1,12 +1,16 @@
 /**
  * BSON documents must be objects: any other root is wrapped as `{ value: sample }`, the
  * wrapper's bytes are counted (a receiver needs them) and it is removed on decode.
+ * Documents above 16 MiB are MongoDB's hard limit, and bson's serializer fails past about
+ * 17 MB with an opaque offset error: such samples become a skipped row that says why.
  */
-import { deserialize, serialize } from 'bson';
-import type { CodecModule } from './codec';
+import { calculateObjectSize, deserialize, serialize } from 'bson';
+import { UnsupportedSampleError, type CodecModule } from './codec';
 import { asBuffer } from './bytes';
 
 const WRAPPER_KEY = 'value';
+/** MongoDB's maximum BSON document size. */
+export const BSON_MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
 function isDocument(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -14,8 +18,16 @@ function isDocument(value: unknown): value is Record<string, unknown> {
 
 export const prepare: CodecModule['prepare'] = (sample) => {
   const wrapped = !isDocument(sample);
+  const input = wrapped ? { [WRAPPER_KEY]: sample } : sample;
+  const size = calculateObjectSize(input as Record<string, unknown>);
+  if (size > BSON_MAX_DOCUMENT_BYTES) {
+    throw new UnsupportedSampleError(
+      `BSON documents are limited to 16 MiB (MongoDB's maximum); this sample would take ${size.toLocaleString('en-US')} bytes. ` +
+        'Compare a part of it, or its records one by one (a .jsonl file of records).',
+    );
+  }
   return {
-    input: wrapped ? { [WRAPPER_KEY]: sample } : sample,
+    input,
     encode: (value) => serialize(value as Record<string, unknown>),
     decode: wrapped
       ? (bytes) => deserialize(asBuffer(bytes))[WRAPPER_KEY]

@@ -3,6 +3,7 @@
  * worker, so its library is never evaluated in the extension host or beside another codec.
  */
 import type { SchemaOrigin } from '../shared/results';
+import type { SchemaVariants } from '../schema/variants';
 
 export interface CodecDescriptor {
   id: string;
@@ -14,17 +15,24 @@ export interface CodecDescriptor {
   needsSchema: boolean;
 }
 
-/** A schema handed to a codec by the user (issue: schemas in and out). */
+/**
+ * A schema handed to a codec by the user (issue: schemas in and out). The codec of its format
+ * uses it as given; the other schema-based codec derives its schema from it, field by field.
+ */
 export interface ProvidedSchema {
   kind: 'avsc' | 'proto';
   /** Schema text as the user wrote it. */
   source: string;
-  /** For `.proto`: the message type to encode. */
+  /** For `.proto`: the message type to encode (default: the one no other message refers to). */
   typeName?: string;
+  /** Where the schema came from, for messages and notes (`schemas/Items.proto`). */
+  path?: string;
 }
 
 export interface PrepareContext {
   schema?: ProvidedSchema;
+  /** Choices for schemas inferred from the sample; ignored with a provided schema. */
+  variants?: Partial<SchemaVariants>;
 }
 
 /** What a codec needs to turn the sample into bytes and back. */
@@ -35,6 +43,8 @@ export interface PreparedCodec {
   /** Returns data comparable to the sample (any wrapping removed). */
   decode(bytes: Uint8Array): unknown;
   schema: SchemaOrigin;
+  /** The schema text used (inferred, provided or derived), as shown to users. */
+  schemaText?: string;
   notes: string[];
 }
 

@@ -1,37 +1,95 @@
 /**
- * Protocol Buffers with protobufjs. Without a provided .proto, a proto3 schema is inferred from
- * the sample. Field names are kept as written (`keepCase`): protobufjs camel-cases by default.
+ * Protocol Buffers with protobufjs. The schema is, in order of preference: a provided .proto as
+ * given; one derived field by field from a provided .avsc (so both formats encode the same
+ * data); or a proto3 schema inferred from the sample, shaped by the schema variants. Field
+ * names are kept as written (`keepCase`): protobufjs camel-cases by default.
  */
-import * as protobuf from 'protobufjs';
-import type { CodecModule } from './codec';
+import { protobuf } from './protobufjs-runtime';
+import type { CodecModule, PrepareContext } from './codec';
+import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
 import { inferProtoSchema } from '../schema/infer-proto';
+import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
+import { checkProtoFit, describeMismatch } from '../schema/sample-fit';
+import { describeVariants } from '../schema/variants';
+import type { SchemaOrigin } from '../shared/results';
 
 const SIXTY_FOUR_BIT = /\b(?:u?int64|sint64|s?fixed64)\b/;
+const LIST_FIELD = 'records';
+
+interface ChosenSchema {
+  type: protobuf.Type;
+  origin: SchemaOrigin;
+  text: string;
+  /** Encode `{ [wrappedAs]: sample }` and read `decoded[wrappedAs]`. */
+  wrappedAs?: string;
+  notes: string[];
+}
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
-  const provided = context.schema?.kind === 'proto' ? context.schema : undefined;
-  const inferred = provided ? undefined : inferProtoSchema(sample);
-  const source = provided ? provided.source : inferred!.source;
-  const rootType = provided ? provided.typeName : inferred!.rootType;
-  if (!rootType) throw new Error('no message type given for the .proto schema');
-  const type = protobuf.parse(source, { keepCase: true }).root.lookupType(rootType);
-  const wrappedAs = inferred?.wrappedAs;
-  const input = wrappedAs ? { [wrappedAs]: sample } : sample;
-  const problem = type.verify(input as Record<string, unknown>);
-  if (problem) throw new Error(`sample does not fit message ${rootType}: ${problem}`);
-  const notes = [...(inferred?.notes ?? [])];
-  if (SIXTY_FOUR_BIT.test(source)) {
-    notes.push(protobuf.util.Long
-      ? '64-bit integers decode as Long objects (long.js is installed)'
-      : '64-bit integers decode as JS numbers (long.js is not installed): precision above 2^53 is lost');
+  const chosen = chooseSchema(sample, context);
+  const notes = [...chosen.notes];
+  let { type, wrappedAs } = chosen;
+  if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample)) {
+    type = listOf(type);
+    wrappedAs = LIST_FIELD;
+    notes.push(`the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`);
   }
+  const input = wrappedAs ? { [wrappedAs]: sample } : sample;
+  const fit = checkProtoFit(type, input);
+  if (fit.mismatch) {
+    const path = wrappedAs ? fit.mismatch.path.replace(new RegExp(`^\\$\\.${wrappedAs}`), '$') : fit.mismatch.path;
+    throw new Error(`sample does not fit the ${chosen.origin} message ${chosen.type.name}: ${describeMismatch({ ...fit.mismatch, path })}`);
+  }
+  // protobufjs encodes enum numbers: names (proto3's JSON mapping, Avro's symbols) are turned
+  // into numbers once, before timing. Decoding gives numbers and Buffers back: where the sample
+  // had names or base64 text, toObject restores them, and that is part of decoding.
+  const message = fit.enumNames ? type.fromObject(input as Record<string, unknown>) : (input as Record<string, unknown>);
+  const problem = type.verify(message);
+  if (problem) throw new Error(`sample does not fit message ${chosen.type.name}: ${problem}`);
+  const restore: protobuf.IConversionOptions | undefined =
+    fit.enumNames || fit.bytes ? { ...(fit.enumNames ? { enums: String } : {}), ...(fit.bytes ? { bytes: String } : {}) } : undefined;
+  if (fit.enumNames) notes.push('enum names are converted to numbers before encoding (fromObject, not timed) and back after decoding (toObject, timed)');
+  if (fit.bytes) notes.push('bytes are base64 text in the JSON sample: decoding includes toObject with bytes: String');
+  if (SIXTY_FOUR_BIT.test(chosen.text)) {
+    notes.push('64-bit integers decode as Long objects (long.js, bundled)');
+  }
+  const read = restore ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore) : (bytes: Uint8Array) => type.decode(bytes);
+  const field = wrappedAs;
   return {
-    input,
+    input: message,
     encode: (value) => type.encode(value as Record<string, unknown>).finish(),
-    decode: wrappedAs
-      ? (bytes) => (type.decode(bytes) as unknown as Record<string, unknown>)[wrappedAs]
-      : (bytes) => type.decode(bytes),
-    schema: provided ? 'provided' : 'inferred',
+    decode: field ? (bytes) => (read(bytes) as Record<string, unknown>)[field] : read,
+    schema: chosen.origin,
+    schemaText: chosen.text,
     notes,
   };
 };
+
+function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
+  const provided = context.schema;
+  if (provided?.kind === 'proto') {
+    return { type: resolveProtoType(provided).type, origin: 'provided', text: provided.source, notes: [] };
+  }
+  if (provided?.kind === 'avsc') {
+    const derived = deriveProtoFromAvro(resolveAvsc(provided).schema);
+    const type = protobuf.parse(derived.source, { keepCase: true }).root.lookupType(derived.rootType);
+    const notes = [`proto3 schema derived field by field from ${describeProvided(provided)}`, ...derived.notes];
+    return { type, origin: 'derived', text: derived.source, wrappedAs: derived.wrappedAs, notes };
+  }
+  const inferred = inferProtoSchema(sample, context.variants);
+  const type = protobuf.parse(inferred.source, { keepCase: true }).root.lookupType(inferred.rootType);
+  const variants = describeVariants(context.variants);
+  const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
+  return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, notes };
+}
+
+/** A message holding a list of `type`, added beside it (a .proto cannot type a bare list). */
+function listOf(type: protobuf.Type): protobuf.Type {
+  const root = type.root;
+  let name = `${type.name}List`;
+  for (let suffix = 2; root.get(name); suffix++) name = `${type.name}List${suffix}`;
+  const list = new protobuf.Type(name).add(new protobuf.Field(LIST_FIELD, 1, type.fullName, 'repeated'));
+  root.add(list);
+  list.resolveAll();
+  return list;
+}

@@ -9,7 +9,8 @@ import { loadCodec } from '../codecs/load-codec';
 import { libraryVersion } from '../codecs/library-version';
 import { verifyRoundTrip } from '../analysis/verify';
 import { detectRemnants } from '../analysis/remnants';
-import { parseSample } from '../input/read-sample';
+import { findParseLosses } from '../analysis/parse-losses';
+import { parseSample, sampleBytesOf } from '../input/read-sample';
 import type { ErrorStage } from '../shared/results';
 import { compressedSizes } from './compressed-sizes';
 import { measureOperation } from './measure';
@@ -33,7 +34,8 @@ export async function runCodecJob(
   let bytes: number | undefined;
   try {
     enter('input');
-    const sample = parseSample(job.sample.bytes, job.sample.kind, job.sample.path);
+    const sampleBytes = sampleBytesOf(job.sample);
+    const sample = parseSample(sampleBytes, job.sample.kind, job.sample.path);
 
     enter('prepare');
     const loaded = await loadCodec(job.codec);
@@ -41,7 +43,7 @@ export async function runCodecJob(
     report.libraryVersion = libraryVersion(loaded.descriptor.library);
     let prepared: PreparedCodec;
     try {
-      prepared = loaded.module.prepare(sample, { schema: job.schema });
+      prepared = loaded.module.prepare(sample, { schema: job.schema, variants: job.variants });
     } catch (error) {
       if (error instanceof UnsupportedSampleError) {
         report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
@@ -50,6 +52,7 @@ export async function runCodecJob(
       throw error;
     }
     report.schema = prepared.schema;
+    if (prepared.schemaText !== undefined) report.schemaText = prepared.schemaText;
     report.notes = prepared.notes;
 
     enter('encode');
@@ -68,7 +71,8 @@ export async function runCodecJob(
       report.outcome = { status: 'errored', error: { stage: 'verify', message: `round trip failed: ${message}` }, bytes };
       return report;
     }
-    const remnants = detectRemnants(sample, decoded);
+    // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
+    const remnants = detectRemnants(sample, decoded, { parseLosses: findParseLosses(sampleBytes, job.sample.kind) });
     const compressed = compressedSizes(encoded);
 
     enter('measure');

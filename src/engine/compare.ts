@@ -6,9 +6,13 @@
  */
 import * as path from 'node:path';
 import type { ProvidedSchema } from '../codecs/codec';
+import { idFromModulePath } from '../codecs/codec-source';
+import type { SchemaVariants } from '../schema/variants';
+import { SchemaInputError } from '../schema/schema-problem';
 import { BASELINE_CODEC_ID, builtinCodecs, findBuiltinCodec } from '../codecs/registry';
-import { sampleKindOf, SampleInputError } from '../input/read-sample';
+import { sampleKindOf, SampleInputError, type SampleKind } from '../input/read-sample';
 import type { CodecResult, ComparisonReport, ErrorStage, SampleInfo } from '../shared/results';
+import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
 import { runtimeInfo, toolVersion } from './tool-info';
@@ -25,7 +29,10 @@ export interface CompareOptions extends Partial<EngineLimits> {
   minSamples?: number;
   /** Precision to reach past the budget (default 0.02; null: stop at the budget). */
   targetRme?: number | null;
+  /** Checked (in a worker) before any codec runs: a schema that does not load throws a SchemaInputError. */
   schema?: ProvidedSchema;
+  /** Choices for inferred schemas (integers, doubles, fields); see schema/variants.ts. */
+  variants?: Partial<SchemaVariants>;
   signal?: AbortSignal;
   /** The bundled worker script; defaults to `worker.js` beside the running bundle. */
   workerScript?: string;
@@ -38,11 +45,23 @@ export class CancelledError extends Error {
   override name = 'CancelledError';
 }
 
+/** The rows a run shows, in order: the JSON baseline first when it is shown. */
+export function displayedCodecOrder(selected: readonly string[]): string[] {
+  return selected.includes(BASELINE_CODEC_ID) ? [BASELINE_CODEC_ID, ...selected.filter((id) => id !== BASELINE_CODEC_ID)] : [...selected];
+}
+
 export function unknownCodecs(ids: readonly string[]): string[] {
   return ids.filter((id) => !findBuiltinCodec(id));
 }
 
-export async function compareSample(sample: { path: string; bytes: Uint8Array }, options: CompareOptions = {}): Promise<ComparisonReport> {
+/**
+ * `sample.bytes` absent: every worker reads `sample.path` itself (use it for files on disk;
+ * give bytes for unsaved editor text).
+ */
+export async function compareSample(
+  sample: { path: string; bytes?: Uint8Array; kind?: SampleKind },
+  options: CompareOptions = {},
+): Promise<ComparisonReport> {
   const unknown = unknownCodecs(options.codecs ?? []);
   if (unknown.length > 0) {
     throw new Error(`unknown codec${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (known: ${builtinCodecs.map((c) => c.id).join(', ')})`);
@@ -54,9 +73,9 @@ export async function compareSample(sample: { path: string; bytes: Uint8Array },
     timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     signal: options.signal,
   };
-  const sampleBytes: SampleBytes = { path: sample.path, kind: sampleKindOf(sample.path), bytes: sample.bytes };
+  const sampleBytes: SampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
 
-  const inspected = await runWorkerJob({ kind: 'inspect', sample: sampleBytes }, limits);
+  const inspected = await runWorkerJob({ kind: 'inspect', sample: sampleBytes, schema: options.schema }, limits);
   const input = sampleInfoOrThrow(inspected, sample.path);
   options.onInspected?.(input);
 
@@ -71,7 +90,8 @@ export async function compareSample(sample: { path: string; bytes: Uint8Array },
   const results: CodecResult[] = [];
   for (const { source, shown } of sources) {
     if (options.signal?.aborted) throw new CancelledError('cancelled');
-    const id = 'builtin' in source ? source.builtin : source.modulePath;
+    // The id its row will carry (a module that names itself differently is known only later).
+    const id = 'builtin' in source ? source.builtin : idFromModulePath(source.modulePath);
     const fate = await runWorkerJob(
       {
         kind: 'codec',
@@ -79,6 +99,7 @@ export async function compareSample(sample: { path: string; bytes: Uint8Array },
         sample: sampleBytes,
         jsonBytes: input.jsonBytes,
         schema: options.schema,
+        variants: options.variants,
         measurement: {
           operationBudgetMs: settings.timeBudgetMs / 2,
           minSamples: settings.minSamples,
@@ -98,7 +119,14 @@ export async function compareSample(sample: { path: string; bytes: Uint8Array },
     options.onResult?.(row);
   }
 
-  return { tool: { name: 'payload-lab', version: toolVersion() }, runtime: runtimeInfo(), input, settings, results };
+  return {
+    tool: { name: 'payload-lab', version: toolVersion() },
+    runtime: runtimeInfo(),
+    input,
+    settings,
+    results,
+    remnantMatrix: remnantMatrix(results),
+  };
 }
 
 function sampleInfoOrThrow(fate: Awaited<ReturnType<typeof runWorkerJob>>, samplePath: string): SampleInfo {
@@ -107,6 +135,7 @@ function sampleInfoOrThrow(fate: Awaited<ReturnType<typeof runWorkerJob>>, sampl
     throw new SampleInputError(`${samplePath}: could not read the sample: ${fate.error.message}`, samplePath);
   }
   if (fate.message.type === 'inspected') return fate.message.info;
+  if (fate.message.type === 'schema-error') throw new SchemaInputError(fate.message.path, fate.message.problem);
   if (fate.message.type === 'input-error') {
     const { message, line, column } = fate.message.problem;
     throw new SampleInputError(message, samplePath, line, column);

@@ -29,7 +29,8 @@ export interface MeasureOptions {
 const BATCH_BELOW_NS = 20_000;
 /** Aim for batched samples of about this long. */
 const BATCH_TARGET_NS = 250_000;
-const WARMUP_MIN_CALLS = 30;
+const WARMUP_MIN_CALLS = 3;
+const WARMUP_MAX_CALLS = 3_000;
 
 /** Keeps every result reachable so the JIT cannot drop the call as dead code. */
 let sink: unknown;
@@ -69,25 +70,24 @@ function marginOf(samples: readonly number[]): number {
   return medianMarginOfError([...samples].sort((a, b) => a - b));
 }
 
-/** Runs the operation until warm; returns the mean time of the last calls, in ns. */
+/**
+ * Runs the operation until warm: for the warm-up time, and at least a few calls (one call on
+ * a big sample loops over millions of values and reaches the optimizing tiers by itself).
+ * Returns the mean time of the calls after the first, in ns.
+ */
 function warmUp(operation: () => unknown, maxMs: number): number {
   const deadline = process.hrtime.bigint() + BigInt(Math.round(maxMs * 1e6));
   let calls = 0;
-  let recentNs = 0;
-  let recentCalls = 0;
-  while (calls < WARMUP_MIN_CALLS * 100) {
+  let laterNs = 0;
+  for (;;) {
     const t0 = process.hrtime.bigint();
     sink = operation();
     const t1 = process.hrtime.bigint();
+    if (calls > 0) laterNs += Number(t1 - t0);
     calls++;
-    // The second half of the warm-up estimates the steady per-call time.
-    if (calls > WARMUP_MIN_CALLS / 2) {
-      recentNs += Number(t1 - t0);
-      recentCalls++;
-    }
-    if (calls >= WARMUP_MIN_CALLS && t1 >= deadline) break;
+    if ((calls >= WARMUP_MIN_CALLS && t1 >= deadline) || calls >= WARMUP_MAX_CALLS) break;
   }
-  return recentCalls > 0 ? recentNs / recentCalls : 0;
+  return laterNs / (calls - 1);
 }
 
 function batchSizeFor(perCallNs: number): number {

@@ -39,7 +39,12 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 export function buildRow(report: CodecReport, source: CodecSource, context: RowContext): CodecResult {
   const descriptor = report.descriptor ?? descriptorOf(source);
-  const base = { ...baseFields(descriptor, report.libraryVersion), schema: report.schema, notes: report.notes };
+  const base = {
+    ...baseFields(descriptor, report.libraryVersion),
+    schema: report.schema,
+    ...(report.schemaText === undefined ? {} : { schemaText: report.schemaText }),
+    notes: report.notes,
+  };
   const outcome = report.outcome;
   const ratioOf = (bytes: number) => (context.jsonBytes > 0 ? round(bytes / context.jsonBytes, 4) : null);
   switch (outcome.status) {

@@ -4,8 +4,10 @@
  * out-of-memory kill can say where it happened) and ends with exactly one outcome message.
  */
 import type { CodecDescriptor, ProvidedSchema } from '../codecs/codec';
+import type { SchemaVariants } from '../schema/variants';
 import type { CodecSource } from '../codecs/codec-source';
 import type { SampleKind } from '../input/read-sample';
+import type { SchemaProblem } from '../schema/schema-problem';
 import type {
   CompressedSizes,
   ErrorStage,
@@ -18,9 +20,14 @@ import type {
 } from '../shared/results';
 
 export interface SampleBytes {
+  /** What to call the sample in messages (a path, or an untitled editor's name). */
   path: string;
   kind: SampleKind;
-  bytes: Uint8Array;
+  /**
+   * The sample's bytes, or absent to have each worker read the file at `path` itself: a big
+   * file then never passes through (nor is copied by) the caller's thread.
+   */
+  bytes?: Uint8Array;
 }
 
 export interface MeasurementPlan {
@@ -39,12 +46,15 @@ export interface CodecJob {
   sample: SampleBytes;
   jsonBytes: number;
   schema?: ProvidedSchema;
+  variants?: Partial<SchemaVariants>;
   measurement: MeasurementPlan;
 }
 
 export interface InspectJob {
   kind: 'inspect';
   sample: SampleBytes;
+  /** Checked here too: loading a schema needs avsc or protobufjs, which stay out of the host. */
+  schema?: ProvidedSchema;
 }
 
 export type WorkerJob = CodecJob | InspectJob;
@@ -68,6 +78,7 @@ export interface CodecReport {
   descriptor?: CodecDescriptor;
   libraryVersion?: string;
   schema: SchemaOrigin;
+  schemaText?: string;
   notes: string[];
   outcome: CodecOutcome;
 }
@@ -82,4 +93,5 @@ export type WorkerMessage =
   | { type: 'stage'; stage: ErrorStage }
   | { type: 'codec-report'; report: CodecReport }
   | { type: 'inspected'; info: SampleInfo }
-  | { type: 'input-error'; problem: InputProblem };
+  | { type: 'input-error'; problem: InputProblem }
+  | { type: 'schema-error'; path: string; problem: SchemaProblem };

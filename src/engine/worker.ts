@@ -5,9 +5,10 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { parseSample, SampleInputError } from '../input/read-sample';
+import { parseSample, sampleBytesOf, SampleInputError } from '../input/read-sample';
 import type { SampleInfo } from '../shared/results';
 import { runCodecJob, describeError } from './codec-run';
+import { checkProvidedSchema } from '../schema/provided-schema';
 import type { InspectJob, WorkerJob, WorkerMessage } from './worker-protocol';
 
 if (isMainThread || !parentPort) {
@@ -29,12 +30,18 @@ function exposeGarbageCollector(): (() => void) | undefined {
 }
 
 function inspect(job: InspectJob): void {
+  const schemaProblem = job.schema && checkProvidedSchema(job.schema);
+  if (job.schema && schemaProblem) {
+    post({ type: 'schema-error', path: job.schema.path ?? `schema.${job.schema.kind}`, problem: schemaProblem });
+    return;
+  }
   try {
-    const sample = parseSample(job.sample.bytes, job.sample.kind, job.sample.path);
+    const bytes = sampleBytesOf(job.sample);
+    const sample = parseSample(bytes, job.sample.kind, job.sample.path);
     const info: SampleInfo = {
       path: job.sample.path,
       jsonBytes: Buffer.byteLength(JSON.stringify(sample), 'utf8'),
-      fileBytes: job.sample.bytes.byteLength,
+      fileBytes: bytes.byteLength,
       records: countRecords(sample),
       kind: job.sample.kind,
     };

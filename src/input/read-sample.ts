@@ -2,6 +2,7 @@
  * Turns the bytes of a sample file into a JSON value, or into an error that says what is wrong,
  * where (file:line:column) and what to do. JSON Lines files become an array of records.
  */
+import * as fs from 'node:fs';
 import { lineAndColumn, locateJsonError } from './locate-json-error';
 
 export type SampleKind = 'json' | 'jsonl';
@@ -48,6 +49,18 @@ export function parseSampleText(text: string, kind: SampleKind, path: string): u
     throw new SampleInputError(`${path}: the file holds only whitespace. Give a JSON document.`, path);
   }
   return kind === 'jsonl' ? parseJsonLines(text, path) : parseJsonDocument(text, path, 0);
+}
+
+/** Reads the file when no bytes are given; a read error becomes an input error naming the file. */
+export function sampleBytesOf(sample: { path: string; bytes?: Uint8Array }): Uint8Array {
+  if (sample.bytes) return sample.bytes;
+  try {
+    return fs.readFileSync(sample.path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot read it (${code})`;
+    throw new SampleInputError(`${sample.path}: ${reason}`, sample.path);
+  }
 }
 
 export function parseSample(bytes: Uint8Array, kind: SampleKind, path: string): unknown {

@@ -21,6 +21,12 @@ import { elementTypeName, isPrototypeKey, isSchemaIdentifier, pascalCase, TypeNa
 export interface AvroInferenceOptions {
   /** Type for non-integer numbers. `float` halves their size and rounds them to float32. */
   numbers?: 'double' | 'float';
+  /** The schema variant of the same choice (see variants.ts); wins over `numbers`. */
+  doubles?: 'double' | 'float';
+  /** `optional`: every field a union with null (a branch index byte each), default null. */
+  fields?: 'required' | 'optional';
+  /** Only noted: Avro ints are always zigzag varints, whatever protobuf is told. */
+  integers?: 'auto' | 'varint' | 'zigzag' | 'fixed';
 }
 
 export interface AvroInference {
@@ -42,15 +48,21 @@ interface Context {
   notes: string[];
   numbers: 'double' | 'float';
   floatNoted: boolean;
+  allOptional: boolean;
 }
 
 export function inferAvroSchema(sample: unknown, options: AvroInferenceOptions = {}): AvroInference {
   const context: Context = {
     names: new TypeNames(),
     notes: [],
-    numbers: options.numbers ?? 'double',
+    numbers: options.doubles ?? options.numbers ?? 'double',
     floatNoted: false,
+    allOptional: options.fields === 'optional',
   };
+  if (options.integers === 'varint' || options.integers === 'fixed') {
+    context.notes.push(`integers: ${options.integers} applies to protobuf only; Avro ints and longs are always zigzag varints`);
+  }
+  if (context.allOptional) context.notes.push('every field is a union with null (default null): one more byte per field');
   const shape = inferShape(sample);
   // `Root` is the first name taken, so it is never suffixed; a root array's records are `Item`.
   const schema = withStackGuard(() => avroType(shape, shape.kind === 'array' ? 'Item' : 'Root', context));
@@ -131,7 +143,7 @@ function recordType(shape: ObjectShape, typeName: string, context: Context): Avr
   const fields = [...shape.fields].map(([key, field]) => {
     const hint = field.shape.kind === 'array' ? elementTypeName(key) : key;
     let type = avroType(field.shape, hint, context);
-    if (!isOptionalField(shape, field)) return { name: key, type };
+    if (!isOptionalField(shape, field) && !context.allOptional) return { name: key, type };
     if (isSometimesAbsent(shape, field)) {
       context.notes.push(
         `${field.shape.path} is missing from some objects: it defaults to null, so it decodes as null where it was missing`,

@@ -22,6 +22,7 @@ import {
 } from './shape';
 import { elementTypeName, isPrototypeKey, isSchemaIdentifier, pascalCase, TypeNames } from './names';
 import { nextFieldNumber, renderProto, type ProtoMessage } from './proto-text';
+import { withDefaults, type SchemaVariants } from './variants';
 
 export interface ProtoInference {
   /** `.proto` text, proto3. Parse with `protobuf.parse(source, { keepCase: true })`. */
@@ -42,6 +43,7 @@ interface Context {
   notes: string[];
   /** Messages open around the one being declared, the root counting as 1. */
   depth: number;
+  variants: SchemaVariants;
 }
 
 /** What a field (or map value) becomes, before it gets a name and a number. */
@@ -63,16 +65,19 @@ const INT64_LIMIT = 2 ** 63;
  */
 const MAX_MESSAGE_DEPTH = 100;
 
-export function inferProtoSchema(sample: unknown): ProtoInference {
+/** `variants` (see variants.ts): integer encoding, float for doubles, presence on every field. */
+export function inferProtoSchema(sample: unknown, variants?: Partial<SchemaVariants>): ProtoInference {
   const shape = inferShape(sample);
-  return withStackGuard(() => protoFromShape(shape));
+  return withStackGuard(() => protoFromShape(shape, withDefaults(variants)));
 }
 
-function protoFromShape(shape: Shape): ProtoInference {
+function protoFromShape(shape: Shape, variants: SchemaVariants): ProtoInference {
   // protoc resolves a type name against field names in scope first, so no message may be
   // named like any field.
   const names = new TypeNames([WRAPPER_FIELD, ...allKeys(shape)]);
-  const context: Context = { names, messages: [], notes: [], depth: 0 };
+  const context: Context = { names, messages: [], notes: [], depth: 0, variants };
+  if (variants.doubles === 'float') context.notes.push('non-integer numbers are typed float: they are rounded to 32-bit precision');
+  if (variants.fields === 'optional') context.notes.push('every scalar field is optional (explicit presence): zero values are sent too');
   if (shape.kind === 'object' && hasOnlyFieldNameKeys(shape)) {
     const rootType = declareMessage(shape, 'Root', context);
     return { source: renderProto(context.messages), rootType, notes: context.notes };
@@ -128,7 +133,7 @@ function declareMessage(shape: ObjectShape, typeName: string, context: Context):
     const optional = isOptionalField(shape, field);
     if (optional) describeOptional(field.shape, isSometimesAbsent(shape, field), fieldType, context);
     if (fieldType.label === '' && fieldType.kind === 'scalar') {
-      const reason = presenceReason(field.shape, optional);
+      const reason = presenceReason(field.shape, optional) ?? (context.variants.fields === 'optional' ? 'every field (variant)' : undefined);
       // protobufjs names the synthetic oneof of an optional field `_key`: it must be free.
       if (reason !== undefined && shape.fields.has(`_${key}`)) {
         addComment(fieldType, `not optional although ${reason}: "_${key}" is taken by a field`);
@@ -228,7 +233,9 @@ function typeOfSingle(shape: Shape, typeName: string, context: Context): FieldTy
     case 'string':
       return { label: '', kind: 'scalar', type: 'string' };
     case 'double':
-      return { label: '', kind: 'scalar', type: 'double' };
+      return context.variants.doubles === 'float'
+        ? { label: '', kind: 'scalar', type: 'float', comment: 'float: 32-bit (variant), values are rounded' }
+        : { label: '', kind: 'scalar', type: 'double' };
     case 'integer':
       return integerType(shape, context);
     case 'object':
@@ -244,13 +251,15 @@ function typeOfSingle(shape: Shape, typeName: string, context: Context): FieldTy
 function integerType(shape: IntegerShape, context: Context): FieldType {
   // Negative int32/int64 values take 10 bytes on the wire; zigzag (sint) keeps them short.
   const signed = shape.min < 0;
+  const encoding = context.variants.integers;
   if (shape.min >= INT32_MIN && shape.max <= INT32_MAX) {
+    if (encoding !== 'auto') return integerVariant(encoding, '32');
     return signed
       ? { label: '', kind: 'scalar', type: 'sint32', comment: 'sint32: has negative values, zigzag-encoded' }
       : { label: '', kind: 'scalar', type: 'int32' };
   }
   if (shape.min >= -INT64_LIMIT && shape.max < INT64_LIMIT) {
-    const type = signed ? 'sint64' : 'int64';
+    const type = encoding === 'auto' ? (signed ? 'sint64' : 'int64') : integerVariant(encoding, '64').type;
     context.notes.push(
       `${shape.path}: integers beyond 32 bits are typed ${type}; protobufjs decodes them as Long objects (toObject with longs: Number turns them back into numbers)`,
     );
@@ -258,6 +267,12 @@ function integerType(shape: IntegerShape, context: Context): FieldType {
   }
   context.notes.push(`${shape.path}: integers beyond the 64-bit range are typed double`);
   return { label: '', kind: 'scalar', type: 'double', comment: 'double: integers beyond the 64-bit range' };
+}
+
+/** The integer type a variant asks for, for values of one width. */
+function integerVariant(encoding: 'varint' | 'zigzag' | 'fixed', bits: '32' | '64'): FieldType {
+  const type = { varint: 'int', zigzag: 'sint', fixed: 'sfixed' }[encoding] + bits;
+  return { label: '', kind: 'scalar', type, comment: `${type}: integers ${encoding} (variant)` };
 }
 
 /** Keys that cannot be field names fit `map<string, T>` when every value has the same type. */

@@ -6,7 +6,11 @@
 
 export type CodecId = string;
 
-export type SchemaOrigin = 'inferred' | 'provided' | 'none';
+/**
+ * `provided`: the user's schema, as given; `derived`: translated field by field from a schema
+ * the user gave in the other format (a .proto for avsc, an .avsc for protobufjs).
+ */
+export type SchemaOrigin = 'inferred' | 'provided' | 'derived' | 'none';
 
 /** Where a codec run stopped. `timeout`, `memory` and `crash` come from the worker's fate. */
 export type ErrorStage =
@@ -70,19 +74,73 @@ export interface RoundTrip {
   omittedDifferences?: number;
 }
 
+/**
+ * What a decoded value carries that JSON.parse would not have built. `remnant-kinds.ts` holds a
+ * title and a user-facing explanation of each.
+ * - `prototype`: an object or array whose prototype is not Object.prototype / Array.prototype.
+ * - `inherited-enumerable`: enumerable properties on that prototype chain (for…in sees them).
+ * - `accessor`: a getter/setter (own or inherited) where the sample had a data property.
+ * - `non-enumerable`: an own property JSON.stringify, spread and Object.keys skip.
+ * - `symbol-key`: an own symbol-keyed property.
+ * - `to-json`: a toJSON method: JSON.stringify writes what it returns, not the object.
+ * - `rename`: a key that came back under a related name (`items` → `itemsList`).
+ * - `missing-key` / `extra-key`: a key that is gone / that was not in the sample.
+ * - `type-change`: Long, BigInt, Buffer, Map, Date, typed arrays, number-typed Map keys.
+ * - `precision`: beyond 2^53 (also lost by JSON.parse already), float32 rounding, -0 lost.
+ * - `unwrap-required`: a message or builder object rather than data (needs `.toObject()`).
+ */
 export type RemnantKind =
   | 'prototype'
+  | 'inherited-enumerable'
   | 'accessor'
+  | 'non-enumerable'
+  | 'symbol-key'
+  | 'to-json'
   | 'rename'
   | 'missing-key'
   | 'extra-key'
   | 'type-change'
-  | 'precision';
+  | 'precision'
+  | 'unwrap-required';
 
 export interface Remnant {
+  /** Pattern path: array indexes are `[*]` when findings at several indexes were grouped. */
   path: string;
   kind: RemnantKind;
   detail: string;
+  /** Occurrences grouped into this remnant (set by the analysis; absent in older reports). */
+  count?: number;
+  /** The first occurrence's exact path, `$.items[0].x`, for jumping to it in a tree. */
+  firstPath?: string;
+  /**
+   * Only on the last entry of a capped list: remnant groups left out, by kind. That entry's own
+   * `kind` is the first omitted group's.
+   */
+  omitted?: Partial<Record<RemnantKind, number>>;
+}
+
+/** One codec × one kind of remnant; absent from a row's `cells` where there is none. */
+export interface RemnantMatrixCell {
+  /** Distinct remnants (pattern paths) of this kind. */
+  remnants: number;
+  /** Values or objects affected, summed over those remnants. */
+  occurrences: number;
+  /** The row's list was capped: more remnants of this kind exist than were counted here. */
+  partial?: boolean;
+}
+
+export interface RemnantMatrixRow {
+  codec: CodecId;
+  label: string;
+  status: 'completed' | 'errored' | 'skipped';
+  cells: Partial<Record<RemnantKind, RemnantMatrixCell>>;
+}
+
+/** Codecs × kinds of effect: the published "negative effects" table, computed on this sample. */
+export interface RemnantMatrix {
+  /** Every kind, in column order. */
+  kinds: RemnantKind[];
+  rows: RemnantMatrixRow[];
 }
 
 export interface CompressedSizes {
@@ -99,6 +157,8 @@ interface CodecRowBase {
   library: string;
   libraryVersion: string;
   schema: SchemaOrigin;
+  /** The schema the codec used, as text (`.proto`, or Avro JSON), when it used one. */
+  schemaText?: string;
   /** Choices the codec made that a reader must know: wrapping, fallbacks, native addons. */
   notes: string[];
 }
@@ -167,4 +227,6 @@ export interface ComparisonReport {
   input: SampleInfo;
   settings: MeasurementSettings;
   results: CodecResult[];
+  /** The results' remnants as codecs × kinds (see analysis/matrix.ts); absent in older reports. */
+  remnantMatrix?: RemnantMatrix;
 }

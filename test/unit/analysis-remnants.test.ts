@@ -53,6 +53,15 @@ function only(remnants: Remnant[], kind: Remnant['kind']): Remnant[] {
   return remnants.filter((remnant) => remnant.kind === kind);
 }
 
+/** Path, kind and detail: what these tests are about (count and firstPath have their own). */
+function brief(remnants: Remnant[]): Array<Pick<Remnant, 'path' | 'kind' | 'detail'>> {
+  return remnants.map(({ path, kind, detail }) => ({ path, kind, detail }));
+}
+
+function remnantsOf(original: unknown, decoded: unknown, options?: Parameters<typeof detectRemnants>[2]) {
+  return brief(detectRemnants(original, decoded, options));
+}
+
 const plainCodecs: Array<[string, (value: unknown) => unknown]> = [
   ['JSON', (value) => JSON.parse(JSON.stringify(value))],
   ['node:v8', (value) => v8.deserialize(v8.serialize(value))],
@@ -63,7 +72,7 @@ const plainCodecs: Array<[string, (value: unknown) => unknown]> = [
 
 for (const [library, roundTrip] of plainCodecs) {
   test(`plain data decoded by ${library} has no remnants`, () => {
-    assert.deepEqual(detectRemnants(plainSample, roundTrip(plainSample)), []);
+    assert.deepEqual(remnantsOf(plainSample, roundTrip(plainSample)), []);
   });
 }
 
@@ -90,32 +99,40 @@ test('avsc records are flagged with their record names', () => {
   );
 });
 
-test('a prototype remnant lists the inherited enumerable properties', () => {
+test('avsc records inherit enumerable methods: an inherited-enumerable remnant lists them', () => {
   const sample = items(1);
-  const [, item] = only(detectRemnants(sample, avroRoundTrip(sample, 'double')), 'prototype');
-  assert.match(item!.detail, /inherited enumerable: clone, compare, isValid, toBuffer, toString, wrap, wrapped/);
+  const [, item] = only(detectRemnants(sample, avroRoundTrip(sample, 'double')), 'inherited-enumerable');
+  assert.equal(item!.path, '$.items[*]');
+  assert.match(item!.detail, /^clone, compare, isValid, toBuffer, toString, wrap, wrapped inherited as enumerable by 1 object \(prototype Item \(avsc record\)\): for…in sees them/);
 });
 
 test('inherited enumerable properties shadowed by own data are not listed', () => {
   const sample = items(1);
-  const [, item] = only(detectRemnants(sample, protobufRoundTrip(sample)), 'prototype');
+  const [, item] = only(detectRemnants(sample, protobufRoundTrip(sample)), 'inherited-enumerable');
   // x, y and z are own on the message; big stays a prototype default.
-  assert.match(item!.detail, /inherited enumerable: \$type, big, toJSON /);
+  assert.match(item!.detail, /^\$type, big, toJSON inherited as enumerable/);
 });
 
-test('identical messages in an array aggregate into one remnant at the wildcard path', () => {
+test('identical messages in an array aggregate into one remnant per kind at the wildcard path', () => {
   const sample = items(1_000);
   const remnants = detectRemnants(sample, protobufRoundTrip(sample));
   assert.deepEqual(
-    remnants.map((r) => r.path),
-    ['$', '$.items[*]'],
+    remnants.map((r) => [r.path, r.kind]),
+    [['$', 'prototype'], ['$', 'inherited-enumerable'], ['$', 'to-json'], ['$.items[*]', 'prototype'], ['$.items[*]', 'inherited-enumerable'], ['$.items[*]', 'to-json']],
   );
-  assert.match(remnants[1]!.detail, /^1,000 objects with prototype Item \(protobufjs Message\)/);
+  assert.match(remnants[3]!.detail, /^1,000 objects with prototype Item \(protobufjs Message\)$/);
+});
+
+test('a grouped remnant carries its count and the exact path of its first occurrence', () => {
+  const sample = items(1_000);
+  const item = only(detectRemnants(sample, protobufRoundTrip(sample)), 'prototype')[1]!;
+  assert.equal(item.count, 1_000);
+  assert.equal(item.firstPath, '$.items[0]');
 });
 
 test('a null-prototype object is a prototype remnant', () => {
   const decoded = Object.assign(Object.create(null) as object, { a: 1 });
-  assert.deepEqual(detectRemnants({ a: 1 }, decoded), [
+  assert.deepEqual(remnantsOf({ a: 1 }, decoded), [
     { path: '$', kind: 'prototype', detail: '1 object with a null prototype (no hasOwnProperty or toString)' },
   ]);
 });
@@ -125,14 +142,14 @@ test('a class instance in an array names its class and the class it extends', ()
   class Point extends Base {
     x = 1;
   }
-  assert.deepEqual(detectRemnants([{ x: 1 }], [new Point()]), [
+  assert.deepEqual(remnantsOf([{ x: 1 }], [new Point()]), [
     { path: '$[*]', kind: 'prototype', detail: '1 object with prototype Point (extends Base)' },
   ]);
 });
 
 test('own getters are accessor remnants aggregated by wildcard path', () => {
   const withGetter = (): object => Object.defineProperty({}, 'x', { get: () => 1, enumerable: true });
-  const remnants = detectRemnants([{ x: 1 }, { x: 1 }, { x: 1 }], [withGetter(), withGetter(), withGetter()]);
+  const remnants = remnantsOf([{ x: 1 }, { x: 1 }, { x: 1 }], [withGetter(), withGetter(), withGetter()]);
   assert.deepEqual(remnants, [
     { path: '$[*].x', kind: 'accessor', detail: 'getter (own) in place of a data property (3 objects)' },
   ]);
@@ -145,32 +162,32 @@ test('getters inherited from a class in place of data are accessor remnants', ()
     }
   }
   const remnants = detectRemnants({ x: 1 }, new Lazy());
-  assert.deepEqual(only(remnants, 'accessor'), [
+  assert.deepEqual(brief(only(remnants, 'accessor')), [
     { path: '$.x', kind: 'accessor', detail: 'getter inherited from Lazy in place of a data property' },
   ]);
 });
 
 test('a related missing and extra key pair is one rename', () => {
-  assert.deepEqual(detectRemnants({ items: [1] }, { itemsList: [1] }), [
+  assert.deepEqual(remnantsOf({ items: [1] }, { itemsList: [1] }), [
     { path: '$.items', kind: 'rename', detail: 'items → itemsList' },
   ]);
 });
 
 test('msgpackr renaming __proto__ to __proto_ is one rename', () => {
   const sample = JSON.parse('{"__proto__": {"a": 1}, "b": 2}') as unknown;
-  assert.deepEqual(detectRemnants(sample, unpack(pack(sample))), [
+  assert.deepEqual(remnantsOf(sample, unpack(pack(sample))), [
     { path: '$["__proto__"]', kind: 'rename', detail: '__proto__ → __proto_' },
   ]);
 });
 
 test('snake_case to camelCase is a rename', () => {
-  assert.deepEqual(detectRemnants({ user_id: 1 }, { userId: 1 }), [
+  assert.deepEqual(remnantsOf({ user_id: 1 }, { userId: 1 }), [
     { path: '$.user_id', kind: 'rename', detail: 'user_id → userId' },
   ]);
 });
 
 test('unrelated missing and extra keys stay separate', () => {
-  assert.deepEqual(detectRemnants({ a: 1 }, { zebra: 1 }), [
+  assert.deepEqual(remnantsOf({ a: 1 }, { zebra: 1 }), [
     { path: '$.a', kind: 'missing-key', detail: 'missing after the round trip (was 1)' },
     { path: '$.zebra', kind: 'extra-key', detail: 'not in the original (number)' },
   ]);
@@ -178,20 +195,20 @@ test('unrelated missing and extra keys stay separate', () => {
 
 test('missing keys aggregate by wildcard path with a count', () => {
   const original = [{ a: 1, keep: 1 }, { a: 2, keep: 1 }];
-  assert.deepEqual(detectRemnants(original, [{ keep: 1 }, { keep: 1 }]), [
+  assert.deepEqual(remnantsOf(original, [{ keep: 1 }, { keep: 1 }]), [
     { path: '$[*].a', kind: 'missing-key', detail: 'missing after the round trip in 2 objects' },
   ]);
 });
 
 test('Long values aggregate into one type-change remnant by wildcard path', () => {
   const sample = { items: Array.from({ length: 3 }, (_, i) => ({ x: 1, y: 1.5, z: 2.5, big: 2 ** 40 + i })) };
-  const remnants = only(detectRemnants(sample, protobufRoundTrip(sample)), 'type-change');
+  const remnants = brief(only(detectRemnants(sample, protobufRoundTrip(sample)), 'type-change'));
   assert.deepEqual(remnants, [{ path: '$.items[*].big', kind: 'type-change', detail: 'number became Long (3 values)' }]);
 });
 
 test('float32 rounding aggregates into one precision remnant with an example', () => {
   const sample = { items: [{ x: 1, y: 1.1, z: 2.5 }, { x: 2, y: 1.5, z: 2.5 }, { x: 3, y: 2.2, z: 2.5 }] };
-  const remnants = only(detectRemnants(sample, avroRoundTrip(sample, 'float')), 'precision');
+  const remnants = brief(only(detectRemnants(sample, avroRoundTrip(sample, 'float')), 'precision'));
   assert.deepEqual(remnants, [
     {
       path: '$.items[*].y',
@@ -202,7 +219,7 @@ test('float32 rounding aggregates into one precision remnant with an example', (
 });
 
 test('BigInt, Buffer, Map and Date are type changes, not prototype remnants', () => {
-  const remnants = detectRemnants(
+  const remnants = remnantsOf(
     { n: 1, s: 'AA==', m: { a: 1 }, d: '2024-01-01T00:00:00.000Z' },
     { n: 1n, s: Buffer.from([0]), m: new Map([['a', 1]]), d: new Date(0) },
   );
@@ -218,7 +235,7 @@ test('BigInt, Buffer, Map and Date are type changes, not prototype remnants', ()
 });
 
 test('value changes are not remnants', () => {
-  assert.deepEqual(detectRemnants({ a: 1, b: [1, 2] }, { a: 2, b: [1] }), []);
+  assert.deepEqual(remnantsOf({ a: 1, b: [1, 2] }, { a: 2, b: [1] }), []);
 });
 
 test('10,000 nested arrays are walked without a stack overflow', () => {
@@ -228,7 +245,7 @@ test('10,000 nested arrays are walked without a stack overflow', () => {
     original = [original];
     decoded = [decoded];
   }
-  assert.deepEqual(detectRemnants(original, decoded), []);
+  assert.deepEqual(remnantsOf(original, decoded), []);
 });
 
 test('a capped list ends with a summary of the remnants left out', () => {
@@ -240,6 +257,9 @@ test('a capped list ends with a summary of the remnants left out', () => {
     path: '$',
     kind: 'missing-key',
     detail: '251 more remnants not listed (missing-key 251)',
+    count: 251,
+    firstPath: '$.key49',
+    omitted: { 'missing-key': 251 },
   });
 });
 

@@ -111,3 +111,13 @@ test('a root array is wrapped for BSON and the row says so', async () => {
   assert.equal(row.roundTrip.status, 'exact');
   assert.ok(row.notes.some((note) => /wrapped|encoded as \{"value"/.test(note)), row.notes.join('; '));
 });
+
+test('a sample above BSON\'s 16 MiB document limit is a skipped BSON row that says why', async () => {
+  // 17 MiB of string in one document: over MongoDB's limit, and past bson's serializer buffer.
+  const big = { blob: 'x'.repeat(17 * 1024 * 1024) };
+  const report = await compareSample({ path: 'big.json', bytes: Buffer.from(JSON.stringify(big)) }, { ...FAST, codecs: ['bson', 'msgpackr'] });
+  const bson = report.results.find((row) => row.codec === 'bson');
+  assert.equal(bson?.status, 'skipped');
+  assert.match(bson?.status === 'skipped' ? bson.error.message : '', /limited to 16 MiB.*17,825,8\d\d bytes/);
+  assert.equal(report.results.find((row) => row.codec === 'msgpackr')?.status, 'completed');
+});

@@ -1,0 +1,34 @@
+/**
+ * The remnant matrix: codecs × kinds of remnant, computed from a run's results, the way the
+ * published "negative effects" tables lay it out but measured on this sample. Pure and free of
+ * Node imports, so the webview can compute it from streamed rows as well.
+ */
+import { REMNANT_KINDS } from '../shared/remnant-kinds';
+import type { CodecResult, RemnantMatrix, RemnantMatrixCell, RemnantMatrixRow } from '../shared/results';
+
+export function remnantMatrixRow(result: CodecResult): RemnantMatrixRow {
+  const row: RemnantMatrixRow = { codec: result.codec, label: result.label, status: result.status, cells: {} };
+  if (result.status !== 'completed') return row;
+  const cell = (kind: keyof RemnantMatrixRow['cells']): RemnantMatrixCell => (row.cells[kind] ??= { remnants: 0, occurrences: 0 });
+  for (const remnant of result.remnants) {
+    if (remnant.omitted !== undefined) {
+      // The summary entry of a capped list: its groups are counted, their sizes are unknown.
+      for (const kind of REMNANT_KINDS) {
+        const left = remnant.omitted[kind];
+        if (left === undefined) continue;
+        const target = cell(kind);
+        target.remnants += left;
+        target.partial = true;
+      }
+      continue;
+    }
+    const target = cell(remnant.kind);
+    target.remnants += 1;
+    target.occurrences += remnant.count ?? 1;
+  }
+  return row;
+}
+
+export function remnantMatrix(results: readonly CodecResult[]): RemnantMatrix {
+  return { kinds: [...REMNANT_KINDS], rows: results.map(remnantMatrixRow) };
+}

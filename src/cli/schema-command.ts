@@ -1,0 +1,79 @@
+/**
+ * `payload-lab schema`: prints a schema for a reader to check or keep. Inferred from a sample
+ * (`schema SAMPLE.json --format proto|avsc`, with the variant flags), or derived from a given
+ * schema in the other format (`schema --proto FILE --type T`, `schema --avsc FILE`). The schema
+ * goes to stdout, the notes on the choices made to stderr.
+ */
+import { parseArgs } from 'node:util';
+import type { ProvidedSchema } from '../codecs/codec';
+import { UnsupportedSampleError } from '../codecs/codec';
+import { parseSample, sampleBytesOf, sampleKindOf } from '../input/read-sample';
+import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
+import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
+import { inferSchemaText } from '../schema/inferred-text';
+import { resolveAvsc, resolveProtoType } from '../schema/provided-schema';
+import { providedSchemaFrom, SCHEMA_OPTIONS, SchemaUsageError, variantsFrom } from './schema-options';
+
+export const SCHEMA_USAGE = `Usage: payload-lab schema SAMPLE.json --format proto|avsc [--integers …] [--doubles …] [--fields …]
+       payload-lab schema --proto FILE [--type NAME]    (prints the Avro schema derived from it)
+       payload-lab schema --avsc FILE                   (prints the proto3 schema derived from it)
+
+Prints the schema Payload Lab infers from SAMPLE (what avsc and protobufjs use when no schema is
+given), or the one it derives from a given schema for the other format. Comments (.proto) and
+"doc" attributes (Avro) say where a choice was made; notes go to stderr.`;
+
+interface SchemaText {
+  text: string;
+  notes: string[];
+}
+
+/** Returns the exit code: 0 printed, 2 bad input or usage (thrown for the CLI to report). */
+export async function schemaCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ...SCHEMA_OPTIONS, format: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    process.stdout.write(`${SCHEMA_USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length > 1) throw new SchemaUsageError(`schema takes one sample file, got ${positionals.length}`);
+  const format = values.format;
+  if (format !== undefined && format !== 'proto' && format !== 'avsc') throw new SchemaUsageError(`--format takes proto or avsc, got '${format}'`);
+  const provided = providedSchemaFrom(values);
+  const variants = variantsFrom(values, provided);
+  if (values.samples !== undefined || values.seed !== undefined) throw new SchemaUsageError('--samples and --seed belong to compare');
+
+  const file = positionals[0];
+  if (provided && file !== undefined) throw new SchemaUsageError('give a sample to infer from, or --proto/--avsc to derive from, not both');
+  if (provided && format === provided.kind) throw new SchemaUsageError(`--format ${format} is the given schema's own format: nothing to derive`);
+  if (!provided && file === undefined) throw new SchemaUsageError('give a sample file to infer a schema from (or --proto/--avsc)');
+  if (!provided && format === undefined) throw new SchemaUsageError('--format proto or --format avsc: which schema to infer');
+  const wanted = format ?? (provided?.kind === 'proto' ? 'avsc' : 'proto');
+
+  let result: SchemaText;
+  try {
+    if (provided) {
+      result = derive(provided);
+    } else {
+      const sample = parseSample(sampleBytesOf({ path: file! }), sampleKindOf(file!), file!);
+      result = inferSchemaText(sample, wanted, variants);
+    }
+  } catch (error) {
+    if (!(error instanceof UnsupportedSampleError)) throw error;
+    const what = provided ? `derived from ${provided.path ?? 'the schema'}` : `fits ${file}`;
+    process.stderr.write(`payload-lab: no ${wanted === 'proto' ? 'proto3' : 'Avro'} schema ${what}: ${error.message}\n`);
+    return 2;
+  }
+  process.stdout.write(result.text);
+  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  return 0;
+}
+
+/** Schema errors in the given file are thrown as SchemaInputError (file:line:column). */
+function derive(provided: ProvidedSchema): SchemaText {
+  if (provided.kind === 'proto') return deriveAvroFromProto(resolveProtoType(provided).type);
+  const derived = deriveProtoFromAvro(resolveAvsc(provided).schema);
+  return { text: derived.source, notes: derived.notes };
+}

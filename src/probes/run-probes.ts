@@ -1,0 +1,261 @@
+/**
+ * Runs the probes of each codec in child processes (not worker threads: a decoder that aborts,
+ * hits a fatal out-of-memory or segfaults takes its whole process with it, which must not be
+ * the extension host or the CLI). Each process has a heap limit, and each unit a timeout. When
+ * a process dies or is killed mid-unit, that unit is reported as `crashed` or `timeout` and a
+ * fresh process resumes at the next unit. Never rejects for what a library does; rejects only
+ * on cancellation or a missing probe script.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { idFromModulePath, type CodecSource } from '../codecs/codec-source';
+import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
+import { CancelledError } from '../engine/compare';
+import { runtimeInfo, toolVersion } from '../engine/tool-info';
+import type { ProbedCodec, ProbeId, ProbeReport, ProbeResult } from '../shared/probes';
+import { mergeUnitResults } from './merge-results';
+import { ALL_PROBE_IDS, probeCatalog, probeUnits, type ProbeChildJob, type ProbeChildMessage, type UnitResult } from './probe-units';
+
+export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
+export const DEFAULT_PROBE_MEMORY_MB = 256;
+
+export interface ProbeOptions {
+  /** Built-in codec ids; default: all. */
+  codecs?: readonly string[];
+  /** Codec modules of the user's own (paths exporting `prepare`), probed after the built-ins. */
+  codecModules?: readonly string[];
+  /** Default: every probe. */
+  probes?: readonly ProbeId[];
+  signal?: AbortSignal;
+  /** Per unit (one probe input); the process is killed when it runs out. */
+  timeoutMs?: number;
+  /** Heap limit of each probe process, in MB. */
+  memoryLimitMb?: number;
+  /** Probe processes running at once. */
+  concurrency?: number;
+  /** The bundled probe script; defaults to `probe-child.js` beside the running bundle. */
+  childScript?: string;
+  onResult?: (result: ProbeResult) => void;
+}
+
+interface CodecTarget {
+  source: CodecSource;
+  id: string;
+  fallback: ProbedCodec;
+}
+
+function targetsOf(options: ProbeOptions): CodecTarget[] {
+  const ids = options.codecs ?? builtinCodecs.map((codec) => codec.id);
+  const unknown = ids.filter((id) => !findBuiltinCodec(id));
+  if (unknown.length > 0) throw new Error(`unknown codec${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  const builtins = ids.map((id): CodecTarget => {
+    const descriptor = findBuiltinCodec(id)!;
+    return { source: { builtin: id }, id, fallback: { codec: id, label: descriptor.label, library: descriptor.library, libraryVersion: 'unknown' } };
+  });
+  const modules = (options.codecModules ?? []).map((modulePath): CodecTarget => {
+    const id = idFromModulePath(modulePath);
+    return { source: { modulePath: path.resolve(modulePath) }, id, fallback: { codec: id, label: id, library: 'custom', libraryVersion: 'unknown' } };
+  });
+  return [...builtins, ...modules];
+}
+
+/** How one probe process ended, as far as the runner can tell. */
+type ChildEnd =
+  | { kind: 'done' }
+  | { kind: 'polluted' }
+  | { kind: 'died'; message: string; beforeReady: boolean; /** into the unit that was running */ afterMs: number }
+  | { kind: 'timeout' }
+  | { kind: 'cancelled' };
+
+const SIGNAL_MEANING: Record<string, string> = {
+  SIGABRT: 'aborted',
+  SIGSEGV: 'segmentation fault',
+  SIGBUS: 'bus error',
+  SIGILL: 'illegal instruction',
+  SIGTRAP: 'trap (a V8 CHECK failed)',
+  SIGKILL: 'killed from outside (out of system memory?)',
+};
+
+/** The line of a dead child's stderr that says most: V8's FATAL ERROR line if there is one. */
+function lastWords(stderr: string): string {
+  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const fatal = lines.find((line) => /FATAL ERROR|out of memory|Segmentation|probe process failed/i.test(line));
+  const chosen = fatal ?? lines[lines.length - 1];
+  return chosen === undefined ? '' : `: ${chosen.replace(/^#\s*/, '').slice(0, 240)}`;
+}
+
+function deathMessage(code: number | null, signal: NodeJS.Signals | null, stderr: string): string {
+  const how = signal !== null ? `was killed by ${signal} (${SIGNAL_MEANING[signal] ?? 'signal'})` : `exited with code ${code}`;
+  return `the probe process ${how}${lastWords(stderr)}`;
+}
+
+interface ChildRun {
+  job: ProbeChildJob;
+  limits: { timeoutMs: number; memoryLimitMb: number; childScript: string };
+  signal: AbortSignal | undefined;
+  onReady(codec: ProbedCodec): void;
+  onUnit(index: number, result: UnitResult): void;
+}
+
+const STDERR_TAIL_BYTES = 4_096;
+const STARTUP_TIMEOUT_MS = 30_000;
+
+function runChild(run: ChildRun): Promise<ChildEnd> {
+  return new Promise((resolve) => {
+    let child: ChildProcess;
+    let ended: ChildEnd | undefined;
+    let ready = false;
+    let stderr = '';
+    const settle = (end: ChildEnd) => {
+      if (ended !== undefined) return;
+      ended = end;
+      clearTimeout(timer);
+      run.signal?.removeEventListener('abort', onAbort);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      resolve(end);
+    };
+    let unitStartedAt = performance.now();
+    const sinceUnitStart = () => Math.round(performance.now() - unitStartedAt);
+    const arm = () => {
+      clearTimeout(timer);
+      unitStartedAt = performance.now();
+      timer = setTimeout(() => settle({ kind: 'timeout' }), run.limits.timeoutMs);
+    };
+    const onAbort = () => settle({ kind: 'cancelled' });
+
+    child = fork(run.limits.childScript, [], {
+      // A fresh Node with a small heap: a runaway allocation ends in this process, quickly.
+      execArgv: [`--max-old-space-size=${run.limits.memoryLimitMb}`],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
+    // Starting Node and loading the library is not what is probed: a slow start on a busy
+    // machine gets its own, generous limit, and is never blamed on a probe input.
+    const startupMs = Math.max(STARTUP_TIMEOUT_MS, run.limits.timeoutMs);
+    let timer = setTimeout(
+      () => settle({ kind: 'died', message: `the probe process did not start within ${startupMs} ms`, beforeReady: true, afterMs: 0 }),
+      startupMs,
+    );
+    run.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
+    });
+    child.on('message', (message: ProbeChildMessage) => {
+      if (message.type === 'ready') {
+        ready = true;
+        run.onReady(message.codec);
+        arm();
+      } else if (message.type === 'unit') {
+        run.onUnit(message.index, message.result);
+        if (message.exiting) settle({ kind: 'polluted' });
+        else arm();
+      } else {
+        settle({ kind: 'done' });
+      }
+    });
+    // Without a pid the process never started (no 'close' follows); otherwise 'close' reports.
+    child.on('error', (error) => {
+      if (child.pid === undefined) settle({ kind: 'died', message: `could not start the probe process: ${error.message}`, beforeReady: true, afterMs: 0 });
+    });
+    // 'close' rather than 'exit': by then stderr holds the child's last words.
+    child.on('close', (code, signal) =>
+      settle({ kind: 'died', message: deathMessage(code, signal, stderr), beforeReady: !ready, afterMs: ready ? sinceUnitStart() : 0 }),
+    );
+    child.send(run.job, (error) => {
+      if (error) settle({ kind: 'died', message: `could not start the probe process: ${error.message}`, beforeReady: true, afterMs: 0 });
+    });
+  });
+}
+
+async function probeCodec(
+  target: CodecTarget,
+  probes: ProbeId[],
+  limits: ChildRun['limits'],
+  signal: AbortSignal | undefined,
+  onResult: (result: ProbeResult) => void,
+): Promise<{ codec: ProbedCodec; results: ProbeResult[] }> {
+  const units = probeUnits(probes, target.id);
+  const unitResults: Array<UnitResult | undefined> = [];
+  let codec = target.fallback;
+  const streamed = new Set<ProbeId>();
+  // Results are merged per probe and streamed once the probe's last unit is in.
+  const record = (index: number, result: UnitResult) => {
+    unitResults[index] = result;
+    for (const merged of mergeUnitResults(codec.codec, target.id, units, unitResults)) {
+      if (streamed.has(merged.probe)) continue;
+      streamed.add(merged.probe);
+      onResult(merged);
+    }
+  };
+
+  let next = 0;
+  while (next < units.length) {
+    const startAt = next;
+    const end = await runChild({
+      job: { codec: target.source, codecId: target.id, probes, startAt },
+      limits,
+      signal,
+      onReady: (described) => {
+        codec = described;
+      },
+      onUnit: (index, result) => {
+        record(index, result);
+        next = index + 1;
+      },
+    });
+    if (end.kind === 'cancelled') throw new CancelledError('cancelled');
+    if (end.kind === 'done' || end.kind === 'polluted') continue;
+    const stage = 'process' as const;
+    if (end.kind === 'died' && end.beforeReady) {
+      // The codec could not even load: every remaining unit shares that fate.
+      for (let index = next; index < units.length; index++) {
+        record(index, { effects: ['crashed'], detail: `before any probe ran, ${end.message}`, stage, durationMs: 0 });
+      }
+      next = units.length;
+      continue;
+    }
+    const result: UnitResult =
+      end.kind === 'timeout'
+        ? { effects: ['timeout'], detail: `no answer within ${limits.timeoutMs} ms: the probe process was killed`, stage, durationMs: limits.timeoutMs }
+        : { effects: ['crashed'], detail: end.message, stage, durationMs: end.kind === 'died' ? end.afterMs : 0 };
+    record(next, result);
+    next++;
+  }
+  return { codec, results: mergeUnitResults(codec.codec, target.id, units, unitResults) };
+}
+
+export async function runProbes(options: ProbeOptions = {}): Promise<ProbeReport> {
+  const targets = targetsOf(options);
+  const probes = [...(options.probes ?? ALL_PROBE_IDS)];
+  const limits = {
+    timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
+    memoryLimitMb: options.memoryLimitMb ?? DEFAULT_PROBE_MEMORY_MB,
+    childScript: options.childScript ?? path.join(__dirname, 'probe-child.js'),
+  };
+  if (!fs.existsSync(limits.childScript)) throw new Error(`${limits.childScript} is missing: build the bundles first (npm run build)`);
+  if (options.signal?.aborted) throw new CancelledError('cancelled before start');
+
+  const outcomes: Array<{ codec: ProbedCodec; results: ProbeResult[] }> = [];
+  const concurrency = Math.max(1, options.concurrency ?? Math.min(4, os.availableParallelism()));
+  let taken = 0;
+  const lane = async () => {
+    while (taken < targets.length) {
+      const index = taken++;
+      outcomes[index] = await probeCodec(targets[index]!, probes, limits, options.signal, (result) => options.onResult?.(result));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, lane));
+
+  return {
+    tool: { name: 'payload-lab', version: toolVersion() },
+    runtime: runtimeInfo(),
+    limits: { timeoutMs: limits.timeoutMs, memoryLimitMb: limits.memoryLimitMb },
+    probes: probeCatalog.filter((probe) => probes.includes(probe.id)),
+    codecs: outcomes.map((outcome) => outcome.codec),
+    results: outcomes.flatMap((outcome) => outcome.results),
+  };
+}
