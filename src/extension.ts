@@ -1,0 +1,55 @@
+/**
+ * Activation registers commands, the panel serializer and the log, nothing else: no codec
+ * library loads here (they load only inside the workers of a run).
+ */
+import * as vscode from 'vscode';
+import { compareEncodings } from './commands/compare-encodings';
+import { runBenchmark, type BenchmarkChoices } from './commands/run-benchmark';
+import { ComparisonSession, sampleUri } from './host/comparison-session';
+import { exportReport } from './panel/export-request';
+import { ResultsPanel, type PanelActions } from './panel/results-panel';
+import { RESULTS_VIEW_TYPE } from './shared/protocol';
+
+export function activate(context: vscode.ExtensionContext): void {
+  const log = vscode.window.createOutputChannel('Payload Lab', { log: true });
+  const actions = (): PanelActions => ({
+    rerun: () => {
+      if (session.lastRequest) void session.run(session.lastRequest);
+      else void vscode.commands.executeCommand('payloadLab.runBenchmark');
+    },
+    cancel: () => session.cancel(),
+    openSample: () => {
+      const request = session.lastRequest;
+      if (!request) {
+        void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
+        return;
+      }
+      vscode.window.showTextDocument(sampleUri(request.source), { preview: false }).then(undefined, (error: Error) => {
+        void vscode.window.showErrorMessage(`Payload Lab: cannot open ${request.source.location}: ${error.message}`);
+      });
+    },
+    request: async (request) => {
+      switch (request.method) {
+        case 'export':
+          return exportReport(session.lastReport, request.params);
+      }
+    },
+  });
+  const session = new ComparisonSession(context, log, actions);
+
+  context.subscriptions.push(
+    log,
+    session,
+    vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, resource)),
+    vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices)),
+    vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
+      async deserializeWebviewPanel(panel: vscode.WebviewPanel) {
+        ResultsPanel.revive(panel, context.extensionUri, actions(), log);
+      },
+    }),
+  );
+}
+
+export function deactivate(): void {
+  // Disposables registered on the context stop running workers and close the panel.
+}

@@ -1,0 +1,201 @@
+/**
+ * Runs comparisons for the extension: one at a time (a new run cancels the previous one),
+ * with a progress notification and Cancel, rows streamed into the panel as codecs finish, and
+ * errors that say what and where. Returns the report, so tests can drive it through commands.
+ */
+import * as vscode from 'vscode';
+import { findBuiltinCodec } from '../codecs/registry';
+import { CancelledError, compareSample, displayedCodecOrder } from '../engine/compare';
+import { measurementSettings } from '../engine/settings';
+import { runtimeInfo } from '../engine/tool-info';
+import { SampleInputError } from '../input/read-sample';
+import type { ComparisonReport } from '../shared/results';
+import type { PlannedCodec } from '../shared/protocol';
+import type { SampleSource } from '../commands/resolve-sample';
+import { ResultsPanel, type PanelActions } from '../panel/results-panel';
+import { readRunSettings, type RunSettings } from './settings';
+
+export interface RunRequest {
+  source: SampleSource;
+  /** Overrides of the settings for this run (Run Benchmark… picks codecs and mode). */
+  codecs?: string[];
+  quick?: boolean;
+}
+
+/** Kept across window reloads, so a revived panel can still Export and Re-run. */
+const LAST_REPORT_KEY = 'payloadLab.lastReport';
+const LAST_FILE_REQUEST_KEY = 'payloadLab.lastFileRequest';
+
+interface StoredFileRequest {
+  path: string;
+  name: string;
+  codecs?: string[];
+  quick?: boolean;
+}
+
+export class ComparisonSession implements vscode.Disposable {
+  private runId = 0;
+  private running: { controller: AbortController; finished: Promise<unknown> } | undefined;
+  private currentRequest: RunRequest | undefined;
+  private currentReport: ComparisonReport | undefined;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly panelActions: () => PanelActions,
+  ) {}
+
+  async run(request: RunRequest): Promise<ComparisonReport | undefined> {
+    if (this.running) {
+      this.running.controller.abort();
+      await this.running.finished;
+    }
+    const controller = new AbortController();
+    const finished = this.runWithProgress(request, controller);
+    this.running = { controller, finished };
+    try {
+      return await finished;
+    } finally {
+      if (this.running?.controller === controller) this.running = undefined;
+    }
+  }
+
+  cancel(): void {
+    this.running?.controller.abort();
+  }
+
+  get lastReport(): ComparisonReport | undefined {
+    return this.currentReport ?? this.context.workspaceState.get<ComparisonReport>(LAST_REPORT_KEY);
+  }
+
+  /** The last run's request; after a reload, only a saved file's (editor text is not kept). */
+  get lastRequest(): RunRequest | undefined {
+    if (this.currentRequest) return this.currentRequest;
+    const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
+    if (!stored) return undefined;
+    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick };
+  }
+
+  private remember(request: RunRequest): void {
+    this.currentRequest = request;
+    const { source } = request;
+    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick } : undefined;
+    void this.context.workspaceState.update(LAST_FILE_REQUEST_KEY, stored);
+  }
+
+  private runWithProgress(request: RunRequest, controller: AbortController): Promise<ComparisonReport | undefined> {
+    const settings = { ...readRunSettings(), ...definedOnly(request) };
+    const { source } = request;
+    this.remember(request);
+    return Promise.resolve(vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Payload Lab: comparing encodings of ${source.name}`, cancellable: true },
+      async (progress, token) => {
+        token.onCancellationRequested(() => controller.abort());
+        const panel = ResultsPanel.show(this.context.extensionUri, this.panelActions(), this.log);
+        const runId = ++this.runId;
+        const shown = displayedCodecOrder(settings.codecs);
+        panel.post({ type: 'run-started', run: this.describeRun(runId, source, shown, settings) });
+        this.log.info(`run ${runId}: ${source.location} with ${shown.join(', ')}${settings.quick ? ' (quick)' : ''}`);
+        let finishedRows = 0;
+        try {
+          const report = await compareSample(await this.sampleInput(source), {
+            codecs: settings.codecs,
+            quick: settings.quick,
+            timeBudgetMs: settings.quick ? undefined : settings.timeBudgetMs,
+            memoryLimitMb: settings.memoryLimitMb,
+            timeoutMs: settings.timeoutMs,
+            signal: controller.signal,
+            onInspected: (sample) => panel.post({ type: 'sample-inspected', runId, sample }),
+            onStage: (codec, stage) => {
+              panel.post({ type: 'codec-stage', runId, codec, stage });
+              progress.report({ message: `${codec}: ${stage}` });
+            },
+            onResult: (result) => {
+              finishedRows++;
+              panel.post({ type: 'codec-result', runId, result });
+              progress.report({ increment: 100 / shown.length, message: `${finishedRows} of ${shown.length} codecs done` });
+              if (result.status !== 'completed') this.log.warn(`run ${runId}: ${result.codec} ${result.status} at ${result.error.stage}: ${result.error.message}`);
+            },
+          });
+          this.currentReport = report;
+          void this.context.workspaceState.update(LAST_REPORT_KEY, report);
+          panel.post({ type: 'run-finished', runId, report });
+          this.log.info(`run ${runId}: finished`);
+          return report;
+        } catch (error) {
+          this.reportFailure(runId, panel, source, error);
+          return undefined;
+        }
+      },
+    ));
+  }
+
+  private describeRun(runId: number, source: SampleSource, shown: string[], settings: RunSettings) {
+    const codecs: PlannedCodec[] = shown.map((id) => {
+      const codec = findBuiltinCodec(id);
+      return { id, label: codec?.label ?? id, format: codec?.format ?? '' };
+    });
+    return {
+      runId,
+      sampleName: source.name,
+      sampleLocation: source.location,
+      codecs,
+      settings: measurementSettings({ quick: settings.quick, timeBudgetMs: settings.quick ? undefined : settings.timeBudgetMs }),
+      runtime: runtimeInfo(),
+      extensionVersion: String(this.context.extension.packageJSON.version ?? ''),
+    };
+  }
+
+  /** Saved files are read by the workers; only editor text and remote files pass through here. */
+  private async sampleInput(source: SampleSource): Promise<{ path: string; bytes?: Uint8Array; kind?: 'json' | 'jsonl' }> {
+    switch (source.kind) {
+      case 'file':
+        return { path: source.path };
+      case 'text':
+        return { path: source.location, bytes: Buffer.from(source.text, 'utf8'), kind: source.sampleKind };
+      case 'uri':
+        return { path: source.location, bytes: await vscode.workspace.fs.readFile(vscode.Uri.parse(source.uri.toString())) };
+    }
+  }
+
+  private reportFailure(runId: number, panel: ResultsPanel, source: SampleSource, error: unknown): void {
+    if (error instanceof CancelledError) {
+      panel.post({ type: 'run-ended', runId, outcome: 'cancelled', message: 'Cancelled: the running worker was stopped.' });
+      this.log.info(`run ${runId}: cancelled`);
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    panel.post({ type: 'run-ended', runId, outcome: 'failed', message });
+    this.log.error(`run ${runId}: ${error instanceof Error ? error.stack ?? message : message}`);
+    if (error instanceof SampleInputError && error.line !== undefined) {
+      const line = error.line;
+      const column = error.column ?? 1;
+      void vscode.window.showErrorMessage(message, 'Go to Error').then((choice) => {
+        if (choice) void revealPosition(source, line, column);
+      });
+    } else {
+      void vscode.window.showErrorMessage(`Payload Lab: ${message}`);
+    }
+  }
+
+  dispose(): void {
+    this.cancel();
+  }
+}
+
+function definedOnly(request: RunRequest): Partial<RunSettings> {
+  return {
+    ...(request.codecs ? { codecs: request.codecs } : {}),
+    ...(request.quick !== undefined ? { quick: request.quick } : {}),
+  };
+}
+
+export function sampleUri(source: SampleSource): vscode.Uri {
+  return source.kind === 'file' ? vscode.Uri.file(source.path) : vscode.Uri.parse(source.uri.toString());
+}
+
+async function revealPosition(source: SampleSource, line: number, column: number): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(sampleUri(source));
+  const position = new vscode.Position(line - 1, column - 1);
+  await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
+}

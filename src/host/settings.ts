@@ -1,0 +1,26 @@
+/** The `payloadLab.*` settings, read fresh for every run (changes apply without a reload). */
+import * as vscode from 'vscode';
+import { builtinCodecs } from '../codecs/registry';
+import { DEFAULT_LIMITS, DEFAULT_TIME_BUDGET_MS } from '../engine/settings';
+
+export interface RunSettings {
+  codecs: string[];
+  quick: boolean;
+  timeBudgetMs: number;
+  memoryLimitMb: number;
+  timeoutMs: number;
+}
+
+export function readRunSettings(): RunSettings {
+  const config = vscode.workspace.getConfiguration('payloadLab');
+  const known = new Set(builtinCodecs.map((codec) => codec.id));
+  const configured = config.get<string[]>('defaultCodecs') ?? [...known];
+  const codecs = configured.filter((id) => known.has(id));
+  return {
+    codecs: codecs.length > 0 ? codecs : [...known],
+    quick: config.get<boolean>('quickMode') ?? false,
+    timeBudgetMs: config.get<number>('timeBudgetMs') ?? DEFAULT_TIME_BUDGET_MS,
+    memoryLimitMb: config.get<number>('workerMemoryLimitMb') ?? DEFAULT_LIMITS.memoryLimitMb,
+    timeoutMs: config.get<number>('workerTimeoutMs') ?? DEFAULT_LIMITS.timeoutMs,
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The results panel: one at a time, revealed on the next run, revived after a window reload.
+ * The host keeps the messages of the current run and replays them whenever the page says
+ * "ready" (a hidden webview is destroyed and re-created: no retainContextWhenHidden).
+ */
+import * as vscode from 'vscode';
+import { RESULTS_VIEW_TYPE, type HostToWebview, type WebviewRequest, type WebviewToHost } from '../shared/protocol';
+import { buildPanelHtml, createNonce } from './html';
+
+export interface PanelActions {
+  rerun(): void;
+  cancel(): void;
+  openSample(): void;
+  /** Answers a webview request; a thrown error becomes a rejected reply with its message. */
+  request(request: WebviewRequest): Promise<unknown>;
+}
+
+export class ResultsPanel implements vscode.Disposable {
+  private static current: ResultsPanel | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private runMessages: HostToWebview[] = [];
+  private disposed = false;
+
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly extensionUri: vscode.Uri,
+    private readonly actions: PanelActions,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
+    panel.webview.options = webviewOptions(extensionUri);
+    panel.webview.html = this.html();
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((message: WebviewToHost) => this.receive(message)),
+    );
+  }
+
+  /** The panel, created beside the editor if there is none, and revealed. */
+  static show(extensionUri: vscode.Uri, actions: PanelActions, log: vscode.LogOutputChannel): ResultsPanel {
+    if (ResultsPanel.current) {
+      ResultsPanel.current.panel.reveal(undefined, true);
+      return ResultsPanel.current;
+    }
+    const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, 'Payload Lab', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(extensionUri));
+    ResultsPanel.current = new ResultsPanel(panel, extensionUri, actions, log);
+    return ResultsPanel.current;
+  }
+
+  /** After a reload: the page restores its own state; the host has no run to replay. */
+  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, actions: PanelActions, log: vscode.LogOutputChannel): void {
+    ResultsPanel.current?.dispose();
+    ResultsPanel.current = new ResultsPanel(panel, extensionUri, actions, log);
+  }
+
+  static get open(): ResultsPanel | undefined {
+    return ResultsPanel.current;
+  }
+
+  /** Sends a message of the current run, and keeps it for replay. */
+  post(message: HostToWebview): void {
+    if (message.type === 'run-started') this.runMessages = [];
+    if (message.type !== 'reply') this.runMessages.push(message);
+    void this.panel.webview.postMessage(message);
+  }
+
+  private receive(message: WebviewToHost): void {
+    switch (message.type) {
+      case 'ready':
+        for (const kept of this.runMessages) void this.panel.webview.postMessage(kept);
+        return;
+      case 'rerun':
+        return this.actions.rerun();
+      case 'cancel':
+        return this.actions.cancel();
+      case 'open-sample':
+        return this.actions.openSample();
+      case 'request':
+        void this.answer(message.requestId, message.request);
+        return;
+      default:
+        this.log.warn(`panel: unknown message ${JSON.stringify(message)}`);
+    }
+  }
+
+  private async answer(requestId: number, request: WebviewRequest): Promise<void> {
+    try {
+      const value = await this.actions.request(request);
+      void this.panel.webview.postMessage({ type: 'reply', requestId, ok: true, value } satisfies HostToWebview);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      this.log.error(`panel: ${request.method} failed: ${text}`);
+      void this.panel.webview.postMessage({ type: 'reply', requestId, ok: false, error: text } satisfies HostToWebview);
+    }
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
+    return buildPanelHtml({
+      cspSource: webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview-styles.css')).toString(),
+    });
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (ResultsPanel.current === this) ResultsPanel.current = undefined;
+    this.panel.dispose();
+    while (this.disposables.length > 0) this.disposables.pop()?.dispose();
+  }
+}
+
+function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return {
+    enableScripts: true,
+    // The page loads only the bundle and media: nothing else on disk is reachable.
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * A comparison report as text to export: a Markdown table (for a pull request or an issue),
+ * CSV (for a spreadsheet: raw numbers, units in the column names) or the `--json` document.
+ * Pure functions (no Node, no DOM), so the extension host and the CLI can both call them.
+ */
+import { remnantMatrixRow } from '../analysis/matrix';
+import { formatBytes, formatDuration, formatPercent, formatSpeedup } from '../cli/format';
+import type { ExportFormat } from '../shared/protocol';
+import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
+import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
+
+export function renderReport(report: ComparisonReport, format: ExportFormat): string {
+  switch (format) {
+    case 'markdown':
+      return toMarkdown(report);
+    case 'csv':
+      return toCsv(report);
+    case 'json':
+      return toJson(report);
+  }
+}
+
+/** The same document `payload-lab compare --json` prints. */
+export function toJson(report: ComparisonReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+// ---------------------------------------------------------------- Markdown
+
+/**
+ * Codec labels, messages and paths come from libraries and the user's data: escape what would
+ * end a cell (`|`, line breaks) or be read as markup (HTML, emphasis, links, code).
+ */
+export function markdownText(text: string): string {
+  return text.replace(/[\\`*_[\]<>|]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, ' ');
+}
+
+const fileName = (location: string) => location.split(/[\\/]/).filter(Boolean).pop() ?? location;
+
+/** Distinct remnants per kind, in the matrix's column order, a capped list's leftovers included. */
+function remnantCounts(result: CompletedResult): Array<[kind: RemnantKind, count: number]> {
+  const { cells } = remnantMatrixRow(result);
+  return REMNANT_KINDS.flatMap((kind) => (cells[kind] ? [[kind, cells[kind].remnants] as [RemnantKind, number]] : []));
+}
+
+/** "prototype ×6, toJSON ×6, renamed": each kind's short name and how many remnants it has. */
+export function remnantSummary(result: CompletedResult): string {
+  const counts = remnantCounts(result);
+  if (counts.length === 0) return 'none';
+  return counts.map(([kind, count]) => (count > 1 ? `${REMNANT_KIND_INFO[kind].short} ×${count}` : REMNANT_KIND_INFO[kind].short)).join(', ');
+}
+
+const median = (timing: TimingStats) => `${formatDuration(timing.medianNs)} ± ${formatPercent(timing.rme)}`;
+
+function markdownRow(row: CodecResult): string[] {
+  const name = markdownText(row.codec);
+  const format = markdownText(row.format);
+  if (row.status !== 'completed') {
+    const bytes = row.status === 'errored' && row.bytes !== undefined ? formatBytes(row.bytes) : '—';
+    const ratio = row.status === 'errored' && row.ratio != null ? row.ratio.toFixed(3) : '—';
+    return [name, format, bytes, ratio, '—', '—', '—', '—', '—', '—', `${row.status} at ${row.error.stage}`, '—'];
+  }
+  return [
+    name,
+    format,
+    formatBytes(row.bytes),
+    row.ratio === null ? '—' : row.ratio.toFixed(3),
+    formatBytes(row.compressed.gzip),
+    formatBytes(row.compressed.brotli),
+    median(row.encode),
+    median(row.decode),
+    formatSpeedup(row.speedupVsJson?.encode),
+    formatSpeedup(row.speedupVsJson?.decode),
+    row.roundTrip.status,
+    remnantSummary(row),
+  ];
+}
+
+const MARKDOWN_HEADER = ['Codec', 'Format', 'Bytes', 'Ratio', 'gzip', 'brotli', 'Encode (median ± margin)', 'Decode (median ± margin)', 'Encode vs JSON', 'Decode vs JSON', 'Round trip', 'Remnants'];
+const MARKDOWN_ALIGN = ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---'];
+
+export function toMarkdown(report: ComparisonReport): string {
+  const { input, runtime, settings, tool } = report;
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const failures = report.results.flatMap((row) =>
+    row.status === 'completed' ? [] : [`- ${markdownText(row.codec)}: ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)}`]);
+  const notes = report.results.flatMap((row) => row.notes.map((note) => `- ${markdownText(row.codec)}: ${markdownText(note)}`));
+  return [
+    `## Payload Lab: ${markdownText(fileName(input.path))}`,
+    '',
+    `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${formatBytes(input.fileBytes)} on disk), `
+      + `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}.`,
+    `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; `
+      + `budget ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples.`,
+    '',
+    line(MARKDOWN_HEADER),
+    line(MARKDOWN_ALIGN),
+    ...report.results.map((row) => line(markdownRow(row))),
+    '',
+    'Ratio = bytes / JSON bytes; vs JSON = JSON median / codec median in the same run (above 1× is faster); ± = 95% margin of the median.',
+    ...(failures.length > 0 ? ['', '**Errors**', '', ...failures] : []),
+    ...(notes.length > 0 ? ['', '**Notes**', '', ...notes] : []),
+    '',
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------- CSV
+
+/**
+ * RFC 4180 quoting, and a leading apostrophe on text that a spreadsheet would run as a formula
+ * (a codec label or error message starting with `=`, `+`, `-`, `@`): CSV injection.
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const TIMING_FIELDS = ['median_ns', 'p75_ns', 'p99_ns', 'min_ns', 'max_ns', 'rme', 'samples', 'batch_size', 'mb_per_s'] as const;
+const timingValues = (timing: TimingStats | undefined) =>
+  timing
+    ? [timing.medianNs, timing.p75Ns, timing.p99Ns, timing.minNs, timing.maxNs, timing.rme, timing.samples, timing.batchSize, timing.mbPerSec]
+    : TIMING_FIELDS.map(() => null);
+
+export const CSV_COLUMNS = [
+  'codec', 'label', 'format', 'library', 'library_version', 'schema', 'status', 'error_stage', 'error_message',
+  'bytes', 'ratio', 'gzip_bytes', 'brotli_bytes', 'zstd_bytes',
+  ...TIMING_FIELDS.map((field) => `encode_${field}`),
+  ...TIMING_FIELDS.map((field) => `decode_${field}`),
+  'encode_speedup_vs_json', 'decode_speedup_vs_json', 'round_trip', 'differences', 'remnants', 'remnant_kinds', 'notes',
+] as const;
+
+function csvValues(row: CodecResult): Array<string | number | null | undefined> {
+  const done: CompletedResult | undefined = row.status === 'completed' ? row : undefined;
+  const error = row.status === 'completed' ? undefined : row.error;
+  return [
+    row.codec, row.label, row.format, row.library, row.libraryVersion, row.schema, row.status, error?.stage, error?.message,
+    row.status === 'skipped' ? null : row.bytes, row.status === 'skipped' ? null : row.ratio,
+    done?.compressed.gzip, done?.compressed.brotli, done?.compressed.zstd,
+    ...timingValues(done?.encode),
+    ...timingValues(done?.decode),
+    done?.speedupVsJson?.encode, done?.speedupVsJson?.decode,
+    done?.roundTrip.status,
+    done ? done.roundTrip.differences.length + (done.roundTrip.omittedDifferences ?? 0) : null,
+    done ? remnantCounts(done).reduce((sum, [, count]) => sum + count, 0) : null,
+    done ? remnantCounts(done).map(([kind, count]) => `${kind}=${count}`).join(';') : null,
+    row.notes.join('; '),
+  ];
+}
+
+/** One line per codec, CRLF line ends (RFC 4180). */
+export function toCsv(report: ComparisonReport): string {
+  const lines = [CSV_COLUMNS.join(','), ...report.results.map((row) => csvValues(row).map(csvField).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,66 @@
+/**
+ * The one protocol between the extension host and the results webview. Two discriminated
+ * unions with string tags (logs read well), plus requests matched to replies by id. Plain
+ * data only: no Node, no vscode, no DOM. The user's data reaches the webview only through
+ * these messages, never inside the HTML.
+ */
+import type { CodecResult, ComparisonReport, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from './results';
+
+export type ExportFormat = 'markdown' | 'csv' | 'json';
+
+/** A row the webview shows as pending until its result arrives. */
+export interface PlannedCodec {
+  id: string;
+  label: string;
+  format: string;
+}
+
+export interface RunStarted {
+  /** Increases with every run; messages of an older run are ignored. */
+  runId: number;
+  /** What to call the sample: a file name, or an untitled editor's title. */
+  sampleName: string;
+  /** Full path or URI, for tooltips. */
+  sampleLocation: string;
+  codecs: PlannedCodec[];
+  settings: MeasurementSettings;
+  runtime: RuntimeInfo;
+  extensionVersion: string;
+}
+
+/** Requests the webview makes and the value each one answers with. */
+export interface RequestMap {
+  export: {
+    params: { format: ExportFormat; destination: 'file' | 'clipboard' };
+    result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
+  };
+}
+
+export type RequestMethod = keyof RequestMap;
+
+export type WebviewRequest = {
+  [M in RequestMethod]: { method: M; params: RequestMap[M]['params'] };
+}[RequestMethod];
+
+export type HostToWebview =
+  | { type: 'run-started'; run: RunStarted }
+  | { type: 'sample-inspected'; runId: number; sample: SampleInfo }
+  | { type: 'codec-stage'; runId: number; codec: string; stage: ErrorStage }
+  | { type: 'codec-result'; runId: number; result: CodecResult }
+  | { type: 'run-finished'; runId: number; report: ComparisonReport }
+  | { type: 'run-ended'; runId: number; outcome: 'cancelled' | 'failed'; message: string }
+  | { type: 'reply'; requestId: number; ok: true; value: unknown }
+  | { type: 'reply'; requestId: number; ok: false; error: string };
+
+export type WebviewToHost =
+  | { type: 'ready' }
+  | { type: 'rerun' }
+  | { type: 'cancel' }
+  | { type: 'open-sample' }
+  | { type: 'request'; requestId: number; request: WebviewRequest };
+
+/** How long the webview waits for a reply before it gives up and says so. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The view type of the results panel (also its serializer's key). */
+export const RESULTS_VIEW_TYPE = 'payloadLab.results';

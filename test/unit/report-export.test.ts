@@ -1,0 +1,129 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CSV_COLUMNS, csvField, markdownText, renderReport } from '../../src/report/export';
+import type { CodecResult, ComparisonReport, TimingStats } from '../../src/shared/results';
+
+const timing = (medianNs: number): TimingStats => ({
+  medianNs, p75Ns: medianNs * 1.1, p99Ns: medianNs * 1.5, minNs: medianNs * 0.9, maxNs: medianNs * 2,
+  rme: 0.012, samples: 40, batchSize: 8, mbPerSec: 110.5,
+});
+
+const base = { library: 'lib', libraryVersion: '1.2.3', schema: 'none' as const, notes: [] as string[] };
+
+const rows: CodecResult[] = [
+  {
+    ...base, codec: 'json', label: 'JSON (baseline)', format: 'JSON', status: 'completed', bytes: 402, ratio: 1,
+    compressed: { gzip: 311, brotli: 253, zstd: null }, encode: timing(3700), decode: timing(4100),
+    speedupVsJson: { encode: 1, decode: 1 }, roundTrip: { status: 'exact', differences: [] }, remnants: [],
+  },
+  {
+    ...base, codec: 'avsc', label: 'Avro (avsc)', format: 'Avro', schema: 'inferred', status: 'completed', bytes: 139, ratio: 0.3458,
+    compressed: { gzip: 152, brotli: 138, zstd: 140 }, encode: timing(3667), decode: timing(2500),
+    speedupVsJson: { encode: 1.014, decode: 1.629 },
+    roundTrip: { status: 'lossy', differences: [{ path: '$.nothing', kind: 'missing-key', detail: 'missing (was null)' }], omittedDifferences: 2 },
+    remnants: [
+      { path: '$', kind: 'prototype', detail: 'Root' },
+      { path: '$.owner', kind: 'prototype', detail: 'Owner' },
+      { path: '$.at', kind: 'type-change', detail: 'Long' },
+      { path: '$.x', kind: 'rename', detail: 'x → y', omitted: { rename: 4, prototype: 1 } },
+    ],
+    notes: ['$.empty_list is always empty'],
+  },
+  {
+    ...base, codec: 'evil|codec', label: '=HYPERLINK("x")', format: 'a <script>alert(1)</script>', status: 'errored',
+    error: { stage: 'encode', message: 'broke, badly: "quoted"\nsecond line | pipe' },
+  },
+  { ...base, codec: 'pbf', label: 'pbf', format: 'Protocol Buffers', status: 'skipped', error: { stage: 'prepare', message: 'needs a .proto schema' } },
+];
+
+const report: ComparisonReport = {
+  tool: { name: 'payload-lab', version: '0.1.0' },
+  runtime: { node: '20.20.2', v8: '11.3.244.8-node.38', platform: 'linux-x64' },
+  input: { path: '/data/mixed-sample.json', jsonBytes: 402, fileBytes: 508, records: 3, kind: 'json' },
+  settings: { timeBudgetMs: 20, minSamples: 3, targetRme: null, maxBudgets: 3, quick: false },
+  results: rows,
+};
+
+/** Splits a Markdown table line into cells, honouring `\|` escapes. */
+const markdownCells = (line: string) => line.slice(2, -2).split(/(?<!\\)\|/).map((cell) => cell.trim());
+
+/** A small RFC 4180 reader: enough to check what a spreadsheet would see. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') { record.push(field); field = ''; }
+    else if (char === '\r' && text[i + 1] === '\n') { record.push(field); records.push(record); record = []; field = ''; i++; }
+    else field += char;
+  }
+  return records;
+}
+
+test('JSON export is the --json document and parses back to the same report', () => {
+  const text = renderReport(report, 'json');
+  assert.deepEqual(JSON.parse(text), report);
+  assert.ok(text.endsWith('}\n'));
+});
+
+test('Markdown export has one table row per codec, each with the header’s column count', () => {
+  const lines = renderReport(report, 'markdown').split('\n').filter((line) => line.startsWith('| '));
+  assert.equal(lines.length, 2 + rows.length);
+  const widths = lines.map((line) => markdownCells(line).length);
+  assert.deepEqual(new Set(widths), new Set([12]));
+  const avsc = markdownCells(lines[3]!);
+  assert.deepEqual(avsc.slice(0, 6), ['avsc', 'Avro', '139 B', '0.346', '152 B', '138 B']);
+  assert.equal(avsc[6], '3.67 µs ± 1.2%');
+  assert.equal(avsc[10], 'lossy');
+  assert.equal(avsc[11], 'prototype ×3, renamed ×4, types', 'counts include what a capped list left out');
+});
+
+test('Markdown export escapes pipes, markup and line breaks from codec text', () => {
+  const markdown = renderReport(report, 'markdown');
+  assert.ok(!markdown.includes('<script>'));
+  assert.ok(markdown.includes('evil\\|codec'));
+  assert.ok(markdown.includes('second line \\| pipe'));
+  assert.equal(markdownText('a\nb'), 'a b');
+});
+
+test('Markdown export names the stage in the table and lists the message under Errors', () => {
+  const markdown = renderReport(report, 'markdown');
+  const line = markdown.split('\n').find((l) => l.startsWith('| pbf '))!;
+  assert.equal(markdownCells(line)[10], 'skipped at prepare');
+  assert.match(markdown, /\*\*Errors\*\*\n\n- evil\\\|codec: errored at encode: broke, badly/);
+  assert.match(markdown, /- pbf: skipped at prepare: needs a \.proto schema/);
+  assert.match(markdown, /\*\*Notes\*\*\n\n- avsc: \$\.empty\\_list is always empty/);
+});
+
+test('CSV export has the documented columns and one record per codec with raw numbers', () => {
+  const records = parseCsv(renderReport(report, 'csv'));
+  assert.deepEqual(records[0], [...CSV_COLUMNS]);
+  assert.equal(records.length, 1 + rows.length);
+  for (const record of records) assert.equal(record.length, CSV_COLUMNS.length);
+  const avsc = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, records[2]![i]]));
+  assert.equal(avsc['bytes'], '139');
+  assert.equal(avsc['zstd_bytes'], '140');
+  assert.equal(avsc['encode_median_ns'], '3667');
+  assert.equal(avsc['decode_speedup_vs_json'], '1.629');
+  assert.equal(avsc['differences'], '3');
+  assert.equal(avsc['remnants'], '8');
+  assert.equal(avsc['remnant_kinds'], 'prototype=3;rename=4;type-change=1');
+  const json = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, records[1]![i]]));
+  assert.equal(json['zstd_bytes'], '', 'a missing zstd size is an empty field, not "null"');
+});
+
+test('CSV export quotes commas, quotes and line breaks, and defuses spreadsheet formulas', () => {
+  const records = parseCsv(renderReport(report, 'csv'));
+  const evil = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, records[3]![i]]));
+  assert.equal(evil['label'], `'=HYPERLINK("x")`);
+  assert.equal(evil['error_message'], 'broke, badly: "quoted"\nsecond line | pipe');
+  assert.equal(evil['error_stage'], 'encode');
+  assert.equal(csvField(-0.5), '-0.5', 'numbers are left as numbers');
+  assert.equal(csvField('-rf'), `'-rf`);
+});

@@ -1,0 +1,58 @@
+/**
+ * One real comparison, run once per suite: the mixed sample through every built-in codec plus
+ * a codec module that throws on encode, recorded as the messages the host would send the
+ * panel, in the order the engine produced them.
+ */
+import * as path from 'node:path';
+import * as fs from 'node:fs';
+import { compareSample } from '../../../src/engine/compare';
+import { builtinCodecs } from '../../../src/codecs/registry';
+import { idFromModulePath } from '../../../src/codecs/codec-source';
+import type { HostToWebview } from '../../../src/shared/protocol';
+import type { ComparisonReport } from '../../../src/shared/results';
+import { FAST, fixture } from '../../support/paths';
+
+type RunEvent = Extract<HostToWebview, { runId: number }> | Extract<HostToWebview, { type: 'run-started' }>;
+
+export interface RecordedRun {
+  report: ComparisonReport;
+  /** The run's messages, stamped with `runId`: run-started first, run-finished last. */
+  messages(runId: number): RunEvent[];
+}
+
+const SAMPLE = fixture('mixed-sample.json');
+const THROWING_CODEC = fixture('codecs', 'throws-on-encode.cjs');
+
+export async function recordRealRun(): Promise<RecordedRun> {
+  const events: RunEvent[] = [];
+  const bytes = fs.readFileSync(SAMPLE);
+  const report = await compareSample({ path: SAMPLE, bytes }, {
+    ...FAST,
+    codecModules: [THROWING_CODEC],
+    onInspected: (sample) => events.push({ type: 'sample-inspected', runId: 0, sample }),
+    // The engine names a module codec by its path while it runs, by its file name in the row.
+    onStage: (codec, stage) => events.push({ type: 'codec-stage', runId: 0, codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage }),
+    onResult: (result) => events.push({ type: 'codec-result', runId: 0, result }),
+  });
+  const planned = [
+    ...builtinCodecs.map(({ id, label, format }) => ({ id, label, format })),
+    { id: idFromModulePath(THROWING_CODEC), label: idFromModulePath(THROWING_CODEC), format: 'custom' },
+  ];
+  const started: RunEvent = {
+    type: 'run-started',
+    run: {
+      runId: 0,
+      sampleName: path.basename(SAMPLE),
+      sampleLocation: SAMPLE,
+      codecs: planned,
+      settings: report.settings,
+      runtime: report.runtime,
+      extensionVersion: report.tool.version,
+    },
+  };
+  const all: RunEvent[] = [started, ...events, { type: 'run-finished', runId: 0, report }];
+  return {
+    report,
+    messages: (runId) => all.map((event) => (event.type === 'run-started' ? { ...event, run: { ...event.run, runId } } : { ...event, runId })),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The cells of one table row, by row state: measured, errored or skipped, or still pending.
+ * Secondary facts (compressed sizes, timing spread, remnant paths) go into tooltips here and,
+ * for keyboard and screen-reader users, into the row's details (details.ts).
+ */
+import type { CompletedResult, ErroredResult, ErrorStage, SkippedResult } from '../src/shared/results';
+import { el } from './dom';
+import { formatBytes, formatMedian, formatRatio, formatSpeedup, formatSpread } from './format';
+import type { PendingRow } from './model';
+import { remnantBadges, remnantTooltip } from './remnants';
+
+/** Columns after codec and format: bytes, ratio, encode, decode, 2 speed-ups, round trip, remnants. */
+const MEASURED_COLUMNS = 8;
+/** Columns an error message spans: everything after bytes and ratio. */
+const AFTER_SIZE_COLUMNS = 6;
+
+const STAGE_ACTIVITY: Partial<Record<ErrorStage, string>> = {
+  prepare: 'preparing',
+  encode: 'encoding',
+  decode: 'decoding',
+  verify: 'verifying the round trip',
+  measure: 'measuring',
+};
+
+const td = (className: string, children: (Node | string)[] = [], title?: string) => el('td', { className, title }, children);
+const numberCell = (text: string, title?: string) => td('num', [text], title);
+
+function compressedSummary(result: CompletedResult): string {
+  const { gzip, brotli, zstd } = result.compressed;
+  return `gzip ${formatBytes(gzip)}, brotli ${formatBytes(brotli)}${zstd === null ? '' : `, zstd ${formatBytes(zstd)}`}`;
+}
+
+/** The ratio with a bar drawn to scale against the largest ratio on show. */
+function ratioCell(ratio: number | null | undefined, scale: number): HTMLTableCellElement {
+  if (ratio == null) return numberCell('—');
+  const fill = el('span', { className: ratio > 1 ? 'ratio-fill larger' : 'ratio-fill' });
+  fill.style.width = `${Math.min(100, (ratio / scale) * 100).toFixed(1)}%`;
+  const bar = el('span', { className: 'ratio-bar', attrs: { 'aria-hidden': 'true' } }, [fill]);
+  return td('num', [el('span', { className: 'ratio' }, [bar, el('span', { text: formatRatio(ratio) })])]);
+}
+
+function remnantsCell(result: CompletedResult): HTMLTableCellElement {
+  if (result.remnants.length === 0) return td('remnants', [el('span', { className: 'none', text: 'none' })]);
+  return td('remnants', [el('span', { className: 'badges' }, remnantBadges(result))], remnantTooltip(result.remnants));
+}
+
+function roundTripCell(result: CompletedResult): HTMLTableCellElement {
+  const { status, differences, omittedDifferences } = result.roundTrip;
+  const lines = differences.map((difference) => `${difference.path} (${difference.kind}): ${difference.detail}`);
+  if (omittedDifferences) lines.push(`… and ${omittedDifferences} more`);
+  return td('round-trip', [el('span', { className: `status-dot ${status}`, attrs: { 'aria-hidden': 'true' } }), status], lines.join('\n') || undefined);
+}
+
+export function completedCells(result: CompletedResult, ratioScale: number): HTMLTableCellElement[] {
+  return [
+    numberCell(formatBytes(result.bytes), compressedSummary(result)),
+    ratioCell(result.ratio, ratioScale),
+    numberCell(formatMedian(result.encode), formatSpread(result.encode)),
+    numberCell(formatMedian(result.decode), formatSpread(result.decode)),
+    numberCell(formatSpeedup(result.speedupVsJson?.encode)),
+    numberCell(formatSpeedup(result.speedupVsJson?.decode)),
+    roundTripCell(result),
+    remnantsCell(result),
+  ];
+}
+
+/** Bytes and ratio when measured before the failure, then the stage and message. */
+export function failedCells(result: ErroredResult | SkippedResult, ratioScale: number): HTMLTableCellElement[] {
+  const bytes = result.status === 'errored' ? result.bytes : undefined;
+  const ratio = result.status === 'errored' ? result.ratio : undefined;
+  const message = td(`failure ${result.status}`, [
+    el('span', { className: 'failure-stage', text: `${result.status} at ${result.error.stage}` }),
+    el('span', { className: 'failure-message', text: result.error.message }),
+  ]);
+  message.colSpan = AFTER_SIZE_COLUMNS;
+  return [numberCell(bytes === undefined ? '—' : formatBytes(bytes)), ratioCell(ratio, ratioScale), message];
+}
+
+export function pendingCells(row: PendingRow, running: boolean): HTMLTableCellElement[] {
+  const activity = !running ? 'not run' : row.stage ? `${STAGE_ACTIVITY[row.stage] ?? row.stage}…` : 'waiting';
+  const cell = td(`pending-cell${running ? ' running' : ''}`, [
+    el('span', { className: 'spinner', attrs: { 'aria-hidden': 'true' } }),
+    el('span', { className: 'pending-activity', text: activity }),
+  ]);
+  cell.colSpan = MEASURED_COLUMNS;
+  return [cell];
+}

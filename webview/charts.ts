@@ -1,0 +1,164 @@
+/**
+ * Two bar charts drawn by Chart.js: size relative to JSON (raw, gzip, brotli) and median
+ * encode/decode time per codec, in the table's current order. Coloured from the theme's chart
+ * tokens and redrawn when the theme changes. The table carries the same numbers as text, so
+ * the canvases are labelled images, not the only way to read the data.
+ */
+import {
+  BarController, BarElement, CategoryScale, Chart, type ChartConfiguration, type ChartDataset, Legend, LinearScale, Tooltip,
+} from 'chart.js';
+import type { CompletedResult } from '../src/shared/results';
+import { el } from './dom';
+import { type Disposable, DisposableStore } from './dispose';
+import { formatDuration, formatMedian, formatRatio } from './format';
+import { type ChartTheme, readChartTheme, watchTheme } from './theme';
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
+
+type BarChart = Chart<'bar', number[], string>;
+const BAR_ROW_PX = 34;
+const AXES_PX = 72;
+
+function chartFigure(title: string, description: string): { figure: HTMLElement; frame: HTMLElement; canvas: HTMLCanvasElement } {
+  const canvas = el('canvas', { attrs: { role: 'img', 'aria-label': description } });
+  const frame = el('div', { className: 'chart-frame' }, [canvas]);
+  const figure = el('figure', { className: 'chart' }, [el('figcaption', { text: title }), frame]);
+  return { figure, frame, canvas };
+}
+
+function barOptions(valueTitle: string, formatTick: (value: number) => string, label: (datasetIndex: number, index: number) => string): ChartConfiguration<'bar', number[], string>['options'] {
+  return {
+    indexAxis: 'y',
+    responsive: true,
+    maintainAspectRatio: false,
+    // Numbers appear as they are measured; a sliding bar only delays reading them.
+    animation: false,
+    scales: {
+      x: { beginAtZero: true, title: { display: true, text: valueTitle }, ticks: { maxRotation: 0, autoSkipPadding: 16, callback: (value) => formatTick(Number(value)) } },
+      y: { grid: { display: false } },
+    },
+    plugins: {
+      legend: { position: 'bottom', labels: { boxWidth: 12, boxHeight: 12 } },
+      tooltip: { callbacks: { label: (item) => label(item.datasetIndex, item.dataIndex) } },
+    },
+  };
+}
+
+export class ResultCharts implements Disposable {
+  readonly element: HTMLElement;
+  private readonly size = chartFigure('Size relative to JSON', 'Bar chart of encoded, gzip and brotli size relative to the JSON bytes, per codec');
+  private readonly time = chartFigure('Median time per call', 'Bar chart of median encode and decode time per codec');
+  private sizeChart: BarChart | undefined;
+  private timeChart: BarChart | undefined;
+  private rows: CompletedResult[] = [];
+  private jsonBytes: number | null = null;
+  private redraws = 0;
+  private readonly disposables = new DisposableStore();
+
+  constructor() {
+    this.element = el('section', { className: 'charts', attrs: { 'aria-label': 'Charts' } }, [this.size.figure, this.time.figure]);
+    this.element.hidden = true;
+    this.disposables.add(watchTheme(() => this.applyTheme()));
+  }
+
+  /** `rows`: the completed results in table order; `jsonBytes`: the sample's, for compressed ratios. */
+  update(rows: CompletedResult[], jsonBytes: number | null): void {
+    this.rows = rows;
+    this.jsonBytes = jsonBytes;
+    this.element.hidden = rows.length === 0;
+    if (rows.length === 0) return;
+    const height = `${AXES_PX + rows.length * BAR_ROW_PX}px`;
+    this.size.frame.style.height = height;
+    this.time.frame.style.height = height;
+    if (!this.sizeChart || !this.timeChart) {
+      this.sizeChart = new Chart(this.size.canvas, { type: 'bar', data: { labels: [], datasets: [] }, options: this.sizeOptions() });
+      this.timeChart = new Chart(this.time.canvas, { type: 'bar', data: { labels: [], datasets: [] }, options: this.timeOptions() });
+    }
+    this.applyTheme();
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+    this.sizeChart?.destroy();
+    this.timeChart?.destroy();
+  }
+
+  private sizeOptions() {
+    return barOptions('bytes / JSON bytes', (value) => String(Number(value.toFixed(2))), (datasetIndex, index) => {
+      const row = this.rows[index]!;
+      const bytes = [row.bytes, row.compressed.gzip, row.compressed.brotli][datasetIndex]!;
+      const name = ['encoded', 'gzip', 'brotli'][datasetIndex]!;
+      return `${name}: ${bytes.toLocaleString('en-US')} B (${formatRatio(this.jsonBytes ? bytes / this.jsonBytes : row.ratio)})`;
+    });
+  }
+
+  private timeOptions() {
+    return barOptions('median time per call', formatDuration, (datasetIndex, index) => {
+      const row = this.rows[index]!;
+      return datasetIndex === 0 ? `encode: ${formatMedian(row.encode)}` : `decode: ${formatMedian(row.decode)}`;
+    });
+  }
+
+  /** Rebuilds datasets with the theme's colours and redraws; called on data and theme changes. */
+  private applyTheme(): void {
+    if (!this.sizeChart || !this.timeChart) return;
+    const theme = readChartTheme();
+    Chart.defaults.font.family = theme.fontFamily;
+    Chart.defaults.font.size = theme.fontSize;
+    Chart.defaults.color = theme.foreground;
+    const labels = this.rows.map((row) => row.codec);
+    const perJson = (bytes: number) => (this.jsonBytes ? bytes / this.jsonBytes : 0);
+    this.sizeChart.data = {
+      labels,
+      datasets: [
+        dataset('encoded', this.rows.map((row) => row.ratio ?? perJson(row.bytes)), theme.blue, theme),
+        dataset('gzip', this.rows.map((row) => perJson(row.compressed.gzip)), theme.green, theme),
+        dataset('brotli', this.rows.map((row) => perJson(row.compressed.brotli)), theme.purple, theme),
+      ],
+    };
+    this.timeChart.data = {
+      labels,
+      datasets: [
+        dataset('encode', this.rows.map((row) => row.encode.medianNs), theme.blue, theme),
+        dataset('decode', this.rows.map((row) => row.decode.medianNs), theme.orange, theme),
+      ],
+    };
+    for (const chart of [this.sizeChart, this.timeChart]) {
+      styleChart(chart, theme);
+      chart.update();
+    }
+    // Observable by tests (and devtools): which foreground the charts were last drawn with.
+    this.element.dataset['drawnWith'] = theme.foreground;
+    this.element.dataset['redraws'] = String(++this.redraws);
+  }
+}
+
+function dataset(label: string, data: number[], colour: string, theme: ChartTheme): ChartDataset<'bar', number[]> {
+  return {
+    label,
+    data,
+    backgroundColor: colour,
+    borderColor: theme.contrastBorder || colour,
+    borderWidth: theme.contrastBorder ? 1 : 0,
+    barPercentage: 0.9,
+    categoryPercentage: 0.8,
+  };
+}
+
+function styleChart(chart: BarChart, theme: ChartTheme): void {
+  const options = chart.options;
+  for (const scale of [options.scales!['x']!, options.scales!['y']!]) {
+    scale.ticks!.color = theme.foreground;
+    scale.grid!.color = theme.lines;
+    scale.border = { ...scale.border, color: theme.lines };
+    if (scale.title) scale.title.color = theme.foreground;
+  }
+  options.plugins!.legend!.labels!.color = theme.foreground;
+  Object.assign(options.plugins!.tooltip!, {
+    backgroundColor: theme.hoverBackground,
+    titleColor: theme.hoverForeground,
+    bodyColor: theme.hoverForeground,
+    borderColor: theme.hoverBorder,
+    borderWidth: 1,
+  });
+}

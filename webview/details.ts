@@ -1,0 +1,65 @@
+/**
+ * A row's details, opened from its codec cell: everything the cells only hint at in tooltips
+ * (library, schema, compressed sizes, timing spread, each difference and remnant, the codec's
+ * notes), reachable by keyboard and readable by screen readers.
+ */
+import type { CodecResult, SchemaOrigin } from '../src/shared/results';
+import { el } from './dom';
+import { formatBytes, formatRatio, formatSpread } from './format';
+import { remnantList } from './remnants';
+
+const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
+  inferred: 'inferred from the sample',
+  provided: 'yours, as given',
+  derived: 'translated from the schema you gave in the other format',
+  none: 'none needed',
+};
+
+/** The schema the codec used, folded: it can run to pages. */
+function schemaEntry(result: CodecResult): (Node | string)[] {
+  const origin = SCHEMA_ORIGIN[result.schema];
+  if (!result.schemaText) return [origin];
+  return [origin, el('details', { className: 'schema-text' }, [el('summary', { text: 'Show the schema' }), el('pre', { text: result.schemaText })])];
+}
+
+function entry(term: string, ...values: (Node | string)[]): HTMLElement[] {
+  return [el('dt', { text: term }), el('dd', {}, values)];
+}
+
+function list(items: readonly { path: string; kind: string; detail: string }[], more = 0): HTMLElement {
+  const rows = items.map((item) =>
+    el('li', {}, [el('code', { text: item.path }), ' ', el('span', { className: 'badge', text: item.kind }), ' ', item.detail]));
+  if (more > 0) rows.push(el('li', { text: `… and ${more} more` }));
+  return el('ul', { className: 'detail-list' }, rows);
+}
+
+function compressedText(bytes: number, jsonBytes: number | null): string {
+  return jsonBytes ? `${formatBytes(bytes)} (${formatRatio(bytes / jsonBytes)} of JSON)` : formatBytes(bytes);
+}
+
+/** `jsonBytes`: the sample's JSON size, to put compressed sizes on the ratio scale. */
+export function detailsContent(result: CodecResult, jsonBytes: number | null): HTMLElement {
+  const entries: HTMLElement[] = [
+    ...entry('Library', `${result.library} ${result.libraryVersion}`),
+    ...entry('Schema', ...schemaEntry(result)),
+  ];
+  if (result.status === 'completed') {
+    const { gzip, brotli, zstd } = result.compressed;
+    const sizes = [`gzip ${compressedText(gzip, jsonBytes)}`, `brotli ${compressedText(brotli, jsonBytes)}`];
+    if (zstd !== null) sizes.push(`zstd ${compressedText(zstd, jsonBytes)}`);
+    entries.push(
+      ...entry('Compressed', sizes.join(' · ')),
+      ...entry('Encode', formatSpread(result.encode)),
+      ...entry('Decode', formatSpread(result.decode)),
+    );
+    const { differences, omittedDifferences } = result.roundTrip;
+    if (differences.length > 0) entries.push(...entry('Differences', list(differences, omittedDifferences)));
+    if (result.remnants.length > 0) entries.push(...entry('Remnants', remnantList(result.remnants)));
+  } else {
+    entries.push(...entry(`${result.status === 'errored' ? 'Error' : 'Skipped'} at ${result.error.stage}`, result.error.message));
+  }
+  if (result.notes.length > 0) {
+    entries.push(...entry('Notes', el('ul', { className: 'detail-list' }, result.notes.map((note) => el('li', { text: note })))));
+  }
+  return el('dl', { className: 'details-grid' }, entries);
+}

@@ -1,0 +1,74 @@
+/**
+ * What was measured and where: the sample (name, JSON bytes, records), the runtime (Node, V8,
+ * extension version) and the measurement settings, then the run's progress or how it ended.
+ */
+import { el } from './dom';
+import { formatBytes, formatCount, formatPercent } from './format';
+import type { PanelModel } from './model';
+
+export class PanelHeader {
+  readonly element: HTMLElement;
+  private readonly sampleName = el('h1', { className: 'sample-name' });
+  private readonly sampleFacts = el('p', { className: 'sample-facts' });
+  private readonly runtime = el('p', { className: 'runtime' });
+  private readonly status = el('p', { className: 'run-status', attrs: { role: 'status' } });
+
+  constructor() {
+    this.element = el('header', { className: 'panel-header' }, [
+      el('div', { className: 'sample' }, [this.sampleName, this.sampleFacts]),
+      this.runtime,
+      this.status,
+    ]);
+  }
+
+  render(model: PanelModel): void {
+    const { run, sample } = model;
+    this.sampleName.textContent = run?.sampleName ?? '';
+    this.sampleName.title = run?.sampleLocation ?? '';
+    this.sampleFacts.textContent = sample
+      ? [
+          `${formatBytes(sample.jsonBytes)} of JSON`,
+          formatCount(sample.records, sample.kind === 'jsonl' ? 'line' : 'record'),
+          `${formatBytes(sample.fileBytes)} on disk`,
+        ].join(' · ')
+      : model.phase === 'running' ? 'Reading the sample…' : '';
+
+    if (run) {
+      const { runtime, settings } = run;
+      const budget = `${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples`;
+      const precision = settings.targetRme === null ? '' : `, up to ${settings.maxBudgets}× longer while a margin exceeds ${formatPercent(settings.targetRme)}`;
+      this.runtime.textContent = [
+        `Node ${runtime.node}`,
+        `V8 ${runtime.v8}`,
+        runtime.platform,
+        run.extensionVersion ? `Payload Lab ${run.extensionVersion}` : null,
+      ].filter(Boolean).join(' · ');
+      this.runtime.title = `Budget: ${budget}${precision}`;
+    } else {
+      this.runtime.textContent = '';
+    }
+    this.status.textContent = statusText(model);
+    this.status.className = `run-status ${model.phase}`;
+  }
+}
+
+function statusText(model: PanelModel): string {
+  const total = model.rows.length;
+  const done = model.rows.filter((row) => row.kind === 'result');
+  const count = (status: string) => done.filter((row) => row.kind === 'result' && row.result.status === status).length;
+  switch (model.phase) {
+    case 'idle':
+      return '';
+    case 'running':
+      return `Running… ${done.length} of ${formatCount(total, 'codec')} done`;
+    case 'finished': {
+      const failed = [['errored', count('errored')], ['skipped', count('skipped')]] as const;
+      const extra = failed.filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
+      return `Finished: ${formatCount(total, 'codec')}${extra.length ? ` (${extra.join(', ')})` : ''}`;
+    }
+    case 'cancelled':
+      return `Cancelled after ${done.length} of ${formatCount(total, 'codec')}${model.endMessage ? `: ${model.endMessage}` : ''}`;
+    case 'failed':
+      return `The run failed${model.endMessage ? `: ${model.endMessage}` : ''}`;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The results panel's entry point. Restores the last model from the webview state (so the
+ * table is back before the host says anything), then says "ready" and follows the host's
+ * messages. Everything the user's data touches arrives by message, never in the HTML.
+ */
+import { DisposableStore, listen } from './dispose';
+import { nextSort, type PanelModel, reduce, toggleExpanded } from './model';
+import { restoreModel, saveModel } from './state';
+import { PanelView } from './view';
+import { hostConnection } from './vscode-api';
+
+const root = document.getElementById('app');
+if (!root) throw new Error('the panel page has no #app element');
+
+const host = hostConnection();
+const disposables = new DisposableStore();
+let model: PanelModel = restoreModel(host);
+let scheduled: { frame: number; timer: ReturnType<typeof setTimeout> } | undefined;
+
+const view = disposables.add(new PanelView(root, {
+  sortBy: (column) => show({ ...model, sort: nextSort(model.sort, column) }),
+  toggleDetails: (codec) => show(toggleExpanded(model, codec)),
+  rerun: () => host.post({ type: 'rerun' }),
+  cancel: () => host.post({ type: 'cancel' }),
+  openSample: () => host.post({ type: 'open-sample' }),
+  exportReport: (format, destination) => host.request('export', { format, destination }),
+}));
+view.render(model);
+
+/** Renders and saves now: for the user's own actions, which must answer at once. */
+function show(next: PanelModel): void {
+  model = next;
+  cancelScheduled();
+  saveModel(host, model);
+  view.render(model);
+}
+
+/**
+ * Host messages come in bursts (a whole run is replayed after 'ready'): draw once per frame,
+ * not once per message. The timer covers a page that gets no frames.
+ */
+function showSoon(next: PanelModel): void {
+  if (next === model) return;
+  model = next;
+  if (scheduled) return;
+  const flush = () => show(model);
+  scheduled = { frame: requestAnimationFrame(flush), timer: setTimeout(flush, 100) };
+}
+
+function cancelScheduled(): void {
+  if (!scheduled) return;
+  cancelAnimationFrame(scheduled.frame);
+  clearTimeout(scheduled.timer);
+  scheduled = undefined;
+}
+
+disposables.add(host.onMessage((message) => showSoon(reduce(model, message))));
+disposables.add({ dispose: cancelScheduled });
+disposables.add(host);
+disposables.add(listen(window, 'pagehide', () => disposables.dispose()));
+host.post({ type: 'ready' });

@@ -1,0 +1,63 @@
+/**
+ * Row order for each sortable column. Rows without a value (pending, errored, skipped) stay
+ * below the measured ones in both directions, so flipping the order never buries the results.
+ */
+import { remnantMatrixRow } from '../src/analysis/matrix';
+import { REMNANT_KINDS } from '../src/shared/remnant-kinds';
+import type { CompletedResult } from '../src/shared/results';
+import type { ColumnId, Row, SortOrder } from './model';
+
+const ROUND_TRIP_RANK = { exact: 0, equivalent: 1, lossy: 2, failed: 3 } as const;
+
+type SortValue = number | string | undefined;
+
+function completed(row: Row): CompletedResult | undefined {
+  return row.kind === 'result' && row.result.status === 'completed' ? row.result : undefined;
+}
+
+const sortValues: Record<ColumnId, (row: Row) => SortValue> = {
+  codec: (row) => (row.kind === 'pending' ? row.codec : row.result.codec),
+  format: (row) => (row.kind === 'pending' ? row.format : row.result.format),
+  bytes: (row) => (row.kind === 'result' && row.result.status !== 'skipped' ? row.result.bytes : undefined),
+  ratio: (row) => (row.kind === 'result' && row.result.status !== 'skipped' ? row.result.ratio ?? undefined : undefined),
+  encode: (row) => completed(row)?.encode.medianNs,
+  decode: (row) => completed(row)?.decode.medianNs,
+  encodeSpeedup: (row) => completed(row)?.speedupVsJson?.encode,
+  decodeSpeedup: (row) => completed(row)?.speedupVsJson?.decode,
+  roundTrip: (row) => {
+    const result = completed(row);
+    return result && ROUND_TRIP_RANK[result.roundTrip.status];
+  },
+  remnants: (row) => {
+    const result = completed(row);
+    return result && remnantCount(result);
+  },
+};
+
+/** Distinct remnants of the row, those a capped list left out included. */
+export function remnantCount(result: CompletedResult): number {
+  const { cells } = remnantMatrixRow(result);
+  return REMNANT_KINDS.reduce((sum, kind) => sum + (cells[kind]?.remnants ?? 0), 0);
+}
+
+function compareValues(a: SortValue, b: SortValue): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
+}
+
+/** A sorted copy; ties keep the order the rows arrived in. */
+export function sortRows(rows: readonly Row[], sort: SortOrder | null): Row[] {
+  if (!sort) return [...rows];
+  const valueOf = sortValues[sort.column];
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return rows
+    .map((row, index) => ({ row, index, value: valueOf(row) }))
+    .sort((a, b) => {
+      const aMissing = a.value === undefined;
+      const bMissing = b.value === undefined;
+      if (aMissing !== bMissing) return aMissing ? 1 : -1;
+      const order = aMissing ? 0 : sign * compareValues(a.value, b.value);
+      return order !== 0 ? order : a.index - b.index;
+    })
+    .map(({ row }) => row);
+}

@@ -1,0 +1,53 @@
+/**
+ * The panel's page: header, toolbar, table and charts, or a short how-to-start before any run.
+ * Holds no state of its own beyond the DOM: `render(model)` makes the page show the model.
+ */
+import type { CompletedResult } from '../src/shared/results';
+import { ResultCharts } from './charts';
+import { el } from './dom';
+import { type Disposable, DisposableStore } from './dispose';
+import { PanelHeader } from './header';
+import type { PanelModel } from './model';
+import { sortRows } from './sorting';
+import { ResultsTable, type TableActions } from './table';
+import { Toolbar, type ToolbarActions } from './toolbar';
+
+export type PanelActions = TableActions & ToolbarActions;
+
+export class PanelView implements Disposable {
+  private readonly header = new PanelHeader();
+  private readonly toolbar: Toolbar;
+  private readonly table: ResultsTable;
+  private readonly charts = new ResultCharts();
+  private readonly results: HTMLElement;
+  private readonly emptyState = el('div', { className: 'empty-state' }, [
+    el('h1', { text: 'No comparison yet' }),
+    el('p', { text: 'Right-click a .json file and choose “Compare Encodings”, or run “Payload Lab: Run Benchmark…” from the Command Palette. Results appear here as each codec finishes.' }),
+  ]);
+  private readonly disposables = new DisposableStore();
+
+  constructor(root: HTMLElement, actions: PanelActions) {
+    this.toolbar = this.disposables.add(new Toolbar(actions));
+    this.table = this.disposables.add(new ResultsTable(actions));
+    this.disposables.add(this.charts);
+    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.table.element, this.charts.element]);
+    root.replaceChildren(this.emptyState, this.results);
+  }
+
+  render(model: PanelModel): void {
+    const idle = model.run === null;
+    this.emptyState.hidden = !idle;
+    this.results.hidden = idle;
+    if (idle) return;
+    this.header.render(model);
+    this.toolbar.render(model);
+    this.table.render(model);
+    const completed = sortRows(model.rows, model.sort).flatMap((row) =>
+      row.kind === 'result' && row.result.status === 'completed' ? [row.result as CompletedResult] : []);
+    this.charts.update(completed, model.sample?.jsonBytes ?? null);
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+}
