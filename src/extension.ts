@@ -42,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): void {
     session,
     vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, resource)),
     vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices)),
+    vscode.commands.registerCommand('payloadLab.cancelRun', () => session.cancel()),
     vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel) {
         ResultsPanel.revive(panel, context.extensionUri, actions(), log);

@@ -49,6 +49,8 @@ export class PanelHeader {
     }
     this.status.textContent = statusText(model);
     this.status.className = `run-status ${model.phase}`;
+    // Lets automation tell this run's status from the previous run's.
+    this.status.dataset.runId = model.runId === null ? '' : String(model.runId);
   }
 }
 

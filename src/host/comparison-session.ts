@@ -53,10 +53,15 @@ export class ComparisonSession implements vscode.Disposable {
     const controller = new AbortController();
     const finished = this.runWithProgress(request, controller);
     this.running = { controller, finished };
+    // Enables "Payload Lab: Cancel Run" in the palette and for keybindings.
+    void vscode.commands.executeCommand('setContext', 'payloadLab.running', true);
     try {
       return await finished;
     } finally {
-      if (this.running?.controller === controller) this.running = undefined;
+      if (this.running?.controller === controller) {
+        this.running = undefined;
+        void vscode.commands.executeCommand('setContext', 'payloadLab.running', false);
+      }
     }
   }
 
@@ -197,5 +202,8 @@ export function sampleUri(source: SampleSource): vscode.Uri {
 async function revealPosition(source: SampleSource, line: number, column: number): Promise<void> {
   const document = await vscode.workspace.openTextDocument(sampleUri(source));
   const position = new vscode.Position(line - 1, column - 1);
-  await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position) });
+  // Never on top of the panel: it would hide the run's outcome the user is reading.
+  const panelColumn = ResultsPanel.open?.viewColumn;
+  const viewColumn = panelColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
+  await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), viewColumn });
 }

@@ -57,6 +57,10 @@ export class ResultsPanel implements vscode.Disposable {
     return ResultsPanel.current;
   }
 
+  get viewColumn(): vscode.ViewColumn | undefined {
+    return this.panel.viewColumn;
+  }
+
   /** Sends a message of the current run, and keeps it for replay. */
   post(message: HostToWebview): void {
     if (message.type === 'run-started') this.runMessages = [];

@@ -1,0 +1,147 @@
+/**
+ * Payload Lab in a real VS Code (code-server 4.100.3 = VS Code 1.100.3), installed from its
+ * .vsix and used through the UI with mouse and keyboard, in Debian's Chromium.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import type { ComparisonReport } from '../../src/shared/results';
+import { cliScript, repoRoot } from '../support/paths';
+import { launchChromium } from './support/browser';
+import { codeServerEntry, installVsix, startCodeServer, type CodeServer } from './support/code-server';
+import { cpuLoad, extensionHostPids } from './support/extension-host';
+import { packageVsix } from './support/package-vsix';
+import { explorerContextCommand, notificationTexts, openWorkbench, panelFrame, pickExactly, pickQuickItem, runPaletteCommand } from './support/workbench';
+import { makeE2eDirs, type E2eDirs } from './support/workspace';
+
+const DEFAULT_CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
+const outputDir = path.join(repoRoot, 'test', 'output');
+
+let dirs: E2eDirs;
+let server: CodeServer | undefined;
+let browser: Browser | undefined;
+let page: Page;
+
+/** Codec → byte count as the panel shows them ("1,024,274 B"). */
+async function panelSizes(frame: Frame): Promise<Record<string, number>> {
+  const rows = frame.locator('tr[data-codec].row-completed');
+  const sizes: Record<string, number> = {};
+  for (let index = 0; index < (await rows.count()); index++) {
+    const row = rows.nth(index);
+    const codec = (await row.getAttribute('data-codec'))!;
+    const bytes = (await row.locator('td').nth(1).textContent()) ?? '';
+    sizes[codec] = Number(bytes.replace(/[^\d]/g, ''));
+  }
+  return sizes;
+}
+
+/** The run id the panel shows now (0 before any run). */
+async function currentRunId(frame: Frame): Promise<number> {
+  return Number((await frame.locator('.run-status').getAttribute('data-run-id').catch(() => null)) || 0);
+}
+
+/** Waits for a run newer than `after` to end; returns its status line. */
+async function waitForRunEnd(frame: Frame, after: number, timeoutMs = 180_000): Promise<string> {
+  await frame.waitForFunction(
+    (previous) => {
+      // Runs in the page; the test's tsconfig has no DOM types (the engine is Node-only).
+      const page = globalThis as unknown as { document: { querySelector(selector: string): { dataset: Record<string, string | undefined>; textContent: string | null } | null } };
+      const status = page.document.querySelector('.run-status');
+      return Number(status?.dataset.runId || 0) > previous && /^(Finished|Cancelled|The run failed)/.test(status?.textContent ?? '');
+    },
+    after,
+    { timeout: timeoutMs },
+  );
+  return (await frame.locator('.run-status').textContent()) ?? '';
+}
+
+/** The panel frame and its run id before a new run is started from the UI. */
+async function runIdBefore(): Promise<number> {
+  const frame = await panelFrame(page, 1000).catch(() => undefined);
+  return frame ? currentRunId(frame) : 0;
+}
+
+describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () => {
+  before(async () => {
+    dirs = makeE2eDirs();
+    const entry = codeServerEntry();
+    installVsix(entry, packageVsix(dirs.root), dirs.extensionsDir, dirs.userDataDir);
+    server = await startCodeServer({ entry, workDir: dirs.root, ...dirs });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    await openWorkbench(page, server.url, dirs.workspace);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (process.env.PAYLOAD_LAB_KEEP_E2E) console.log(`e2e files kept in ${dirs.root}`);
+    else fs.rmSync(dirs.root, { recursive: true, force: true });
+  });
+
+  test('Explorer → Compare Encodings fills a completed row per default codec, sizes as the CLI reports', async () => {
+    const before = await runIdBefore();
+    await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
+    const frame = await panelFrame(page);
+    assert.match(await waitForRunEnd(frame, before), /^Finished/);
+    const cli = spawnSync(process.execPath, [cliScript, 'compare', path.join(dirs.workspace, 'orders.json'), '--json', '--quick'], { encoding: 'utf8' });
+    assert.equal(cli.status, 0, cli.stderr);
+    const report = JSON.parse(cli.stdout) as ComparisonReport;
+    const expected = Object.fromEntries(report.results.map((row) => [row.codec, row.status === 'completed' ? row.bytes : -1]));
+    assert.deepEqual(Object.keys(await panelSizes(frame)).sort(), [...DEFAULT_CODECS].sort());
+    assert.deepEqual(await panelSizes(frame), expected);
+    fs.mkdirSync(outputDir, { recursive: true });
+    await page.screenshot({ path: path.join(outputDir, 'e2e-panel.png') });
+  });
+
+  test('Palette → Run Benchmark… with a bundled dataset and two codecs shows exactly those rows', async () => {
+    const before = await runIdBefore();
+    await runPaletteCommand(page, 'Payload Lab: Run Benchmark…');
+    await pickQuickItem(page, 'Tuple dataset');
+    await pickExactly(page, ['Avro (avsc)', 'MessagePack (msgpackr)']);
+    await pickQuickItem(page, 'Quick');
+    const frame = await panelFrame(page);
+    assert.match(await waitForRunEnd(frame, before), /^Finished/);
+    const rows = await frame.locator('tr[data-codec]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));
+    assert.deepEqual(rows, ['avsc', 'msgpackr']);
+    assert.match((await frame.locator('.sample-name').textContent()) ?? '', /tuples\.json/);
+  });
+
+  test('a JSON syntax error names line and column; the editor and the panel stay usable', async () => {
+    const before = await runIdBefore();
+    await explorerContextCommand(page, 'broken.json', 'Compare Encodings');
+    const message = page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'broken.json:3:12' });
+    await message.waitFor({ timeout: 60_000 });
+    assert.ok((await notificationTexts(page)).some((text) => /JSON syntax error/.test(text)));
+    const frame = await panelFrame(page);
+    assert.match(await waitForRunEnd(frame, before), /^The run failed: .*broken\.json:3:12/);
+    await page.locator('.notifications-toasts .monaco-button', { hasText: 'Go to Error' }).first().click();
+    await page.locator('.statusbar-item', { hasText: 'Ln 3, Col 12' }).waitFor({ timeout: 30_000 });
+    // The error opens beside the panel, not over it: the panel's page is still there.
+    assert.match((await (await panelFrame(page, 10_000)).locator('.run-status').textContent()) ?? '', /^The run failed/);
+    // Still usable: the next comparison runs to the end.
+    const failedRun = await runIdBefore();
+    await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
+    assert.match(await waitForRunEnd(await panelFrame(page), failedRun), /^Finished/);
+  });
+
+  test('Cancel during a long run stops the workers and the panel says cancelled', async () => {
+    const before = await runIdBefore();
+    await runPaletteCommand(page, 'Payload Lab: Run Benchmark…');
+    await pickQuickItem(page, 'Tuple dataset');
+    await pickExactly(page, ['JSON (baseline)', 'Avro (avsc)', 'Protocol Buffers (protobufjs)', 'BSON (bson)']);
+    await pickQuickItem(page, 'Thorough');
+    const frame = await panelFrame(page);
+    await frame.locator('tr[data-codec="json"].row-completed').waitFor({ timeout: 120_000 });
+    const hosts = extensionHostPids();
+    assert.ok(hosts.length > 0, 'no extension host process found');
+    assert.ok((await cpuLoad(hosts, 1500)) > 0.5, 'a codec worker should be busy measuring');
+    await frame.locator('button', { hasText: 'Cancel' }).click();
+    assert.match(await waitForRunEnd(frame, before, 30_000), /^Cancelled/);
+    const load = await cpuLoad(hosts, 3000);
+    assert.ok(load < 0.2, `the extension host still uses ${(load * 100).toFixed(0)}% of a core after cancel`);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Driving VS Code's workbench as a person would: the Explorer's context menu, the command
+ * palette, quick picks, notifications, and the panel's webview (nested iframes).
+ */
+import type { Frame, Page } from 'playwright-core';
+
+export async function openWorkbench(page: Page, url: string, folder: string): Promise<void> {
+  await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
+  await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
+  // The Explorer is filled once the extension host and file service are up.
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+}
+
+/**
+ * Right-clicks a file and chooses a command. Menus list an extension's items only once its
+ * contributions are loaded, which can be a little after the Explorer shows: retry until then.
+ */
+export async function explorerContextCommand(page: Page, fileName: string, command: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const item = page.locator('.context-view .action-label', { hasText: command }).first();
+  for (;;) {
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: fileName }).first().click({ button: 'right' });
+    try {
+      await item.waitFor({ timeout: 2000 });
+      // VS Code menus ignore a click that comes right after they open (the right-click's
+      // own release must not pick an item): let it settle as a person's hand would.
+      await page.waitForTimeout(600);
+      await item.click();
+      return;
+    } catch (error) {
+      await page.keyboard.press('Escape');
+      if (Date.now() > deadline) throw error;
+      await page.waitForTimeout(1000);
+    }
+  }
+}
+
+export async function runPaletteCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Picks one item of the open quick pick by its visible text. */
+export async function pickQuickItem(page: Page, text: string): Promise<void> {
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().click();
+}
+
+/** In a multi-select quick pick: exactly these items checked (by their labels), then OK. */
+export async function pickExactly(page: Page, labels: string[]): Promise<void> {
+  const rows = page.locator('.quick-input-list .monaco-list-row[role=checkbox]');
+  await rows.first().waitFor();
+  for (let index = 0; index < (await rows.count()); index++) {
+    const row = rows.nth(index);
+    const label = (await row.locator('.label-name').textContent()) ?? '';
+    const wanted = labels.includes(label.trim());
+    if (((await row.getAttribute('aria-checked')) === 'true') !== wanted) await row.locator('.monaco-checkbox').click();
+  }
+  await page.keyboard.press('Enter');
+}
+
+/** The frame holding the panel's page (webviews nest an iframe inside an iframe). */
+export async function panelFrame(page: Page, timeoutMs = 60_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      if (await frame.locator('#app').count().catch(() => 0)) return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error('the Payload Lab panel did not appear');
+}
+
+export async function notificationTexts(page: Page): Promise<string[]> {
+  return page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
+}
