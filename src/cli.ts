@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { builtinCodecs } from './codecs/registry';
 import { CancelledError, compareSample, unknownCodecs } from './engine/compare';
 import { toolVersion } from './engine/tool-info';
+import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_TIME_BUDGET_MS, QUICK_MIN_SAMPLES, QUICK_TIME_BUDGET_MS } from './engine/settings';
 import { SampleInputError } from './input/read-sample';
 import { sampleHeading, tableFooter, tableHeader, tableRow } from './cli/table';
 import { probeCommand } from './cli/probe-command';
@@ -28,11 +29,11 @@ Options:
   --json               print one JSON document instead of the table
   --remnants           after the table: the remnant matrix (codecs × kinds) and each remnant's path
   --codecs a,b,c       codecs to run (default: all; see 'payload-lab codecs')
-  --quick              about ${200} ms per codec: a quick look, wider margins of error
-  --time-budget MS     measuring time per codec, split between encode and decode (default 2000)
-  --min-samples N      minimum timing samples per operation (default 30, quick 5)
-  --timeout MS         stop a codec's worker after MS milliseconds (default 120000)
-  --memory-limit MB    heap limit of each codec's worker (default 2048)
+  --quick              about ${QUICK_TIME_BUDGET_MS} ms per codec: a quick look, wider margins of error
+  --time-budget MS     measuring time per codec, split between encode and decode (default ${DEFAULT_TIME_BUDGET_MS})
+  --min-samples N      minimum timing samples per operation (default ${DEFAULT_MIN_SAMPLES}, quick ${QUICK_MIN_SAMPLES})
+  --timeout MS         stop a codec's worker after MS milliseconds (default ${DEFAULT_LIMITS.timeoutMs})
+  --memory-limit MB    heap limit of each codec's worker (default ${DEFAULT_LIMITS.memoryLimitMb})
   --codec-module PATH  also run a codec module of your own (exports prepare); repeatable
   -h, --help           this text
   -v, --version        the version
