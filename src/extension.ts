@@ -9,6 +9,7 @@ import { ComparisonSession, sampleUri } from './host/comparison-session';
 import { exportReport } from './panel/export-request';
 import { ResultsPanel, type PanelActions } from './panel/results-panel';
 import { RESULTS_VIEW_TYPE } from './shared/protocol';
+import { SchemaDiagnostics } from './host/schema-diagnostics';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Payload Lab', { log: true });
@@ -24,7 +25,12 @@ export function activate(context: vscode.ExtensionContext): void {
         void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
         return;
       }
-      vscode.window.showTextDocument(sampleUri(request.source), { preview: false }).then(undefined, (error: Error) => {
+      const uri = sampleUri(request.source);
+      if (!uri) {
+        void vscode.window.showInformationMessage(`Payload Lab: the sample of this panel (${request.source.name}) was generated from a schema: there is no file to open.`);
+        return;
+      }
+      vscode.window.showTextDocument(uri, { preview: false }).then(undefined, (error: Error) => {
         void vscode.window.showErrorMessage(`Payload Lab: cannot open ${request.source.location}: ${error.message}`);
       });
     },
@@ -35,12 +41,14 @@ export function activate(context: vscode.ExtensionContext): void {
       }
     },
   });
-  const session = new ComparisonSession(context, log, actions);
+  const schemaDiagnostics = new SchemaDiagnostics();
+  const session = new ComparisonSession(context, log, actions, schemaDiagnostics);
 
   context.subscriptions.push(
     log,
     session,
-    vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, resource)),
+    schemaDiagnostics,
+    vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, schemaDiagnostics, resource)),
     vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices)),
     vscode.commands.registerCommand('payloadLab.cancelRun', () => session.cancel()),
     vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {

@@ -122,7 +122,10 @@ export class ResultsTable implements Disposable {
       : row.result.status === 'completed'
         ? completedCells(row.result, ratioScale)
         : failedCells(row.result, ratioScale);
-    return el('tr', { className: `row-${status}`, attrs: { 'data-codec': rowCodec(row) } }, [codecHeader, el('td', { className: 'format', text: format }), ...cells]);
+    // Where the codec's schema came from (inferred, provided, derived): for tests and styles.
+    const attrs: Record<string, string> = { 'data-codec': rowCodec(row) };
+    if (row.kind === 'result') attrs['data-schema'] = row.result.schema;
+    return el('tr', { className: `row-${status}`, attrs }, [codecHeader, el('td', { className: 'format', text: format }), ...cells]);
   }
 }
 

@@ -26,7 +26,9 @@ export type SampleSource =
   /** Text only an editor has (unsaved edits, untitled documents). */
   | { kind: 'text'; name: string; location: string; uri: UriLike; text: string; sampleKind: SampleKind }
   /** A file on a non-local file system: read through VS Code, then handed over as bytes. */
-  | { kind: 'uri'; name: string; location: string; uri: UriLike };
+  | { kind: 'uri'; name: string; location: string; uri: UriLike }
+  /** JSON text made by the extension (records generated from a schema): no file behind it. */
+  | { kind: 'generated'; name: string; location: string; bytes: Uint8Array };
 
 export type SampleResolution = { ok: true; source: SampleSource } | { ok: false; message: string };
 

@@ -9,6 +9,7 @@ import { readRunSettings } from '../host/settings';
 import type { ComparisonReport } from '../shared/results';
 import { isJsonSample, resolveSample, type SampleSource } from './resolve-sample';
 import { bundledDatasets } from './bundled-datasets';
+import { chooseSampleFile, sampleFromUri } from './sample-file';
 
 const REMEMBERED_CODECS = 'payloadLab.lastCodecs';
 
@@ -24,7 +25,7 @@ export async function runBenchmark(
   context: vscode.ExtensionContext,
   choices: BenchmarkChoices = {},
 ): Promise<ComparisonReport | undefined> {
-  const source = choices.sample ? fromUri(choices.sample) : await pickSample(context);
+  const source = choices.sample ? sampleFromUri(choices.sample) : await pickSample(context);
   if (!source) return undefined;
   const codecs = choices.codecs ?? (await pickCodecs(context));
   if (!codecs) return undefined;
@@ -32,12 +33,6 @@ export async function runBenchmark(
   if (quick === undefined) return undefined;
   await context.globalState.update(REMEMBERED_CODECS, codecs);
   return session.run({ source, codecs, quick });
-}
-
-function fromUri(uri: vscode.Uri): SampleSource | undefined {
-  const resolution = resolveSample({ resource: uri, openDocuments: vscode.workspace.textDocuments });
-  if (!resolution.ok) void vscode.window.showWarningMessage(resolution.message);
-  return resolution.ok ? resolution.source : undefined;
 }
 
 async function pickSample(context: vscode.ExtensionContext): Promise<SampleSource | undefined> {
@@ -48,21 +43,12 @@ async function pickSample(context: vscode.ExtensionContext): Promise<SampleSourc
     const resolution = resolveSample({ activeDocument: active, openDocuments: vscode.workspace.textDocuments });
     if (resolution.ok) items.push({ label: `$(file-code) ${resolution.source.name}`, description: 'active editor', pick: () => resolution.source });
   }
-  items.push({ label: '$(folder-opened) Choose a file…', description: '.json, .jsonl, .ndjson', pick: chooseFile });
+  items.push({ label: '$(folder-opened) Choose a file…', description: '.json, .jsonl, .ndjson', pick: chooseSampleFile });
   for (const dataset of bundledDatasets(context.extensionUri)) {
-    items.push({ label: `$(database) ${dataset.label}`, description: dataset.description, pick: () => fromUri(dataset.uri) });
+    items.push({ label: `$(database) ${dataset.label}`, description: dataset.description, pick: () => sampleFromUri(dataset.uri) });
   }
   const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: sample to compare (1/3)', placeHolder: 'Which JSON sample?' });
   return chosen?.pick();
-}
-
-async function chooseFile(): Promise<SampleSource | undefined> {
-  const [uri] = (await vscode.window.showOpenDialog({
-    canSelectMany: false,
-    filters: { 'JSON samples': ['json', 'jsonl', 'ndjson'] },
-    title: 'Payload Lab: choose a JSON sample',
-  })) ?? [];
-  return uri ? fromUri(uri) : undefined;
 }
 
 async function pickCodecs(context: vscode.ExtensionContext): Promise<string[] | undefined> {

@@ -57,7 +57,21 @@ export interface InspectJob {
   schema?: ProvidedSchema;
 }
 
-export type WorkerJob = CodecJob | InspectJob;
+/** The message types a schema declares (for a .proto) and the one to use by default. */
+export interface SchemaInfoJob {
+  kind: 'schema-info';
+  schema: ProvidedSchema;
+}
+
+/** Records generated from a schema, as JSON text (a sample like any file). */
+export interface GenerateJob {
+  kind: 'generate';
+  schema: ProvidedSchema;
+  count: number;
+  seed: number;
+}
+
+export type WorkerJob = CodecJob | InspectJob | SchemaInfoJob | GenerateJob;
 
 export interface CodecMeasurements {
   bytes: number;
@@ -94,4 +108,7 @@ export type WorkerMessage =
   | { type: 'codec-report'; report: CodecReport }
   | { type: 'inspected'; info: SampleInfo }
   | { type: 'input-error'; problem: InputProblem }
-  | { type: 'schema-error'; path: string; problem: SchemaProblem };
+  | { type: 'schema-error'; path: string; problem: SchemaProblem }
+  /** `messageTypes` is empty for an .avsc (its root type is the schema itself). */
+  | { type: 'schema-info'; messageTypes: string[]; defaultType?: string }
+  | { type: 'generated'; bytes: Uint8Array; records: number };

@@ -9,7 +9,10 @@ import { parseSample, sampleBytesOf, SampleInputError } from '../input/read-samp
 import type { SampleInfo } from '../shared/results';
 import { runCodecJob, describeError } from './codec-run';
 import { checkProvidedSchema } from '../schema/provided-schema';
-import type { InspectJob, WorkerJob, WorkerMessage } from './worker-protocol';
+import { generateFromSchema } from '../schema/generate-sample';
+import { loadProtoSchema } from '../schema/load-proto';
+import { SchemaInputError } from '../schema/schema-problem';
+import type { GenerateJob, InspectJob, SchemaInfoJob, WorkerJob, WorkerMessage } from './worker-protocol';
 
 if (isMainThread || !parentPort) {
   throw new Error('payload-lab worker: this file runs only inside a worker thread started by the engine');
@@ -61,8 +64,36 @@ function countRecords(sample: unknown): number {
   return longest;
 }
 
+function schemaPath(job: SchemaInfoJob | GenerateJob): string {
+  return job.schema.path ?? `schema.${job.schema.kind}`;
+}
+
+function schemaInfo(job: SchemaInfoJob): void {
+  if (job.schema.kind === 'proto') {
+    const loaded = loadProtoSchema(job.schema.source);
+    if (!loaded.ok) post({ type: 'schema-error', path: schemaPath(job), problem: loaded.error });
+    else post({ type: 'schema-info', messageTypes: loaded.messageTypes, defaultType: loaded.defaultType });
+    return;
+  }
+  const problem = checkProvidedSchema(job.schema);
+  if (problem) post({ type: 'schema-error', path: schemaPath(job), problem });
+  else post({ type: 'schema-info', messageTypes: [] });
+}
+
+function generate(job: GenerateJob): void {
+  try {
+    const { records } = generateFromSchema(job.schema, { count: job.count, seed: job.seed });
+    post({ type: 'generated', bytes: Buffer.from(JSON.stringify(records), 'utf8'), records: records.length });
+  } catch (error) {
+    if (!(error instanceof SchemaInputError)) throw error;
+    post({ type: 'schema-error', path: schemaPath(job), problem: error.problem });
+  }
+}
+
 async function main(job: WorkerJob): Promise<void> {
   if (job.kind === 'inspect') return inspect(job);
+  if (job.kind === 'schema-info') return schemaInfo(job);
+  if (job.kind === 'generate') return generate(job);
   const report = await runCodecJob(job, (stage) => post({ type: 'stage', stage }), exposeGarbageCollector());
   post({ type: 'codec-report', report });
 }

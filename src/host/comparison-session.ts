@@ -9,6 +9,10 @@ import { CancelledError, compareSample, displayedCodecOrder } from '../engine/co
 import { measurementSettings } from '../engine/settings';
 import { runtimeInfo } from '../engine/tool-info';
 import { SampleInputError } from '../input/read-sample';
+import type { ProvidedSchema } from '../codecs/codec';
+import { SchemaInputError } from '../schema/schema-problem';
+import { runSampleName } from '../commands/schema-choices';
+import type { SchemaDiagnostics } from './schema-diagnostics';
 import type { ComparisonReport } from '../shared/results';
 import type { PlannedCodec } from '../shared/protocol';
 import type { SampleSource } from '../commands/resolve-sample';
@@ -20,6 +24,8 @@ export interface RunRequest {
   /** Overrides of the settings for this run (Run Benchmark… picks codecs and mode). */
   codecs?: string[];
   quick?: boolean;
+  /** A schema the user gave (.proto or .avsc): its codec uses it as given, the other derives one. */
+  schema?: ProvidedSchema;
 }
 
 /** Kept across window reloads, so a revived panel can still Export and Re-run. */
@@ -31,6 +37,7 @@ interface StoredFileRequest {
   name: string;
   codecs?: string[];
   quick?: boolean;
+  schema?: ProvidedSchema;
 }
 
 export class ComparisonSession implements vscode.Disposable {
@@ -43,6 +50,7 @@ export class ComparisonSession implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
     private readonly panelActions: () => PanelActions,
+    private readonly schemaDiagnostics: SchemaDiagnostics,
   ) {}
 
   async run(request: RunRequest): Promise<ComparisonReport | undefined> {
@@ -78,13 +86,13 @@ export class ComparisonSession implements vscode.Disposable {
     if (this.currentRequest) return this.currentRequest;
     const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
     if (!stored) return undefined;
-    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick };
+    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, schema: stored.schema };
   }
 
   private remember(request: RunRequest): void {
     this.currentRequest = request;
     const { source } = request;
-    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick } : undefined;
+    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, schema: request.schema } : undefined;
     void this.context.workspaceState.update(LAST_FILE_REQUEST_KEY, stored);
   }
 
@@ -99,7 +107,7 @@ export class ComparisonSession implements vscode.Disposable {
         const panel = ResultsPanel.show(this.context.extensionUri, this.panelActions(), this.log);
         const runId = ++this.runId;
         const shown = displayedCodecOrder(settings.codecs);
-        panel.post({ type: 'run-started', run: this.describeRun(runId, source, shown, settings) });
+        panel.post({ type: 'run-started', run: this.describeRun(runId, request, shown, settings) });
         this.log.info(`run ${runId}: ${source.location} with ${shown.join(', ')}${settings.quick ? ' (quick)' : ''}`);
         let finishedRows = 0;
         try {
@@ -109,6 +117,7 @@ export class ComparisonSession implements vscode.Disposable {
             timeBudgetMs: settings.quick ? undefined : settings.timeBudgetMs,
             memoryLimitMb: settings.memoryLimitMb,
             timeoutMs: settings.timeoutMs,
+            schema: request.schema,
             signal: controller.signal,
             onInspected: (sample) => panel.post({ type: 'sample-inspected', runId, sample }),
             onStage: (codec, stage) => {
@@ -123,6 +132,7 @@ export class ComparisonSession implements vscode.Disposable {
             },
           });
           this.currentReport = report;
+          this.schemaDiagnostics.clear(request.schema?.path);
           void this.context.workspaceState.update(LAST_REPORT_KEY, report);
           panel.post({ type: 'run-finished', runId, report });
           this.log.info(`run ${runId}: finished`);
@@ -135,14 +145,15 @@ export class ComparisonSession implements vscode.Disposable {
     ));
   }
 
-  private describeRun(runId: number, source: SampleSource, shown: string[], settings: RunSettings) {
+  private describeRun(runId: number, request: RunRequest, shown: string[], settings: RunSettings) {
+    const { source } = request;
     const codecs: PlannedCodec[] = shown.map((id) => {
       const codec = findBuiltinCodec(id);
       return { id, label: codec?.label ?? id, format: codec?.format ?? '' };
     });
     return {
       runId,
-      sampleName: source.name,
+      sampleName: runSampleName(source.name, request.schema),
       sampleLocation: source.location,
       codecs,
       settings: measurementSettings({ quick: settings.quick, timeBudgetMs: settings.quick ? undefined : settings.timeBudgetMs }),
@@ -160,6 +171,8 @@ export class ComparisonSession implements vscode.Disposable {
         return { path: source.location, bytes: Buffer.from(source.text, 'utf8'), kind: source.sampleKind };
       case 'uri':
         return { path: source.location, bytes: await vscode.workspace.fs.readFile(vscode.Uri.parse(source.uri.toString())) };
+      case 'generated':
+        return { path: source.location, bytes: source.bytes, kind: 'json' };
     }
   }
 
@@ -172,7 +185,9 @@ export class ComparisonSession implements vscode.Disposable {
     const message = error instanceof Error ? error.message : String(error);
     panel.post({ type: 'run-ended', runId, outcome: 'failed', message });
     this.log.error(`run ${runId}: ${error instanceof Error ? error.stack ?? message : message}`);
-    if (error instanceof SampleInputError && error.line !== undefined) {
+    if (error instanceof SchemaInputError) {
+      this.schemaDiagnostics.report(error);
+    } else if (error instanceof SampleInputError && error.line !== undefined) {
       const line = error.line;
       const column = error.column ?? 1;
       void vscode.window.showErrorMessage(message, 'Go to Error').then((choice) => {
@@ -195,12 +210,23 @@ function definedOnly(request: RunRequest): Partial<RunSettings> {
   };
 }
 
-export function sampleUri(source: SampleSource): vscode.Uri {
-  return source.kind === 'file' ? vscode.Uri.file(source.path) : vscode.Uri.parse(source.uri.toString());
+/** Where the sample can be opened; undefined for generated records (no file behind them). */
+export function sampleUri(source: SampleSource): vscode.Uri | undefined {
+  switch (source.kind) {
+    case 'file':
+      return vscode.Uri.file(source.path);
+    case 'text':
+    case 'uri':
+      return vscode.Uri.parse(source.uri.toString());
+    case 'generated':
+      return undefined;
+  }
 }
 
 async function revealPosition(source: SampleSource, line: number, column: number): Promise<void> {
-  const document = await vscode.workspace.openTextDocument(sampleUri(source));
+  const uri = sampleUri(source);
+  if (!uri) return;
+  const document = await vscode.workspace.openTextDocument(uri);
   const position = new vscode.Position(line - 1, column - 1);
   // Never on top of the panel: it would hide the run's outcome the user is reading.
   const panelColumn = ResultsPanel.open?.viewColumn;

@@ -24,3 +24,16 @@ export function readRunSettings(): RunSettings {
     timeoutMs: config.get<number>('workerTimeoutMs') ?? DEFAULT_LIMITS.timeoutMs,
   };
 }
+
+export interface GenerateSettings {
+  count: number;
+  seed: number;
+}
+
+/** How many records "Generate … from a schema" makes, and from which seed (deterministic). */
+export function readGenerateSettings(): GenerateSettings {
+  const config = vscode.workspace.getConfiguration('payloadLab');
+  const count = Math.floor(config.get<number>('generatedSampleCount') ?? 1000);
+  const seed = Math.floor(config.get<number>('generatedSampleSeed') ?? 1);
+  return { count: Math.min(Math.max(count, 1), 1_000_000), seed };
+}

@@ -7,22 +7,19 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import type { ComparisonReport } from '../../src/shared/results';
 import { cliScript, repoRoot } from '../support/paths';
-import { launchChromium } from './support/browser';
-import { codeServerEntry, installVsix, startCodeServer, type CodeServer } from './support/code-server';
 import { cpuLoad, extensionHostPids } from './support/extension-host';
-import { packageVsix } from './support/package-vsix';
-import { explorerContextCommand, notificationTexts, openWorkbench, panelFrame, pickExactly, pickQuickItem, runPaletteCommand } from './support/workbench';
-import { makeE2eDirs, type E2eDirs } from './support/workspace';
+import { openE2eSession, type E2eSession } from './support/session';
+import { explorerContextCommand, notificationTexts, panelFrame, pickExactly, pickQuickItem, runPaletteCommand } from './support/workbench';
+import type { E2eDirs } from './support/workspace';
 
 const DEFAULT_CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
 const outputDir = path.join(repoRoot, 'test', 'output');
 
+let session: E2eSession | undefined;
 let dirs: E2eDirs;
-let server: CodeServer | undefined;
-let browser: Browser | undefined;
 let page: Page;
 
 /** Codec → byte count as the panel shows them ("1,024,274 B"). */
@@ -66,20 +63,12 @@ async function runIdBefore(): Promise<number> {
 
 describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () => {
   before(async () => {
-    dirs = makeE2eDirs();
-    const entry = codeServerEntry();
-    installVsix(entry, packageVsix(dirs.root), dirs.extensionsDir, dirs.userDataDir);
-    server = await startCodeServer({ entry, workDir: dirs.root, ...dirs });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
-    await openWorkbench(page, server.url, dirs.workspace);
+    session = await openE2eSession();
+    ({ dirs, page } = session);
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.stop();
-    if (process.env.PAYLOAD_LAB_KEEP_E2E) console.log(`e2e files kept in ${dirs.root}`);
-    else fs.rmSync(dirs.root, { recursive: true, force: true });
+    await session?.close();
   });
 
   test('Explorer → Compare Encodings fills a completed row per default codec, sizes as the CLI reports', async () => {

@@ -1,0 +1,126 @@
+/**
+ * Compare Encodings on a schema file (.proto, .avsc): pick the message type (a .proto's), then
+ * the sample (records generated from the schema, a JSON file, an open JSON editor), and run
+ * with the schema as given. Escape at any step cancels quietly. A schema that does not load
+ * becomes a diagnostic on its file and an error message with "Go to Error".
+ */
+import * as vscode from 'vscode';
+import type { ProvidedSchema } from '../codecs/codec';
+import { CancelledError } from '../engine/compare';
+import { generateSampleBytes, loadSchemaInfo, type SchemaInfo } from '../engine/schema-jobs';
+import type { ComparisonSession } from '../host/comparison-session';
+import type { SchemaDiagnostics } from '../host/schema-diagnostics';
+import { readGenerateSettings } from '../host/settings';
+import { SchemaInputError } from '../schema/schema-problem';
+import type { ComparisonReport } from '../shared/results';
+import { isJsonSample, resolveSample, type SampleSource } from './resolve-sample';
+import { avroRootName, fileNameOf, generatedSampleName, orderMessageTypes } from './schema-choices';
+import { chooseSampleFile } from './sample-file';
+
+export async function compareSchema(
+  session: ComparisonSession,
+  diagnostics: SchemaDiagnostics,
+  uri: vscode.Uri,
+  kind: ProvidedSchema['kind'],
+): Promise<ComparisonReport | undefined> {
+  const schema = await readSchema(uri, kind);
+  if (!schema) return undefined;
+  const info = await schemaInfoOrReport(schema, diagnostics);
+  if (!info) return undefined;
+  diagnostics.clear(schema.path);
+
+  let rootName: string;
+  if (kind === 'proto') {
+    const typeName = await pickMessageType(info, fileNameOf(schema.path!));
+    if (!typeName) return undefined;
+    schema.typeName = typeName;
+    rootName = typeName.split('.').at(-1)!;
+  } else {
+    rootName = avroRootName(schema.source, schema.path!);
+  }
+
+  const source = await pickSample(schema, rootName, diagnostics, kind === 'proto' ? 2 : 1);
+  if (!source) return undefined;
+  return session.run({ source, schema });
+}
+
+/** The schema as the user sees it: an open editor's text (unsaved edits count), else the file. */
+async function readSchema(uri: vscode.Uri, kind: ProvidedSchema['kind']): Promise<ProvidedSchema | undefined> {
+  const schemaPath = uri.scheme === 'file' ? uri.fsPath : uri.toString();
+  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+  if (open && (open.isDirty || open.isUntitled)) return { kind, source: open.getText(), path: schemaPath };
+  try {
+    return { kind, source: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), path: schemaPath };
+  } catch (error) {
+    void vscode.window.showErrorMessage(`Payload Lab: cannot read ${schemaPath}: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+async function schemaInfoOrReport(schema: ProvidedSchema, diagnostics: SchemaDiagnostics): Promise<SchemaInfo | undefined> {
+  try {
+    return await loadSchemaInfo(schema);
+  } catch (error) {
+    reportSchemaFailure(error, diagnostics);
+    return undefined;
+  }
+}
+
+function reportSchemaFailure(error: unknown, diagnostics: SchemaDiagnostics): void {
+  if (error instanceof SchemaInputError) diagnostics.report(error);
+  else void vscode.window.showErrorMessage(`Payload Lab: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+async function pickMessageType(info: SchemaInfo, fileName: string): Promise<string | undefined> {
+  const choices = orderMessageTypes(info.messageTypes, info.defaultType);
+  if (choices.length === 1) return choices[0]!.typeName;
+  const items = choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? 'default' : undefined, typeName: choice.typeName }));
+  const chosen = await vscode.window.showQuickPick(items, {
+    title: `Payload Lab: message type of ${fileName} (1/2)`,
+    placeHolder: 'Which message does the sample hold? (the default is the one no other message refers to)',
+  });
+  return chosen?.typeName;
+}
+
+async function pickSample(schema: ProvidedSchema, rootName: string, diagnostics: SchemaDiagnostics, step: number): Promise<SampleSource | undefined> {
+  type Item = vscode.QuickPickItem & { pick: () => Promise<SampleSource | undefined> | SampleSource | undefined };
+  const { count, seed } = readGenerateSettings();
+  const items: Item[] = [
+    {
+      label: `$(sparkle) Generate ${count} records from ${rootName} (seed ${seed})`,
+      description: 'payloadLab.generatedSampleCount, payloadLab.generatedSampleSeed',
+      pick: () => generate(schema, rootName, count, seed, diagnostics),
+    },
+    { label: '$(folder-opened) Choose a JSON file…', description: '.json, .jsonl, .ndjson', pick: chooseSampleFile },
+  ];
+  for (const document of vscode.workspace.textDocuments) {
+    if (!['file', 'untitled'].includes(document.uri.scheme) || !isJsonSample(document.uri, document.languageId)) continue;
+    const resolution = resolveSample({ resource: document.uri, openDocuments: vscode.workspace.textDocuments });
+    if (resolution.ok) items.push({ label: `$(file-code) ${resolution.source.name}`, description: 'open editor', pick: () => resolution.source });
+  }
+  const chosen = await vscode.window.showQuickPick(items, {
+    title: `Payload Lab: sample for ${fileNameOf(schema.path!)} (${step}/${step})`,
+    placeHolder: `Records of ${rootName} to compare`,
+  });
+  return chosen?.pick();
+}
+
+async function generate(schema: ProvidedSchema, rootName: string, count: number, seed: number, diagnostics: SchemaDiagnostics): Promise<SampleSource | undefined> {
+  const name = generatedSampleName(count, rootName, seed);
+  try {
+    const bytes = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Payload Lab: generating ${count} records of ${rootName}`, cancellable: true },
+      (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return generateSampleBytes(schema, count, seed, { signal: controller.signal });
+      },
+    );
+    return { kind: 'generated', name, location: `${schema.path} (${name})`, bytes };
+  } catch (error) {
+    if (error instanceof CancelledError) return undefined;
+    reportSchemaFailure(error, diagnostics);
+    return undefined;
+  }
+}
+

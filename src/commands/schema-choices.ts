@@ -1,0 +1,53 @@
+/**
+ * Pure decisions of the schema flow of Compare Encodings (no vscode import): which files are
+ * schemas, the order of message types, and how runs and generated samples are named.
+ */
+import type { ProvidedSchema } from '../codecs/codec';
+
+const SCHEMA_EXTENSION = /\.(proto|avsc)$/i;
+
+/** `proto` or `avsc` for a schema file (by its extension), else undefined. */
+export function schemaKindOf(filePath: string): ProvidedSchema['kind'] | undefined {
+  const match = SCHEMA_EXTENSION.exec(filePath);
+  if (!match) return undefined;
+  return match[1]!.toLowerCase() === 'proto' ? 'proto' : 'avsc';
+}
+
+export interface MessageTypeChoice {
+  typeName: string;
+  isDefault: boolean;
+}
+
+/** The default message type first (the one no other refers to), then the rest in file order. */
+export function orderMessageTypes(messageTypes: readonly string[], defaultType: string | undefined): MessageTypeChoice[] {
+  const rest = messageTypes.filter((name) => name !== defaultType);
+  const first = defaultType !== undefined && messageTypes.includes(defaultType) ? [{ typeName: defaultType, isDefault: true }] : [];
+  return [...first, ...rest.map((typeName) => ({ typeName, isDefault: false }))];
+}
+
+/** The last segment of a path (either separator). */
+export function fileNameOf(filePath: string): string {
+  return filePath.split(/[\\/]/).at(-1) || filePath;
+}
+
+/** What a generated sample is called: `1000 records generated from Items (seed 1)`. */
+export function generatedSampleName(count: number, rootName: string, seed: number): string {
+  return `${count} record${count === 1 ? '' : 's'} generated from ${rootName} (seed ${seed})`;
+}
+
+/** The name of an Avro schema's root (its `name`), else the file's name without extension. */
+export function avroRootName(schemaText: string, filePath: string): string {
+  try {
+    const parsed: unknown = JSON.parse(schemaText);
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { name?: unknown }).name === 'string') return (parsed as { name: string }).name;
+  } catch {
+    // The worker reports what is wrong with it; a name is all that is wanted here.
+  }
+  return fileNameOf(filePath).replace(SCHEMA_EXTENSION, '');
+}
+
+/** The run's title in the panel: `orders.json with Items.proto`. */
+export function runSampleName(sampleName: string, schema: ProvidedSchema | undefined): string {
+  if (!schema) return sampleName;
+  return `${sampleName} with ${schema.path ? fileNameOf(schema.path) : `the provided .${schema.kind}`}`;
+}
