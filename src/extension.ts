@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { compareEncodings } from './commands/compare-encodings';
 import { runBenchmark, type BenchmarkChoices } from './commands/run-benchmark';
 import { ComparisonSession, sampleUri } from './host/comparison-session';
+import { compareWithSchema, openInferredSchema } from './commands/schema-actions';
 import { exportReport } from './panel/export-request';
 import { ResultsPanel, type PanelActions } from './panel/results-panel';
 import { RESULTS_VIEW_TYPE } from './shared/protocol';
@@ -19,6 +20,7 @@ export function activate(context: vscode.ExtensionContext): void {
       else void vscode.commands.executeCommand('payloadLab.runBenchmark');
     },
     cancel: () => session.cancel(),
+    setVariants: (variants) => void session.rerunWithVariants(variants),
     openSample: () => {
       const request = session.lastRequest;
       if (!request) {
@@ -38,6 +40,8 @@ export function activate(context: vscode.ExtensionContext): void {
       switch (request.method) {
         case 'export':
           return exportReport(session.lastReport, request.params);
+        case 'open-inferred-schema':
+          return openInferredSchema(session, request.params.format);
       }
     },
   });
@@ -50,6 +54,7 @@ export function activate(context: vscode.ExtensionContext): void {
     schemaDiagnostics,
     vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, schemaDiagnostics, resource)),
     vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices)),
+    vscode.commands.registerCommand('payloadLab.compareWithSchema', (resource?: vscode.Uri) => compareWithSchema(session, schemaDiagnostics, resource)),
     vscode.commands.registerCommand('payloadLab.cancelRun', () => session.cancel()),
     vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel) {

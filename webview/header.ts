@@ -2,6 +2,7 @@
  * What was measured and where: the sample (name, JSON bytes, records), the runtime (Node, V8,
  * extension version) and the measurement settings, then the run's progress or how it ended.
  */
+import { describeVariants } from '../src/schema/variants';
 import { el } from './dom';
 import { formatBytes, formatCount, formatPercent } from './format';
 import type { PanelModel } from './model';
@@ -11,12 +12,14 @@ export class PanelHeader {
   private readonly sampleName = el('h1', { className: 'sample-name' });
   private readonly sampleFacts = el('p', { className: 'sample-facts' });
   private readonly runtime = el('p', { className: 'runtime' });
+  private readonly variants = el('p', { className: 'run-variants' });
   private readonly status = el('p', { className: 'run-status', attrs: { role: 'status' } });
 
   constructor() {
     this.element = el('header', { className: 'panel-header' }, [
       el('div', { className: 'sample' }, [this.sampleName, this.sampleFacts]),
       this.runtime,
+      this.variants,
       this.status,
     ]);
   }
@@ -47,6 +50,8 @@ export class PanelHeader {
     } else {
       this.runtime.textContent = '';
     }
+    this.variants.hidden = !run?.inferredSchemas;
+    this.variants.textContent = run?.inferredSchemas ? `Inferred schemas: ${describeVariants(run.variants) || 'default choices'}` : '';
     this.status.textContent = statusText(model);
     this.status.className = `run-status ${model.phase}`;
     // Lets automation tell this run's status from the previous run's.

@@ -24,6 +24,12 @@ const view = disposables.add(new PanelView(root, {
   cancel: () => host.post({ type: 'cancel' }),
   openSample: () => host.post({ type: 'open-sample' }),
   exportReport: (format, destination) => host.request('export', { format, destination }),
+  openInferredSchema: (format) => host.request('open-inferred-schema', { format }),
+  setVariants: (variants) => {
+    // Kept in the panel state at once: the choice survives a reload even before the re-run starts.
+    if (model.run) show({ ...model, run: { ...model.run, variants } });
+    host.post({ type: 'set-variants', variants });
+  },
 }));
 view.render(model);
 

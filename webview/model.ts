@@ -4,7 +4,8 @@
  * Pure (no DOM), so every rule about runs and stale messages lives in one place.
  */
 import type { HostToWebview, RunStarted } from '../src/shared/protocol';
-import type { CodecResult, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from '../src/shared/results';
+import type { SchemaVariants } from '../src/schema/variants';
+import type { CodecResult, CompletedResult, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from '../src/shared/results';
 
 export type RunPhase = 'idle' | 'running' | 'finished' | 'cancelled' | 'failed';
 
@@ -39,6 +40,9 @@ export interface RunHeading {
   settings: MeasurementSettings;
   /** Null when the run is known only from its report (the host sent no run-started). */
   extensionVersion: string | null;
+  /** The panel offers the inferred schemas and their variants (a JSON sample, no schema given). */
+  inferredSchemas?: boolean;
+  variants?: Partial<SchemaVariants>;
 }
 
 export interface PanelModel {
@@ -52,6 +56,11 @@ export interface PanelModel {
   sort: SortOrder | null;
   /** Codecs whose details row is open. */
   expanded: string[];
+  /**
+   * After a variant change: the re-run codecs' rows with the previous choice, so each new row
+   * shows its change. Absent in the state of older pages.
+   */
+  previous?: CompletedResult[];
 }
 
 type HostEvent = Exclude<HostToWebview, { type: 'reply' }>;
@@ -101,16 +110,32 @@ export function reduce(model: PanelModel, message: HostEvent): PanelModel {
 
 function startRun(model: PanelModel, run: RunStarted): PanelModel {
   // The same run announced again (the host replaying it after 'ready') keeps what arrived.
-  const known = run.runId === model.runId ? model.rows : [];
-  const rows: Row[] = run.codecs.map((planned) =>
-    known.find((row) => row.kind === 'result' && row.result.codec === planned.id)
-      ?? { kind: 'pending', codec: planned.id, label: planned.label, format: planned.format, stage: null });
+  const replay = run.runId === model.runId;
+  const known = replay ? model.rows : [];
+  const pending = (planned: RunStarted['codecs'][number]): PendingRow => ({ kind: 'pending', codec: planned.id, label: planned.label, format: planned.format, stage: null });
+  let rows: Row[] = run.codecs.map((planned) =>
+    known.find((row) => row.kind === 'result' && row.result.codec === planned.id) ?? pending(planned));
+  let previous: CompletedResult[] = replay ? model.previous ?? [] : [];
+  if (run.rerunCodecs && replay) {
+    rows = model.rows;
+  } else if (run.rerunCodecs) {
+    // A variant change: the other codecs' rows stay; the re-run ones remember their last result.
+    const rerun = new Set(run.rerunCodecs);
+    previous = model.rows.flatMap((row) => (row.kind === 'result' && row.result.status === 'completed' && rerun.has(row.result.codec) ? [row.result] : []));
+    rows = model.rows.map((row) => {
+      const planned = run.codecs.find((codec) => codec.id === rowCodec(row));
+      return planned ? pending(planned) : row;
+    });
+    for (const planned of run.codecs) if (!rows.some((row) => rowCodec(row) === planned.id)) rows.push(pending(planned));
+  }
   const heading: RunHeading = {
     sampleName: run.sampleName,
     sampleLocation: run.sampleLocation,
     runtime: run.runtime,
     settings: run.settings,
     extensionVersion: run.extensionVersion,
+    inferredSchemas: run.inferredSchemas ?? false,
+    ...(run.variants ? { variants: run.variants } : {}),
   };
   return {
     ...model,
@@ -118,9 +143,10 @@ function startRun(model: PanelModel, run: RunStarted): PanelModel {
     phase: 'running',
     endMessage: null,
     run: heading,
-    sample: run.runId === model.runId ? model.sample : null,
+    sample: replay || run.rerunCodecs ? model.sample : null,
     rows,
-    expanded: run.runId === model.runId ? model.expanded : [],
+    previous,
+    expanded: replay || run.rerunCodecs ? model.expanded : [],
   };
 }
 

@@ -9,6 +9,8 @@ import { completedCells, failedCells, pendingCells } from './cells';
 import { detailsContent } from './details';
 import { type ColumnId, type PanelModel, type Row, rowCodec } from './model';
 import { sortRows } from './sorting';
+import { describeVariantDelta } from './variant-delta';
+import type { CompletedResult } from '../src/shared/results';
 
 interface ColumnSpec {
   id: ColumnId;
@@ -85,7 +87,7 @@ export class ResultsTable implements Disposable {
     const jsonBytes = model.sample?.jsonBytes ?? null;
     rows.forEach((row, index) => {
       const expanded = row.kind === 'result' && model.expanded.includes(row.result.codec);
-      body.append(this.rowElement(row, index, expanded, ratioScale, model.phase === 'running'));
+      body.append(this.rowElement(row, index, expanded, ratioScale, model.phase === 'running', model.previous ?? []));
       if (expanded && row.kind === 'result') {
         const cell = el('td', {}, [detailsContent(row.result, jsonBytes)]);
         cell.colSpan = COLUMNS.length;
@@ -103,7 +105,7 @@ export class ResultsTable implements Disposable {
     this.listeners.dispose();
   }
 
-  private rowElement(row: Row, index: number, expanded: boolean, ratioScale: number, running: boolean): HTMLTableRowElement {
+  private rowElement(row: Row, index: number, expanded: boolean, ratioScale: number, running: boolean, previous: readonly CompletedResult[]): HTMLTableRowElement {
     const status = row.kind === 'pending' ? 'pending' : row.result.status;
     const label = row.kind === 'pending' ? row.label : row.result.label;
     const format = row.kind === 'pending' ? row.format : row.result.format;
@@ -114,6 +116,10 @@ export class ResultsTable implements Disposable {
       const toggle = button(row.result.codec, 'details-toggle', { 'data-details': row.result.codec, 'aria-expanded': String(expanded) });
       if (expanded) toggle.setAttribute('aria-controls', detailsId(index)); // the details row exists only while open
       codecHeader.append(toggle);
+      const before = previous.find((result) => result.codec === row.result.codec);
+      if (before && row.result.status === 'completed') {
+        codecHeader.append(el('div', { className: 'variant-delta', text: describeVariantDelta(before, row.result) }));
+      }
     } else {
       codecHeader.append(el('span', { className: 'codec-name', text: row.codec }));
     }

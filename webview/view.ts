@@ -10,13 +10,15 @@ import { PanelHeader } from './header';
 import type { PanelModel } from './model';
 import { sortRows } from './sorting';
 import { ResultsTable, type TableActions } from './table';
+import { SchemaTools, type SchemaToolActions } from './schema-tools';
 import { Toolbar, type ToolbarActions } from './toolbar';
 
-export type PanelActions = TableActions & ToolbarActions;
+export type PanelActions = TableActions & ToolbarActions & SchemaToolActions;
 
 export class PanelView implements Disposable {
   private readonly header = new PanelHeader();
   private readonly toolbar: Toolbar;
+  private readonly schemaTools: SchemaTools;
   private readonly table: ResultsTable;
   private readonly charts = new ResultCharts();
   private readonly results: HTMLElement;
@@ -28,9 +30,10 @@ export class PanelView implements Disposable {
 
   constructor(root: HTMLElement, actions: PanelActions) {
     this.toolbar = this.disposables.add(new Toolbar(actions));
+    this.schemaTools = this.disposables.add(new SchemaTools(actions));
     this.table = this.disposables.add(new ResultsTable(actions));
     this.disposables.add(this.charts);
-    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.table.element, this.charts.element]);
+    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.table.element, this.charts.element]);
     root.replaceChildren(this.emptyState, this.results);
   }
 
@@ -41,6 +44,7 @@ export class PanelView implements Disposable {
     if (idle) return;
     this.header.render(model);
     this.toolbar.render(model);
+    this.schemaTools.render(model);
     this.table.render(model);
     const completed = sortRows(model.rows, model.sort).flatMap((row) =>
       row.kind === 'result' && row.result.status === 'completed' ? [row.result as CompletedResult] : []);

@@ -10,7 +10,8 @@ import { SchemaInputError } from '../schema/schema-problem';
 import { CancelledError } from './compare';
 import { DEFAULT_LIMITS } from './settings';
 import { runWorkerJob, type WorkerFate, type WorkerLimits } from './worker-runner';
-import type { WorkerJob, WorkerMessage } from './worker-protocol';
+import type { SchemaVariants } from '../schema/variants';
+import type { SampleBytes, WorkerJob, WorkerMessage } from './worker-protocol';
 
 export interface SchemaJobOptions extends Partial<Omit<WorkerLimits, 'onStage'>> {}
 
@@ -45,4 +46,12 @@ export async function generateSampleBytes(schema: ProvidedSchema, count: number,
   const message = await runSchemaJob({ kind: 'generate', schema, count, seed }, options);
   if (message.type !== 'generated') throw new Error(`unexpected reply from the schema worker: ${message.type}`);
   return message.bytes;
+}
+
+/** The schema inferred from the sample, as text (`.proto`, or laid-out Avro JSON). */
+export async function inferSchemaTextOf(sample: SampleBytes, format: 'proto' | 'avsc', variants?: Partial<SchemaVariants>, options: SchemaJobOptions = {}): Promise<string> {
+  const message = await runSchemaJob({ kind: 'infer-schema', sample, format, ...(variants ? { variants } : {}) }, options);
+  if (message.type === 'input-error') throw new Error(message.problem.message);
+  if (message.type !== 'inferred-schema') throw new Error(`unexpected reply from the schema worker: ${message.type}`);
+  return message.text;
 }

@@ -71,7 +71,15 @@ export interface GenerateJob {
   seed: number;
 }
 
-export type WorkerJob = CodecJob | InspectJob | SchemaInfoJob | GenerateJob;
+/** The schema inferred from a sample, as text a user reads (commented where a choice was made). */
+export interface InferSchemaJob {
+  kind: 'infer-schema';
+  sample: SampleBytes;
+  format: 'proto' | 'avsc';
+  variants?: Partial<SchemaVariants>;
+}
+
+export type WorkerJob = CodecJob | InspectJob | SchemaInfoJob | GenerateJob | InferSchemaJob;
 
 export interface CodecMeasurements {
   bytes: number;
@@ -111,4 +119,5 @@ export type WorkerMessage =
   | { type: 'schema-error'; path: string; problem: SchemaProblem }
   /** `messageTypes` is empty for an .avsc (its root type is the schema itself). */
   | { type: 'schema-info'; messageTypes: string[]; defaultType?: string }
-  | { type: 'generated'; bytes: Uint8Array; records: number };
+  | { type: 'generated'; bytes: Uint8Array; records: number }
+  | { type: 'inferred-schema'; text: string };

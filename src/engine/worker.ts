@@ -12,7 +12,8 @@ import { checkProvidedSchema } from '../schema/provided-schema';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
 import { SchemaInputError } from '../schema/schema-problem';
-import type { GenerateJob, InspectJob, SchemaInfoJob, WorkerJob, WorkerMessage } from './worker-protocol';
+import { inferSchemaText } from '../schema/inferred-text';
+import type { GenerateJob, InferSchemaJob, InspectJob, SchemaInfoJob, WorkerJob, WorkerMessage } from './worker-protocol';
 
 if (isMainThread || !parentPort) {
   throw new Error('payload-lab worker: this file runs only inside a worker thread started by the engine');
@@ -90,10 +91,21 @@ function generate(job: GenerateJob): void {
   }
 }
 
+function inferSchema(job: InferSchemaJob): void {
+  try {
+    const sample = parseSample(sampleBytesOf(job.sample), job.sample.kind, job.sample.path);
+    post({ type: 'inferred-schema', text: inferSchemaText(sample, job.format, job.variants).text });
+  } catch (error) {
+    const located = error instanceof SampleInputError ? error : undefined;
+    post({ type: 'input-error', problem: { message: describeError(error), line: located?.line, column: located?.column } });
+  }
+}
+
 async function main(job: WorkerJob): Promise<void> {
   if (job.kind === 'inspect') return inspect(job);
   if (job.kind === 'schema-info') return schemaInfo(job);
   if (job.kind === 'generate') return generate(job);
+  if (job.kind === 'infer-schema') return inferSchema(job);
   const report = await runCodecJob(job, (stage) => post({ type: 'stage', stage }), exposeGarbageCollector());
   post({ type: 'codec-report', report });
 }

@@ -10,6 +10,8 @@ import { measurementSettings } from '../engine/settings';
 import { runtimeInfo } from '../engine/tool-info';
 import { SampleInputError } from '../input/read-sample';
 import type { ProvidedSchema } from '../codecs/codec';
+import type { SchemaVariants } from '../schema/variants';
+import { affectedCodecs, mergeReports } from '../engine/variant-rerun';
 import { SchemaInputError } from '../schema/schema-problem';
 import { runSampleName } from '../commands/schema-choices';
 import type { SchemaDiagnostics } from './schema-diagnostics';
@@ -26,6 +28,8 @@ export interface RunRequest {
   quick?: boolean;
   /** A schema the user gave (.proto or .avsc): its codec uses it as given, the other derives one. */
   schema?: ProvidedSchema;
+  /** Choices for schemas inferred from the sample (the panel's variant selects). */
+  variants?: Partial<SchemaVariants>;
 }
 
 /** Kept across window reloads, so a revived panel can still Export and Re-run. */
@@ -38,6 +42,7 @@ interface StoredFileRequest {
   codecs?: string[];
   quick?: boolean;
   schema?: ProvidedSchema;
+  variants?: Partial<SchemaVariants>;
 }
 
 export class ComparisonSession implements vscode.Disposable {
@@ -53,13 +58,33 @@ export class ComparisonSession implements vscode.Disposable {
     private readonly schemaDiagnostics: SchemaDiagnostics,
   ) {}
 
-  async run(request: RunRequest): Promise<ComparisonReport | undefined> {
+  /**
+   * Re-runs the last sample with new schema variants: only the codecs the changed choices
+   * affect (and the JSON baseline they are measured against); the other rows are kept.
+   */
+  async rerunWithVariants(variants: Partial<SchemaVariants>): Promise<ComparisonReport | undefined> {
+    const last = this.lastRequest;
+    const previous = this.lastReport;
+    if (!last) return undefined;
+    const request: RunRequest = { ...last, variants };
+    if (!previous || last.schema) return this.run(request);
+    const shown = previous.results.map((result) => result.codec);
+    const affected = affectedCodecs(last.variants, variants).filter((codec) => shown.includes(codec));
+    if (affected.length === 0) {
+      // Nothing shown uses the changed choice: keep it for the next run, measure nothing now.
+      this.remember(request);
+      return previous;
+    }
+    return this.run(request, { only: ['json', ...affected], previous });
+  }
+
+  async run(request: RunRequest, partial?: PartialRun): Promise<ComparisonReport | undefined> {
     if (this.running) {
       this.running.controller.abort();
       await this.running.finished;
     }
     const controller = new AbortController();
-    const finished = this.runWithProgress(request, controller);
+    const finished = this.runWithProgress(request, controller, partial);
     this.running = { controller, finished };
     // Enables "Payload Lab: Cancel Run" in the palette and for keybindings.
     void vscode.commands.executeCommand('setContext', 'payloadLab.running', true);
@@ -86,18 +111,18 @@ export class ComparisonSession implements vscode.Disposable {
     if (this.currentRequest) return this.currentRequest;
     const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
     if (!stored) return undefined;
-    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, schema: stored.schema };
+    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, schema: stored.schema, variants: stored.variants };
   }
 
   private remember(request: RunRequest): void {
     this.currentRequest = request;
     const { source } = request;
-    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, schema: request.schema } : undefined;
+    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, schema: request.schema, variants: request.variants } : undefined;
     void this.context.workspaceState.update(LAST_FILE_REQUEST_KEY, stored);
   }
 
-  private runWithProgress(request: RunRequest, controller: AbortController): Promise<ComparisonReport | undefined> {
-    const settings = { ...readRunSettings(), ...definedOnly(request) };
+  private runWithProgress(request: RunRequest, controller: AbortController, partial?: PartialRun): Promise<ComparisonReport | undefined> {
+    const settings = { ...readRunSettings(), ...definedOnly(request), ...(partial ? { codecs: partial.only } : {}) };
     const { source } = request;
     this.remember(request);
     return Promise.resolve(vscode.window.withProgress(
@@ -107,17 +132,18 @@ export class ComparisonSession implements vscode.Disposable {
         const panel = ResultsPanel.show(this.context.extensionUri, this.panelActions(), this.log);
         const runId = ++this.runId;
         const shown = displayedCodecOrder(settings.codecs);
-        panel.post({ type: 'run-started', run: this.describeRun(runId, request, shown, settings) });
+        panel.post({ type: 'run-started', run: { ...this.describeRun(runId, request, shown, settings), ...(partial ? { rerunCodecs: shown } : {}) } });
         this.log.info(`run ${runId}: ${source.location} with ${shown.join(', ')}${settings.quick ? ' (quick)' : ''}`);
         let finishedRows = 0;
         try {
-          const report = await compareSample(await this.sampleInput(source), {
+          const measured = await compareSample(await this.sampleInput(source), {
             codecs: settings.codecs,
             quick: settings.quick,
             timeBudgetMs: settings.quick ? undefined : settings.timeBudgetMs,
             memoryLimitMb: settings.memoryLimitMb,
             timeoutMs: settings.timeoutMs,
             schema: request.schema,
+            variants: request.variants,
             signal: controller.signal,
             onInspected: (sample) => panel.post({ type: 'sample-inspected', runId, sample }),
             onStage: (codec, stage) => {
@@ -131,6 +157,7 @@ export class ComparisonSession implements vscode.Disposable {
               if (result.status !== 'completed') this.log.warn(`run ${runId}: ${result.codec} ${result.status} at ${result.error.stage}: ${result.error.message}`);
             },
           });
+          const report = partial ? mergeReports(partial.previous, measured) : measured;
           this.currentReport = report;
           this.schemaDiagnostics.clear(request.schema?.path);
           void this.context.workspaceState.update(LAST_REPORT_KEY, report);
@@ -159,11 +186,14 @@ export class ComparisonSession implements vscode.Disposable {
       settings: measurementSettings({ quick: settings.quick, timeBudgetMs: settings.quick ? undefined : settings.timeBudgetMs }),
       runtime: runtimeInfo(),
       extensionVersion: String(this.context.extension.packageJSON.version ?? ''),
+      // Every sample is JSON; a provided schema is used as given, so nothing is inferred then.
+      inferredSchemas: request.schema === undefined,
+      ...(request.variants ? { variants: request.variants } : {}),
     };
   }
 
   /** Saved files are read by the workers; only editor text and remote files pass through here. */
-  private async sampleInput(source: SampleSource): Promise<{ path: string; bytes?: Uint8Array; kind?: 'json' | 'jsonl' }> {
+  async sampleInput(source: SampleSource): Promise<{ path: string; bytes?: Uint8Array; kind?: 'json' | 'jsonl' }> {
     switch (source.kind) {
       case 'file':
         return { path: source.path };
@@ -201,6 +231,13 @@ export class ComparisonSession implements vscode.Disposable {
   dispose(): void {
     this.cancel();
   }
+}
+
+interface PartialRun {
+  /** The codecs to measure again. */
+  only: string[];
+  /** The report whose other rows are kept. */
+  previous: ComparisonReport;
 }
 
 function definedOnly(request: RunRequest): Partial<RunSettings> {

@@ -5,12 +5,14 @@
  */
 import * as vscode from 'vscode';
 import { RESULTS_VIEW_TYPE, type HostToWebview, type WebviewRequest, type WebviewToHost } from '../shared/protocol';
+import type { SchemaVariants } from '../schema/variants';
 import { buildPanelHtml, createNonce } from './html';
 
 export interface PanelActions {
   rerun(): void;
   cancel(): void;
   openSample(): void;
+  setVariants(variants: Partial<SchemaVariants>): void;
   /** Answers a webview request; a thrown error becomes a rejected reply with its message. */
   request(request: WebviewRequest): Promise<unknown>;
 }
@@ -79,6 +81,8 @@ export class ResultsPanel implements vscode.Disposable {
         return this.actions.cancel();
       case 'open-sample':
         return this.actions.openSample();
+      case 'set-variants':
+        return this.actions.setVariants(message.variants);
       case 'request':
         void this.answer(message.requestId, message.request);
         return;

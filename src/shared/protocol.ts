@@ -4,6 +4,7 @@
  * data only: no Node, no vscode, no DOM. The user's data reaches the webview only through
  * these messages, never inside the HTML.
  */
+import type { SchemaVariants } from '../schema/variants';
 import type { CodecResult, ComparisonReport, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from './results';
 
 export type ExportFormat = 'markdown' | 'csv' | 'json';
@@ -26,6 +27,18 @@ export interface RunStarted {
   settings: MeasurementSettings;
   runtime: RuntimeInfo;
   extensionVersion: string;
+  /**
+   * The run is on a JSON sample without a provided schema: the panel offers "Open inferred
+   * .proto / .avsc". Absent on older runs.
+   */
+  inferredSchemas?: boolean;
+  /** The choices of inferred schemas this run used (the panel's variant selects). */
+  variants?: Partial<SchemaVariants>;
+  /**
+   * Set when a variant change re-runs only these codecs: the other rows of the previous run
+   * stay, and these rows show their change against the previous choice.
+   */
+  rerunCodecs?: string[];
 }
 
 /** Requests the webview makes and the value each one answers with. */
@@ -33,6 +46,11 @@ export interface RequestMap {
   export: {
     params: { format: ExportFormat; destination: 'file' | 'clipboard' };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
+  };
+  /** Opens the schema inferred from the last run's sample as an untitled document. */
+  'open-inferred-schema': {
+    params: { format: 'proto' | 'avsc' };
+    result: { opened: boolean };
   };
 }
 
@@ -57,6 +75,8 @@ export type WebviewToHost =
   | { type: 'rerun' }
   | { type: 'cancel' }
   | { type: 'open-sample' }
+  /** A variant select changed: re-run the codecs it affects with these choices. */
+  | { type: 'set-variants'; variants: Partial<SchemaVariants> }
   | { type: 'request'; requestId: number; request: WebviewRequest };
 
 /** How long the webview waits for a reply before it gives up and says so. */

@@ -125,7 +125,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     await pickQuickItem(page, 'Thorough');
     const frame = await panelFrame(page);
     await frame.locator('tr[data-codec="json"].row-completed').waitFor({ timeout: 120_000 });
-    const hosts = extensionHostPids();
+    const hosts = extensionHostPids(session!.serverPid);
     assert.ok(hosts.length > 0, 'no extension host process found');
     assert.ok((await cpuLoad(hosts, 1500)) > 0.5, 'a codec worker should be busy measuring');
     await frame.locator('button', { hasText: 'Cancel' }).click();

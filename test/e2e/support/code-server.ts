@@ -10,6 +10,8 @@ import { repoRoot } from '../../support/paths';
 
 export interface CodeServer {
   url: string;
+  /** The server process; its descendants include the extension host. */
+  pid: number;
   extensionsDir: string;
   logFile: string;
   stop(): Promise<void>;
@@ -84,5 +86,5 @@ export async function startCodeServer(options: { entry: string; workDir: string;
     await stop();
     throw error;
   }
-  return { url, extensionsDir: options.extensionsDir, logFile, stop };
+  return { url, pid: child.pid!, extensionsDir: options.extensionsDir, logFile, stop };
 }

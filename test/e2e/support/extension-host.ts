@@ -1,13 +1,22 @@
-/** CPU time of code-server's extension host process (where the codec workers run as threads). */
+/** CPU time of our code-server's extension host (where the codec workers run as threads). */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 
-export function extensionHostPids(): number[] {
-  const lines = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n');
-  return lines
-    .filter((line) => line.includes('--type=extensionHost'))
-    .map((line) => Number.parseInt(line.trim(), 10))
-    .filter((pid) => Number.isInteger(pid));
+/** Extension hosts started by the code-server with this pid (not any other on the machine). */
+export function extensionHostPids(serverPid: number): number[] {
+  const processes = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args! }));
+  const parentOf = new Map(processes.map((p) => [p.pid, p.ppid]));
+  const descendsFromServer = (pid: number) => {
+    for (let current = parentOf.get(pid); current !== undefined && current > 1; current = parentOf.get(current)) {
+      if (current === serverPid) return true;
+    }
+    return false;
+  };
+  return processes.filter((p) => p.args.includes('--type=extensionHost') && descendsFromServer(p.pid)).map((p) => p.pid);
 }
 
 /** Seconds of CPU (user + system, all threads) the process has used so far. */

@@ -13,6 +13,7 @@ import { makeE2eDirs, type E2eDirs } from './workspace';
 export interface E2eSession {
   dirs: E2eDirs;
   page: Page;
+  serverPid: number;
   close(): Promise<void>;
 }
 
@@ -34,7 +35,7 @@ export async function openE2eSession(addFiles?: (dirs: E2eDirs) => void): Promis
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     await openWorkbench(page, server.url, dirs.workspace);
-    return { dirs, page, close };
+    return { dirs, page, serverPid: server.pid, close };
   } catch (error) {
     await close();
     throw error;

@@ -1,0 +1,75 @@
+/**
+ * The panel's schema actions: open the schema inferred from the last run's sample as an
+ * untitled document, and "Compare with This Schema", which re-runs the last sample with a
+ * schema document's current text (edited or not) as the provided schema.
+ */
+import * as vscode from 'vscode';
+import type { ProvidedSchema } from '../codecs/codec';
+import { inferSchemaTextOf, loadSchemaInfo } from '../engine/schema-jobs';
+import type { ComparisonSession } from '../host/comparison-session';
+import type { SchemaDiagnostics } from '../host/schema-diagnostics';
+import { sampleKindOf } from '../input/read-sample';
+import { SchemaInputError } from '../schema/schema-problem';
+import type { ComparisonReport } from '../shared/results';
+import { compareSchema } from './compare-schema';
+import { orderMessageTypes } from './schema-choices';
+import { schemaKindOfDocument } from './schema-document';
+
+/** Opens the inferred schema beside the panel; false when there is no sample to infer from. */
+export async function openInferredSchema(session: ComparisonSession, format: 'proto' | 'avsc'): Promise<{ opened: boolean }> {
+  const request = session.lastRequest;
+  if (!request) {
+    void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
+    return { opened: false };
+  }
+  const input = await session.sampleInput(request.source);
+  const kind = input.kind ?? sampleKindOf(input.path);
+  const text = await inferSchemaTextOf({ path: input.path, kind, ...(input.bytes ? { bytes: input.bytes } : {}) }, format, request.variants);
+  // proto3 is the id of the common Protocol Buffers extensions; without one, plain text.
+  const protoLanguage = (await vscode.languages.getLanguages()).includes('proto3') ? 'proto3' : 'plaintext';
+  const document = await vscode.workspace.openTextDocument({ language: format === 'proto' ? protoLanguage : 'json', content: text });
+  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  return { opened: true };
+}
+
+/**
+ * Compare with This Schema: the last run's sample with the document's text as the schema (a
+ * .proto's message type picked as Compare Encodings does); without a last sample, the normal
+ * schema flow, which asks for one.
+ */
+export async function compareWithSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, resource?: vscode.Uri): Promise<ComparisonReport | undefined> {
+  const document = resource
+    ? await vscode.workspace.openTextDocument(resource)
+    : vscode.window.activeTextEditor?.document;
+  const kind = document && schemaKindOfDocument(document);
+  if (!document || !kind) {
+    void vscode.window.showInformationMessage('Payload Lab: open a .proto or .avsc schema (or an untitled proto3 / Avro JSON document) first.');
+    return undefined;
+  }
+  const last = session.lastRequest;
+  if (!last) return compareSchema(session, diagnostics, document.uri, kind);
+
+  const schemaPath = document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString();
+  const schema: ProvidedSchema = { kind, source: document.getText(), path: schemaPath };
+  try {
+    const info = await loadSchemaInfo(schema);
+    diagnostics.clear(schemaPath);
+    if (kind === 'proto') {
+      const choices = orderMessageTypes(info.messageTypes, info.defaultType);
+      const typeName = choices.length === 1
+        ? choices[0]!.typeName
+        : (await vscode.window.showQuickPick(
+            choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? 'default' : undefined })),
+            { title: 'Payload Lab: message type of the schema', placeHolder: `Which message does ${last.source.name} hold?` },
+          ))?.label;
+      if (!typeName) return undefined;
+      schema.typeName = typeName;
+    }
+  } catch (error) {
+    if (error instanceof SchemaInputError) diagnostics.report(error);
+    else void vscode.window.showErrorMessage(`Payload Lab: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+  const { variants: _inferredOnly, ...rest } = last;
+  return session.run({ ...rest, schema });
+}

@@ -1,0 +1,97 @@
+/**
+ * The inferred-schema tools in a real Chromium: the Open inferred .proto / .avsc requests, the
+ * variant selects posting the chosen variants, and a variant re-run showing each re-run row's
+ * change against the previous choice while the other rows stay.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { HostToWebview, WebviewToHost } from '../../src/shared/protocol';
+import type { CompletedResult } from '../../src/shared/results';
+import type { PanelPage } from './support/panel-harness';
+import { assertNoProblems, panelSuite } from './support/suite';
+
+const suite = panelSuite();
+
+/** The recorded run, announced as one on a JSON sample without a provided schema. */
+function inferredRun(runId: number): HostToWebview[] {
+  return suite.run.messages(runId).map((message) =>
+    message.type === 'run-started' ? { ...message, run: { ...message.run, inferredSchemas: true } } : message);
+}
+
+async function lastPosted(panel: PanelPage): Promise<WebviewToHost | undefined> {
+  return (await panel.posted()).at(-1);
+}
+
+test('the schema tools are hidden for a run that does not infer schemas', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...suite.run.messages(1));
+  assert.equal(await panel.page.isVisible('.schema-tools'), false);
+  assert.equal(await panel.page.isVisible('.run-variants'), false);
+  await assertNoProblems(panel);
+});
+
+test('Open inferred .proto posts an open-inferred-schema request; a failure is shown beside the buttons', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...inferredRun(1));
+  await panel.page.click('button[data-action="open-inferred-proto"]');
+  const request = await lastPosted(panel);
+  assert.equal(request?.type, 'request');
+  const { requestId, request: sent } = request as Extract<WebviewToHost, { type: 'request' }>;
+  assert.deepEqual(sent, { method: 'open-inferred-schema', params: { format: 'proto' } });
+  await panel.deliver({ type: 'reply', requestId, ok: false, error: 'the sample is gone' });
+  assert.match((await panel.page.textContent('.schema-tools [role="status"]')) ?? '', /Cannot open the inferred \.proto: the sample is gone/);
+  await panel.page.click('button[data-action="open-inferred-avsc"]');
+  assert.deepEqual((await lastPosted(panel) as Extract<WebviewToHost, { type: 'request' }>).request, { method: 'open-inferred-schema', params: { format: 'avsc' } });
+  await assertNoProblems(panel);
+});
+
+test('changing the integers select posts set-variants with all three choices', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...inferredRun(1));
+  assert.equal(await panel.page.textContent('.run-variants'), 'Inferred schemas: default choices');
+  await panel.page.focus('select[data-variant="integers"]');
+  await panel.page.selectOption('select[data-variant="integers"]', 'zigzag');
+  assert.deepEqual(await lastPosted(panel), { type: 'set-variants', variants: { integers: 'zigzag', doubles: 'double', fields: 'required' } });
+  await panel.page.selectOption('select[data-variant="doubles"]', 'float');
+  assert.deepEqual(await lastPosted(panel), { type: 'set-variants', variants: { integers: 'zigzag', doubles: 'float', fields: 'required' } });
+  await assertNoProblems(panel);
+});
+
+test('a variant re-run keeps the other rows and shows the re-run row\'s change against the previous choice', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...inferredRun(1));
+  const allCodecs = await panel.rowCodecs();
+  const before = suite.run.report.results.find((row) => row.codec === 'protobufjs') as CompletedResult;
+  assert.equal(before.status, 'completed');
+  const after: CompletedResult = { ...before, bytes: Math.round(before.bytes * 0.88), encode: { ...before.encode, medianNs: before.encode.medianNs / 2 } };
+  const started = inferredRun(2)[0] as Extract<HostToWebview, { type: 'run-started' }>;
+  const rerun = ['json', 'protobufjs'];
+  await panel.deliver({
+    type: 'run-started',
+    run: { ...started.run, codecs: started.run.codecs.filter((codec) => rerun.includes(codec.id)), variants: { integers: 'zigzag' }, rerunCodecs: rerun },
+  });
+  assert.deepEqual(await panel.rowCodecs(), allCodecs, 'the rows not re-run stay');
+  assert.equal(await panel.page.isDisabled('select[data-variant="integers"]'), true, 'no change while re-running');
+  assert.equal(await panel.page.getAttribute('tr[data-codec="avsc"]', 'class'), 'row-completed');
+  assert.equal(await panel.page.getAttribute('tr[data-codec="protobufjs"]', 'class'), 'row-pending');
+  await panel.deliver({ type: 'codec-result', runId: 2, result: after });
+  const delta = (await panel.page.textContent('tr[data-codec="protobufjs"] .variant-delta')) ?? '';
+  assert.match(delta, /^vs previous: bytes −1[12]%, encode ×2\.00, decode ×1\.00$/);
+  assert.equal(await panel.page.locator('tr[data-codec="avsc"] .variant-delta').count(), 0);
+  await panel.deliver({ type: 'run-finished', runId: 2, report: { ...suite.run.report, results: suite.run.report.results.map((row) => (row.codec === 'protobufjs' ? after : row)) } });
+  assert.deepEqual(await panel.rowCodecs(), allCodecs);
+  assert.match((await panel.page.textContent('tr[data-codec="protobufjs"] .variant-delta')) ?? '', /^vs previous/);
+  assert.equal(await panel.page.textContent('.run-variants'), 'Inferred schemas: integers: zigzag');
+  assert.equal(await panel.page.inputValue('select[data-variant="integers"]'), 'zigzag');
+  await assertNoProblems(panel);
+});
+
+test('the chosen variants survive a reload of the page (panel state)', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...inferredRun(1));
+  await panel.page.selectOption('select[data-variant="fields"]', 'optional');
+  await panel.page.reload();
+  await panel.page.waitForSelector('select[data-variant="fields"]');
+  assert.equal(await panel.page.inputValue('select[data-variant="fields"]'), 'optional');
+  await assertNoProblems(panel);
+});
