@@ -1,13 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as v8 from 'node:v8';
-import * as avro from 'avsc';
-import protobuf from 'protobufjs';
 import { pack, unpack } from 'msgpackr';
-import { decode as cborDecode, encode as cborEncode } from 'cbor-x';
-import { deserialize as bsonDeserialize, serialize as bsonSerialize } from 'bson';
 import { detectRemnants } from '../../src/analysis/remnants';
 import type { Remnant } from '../../src/shared/results';
+import { avroRoundTrip, plainCodecs, protobufRoundTrip } from '../support/library-round-trips';
 
 const plainSample = JSON.parse(`{
   "title": "Zoë 🚀 漢字", "active": true, "archived": false, "owner": null,
@@ -15,35 +11,6 @@ const plainSample = JSON.parse(`{
   "nested": { "list": [1, "two", { "three": [null, true, []] }], "deep": { "a": { "b": "c" } } },
   "rows": [{ "id": 1, "tags": ["x"] }, { "id": 2, "tags": [] }]
 }`) as Record<string, unknown>;
-
-const PROTO_SOURCE = `
-syntax = "proto3";
-message Item { int32 x = 1; double y = 2; double z = 3; int64 big = 4; }
-message Root { repeated Item items = 1; }
-`;
-
-function protobufRoundTrip(value: object): unknown {
-  const Root = protobuf.parse(PROTO_SOURCE, { keepCase: true }).root.lookupType('Root');
-  return Root.decode(Root.encode(Root.fromObject(value)).finish());
-}
-
-function avroRoundTrip(value: object, yType: 'float' | 'double'): unknown {
-  const item: avro.Schema = {
-    type: 'record',
-    name: 'Item',
-    fields: [
-      { name: 'x', type: 'int' },
-      { name: 'y', type: yType },
-      { name: 'z', type: 'double' },
-    ],
-  };
-  const type = avro.Type.forSchema({
-    type: 'record',
-    name: 'Root',
-    fields: [{ name: 'items', type: { type: 'array', items: item } }],
-  });
-  return type.fromBuffer(type.toBuffer(value));
-}
 
 function items(count: number): { items: Array<{ x: number; y: number; z: number }> } {
   return { items: Array.from({ length: count }, (_, i) => ({ x: i + 1, y: 1.5, z: 2.5 })) };
@@ -61,14 +28,6 @@ function brief(remnants: Remnant[]): Array<Pick<Remnant, 'path' | 'kind' | 'deta
 function remnantsOf(original: unknown, decoded: unknown, options?: Parameters<typeof detectRemnants>[2]) {
   return brief(detectRemnants(original, decoded, options));
 }
-
-const plainCodecs: Array<[string, (value: unknown) => unknown]> = [
-  ['JSON', (value) => JSON.parse(JSON.stringify(value))],
-  ['node:v8', (value) => v8.deserialize(v8.serialize(value))],
-  ['msgpackr', (value) => unpack(pack(value))],
-  ['cbor-x', (value) => cborDecode(cborEncode(value))],
-  ['bson', (value) => bsonDeserialize(bsonSerialize(value as Record<string, unknown>))],
-];
 
 for (const [library, roundTrip] of plainCodecs) {
   test(`plain data decoded by ${library} has no remnants`, () => {

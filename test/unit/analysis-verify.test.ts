@@ -1,13 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as v8 from 'node:v8';
-import * as avro from 'avsc';
-import protobuf from 'protobufjs';
-import { pack, unpack } from 'msgpackr';
-import { decode as cborDecode, encode as cborEncode } from 'cbor-x';
-import { deserialize as bsonDeserialize, serialize as bsonSerialize } from 'bson';
 import { formatPath } from '../../src/analysis/json-path';
 import { verifyRoundTrip } from '../../src/analysis/verify';
+import { avroRoundTrip, plainCodecs, protobufRoundTrip } from '../support/library-round-trips';
 
 /** Parsed from text, as the engine parses samples: `__proto__` is then an ordinary key. */
 const plainSample = JSON.parse(`{
@@ -18,42 +13,6 @@ const plainSample = JSON.parse(`{
   "nested": { "list": [1, "two", { "three": [null, true, []] }], "deep": { "a": { "b": { "c": "d" } } } },
   "odd key": "spaces", "": "empty key"
 }`) as Record<string, unknown>;
-
-const PROTO_SOURCE = `
-syntax = "proto3";
-message Item { int32 x = 1; double y = 2; double z = 3; int64 big = 4; }
-message Root { repeated Item items = 1; }
-`;
-
-function protobufRoundTrip(value: object): unknown {
-  const Root = protobuf.parse(PROTO_SOURCE, { keepCase: true }).root.lookupType('Root');
-  return Root.decode(Root.encode(Root.fromObject(value)).finish());
-}
-
-function avroRoundTrip(value: object, yType: 'float' | 'double'): unknown {
-  const type = avro.Type.forSchema({
-    type: 'record',
-    name: 'Root',
-    fields: [
-      {
-        name: 'items',
-        type: {
-          type: 'array',
-          items: {
-            type: 'record',
-            name: 'Item',
-            fields: [
-              { name: 'x', type: 'int' },
-              { name: 'y', type: yType },
-              { name: 'z', type: 'double' },
-            ],
-          },
-        },
-      },
-    ],
-  });
-  return type.fromBuffer(type.toBuffer(value));
-}
 
 /** Builds `[[[…[leaf]…]]]` without recursion. */
 function nestedArrays(depth: number, leaf: unknown): unknown {
@@ -83,14 +42,6 @@ test('formatPath brackets and JSON-quotes keys that are not identifiers', () => 
 test('formatPath brackets __proto__ so it does not read as the accessor', () => {
   assert.equal(formatPath(['__proto__']), '$["__proto__"]');
 });
-
-const plainCodecs: Array<[string, (value: unknown) => unknown]> = [
-  ['JSON', (value) => JSON.parse(JSON.stringify(value))],
-  ['node:v8', (value) => v8.deserialize(v8.serialize(value))],
-  ['msgpackr', (value) => unpack(pack(value))],
-  ['cbor-x', (value) => cborDecode(cborEncode(value))],
-  ['bson', (value) => bsonDeserialize(bsonSerialize(value as Record<string, unknown>))],
-];
 
 for (const [library, roundTrip] of plainCodecs) {
   test(`a plain sample round-tripped through ${library} is exact`, () => {
