@@ -6,8 +6,6 @@
 import * as zlib from 'node:zlib';
 import type { CompressedSizes } from '../shared/results';
 
-export const COMPRESSION_SETTINGS = 'gzip level 6, brotli quality 5, zstd level 3';
-
 type ZstdCompress = (data: Uint8Array, options?: { params?: Record<number, number> }) => Buffer;
 
 export function compressedSizes(bytes: Uint8Array): CompressedSizes {

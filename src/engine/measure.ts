@@ -35,10 +35,6 @@ const WARMUP_MAX_CALLS = 3_000;
 /** Keeps every result reachable so the JIT cannot drop the call as dead code. */
 let sink: unknown;
 
-export function keepAlive(): unknown {
-  return sink;
-}
-
 export async function measureOperation(operation: () => unknown, options: MeasureOptions): Promise<TimingStats> {
   options.collectGarbage?.();
   const perCallNs = warmUp(operation, options.warmupMs ?? Math.max(50, options.budgetMs * 0.25));
