@@ -60,6 +60,9 @@ export async function pickExactly(page: Page, labels: string[]): Promise<void> {
     const wanted = labels.includes(label.trim());
     if (((await row.getAttribute('aria-checked')) === 'true') !== wanted) await row.locator('.monaco-checkbox').click();
   }
+  // Accept from the filter box: with focus left on the last clicked checkbox, Enter may
+  // toggle that checkbox instead of accepting the pick.
+  await page.locator('.quick-input-widget input').focus();
   await page.keyboard.press('Enter');
 }
 
