@@ -10,5 +10,6 @@ export const prepare: CodecModule['prepare'] = (sample) => {
     decode: (bytes) => decode(bytes),
     schema: 'none',
     notes: ['module-level encode/decode defaults (records off)', nativeAccelerationNote('cbor-x', isNativeAccelerationEnabled)],
+    layout: { kind: 'cbor' },
   };
 };

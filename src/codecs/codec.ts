@@ -46,7 +46,16 @@ export interface PreparedCodec {
   /** The schema text used (inferred, provided or derived), as shown to users. */
   schemaText?: string;
   notes: string[];
+  /** Where the inspector can annotate bytes: how to read the encoding's structure. */
+  layout?: EncodingLayout;
 }
+
+/**
+ * How encoded bytes map to the sample, for the inspector's byte annotations. The protobuf type
+ * is a `protobuf.Type` (kept `unknown` here so this interface does not load protobufjs);
+ * `wrappedAs` is the root field holding the sample, as in `PreparedCodec.input`.
+ */
+export type EncodingLayout = { kind: 'protobuf'; type: unknown; wrappedAs?: string } | { kind: 'msgpack' } | { kind: 'cbor' };
 
 export interface CodecModule {
   prepare(sample: unknown, context: PrepareContext): PreparedCodec;

@@ -11,5 +11,6 @@ export const prepare: CodecModule['prepare'] = (sample) => {
     decode: (bytes) => unpack(bytes),
     schema: 'none',
     notes: ['module-level pack/unpack defaults (records off)', nativeAccelerationNote('msgpackr', isNativeAccelerationEnabled)],
+    layout: { kind: 'msgpack' },
   };
 };

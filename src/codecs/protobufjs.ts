@@ -62,6 +62,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     schema: chosen.origin,
     schemaText: chosen.text,
     notes,
+    layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
   };
 };
 
