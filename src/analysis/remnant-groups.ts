@@ -3,7 +3,7 @@
  * messages make one remnant with a count, and a capped list says what it left out.
  */
 import type { Remnant, RemnantKind } from '../shared/results';
-import type { PatternNode } from './json-path';
+import type { PathNode, PatternNode } from './json-path';
 import { formatCount } from './values';
 
 export type Noun = 'objects' | 'arrays' | 'values';
@@ -72,8 +72,22 @@ function detailOf(group: RemnantGroup): string {
   }
 }
 
+/**
+ * One finding where it happened, for a caller that needs every location rather than groups
+ * (the decoded-output inspector). `example` is a function when formatting it costs: call it
+ * only for the occurrences you keep.
+ */
+export interface RemnantOccurrence {
+  kind: RemnantKind;
+  label: string;
+  example: string | (() => string);
+  at: PathNode;
+}
+
 export class RemnantGroups {
   private readonly groups = new Map<string, RemnantGroup>();
+
+  constructor(private readonly onOccurrence?: (occurrence: RemnantOccurrence) => void) {}
 
   /**
    * Counts one occurrence. `example` and `at` are evaluated for a group's first occurrence
@@ -85,8 +99,9 @@ export class RemnantGroups {
     label: string,
     noun: Noun,
     example: string | (() => string),
-    at: { toString(): string },
+    at: PathNode,
   ): RemnantGroup {
+    this.onOccurrence?.({ kind, label, example, at });
     const id = `${pattern.id}\u0000${kind}\u0000${label}`;
     let group = this.groups.get(id);
     if (group === undefined) {

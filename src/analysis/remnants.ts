@@ -8,12 +8,12 @@
  * one remnant with a count, and the remnant count of a row stays meaningful.
  */
 import type { Remnant } from '../shared/results';
-import { formatPath, PatternNode, patternOf, type PathNode } from './json-path';
+import { PathNode, PatternNode, patternOf } from './json-path';
 import { ObjectInspector } from './object-remnants';
 import type { ParseLosses } from './parse-losses';
-import { RemnantGroups } from './remnant-groups';
+import { RemnantGroups, type RemnantOccurrence } from './remnant-groups';
 import { matchRenames } from './renames';
-import { describeOriginal, kindName } from './values';
+import { describeOriginal, kindName, type Finding } from './values';
 import { walkPairs, type ExtraKey } from './walk-pairs';
 
 export const DEFAULT_MAX_REMNANTS = 100;
@@ -23,6 +23,10 @@ export interface RemnantOptions {
   maxRemnants?: number;
   /** Integers the sample's text had but JSON.parse rounded (see parse-losses.ts). */
   parseLosses?: ParseLosses;
+  /** Told of every occurrence, before grouping (the inspector locates each one). */
+  onOccurrence?: (occurrence: RemnantOccurrence) => void;
+  /** Told of every difference from the original the walk meets, in the same document order. */
+  onDifference?: (at: PathNode, finding: Finding) => void;
 }
 
 /** Methods of message and builder objects that hold the data instead of properties. */
@@ -55,17 +59,21 @@ function isDefaultValue(value: unknown): boolean {
 export function detectRemnants(original: unknown, decoded: unknown, options: RemnantOptions = {}): Remnant[] {
   const maxRemnants = Math.max(0, options.maxRemnants ?? DEFAULT_MAX_REMNANTS);
   const root = PatternNode.root();
-  const groups = new RemnantGroups();
+  const groups = new RemnantGroups(options.onOccurrence);
   const objects = new ObjectInspector(groups, root);
 
   // First, because they happened first: before any codec ran, and in every codec alike.
   for (const loss of options.parseLosses?.found ?? []) {
     let pattern = root;
-    for (const segment of loss.path) pattern = pattern.child(segment);
+    let at = PathNode.root();
+    for (const segment of loss.path) {
+      pattern = pattern.child(segment);
+      at = at.child(segment);
+    }
     const example =
       `the file has ${loss.literal}; JSON.parse reads ${loss.parsed} before any codec runs ` +
       '(lost in every format: read it as a string or with a BigInt-aware parser)';
-    groups.add('precision', pattern, 'rounded by JSON.parse', 'values', example, formatPath(loss.path));
+    groups.add('precision', pattern, 'rounded by JSON.parse', 'values', example, at);
   }
 
   const keyRemnants = (node: PathNode, object: Record<string, unknown>, missing: readonly string[], extra: readonly ExtraKey[], decodedObject: object) => {
@@ -112,6 +120,7 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
 
   walkPairs(original, decoded, {
     difference: (at, finding) => {
+      options.onDifference?.(at, finding);
       // Value and length changes are the round trip's business, not the decoded shape's.
       if (finding.kind !== 'type-change' && finding.kind !== 'precision') return;
       groups.add(finding.kind, patternOf(at, root), finding.label, 'values', finding.detail, at);

@@ -8,6 +8,8 @@ import type { SchemaVariants } from '../schema/variants';
 import type { CodecSource } from '../codecs/codec-source';
 import type { SampleKind } from '../input/read-sample';
 import type { SchemaProblem } from '../schema/schema-problem';
+import type { InspectorOpened } from '../shared/inspector';
+import type { InspectionQuery } from '../inspect/inspection';
 import type {
   CompressedSizes,
   ErrorStage,
@@ -79,7 +81,19 @@ export interface InferSchemaJob {
   variants?: Partial<SchemaVariants>;
 }
 
-export type WorkerJob = CodecJob | InspectJob | SchemaInfoJob | GenerateJob | InferSchemaJob;
+/**
+ * One codec's decoded output for the panel's inspector. Unlike the other jobs the worker stays
+ * up after its first message ('inspection-ready'), answering queries until it is terminated.
+ */
+export interface InspectOutputJob {
+  kind: 'inspect-output';
+  codec: CodecSource;
+  sample: SampleBytes;
+  schema?: ProvidedSchema;
+  variants?: Partial<SchemaVariants>;
+}
+
+export type WorkerJob = CodecJob | InspectJob | SchemaInfoJob | GenerateJob | InferSchemaJob | InspectOutputJob;
 
 export interface CodecMeasurements {
   bytes: number;
@@ -120,4 +134,15 @@ export type WorkerMessage =
   /** `messageTypes` is empty for an .avsc (its root type is the schema itself). */
   | { type: 'schema-info'; messageTypes: string[]; defaultType?: string }
   | { type: 'generated'; bytes: Uint8Array; records: number }
-  | { type: 'inferred-schema'; text: string };
+  | { type: 'inferred-schema'; text: string }
+  | { type: 'inspection-ready'; opened: Omit<InspectorOpened, 'sessionId'> }
+  | { type: 'inspection-failed'; error: StageError }
+  | { type: 'inspection-answer'; id: number; ok: true; value: unknown }
+  | { type: 'inspection-answer'; id: number; ok: false; error: string };
+
+/** A question to an inspection worker, answered by an 'inspection-answer' with the same id. */
+export interface InspectionRequest {
+  type: 'inspection-query';
+  id: number;
+  query: InspectionQuery;
+}

@@ -31,18 +31,7 @@ export function runWorkerJob(job: WorkerJob, limits: WorkerLimits): Promise<Work
       return;
     }
 
-    const worker = new Worker(limits.workerScript, {
-      workerData: job,
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryLimitMb },
-      // A clean isolate: by default workers inherit the parent's flags (a loader hook such as
-      // tsx's slowed avsc by ~20%; --inspect would open a debugger port per codec).
-      execArgv: [],
-      // Codec libraries must not write to our stdout (the CLI's JSON goes there).
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
+    const worker = startWorker(limits.workerScript, job, limits.memoryLimitMb);
 
     const finish = (fate: WorkerFate) => {
       if (settled) return;
@@ -70,12 +59,34 @@ export function runWorkerJob(job: WorkerJob, limits: WorkerLimits): Promise<Work
       finish({ kind: 'message', message, lastStage });
     });
     worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        fail('memory', `the worker ran out of memory${during()}: its heap limit is ${limits.memoryLimitMb} MB`);
-      } else {
-        fail('crash', `the worker crashed${during()}: ${error.message}`);
-      }
+      const failure = workerFailure(error, 'the worker', limits.memoryLimitMb, during());
+      fail(failure.stage, failure.message);
     });
     worker.on('exit', (code) => fail('crash', `the worker exited with code ${code}${during()} before reporting a result`));
   });
+}
+
+/** A fresh worker for one job, with a heap limit; its output is drained, never shown. */
+export function startWorker(workerScript: string, job: WorkerJob, memoryLimitMb: number): Worker {
+  const worker = new Worker(workerScript, {
+    workerData: job,
+    resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb },
+    // A clean isolate: by default workers inherit the parent's flags (a loader hook such as
+    // tsx's slowed avsc by ~20%; --inspect would open a debugger port per codec).
+    execArgv: [],
+    // Codec libraries must not write to our stdout (the CLI's JSON goes there).
+    stdout: true,
+    stderr: true,
+  });
+  worker.stdout.resume();
+  worker.stderr.resume();
+  return worker;
+}
+
+/** What a worker's 'error' event means: out of memory, or a crash. `during`: " (during decode)". */
+export function workerFailure(error: Error & { code?: string }, what: string, memoryLimitMb: number, during: string): StageError {
+  if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return { stage: 'memory', message: `${what} ran out of memory${during}: its heap limit is ${memoryLimitMb} MB` };
+  }
+  return { stage: 'crash', message: `${what} crashed${during}: ${error.message}` };
 }

@@ -13,7 +13,8 @@ import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
 import { SchemaInputError } from '../schema/schema-problem';
 import { inferSchemaText } from '../schema/inferred-text';
-import type { GenerateJob, InferSchemaJob, InspectJob, SchemaInfoJob, WorkerJob, WorkerMessage } from './worker-protocol';
+import { Inspection, InspectionError } from '../inspect/inspection';
+import type { GenerateJob, InferSchemaJob, InspectJob, InspectionRequest, InspectOutputJob, SchemaInfoJob, WorkerJob, WorkerMessage } from './worker-protocol';
 
 if (isMainThread || !parentPort) {
   throw new Error('payload-lab worker: this file runs only inside a worker thread started by the engine');
@@ -101,8 +102,29 @@ function inferSchema(job: InferSchemaJob): void {
   }
 }
 
+/** Opens the decoded output, then answers the inspector's queries until terminated. */
+async function inspectOutput(job: InspectOutputJob): Promise<void> {
+  let inspection: Inspection;
+  try {
+    inspection = await Inspection.open(job, (stage) => post({ type: 'stage', stage }));
+  } catch (error) {
+    const stage = error instanceof InspectionError ? error.stage : 'crash';
+    post({ type: 'inspection-failed', error: { stage, message: describeError(error) } });
+    return;
+  }
+  port.on('message', (request: InspectionRequest) => {
+    try {
+      post({ type: 'inspection-answer', id: request.id, ok: true, value: inspection.answer(request.query) });
+    } catch (error) {
+      post({ type: 'inspection-answer', id: request.id, ok: false, error: describeError(error) });
+    }
+  });
+  post({ type: 'inspection-ready', opened: inspection.opened() });
+}
+
 async function main(job: WorkerJob): Promise<void> {
   if (job.kind === 'inspect') return inspect(job);
+  if (job.kind === 'inspect-output') return inspectOutput(job);
   if (job.kind === 'schema-info') return schemaInfo(job);
   if (job.kind === 'generate') return generate(job);
   if (job.kind === 'infer-schema') return inferSchema(job);

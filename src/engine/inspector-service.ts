@@ -1,0 +1,102 @@
+/**
+ * The inspector's sessions, for the extension host (and the tests that stand in for it): one
+ * inspection worker at a time, opened on a codec of the last run, asked for slices of its
+ * decoded output by id, and stopped when the panel closes it, another codec is opened or a new
+ * run starts. Knows nothing of vscode: the host adds the clipboard.
+ */
+import * as path from 'node:path';
+import type { ProvidedSchema } from '../codecs/codec';
+import { findBuiltinCodec } from '../codecs/registry';
+import type { SchemaVariants } from '../schema/variants';
+import type { CopiedText, InspectionQuery } from '../inspect/inspection';
+import type { BytesPage, ChildrenPage, InspectorOpened, LocatedFinding } from '../shared/inspector';
+import type { RequestMap } from '../shared/protocol';
+import { InspectionFailure, InspectionWorker } from './inspection-worker';
+import { DEFAULT_LIMITS } from './settings';
+import type { SampleBytes } from './worker-protocol';
+
+/** What the last run measured, to decode again for the inspector. */
+export interface InspectionInput {
+  sample: SampleBytes;
+  schema?: ProvidedSchema;
+  variants?: Partial<SchemaVariants>;
+  memoryLimitMb?: number;
+  timeoutMs?: number;
+  /** The bundled worker script; defaults to `worker.js` beside the running bundle. */
+  workerScript?: string;
+}
+
+type Params<M extends keyof RequestMap> = RequestMap[M]['params'];
+
+interface Session {
+  id: number;
+  controller: AbortController;
+  worker?: InspectionWorker;
+}
+
+export class InspectorService {
+  private session: Session | undefined;
+  private nextId = 1;
+
+  /** Opens `codec`'s decoded output, closing any session before. Rejects with words for the panel. */
+  async open(codec: string, input: InspectionInput): Promise<InspectorOpened> {
+    if (!findBuiltinCodec(codec)) throw new Error(`the inspector opens built-in codecs only, not '${codec}'`);
+    this.close();
+    const session: Session = { id: this.nextId++, controller: new AbortController() };
+    this.session = session;
+    try {
+      const { worker, opened } = await InspectionWorker.open(
+        { kind: 'inspect-output', codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}) },
+        {
+          workerScript: input.workerScript ?? path.join(__dirname, 'worker.js'),
+          memoryLimitMb: input.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,
+          timeoutMs: input.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+          signal: session.controller.signal,
+        },
+      );
+      if (this.session !== session) {
+        worker.close();
+        throw new Error('closed before the decoded output was ready');
+      }
+      session.worker = worker;
+      return { ...opened, sessionId: session.id };
+    } catch (error) {
+      if (this.session === session) this.session = undefined;
+      if (error instanceof InspectionFailure && error.error.stage === 'cancelled') throw new Error('closed before the decoded output was ready');
+      if (error instanceof InspectionFailure) throw new Error(`${codec} could not be inspected (${error.error.stage}): ${error.message}`);
+      throw error;
+    }
+  }
+
+  children(params: Params<'inspector-children'>): Promise<ChildrenPage> {
+    return this.ask(params.sessionId, { kind: 'children', steps: params.steps, offset: params.offset, limit: params.limit }) as Promise<ChildrenPage>;
+  }
+
+  finding(params: Params<'inspector-finding'>): Promise<LocatedFinding | null> {
+    return this.ask(params.sessionId, { kind: 'finding', filter: params.filter, from: params.from, direction: params.direction }) as Promise<LocatedFinding | null>;
+  }
+
+  bytes(params: Params<'inspector-bytes'>): Promise<BytesPage> {
+    return this.ask(params.sessionId, { kind: 'bytes', offset: params.offset, length: params.length }) as Promise<BytesPage>;
+  }
+
+  copyText(params: Params<'inspector-copy'>): Promise<CopiedText> {
+    return this.ask(params.sessionId, { kind: 'copy', encoding: params.encoding, range: params.range }) as Promise<CopiedText>;
+  }
+
+  /** Stops the worker (also one still decoding). */
+  close(): void {
+    const session = this.session;
+    this.session = undefined;
+    session?.controller.abort();
+    session?.worker?.close();
+  }
+
+  private ask(sessionId: number, query: InspectionQuery): Promise<unknown> {
+    const session = this.session;
+    if (!session || session.id !== sessionId || !session.worker) {
+      return Promise.reject(new Error('this inspector was closed (a new run, or another codec opened): open it again'));
+    }
+    return session.worker.query(query);
+  }
+}
