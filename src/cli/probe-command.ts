@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { DEFAULT_PROBE_MEMORY_MB, DEFAULT_PROBE_TIMEOUT_MS, runProbes } from '../probes/run-probes';
+import { describeProbeLimits } from '../shared/probes';
 import { probeFindings, probeFooter, probeTable } from './probe-table';
 
 export const PROBE_USAGE = `Usage: payload-lab probe [options]
@@ -80,6 +81,9 @@ export async function probeCommand(args: string[]): Promise<number> {
     onResult: progress ? (result) => process.stderr.write(`\x1b[2K\r  ${++finished} probes done (last: ${result.codec} ${result.probe})…\r`) : undefined,
   });
   if (progress) process.stderr.write('\x1b[2K\r');
+  if (report.limits.heapLimitHeld === false) {
+    process.stderr.write(`payload-lab: warning: ${describeProbeLimits(report.limits)}\n`);
+  }
   if (asJson) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return 0;

@@ -3,7 +3,7 @@
  * findings worth reading in full. Capitals mark what harms more than the decoded value: a
  * crashed or hung process, a replaced prototype, a polluted Object.prototype.
  */
-import type { ProbeOutcome, ProbeReport, ProbeResult } from '../shared/probes';
+import { describeProbeLimits, type ProbeOutcome, type ProbeReport, type ProbeResult } from '../shared/probes';
 
 const CELL: Record<ProbeOutcome, string> = {
   crashed: 'CRASHED',
@@ -64,7 +64,7 @@ export function probeFooter(report: ProbeReport): string {
   return [
     'ok = came back as given; refused = a clean exception; wrong value = decoded silently to something else;',
     'unsupported = the format (or the inferred schema) cannot express it; + = more than one effect.',
-    `Each probe in a child process: heap limit ${limits.memoryLimitMb} MB, ${limits.timeoutMs} ms per input.`,
+    `Each probe in a child process: ${describeProbeLimits(limits)}.`,
     `${tool.name} ${tool.version}, Node ${runtime.node}, V8 ${runtime.v8}, ${runtime.platform}`,
   ].join('\n');
 }

@@ -9,12 +9,12 @@
 import type { CodecSource } from '../codecs/codec-source';
 import type { ProbeCase, ProbedCodec, ProbeId, ProbeInfo, ProbeOutcome, ProbeResult } from '../shared/probes';
 import { craftedInputsFor, malformedProbes } from './malformed-probes';
-import { valueProbes } from './value-probes';
+import { valueProbeInfo } from './value-probe-info';
 
 const toInfo = ({ id, title, description, kind }: ProbeInfo): ProbeInfo => ({ id, title, description, kind });
 
 /** Every probe, in report order: value probes, then malformed bytes. */
-export const probeCatalog: readonly ProbeInfo[] = [...valueProbes.map(toInfo), ...malformedProbes.map(toInfo)];
+export const probeCatalog: readonly ProbeInfo[] = [...valueProbeInfo.map(toInfo), ...malformedProbes.map(toInfo)];
 
 export const ALL_PROBE_IDS: readonly ProbeId[] = probeCatalog.map((probe) => probe.id);
 
@@ -56,6 +56,7 @@ export interface ProbeChildJob {
 }
 
 export type ProbeChildMessage =
-  | { type: 'ready'; codec: ProbedCodec }
+  /** `heapLimitMb`: V8's heap_size_limit in the child, to check that --max-old-space-size held. */
+  | { type: 'ready'; codec: ProbedCodec; heapLimitMb?: number }
   | { type: 'unit'; index: number; result: UnitResult; /** the process exits next (it is polluted) */ exiting: boolean }
   | { type: 'done' };

@@ -3,8 +3,9 @@
  * hits a fatal out-of-memory or segfaults takes its whole process with it, which must not be
  * the extension host or the CLI). Each process has a heap limit, and each unit a timeout. When
  * a process dies or is killed mid-unit, that unit is reported as `crashed` or `timeout` and a
- * fresh process resumes at the next unit. Never rejects for what a library does; rejects only
- * on cancellation or a missing probe script.
+ * fresh process resumes at the next unit. Each process reports the heap limit it really got,
+ * and the report says whether --max-old-space-size held. Never rejects for what a library
+ * does; rejects only on cancellation or a missing probe script.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -12,10 +13,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { idFromModulePath, type CodecSource } from '../codecs/codec-source';
+import { libraryVersion } from '../codecs/library-version';
 import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { CancelledError } from '../engine/compare';
 import { runtimeInfo, toolVersion } from '../engine/tool-info';
-import type { ProbedCodec, ProbeId, ProbeReport, ProbeResult } from '../shared/probes';
+import type { ProbedCodec, ProbeId, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from '../shared/probes';
 import { mergeUnitResults } from './merge-results';
 import { ALL_PROBE_IDS, probeCatalog, probeUnits, type ProbeChildJob, type ProbeChildMessage, type UnitResult } from './probe-units';
 
@@ -38,7 +40,44 @@ export interface ProbeOptions {
   concurrency?: number;
   /** The bundled probe script; defaults to `probe-child.js` beside the running bundle. */
   childScript?: string;
+  /** Before any process starts: what will be probed, for a view to lay out its table. */
+  onStart?: (plan: ProbePlan) => void;
   onResult?: (result: ProbeResult) => void;
+}
+
+export interface ProbePlan {
+  probes: ProbeInfo[];
+  /** Library versions as this bundle knows them; the report has each probe process's own. */
+  codecs: ProbedCodec[];
+  limits: ProbeLimits;
+}
+
+/**
+ * Whether a probe process got the heap limit it was forked with. V8's heap_size_limit is the
+ * old generation (the flag) plus the young generation (48 MB on 64-bit Node 20, whatever the
+ * flag): a limit within a quarter (at least 64 MB) above the flag held; the default limit of
+ * a runtime that ignored the flag is gigabytes.
+ */
+export function heapLimitHeld(requestedMb: number, observedMb: number): boolean {
+  return observedMb >= requestedMb - 1 && observedMb <= requestedMb + Math.max(64, requestedMb / 4);
+}
+
+/** The heap limits probe processes reported, folded into the report's limits. */
+class HeapObservations {
+  private largest: number | undefined;
+  private allHeld = true;
+
+  constructor(private readonly requestedMb: number) {}
+
+  record(observedMb: number | undefined): void {
+    if (observedMb === undefined) return;
+    this.largest = Math.max(this.largest ?? 0, observedMb);
+    this.allHeld &&= heapLimitHeld(this.requestedMb, observedMb);
+  }
+
+  get limits(): Pick<ProbeLimits, 'observedHeapLimitMb' | 'heapLimitHeld'> {
+    return this.largest === undefined ? {} : { observedHeapLimitMb: this.largest, heapLimitHeld: this.allHeld };
+  }
 }
 
 interface CodecTarget {
@@ -53,7 +92,7 @@ function targetsOf(options: ProbeOptions): CodecTarget[] {
   if (unknown.length > 0) throw new Error(`unknown codec${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
   const builtins = ids.map((id): CodecTarget => {
     const descriptor = findBuiltinCodec(id)!;
-    return { source: { builtin: id }, id, fallback: { codec: id, label: descriptor.label, library: descriptor.library, libraryVersion: 'unknown' } };
+    return { source: { builtin: id }, id, fallback: { codec: id, label: descriptor.label, library: descriptor.library, libraryVersion: libraryVersion(descriptor.library) } };
   });
   const modules = (options.codecModules ?? []).map((modulePath): CodecTarget => {
     const id = idFromModulePath(modulePath);
@@ -96,7 +135,7 @@ interface ChildRun {
   job: ProbeChildJob;
   limits: { timeoutMs: number; memoryLimitMb: number; childScript: string };
   signal: AbortSignal | undefined;
-  onReady(codec: ProbedCodec): void;
+  onReady(codec: ProbedCodec, heapLimitMb: number | undefined): void;
   onUnit(index: number, result: UnitResult): void;
 }
 
@@ -147,7 +186,7 @@ function runChild(run: ChildRun): Promise<ChildEnd> {
     child.on('message', (message: ProbeChildMessage) => {
       if (message.type === 'ready') {
         ready = true;
-        run.onReady(message.codec);
+        run.onReady(message.codec, message.heapLimitMb);
         arm();
       } else if (message.type === 'unit') {
         run.onUnit(message.index, message.result);
@@ -176,6 +215,7 @@ async function probeCodec(
   probes: ProbeId[],
   limits: ChildRun['limits'],
   signal: AbortSignal | undefined,
+  heap: HeapObservations,
   onResult: (result: ProbeResult) => void,
 ): Promise<{ codec: ProbedCodec; results: ProbeResult[] }> {
   const units = probeUnits(probes, target.id);
@@ -199,8 +239,9 @@ async function probeCodec(
       job: { codec: target.source, codecId: target.id, probes, startAt },
       limits,
       signal,
-      onReady: (described) => {
+      onReady: (described, heapLimitMb) => {
         codec = described;
+        heap.record(heapLimitMb);
       },
       onUnit: (index, result) => {
         record(index, result);
@@ -238,14 +279,18 @@ export async function runProbes(options: ProbeOptions = {}): Promise<ProbeReport
   };
   if (!fs.existsSync(limits.childScript)) throw new Error(`${limits.childScript} is missing: build the bundles first (npm run build)`);
   if (options.signal?.aborted) throw new CancelledError('cancelled before start');
+  const catalog = probeCatalog.filter((probe) => probes.includes(probe.id));
+  const requested = { timeoutMs: limits.timeoutMs, memoryLimitMb: limits.memoryLimitMb };
+  options.onStart?.({ probes: catalog, codecs: targets.map((target) => target.fallback), limits: requested });
 
+  const heap = new HeapObservations(limits.memoryLimitMb);
   const outcomes: Array<{ codec: ProbedCodec; results: ProbeResult[] }> = [];
   const concurrency = Math.max(1, options.concurrency ?? Math.min(4, os.availableParallelism()));
   let taken = 0;
   const lane = async () => {
     while (taken < targets.length) {
       const index = taken++;
-      outcomes[index] = await probeCodec(targets[index]!, probes, limits, options.signal, (result) => options.onResult?.(result));
+      outcomes[index] = await probeCodec(targets[index]!, probes, limits, options.signal, heap, (result) => options.onResult?.(result));
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, lane));
@@ -253,8 +298,8 @@ export async function runProbes(options: ProbeOptions = {}): Promise<ProbeReport
   return {
     tool: { name: 'payload-lab', version: toolVersion() },
     runtime: runtimeInfo(),
-    limits: { timeoutMs: limits.timeoutMs, memoryLimitMb: limits.memoryLimitMb },
-    probes: probeCatalog.filter((probe) => probes.includes(probe.id)),
+    limits: { ...requested, ...heap.limits },
+    probes: catalog,
     codecs: outcomes.map((outcome) => outcome.codec),
     results: outcomes.flatMap((outcome) => outcome.results),
   };

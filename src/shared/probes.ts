@@ -64,6 +64,21 @@ export const PROBE_OUTCOME_SEVERITY: readonly ProbeOutcome[] = [
   'preserved',
 ];
 
+/** Each outcome in a word or two, as the panel's badges say it. */
+export const PROBE_OUTCOME_WORDS: Readonly<Record<ProbeOutcome, string>> = {
+  crashed: 'crashed',
+  polluted: 'polluted',
+  timeout: 'timeout',
+  'prototype-changed': 'prototype changed',
+  'wrong-value': 'wrong value',
+  'dropped-key': 'dropped key',
+  'renamed-key': 'renamed key',
+  'clean-error': 'refused',
+  unsupported: 'unsupported',
+  'not-applicable': 'n/a',
+  preserved: 'preserved',
+};
+
 export interface ProbeInfo {
   id: ProbeId;
   title: string;
@@ -111,6 +126,29 @@ export interface ProbeLimits {
   timeoutMs: number;
   /** V8 heap limit (--max-old-space-size) of each probe process. */
   memoryLimitMb: number;
+  /**
+   * The heap limit the probe processes really had, as V8 reports it (`heap_size_limit`, which
+   * counts the young generation too: about 48 MB above the flag on 64-bit Node 20); the largest
+   * any process reported. Absent when none reported one.
+   */
+  observedHeapLimitMb?: number;
+  /**
+   * Whether every probe process got the requested limit. Old Electron versions (VS Code's
+   * extension host) ignored --max-old-space-size in forked processes: a crafted length then
+   * grows until the machine's memory runs out instead of ending the probe quickly.
+   */
+  heapLimitHeld?: boolean;
+}
+
+/** The limits in words: "heap limit 256 MB (held: V8 reports 304 MB), 10000 ms per input". */
+export function describeProbeLimits(limits: ProbeLimits): string {
+  const observed = limits.observedHeapLimitMb;
+  const heap = observed === undefined || limits.heapLimitHeld === undefined
+    ? `heap limit ${limits.memoryLimitMb} MB`
+    : limits.heapLimitHeld
+      ? `heap limit ${limits.memoryLimitMb} MB (held: V8 reports ${observed} MB with its young generation)`
+      : `heap limit ${limits.memoryLimitMb} MB NOT HELD: the probe processes had ${observed} MB (this runtime ignores --max-old-space-size in forked processes)`;
+  return `${heap}, ${limits.timeoutMs} ms per input`;
 }
 
 /** The whole `payload-lab probe --json` document. */

@@ -49,7 +49,9 @@ test('probe --json prints one ProbeReport document', () => {
   const report = JSON.parse(stdout) as ProbeReport;
   assert.equal(report.tool.name, 'payload-lab');
   assert.deepEqual(report.codecs.map((c) => c.codec), ['json', 'msgpackr']);
-  assert.deepEqual(report.limits, { timeoutMs: 5000, memoryLimitMb: 256 });
+  const { observedHeapLimitMb, ...limits } = report.limits;
+  assert.deepEqual(limits, { timeoutMs: 5000, memoryLimitMb: 256, heapLimitHeld: true });
+  assert.equal(typeof observedHeapLimitMb, 'number');
   assert.equal(report.results.length, 2 * report.probes.length);
   const protoKey = report.results.find((r) => r.codec === 'msgpackr' && r.probe === 'proto-key');
   assert.equal(protoKey?.outcome, 'renamed-key');
