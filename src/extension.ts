@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import { compareEncodings } from './commands/compare-encodings';
 import { runBenchmark, type BenchmarkChoices } from './commands/run-benchmark';
 import { ComparisonSession, sampleUri } from './host/comparison-session';
+import { ProbeSession } from './host/probe-session';
+import { InspectorHost, isInspectorRequest } from './host/inspector-host';
 import { compareWithSchema, openInferredSchema } from './commands/schema-actions';
 import { exportReport } from './panel/export-request';
 import { ResultsPanel, type PanelActions } from './panel/results-panel';
@@ -21,6 +23,9 @@ export function activate(context: vscode.ExtensionContext): void {
     },
     cancel: () => session.cancel(),
     setVariants: (variants) => void session.rerunWithVariants(variants),
+    probeLibraries: () => void probes.probe(),
+    cancelProbes: () => probes.cancel(),
+    closeInspector: () => inspector.close(),
     openSample: () => {
       const request = session.lastRequest;
       if (!request) {
@@ -37,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): void {
       });
     },
     request: async (request) => {
+      if (isInspectorRequest(request)) return inspector.answer(request);
       switch (request.method) {
         case 'export':
           return exportReport(session.lastReport, request.params);
@@ -47,10 +53,14 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   const schemaDiagnostics = new SchemaDiagnostics();
   const session = new ComparisonSession(context, log, actions, schemaDiagnostics);
+  const probes = new ProbeSession(context, log, actions);
+  const inspector = new InspectorHost(session, log);
 
   context.subscriptions.push(
     log,
     session,
+    probes,
+    inspector,
     schemaDiagnostics,
     vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, schemaDiagnostics, resource)),
     vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices)),

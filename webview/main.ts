@@ -30,6 +30,11 @@ const view = disposables.add(new PanelView(root, {
     if (model.run) show({ ...model, run: { ...model.run, variants } });
     host.post({ type: 'set-variants', variants });
   },
+  probeLibraries: () => host.post({ type: 'probe-libraries' }),
+  cancelProbes: () => host.post({ type: 'cancel-probes' }),
+}, {
+  request: (method, params) => host.request(method, params),
+  closed: () => host.post({ type: 'inspector-close' }),
 }));
 view.render(model);
 

@@ -3,7 +3,8 @@
  * the view, and persisted with `setState` so the panel comes back after a reload.
  * Pure (no DOM), so every rule about runs and stale messages lives in one place.
  */
-import type { HostToWebview, RunStarted } from '../src/shared/protocol';
+import { isProbeMessage, type HostToWebview, type ProbeHostMessage, type RunStarted } from '../src/shared/protocol';
+import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeResult } from '../src/shared/probes';
 import type { SchemaVariants } from '../src/schema/variants';
 import type { CodecResult, CompletedResult, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from '../src/shared/results';
 
@@ -61,6 +62,27 @@ export interface PanelModel {
    * shows its change. Absent in the state of older pages.
    */
   previous?: CompletedResult[];
+  /**
+   * The last probe run ("Probe libraries"), independent of comparison runs: a new comparison
+   * keeps it. Saved with the rest of the model, so it survives a reload of the page; while it
+   * runs, the host also replays its messages after 'ready'. Absent in older pages' state.
+   */
+  probes?: ProbeState | null;
+}
+
+export type ProbePhase = 'running' | 'finished' | 'cancelled' | 'failed';
+
+export interface ProbeState {
+  probeRunId: number;
+  phase: ProbePhase;
+  probes: ProbeInfo[];
+  codecs: ProbedCodec[];
+  /** Null when the run failed before it started (e.g. the probe script is missing). */
+  limits: ProbeLimits | null;
+  /** In arrival order; one per codec and probe. */
+  results: ProbeResult[];
+  /** Why the run ended early: the host's words. */
+  endMessage: string | null;
 }
 
 type HostEvent = Exclude<HostToWebview, { type: 'reply' }>;
@@ -75,6 +97,10 @@ export const rowCodec = (row: Row) => (row.kind === 'pending' ? row.codec : row.
 
 /** The model after `message`; the same object when the message changes nothing or is stale. */
 export function reduce(model: PanelModel, message: HostEvent): PanelModel {
+  if (isProbeMessage(message)) {
+    const probes = reduceProbes(model.probes ?? null, message);
+    return probes === (model.probes ?? null) ? model : { ...model, probes };
+  }
   // A new run-started always wins: the host sends in order, and its run ids start again at 1
   // when the extension restarts while this page (restored from its state) remembers more.
   if (message.type === 'run-started') return startRun(model, message.run);
@@ -159,6 +185,35 @@ function withResult(rows: Row[], result: CodecResult): Row[] {
   const index = rows.findIndex((row) => rowCodec(row) === result.codec);
   if (index < 0) return [...rows, resultRow(result)];
   return rows.map((row, i) => (i === index ? resultRow(result) : row));
+}
+
+/** The probe state after `message`; the same object when the message is stale. */
+export function reduceProbes(state: ProbeState | null, message: ProbeHostMessage): ProbeState | null {
+  const { probeRunId } = message;
+  // As with comparison runs, a start always wins (ids start again at 1 when the extension
+  // restarts); the same run announced again (replayed after 'ready') keeps what arrived.
+  if (message.type === 'probes-started') {
+    const results = state?.probeRunId === probeRunId ? state.results : [];
+    const { probes, codecs, limits } = message;
+    return { probeRunId, phase: 'running', probes, codecs, limits, results, endMessage: null };
+  }
+  const newer = state === null || probeRunId > state.probeRunId;
+  if (message.type === 'probes-finished' && (newer || probeRunId === state.probeRunId)) {
+    const { probes, codecs, limits, results } = message.report;
+    return { probeRunId, phase: 'finished', probes, codecs, limits, results, endMessage: null };
+  }
+  // A run that failed before it started (no probes-started): say why, with nothing to show.
+  if (message.type === 'probes-ended' && newer) {
+    return { probeRunId, phase: message.outcome, probes: [], codecs: [], limits: null, results: [], endMessage: message.message };
+  }
+  if (state === null || probeRunId !== state.probeRunId) return state;
+  if (message.type === 'probe-result') {
+    const { result } = message;
+    const others = state.results.filter((known) => known.codec !== result.codec || known.probe !== result.probe);
+    return { ...state, results: [...others, result] };
+  }
+  if (message.type === 'probes-ended') return { ...state, phase: message.outcome, endMessage: message.message };
+  return state;
 }
 
 /** Next sort order when a column's header is pressed: ascending, then descending. */

@@ -36,6 +36,13 @@ const COLUMNS: readonly ColumnSpec[] = [
 export interface TableActions {
   sortBy(column: ColumnId): void;
   toggleDetails(codec: string): void;
+  /** Opens the codec's decoded output in the inspector. */
+  inspect(codec: string, label: string): void;
+}
+
+/** Rows whose codec decoded the sample: completed, or failed only when verifying the round trip. */
+function inspectable(row: Row): boolean {
+  return row.kind === 'result' && (row.result.status === 'completed' || (row.result.status === 'errored' && row.result.error.stage === 'verify'));
 }
 
 export class ResultsTable implements Disposable {
@@ -67,6 +74,13 @@ export class ResultsTable implements Disposable {
       if (column) actions.sortBy(column as ColumnId);
       const codec = target?.dataset['details'];
       if (codec !== undefined) actions.toggleDetails(codec);
+      // A click anywhere else on an inspectable row (or on its Inspect button) opens the inspector.
+      const row = (event.target as Element).closest<HTMLElement>('tr[data-inspectable]');
+      const inspect = target?.dataset['inspect'];
+      if (inspect !== undefined) actions.inspect(inspect, target?.dataset['label'] ?? inspect);
+      else if (!target && row && !(event.target as Element).closest('a, select, input, summary')) {
+        actions.inspect(row.dataset['codec'] ?? '', row.dataset['label'] ?? '');
+      }
     }));
   }
 
@@ -116,6 +130,9 @@ export class ResultsTable implements Disposable {
       const toggle = button(row.result.codec, 'details-toggle', { 'data-details': row.result.codec, 'aria-expanded': String(expanded) });
       if (expanded) toggle.setAttribute('aria-controls', detailsId(index)); // the details row exists only while open
       codecHeader.append(toggle);
+      if (inspectable(row)) {
+        codecHeader.append(button('Inspect', 'inspect-button', { 'data-inspect': row.result.codec, 'data-label': row.result.label, title: `Open the decoded output and encoded bytes of ${row.result.label}` }));
+      }
       const before = previous.find((result) => result.codec === row.result.codec);
       if (before && row.result.status === 'completed') {
         codecHeader.append(el('div', { className: 'variant-delta', text: describeVariantDelta(before, row.result) }));
@@ -131,6 +148,10 @@ export class ResultsTable implements Disposable {
     // Where the codec's schema came from (inferred, provided, derived): for tests and styles.
     const attrs: Record<string, string> = { 'data-codec': rowCodec(row) };
     if (row.kind === 'result') attrs['data-schema'] = row.result.schema;
+    if (inspectable(row) && row.kind === 'result') {
+      attrs['data-inspectable'] = '';
+      attrs['data-label'] = row.result.label;
+    }
     return el('tr', { className: `row-${status}`, attrs }, [codecHeader, el('td', { className: 'format', text: format }), ...cells]);
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The panel's actions: Re-run, Cancel (while running), Export (format, then save to a file or
- * copy to the clipboard) and Open sample. Export is a request to the host: its outcome, or why
+ * copy to the clipboard), Open sample and Probe libraries (its results show in the probes
+ * section; a new one cancels a probe run going on). Export is a request to the host: its outcome, or why
  * it failed, is shown beside the buttons.
  */
 import type { ExportFormat, RequestMap } from '../src/shared/protocol';
@@ -16,6 +17,7 @@ export interface ToolbarActions {
   cancel(): void;
   openSample(): void;
   exportReport(format: ExportFormat, destination: ExportDestination): Promise<ExportOutcome>;
+  probeLibraries(): void;
 }
 
 const FORMATS: ReadonlyArray<[ExportFormat, string]> = [['markdown', 'Markdown table'], ['csv', 'CSV'], ['json', 'JSON']];
@@ -29,6 +31,10 @@ export class Toolbar implements Disposable {
   private readonly saveButton = button('Save…', 'action secondary', { 'data-action': 'export-file', title: 'Save the results to a file' });
   private readonly copyButton = button('Copy', 'action secondary', { 'data-action': 'export-clipboard', title: 'Copy the results to the clipboard' });
   private readonly openButton = button('Open sample', 'action secondary', { 'data-action': 'open-sample' });
+  private readonly probeButton = button('Probe libraries', 'action secondary', {
+    'data-action': 'probe-libraries',
+    title: 'Run awkward inputs (a "__proto__" key, 2^53 + 1, crafted lengths…) through every codec, each in a child process',
+  });
   private readonly outcome = el('span', { className: 'export-outcome', attrs: { role: 'status' } });
   private readonly listeners = new DisposableStore();
   private exporting = false;
@@ -42,12 +48,13 @@ export class Toolbar implements Disposable {
     this.element = el('div', { className: 'toolbar' }, [
       el('div', { className: 'toolbar-group' }, [this.rerunButton, this.cancelButton]),
       exportGroup,
-      el('div', { className: 'toolbar-group' }, [this.openButton]),
+      el('div', { className: 'toolbar-group' }, [this.openButton, this.probeButton]),
       this.outcome,
     ]);
     this.listeners.add(listen(this.rerunButton, 'click', () => actions.rerun()));
     this.listeners.add(listen(this.cancelButton, 'click', () => actions.cancel()));
     this.listeners.add(listen(this.openButton, 'click', () => actions.openSample()));
+    this.listeners.add(listen(this.probeButton, 'click', () => actions.probeLibraries()));
     this.listeners.add(listen(this.saveButton, 'click', () => void this.export('file')));
     this.listeners.add(listen(this.copyButton, 'click', () => void this.export('clipboard')));
   }

@@ -8,19 +8,27 @@ import { el } from './dom';
 import { type Disposable, DisposableStore } from './dispose';
 import { PanelHeader } from './header';
 import type { PanelModel } from './model';
+import { ProbesView, type ProbeActions } from './probes-view';
+import { RemnantMatrixView } from './remnant-matrix';
 import { sortRows } from './sorting';
 import { ResultsTable, type TableActions } from './table';
+import { Inspector, type InspectorHost } from './inspector/inspector';
 import { SchemaTools, type SchemaToolActions } from './schema-tools';
 import { Toolbar, type ToolbarActions } from './toolbar';
 
-export type PanelActions = TableActions & ToolbarActions & SchemaToolActions;
+export type PanelActions = Omit<TableActions, 'inspect'> & ToolbarActions & SchemaToolActions & ProbeActions;
 
 export class PanelView implements Disposable {
   private readonly header = new PanelHeader();
   private readonly toolbar: Toolbar;
   private readonly schemaTools: SchemaTools;
   private readonly table: ResultsTable;
+  private readonly inspector: Inspector;
+  /** The run whose results the inspector shows: a new run closes it (the host stops its worker). */
+  private inspectedRun: number | null = null;
   private readonly charts = new ResultCharts();
+  private readonly remnantMatrix = new RemnantMatrixView();
+  private readonly probes: ProbesView;
   private readonly results: HTMLElement;
   private readonly emptyState = el('div', { className: 'empty-state' }, [
     el('h1', { text: 'No comparison yet' }),
@@ -28,12 +36,14 @@ export class PanelView implements Disposable {
   ]);
   private readonly disposables = new DisposableStore();
 
-  constructor(root: HTMLElement, actions: PanelActions) {
+  constructor(root: HTMLElement, actions: PanelActions, inspectorHost: InspectorHost) {
     this.toolbar = this.disposables.add(new Toolbar(actions));
     this.schemaTools = this.disposables.add(new SchemaTools(actions));
-    this.table = this.disposables.add(new ResultsTable(actions));
+    this.inspector = this.disposables.add(new Inspector(inspectorHost));
+    this.table = this.disposables.add(new ResultsTable({ ...actions, inspect: (codec, label) => void this.inspector.open(codec, label) }));
+    this.probes = this.disposables.add(new ProbesView(actions));
     this.disposables.add(this.charts);
-    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.table.element, this.charts.element]);
+    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.table.element, this.inspector.element, this.remnantMatrix.element, this.charts.element, this.probes.element]);
     root.replaceChildren(this.emptyState, this.results);
   }
 
@@ -46,6 +56,10 @@ export class PanelView implements Disposable {
     this.toolbar.render(model);
     this.schemaTools.render(model);
     this.table.render(model);
+    if (this.inspector.codec === undefined) this.inspectedRun = model.runId;
+    else if (model.runId !== this.inspectedRun) this.inspector.close();
+    this.remnantMatrix.render(model);
+    this.probes.render(model);
     const completed = sortRows(model.rows, model.sort).flatMap((row) =>
       row.kind === 'result' && row.result.status === 'completed' ? [row.result as CompletedResult] : []);
     this.charts.update(completed, model.sample?.jsonBytes ?? null);

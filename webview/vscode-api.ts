@@ -32,6 +32,7 @@ interface PendingRequest {
 
 const HOST_MESSAGE_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>([
   'run-started', 'sample-inspected', 'codec-stage', 'codec-result', 'run-finished', 'run-ended', 'reply',
+  'probes-started', 'probe-result', 'probes-finished', 'probes-ended',
 ]);
 
 /** The page gets 'message' events from more than the host (extensions, devtools): keep ours. */

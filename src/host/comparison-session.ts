@@ -50,6 +50,9 @@ export class ComparisonSession implements vscode.Disposable {
   private running: { controller: AbortController; finished: Promise<unknown> } | undefined;
   private currentRequest: RunRequest | undefined;
   private currentReport: ComparisonReport | undefined;
+  private readonly runStarting = new vscode.EventEmitter<void>();
+  /** Fires before each run: what was opened on the last run's results (the inspector) ends. */
+  readonly onWillRun = this.runStarting.event;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -83,6 +86,7 @@ export class ComparisonSession implements vscode.Disposable {
       this.running.controller.abort();
       await this.running.finished;
     }
+    this.runStarting.fire();
     const controller = new AbortController();
     const finished = this.runWithProgress(request, controller, partial);
     this.running = { controller, finished };
@@ -230,6 +234,7 @@ export class ComparisonSession implements vscode.Disposable {
 
   dispose(): void {
     this.cancel();
+    this.runStarting.dispose();
   }
 }
 

@@ -4,7 +4,7 @@
  * "ready" (a hidden webview is destroyed and re-created: no retainContextWhenHidden).
  */
 import * as vscode from 'vscode';
-import { RESULTS_VIEW_TYPE, type HostToWebview, type WebviewRequest, type WebviewToHost } from '../shared/protocol';
+import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type WebviewRequest, type WebviewToHost } from '../shared/protocol';
 import type { SchemaVariants } from '../schema/variants';
 import { buildPanelHtml, createNonce } from './html';
 
@@ -13,6 +13,10 @@ export interface PanelActions {
   cancel(): void;
   openSample(): void;
   setVariants(variants: Partial<SchemaVariants>): void;
+  probeLibraries(): void;
+  cancelProbes(): void;
+  /** The page closed its inspector, or was re-created without it: its worker can stop. */
+  closeInspector(): void;
   /** Answers a webview request; a thrown error becomes a rejected reply with its message. */
   request(request: WebviewRequest): Promise<unknown>;
 }
@@ -21,6 +25,12 @@ export class ResultsPanel implements vscode.Disposable {
   private static current: ResultsPanel | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   private runMessages: HostToWebview[] = [];
+  /**
+   * The current probe run's messages, kept apart: a probe run is independent of comparison
+   * runs, so a new comparison must not drop them. (The page also saves its probe results in
+   * its state; this replay covers what arrived while the page was hidden, i.e. gone.)
+   */
+  private probeMessages: HostToWebview[] = [];
   private disposed = false;
 
   private constructor(
@@ -66,14 +76,17 @@ export class ResultsPanel implements vscode.Disposable {
   /** Sends a message of the current run, and keeps it for replay. */
   post(message: HostToWebview): void {
     if (message.type === 'run-started') this.runMessages = [];
-    if (message.type !== 'reply') this.runMessages.push(message);
+    if (message.type === 'probes-started') this.probeMessages = [];
+    if (isProbeMessage(message)) this.probeMessages.push(message);
+    else if (message.type !== 'reply') this.runMessages.push(message);
     void this.panel.webview.postMessage(message);
   }
 
   private receive(message: WebviewToHost): void {
     switch (message.type) {
       case 'ready':
-        for (const kept of this.runMessages) void this.panel.webview.postMessage(kept);
+        this.actions.closeInspector();
+        for (const kept of [...this.runMessages, ...this.probeMessages]) void this.panel.webview.postMessage(kept);
         return;
       case 'rerun':
         return this.actions.rerun();
@@ -83,6 +96,12 @@ export class ResultsPanel implements vscode.Disposable {
         return this.actions.openSample();
       case 'set-variants':
         return this.actions.setVariants(message.variants);
+      case 'probe-libraries':
+        return this.actions.probeLibraries();
+      case 'cancel-probes':
+        return this.actions.cancelProbes();
+      case 'inspector-close':
+        return this.actions.closeInspector();
       case 'request':
         void this.answer(message.requestId, message.request);
         return;

@@ -5,6 +5,8 @@
  * these messages, never inside the HTML.
  */
 import type { SchemaVariants } from '../schema/variants';
+import type { BytesPage, ChildrenPage, FindingFilter, InspectorOpened, LocatedFinding, PathStep } from './inspector';
+import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from './probes';
 import type { CodecResult, ComparisonReport, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from './results';
 
 export type ExportFormat = 'markdown' | 'csv' | 'json';
@@ -52,6 +54,32 @@ export interface RequestMap {
     params: { format: 'proto' | 'avsc' };
     result: { opened: boolean };
   };
+  /**
+   * Decodes the last run's sample with this codec in an inspection worker, which stays up to
+   * answer the requests below until the panel closes the inspector or a new run starts.
+   */
+  'inspector-open': {
+    params: { codec: string };
+    result: InspectorOpened;
+  };
+  'inspector-children': {
+    params: { sessionId: number; steps: PathStep[]; offset: number; limit: number };
+    result: ChildrenPage;
+  };
+  /** The next (or previous) finding of a filter after the `ordinal`th; null: none that way. */
+  'inspector-finding': {
+    params: { sessionId: number; filter: FindingFilter; from: number | null; direction: 1 | -1 };
+    result: LocatedFinding | null;
+  };
+  'inspector-bytes': {
+    params: { sessionId: number; offset: number; length: number };
+    result: BytesPage;
+  };
+  /** Copies the encoding (or one page of it) to the clipboard as hex or base64 text. */
+  'inspector-copy': {
+    params: { sessionId: number; encoding: 'hex' | 'base64'; range: 'all' | { offset: number; length: number } };
+    result: { copiedBytes: number };
+  };
 }
 
 export type RequestMethod = keyof RequestMap;
@@ -68,7 +96,22 @@ export type HostToWebview =
   | { type: 'run-finished'; runId: number; report: ComparisonReport }
   | { type: 'run-ended'; runId: number; outcome: 'cancelled' | 'failed'; message: string }
   | { type: 'reply'; requestId: number; ok: true; value: unknown }
-  | { type: 'reply'; requestId: number; ok: false; error: string };
+  | { type: 'reply'; requestId: number; ok: false; error: string }
+  | ProbeHostMessage;
+
+/**
+ * A probe run ("Probe libraries"): independent of comparison runs, with ids of its own. The
+ * host keeps these apart from a comparison run's messages, so a new comparison keeps them.
+ */
+export type ProbeHostMessage =
+  | { type: 'probes-started'; probeRunId: number; probes: ProbeInfo[]; codecs: ProbedCodec[]; limits: ProbeLimits }
+  | { type: 'probe-result'; probeRunId: number; result: ProbeResult }
+  | { type: 'probes-finished'; probeRunId: number; report: ProbeReport }
+  | { type: 'probes-ended'; probeRunId: number; outcome: 'cancelled' | 'failed'; message: string };
+
+export function isProbeMessage(message: HostToWebview): message is ProbeHostMessage {
+  return message.type === 'probes-started' || message.type === 'probe-result' || message.type === 'probes-finished' || message.type === 'probes-ended';
+}
 
 export type WebviewToHost =
   | { type: 'ready' }
@@ -77,6 +120,11 @@ export type WebviewToHost =
   | { type: 'open-sample' }
   /** A variant select changed: re-run the codecs it affects with these choices. */
   | { type: 'set-variants'; variants: Partial<SchemaVariants> }
+  /** The inspector was closed: its worker can go. */
+  | { type: 'inspector-close' }
+  /** Runs the library probes (all built-in codecs); a probe run going on is cancelled first. */
+  | { type: 'probe-libraries' }
+  | { type: 'cancel-probes' }
   | { type: 'request'; requestId: number; request: WebviewRequest };
 
 /** How long the webview waits for a reply before it gives up and says so. */

@@ -94,9 +94,29 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     await pickQuickItem(page, 'Quick');
     const frame = await panelFrame(page);
     assert.match(await waitForRunEnd(frame, before), /^Finished/);
-    const rows = await frame.locator('tr[data-codec]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));
+    const rows = await frame.locator('table.results tr[data-codec]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));
     assert.deepEqual(rows, ['avsc', 'msgpackr']);
     assert.match((await frame.locator('.sample-name').textContent()) ?? '', /tuples\.json/);
+  });
+
+  test('Inspect a row: the decoded output opens with its remnants marked, and the bytes page through', async () => {
+    // The panel shows the tuple dataset's run (avsc, msgpackr) from the test before.
+    const frame = await panelFrame(page);
+    await frame.click('button[data-inspect="avsc"]');
+    await frame.waitForSelector('.inspector[data-codec="avsc"][data-state="open"]', { timeout: 60_000 });
+    await frame.locator('.tree-row[data-path="$"] .remnant-badge[data-kind="prototype"]').waitFor();
+    assert.match((await frame.locator('.tree-row[data-path="$"]').getAttribute('title')) ?? '', /avsc record/);
+
+    await frame.click('tr[data-codec="msgpackr"] td.format');
+    await frame.waitForSelector('.inspector[data-codec="msgpackr"][data-state="open"]', { timeout: 60_000 });
+    await frame.click('button[data-tab="bytes"]');
+    await frame.waitForSelector('.hex-row');
+    await frame.click('button[data-hex="next"]');
+    await frame.waitForSelector('.hex-row .hex-offset:text-is("00000400")');
+    await frame.locator('.hex-bytes .byte.role-key').first().hover();
+    assert.match((await frame.locator('.hex-annotation').textContent()) ?? '', /\$\.items\[\d+\]\.[xyz]/);
+    await frame.click('.inspector [data-inspector="close"]');
+    assert.equal(await frame.isHidden('.inspector'), true);
   });
 
   test('a JSON syntax error names line and column; the editor and the panel stay usable', async () => {

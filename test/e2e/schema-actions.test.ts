@@ -7,22 +7,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Frame, Page } from 'playwright-core';
 import { openE2eSession, type E2eSession } from './support/session';
-import { explorerContextCommand, panelFrame, runPaletteCommand } from './support/workbench';
+import { explorerContextCommand, panelFrame, runPaletteCommand, waitForRun } from './support/workbench';
 
 let session: E2eSession | undefined;
 let page: Page;
 let frame: Frame;
-
-/** Waits until the panel shows run `runId` ended; returns its status line. */
-async function waitForRun(runId: number, timeoutMs = 180_000): Promise<string> {
-  await frame.waitForFunction((wanted) => {
-    // Runs in the page; the test's tsconfig has no DOM types.
-    const page = globalThis as unknown as { document: { querySelector(selector: string): { dataset: Record<string, string | undefined>; textContent: string | null } | null } };
-    const status = page.document.querySelector('.run-status');
-    return Number(status?.dataset.runId || 0) >= wanted && /^(Finished|Cancelled|The run failed)/.test(status?.textContent ?? '');
-  }, runId, { timeout: timeoutMs });
-  return (await frame.locator('.run-status').textContent()) ?? '';
-}
 
 describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 * 60_000 }, () => {
   before(async () => {
@@ -37,7 +26,7 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
   test('Open inferred .proto opens an untitled editor holding the proto3 schema of the sample', async () => {
     await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
     frame = await panelFrame(page);
-    assert.match(await waitForRun(1), /^Finished/);
+    assert.match(await waitForRun(frame, 1), /^Finished/);
     await frame.locator('button[data-action="open-inferred-proto"]').click();
     const editor = page.locator('.editor-instance .view-lines', { hasText: /syntax\s=\s"proto3"/ });
     await editor.first().waitFor({ timeout: 60_000 });
@@ -47,7 +36,7 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
   test('choosing zigzag integers re-runs protobufjs only, showing its change against the previous choice', async () => {
     const runId = Number(await frame.locator('.run-status').getAttribute('data-run-id'));
     await frame.locator('select[data-variant="integers"]').selectOption('zigzag');
-    assert.match(await waitForRun(runId + 1), /^Finished/);
+    assert.match(await waitForRun(frame, runId + 1), /^Finished/);
     assert.match((await frame.locator('tr[data-codec="protobufjs"] .variant-delta').textContent()) ?? '', /^vs previous: bytes /);
     assert.equal(await frame.locator('tr[data-codec="avsc"] .variant-delta').count(), 0);
     assert.equal(await frame.locator('.run-variants').textContent(), 'Inferred schemas: integers: zigzag');
@@ -59,7 +48,7 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     await runPaletteCommand(page, 'Payload Lab: Compare with This Schema');
     // The inferred .proto declares several messages: the default (Root) is picked.
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'default' }).first().click({ timeout: 60_000 });
-    assert.match(await waitForRun(runId + 1), /^Finished/);
+    assert.match(await waitForRun(frame, runId + 1), /^Finished/);
     assert.equal(await frame.locator('tr[data-codec="protobufjs"].row-completed').getAttribute('data-schema'), 'provided');
     assert.equal(await frame.locator('.schema-tools').isVisible(), false, 'no inferred-schema tools with a provided schema');
   });

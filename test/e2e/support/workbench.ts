@@ -78,6 +78,17 @@ export async function panelFrame(page: Page, timeoutMs = 60_000): Promise<Frame>
   throw new Error('the Payload Lab panel did not appear');
 }
 
+/** Waits until the panel shows a comparison run with an id of at least `runId` ended; returns its status line. */
+export async function waitForRun(frame: Frame, runId: number, timeoutMs = 180_000): Promise<string> {
+  await frame.waitForFunction((wanted) => {
+    // Runs in the page; the test's tsconfig has no DOM types.
+    const page = globalThis as unknown as { document: { querySelector(selector: string): { dataset: Record<string, string | undefined>; textContent: string | null } | null } };
+    const status = page.document.querySelector('.run-status');
+    return Number(status?.dataset.runId || 0) >= wanted && /^(Finished|Cancelled|The run failed)/.test(status?.textContent ?? '');
+  }, runId, { timeout: timeoutMs });
+  return (await frame.locator('.run-status').textContent()) ?? '';
+}
+
 export async function notificationTexts(page: Page): Promise<string[]> {
   return page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
 }

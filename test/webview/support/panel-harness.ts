@@ -86,10 +86,14 @@ export class PanelPage {
     return [...this.problems, ...violations.map((violation) => `CSP violation: ${violation}`)];
   }
 
-  /** Texts of the body's cells, row by row (details rows excluded). */
+  /** Texts of the body's cells, row by row (details rows excluded), without the Inspect buttons. */
   tableRows(): Promise<string[][]> {
     return this.page.$$eval('table.results tbody tr:not(.details-row)', (rows) =>
-      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
+      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => {
+        const copy = cell.cloneNode(true) as typeof cell;
+        for (const action of copy.querySelectorAll('.inspect-button')) action.remove();
+        return (copy.textContent ?? '').trim();
+      })));
   }
 
   async close(): Promise<void> {

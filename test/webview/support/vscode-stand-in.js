@@ -17,7 +17,11 @@
     if (acquired) throw new Error('An instance of the VS Code API has already been acquired');
     acquired = true;
     return Object.freeze({
-      postMessage: (message) => window.__posted.push(structuredClone(message)),
+      // A test can answer the page as the host would: it exposes __onPost (page.exposeFunction).
+      postMessage: (message) => {
+        window.__posted.push(structuredClone(message));
+        if (typeof window.__onPost === 'function') void window.__onPost(structuredClone(message));
+      },
       getState: () => {
         const saved = sessionStorage.getItem(STATE_KEY);
         return saved === null ? undefined : JSON.parse(saved);
