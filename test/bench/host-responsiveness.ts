@@ -63,6 +63,12 @@ function vscodeStandIn(): unknown {
       registerWebviewPanelSerializer: () => disposable,
     },
     commands: { registerCommand: () => disposable },
+    languages: { createDiagnosticCollection: () => ({ ...disposable, set() {}, delete() {}, clear() {} }) },
+    EventEmitter: class {
+      readonly event = () => disposable;
+      fire(): void {}
+      dispose(): void {}
+    },
     Uri: { joinPath: () => ({}), file: () => ({}) },
   };
 }
