@@ -8,6 +8,7 @@
  * open container: 10,000-deep samples do not touch the call stack, and children are visited
  * in document order.
  */
+import { types } from 'node:util';
 import { PathNode, type PathSegment } from './json-path';
 import { compareScalar, kindName, shapeOf, type Finding } from './values';
 
@@ -118,6 +119,18 @@ function readMapEntry(decoded: Map<unknown, unknown>, key: string): unknown {
 /** A Map entry found under the number where JSON had a digit string. */
 class NumberKeyed {
   constructor(readonly value: unknown) {}
+}
+
+/**
+ * A key of a decoded object or Map read the way the walk reads it, for the inspector's tree:
+ * undefined where the walk would find it missing; a getter that throws gives its error.
+ */
+export function readDecodedKey(decoded: object, key: string): { value: unknown } | undefined {
+  let value = types.isMap(decoded) ? readMapEntry(decoded, key) : readProperty(decoded, key);
+  if (value instanceof NumberKeyed) value = value.value;
+  if (value === ABSENT || value === undefined) return undefined;
+  if (value instanceof ReadFailure) return { value: new Error(`reading it threw: ${value.message}`) };
+  return { value };
 }
 
 function numberKey(key: string): Finding {

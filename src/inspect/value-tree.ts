@@ -7,6 +7,7 @@
 import { types } from 'node:util';
 import { formatPath } from '../analysis/json-path';
 import { compareScalar, shapeOf } from '../analysis/values';
+import { readDecodedKey } from '../analysis/walk-pairs';
 import type { ChildrenPage, NodeRemnant, PathStep, TreeNode } from '../shared/inspector';
 import { summarize } from './value-summary';
 
@@ -14,7 +15,6 @@ import { summarize } from './value-summary';
 type Slot = { present: true; value: unknown } | { present: false };
 
 const ABSENT: Slot = { present: false };
-const CANONICAL_INDEX = /^(?:0|[1-9][0-9]{0,15})$/;
 /** Key lists kept for paging through one big object without listing its keys again. */
 const KEY_CACHE_SIZE = 8;
 
@@ -31,28 +31,12 @@ function isKeyed(value: unknown): value is object {
   return shape === 'record' || shape === 'map';
 }
 
-/** Reads a key as a consumer would: own, inherited (not from Object.prototype), or a Map entry. */
+/** An index of a list, or a key as the analysis reads it (own, inherited, Map entry): see walk-pairs.ts. */
 function readDecoded(container: unknown, step: PathStep): Slot {
   if (container === null || typeof container !== 'object') return ABSENT;
-  try {
-    if (typeof step === 'number') {
-      return isListLike(container) && step < container.length ? slot(container[step]) : ABSENT;
-    }
-    if (types.isMap(container)) {
-      if (container.has(step)) return slot(container.get(step));
-      if (CANONICAL_INDEX.test(step) && container.has(Number(step))) return slot(container.get(Number(step)));
-      return ABSENT;
-    }
-    for (let owner: object | null = container; owner !== null && owner !== Object.prototype; owner = Object.getPrototypeOf(owner) as object | null) {
-      if (Object.hasOwn(owner, step)) {
-        const value = (container as Record<string, unknown>)[step];
-        return value === undefined ? ABSENT : slot(value);
-      }
-    }
-    return ABSENT;
-  } catch (error) {
-    return slot(new Error(`reading it threw: ${error instanceof Error ? error.message : String(error)}`));
-  }
+  if (typeof step === 'number') return isListLike(container) && step < container.length ? slot(container[step]) : ABSENT;
+  const read = readDecodedKey(container, step);
+  return read ? slot(read.value) : ABSENT;
 }
 
 function readOriginal(container: unknown, step: PathStep): Slot {
