@@ -1,4 +1,4 @@
-/** Samples shipped in `schemas/`: the datasets the published benchmarks use. */
+/** Samples shipped in `schemas/`: the published benchmarks' tuples, and a string-heavy one. */
 import * as vscode from 'vscode';
 
 export interface BundledDataset {
@@ -13,6 +13,11 @@ export function bundledDatasets(extensionUri: vscode.Uri): BundledDataset[] {
       label: 'Tuple dataset',
       description: 'published benchmark: {items:[{x,y,z}]}, about 1 MB',
       uri: vscode.Uri.joinPath(extensionUri, 'schemas', 'tuples.json'),
+    },
+    {
+      label: 'Web events dataset',
+      description: 'string-heavy: ids, names, timestamps, URLs, nested objects, about 1 MB',
+      uri: vscode.Uri.joinPath(extensionUri, 'schemas', 'events.json'),
     },
   ];
 }

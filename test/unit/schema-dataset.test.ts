@@ -71,3 +71,23 @@ test('Items.proto parses with protobufjs and verify accepts the dataset', () => 
   const items = protobuf.parse(source, { keepCase: true }).root.lookupType('Items');
   assert.equal(items.verify(dataset), null);
 });
+
+test('re-running the events generator reproduces the string-heavy dataset byte for byte', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'payload-lab-events-'));
+  try {
+    const output = join(dir, 'events.json');
+    execFileSync(process.execPath, [join(schemas, 'make-events.mjs'), output], { stdio: 'pipe' });
+    const committed = readFileSync(join(schemas, 'events.json'));
+    assert.ok(readFileSync(output).equals(committed));
+    // String-heavy: most of its bytes are string values, not numbers or structure.
+    const events = JSON.parse(committed.toString('utf8')) as Array<Record<string, unknown>>;
+    let stringBytes = 0;
+    JSON.stringify(events, (_key, value: unknown) => {
+      if (typeof value === 'string') stringBytes += Buffer.byteLength(value, 'utf8');
+      return value;
+    });
+    assert.ok(stringBytes / committed.length > 0.5, `${stringBytes} of ${committed.length} bytes are string values`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
