@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 
 const quiet = process.argv.includes('--quiet');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'mitata'];
+const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson'];
 const versions = Object.fromEntries(
   libraries.map((name) => [name, JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version]),
 );
@@ -20,7 +20,7 @@ const node = {
   sourcemap: true,
   logLevel: quiet ? 'warning' : 'info',
   // Native addons load from node_modules at run time; without them the libraries use pure JS.
-  external: ['vscode', 'msgpackr-extract', 'cbor-extract', 'bun:jsc'], // bun:jsc: mitata's Bun-only branch
+  external: ['vscode', 'msgpackr-extract', 'cbor-extract'],
   define: {
     PAYLOAD_LAB_VERSION: JSON.stringify(manifest.version),
     PAYLOAD_LAB_LIBRARY_VERSIONS: JSON.stringify(versions),

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { builtinCodecs } from './codecs/registry';
 import { CancelledError, compareSample, unknownCodecs } from './engine/compare';
 import { toolVersion } from './engine/tool-info';
-import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_TIME_BUDGET_MS, QUICK_MIN_SAMPLES, QUICK_TIME_BUDGET_MS } from './engine/settings';
+import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from './engine/settings';
 import { SampleInputError } from './input/read-sample';
 import { sampleHeading, tableFooter, tableHeader, tableRow } from './cli/table';
 import { probeCommand } from './cli/probe-command';
@@ -29,8 +29,10 @@ Options:
   --json               print one JSON document instead of the table
   --remnants           after the table: the remnant matrix (codecs × kinds) and each remnant's path
   --codecs a,b,c       codecs to run (default: all; see 'payload-lab codecs')
-  --quick              about ${QUICK_TIME_BUDGET_MS} ms per codec: a quick look, wider margins of error
-  --time-budget MS     measuring time per codec, split between encode and decode (default ${DEFAULT_TIME_BUDGET_MS})
+  --quick              ${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a quick look, wider intervals
+  --thorough           ${THOROUGH_ROUNDS} rounds: narrower intervals, for figures you will quote
+  --rounds N           rounds of JSON and every codec, each in a fresh worker (default ${DEFAULT_ROUNDS}, quick ${QUICK_ROUNDS})
+  --time-budget MS     measuring time per codec and round, split between encode and decode (default ${DEFAULT_TIME_BUDGET_MS})
   --min-samples N      minimum timing samples per operation (default ${DEFAULT_MIN_SAMPLES}, quick ${QUICK_MIN_SAMPLES})
   --timeout MS         stop a codec's worker after MS milliseconds (default ${DEFAULT_LIMITS.timeoutMs})
   --memory-limit MB    heap limit of each codec's worker (default ${DEFAULT_LIMITS.memoryLimitMb})
@@ -60,6 +62,8 @@ async function compareCommand(args: string[]): Promise<number> {
       remnants: { type: 'boolean', default: false },
       codecs: { type: 'string' },
       quick: { type: 'boolean', default: false },
+      thorough: { type: 'boolean', default: false },
+      rounds: { type: 'string' },
       'time-budget': { type: 'string' },
       'min-samples': { type: 'string' },
       timeout: { type: 'string' },
@@ -76,7 +80,11 @@ async function compareCommand(args: string[]): Promise<number> {
     const unknown = unknownCodecs(codecs);
     if (unknown.length > 0) throw new UsageError(`unknown codec: ${unknown.join(', ')} (known: ${builtinCodecs.map((c) => c.id).join(', ')})`);
   }
+  if (values.quick && values.thorough) throw new UsageError('--quick and --thorough exclude each other');
+  const rounds = positiveInteger('rounds', values.rounds) ?? (values.thorough ? THOROUGH_ROUNDS : undefined);
+  if (rounds !== undefined && rounds > MAX_ROUNDS) throw new UsageError(`--rounds takes at most ${MAX_ROUNDS}, got ${rounds}`);
   const asJson = values.json === true;
+  const status = process.stderr.isTTY && !asJson ? (text: string) => process.stderr.write(`\x1b[2K\r  ${text}\r`) : undefined;
   const write = (text: string) => process.stdout.write(`${text}\n`);
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
@@ -86,14 +94,20 @@ async function compareCommand(args: string[]): Promise<number> {
     codecs,
     codecModules: values['codec-module'],
     quick: values.quick,
+    rounds,
     timeBudgetMs: positiveInteger('time-budget', values['time-budget']),
     minSamples: positiveInteger('min-samples', values['min-samples']),
     timeoutMs: positiveInteger('timeout', values.timeout),
     memoryLimitMb: positiveInteger('memory-limit', values['memory-limit']),
     signal: controller.signal,
     onInspected: asJson ? undefined : (info) => write(`${sampleHeading(info)}\n\n${tableHeader()}`),
-    onResult: asJson ? undefined : (row) => write(tableRow(row)),
-    onStage: process.stderr.isTTY && !asJson ? (codec, stage) => process.stderr.write(`\x1b[2K\r  ${codec}: ${stage}…\r`) : undefined,
+    // A row is printed once, with its last round: the table shows only final figures.
+    onResult: asJson ? undefined : (row, progress) => {
+      if (progress.round < progress.rounds) return;
+      status?.('');
+      write(tableRow(row));
+    },
+    onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of ${progress.rounds}: ${codec}: ${stage}…`)),
   });
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
   write(asJson ? JSON.stringify(report, null, 2) : tableFooter(report));

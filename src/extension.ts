@@ -18,7 +18,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Payload Lab', { log: true });
   const actions = (): PanelActions => ({
     rerun: () => {
-      if (session.lastRequest) void session.run(session.lastRequest);
+      if (session.lastRequest) void session.rerun();
       else void vscode.commands.executeCommand('payloadLab.runBenchmark');
     },
     cancel: () => session.cancel(),

@@ -3,9 +3,9 @@
  * Secondary facts (compressed sizes, timing spread, remnant paths) go into tooltips here and,
  * for keyboard and screen-reader users, into the row's details (details.ts).
  */
-import type { CompletedResult, ErroredResult, ErrorStage, SkippedResult } from '../src/shared/results';
+import type { CompletedResult, ErroredResult, ErrorStage, SkippedResult, TimingStats } from '../src/shared/results';
 import { el } from './dom';
-import { formatBytes, formatMedian, formatRatio, formatSpeedup, formatSpread } from './format';
+import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread } from './format';
 import type { PendingRow } from './model';
 import { remnantBadges, remnantTooltip } from './remnants';
 
@@ -51,14 +51,41 @@ function roundTripCell(result: CompletedResult): HTMLTableCellElement {
   return td('round-trip', [el('span', { className: `status-dot ${status}`, attrs: { 'aria-hidden': 'true' } }), status], lines.join('\n') || undefined);
 }
 
+/** Amortised time per call; "bimodal" where the median call would mislead. */
+function perCallCell(timing: TimingStats): HTMLTableCellElement {
+  const children: (Node | string)[] = [formatDuration(timing.meanNs)];
+  if (timing.bimodal) children.push(el('span', { className: 'figure-note', text: 'bimodal' }));
+  return td('num', children, formatSpread(timing));
+}
+
+/**
+ * The median speed-up over rounds, the rounds' range under it (in the cell, not only in a
+ * tooltip: it is how far to trust the figure), and a marker where the rounds disagree widely.
+ */
+function speedupCell(result: CompletedResult, operation: 'encode' | 'decode'): HTMLTableCellElement {
+  const speedups = result.speedupVsJson;
+  if (!speedups) return numberCell('—');
+  const [low, high] = operation === 'encode' ? speedups.encodeInterval : speedups.decodeInterval;
+  const rounds = result.rounds?.length ?? 1;
+  const marker = result.unstable?.find((candidate) => candidate.figure === `${operation}Speedup`);
+  const children: (Node | string)[] = [el('span', { className: 'speedup', text: formatSpeedup(speedups[operation]) })];
+  if (marker) children.push(el('span', { className: 'unstable-marker', text: '⚠', attrs: { 'aria-label': 'unstable', role: 'img' } }));
+  if (rounds > 1) children.push(el('span', { className: 'interval', text: `${formatSpeedup(low).replace('×', '')}–${formatSpeedup(high)}` }));
+  const title = [
+    `Median of ${rounds} round${rounds === 1 ? '' : 's'}; lowest–highest round ${formatSpeedup(low)}–${formatSpeedup(high)}`,
+    ...(marker ? [marker.reason] : []),
+  ].join('\n');
+  return td(`num speedup-cell${marker ? ' unstable' : ''}`, children, title);
+}
+
 export function completedCells(result: CompletedResult, ratioScale: number): HTMLTableCellElement[] {
   return [
     numberCell(formatBytes(result.bytes), compressedSummary(result)),
     ratioCell(result.ratio, ratioScale),
-    numberCell(formatMedian(result.encode), formatSpread(result.encode)),
-    numberCell(formatMedian(result.decode), formatSpread(result.decode)),
-    numberCell(formatSpeedup(result.speedupVsJson?.encode)),
-    numberCell(formatSpeedup(result.speedupVsJson?.decode)),
+    perCallCell(result.encode),
+    perCallCell(result.decode),
+    speedupCell(result, 'encode'),
+    speedupCell(result, 'decode'),
     roundTripCell(result),
     remnantsCell(result),
   ];

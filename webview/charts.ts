@@ -10,7 +10,7 @@ import {
 import type { CompletedResult } from '../src/shared/results';
 import { el } from './dom';
 import { type Disposable, DisposableStore } from './dispose';
-import { formatDuration, formatMedian, formatRatio } from './format';
+import { formatDuration, formatDurationRange, formatRatio } from './format';
 import { type ChartTheme, readChartTheme, watchTheme } from './theme';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -93,9 +93,9 @@ export class ResultCharts implements Disposable {
   }
 
   private timeOptions() {
-    return barOptions('median time per call', formatDuration, (datasetIndex, index) => {
+    return barOptions('amortised time per call (median of rounds)', formatDuration, (datasetIndex, index) => {
       const row = this.rows[index]!;
-      return datasetIndex === 0 ? `encode: ${formatMedian(row.encode)}` : `decode: ${formatMedian(row.decode)}`;
+      return datasetIndex === 0 ? `encode: ${formatDurationRange(row.encode.meanNs, row.encode.meanInterval)}` : `decode: ${formatDurationRange(row.decode.meanNs, row.decode.meanInterval)}`;
     });
   }
 
@@ -119,8 +119,8 @@ export class ResultCharts implements Disposable {
     this.timeChart.data = {
       labels,
       datasets: [
-        dataset('encode', this.rows.map((row) => row.encode.medianNs), theme.blue, theme),
-        dataset('decode', this.rows.map((row) => row.decode.medianNs), theme.orange, theme),
+        dataset('encode', this.rows.map((row) => row.encode.meanNs), theme.blue, theme),
+        dataset('decode', this.rows.map((row) => row.decode.meanNs), theme.orange, theme),
       ],
     };
     for (const chart of [this.sizeChart, this.timeChart]) {

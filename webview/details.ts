@@ -3,9 +3,9 @@
  * (library, schema, compressed sizes, timing spread, each difference and remnant, the codec's
  * notes), reachable by keyboard and readable by screen readers.
  */
-import type { CodecResult, SchemaOrigin } from '../src/shared/results';
+import type { CodecResult, CompletedResult, SchemaOrigin } from '../src/shared/results';
 import { el } from './dom';
-import { formatBytes, formatRatio, formatSpread } from './format';
+import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread } from './format';
 import { remnantList } from './remnants';
 
 const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
@@ -52,6 +52,8 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
       ...entry('Encode', formatSpread(result.encode)),
       ...entry('Decode', formatSpread(result.decode)),
     );
+    if (result.rounds && result.rounds.length > 1) entries.push(...entry('Rounds', roundsTable(result)));
+    if (result.unstable?.length) entries.push(...entry('Unstable', el('ul', { className: 'detail-list' }, result.unstable.map((marker) => el('li', { text: marker.reason })))));
     const { differences, omittedDifferences } = result.roundTrip;
     if (differences.length > 0) entries.push(...entry('Differences', list(differences, omittedDifferences)));
     if (result.remnants.length > 0) entries.push(...entry('Remnants', remnantList(result.remnants)));
@@ -62,4 +64,17 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
     entries.push(...entry('Notes', el('ul', { className: 'detail-list' }, result.notes.map((note) => el('li', { text: note })))));
   }
   return el('dl', { className: 'details-grid' }, entries);
+}
+
+/** Each round's figures, in the order the rounds ran: what the median and range are made of. */
+function roundsTable(result: CompletedResult): HTMLElement {
+  const head = el('tr', {}, ['Round', 'Encode', 'Decode', 'Enc. vs JSON', 'Dec. vs JSON'].map((title) => el('th', { text: title, attrs: { scope: 'col' } })));
+  const rows = (result.rounds ?? []).map((figures) => el('tr', {}, [
+    el('th', { text: String(figures.round), attrs: { scope: 'row' } }),
+    el('td', { className: 'num', text: formatDuration(figures.encodeMeanNs) }),
+    el('td', { className: 'num', text: formatDuration(figures.decodeMeanNs) }),
+    el('td', { className: 'num', text: formatSpeedup(figures.speedupVsJson?.encode) }),
+    el('td', { className: 'num', text: formatSpeedup(figures.speedupVsJson?.decode) }),
+  ]));
+  return el('table', { className: 'rounds-table' }, [el('thead', {}, [head]), el('tbody', {}, rows)]);
 }

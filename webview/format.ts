@@ -3,24 +3,26 @@
  * the CLI and the exports read the same.
  */
 import type { TimingStats } from '../src/shared/results';
-import { formatBytes, formatDuration, formatPercent, formatSpeedup } from '../src/cli/format';
+import { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupRange } from '../src/cli/format';
 
-export { formatBytes, formatDuration, formatPercent, formatSpeedup };
+export { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupRange };
 
 export function formatRatio(ratio: number | null | undefined): string {
   return ratio == null ? '—' : ratio.toFixed(3);
 }
 
-/** "12.3 µs ± 1.2%": the median and its 95% margin. */
-export function formatMedian(timing: TimingStats): string {
-  return `${formatDuration(timing.medianNs)} ± ${formatPercent(timing.rme)}`;
+/** "68% in GC, 2.90 MB allocated per call": where an operation's time goes. */
+export function formatCost(timing: TimingStats): string {
+  return `${formatPercent(timing.gcShare)} in GC, ${formatSize(timing.bytesAllocatedPerCall)} allocated per call`;
 }
 
-/** The spread behind a median, for its tooltip and the details row. */
+/** The distribution behind an amortised time, for its tooltip and the details row. */
 export function formatSpread(timing: TimingStats): string {
   const batch = timing.batchSize > 1 ? ` of ${timing.batchSize} calls each` : '';
-  return `p75 ${formatDuration(timing.p75Ns)}, p99 ${formatDuration(timing.p99Ns)}, min ${formatDuration(timing.minNs)}, `
-    + `max ${formatDuration(timing.maxNs)}; ${timing.samples} samples${batch}; ${timing.mbPerSec.toFixed(1)} MB/s of JSON`;
+  const shape = timing.bimodal ? 'bimodal: ' : '';
+  return `${formatDurationRange(timing.meanNs, timing.meanInterval)} per call over the rounds; ${formatCost(timing)}; `
+    + `${shape}median ${formatDuration(timing.medianNs)}, p75 ${formatDuration(timing.p75Ns)}, p99 ${formatDuration(timing.p99Ns)}, `
+    + `min ${formatDuration(timing.minNs)}, max ${formatDuration(timing.maxNs)}; ${timing.samples} samples${batch}; ${timing.mbPerSec.toFixed(1)} MB/s of JSON`;
 }
 
 export function formatCount(count: number, noun: string): string {

@@ -4,7 +4,7 @@
  */
 import { describeVariants } from '../src/schema/variants';
 import { el } from './dom';
-import { formatBytes, formatCount, formatPercent } from './format';
+import { formatBytes, formatCount } from './format';
 import type { PanelModel } from './model';
 
 export class PanelHeader {
@@ -38,15 +38,16 @@ export class PanelHeader {
 
     if (run) {
       const { runtime, settings } = run;
-      const budget = `${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples`;
-      const precision = settings.targetRme === null ? '' : `, up to ${settings.maxBudgets}× longer while a margin exceeds ${formatPercent(settings.targetRme)}`;
+      const rounds = settings.rounds ?? 1;
+      const budget = `${formatCount(rounds, 'round')} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation`;
       this.runtime.textContent = [
         `Node ${runtime.node}`,
         `V8 ${runtime.v8}`,
         runtime.platform,
         run.extensionVersion ? `Payload Lab ${run.extensionVersion}` : null,
+        formatCount(rounds, 'round'),
       ].filter(Boolean).join(' · ');
-      this.runtime.title = `Budget: ${budget}${precision}`;
+      this.runtime.title = `${budget}. Each round measures JSON and every codec in fresh workers, in rotated order.`;
     } else {
       this.runtime.textContent = '';
     }
@@ -66,8 +67,13 @@ function statusText(model: PanelModel): string {
   switch (model.phase) {
     case 'idle':
       return '';
-    case 'running':
-      return `Running… ${done.length} of ${formatCount(total, 'codec')} done`;
+    case 'running': {
+      const rounds = model.run?.settings.rounds ?? 1;
+      const round = Math.min(model.round ?? 1, rounds);
+      // After the first round every row has a result, which each later round sharpens.
+      const rows = `${done.length} of ${formatCount(total, 'codec')} ${round === 1 ? 'done' : 'shown'}`;
+      return rounds === 1 ? `Running… ${rows}` : `Running round ${round} of ${rounds}… ${rows}`;
+    }
     case 'finished': {
       const failed = [['errored', count('errored')], ['skipped', count('skipped')]] as const;
       const extra = failed.filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);

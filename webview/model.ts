@@ -59,9 +59,13 @@ export interface PanelModel {
   expanded: string[];
   /**
    * After a variant change: the re-run codecs' rows with the previous choice, so each new row
-   * shows its change. Absent in the state of older pages.
+   * shows its change; after Re-run, every row of the previous run. Absent in older pages' state.
    */
   previous?: CompletedResult[];
+  /** Why `previous` is kept: a variant change, or a re-run of the same request. */
+  previousKind?: 'variant' | 'rerun';
+  /** The round the run is in (1-based), while it runs. */
+  round?: number;
   /**
    * The last probe run ("Probe libraries"), independent of comparison runs: a new comparison
    * keeps it. Saved with the rest of the model, so it survives a reload of the page; while it
@@ -120,6 +124,7 @@ export function reduce(model: PanelModel, message: HostEvent): PanelModel {
     case 'codec-stage':
       return {
         ...model,
+        ...(message.round === undefined ? {} : { round: message.round }),
         rows: model.rows.map((row) => (row.kind === 'pending' && row.codec === message.codec ? { ...row, stage: message.stage } : row)),
       };
     case 'codec-result':
@@ -142,12 +147,18 @@ function startRun(model: PanelModel, run: RunStarted): PanelModel {
   let rows: Row[] = run.codecs.map((planned) =>
     known.find((row) => row.kind === 'result' && row.result.codec === planned.id) ?? pending(planned));
   let previous: CompletedResult[] = replay ? model.previous ?? [] : [];
+  let previousKind = replay ? model.previousKind : undefined;
+  if (run.compareWithPrevious && !replay) {
+    previous = model.rows.flatMap((row) => (row.kind === 'result' && row.result.status === 'completed' ? [row.result] : []));
+    previousKind = 'rerun';
+  }
   if (run.rerunCodecs && replay) {
     rows = model.rows;
   } else if (run.rerunCodecs) {
     // A variant change: the other codecs' rows stay; the re-run ones remember their last result.
     const rerun = new Set(run.rerunCodecs);
     previous = model.rows.flatMap((row) => (row.kind === 'result' && row.result.status === 'completed' && rerun.has(row.result.codec) ? [row.result] : []));
+    previousKind = 'variant';
     rows = model.rows.map((row) => {
       const planned = run.codecs.find((codec) => codec.id === rowCodec(row));
       return planned ? pending(planned) : row;
@@ -172,6 +183,8 @@ function startRun(model: PanelModel, run: RunStarted): PanelModel {
     sample: replay || run.rerunCodecs ? model.sample : null,
     rows,
     previous,
+    previousKind,
+    round: replay ? model.round ?? 1 : 1,
     expanded: replay || run.rerunCodecs ? model.expanded : [],
   };
 }

@@ -20,8 +20,8 @@ const sortValues: Record<ColumnId, (row: Row) => SortValue> = {
   format: (row) => (row.kind === 'pending' ? row.format : row.result.format),
   bytes: (row) => (row.kind === 'result' && row.result.status !== 'skipped' ? row.result.bytes : undefined),
   ratio: (row) => (row.kind === 'result' && row.result.status !== 'skipped' ? row.result.ratio ?? undefined : undefined),
-  encode: (row) => completed(row)?.encode.medianNs,
-  decode: (row) => completed(row)?.decode.medianNs,
+  encode: (row) => completed(row)?.encode.meanNs,
+  decode: (row) => completed(row)?.decode.meanNs,
   encodeSpeedup: (row) => completed(row)?.speedupVsJson?.encode,
   decodeSpeedup: (row) => completed(row)?.speedupVsJson?.decode,
   roundTrip: (row) => {

@@ -9,7 +9,7 @@ import { completedCells, failedCells, pendingCells } from './cells';
 import { detailsContent } from './details';
 import { type ColumnId, type PanelModel, type Row, rowCodec } from './model';
 import { sortRows } from './sorting';
-import { describeVariantDelta } from './variant-delta';
+import { describeRerunDelta, describeVariantDelta } from './variant-delta';
 import type { CompletedResult } from '../src/shared/results';
 
 interface ColumnSpec {
@@ -25,10 +25,10 @@ const COLUMNS: readonly ColumnSpec[] = [
   { id: 'format', title: 'Format', numeric: false },
   { id: 'bytes', title: 'Bytes', numeric: true, description: 'Encoded size (hover for gzip and brotli sizes)' },
   { id: 'ratio', title: 'Ratio', numeric: true, description: 'Encoded bytes / JSON bytes: below 1 is smaller than JSON' },
-  { id: 'encode', title: 'Encode', numeric: true, description: 'Median time per call ± 95% margin of the median' },
-  { id: 'decode', title: 'Decode', numeric: true, description: 'Median time per call ± 95% margin of the median' },
-  { id: 'encodeSpeedup', title: 'Enc. vs JSON', numeric: true, description: 'JSON encode median / this codec’s, same run: above 1× is faster' },
-  { id: 'decodeSpeedup', title: 'Dec. vs JSON', numeric: true, description: 'JSON decode median / this codec’s, same run: above 1× is faster' },
+  { id: 'encode', title: 'Encode', numeric: true, description: 'Amortised time per call (collections included), median over rounds; hover for the distribution, GC share and allocation' },
+  { id: 'decode', title: 'Decode', numeric: true, description: 'Amortised time per call (collections included), median over rounds; hover for the distribution, GC share and allocation' },
+  { id: 'encodeSpeedup', title: 'Enc. vs JSON', numeric: true, description: 'JSON’s encode time / this codec’s in each round: the median, and under it the lowest–highest round. Above 1× is faster; ⚠ rounds disagree widely' },
+  { id: 'decodeSpeedup', title: 'Dec. vs JSON', numeric: true, description: 'JSON’s decode time / this codec’s in each round: the median, and under it the lowest–highest round. Above 1× is faster; ⚠ rounds disagree widely' },
   { id: 'roundTrip', title: 'Round trip', numeric: false, description: 'exact, equivalent (same JSON), lossy or failed' },
   { id: 'remnants', title: 'Remnants', numeric: false, description: 'What the decoded object carries that plain JSON would not' },
 ];
@@ -101,7 +101,7 @@ export class ResultsTable implements Disposable {
     const jsonBytes = model.sample?.jsonBytes ?? null;
     rows.forEach((row, index) => {
       const expanded = row.kind === 'result' && model.expanded.includes(row.result.codec);
-      body.append(this.rowElement(row, index, expanded, ratioScale, model.phase === 'running', model.previous ?? []));
+      body.append(this.rowElement(row, index, expanded, ratioScale, model.phase === 'running', model.previous ?? [], model.previousKind));
       if (expanded && row.kind === 'result') {
         const cell = el('td', {}, [detailsContent(row.result, jsonBytes)]);
         cell.colSpan = COLUMNS.length;
@@ -119,7 +119,7 @@ export class ResultsTable implements Disposable {
     this.listeners.dispose();
   }
 
-  private rowElement(row: Row, index: number, expanded: boolean, ratioScale: number, running: boolean, previous: readonly CompletedResult[]): HTMLTableRowElement {
+  private rowElement(row: Row, index: number, expanded: boolean, ratioScale: number, running: boolean, previous: readonly CompletedResult[], previousKind: PanelModel['previousKind']): HTMLTableRowElement {
     const status = row.kind === 'pending' ? 'pending' : row.result.status;
     const label = row.kind === 'pending' ? row.label : row.result.label;
     const format = row.kind === 'pending' ? row.format : row.result.format;
@@ -135,7 +135,8 @@ export class ResultsTable implements Disposable {
       }
       const before = previous.find((result) => result.codec === row.result.codec);
       if (before && row.result.status === 'completed') {
-        codecHeader.append(el('div', { className: 'variant-delta', text: describeVariantDelta(before, row.result) }));
+        const text = previousKind === 'rerun' ? describeRerunDelta(before) : describeVariantDelta(before, row.result);
+        codecHeader.append(el('div', { className: 'variant-delta', text }));
       }
     } else {
       codecHeader.append(el('span', { className: 'codec-name', text: row.codec }));

@@ -1,8 +1,10 @@
 /**
- * The effect of a schema-variant change on one codec: its row re-run with the new choice
- * against the same codec's row with the previous one. Pure, so it is tested without a page.
+ * One codec's row against its previous figures: after a schema-variant change (what the new
+ * choice changed), or after Re-run (the speed-ups of the previous run, to see whether they
+ * hold). Pure, so it is tested without a page.
  */
 import type { CompletedResult } from '../src/shared/results';
+import { formatSpeedupRange } from './format';
 
 /** "bytes −12%": a relative change, signed, with a real minus sign. */
 function percentChange(previous: number, current: number): string {
@@ -20,6 +22,14 @@ function timesFaster(previous: number, current: number): string {
 /** "vs previous: bytes −12%, encode ×1.30, decode ×0.95" (speeds: above ×1 is faster). */
 export function describeVariantDelta(previous: CompletedResult, current: CompletedResult): string {
   return `vs previous: bytes ${percentChange(previous.bytes, current.bytes)}, `
-    + `encode ${timesFaster(previous.encode.medianNs, current.encode.medianNs)}, `
-    + `decode ${timesFaster(previous.decode.medianNs, current.decode.medianNs)}`;
+    + `encode ${timesFaster(previous.encode.meanNs, current.encode.meanNs)}, `
+    + `decode ${timesFaster(previous.decode.meanNs, current.decode.meanNs)}`;
+}
+
+/** "previous run: encode 9.10× (8.71–9.52×), decode 4.20× (3.95–4.41×)". */
+export function describeRerunDelta(previous: CompletedResult): string {
+  const speedups = previous.speedupVsJson;
+  if (!speedups) return 'previous run: no speed-ups (no JSON baseline)';
+  return `previous run: encode ${formatSpeedupRange(speedups.encode, speedups.encodeInterval)}, `
+    + `decode ${formatSpeedupRange(speedups.decode, speedups.decodeInterval)}`;
 }

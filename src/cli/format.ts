@@ -20,3 +20,26 @@ export function formatSpeedup(speedup: number | undefined): string {
   if (speedup === undefined || !Number.isFinite(speedup)) return '—';
   return `${speedup.toFixed(speedup < 10 ? 2 : 1)}×`;
 }
+
+/** "2.41× (2.30–2.58×)": a median over rounds and the rounds' range. */
+export function formatSpeedupRange(speedup: number | undefined, interval: readonly [number, number] | undefined): string {
+  const center = formatSpeedup(speedup);
+  if (!interval || speedup === undefined || interval[0] === interval[1]) return center;
+  return `${center} (${formatSpeedup(interval[0]).replace('×', '')}–${formatSpeedup(interval[1])})`;
+}
+
+/** "1.07 ms (1.02–1.12 ms)": an amortised time and its range over rounds. */
+export function formatDurationRange(ns: number, interval: readonly [number, number]): string {
+  if (interval[0] === interval[1]) return formatDuration(ns);
+  return `${formatDuration(ns)} (${formatDuration(interval[0])}–${formatDuration(interval[1])})`;
+}
+
+
+/** "2.9 MB": decimal units, for allocation figures where exact bytes would be noise. */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes)) return '—';
+  if (bytes < 1_000) return `${Math.round(bytes)} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1_000).toFixed(bytes < 10_000 ? 2 : 1)} kB`;
+  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 2 : 1)} MB`;
+  return `${(bytes / 1_000_000_000).toFixed(2)} GB`;
+}

@@ -1,9 +1,9 @@
 /**
- * The terminal table. Rows are printed as codecs finish, so columns have fixed widths rather
- * than widths measured over all rows.
+ * The terminal table. Rows are printed as codecs finish their last round, so columns have
+ * fixed widths rather than widths measured over all rows.
  */
-import type { CodecResult, ComparisonReport, SampleInfo } from '../shared/results';
-import { formatBytes, formatDuration, formatPercent, formatSpeedup } from './format';
+import type { CodecResult, CompletedResult, ComparisonReport, InstabilityMarker, SampleInfo, TimingStats } from '../shared/results';
+import { formatBytes, formatDuration, formatPercent, formatSize, formatSpeedupRange } from './format';
 
 interface Column {
   title: string;
@@ -12,17 +12,23 @@ interface Column {
   cell(row: CodecResult): string;
 }
 
-const completed = <T>(row: CodecResult, pick: (row: Extract<CodecResult, { status: 'completed' }>) => T, otherwise: T): T =>
+const completed = <T>(row: CodecResult, pick: (row: CompletedResult) => T, otherwise: T): T =>
   row.status === 'completed' ? pick(row) : otherwise;
+
+/** A figure whose rounds disagree widely carries a `!`; the footer says why. */
+const unstableMark = (row: CompletedResult, figure: InstabilityMarker['figure']) => (row.unstable?.some((marker) => marker.figure === figure) ? '!' : ' ');
+
+const perCall = (timing: TimingStats) => `${formatDuration(timing.meanNs)}${timing.bimodal ? ' ²' : '  '}`;
 
 const columns: Column[] = [
   { title: 'codec', width: 10, align: 'left', cell: (row) => row.codec },
   { title: 'format', width: 19, align: 'left', cell: (row) => row.format },
   { title: 'bytes', width: 13, align: 'right', cell: (row) => (row.status === 'skipped' || row.bytes === undefined ? '—' : formatBytes(row.bytes)) },
   { title: 'ratio', width: 6, align: 'right', cell: (row) => (row.status !== 'skipped' && row.ratio != null ? row.ratio.toFixed(3) : '—') },
-  { title: 'encode (median ± rme)', width: 21, align: 'right', cell: (row) => completed(row, (r) => `${formatDuration(r.encode.medianNs)} ± ${formatPercent(r.encode.rme)}`, '—') },
-  { title: 'decode (median ± rme)', width: 21, align: 'right', cell: (row) => completed(row, (r) => `${formatDuration(r.decode.medianNs)} ± ${formatPercent(r.decode.rme)}`, '—') },
-  { title: 'vs JSON enc/dec', width: 15, align: 'right', cell: (row) => completed(row, (r) => `${formatSpeedup(r.speedupVsJson?.encode)} / ${formatSpeedup(r.speedupVsJson?.decode)}`, '—') },
+  { title: 'encode/call', width: 12, align: 'right', cell: (row) => completed(row, (r) => perCall(r.encode), '—') },
+  { title: 'decode/call', width: 12, align: 'right', cell: (row) => completed(row, (r) => perCall(r.decode), '—') },
+  { title: 'encode vs JSON', width: 21, align: 'right', cell: (row) => completed(row, (r) => `${formatSpeedupRange(r.speedupVsJson?.encode, r.speedupVsJson?.encodeInterval)}${unstableMark(r, 'encodeSpeedup')}`, '—') },
+  { title: 'decode vs JSON', width: 21, align: 'right', cell: (row) => completed(row, (r) => `${formatSpeedupRange(r.speedupVsJson?.decode, r.speedupVsJson?.decodeInterval)}${unstableMark(r, 'decodeSpeedup')}`, '—') },
   { title: 'round trip', width: 10, align: 'left', cell: (row) => completed(row, (r) => r.roundTrip.status, row.status) },
   { title: 'remnants', width: 8, align: 'right', cell: (row) => completed(row, (r) => String(r.remnants.length), '—') },
 ];
@@ -46,14 +52,29 @@ export function sampleHeading(info: SampleInfo): string {
   return `${info.path}: ${formatBytes(info.jsonBytes)} of minified JSON (${formatBytes(info.fileBytes)} on disk), ${info.records.toLocaleString('en-US')} records`;
 }
 
+/** "avsc decode: 68% in GC, 2.90 MB allocated per call": where each operation's time goes. */
+function whereTimeGoes(results: readonly CodecResult[]): string[] {
+  const done = results.filter((row): row is CompletedResult => row.status === 'completed');
+  if (done.length === 0) return [];
+  const cell = (timing: TimingStats) => `${formatPercent(timing.gcShare).padStart(5)} in GC, ${formatSize(timing.bytesAllocatedPerCall).padStart(9)}/call`;
+  return ['where the time goes (encode │ decode):', ...done.map((row) => `  ${row.codec.padEnd(11)} ${cell(row.encode)}  │ ${cell(row.decode)}`)];
+}
+
 export function tableFooter(report: ComparisonReport): string {
   const { settings, runtime, tool } = report;
+  const rounds = settings.rounds ?? 1;
   const notes = report.results.flatMap((row) => row.notes.map((note) => `  ${row.codec}: ${note}`));
+  const unstable = report.results.flatMap((row) => (row.status === 'completed' ? row.unstable ?? [] : []).map((marker) => `  ${marker.reason}`));
+  const bimodal = report.results.some((row) => row.status === 'completed' && (row.encode.bimodal || row.decode.bimodal));
   return [
     '',
-    'ratio = bytes / JSON bytes; speed-up = JSON median / codec median, same run; ± = 95% margin of the median.',
-    `Budget ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples${
-      settings.targetRme === null ? '' : `, extended up to ${settings.maxBudgets}× while a margin exceeds ${formatPercent(settings.targetRme)}`}.`,
+    ...whereTimeGoes(report.results),
+    '',
+    'ratio = bytes / JSON bytes; /call = amortised time per call (the window\'s time in calls over calls, collections included),',
+    `median of ${rounds} round${rounds === 1 ? '' : 's'}; vs JSON = JSON's time / the codec's, each round on its own, median (lowest–highest round).`,
+    ...(bimodal ? ['² the per-call times are bimodal (some calls pay a collection): the median call is misleading, the amortised time is not.'] : []),
+    ...(unstable.length > 0 ? ['! rounds that disagree (a wide interval; more rounds, or --thorough, narrow the median):', ...unstable] : []),
+    `${rounds} round${rounds === 1 ? '' : 's'} of a fresh worker per codec, in rotated order; ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`,
     `${tool.name} ${tool.version}, Node ${runtime.node}, V8 ${runtime.v8}, ${runtime.platform}`,
     ...(notes.length > 0 ? ['notes:', ...notes] : []),
   ].join('\n');

@@ -1,11 +1,13 @@
 /**
  * Payload Lab: Run Benchmark… — pick the sample (active editor, a file, a bundled dataset),
- * the codecs (remembered) and quick or thorough. Escape at any step cancels quietly.
+ * the codecs (remembered) and how many rounds (quick, default or thorough). Escape at any step
+ * cancels quietly.
  */
 import * as vscode from 'vscode';
 import { builtinCodecs } from '../codecs/registry';
 import type { ComparisonSession } from '../host/comparison-session';
 import { readRunSettings } from '../host/settings';
+import { QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from '../engine/settings';
 import type { ComparisonReport } from '../shared/results';
 import { isJsonSample, resolveSample, type SampleSource } from './resolve-sample';
 import { bundledDatasets } from './bundled-datasets';
@@ -18,6 +20,13 @@ export interface BenchmarkChoices {
   sample?: vscode.Uri;
   codecs?: string[];
   quick?: boolean;
+  /** Rounds of the run (quick: its own default); asked for when neither is given. */
+  rounds?: number;
+}
+
+interface RunMode {
+  quick: boolean;
+  rounds?: number;
 }
 
 export async function runBenchmark(
@@ -29,10 +38,12 @@ export async function runBenchmark(
   if (!source) return undefined;
   const codecs = choices.codecs ?? (await pickCodecs(context));
   if (!codecs) return undefined;
-  const quick = choices.quick ?? (await pickMode());
-  if (quick === undefined) return undefined;
+  const mode: RunMode | undefined = choices.quick !== undefined || choices.rounds !== undefined
+    ? { quick: choices.quick ?? false, rounds: choices.rounds }
+    : await pickMode();
+  if (!mode) return undefined;
   await context.globalState.update(REMEMBERED_CODECS, codecs);
-  return session.run({ source, codecs, quick });
+  return session.run({ source, codecs, quick: mode.quick, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
 }
 
 async function pickSample(context: vscode.ExtensionContext): Promise<SampleSource | undefined> {
@@ -63,12 +74,13 @@ async function pickCodecs(context: vscode.ExtensionContext): Promise<string[] | 
   return chosen.map((item) => item.id);
 }
 
-async function pickMode(): Promise<boolean | undefined> {
+async function pickMode(): Promise<RunMode | undefined> {
   const settings = readRunSettings();
-  const items = [
-    { label: 'Thorough', description: `${settings.timeBudgetMs} ms per codec, extended until medians are within ±2%`, quick: false },
-    { label: 'Quick', description: 'about 200 ms per codec: a first look, wider margins', quick: true },
+  const items: Array<vscode.QuickPickItem & { mode: RunMode }> = [
+    { label: 'Default', description: `${settings.rounds} rounds of ${settings.timeBudgetMs} ms per codec`, detail: 'Each round measures JSON and every codec in fresh workers; speed-ups are the median over rounds, with their range.', mode: { quick: false } },
+    { label: 'Quick', description: `${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec`, detail: 'A first look: wider intervals.', mode: { quick: true } },
+    { label: 'Thorough', description: `${THOROUGH_ROUNDS} rounds of ${settings.timeBudgetMs} ms per codec`, detail: 'Narrower intervals, for figures you will quote.', mode: { quick: false, rounds: THOROUGH_ROUNDS } },
   ];
-  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: precision (3/3)', placeHolder: 'Quick or thorough?' });
-  return chosen?.quick;
+  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: rounds (3/3)', placeHolder: 'How many rounds?' });
+  return chosen?.mode;
 }

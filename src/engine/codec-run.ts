@@ -1,7 +1,7 @@
 /**
- * One codec's whole run, inside its own worker: prepare → encode → decode → verify the round
- * trip → find remnants → compress → time encode and decode. Verification comes before timing:
- * a codec whose round trip fails is reported, not ranked.
+ * One codec's run in one round, inside its own worker: prepare → encode → decode → (first
+ * round: verify the round trip → find remnants → compress) → time encode and decode.
+ * Verification comes before timing: a codec whose round trip fails is reported, not ranked.
  */
 import type { PreparedCodec } from '../codecs/codec';
 import { UnsupportedSampleError } from '../codecs/codec';
@@ -63,6 +63,18 @@ export async function runCodecJob(
     enter('decode');
     const decoded = prepared.decode(encoded);
 
+    const plan = job.measurement;
+    const { input, encode, decode } = prepared;
+    const timeBoth = async () => {
+      enter('measure');
+      const common = { budgetMs: plan.operationBudgetMs, minSamples: plan.minSamples, jsonBytes: job.jsonBytes, collectGarbage };
+      return { encode: await measureOperation(() => encode(input), common), decode: await measureOperation(() => decode(encoded), common) };
+    };
+    if (!plan.verify) {
+      report.outcome = { status: 'timed', timings: { bytes, ...(await timeBoth()) } };
+      return report;
+    }
+
     enter('verify');
     const roundTrip = verifyRoundTrip(sample, decoded);
     if (roundTrip.status === 'failed') {
@@ -75,24 +87,8 @@ export async function runCodecJob(
     const remnants = detectRemnants(sample, decoded, { parseLosses: findParseLosses(sampleBytes, job.sample.kind) });
     const compressed = compressedSizes(encoded);
 
-    enter('measure');
-    const plan = job.measurement;
-    const common = {
-      budgetMs: plan.operationBudgetMs,
-      minSamples: plan.minSamples,
-      targetRme: plan.targetRme ?? undefined,
-      maxBudgets: plan.maxBudgets,
-      jsonBytes: job.jsonBytes,
-      collectGarbage,
-    };
-    const { input, encode, decode } = prepared;
-    const encodeStats = await measureOperation(() => encode(input), common);
-    const decodeStats = await measureOperation(() => decode(encoded), common);
-
-    report.outcome = {
-      status: 'completed',
-      measurements: { bytes, compressed, encode: encodeStats, decode: decodeStats, roundTrip, remnants },
-    };
+    const timings = await timeBoth();
+    report.outcome = { status: 'completed', measurements: { bytes, compressed, ...timings, roundTrip, remnants } };
     return report;
   } catch (error) {
     report.outcome = { status: 'errored', error: { stage, message: describeError(error) }, ...(bytes === undefined ? {} : { bytes }) };

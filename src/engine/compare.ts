@@ -1,8 +1,9 @@
 /**
  * Compares the encodings of one sample. Inspects the sample in a worker (the caller's thread
- * never parses it), then runs each codec in its own fresh worker, one after another so no two
- * measurements compete for the CPU, the JSON baseline first so every speed-up comes from the
- * same run. Rows are streamed through `onResult` as each codec finishes.
+ * never parses it), then measures in rounds: each round runs the JSON baseline and every codec,
+ * each in its own fresh worker, one after another so no two measurements compete for the CPU,
+ * in an order rotated from round to round (rounds.ts). The first round also verifies the round
+ * trip, finds remnants and compresses; later rounds only time. Rows stream through `onResult`.
  */
 import * as path from 'node:path';
 import type { ProvidedSchema } from '../codecs/codec';
@@ -15,6 +16,7 @@ import type { CodecResult, ComparisonReport, ErrorStage, SampleInfo } from '../s
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
+import { roundOrder, rowOverRounds, type RoundTimings } from './rounds';
 import { runtimeInfo, toolVersion } from './tool-info';
 import { runWorkerJob } from './worker-runner';
 import type { CodecSource, SampleBytes } from './worker-protocol';
@@ -25,10 +27,11 @@ export interface CompareOptions extends Partial<EngineLimits> {
   /** Extra codec modules (paths) exporting `prepare`, each run like a built-in. */
   codecModules?: readonly string[];
   quick?: boolean;
+  /** Rounds of JSON and every codec, each in a fresh worker (default 5, quick 2). */
+  rounds?: number;
+  /** Per codec and round. */
   timeBudgetMs?: number;
   minSamples?: number;
-  /** Precision to reach past the budget (default 0.02; null: stop at the budget). */
-  targetRme?: number | null;
   /** Checked (in a worker) before any codec runs: a schema that does not load throws a SchemaInputError. */
   schema?: ProvidedSchema;
   /** Choices for inferred schemas (integers, doubles, fields); see schema/variants.ts. */
@@ -37,8 +40,29 @@ export interface CompareOptions extends Partial<EngineLimits> {
   /** The bundled worker script; defaults to `worker.js` beside the running bundle. */
   workerScript?: string;
   onInspected?: (info: SampleInfo) => void;
-  onResult?: (result: CodecResult) => void;
-  onStage?: (codec: string, stage: ErrorStage) => void;
+  /**
+   * Each shown row, once per round: in the first round as each codec finishes, in later rounds
+   * all together as the round ends, sharper each time. The last round's rows are final.
+   */
+  onResult?: (result: CodecResult, progress: RoundProgress) => void;
+  onStage?: (codec: string, stage: ErrorStage, progress: RoundProgress) => void;
+}
+
+export interface RoundProgress {
+  /** 1-based. */
+  round: number;
+  rounds: number;
+}
+
+interface RoundEntry {
+  source: CodecSource;
+  shown: boolean;
+  id: string;
+  /** The first round's row: sizes, round trip, remnants, or why the codec stopped. */
+  first?: CodecResult;
+  timings: RoundTimings[];
+  /** Later rounds that did not complete, as notes for the row. */
+  roundFailures: string[];
 }
 
 export class CancelledError extends Error {
@@ -87,37 +111,63 @@ export async function compareSample(
   ];
 
   const context: RowContext = { jsonBytes: input.jsonBytes };
-  const results: CodecResult[] = [];
-  for (const { source, shown } of sources) {
-    if (options.signal?.aborted) throw new CancelledError('cancelled');
+  const entries: RoundEntry[] = sources.map(({ source, shown }) => ({
+    source,
+    shown,
     // The id its row will carry (a module that names itself differently is known only later).
-    const id = 'builtin' in source ? source.builtin : idFromModulePath(source.modulePath);
-    const fate = await runWorkerJob(
-      {
-        kind: 'codec',
-        codec: source,
-        sample: sampleBytes,
-        jsonBytes: input.jsonBytes,
-        schema: options.schema,
-        variants: options.variants,
-        measurement: {
-          operationBudgetMs: settings.timeBudgetMs / 2,
-          minSamples: settings.minSamples,
-          targetRme: settings.targetRme,
-          maxBudgets: settings.maxBudgets,
+    id: 'builtin' in source ? source.builtin : idFromModulePath(source.modulePath),
+    timings: [],
+    roundFailures: [],
+  }));
+  const baseline = entries[0]!;
+  const rounds = settings.rounds ?? 1;
+  const rowOf = (entry: RoundEntry): CodecResult => {
+    const first = entry.first!;
+    if (first.status !== 'completed') return first;
+    const json = baseline.first?.status === 'completed' ? baseline.timings : undefined;
+    const row = rowOverRounds(first, entry.timings, json, input.jsonBytes);
+    return entry.roundFailures.length > 0 ? { ...row, notes: [...row.notes, ...entry.roundFailures] } : row;
+  };
+  const emit = (entry: RoundEntry, round: number) => {
+    if (entry.shown) options.onResult?.(rowOf(entry), { round, rounds });
+  };
+
+  for (let index = 0; index < rounds; index++) {
+    const round = index + 1;
+    // After the first round, only codecs whose first round completed are timed again.
+    const order = roundOrder(entries, index).filter((entry) => index === 0 || entry.first?.status === 'completed');
+    for (const entry of order) {
+      if (options.signal?.aborted) throw new CancelledError('cancelled');
+      const fate = await runWorkerJob(
+        {
+          kind: 'codec',
+          codec: entry.source,
+          sample: sampleBytes,
+          jsonBytes: input.jsonBytes,
+          schema: options.schema,
+          variants: options.variants,
+          measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify: index === 0 },
         },
-      },
-      { ...limits, onStage: (stage) => options.onStage?.(id, stage) },
-    );
-    if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
-    const row = fate.kind === 'message' && fate.message.type === 'codec-report'
-      ? buildRow(fate.message.report, source, context)
-      : rowWithoutReport(source, fate.kind === 'failed' ? fate.error : { stage: 'crash', message: 'unexpected worker reply' });
-    if ('builtin' in source && source.builtin === BASELINE_CODEC_ID) context.baseline = row;
-    if (!shown) continue;
-    results.push(row);
-    options.onResult?.(row);
+        { ...limits, onStage: (stage) => options.onStage?.(entry.id, stage, { round, rounds }) },
+      );
+      if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
+      const report = fate.kind === 'message' && fate.message.type === 'codec-report' ? fate.message.report : undefined;
+      const failure = fate.kind === 'failed' ? fate.error : { stage: 'crash' as const, message: 'unexpected worker reply' };
+      if (index === 0) {
+        entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, failure);
+        if (report?.outcome.status === 'completed') entry.timings.push({ round, ...report.outcome.measurements });
+        // The baseline ran first in this round: each row streams in with its speed-ups.
+        emit(entry, round);
+      } else if (report?.outcome.status === 'timed') {
+        entry.timings.push({ round, ...report.outcome.timings });
+      } else {
+        const error = report && (report.outcome.status === 'errored' || report.outcome.status === 'skipped') ? report.outcome.error : failure;
+        entry.roundFailures.push(`round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`);
+      }
+    }
+    if (index > 0) for (const entry of entries) emit(entry, round);
   }
+  const results = entries.filter((entry) => entry.shown).map(rowOf);
 
   return {
     tool: { name: 'payload-lab', version: toolVersion() },

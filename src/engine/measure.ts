@@ -1,22 +1,20 @@
 /**
- * Times one operation with mitata's sampler, wrapped in the rules a fair comparison needs:
- * collect garbage once, warm up past JIT tiers and lazy code generation, then sample until
- * both a time budget and a minimum sample count are met, and past the budget (up to a cap)
- * until the median is known to the target precision. No GC before every call: on Node 20
- * that deoptimises the codecs' JIT code and makes JavaScript codecs look several times slower.
+ * Times one operation in one sampling window, with the rules a fair comparison needs: collect
+ * garbage once, warm up past JIT tiers and lazy code generation, then call the operation in a
+ * tight loop until both a time budget and a minimum sample count are met. The headline is the
+ * amortised time per call (time in calls over calls, collections included: what a loop pays);
+ * the per-call distribution, the window's GC pauses and its allocation are reported beside it.
+ * No GC before every call: on Node 20 that deoptimises the codecs' JIT code. No sample is
+ * trimmed either: the slowest calls are the ones a collection landed in, and they are paid for.
  */
-import { measure } from 'mitata';
 import type { TimingStats } from '../shared/results';
-import { median, medianMarginOfError, quantile } from './stats';
+import { watchGarbageCollection, type GcWindowFigures } from './gc-window';
+import { isBimodal, median, medianMarginOfError, quantile } from './stats';
 
 export interface MeasureOptions {
   /** Sampling time for this operation, after warm-up. */
   budgetMs: number;
   minSamples: number;
-  /** Keep sampling past the budget while the median's margin of error is above this. */
-  targetRme?: number;
-  /** ...but never longer than this many budgets in all. */
-  maxBudgets?: number;
   /** Bytes of the sample's JSON: throughput is reported against them for every codec. */
   jsonBytes: number;
   /** Forces a full collection; absent when the runtime exposes none. */
@@ -31,39 +29,51 @@ const BATCH_BELOW_NS = 20_000;
 const BATCH_TARGET_NS = 250_000;
 const WARMUP_MIN_CALLS = 3;
 const WARMUP_MAX_CALLS = 3_000;
+const MAX_SAMPLES = 1 << 20;
 
 /** Keeps every result reachable so the JIT cannot drop the call as dead code. */
 let sink: unknown;
+
+export interface TimedWindow {
+  /** Per-call time of each sample (a batch's time over its calls), ns, in the order taken. */
+  samples: Float64Array;
+  batchSize: number;
+  /** Time spent inside the calls, ns. */
+  inCallsNs: number;
+  /** The whole window, loop included, ns. */
+  windowNs: number;
+  gc: GcWindowFigures;
+}
 
 export async function measureOperation(operation: () => unknown, options: MeasureOptions): Promise<TimingStats> {
   options.collectGarbage?.();
   const perCallNs = warmUp(operation, options.warmupMs ?? Math.max(50, options.budgetMs * 0.25));
   const batchSize = perCallNs < BATCH_BELOW_NS ? batchSizeFor(perCallNs) : 1;
-  const sampleFor = async (budgetMs: number, minSamples: number) => (await measure(() => {
-    sink = operation();
-  }, {
-    gc: false,
-    min_samples: minSamples,
-    min_cpu_time: budgetMs * 1e6,
-    warmup_samples: 0,
-    warmup_threshold: 0,
-    // mitata batches when its first call is under the threshold; we decide from our warm-up.
-    batch_threshold: batchSize > 1 ? Number.MAX_SAFE_INTEGER : 0,
-    batch_samples: batchSize,
-    batch_unroll: 1,
-  })).samples;
-
-  const samples = await sampleFor(options.budgetMs, options.minSamples);
-  const target = options.targetRme ?? Number.POSITIVE_INFINITY;
-  const extraRounds = Math.max(0, ((options.maxBudgets ?? 1) - 1) * 4);
-  for (let round = 0; round < extraRounds && marginOf(samples) > target; round++) {
-    samples.push(...(await sampleFor(options.budgetMs / 4, 1)));
-  }
-  return summarize(samples, batchSize, options.jsonBytes);
+  const window = timeWindow(operation, options.budgetMs, options.minSamples, batchSize, perCallNs);
+  return summarize(window, options.jsonBytes);
 }
 
-function marginOf(samples: readonly number[]): number {
-  return medianMarginOfError([...samples].sort((a, b) => a - b));
+/** Calls the operation in a loop for the budget (and at least `minSamples` samples). */
+export function timeWindow(operation: () => unknown, budgetMs: number, minSamples: number, batchSize: number, perCallNs: number): TimedWindow {
+  // Sized up front from the warm-up's estimate: growing the array inside the window would
+  // allocate, and its garbage would be charged to the calls being timed.
+  const expected = Math.ceil((budgetMs * 1e6) / Math.max(perCallNs * batchSize, 1));
+  const samples = new Float64Array(Math.min(MAX_SAMPLES, Math.max(minSamples, expected * 2 + 16)));
+  const stopWatching = watchGarbageCollection();
+  const start = performance.now();
+  const deadline = start + budgetMs;
+  let now = start;
+  let n = 0;
+  let inCallsMs = 0;
+  while (n < samples.length && (n < minSamples || now < deadline)) {
+    const t0 = performance.now();
+    for (let call = 0; call < batchSize; call++) sink = operation();
+    now = performance.now();
+    inCallsMs += now - t0;
+    samples[n++] = ((now - t0) * 1e6) / batchSize;
+  }
+  const gc = stopWatching();
+  return { samples: samples.subarray(0, n), batchSize, inCallsNs: inCallsMs * 1e6, windowNs: (now - start) * 1e6, gc };
 }
 
 /**
@@ -72,36 +82,43 @@ function marginOf(samples: readonly number[]): number {
  * Returns the mean time of the calls after the first, in ns.
  */
 function warmUp(operation: () => unknown, maxMs: number): number {
-  const deadline = process.hrtime.bigint() + BigInt(Math.round(maxMs * 1e6));
+  const deadline = performance.now() + maxMs;
   let calls = 0;
-  let laterNs = 0;
+  let laterMs = 0;
   for (;;) {
-    const t0 = process.hrtime.bigint();
+    const t0 = performance.now();
     sink = operation();
-    const t1 = process.hrtime.bigint();
-    if (calls > 0) laterNs += Number(t1 - t0);
+    const t1 = performance.now();
+    if (calls > 0) laterMs += t1 - t0;
     calls++;
     if ((calls >= WARMUP_MIN_CALLS && t1 >= deadline) || calls >= WARMUP_MAX_CALLS) break;
   }
-  return laterNs / (calls - 1);
+  return (laterMs * 1e6) / (calls - 1);
 }
 
 function batchSizeFor(perCallNs: number): number {
   return Math.max(2, Math.min(65_536, Math.round(BATCH_TARGET_NS / Math.max(perCallNs, 1))));
 }
 
-export function summarize(samplesNs: readonly number[], batchSize: number, jsonBytes: number): TimingStats {
-  const sorted = [...samplesNs].sort((a, b) => a - b);
-  const medianNs = median(sorted);
+export function summarize(window: TimedWindow, jsonBytes: number): TimingStats {
+  const sorted = Array.from(window.samples).sort((a, b) => a - b);
+  const calls = sorted.length * window.batchSize;
+  const meanNs = calls > 0 ? window.inCallsNs / calls : Number.NaN;
   return {
-    medianNs,
+    meanNs,
+    meanInterval: [meanNs, meanNs],
+    gcShare: window.windowNs > 0 ? Math.min(1, window.gc.pauseNs / window.windowNs) : 0,
+    bytesAllocatedPerCall: calls > 0 ? Math.round(window.gc.allocatedBytes / calls) : 0,
+    bimodal: window.batchSize === 1 && isBimodal(sorted),
+    medianNs: median(sorted),
     p75Ns: quantile(sorted, 0.75),
     p99Ns: quantile(sorted, 0.99),
     minNs: sorted[0] ?? Number.NaN,
     maxNs: sorted[sorted.length - 1] ?? Number.NaN,
     rme: medianMarginOfError(sorted),
     samples: sorted.length,
-    batchSize,
-    mbPerSec: medianNs > 0 ? jsonBytes / 1e6 / (medianNs / 1e9) : 0,
+    batchSize: window.batchSize,
+    mbPerSec: meanNs > 0 ? jsonBytes / 1e6 / (meanNs / 1e9) : 0,
   };
 }
+

@@ -1,6 +1,6 @@
 /**
- * Turns what a worker reported (or what happened to it) into a result row. Ratios and
- * speed-ups are computed here, against the JSON baseline of the same run.
+ * Turns what a worker reported in a run's first round (or what happened to it) into a result
+ * row. Ratios are computed here; timings and speed-ups over the rounds in rounds.ts.
  */
 import type { CodecDescriptor } from '../codecs/codec';
 import { findBuiltinCodec } from '../codecs/registry';
@@ -12,8 +12,6 @@ import type { CodecReport, CodecSource } from './worker-protocol';
 export interface RowContext {
   /** Minified UTF-8 JSON bytes of the sample: the denominator of every ratio. */
   jsonBytes: number;
-  /** The JSON baseline's row, once measured. */
-  baseline?: CodecResult;
 }
 
 export function descriptorOf(source: CodecSource): CodecDescriptor {
@@ -48,6 +46,9 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
   const outcome = report.outcome;
   const ratioOf = (bytes: number) => (context.jsonBytes > 0 ? round(bytes / context.jsonBytes, 4) : null);
   switch (outcome.status) {
+    case 'timed':
+      // Only later rounds time alone, and their figures join the first round's row.
+      return { ...base, status: 'errored', error: { stage: 'crash', message: 'the worker timed without verifying in a first round' } };
     case 'skipped':
       return { ...base, status: 'skipped', error: outcome.error };
     case 'errored':
@@ -56,7 +57,6 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
         : { ...base, status: 'errored', error: outcome.error, bytes: outcome.bytes, ratio: ratioOf(outcome.bytes) };
     case 'completed': {
       const m = outcome.measurements;
-      const baseline = context.baseline?.status === 'completed' ? context.baseline : undefined;
       return {
         ...base,
         status: 'completed',
@@ -65,9 +65,8 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
         compressed: m.compressed,
         encode: m.encode,
         decode: m.decode,
-        speedupVsJson: baseline
-          ? { encode: round(baseline.encode.medianNs / m.encode.medianNs, 3), decode: round(baseline.decode.medianNs / m.decode.medianNs, 3) }
-          : descriptor.id === 'json' ? { encode: 1, decode: 1 } : null,
+        // Computed over the rounds (rounds.ts), each against JSON of the same round.
+        speedupVsJson: null,
         roundTrip: m.roundTrip,
         remnants: m.remnants,
       };

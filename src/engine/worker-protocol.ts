@@ -36,8 +36,11 @@ export interface MeasurementPlan {
   /** Sampling time for each of encode and decode. */
   operationBudgetMs: number;
   minSamples: number;
-  targetRme: number | null;
-  maxBudgets: number;
+  /**
+   * The first round verifies the round trip, finds remnants and compresses before timing;
+   * later rounds only time (the same library, sample and schema give the same bytes).
+   */
+  verify: boolean;
 }
 
 export type { CodecSource };
@@ -104,8 +107,16 @@ export interface CodecMeasurements {
   remnants: Remnant[];
 }
 
+/** A later round's outcome: timings only. */
+export interface CodecTimings {
+  bytes: number;
+  encode: TimingStats;
+  decode: TimingStats;
+}
+
 export type CodecOutcome =
   | { status: 'completed'; measurements: CodecMeasurements }
+  | { status: 'timed'; timings: CodecTimings }
   | { status: 'errored'; error: StageError; bytes?: number }
   | { status: 'skipped'; error: StageError };
 

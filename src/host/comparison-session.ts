@@ -26,6 +26,8 @@ export interface RunRequest {
   /** Overrides of the settings for this run (Run Benchmark… picks codecs and mode). */
   codecs?: string[];
   quick?: boolean;
+  /** Rounds for this run (Run Benchmark… → Thorough); otherwise the settings' (or quick's). */
+  rounds?: number;
   /** A schema the user gave (.proto or .avsc): its codec uses it as given, the other derives one. */
   schema?: ProvidedSchema;
   /** Choices for schemas inferred from the sample (the panel's variant selects). */
@@ -41,6 +43,7 @@ interface StoredFileRequest {
   name: string;
   codecs?: string[];
   quick?: boolean;
+  rounds?: number;
   schema?: ProvidedSchema;
   variants?: Partial<SchemaVariants>;
 }
@@ -81,14 +84,20 @@ export class ComparisonSession implements vscode.Disposable {
     return this.run(request, { only: ['json', ...affected], previous });
   }
 
-  async run(request: RunRequest, partial?: PartialRun): Promise<ComparisonReport | undefined> {
+  /** The last run again, its rows shown beside the previous figures. */
+  async rerun(): Promise<ComparisonReport | undefined> {
+    const last = this.lastRequest;
+    return last ? this.run(last, undefined, { compareWithPrevious: true }) : undefined;
+  }
+
+  async run(request: RunRequest, partial?: PartialRun, display: { compareWithPrevious?: boolean } = {}): Promise<ComparisonReport | undefined> {
     if (this.running) {
       this.running.controller.abort();
       await this.running.finished;
     }
     this.runStarting.fire();
     const controller = new AbortController();
-    const finished = this.runWithProgress(request, controller, partial);
+    const finished = this.runWithProgress(request, controller, partial, display.compareWithPrevious ?? false);
     this.running = { controller, finished };
     // Enables "Payload Lab: Cancel Run" in the palette and for keybindings.
     void vscode.commands.executeCommand('setContext', 'payloadLab.running', true);
@@ -115,17 +124,17 @@ export class ComparisonSession implements vscode.Disposable {
     if (this.currentRequest) return this.currentRequest;
     const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
     if (!stored) return undefined;
-    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, schema: stored.schema, variants: stored.variants };
+    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, rounds: stored.rounds, schema: stored.schema, variants: stored.variants };
   }
 
   private remember(request: RunRequest): void {
     this.currentRequest = request;
     const { source } = request;
-    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, schema: request.schema, variants: request.variants } : undefined;
+    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, rounds: request.rounds, schema: request.schema, variants: request.variants } : undefined;
     void this.context.workspaceState.update(LAST_FILE_REQUEST_KEY, stored);
   }
 
-  private runWithProgress(request: RunRequest, controller: AbortController, partial?: PartialRun): Promise<ComparisonReport | undefined> {
+  private runWithProgress(request: RunRequest, controller: AbortController, partial: PartialRun | undefined, compareWithPrevious: boolean): Promise<ComparisonReport | undefined> {
     const settings = { ...readRunSettings(), ...definedOnly(request), ...(partial ? { codecs: partial.only } : {}) };
     const { source } = request;
     this.remember(request);
@@ -136,29 +145,27 @@ export class ComparisonSession implements vscode.Disposable {
         const panel = ResultsPanel.show(this.context.extensionUri, this.panelActions(), this.log);
         const runId = ++this.runId;
         const shown = displayedCodecOrder(settings.codecs);
-        panel.post({ type: 'run-started', run: { ...this.describeRun(runId, request, shown, settings), ...(partial ? { rerunCodecs: shown } : {}) } });
+        panel.post({ type: 'run-started', run: { ...this.describeRun(runId, request, shown, settings), ...(partial ? { rerunCodecs: shown } : {}), ...(compareWithPrevious ? { compareWithPrevious } : {}) } });
         this.log.info(`run ${runId}: ${source.location} with ${shown.join(', ')}${settings.quick ? ' (quick)' : ''}`);
-        let finishedRows = 0;
         try {
           const measured = await compareSample(await this.sampleInput(source), {
             codecs: settings.codecs,
-            quick: settings.quick,
-            timeBudgetMs: settings.quick ? undefined : settings.timeBudgetMs,
+            ...runMeasurement(settings),
             memoryLimitMb: settings.memoryLimitMb,
             timeoutMs: settings.timeoutMs,
             schema: request.schema,
             variants: request.variants,
             signal: controller.signal,
             onInspected: (sample) => panel.post({ type: 'sample-inspected', runId, sample }),
-            onStage: (codec, stage) => {
-              panel.post({ type: 'codec-stage', runId, codec, stage });
-              progress.report({ message: `${codec}: ${stage}` });
+            onStage: (codec, stage, { round, rounds }) => {
+              panel.post({ type: 'codec-stage', runId, codec, stage, round });
+              progress.report({ message: `round ${round} of ${rounds}: ${codec}: ${stage}` });
             },
-            onResult: (result) => {
-              finishedRows++;
+            onResult: (result, { round, rounds }) => {
+              // Every row arrives once per round, sharper each time.
               panel.post({ type: 'codec-result', runId, result });
-              progress.report({ increment: 100 / shown.length, message: `${finishedRows} of ${shown.length} codecs done` });
-              if (result.status !== 'completed') this.log.warn(`run ${runId}: ${result.codec} ${result.status} at ${result.error.stage}: ${result.error.message}`);
+              progress.report({ increment: 100 / (shown.length * rounds), message: `round ${round} of ${rounds}: ${result.codec} done` });
+              if (result.status !== 'completed' && round === 1) this.log.warn(`run ${runId}: ${result.codec} ${result.status} at ${result.error.stage}: ${result.error.message}`);
             },
           });
           const report = partial ? mergeReports(partial.previous, measured) : measured;
@@ -176,7 +183,7 @@ export class ComparisonSession implements vscode.Disposable {
     ));
   }
 
-  private describeRun(runId: number, request: RunRequest, shown: string[], settings: RunSettings) {
+  private describeRun(runId: number, request: RunRequest, shown: string[], settings: RunSettings & { roundsOverride?: number }) {
     const { source } = request;
     const codecs: PlannedCodec[] = shown.map((id) => {
       const codec = findBuiltinCodec(id);
@@ -187,7 +194,7 @@ export class ComparisonSession implements vscode.Disposable {
       sampleName: runSampleName(source.name, request.schema),
       sampleLocation: source.location,
       codecs,
-      settings: measurementSettings({ quick: settings.quick, timeBudgetMs: settings.quick ? undefined : settings.timeBudgetMs }),
+      settings: measurementSettings(runMeasurement(settings)),
       runtime: runtimeInfo(),
       extensionVersion: String(this.context.extension.packageJSON.version ?? ''),
       // Every sample is JSON; a provided schema is used as given, so nothing is inferred then.
@@ -245,11 +252,18 @@ interface PartialRun {
   previous: ComparisonReport;
 }
 
-function definedOnly(request: RunRequest): Partial<RunSettings> {
+function definedOnly(request: RunRequest): Partial<RunSettings> & { roundsOverride?: number } {
   return {
     ...(request.codecs ? { codecs: request.codecs } : {}),
     ...(request.quick !== undefined ? { quick: request.quick } : {}),
+    ...(request.rounds !== undefined ? { roundsOverride: request.rounds } : {}),
   };
+}
+
+/** Quick runs use quick's own rounds and budget; others the settings', or the request's rounds. */
+function runMeasurement(settings: RunSettings & { roundsOverride?: number }): { quick: boolean; rounds?: number; timeBudgetMs?: number } {
+  if (settings.roundsOverride !== undefined) return { quick: settings.quick, rounds: settings.roundsOverride, timeBudgetMs: settings.quick ? undefined : settings.timeBudgetMs };
+  return settings.quick ? { quick: true } : { quick: false, rounds: settings.rounds, timeBudgetMs: settings.timeBudgetMs };
 }
 
 /** Where the sample can be opened; undefined for generated records (no file behind them). */

@@ -1,11 +1,13 @@
 /** The `payloadLab.*` settings, read fresh for every run (changes apply without a reload). */
 import * as vscode from 'vscode';
 import { builtinCodecs } from '../codecs/registry';
-import { DEFAULT_LIMITS, DEFAULT_TIME_BUDGET_MS } from '../engine/settings';
+import { DEFAULT_LIMITS, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS } from '../engine/settings';
 
 export interface RunSettings {
   codecs: string[];
   quick: boolean;
+  /** Rounds of a run that is not quick. */
+  rounds: number;
   timeBudgetMs: number;
   memoryLimitMb: number;
   timeoutMs: number;
@@ -19,6 +21,7 @@ export function readRunSettings(): RunSettings {
   return {
     codecs: codecs.length > 0 ? codecs : [...known],
     quick: config.get<boolean>('quickMode') ?? false,
+    rounds: config.get<number>('rounds') ?? DEFAULT_ROUNDS,
     timeBudgetMs: config.get<number>('timeBudgetMs') ?? DEFAULT_TIME_BUDGET_MS,
     memoryLimitMb: config.get<number>('workerMemoryLimitMb') ?? DEFAULT_LIMITS.memoryLimitMb,
     timeoutMs: config.get<number>('workerTimeoutMs') ?? DEFAULT_LIMITS.timeoutMs,

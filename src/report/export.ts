@@ -4,7 +4,7 @@
  * Pure functions (no Node, no DOM), so the extension host and the CLI can both call them.
  */
 import { remnantMatrixRow } from '../analysis/matrix';
-import { formatBytes, formatDuration, formatPercent, formatSpeedup } from '../cli/format';
+import { formatBytes, formatDurationRange, formatPercent, formatSize, formatSpeedupRange } from '../cli/format';
 import type { ExportFormat } from '../shared/protocol';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
@@ -50,7 +50,10 @@ export function remnantSummary(result: CompletedResult): string {
   return counts.map(([kind, count]) => (count > 1 ? `${REMNANT_KIND_INFO[kind].short} ×${count}` : REMNANT_KIND_INFO[kind].short)).join(', ');
 }
 
-const median = (timing: TimingStats) => `${formatDuration(timing.medianNs)} ± ${formatPercent(timing.rme)}`;
+/** "1.07 ms (1.02–1.12 ms)": amortised per call, median of the rounds and their range. */
+const perCall = (timing: TimingStats) => `${formatDurationRange(timing.meanNs, timing.meanInterval)}${timing.bimodal ? ' (bimodal)' : ''}`;
+const gcAndAllocation = (timing: TimingStats) => `${formatPercent(timing.gcShare)}, ${formatSize(timing.bytesAllocatedPerCall)}`;
+const unstable = (row: CompletedResult, figure: 'encodeSpeedup' | 'decodeSpeedup') => (row.unstable?.some((marker) => marker.figure === figure) ? ' ⚠' : '');
 
 function markdownRow(row: CodecResult): string[] {
   const name = markdownText(row.codec);
@@ -58,7 +61,7 @@ function markdownRow(row: CodecResult): string[] {
   if (row.status !== 'completed') {
     const bytes = row.status === 'errored' && row.bytes !== undefined ? formatBytes(row.bytes) : '—';
     const ratio = row.status === 'errored' && row.ratio != null ? row.ratio.toFixed(3) : '—';
-    return [name, format, bytes, ratio, '—', '—', '—', '—', '—', '—', `${row.status} at ${row.error.stage}`, '—'];
+    return [name, format, bytes, ratio, '—', '—', '—', '—', '—', '—', '—', '—', `${row.status} at ${row.error.stage}`, '—'];
   }
   return [
     name,
@@ -67,37 +70,45 @@ function markdownRow(row: CodecResult): string[] {
     row.ratio === null ? '—' : row.ratio.toFixed(3),
     formatBytes(row.compressed.gzip),
     formatBytes(row.compressed.brotli),
-    median(row.encode),
-    median(row.decode),
-    formatSpeedup(row.speedupVsJson?.encode),
-    formatSpeedup(row.speedupVsJson?.decode),
+    perCall(row.encode),
+    perCall(row.decode),
+    `${formatSpeedupRange(row.speedupVsJson?.encode, row.speedupVsJson?.encodeInterval)}${unstable(row, 'encodeSpeedup')}`,
+    `${formatSpeedupRange(row.speedupVsJson?.decode, row.speedupVsJson?.decodeInterval)}${unstable(row, 'decodeSpeedup')}`,
+    gcAndAllocation(row.encode),
+    gcAndAllocation(row.decode),
     row.roundTrip.status,
     remnantSummary(row),
   ];
 }
 
-const MARKDOWN_HEADER = ['Codec', 'Format', 'Bytes', 'Ratio', 'gzip', 'brotli', 'Encode (median ± margin)', 'Decode (median ± margin)', 'Encode vs JSON', 'Decode vs JSON', 'Round trip', 'Remnants'];
-const MARKDOWN_ALIGN = ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---'];
+const MARKDOWN_HEADER = ['Codec', 'Format', 'Bytes', 'Ratio', 'gzip', 'brotli', 'Encode per call', 'Decode per call', 'Encode vs JSON', 'Decode vs JSON', 'Encode: GC, allocated', 'Decode: GC, allocated', 'Round trip', 'Remnants'];
+const MARKDOWN_ALIGN = ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---'];
 
 export function toMarkdown(report: ComparisonReport): string {
   const { input, runtime, settings, tool } = report;
+  const rounds = settings.rounds ?? 1;
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const failures = report.results.flatMap((row) =>
     row.status === 'completed' ? [] : [`- ${markdownText(row.codec)}: ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)}`]);
-  const notes = report.results.flatMap((row) => row.notes.map((note) => `- ${markdownText(row.codec)}: ${markdownText(note)}`));
+  const notes = report.results.flatMap((row) => [
+    ...(row.status === 'completed' ? row.unstable ?? [] : []).map((marker) => `- ⚠ ${markdownText(marker.reason)}`),
+    ...row.notes.map((note) => `- ${markdownText(row.codec)}: ${markdownText(note)}`),
+  ]);
   return [
     `## Payload Lab: ${markdownText(fileName(input.path))}`,
     '',
     `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${formatBytes(input.fileBytes)} on disk), `
       + `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}.`,
     `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; `
-      + `budget ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples.`,
+      + `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`,
     '',
     line(MARKDOWN_HEADER),
     line(MARKDOWN_ALIGN),
     ...report.results.map((row) => line(markdownRow(row))),
     '',
-    'Ratio = bytes / JSON bytes; vs JSON = JSON median / codec median in the same run (above 1× is faster); ± = 95% margin of the median.',
+    'Ratio = bytes / JSON bytes. Per call = amortised time (time in calls over calls, collections included), median over rounds '
+      + '(lowest–highest round). vs JSON = JSON\'s time over the codec\'s in each round, median (lowest–highest round); above 1× is faster; '
+      + '⚠ = rounds more than ×1.25 apart. GC = share of the time in collection pauses; allocated = bytes allocated per call.',
     ...(failures.length > 0 ? ['', '**Errors**', '', ...failures] : []),
     ...(notes.length > 0 ? ['', '**Notes**', '', ...notes] : []),
     '',
@@ -117,10 +128,16 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const TIMING_FIELDS = ['median_ns', 'p75_ns', 'p99_ns', 'min_ns', 'max_ns', 'rme', 'samples', 'batch_size', 'mb_per_s'] as const;
+const TIMING_FIELDS = [
+  'mean_ns', 'mean_low_ns', 'mean_high_ns', 'gc_share', 'bytes_allocated_per_call', 'bimodal',
+  'median_ns', 'p75_ns', 'p99_ns', 'min_ns', 'max_ns', 'rme', 'samples', 'batch_size', 'mb_per_s',
+] as const;
 const timingValues = (timing: TimingStats | undefined) =>
   timing
-    ? [timing.medianNs, timing.p75Ns, timing.p99Ns, timing.minNs, timing.maxNs, timing.rme, timing.samples, timing.batchSize, timing.mbPerSec]
+    ? [
+      timing.meanNs, timing.meanInterval[0], timing.meanInterval[1], timing.gcShare, timing.bytesAllocatedPerCall, timing.bimodal ? 'yes' : 'no',
+      timing.medianNs, timing.p75Ns, timing.p99Ns, timing.minNs, timing.maxNs, timing.rme, timing.samples, timing.batchSize, timing.mbPerSec,
+    ]
     : TIMING_FIELDS.map(() => null);
 
 export const CSV_COLUMNS = [
@@ -129,6 +146,7 @@ export const CSV_COLUMNS = [
   ...TIMING_FIELDS.map((field) => `encode_${field}`),
   ...TIMING_FIELDS.map((field) => `decode_${field}`),
   'encode_speedup_vs_json', 'decode_speedup_vs_json', 'round_trip', 'differences', 'remnants', 'remnant_kinds', 'notes',
+  'encode_speedup_low', 'encode_speedup_high', 'decode_speedup_low', 'decode_speedup_high', 'rounds', 'unstable',
 ] as const;
 
 function csvValues(row: CodecResult): Array<string | number | null | undefined> {
@@ -146,6 +164,10 @@ function csvValues(row: CodecResult): Array<string | number | null | undefined> 
     done ? remnantCounts(done).reduce((sum, [, count]) => sum + count, 0) : null,
     done ? remnantCounts(done).map(([kind, count]) => `${kind}=${count}`).join(';') : null,
     row.notes.join('; '),
+    done?.speedupVsJson?.encodeInterval[0], done?.speedupVsJson?.encodeInterval[1],
+    done?.speedupVsJson?.decodeInterval[0], done?.speedupVsJson?.decodeInterval[1],
+    done?.rounds?.length,
+    done?.unstable?.map((marker) => marker.figure).join(';'),
   ];
 }
 

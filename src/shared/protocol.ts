@@ -41,6 +41,8 @@ export interface RunStarted {
    * stay, and these rows show their change against the previous choice.
    */
   rerunCodecs?: string[];
+  /** Re-run of the same request: each row shows its new figures beside the previous run's. */
+  compareWithPrevious?: boolean;
 }
 
 /** Requests the webview makes and the value each one answers with. */
@@ -91,7 +93,8 @@ export type WebviewRequest = {
 export type HostToWebview =
   | { type: 'run-started'; run: RunStarted }
   | { type: 'sample-inspected'; runId: number; sample: SampleInfo }
-  | { type: 'codec-stage'; runId: number; codec: string; stage: ErrorStage }
+  /** `round`: 1-based round of the run the stage belongs to (absent from older hosts). */
+  | { type: 'codec-stage'; runId: number; codec: string; stage: ErrorStage; round?: number }
   | { type: 'codec-result'; runId: number; result: CodecResult }
   | { type: 'run-finished'; runId: number; report: ComparisonReport }
   | { type: 'run-ended'; runId: number; outcome: 'cancelled' | 'failed'; message: string }

@@ -30,23 +30,43 @@ export interface StageError {
   message: string;
 }
 
-/** Timing of one operation (encode or decode), in nanoseconds per call. */
+/**
+ * Timing of one operation (encode or decode), in nanoseconds per call. In a row, each field is
+ * the median over the run's rounds of that field in each round (see `CompletedResult.rounds`).
+ */
 export interface TimingStats {
+  /**
+   * Amortised time per call: the sampling window's time in calls over the calls made,
+   * collections included (what a loop pays). The headline figure: speed-ups and ranks use it.
+   */
+  meanNs: number;
+  /** Lowest and highest `meanNs` over the rounds: the spread a re-run can be expected to show. */
+  meanInterval: [number, number];
+  /** Share of the sampling window spent in garbage-collection pauses (0–1). */
+  gcShare: number;
+  /** V8 heap and ArrayBuffer bytes allocated per call, collected or not. */
+  bytesAllocatedPerCall: number;
+  /**
+   * The per-call times fall in two groups (a collection lands in some calls and not in
+   * others): the median is then one mode or the other, and only `meanNs` is stable.
+   */
+  bimodal: boolean;
   medianNs: number;
   p75Ns: number;
   p99Ns: number;
   minNs: number;
   maxNs: number;
   /**
-   * Relative margin of error of the median: half-width of its 95% confidence interval
-   * (distribution-free, from order statistics) over the median. 0.01 = ±1%.
+   * Relative margin of error of one window's median: half-width of its 95% confidence interval
+   * (distribution-free, from order statistics) over the median. 0.01 = ±1%. It describes one
+   * worker's samples, not what a re-run prints: `meanInterval` and the speed-up intervals do.
    */
   rme: number;
   /** Number of timing samples kept (a sample may average a batch of calls). */
   samples: number;
   /** Calls averaged in each sample: 1 unless the call is too short to time alone. */
   batchSize: number;
-  /** Throughput against the JSON byte count of the sample (MB = 10^6 bytes). */
+  /** Throughput at the amortised time, against the JSON byte count of the sample (MB = 10^6 bytes). */
   mbPerSec: number;
 }
 
@@ -171,10 +191,45 @@ export interface CompletedResult extends CodecRowBase {
   compressed: CompressedSizes;
   encode: TimingStats;
   decode: TimingStats;
-  /** JSON median / this median, measured in the same run; null without a JSON baseline. */
-  speedupVsJson: { encode: number; decode: number } | null;
+  /**
+   * JSON's amortised time over this codec's, each from the same round; `encode` / `decode` are
+   * the median over rounds, the intervals the lowest and highest round. Null without a JSON
+   * baseline.
+   */
+  speedupVsJson: SpeedupVsJson | null;
   roundTrip: RoundTrip;
   remnants: Remnant[];
+  /** Each round's figures, in the order the rounds ran; absent in older reports. */
+  rounds?: RoundFigures[];
+  /** Figures whose rounds disagree widely, each with the reason; absent when none do. */
+  unstable?: InstabilityMarker[];
+}
+
+export interface SpeedupVsJson {
+  encode: number;
+  decode: number;
+  encodeInterval: [number, number];
+  decodeInterval: [number, number];
+}
+
+/** One round of one codec: a fresh worker, measured next to JSON's worker of the same round. */
+export interface RoundFigures {
+  /** 1-based. */
+  round: number;
+  encodeMeanNs: number;
+  decodeMeanNs: number;
+  /** JSON's amortised time over this codec's, both from this round; null if JSON failed in it. */
+  speedupVsJson: { encode: number; decode: number } | null;
+  encodeGcShare: number;
+  decodeGcShare: number;
+}
+
+/** A speed-up whose rounds disagree widely (at least ×1.25 between lowest and highest). */
+export interface InstabilityMarker {
+  figure: 'encodeSpeedup' | 'decodeSpeedup';
+  /** Highest over lowest round. */
+  spread: number;
+  reason: string;
 }
 
 export interface ErroredResult extends CodecRowBase {
@@ -210,12 +265,20 @@ export interface RuntimeInfo {
 }
 
 export interface MeasurementSettings {
-  /** Per codec, split evenly between encode and decode. */
+  /**
+   * Rounds of the run: each runs JSON and every codec, each in a fresh worker, in an order
+   * rotated from round to round. Absent in older reports (one round).
+   */
+  rounds?: number;
+  /** Per codec and round, split evenly between encode and decode. */
   timeBudgetMs: number;
   minSamples: number;
-  /** Sampling goes on past the budget while a median's rme is above this (null: never). */
+  /**
+   * Older reports: sampling went on past the budget while a median's rme was above this.
+   * Rounds replaced that: always null now.
+   */
   targetRme: number | null;
-  /** ...up to this many budgets in all. */
+  /** Older reports: ...up to this many budgets in all. Always 1 now. */
   maxBudgets: number;
   quick: boolean;
 }

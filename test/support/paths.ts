@@ -13,7 +13,7 @@ if (!fs.existsSync(workerScript)) {
 }
 
 /** Settings that keep engine tests short: correctness is under test here, not precision. */
-export const FAST = { timeBudgetMs: 20, minSamples: 3, targetRme: null, workerScript } as const;
+export const FAST = { timeBudgetMs: 20, minSamples: 3, rounds: 1, workerScript } as const;
 
 export function sampleFrom(value: unknown, name = 'sample.json'): { path: string; bytes: Uint8Array } {
   return { path: name, bytes: Buffer.from(JSON.stringify(value), 'utf8') };

@@ -13,7 +13,7 @@ function cli(...args: string[]) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-const FAST_ARGS = ['--time-budget', '20', '--min-samples', '3'];
+const FAST_ARGS = ['--time-budget', '20', '--min-samples', '3', '--rounds', '1'];
 
 const bigIds = () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-remnants-')), 'ids.json');

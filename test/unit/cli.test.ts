@@ -19,7 +19,7 @@ const tempFile = (name: string, content: string | Uint8Array) => {
   return file;
 };
 
-const FAST_ARGS = ['--time-budget', '20', '--min-samples', '3'];
+const FAST_ARGS = ['--time-budget', '20', '--min-samples', '3', '--rounds', '1'];
 
 test('a JSON syntax error exits 2 and names file:line:column', () => {
   const file = tempFile('broken.json', '{\n  "a": [1, 2],\n  "b": tru\n}\n');
@@ -56,7 +56,13 @@ test('--json prints one document with the contract fields and only the chosen co
   const row = report.results[1]!;
   assert.equal(row.status, 'completed');
   if (row.status !== 'completed') return;
-  assert.deepEqual(Object.keys(row.encode).sort(), ['batchSize', 'maxNs', 'mbPerSec', 'medianNs', 'minNs', 'p75Ns', 'p99Ns', 'rme', 'samples'].sort());
+  assert.deepEqual(Object.keys(row.encode).sort(), [
+    'meanNs', 'meanInterval', 'gcShare', 'bytesAllocatedPerCall', 'bimodal',
+    'batchSize', 'maxNs', 'mbPerSec', 'medianNs', 'minNs', 'p75Ns', 'p99Ns', 'rme', 'samples',
+  ].sort());
+  assert.deepEqual(Object.keys(row.speedupVsJson ?? {}).sort(), ['decode', 'decodeInterval', 'encode', 'encodeInterval']);
+  assert.equal(row.rounds?.length, 1);
+  assert.equal(report.settings.rounds, 1);
   assert.equal(row.library, 'msgpackr');
   assert.match(row.libraryVersion, /^\d+\.\d+\.\d+$/);
   assert.equal(row.schema, 'none');

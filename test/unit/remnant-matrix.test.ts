@@ -5,9 +5,10 @@ import { compareSample } from '../../src/engine/compare';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../../src/shared/remnant-kinds';
 import type { CodecResult, Remnant, RemnantMatrixRow } from '../../src/shared/results';
 import { FAST, tuplesSample } from '../support/paths';
+import { timingStats } from '../support/timing';
 
 function completed(codec: string, remnants: Remnant[]): CodecResult {
-  const stats = { medianNs: 1, p75Ns: 1, p99Ns: 1, minNs: 1, maxNs: 1, rme: 0, samples: 1, batchSize: 1, mbPerSec: 1 };
+  const stats = timingStats(1);
   return {
     status: 'completed', codec, label: codec, format: codec, library: codec, libraryVersion: '1.0.0', schema: 'none', notes: [],
     bytes: 1, ratio: 1, compressed: { gzip: 1, brotli: 1, zstd: null }, encode: stats, decode: stats, speedupVsJson: null,

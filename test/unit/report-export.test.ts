@@ -2,11 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CSV_COLUMNS, csvField, markdownText, renderReport } from '../../src/report/export';
 import type { CodecResult, ComparisonReport, TimingStats } from '../../src/shared/results';
+import { speedups, timingStats } from '../support/timing';
 
-const timing = (medianNs: number): TimingStats => ({
-  medianNs, p75Ns: medianNs * 1.1, p99Ns: medianNs * 1.5, minNs: medianNs * 0.9, maxNs: medianNs * 2,
-  rme: 0.012, samples: 40, batchSize: 8, mbPerSec: 110.5,
-});
+const timing = (meanNs: number): TimingStats => timingStats(meanNs);
 
 const base = { library: 'lib', libraryVersion: '1.2.3', schema: 'none' as const, notes: [] as string[] };
 
@@ -14,12 +12,12 @@ const rows: CodecResult[] = [
   {
     ...base, codec: 'json', label: 'JSON (baseline)', format: 'JSON', status: 'completed', bytes: 402, ratio: 1,
     compressed: { gzip: 311, brotli: 253, zstd: null }, encode: timing(3700), decode: timing(4100),
-    speedupVsJson: { encode: 1, decode: 1 }, roundTrip: { status: 'exact', differences: [] }, remnants: [],
+    speedupVsJson: speedups(1, 1), roundTrip: { status: 'exact', differences: [] }, remnants: [],
   },
   {
     ...base, codec: 'avsc', label: 'Avro (avsc)', format: 'Avro', schema: 'inferred', status: 'completed', bytes: 139, ratio: 0.3458,
     compressed: { gzip: 152, brotli: 138, zstd: 140 }, encode: timing(3667), decode: timing(2500),
-    speedupVsJson: { encode: 1.014, decode: 1.629 },
+    speedupVsJson: speedups(1.014, 1.629),
     roundTrip: { status: 'lossy', differences: [{ path: '$.nothing', kind: 'missing-key', detail: 'missing (was null)' }], omittedDifferences: 2 },
     remnants: [
       { path: '$', kind: 'prototype', detail: 'Root' },
@@ -40,7 +38,7 @@ const report: ComparisonReport = {
   tool: { name: 'payload-lab', version: '0.1.0' },
   runtime: { node: '20.20.2', v8: '11.3.244.8-node.38', platform: 'linux-x64' },
   input: { path: '/data/mixed-sample.json', jsonBytes: 402, fileBytes: 508, records: 3, kind: 'json' },
-  settings: { timeBudgetMs: 20, minSamples: 3, targetRme: null, maxBudgets: 3, quick: false },
+  settings: { rounds: 5, timeBudgetMs: 20, minSamples: 3, targetRme: null, maxBudgets: 1, quick: false },
   results: rows,
 };
 
@@ -76,12 +74,15 @@ test('Markdown export has one table row per codec, each with the header’s colu
   const lines = renderReport(report, 'markdown').split('\n').filter((line) => line.startsWith('| '));
   assert.equal(lines.length, 2 + rows.length);
   const widths = lines.map((line) => markdownCells(line).length);
-  assert.deepEqual(new Set(widths), new Set([12]));
+  assert.deepEqual(new Set(widths), new Set([14]));
   const avsc = markdownCells(lines[3]!);
   assert.deepEqual(avsc.slice(0, 6), ['avsc', 'Avro', '139 B', '0.346', '152 B', '138 B']);
-  assert.equal(avsc[6], '3.67 µs ± 1.2%');
-  assert.equal(avsc[10], 'lossy');
-  assert.equal(avsc[11], 'prototype ×3, renamed ×4, types', 'counts include what a capped list left out');
+  assert.equal(avsc[6], '3.67 µs (3.48 µs–3.85 µs)', 'amortised per call, with the rounds’ range');
+  assert.equal(avsc[9], '1.63× (1.55–1.71×)', 'the median speed-up with the rounds’ range');
+  assert.equal(avsc[10], '10%, 1.02 kB', 'GC share and allocation per call');
+  assert.equal(avsc[12], 'lossy');
+  assert.equal(avsc[13], 'prototype ×3, renamed ×4, types', 'counts include what a capped list left out');
+  assert.match(renderReport(report, 'markdown'), /5 rounds of 20 ms per codec/);
 });
 
 test('Markdown export escapes pipes, markup and line breaks from codec text', () => {
@@ -95,7 +96,7 @@ test('Markdown export escapes pipes, markup and line breaks from codec text', ()
 test('Markdown export names the stage in the table and lists the message under Errors', () => {
   const markdown = renderReport(report, 'markdown');
   const line = markdown.split('\n').find((l) => l.startsWith('| pbf '))!;
-  assert.equal(markdownCells(line)[10], 'skipped at prepare');
+  assert.equal(markdownCells(line)[12], 'skipped at prepare');
   assert.match(markdown, /\*\*Errors\*\*\n\n- evil\\\|codec: errored at encode: broke, badly/);
   assert.match(markdown, /- pbf: skipped at prepare: needs a \.proto schema/);
   assert.match(markdown, /\*\*Notes\*\*\n\n- avsc: \$\.empty\\_list is always empty/);
@@ -109,8 +110,12 @@ test('CSV export has the documented columns and one record per codec with raw nu
   const avsc = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, records[2]![i]]));
   assert.equal(avsc['bytes'], '139');
   assert.equal(avsc['zstd_bytes'], '140');
-  assert.equal(avsc['encode_median_ns'], '3667');
+  assert.equal(avsc['encode_mean_ns'], '3667');
+  assert.equal(avsc['encode_gc_share'], '0.1');
+  assert.equal(avsc['encode_bytes_allocated_per_call'], '1024');
   assert.equal(avsc['decode_speedup_vs_json'], '1.629');
+  assert.equal(Number(avsc['decode_speedup_low']), 1.629 * 0.95);
+  assert.equal(Number(avsc['decode_speedup_high']), 1.629 * 1.05);
   assert.equal(avsc['differences'], '3');
   assert.equal(avsc['remnants'], '8');
   assert.equal(avsc['remnant_kinds'], 'prototype=3;rename=4;type-change=1');

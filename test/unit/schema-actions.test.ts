@@ -12,6 +12,7 @@ import { affectedCodecs, mergeReports } from '../../src/engine/variant-rerun';
 import type { CodecResult, CompletedResult, ComparisonReport } from '../../src/shared/results';
 import { describeVariantDelta } from '../../webview/variant-delta';
 import { sampleFrom, workerScript } from '../support/paths';
+import { timingStats } from '../support/timing';
 
 const SAMPLE = { items: [{ id: 1, delta: -3, price: 9.99, name: 'a' }, { id: 2, delta: 4, price: 0.5, name: 'b' }] };
 
@@ -49,11 +50,10 @@ test('affectedCodecs re-runs avsc and protobufjs for a doubles or fields change,
 });
 
 function completed(codec: string, bytes: number, encodeNs: number, decodeNs: number): CompletedResult {
-  const timing = (medianNs: number) => ({ medianNs, p75Ns: medianNs, p99Ns: medianNs, minNs: medianNs, maxNs: medianNs, rme: 0.01, samples: 10, batchSize: 1, mbPerSec: 1 });
   return {
     codec, label: codec, format: codec, library: codec, libraryVersion: '1', schema: 'none', notes: [],
     status: 'completed', bytes, ratio: null, compressed: { gzip: 1, brotli: 1, zstd: null },
-    encode: timing(encodeNs), decode: timing(decodeNs), speedupVsJson: null,
+    encode: timingStats(encodeNs), decode: timingStats(decodeNs), speedupVsJson: null,
     roundTrip: { status: 'exact', differences: [], omittedDifferences: 0 }, remnants: [],
   } as unknown as CompletedResult;
 }

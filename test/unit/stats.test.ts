@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { median, medianMarginOfError, quantile } from '../../src/engine/stats';
+import { isBimodal, median, medianMarginOfError, quantile } from '../../src/engine/stats';
 import { summarize } from '../../src/engine/measure';
 
 test('the median interpolates between the two middle samples', () => {
@@ -31,9 +31,27 @@ test('identical samples have no margin of error', () => {
   assert.equal(medianMarginOfError([5, 5, 5]), 0);
 });
 
-test('throughput is computed against the JSON bytes at the median time', () => {
-  const stats = summarize([2e6, 1e6, 3e6], 1, 1_000_000); // median 2 ms for 1 MB
-  assert.equal(stats.medianNs, 2e6);
+test('throughput and the amortised time come from the time in calls over the calls made', () => {
+  const window = { samples: Float64Array.from([2e6, 1e6, 3e6]), batchSize: 1, inCallsNs: 6e6, windowNs: 6.1e6, gc: { pauseNs: 0.61e6, collections: 2, allocatedBytes: 3_000 } };
+  const stats = summarize(window, 1_000_000); // 2 ms a call for 1 MB
+  assert.equal(stats.meanNs, 2e6);
   assert.equal(stats.mbPerSec, 500);
+  assert.equal(stats.gcShare, 0.1);
+  assert.equal(stats.bytesAllocatedPerCall, 1_000);
   assert.deepEqual([stats.minNs, stats.maxNs, stats.samples], [1e6, 3e6, 3]);
+});
+
+test('the amortised time of batched samples counts every call of every batch', () => {
+  const window = { samples: Float64Array.from([10, 30]), batchSize: 100, inCallsNs: 4_000, windowNs: 4_000, gc: { pauseNs: 0, collections: 0, allocatedBytes: 0 } };
+  assert.equal(summarize(window, 1).meanNs, 20);
+});
+
+test('calls that split into a fast group and a slow group are bimodal; a steady spread is not', () => {
+  const fast = Array.from({ length: 60 }, (_, i) => 7e6 + (i % 7) * 5e4);
+  const slow = Array.from({ length: 40 }, (_, i) => 14e6 + (i % 5) * 1e5);
+  assert.equal(isBimodal([...fast, ...slow].sort((a, b) => a - b)), true);
+  const steady = Array.from({ length: 100 }, (_, i) => 1e6 * (1 + i / 200));
+  assert.equal(isBimodal(steady), false);
+  const rareTail = [...Array.from({ length: 97 }, () => 1e6), 5e6, 5e6, 5e6];
+  assert.equal(isBimodal(rareTail), false);
 });

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HostToWebview } from '../../src/shared/protocol';
 import { assertNoProblems, panelSuite } from './support/suite';
+import { formatSpeedup } from '../../src/cli/format';
 
 const suite = panelSuite();
 
@@ -22,35 +23,41 @@ test('the page says ready on load and shows how to start before any run', async 
   await assertNoProblems(panel);
 });
 
-test('planned rows show as pending, then fill in one at a time as results stream in', async (t) => {
+test('planned rows show as pending, fill in one at a time in the first round, and sharpen in the next', async (t) => {
   const panel = await suite.open(t);
   const [started, ...rest] = suite.run.messages(1);
   await panel.deliver(started!);
   const planned = started!.type === 'run-started' ? started!.run.codecs.map((codec) => codec.id) : [];
   assert.deepEqual(await panel.rowCodecs(), planned);
   assert.equal(await panel.page.locator('tr.row-pending').count(), planned.length);
-  assert.match(await panel.page.textContent('.run-status') ?? '', /Running… 0 of 8 codecs done/);
+  assert.match(await panel.page.textContent('.run-status') ?? '', /Running round 1 of 2… 0 of 8 codecs done/);
 
   let pending = planned.length;
+  const seen = new Set<string>();
   for (const message of rest.filter((m) => m.type !== 'run-finished')) {
     await panel.deliver(message);
-    if (message.type === 'codec-stage') {
+    if (message.type === 'codec-stage' && message.round === 1) {
       const activity = await panel.page.textContent(`tr[data-codec="${message.codec}"] .pending-activity`);
       assert.match(activity ?? '', /…$/, `${message.codec} shows its stage (${message.stage})`);
     }
+    if (message.type === 'codec-stage' && message.round === 2) {
+      assert.match(await panel.page.textContent('.run-status') ?? '', /^Running round 2 of 2… 8 of 8 codecs shown/);
+    }
     if (isResult(message)) {
-      pending -= 1;
-      assert.equal(await panel.page.locator('tr.row-pending').count(), pending, `one fewer pending row after ${message.result.codec}`);
+      if (!seen.has(message.result.codec)) pending -= 1;
+      seen.add(message.result.codec);
+      assert.equal(await panel.page.locator('tr.row-pending').count(), pending, `pending rows after ${message.result.codec}`);
       assert.equal(await panel.page.getAttribute(`tr[data-codec="${message.result.codec}"]`, 'class'), `row-${message.result.status}`);
     }
   }
+  assert.equal(rest.filter((m) => isResult(m) && m.result.codec === 'avsc').length, 2, 'a row arrives once per round');
   await panel.deliver(rest.at(-1)!);
   assert.match(await panel.page.textContent('.run-status') ?? '', /Finished: 8 codecs \(1 errored\)/);
   assert.equal(await panel.page.isHidden('section.charts'), false);
   await assertNoProblems(panel);
 });
 
-test('a completed row shows bytes, ratio, medians with margins, speed-ups, round trip and remnant badges', async (t) => {
+test('a completed row shows bytes, ratio, amortised times, speed-ups with their rounds\' range, round trip and remnant badges', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
   const avsc = suite.run.report.results.find((row) => row.codec === 'avsc')!;
@@ -60,8 +67,15 @@ test('a completed row shows bytes, ratio, medians with margins, speed-ups, round
   assert.equal(cells[1], 'Avro');
   assert.equal(cells[2], `${avsc.bytes.toLocaleString('en-US')} B`);
   assert.equal(cells[3], avsc.ratio!.toFixed(3));
-  assert.match(cells[4]!, /^[\d.]+ (ns|µs|ms) ± [\d.]+%$/);
-  assert.match(cells[6]!, /^[\d.]+×$/);
+  assert.match(cells[4]!, /^[\d.]+ (ns|µs|ms)(bimodal)?$/);
+  const [low, high] = avsc.speedupVsJson!.encodeInterval;
+  assert.ok(low < high, 'two rounds give a range');
+  const marker = avsc.unstable?.some((candidate) => candidate.figure === 'encodeSpeedup') ? '⚠' : '';
+  assert.equal(cells[6], `${formatSpeedup(avsc.speedupVsJson!.encode)}${marker}${formatSpeedup(low).replace('×', '')}–${formatSpeedup(high)}`);
+  const speedupTooltip = await panel.page.getAttribute('tr[data-codec="avsc"] td.speedup-cell', 'title');
+  assert.match(speedupTooltip ?? '', /^Median of 2 rounds; lowest–highest round /);
+  const timeTooltip = await panel.page.getAttribute('tr[data-codec="avsc"] td.num:nth-of-type(4)', 'title');
+  assert.match(timeTooltip ?? '', /per call over the rounds; [\d.]+% in GC, [\d.]+ k?M?B allocated per call; /);
   assert.equal(cells[8], avsc.roundTrip.status);
   assert.match(cells[9]!, /^prototype ×\d+/);
   const tooltip = await panel.page.getAttribute('tr[data-codec="avsc"] td.remnants', 'title');
@@ -107,7 +121,7 @@ test('messages of an older run are ignored once a newer run has started', async 
   await panel.deliver(second[0]!);
   await panel.deliver(...first.slice(1));
   assert.equal(await panel.page.locator('tr.row-pending').count(), 8, 'no result of run 1 lands in run 2');
-  assert.match(await panel.page.textContent('.run-status') ?? '', /Running…/);
+  assert.match(await panel.page.textContent('.run-status') ?? '', /^Running round 1 of 2… 0 of 8 codecs done/);
   await assertNoProblems(panel);
 });
 
@@ -155,5 +169,25 @@ test('markup in codec names and messages is shown as text, never parsed', async 
   assert.equal(await panel.page.textContent('tr[data-codec="evil"] .failure-message'), hostile);
   assert.equal(await panel.page.locator('#app img, #app b').count(), 0);
   assert.equal(await panel.page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned), undefined);
+  await assertNoProblems(panel);
+});
+
+test('Re-run shows each row beside the previous run’s speed-ups; a row’s details list every round', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...suite.run.messages(1));
+  const [started, ...rest] = suite.run.messages(2);
+  assert.equal(started!.type, 'run-started');
+  if (started!.type !== 'run-started') return;
+  await panel.deliver({ ...started!, run: { ...started!.run, compareWithPrevious: true } }, ...rest);
+  const avsc = suite.run.report.results.find((row) => row.codec === 'avsc')!;
+  if (avsc.status !== 'completed' || !avsc.speedupVsJson) return assert.fail('avsc completed with speed-ups');
+  const [low, high] = avsc.speedupVsJson.encodeInterval;
+  const delta = await panel.page.textContent('tr[data-codec="avsc"] .variant-delta');
+  assert.equal(delta?.startsWith(`previous run: encode ${formatSpeedup(avsc.speedupVsJson.encode)} (${formatSpeedup(low).replace('×', '')}–${formatSpeedup(high)}), decode `), true, delta ?? '');
+  assert.equal(await panel.page.locator('tr[data-codec="throws-on-encode"] .variant-delta').count(), 0, 'an errored row has no previous figures');
+
+  await panel.page.click('button[data-details="avsc"]');
+  const rounds = await panel.page.$$eval('.details-row .rounds-table tbody tr', (rows) => rows.map((row) => row.querySelector('th')?.textContent));
+  assert.deepEqual(rounds, ['1', '2']);
   await assertNoProblems(panel);
 });

@@ -63,7 +63,7 @@ test('a variant re-run keeps the other rows and shows the re-run row\'s change a
   const allCodecs = await panel.rowCodecs();
   const before = suite.run.report.results.find((row) => row.codec === 'protobufjs') as CompletedResult;
   assert.equal(before.status, 'completed');
-  const after: CompletedResult = { ...before, bytes: Math.round(before.bytes * 0.88), encode: { ...before.encode, medianNs: before.encode.medianNs / 2 } };
+  const after: CompletedResult = { ...before, bytes: Math.round(before.bytes * 0.88), encode: { ...before.encode, meanNs: before.encode.meanNs / 2 } };
   const started = inferredRun(2)[0] as Extract<HostToWebview, { type: 'run-started' }>;
   const rerun = ['json', 'protobufjs'];
   await panel.deliver({

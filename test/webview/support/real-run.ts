@@ -1,7 +1,7 @@
 /**
- * One real comparison, run once per suite: the mixed sample through every built-in codec plus
- * a codec module that throws on encode, recorded as the messages the host would send the
- * panel, in the order the engine produced them.
+ * One real comparison of two rounds, run once per suite: the mixed sample through every
+ * built-in codec plus a codec module that throws on encode, recorded as the messages the host
+ * would send the panel, in the order the engine produced them.
  */
 import * as path from 'node:path';
 import * as fs from 'node:fs';
@@ -28,10 +28,12 @@ export async function recordRealRun(): Promise<RecordedRun> {
   const bytes = fs.readFileSync(SAMPLE);
   const report = await compareSample({ path: SAMPLE, bytes }, {
     ...FAST,
+    // Two rounds: rows arrive twice, and speed-ups carry a real interval.
+    rounds: 2,
     codecModules: [THROWING_CODEC],
     onInspected: (sample) => events.push({ type: 'sample-inspected', runId: 0, sample }),
     // The engine names a module codec by its path while it runs, by its file name in the row.
-    onStage: (codec, stage) => events.push({ type: 'codec-stage', runId: 0, codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage }),
+    onStage: (codec, stage, { round }) => events.push({ type: 'codec-stage', runId: 0, codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round }),
     onResult: (result) => events.push({ type: 'codec-result', runId: 0, result }),
   });
   const planned = [

@@ -1,0 +1,115 @@
+/**
+ * Measurement in rounds: each round runs the JSON baseline and every codec, each in a fresh
+ * worker, in an order rotated from round to round. A speed-up is computed per round (JSON's
+ * amortised time over the codec's, both from that round), so drift of the machine between
+ * rounds cancels out; the row reports the median over rounds and the rounds' range. Pure.
+ */
+import type { CompletedResult, InstabilityMarker, RoundFigures, SpeedupVsJson, TimingStats } from '../shared/results';
+import { medianOf } from './stats';
+
+/** Rounds whose highest figure is this many times their lowest are marked unstable. */
+export const UNSTABLE_SPREAD = 1.25;
+
+export interface RoundTimings {
+  /** 1-based. */
+  round: number;
+  encode: TimingStats;
+  decode: TimingStats;
+}
+
+/**
+ * The order of round `index` (0-based): the first round runs in the given order (the baseline
+ * first, so its rows can show speed-ups as they stream in); later ones rotate it, so no codec
+ * always runs first on a cold machine or right after the same neighbour.
+ */
+export function roundOrder<T>(items: readonly T[], index: number): T[] {
+  if (items.length === 0) return [];
+  const shift = index % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
+}
+
+const round3 = (value: number) => Number(value.toFixed(3));
+const range = (values: readonly number[]): [number, number] => [Math.min(...values), Math.max(...values)];
+
+/** Each field is the median over rounds of that field; the mean's interval is the rounds' range. */
+export function combineTimings(rounds: readonly TimingStats[], jsonBytes: number): TimingStats {
+  const pick = (field: keyof Omit<TimingStats, 'meanInterval' | 'bimodal'>) => medianOf(rounds.map((timing) => timing[field]));
+  const meanNs = pick('meanNs');
+  return {
+    meanNs,
+    meanInterval: range(rounds.map((timing) => timing.meanNs)),
+    gcShare: pick('gcShare'),
+    bytesAllocatedPerCall: Math.round(pick('bytesAllocatedPerCall')),
+    bimodal: rounds.filter((timing) => timing.bimodal).length * 2 >= rounds.length,
+    medianNs: pick('medianNs'),
+    p75Ns: pick('p75Ns'),
+    p99Ns: pick('p99Ns'),
+    minNs: Math.min(...rounds.map((timing) => timing.minNs)),
+    maxNs: Math.max(...rounds.map((timing) => timing.maxNs)),
+    rme: pick('rme'),
+    samples: rounds.reduce((sum, timing) => sum + timing.samples, 0),
+    batchSize: pick('batchSize'),
+    mbPerSec: meanNs > 0 ? jsonBytes / 1e6 / (meanNs / 1e9) : 0,
+  };
+}
+
+/**
+ * The codec's row after the rounds so far: its first round's row (sizes, round trip,
+ * remnants) with timings and speed-ups over every round. `baseline`: JSON's rounds; absent
+ * when JSON did not complete. A round without JSON's figure gives no speed-up.
+ */
+export function rowOverRounds(
+  first: CompletedResult,
+  own: readonly RoundTimings[],
+  baseline: readonly RoundTimings[] | undefined,
+  jsonBytes: number,
+): CompletedResult {
+  const isBaseline = first.codec === 'json';
+  const rounds: RoundFigures[] = own.map((timings) => {
+    const json = isBaseline ? timings : baseline?.find((candidate) => candidate.round === timings.round);
+    return {
+      round: timings.round,
+      encodeMeanNs: timings.encode.meanNs,
+      decodeMeanNs: timings.decode.meanNs,
+      speedupVsJson: json ? { encode: round3(json.encode.meanNs / timings.encode.meanNs), decode: round3(json.decode.meanNs / timings.decode.meanNs) } : null,
+      encodeGcShare: timings.encode.gcShare,
+      decodeGcShare: timings.decode.gcShare,
+    };
+  });
+  const encode = combineTimings(own.map((timings) => timings.encode), jsonBytes);
+  const decode = combineTimings(own.map((timings) => timings.decode), jsonBytes);
+  const speedupVsJson = speedupsOver(rounds);
+  const unstable = instabilities(encode, decode, speedupVsJson, first.label);
+  return { ...first, encode, decode, speedupVsJson, rounds, ...(unstable.length > 0 ? { unstable } : {}) };
+}
+
+function speedupsOver(rounds: readonly RoundFigures[]): SpeedupVsJson | null {
+  const paired = rounds.flatMap((figures) => (figures.speedupVsJson ? [figures.speedupVsJson] : []));
+  if (paired.length === 0) return null;
+  const encodes = paired.map((speedup) => speedup.encode);
+  const decodes = paired.map((speedup) => speedup.decode);
+  return { encode: round3(medianOf(encodes)), decode: round3(medianOf(decodes)), encodeInterval: range(encodes), decodeInterval: range(decodes) };
+}
+
+function instabilities(encode: TimingStats, decode: TimingStats, speedups: SpeedupVsJson | null, label: string): InstabilityMarker[] {
+  const markers: InstabilityMarker[] = [];
+  const check = (figure: InstabilityMarker['figure'], [low, high]: [number, number], timing: TimingStats, what: string) => {
+    const spread = low > 0 ? high / low : Number.POSITIVE_INFINITY;
+    if (spread < UNSTABLE_SPREAD) return;
+    markers.push({ figure, spread: round3(spread), reason: `${label} ${what}: rounds ×${spread.toFixed(2)} apart; ${cause(timing)}` });
+  };
+  // Only the ranked figures: times may drift between rounds with the machine, which the
+  // per-round speed-ups cancel (that is what rounds are for).
+  if (speedups) {
+    check('encodeSpeedup', speedups.encodeInterval, encode, 'encode speed-up');
+    check('decodeSpeedup', speedups.decodeInterval, decode, 'decode speed-up');
+  }
+  return markers;
+}
+
+/** The likeliest reason rounds disagree, from what the windows recorded. */
+function cause(timing: TimingStats): string {
+  if (timing.gcShare >= 0.25) return `${Math.round(timing.gcShare * 100)}% of its time is garbage collection, which lands unevenly`;
+  if (timing.bimodal) return 'its calls are bimodal (some pay a collection, some do not)';
+  return 'likely other work on the machine in some rounds';
+}

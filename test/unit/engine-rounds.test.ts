@@ -1,0 +1,72 @@
+/** Rounds with real workers and libraries: order, per-round pairing, streaming, cost figures. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import { compareSample, type RoundProgress } from '../../src/engine/compare';
+import type { CodecResult, CompletedResult } from '../../src/shared/results';
+import { fixture, FAST, tuplesSample } from '../support/paths';
+
+const completed = (rows: readonly CodecResult[], codec: string): CompletedResult => {
+  const row = rows.find((candidate) => candidate.codec === codec);
+  assert.equal(row?.status, 'completed', JSON.stringify(row));
+  return row as CompletedResult;
+};
+
+test('three rounds: each starts one codec further on, and every row streams once per round', async () => {
+  const started: Array<[round: number, codec: string]> = [];
+  const streamed: Array<[round: number, codec: string]> = [];
+  const report = await compareSample({ path: fixture('mixed-sample.json') }, {
+    ...FAST,
+    rounds: 3,
+    codecs: ['json', 'msgpackr', 'v8'],
+    onStage: (codec, stage, progress: RoundProgress) => {
+      if (stage === 'input') started.push([progress.round, codec]);
+    },
+    onResult: (row, progress) => streamed.push([progress.round, row.codec]),
+  });
+  const order = (round: number) => started.filter(([r]) => r === round).map(([, codec]) => codec);
+  assert.deepEqual([order(1), order(2), order(3)], [['json', 'msgpackr', 'v8'], ['msgpackr', 'v8', 'json'], ['v8', 'json', 'msgpackr']]);
+  for (const round of [1, 2, 3]) {
+    assert.deepEqual(streamed.filter(([r]) => r === round).map(([, codec]) => codec).sort(), ['json', 'msgpackr', 'v8'], `round ${round}`);
+  }
+  assert.equal(report.settings.rounds, 3);
+  const row = completed(report.results, 'msgpackr');
+  const json = completed(report.results, 'json');
+  assert.deepEqual(row.rounds?.map((figures) => figures.round), [1, 2, 3]);
+  // Each round's speed-up pairs the codec with JSON of that same round.
+  row.rounds!.forEach((figures, index) => {
+    const jsonRound = json.rounds![index]!;
+    assert.ok(Math.abs(figures.speedupVsJson!.encode - jsonRound.encodeMeanNs / figures.encodeMeanNs) < 0.005 * figures.speedupVsJson!.encode);
+  });
+  const encodes = row.rounds!.map((figures) => figures.speedupVsJson!.encode).sort((a, b) => a - b);
+  assert.equal(row.speedupVsJson?.encode, encodes[1]);
+  assert.deepEqual(row.speedupVsJson?.encodeInterval, [encodes[0], encodes[2]]);
+  assert.deepEqual(json.speedupVsJson, { encode: 1, decode: 1, encodeInterval: [1, 1], decodeInterval: [1, 1] });
+});
+
+test('a codec that fails in its first round is not run again, and its row keeps the reason', async () => {
+  const rounds: number[] = [];
+  const report = await compareSample({ path: fixture('mixed-sample.json') }, {
+    ...FAST,
+    rounds: 2,
+    codecs: ['json'],
+    codecModules: [fixture('codecs', 'throws-on-encode.cjs')],
+    onStage: (codec, stage, progress) => {
+      if (codec === 'throws-on-encode' && stage === 'input') rounds.push(progress.round);
+    },
+  });
+  assert.deepEqual(rounds, [1]);
+  const row = report.results.find((candidate) => candidate.codec === 'throws-on-encode');
+  assert.equal(row?.status, 'errored');
+});
+
+test('the window counts what each call allocates: JSON encode allocates at least the text it writes', async () => {
+  const report = await compareSample({ path: tuplesSample, bytes: fs.readFileSync(tuplesSample) }, { ...FAST, timeBudgetMs: 400, codecs: ['json'] });
+  const json = completed(report.results, 'json');
+  // JSON.stringify builds the text (one byte per character here) and Buffer.from copies it.
+  assert.ok(json.encode.bytesAllocatedPerCall >= 2 * report.input.jsonBytes, `${json.encode.bytesAllocatedPerCall} B per call`);
+  // JSON.parse builds 19,784 objects of three numbers: far more than no allocation.
+  assert.ok(json.decode.bytesAllocatedPerCall >= report.input.jsonBytes / 2, `${json.decode.bytesAllocatedPerCall} B per call`);
+  // Its young objects fill the nursery every few calls: some of the window is collection.
+  assert.ok(json.decode.gcShare > 0 && json.decode.gcShare < 1, `GC share ${json.decode.gcShare}`);
+});
