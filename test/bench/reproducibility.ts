@@ -1,0 +1,170 @@
+/**
+ * `npm run bench`: do the speed-ups hold on a re-run, and do they agree with a bare loop?
+ * 1. Reproducibility: N consecutive default runs (all codecs) on the bundled tuple dataset and
+ *    the string-heavy events dataset. For every speed-up: each run's median, the max/min over
+ *    runs, and whether each run's interval contained the other runs' medians.
+ *    Targets: max/min ≤ 1.3 for every figure; containment for ≥ 90% of the figures.
+ * 2. Agreement: each codec and JSON in a bare loop of the same library calls (plain Node
+ *    processes, alternated), amortised; bare speed-up against the runs' median. Target ×1.3.
+ * 3. Harness overhead: the engine's amortised time for one codec against the bare loop's,
+ *    alternated, median of the pairs. Target within 3%.
+ * Prints ratios; absolute times vary between machines and runs. Run on a quiet machine.
+ * Options: --runs N (default 3), --datasets tuples,events, --skip-bare.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { compareSample } from '../../src/engine/compare';
+import { medianOf } from '../../src/engine/stats';
+import { inferProtoSchema } from '../../src/schema/infer-proto';
+import type { ComparisonReport, CompletedResult } from '../../src/shared/results';
+import { formatDuration } from '../../src/cli/format';
+import { repoRoot, workerScript } from '../support/paths';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, datasets: { type: 'string', default: 'tuples,events' }, 'skip-bare': { type: 'boolean', default: false } } });
+const RUNS = Number(values.runs);
+const BARE_PAIRS = 3;
+const BARE_BUDGET_MS = 600;
+const OPS = ['encode', 'decode'] as const;
+const x = (value: number) => `${value.toFixed(2)}×`;
+const pct = (fraction: number) => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
+
+interface Figure { dataset: string; codec: string; op: (typeof OPS)[number]; medians: number[]; intervals: Array<[number, number]> }
+
+const completedRows = (report: ComparisonReport) => report.results.filter((row): row is CompletedResult => row.status === 'completed');
+
+async function reproducibility(dataset: string, samplePath: string): Promise<{ figures: Figure[]; runs: ComparisonReport[] }> {
+  const bytes = fs.readFileSync(samplePath);
+  const runs: ComparisonReport[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const started = Date.now();
+    runs.push(await compareSample({ path: samplePath, bytes }, { workerScript }));
+    console.log(`  ${dataset} run ${run}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const figures: Figure[] = [];
+  for (const row of completedRows(runs[0]!)) {
+    if (row.codec === 'json') continue;
+    for (const op of OPS) {
+      const rows = runs.map((report) => completedRows(report).find((candidate) => candidate.codec === row.codec)!);
+      figures.push({
+        dataset, codec: row.codec, op,
+        medians: rows.map((r) => r.speedupVsJson![op]),
+        intervals: rows.map((r) => (op === 'encode' ? r.speedupVsJson!.encodeInterval : r.speedupVsJson!.decodeInterval)),
+      });
+    }
+  }
+  return { figures, runs };
+}
+
+function contained(figure: Figure): boolean {
+  return figure.intervals.every(([low, high], run) => figure.medians.every((median, other) => other === run || (median >= low && median <= high)));
+}
+
+function printFigures(figures: Figure[]): void {
+  console.log(`${'dataset'.padEnd(8)} ${'codec'.padEnd(11)} ${'op'.padEnd(7)} ${'each run: median (lowest–highest round)'.padEnd(62)} ${'max/min'.padStart(8)}  contains others`);
+  for (const figure of figures) {
+    const runs = figure.medians.map((median, i) => `${x(median)} (${figure.intervals[i]![0].toFixed(2)}–${figure.intervals[i]![1].toFixed(2)})`).join('  ');
+    const spread = Math.max(...figure.medians) / Math.min(...figure.medians);
+    console.log(`${figure.dataset.padEnd(8)} ${figure.codec.padEnd(11)} ${figure.op.padEnd(7)} ${runs.padEnd(62)} ${spread.toFixed(3).padStart(8)}  ${contained(figure) ? 'yes' : 'no'}`);
+  }
+  const spreads = figures.map((figure) => Math.max(...figure.medians) / Math.min(...figure.medians));
+  const within = spreads.filter((spread) => spread <= 1.3).length;
+  const containing = figures.filter(contained).length;
+  console.log(`max/min ≤ 1.3 for ${within} of ${figures.length} figures (worst ${Math.max(...spreads).toFixed(3)}); `
+    + `each run's interval contains the other runs' medians for ${containing} of ${figures.length} (${((containing / figures.length) * 100).toFixed(0)}%)\n`);
+}
+
+/** What the bare loop needs to make the same calls: the engine's own inferred schemas. */
+function schemaSpec(codec: string, samplePath: string, row: CompletedResult, dir: string): string | undefined {
+  if (codec !== 'avsc' && codec !== 'protobufjs') return undefined;
+  const spec = codec === 'avsc'
+    ? { schemaText: row.schemaText }
+    : (() => {
+      const inferred = inferProtoSchema(JSON.parse(fs.readFileSync(samplePath, 'utf8')));
+      return { schemaText: inferred.source, rootType: inferred.rootType, wrappedAs: inferred.wrappedAs };
+    })();
+  const file = path.join(dir, `${codec}.spec.json`);
+  fs.writeFileSync(file, JSON.stringify(spec));
+  return file;
+}
+
+function bare(codec: string, samplePath: string, spec: string | undefined): { encodeMeanNs: number; decodeMeanNs: number } {
+  const args = [path.join(__dirname, 'bare-loop.cjs'), codec, samplePath, String(BARE_BUDGET_MS), ...(spec ? [spec] : [])];
+  return JSON.parse(execFileSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })) as { encodeMeanNs: number; decodeMeanNs: number };
+}
+
+async function agreementAndOverhead(dataset: string, samplePath: string, runs: ComparisonReport[]): Promise<{ agreements: number[]; overheads: number[] }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-bench-'));
+  const agreements: number[] = [];
+  const overheads: number[] = [];
+  const bytes = fs.readFileSync(samplePath);
+  console.log(`${'dataset'.padEnd(8)} ${'codec'.padEnd(11)} ${'op'.padEnd(7)} ${'engine'.padStart(8)} ${'bare'.padStart(8)} ${'engine/bare'.padStart(12)}   ${'engine/call'.padStart(11)} ${'bare/call'.padStart(10)} ${'overhead'.padStart(9)}`);
+  try {
+    for (const row of completedRows(runs[0]!)) {
+      const spec = schemaSpec(row.codec, samplePath, row, dir);
+      const bareSpeedups = { encode: [] as number[], decode: [] as number[] };
+      const overheadRatios = { encode: [] as number[], decode: [] as number[] };
+      const times = { engine: { encode: [] as number[], decode: [] as number[] }, bare: { encode: [] as number[], decode: [] as number[] } };
+      for (let pair = 0; pair < BARE_PAIRS; pair++) {
+        // JSON and the codec alternate, as in the engine's rounds, so drift hits both.
+        const json = bare('json', samplePath, undefined);
+        const codec = bare(row.codec, samplePath, spec);
+        const engine = completedRows(await compareSample({ path: samplePath, bytes }, { workerScript, codecs: [row.codec], rounds: 1 }))
+          .find((r) => r.codec === row.codec)!;
+        bareSpeedups.encode.push(json.encodeMeanNs / codec.encodeMeanNs);
+        bareSpeedups.decode.push(json.decodeMeanNs / codec.decodeMeanNs);
+        for (const op of OPS) {
+          const bareNs = op === 'encode' ? codec.encodeMeanNs : codec.decodeMeanNs;
+          overheadRatios[op].push(engine[op].meanNs / bareNs - 1);
+          times.engine[op].push(engine[op].meanNs);
+          times.bare[op].push(bareNs);
+        }
+      }
+      for (const op of OPS) {
+        const engineSpeedup = medianOf(runs.map((report) => completedRows(report).find((r) => r.codec === row.codec)!.speedupVsJson![op]));
+        const bareSpeedup = medianOf(bareSpeedups[op]);
+        const overhead = medianOf(overheadRatios[op]);
+        const agreement = engineSpeedup / bareSpeedup;
+        if (row.codec !== 'json') agreements.push(agreement);
+        overheads.push(overhead);
+        console.log(`${dataset.padEnd(8)} ${row.codec.padEnd(11)} ${op.padEnd(7)} ${x(engineSpeedup).padStart(8)} ${x(bareSpeedup).padStart(8)} ${agreement.toFixed(3).padStart(12)}   `
+          + `${formatDuration(medianOf(times.engine[op])).padStart(11)} ${formatDuration(medianOf(times.bare[op])).padStart(10)} ${pct(overhead).padStart(9)}`);
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return { agreements, overheads };
+}
+
+async function main(): Promise<void> {
+  const datasets = values.datasets.split(',').map((name) => [name, path.join(repoRoot, 'schemas', `${name}.json`)] as const);
+  console.log(`Payload Lab reproducibility benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${RUNS} consecutive default runs per dataset\n`);
+  const all: Figure[] = [];
+  const reports = new Map<string, ComparisonReport[]>();
+  console.log('1. Consecutive default runs');
+  for (const [name, file] of datasets) {
+    const { figures, runs } = await reproducibility(name, file);
+    all.push(...figures);
+    reports.set(name, runs);
+  }
+  console.log('');
+  printFigures(all);
+  if (values['skip-bare']) return;
+  console.log(`2–3. Bare loop of the same calls (plain Node, ${BARE_PAIRS} alternated pairs, amortised): agreement of speed-ups, and harness overhead`);
+  const agreements: number[] = [];
+  const overheads: number[] = [];
+  for (const [name, file] of datasets) {
+    const found = await agreementAndOverhead(name, file, reports.get(name)!);
+    agreements.push(...found.agreements);
+    overheads.push(...found.overheads);
+  }
+  const worstAgreement = Math.max(...agreements.map((a) => Math.max(a, 1 / a)));
+  const absOverheads = overheads.map(Math.abs);
+  console.log(`speed-ups within ×1.3 of the bare loop: ${agreements.filter((a) => Math.max(a, 1 / a) <= 1.3).length} of ${agreements.length} (worst ×${worstAgreement.toFixed(3)}); `
+    + `harness overhead on amortised time: median ${pct(medianOf(overheads))}, within ±3% for ${absOverheads.filter((o) => o <= 0.03).length} of ${overheads.length} (worst ${pct(Math.max(...absOverheads))})`);
+}
+
+void main();
