@@ -156,8 +156,7 @@ function startRun(model: PanelModel, run: RunStarted): PanelModel {
     rows = model.rows;
   } else if (run.rerunCodecs) {
     // A variant change: the other codecs' rows stay; the re-run ones remember their last result.
-    const rerun = new Set(run.rerunCodecs);
-    previous = model.rows.flatMap((row) => (row.kind === 'result' && row.result.status === 'completed' && rerun.has(row.result.codec) ? [row.result] : []));
+    previous = lastCompleted(model, run.rerunCodecs);
     previousKind = 'variant';
     rows = model.rows.map((row) => {
       const planned = run.codecs.find((codec) => codec.id === rowCodec(row));
@@ -187,6 +186,22 @@ function startRun(model: PanelModel, run: RunStarted): PanelModel {
     round: replay ? model.round ?? 1 : 1,
     expanded: replay || run.rerunCodecs ? model.expanded : [],
   };
+}
+
+/**
+ * Each re-run codec's last completed figures. A row still pending (its run was cancelled or
+ * superseded before that codec's first round reported) keeps the figures the pending run was
+ * itself compared against: taking only rows that have arrived lost them, so after an
+ * interrupted variant run only the codecs that had reported (avsc before protobufjs) showed
+ * "vs previous".
+ */
+function lastCompleted(model: PanelModel, codecs: readonly string[]): CompletedResult[] {
+  return codecs.flatMap((codec) => {
+    const row = model.rows.find((candidate) => rowCodec(candidate) === codec);
+    if (row?.kind === 'result') return row.result.status === 'completed' ? [row.result] : [];
+    const earlier = model.previous?.find((result) => result.codec === codec);
+    return earlier ? [earlier] : [];
+  });
 }
 
 function resultRow(result: CodecResult): ResultRow {

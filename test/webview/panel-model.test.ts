@@ -81,3 +81,26 @@ test('rows without a value stay below measured rows in both directions', () => {
     }
   }
 });
+
+test('a variant run after an interrupted one keeps every re-run codec\'s previous figures, reported or not', () => {
+  const rerun = ['json', 'avsc', 'protobufjs'];
+  const variantRun = (runId: number): HostEvent[] => {
+    const [started, ...rest] = run.messages(runId);
+    if (started?.type !== 'run-started') throw new Error('a recorded run starts with run-started');
+    const planned = started.run.codecs.filter((codec) => rerun.includes(codec.id));
+    return [
+      { ...started, run: { ...started.run, codecs: planned, rerunCodecs: rerun } },
+      ...rest.filter((message) => message.type === 'codec-result' && rerun.includes(message.result.codec)),
+    ];
+  };
+  const finished = replay(run.messages(1));
+  // Cancelled after JSON's and avsc's first-round rows: protobufjs's row is still pending.
+  const interrupted = variantRun(2).slice(0, 3);
+  assert.deepEqual(interrupted.slice(1).map((message) => message.type === 'codec-result' && message.result.codec), ['json', 'avsc']);
+  const cancelled = replay([...interrupted, { type: 'run-ended', runId: 2, outcome: 'cancelled', message: 'cancelled' }], finished);
+  const again = replay(variantRun(3), cancelled);
+  assert.deepEqual(again.previous?.map((result) => result.codec).sort(), [...rerun].sort());
+  const protobufjs = run.report.results.find((result) => result.codec === 'protobufjs');
+  assert.equal(again.previous?.find((result) => result.codec === 'protobufjs'), protobufjs, 'the figures run 2 was compared against');
+  assert.equal(again.previousKind, 'variant');
+});
