@@ -50,6 +50,7 @@ export class ProbesView implements Disposable {
   private readonly listeners = new DisposableStore();
   private selected: CellKey | null = null;
   private shownRunId: number | null = null;
+  private renderedBefore = false;
   private state: ProbeState | null = null;
   /** What the detail shows now: it is redrawn only when that changes (it is a live region). */
   private shownDetail: ProbeResult | undefined | null = null;
@@ -76,10 +77,16 @@ export class ProbesView implements Disposable {
   }
 
   render(model: PanelModel): void {
+    const firstRender = !this.renderedBefore;
+    this.renderedBefore = true;
     const state = model.probes ?? null;
     this.element.hidden = state === null;
     if (state === null) return;
-    if (state.probeRunId !== this.shownRunId) this.selected = null; // another run: its cells are new
+    const newRun = state.probeRunId !== this.shownRunId;
+    if (newRun) this.selected = null; // another run: its cells are new
+    // The section sits below the results: a run the user just started is brought into view.
+    // Not the run a reloaded page comes back with (its first render): that would jump the page.
+    const scroll = newRun && !firstRender && state.phase === 'running';
     this.shownRunId = state.probeRunId;
     this.state = state;
     this.stopButton.hidden = state.phase !== 'running';
@@ -90,6 +97,7 @@ export class ProbesView implements Disposable {
     this.limits.textContent = state.limits ? `Each codec runs in a child process: ${describeProbeLimits(state.limits)}.` : '';
     this.limits.classList.toggle('warning', state.limits?.heapLimitHeld === false);
     this.renderTable(state);
+    if (scroll) this.element.scrollIntoView({ block: 'start' });
   }
 
   dispose(): void {

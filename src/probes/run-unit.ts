@@ -122,7 +122,8 @@ function runMalformed(unit: ProbeUnit, codec: CodecModule, codecId: string): Omi
     if (prepared instanceof StageFailure) return failed(prepared);
     const decoded = attempt('decode', () => prepared.decode(Uint8Array.from(input.bytes)));
     const outcome: ProbeOutcome = decoded instanceof StageFailure ? 'clean-error' : 'wrong-value';
-    const detail = decoded instanceof StageFailure ? `refused: ${decoded.message}` : `decoded without error to ${show(decoded)}`;
+    // The outcome ("refused") is shown beside the detail: the detail says only what was thrown.
+    const detail = decoded instanceof StageFailure ? `threw ${decoded.message}` : `decoded without error to ${show(decoded)}`;
     return { effects: [outcome], detail, stage: 'decode', cases: [{ label: input.label, outcome, detail }] };
   }
   const prepared = attempt('prepare', () => codec.prepare(BASE_RECORD, {}));
