@@ -53,12 +53,16 @@ export class SchemaTools implements Disposable {
 
   render(model: PanelModel): void {
     this.element.hidden = !model.run?.inferredSchemas;
-    const running = model.phase === 'running';
+    // Nothing to act on while a run is under way, nor after one that failed (a JSON syntax
+    // error: no sample to infer from, nothing to re-run).
+    const unavailable = model.phase === 'running' || model.phase === 'failed';
     const chosen = withDefaults(model.run?.variants);
     for (const [key, select] of this.selects) {
       select.value = chosen[key];
-      select.disabled = running;
+      select.disabled = unavailable;
     }
+    this.openProto.disabled = model.phase === 'failed';
+    this.openAvsc.disabled = model.phase === 'failed';
   }
 
   dispose(): void {

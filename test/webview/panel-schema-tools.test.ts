@@ -95,3 +95,17 @@ test('the chosen variants survive a reload of the page (panel state)', async (t)
   assert.equal(await panel.page.inputValue('select[data-variant="fields"]'), 'optional');
   await assertNoProblems(panel);
 });
+
+test('after a failed run, Open inferred .proto/.avsc and the variant selects are disabled; a new run enables them', async (t) => {
+  const panel = await suite.open(t);
+  const started = inferredRun(1)[0]!;
+  await panel.deliver(started, { type: 'run-ended', runId: 1, outcome: 'failed', message: 'Unexpected token } in JSON at line 3, column 1' });
+  assert.equal(await panel.page.isVisible('.schema-tools'), true);
+  for (const control of ['button[data-action="open-inferred-proto"]', 'button[data-action="open-inferred-avsc"]', ...['integers', 'doubles', 'fields'].map((key) => `select[data-variant="${key}"]`)]) {
+    assert.equal(await panel.page.isDisabled(control), true, control);
+  }
+  await panel.deliver(...inferredRun(2));
+  assert.equal(await panel.page.isDisabled('button[data-action="open-inferred-proto"]'), false);
+  assert.equal(await panel.page.isDisabled('select[data-variant="integers"]'), false);
+  await assertNoProblems(panel);
+});
