@@ -166,3 +166,38 @@ test('a full result renders in dark, light and high contrast themes (screenshots
   }
   await assertNoProblems(panel);
 });
+
+/** WCAG contrast of a computed colour over a computed background (a translucent colour blended over it). */
+function contrast(colour: string, background: string): number {
+  const channels = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+  const [fg, bg] = [channels(colour), channels(background)];
+  const alpha = fg[3] ?? 1;
+  const shown = [0, 1, 2].map((i) => fg[i]! * alpha + bg[i]! * (1 - alpha));
+  const luminance = (rgb: number[]) => rgb
+    .map((value) => value / 255)
+    .map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, value, index) => sum + value * [0.2126, 0.7152, 0.0722][index]!, 0);
+  const [light, dark] = [luminance(shown), luminance(bg.slice(0, 3))].sort((a, b) => b - a);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+test('every select (Export format, schema variants) is readable in each theme: contrast at least 4.5:1', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...suite.run.messages(1).map((message) =>
+    message.type === 'run-started' ? { ...message, run: { ...message.run, inferredSchemas: true } } : message));
+  for (const theme of ['dark', 'light', 'high-contrast', 'high-contrast-light'] as const) {
+    await panel.applyTheme(theme);
+    const selects = await panel.page.$$eval('select', (elements) => elements.map((select) => ({
+      name: select.getAttribute('aria-label'),
+      color: getComputedStyle(select).color,
+      background: getComputedStyle(select).backgroundColor,
+    })));
+    assert.ok(selects.length >= 4, `${theme}: the export and variant selects are shown`);
+    for (const select of selects) {
+      // A transparent background would show whatever is behind: the theme must paint it.
+      assert.doesNotMatch(select.background, /rgba\(.*, 0\)$/, `${theme}: ${select.name}`);
+      assert.ok(contrast(select.color, select.background) >= 4.5, `${theme}: ${select.name} ${select.color} on ${select.background}`);
+    }
+  }
+  await assertNoProblems(panel);
+});

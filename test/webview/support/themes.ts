@@ -113,6 +113,9 @@ const highContrast: Record<string, string> = {
   '--vscode-button-secondaryForeground': '#ffffff',
   '--vscode-badge-background': '#000000',
   '--vscode-badge-foreground': '#ffffff',
+  '--vscode-dropdown-background': '#000000',
+  '--vscode-dropdown-foreground': '#ffffff',
+  '--vscode-dropdown-border': '#6fc3df',
   '--vscode-charts-foreground': '#ffffff',
   '--vscode-charts-lines': 'rgba(255, 255, 255, 0.5)',
 };
@@ -128,6 +131,9 @@ const highContrastLight: Record<string, string> = {
   '--vscode-editor-background': '#ffffff',
   '--vscode-badge-background': '#0f4a85',
   '--vscode-badge-foreground': '#ffffff',
+  '--vscode-dropdown-background': '#ffffff',
+  '--vscode-dropdown-foreground': '#292929',
+  '--vscode-dropdown-border': '#0f4a85',
   '--vscode-charts-foreground': '#292929',
   '--vscode-charts-lines': 'rgba(41, 41, 41, 0.5)',
 };
