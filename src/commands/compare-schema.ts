@@ -74,10 +74,12 @@ function reportSchemaFailure(error: unknown, diagnostics: SchemaDiagnostics): vo
 async function pickMessageType(info: SchemaInfo, fileName: string): Promise<string | undefined> {
   const choices = orderMessageTypes(info.messageTypes, info.defaultType);
   if (choices.length === 1) return choices[0]!.typeName;
-  const items = choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? 'default' : undefined, typeName: choice.typeName }));
+  // The placeholder is one short line (a long one is cut off); why the default is the default
+  // goes beside it, in its item's description.
+  const items = choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? 'default: no other message refers to it' : undefined, typeName: choice.typeName }));
   const chosen = await vscode.window.showQuickPick(items, {
     title: `Payload Lab: message type of ${fileName} (1/2)`,
-    placeHolder: 'Which message does the sample hold? (the default is the one no other message refers to)',
+    placeHolder: 'Which message does the sample hold?',
   });
   return chosen?.typeName;
 }
