@@ -10,7 +10,8 @@ import {
 import type { CompletedResult } from '../src/shared/results';
 import { el } from './dom';
 import { type Disposable, DisposableStore } from './dispose';
-import { formatDuration, formatDurationRange, formatRatio } from './format';
+import { timeTickLabels } from './axis-ticks';
+import { formatDurationRange, formatRatio } from './format';
 import { type ChartTheme, readChartTheme, watchTheme } from './theme';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -26,7 +27,7 @@ function chartFigure(title: string, description: string): { figure: HTMLElement;
   return { figure, frame, canvas };
 }
 
-function barOptions(valueTitle: string, formatTick: (value: number) => string, label: (datasetIndex: number, index: number) => string): ChartConfiguration<'bar', number[], string>['options'] {
+function barOptions(valueTitle: string, formatTicks: (values: number[]) => string[], label: (datasetIndex: number, index: number) => string): ChartConfiguration<'bar', number[], string>['options'] {
   return {
     indexAxis: 'y',
     responsive: true,
@@ -34,7 +35,7 @@ function barOptions(valueTitle: string, formatTick: (value: number) => string, l
     // Numbers appear as they are measured; a sliding bar only delays reading them.
     animation: false,
     scales: {
-      x: { beginAtZero: true, title: { display: true, text: valueTitle }, ticks: { maxRotation: 0, autoSkipPadding: 16, callback: (value) => formatTick(Number(value)) } },
+      x: { beginAtZero: true, title: { display: true, text: valueTitle }, ticks: { maxRotation: 0, autoSkipPadding: 16, callback: (_value, index, ticks) => formatTicks(ticks.map((tick) => tick.value))[index] } },
       y: { grid: { display: false } },
     },
     plugins: {
@@ -84,7 +85,7 @@ export class ResultCharts implements Disposable {
   }
 
   private sizeOptions() {
-    return barOptions('bytes / JSON bytes', (value) => String(Number(value.toFixed(2))), (datasetIndex, index) => {
+    return barOptions('bytes / JSON bytes', (values) => values.map((value) => String(Number(value.toFixed(2)))), (datasetIndex, index) => {
       const row = this.rows[index]!;
       const bytes = [row.bytes, row.compressed.gzip, row.compressed.brotli][datasetIndex]!;
       const name = ['encoded', 'gzip', 'brotli'][datasetIndex]!;
@@ -93,7 +94,7 @@ export class ResultCharts implements Disposable {
   }
 
   private timeOptions() {
-    return barOptions('amortised time per call (median of rounds)', formatDuration, (datasetIndex, index) => {
+    return barOptions('amortised time per call (median of rounds)', timeTickLabels, (datasetIndex, index) => {
       const row = this.rows[index]!;
       return datasetIndex === 0 ? `encode: ${formatDurationRange(row.encode.meanNs, row.encode.meanInterval)}` : `decode: ${formatDurationRange(row.decode.meanNs, row.decode.meanInterval)}`;
     });
@@ -127,8 +128,10 @@ export class ResultCharts implements Disposable {
       styleChart(chart, theme);
       chart.update();
     }
-    // Observable by tests (and devtools): which foreground the charts were last drawn with.
+    // Observable by tests (and devtools): which foreground the charts were last drawn with,
+    // and the time axis's labels (drawn on the canvas, so not in the DOM otherwise).
     this.element.dataset['drawnWith'] = theme.foreground;
+    this.element.dataset['timeTicks'] = this.timeChart.scales['x']?.ticks.map((tick) => String(tick.label)).join(' | ') ?? '';
     this.element.dataset['redraws'] = String(++this.redraws);
   }
 }

@@ -187,11 +187,10 @@ test('every select (Export format, schema variants) is readable in each theme: c
     message.type === 'run-started' ? { ...message, run: { ...message.run, inferredSchemas: true } } : message));
   for (const theme of ['dark', 'light', 'high-contrast', 'high-contrast-light'] as const) {
     await panel.applyTheme(theme);
-    const selects = await panel.page.$$eval('select', (elements) => elements.map((select) => ({
-      name: select.getAttribute('aria-label'),
-      color: getComputedStyle(select).color,
-      background: getComputedStyle(select).backgroundColor,
-    })));
+    const selects = await panel.page.$$eval('select', (elements) => elements.map((select) => {
+      const style = (globalThis as unknown as { getComputedStyle(element: unknown): { color: string; backgroundColor: string } }).getComputedStyle(select);
+      return { name: select.getAttribute('aria-label'), color: style.color, background: style.backgroundColor };
+    }));
     assert.ok(selects.length >= 4, `${theme}: the export and variant selects are shown`);
     for (const select of selects) {
       // A transparent background would show whatever is behind: the theme must paint it.
@@ -199,5 +198,16 @@ test('every select (Export format, schema variants) is readable in each theme: c
       assert.ok(contrast(select.color, select.background) >= 4.5, `${theme}: ${select.name} ${select.color} on ${select.background}`);
     }
   }
+  await assertNoProblems(panel);
+});
+
+test('the time chart\'s axis reads in one unit, its 0 tick included', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...suite.run.messages(1));
+  const ticks = ((await panel.page.getAttribute('section.charts', 'data-time-ticks')) ?? '').split(' | ');
+  assert.ok(ticks.length >= 3, ticks.join(' | '));
+  const units = new Set(ticks.map((tick) => tick.split(' ')[1]));
+  assert.equal(units.size, 1, ticks.join(' | '));
+  assert.match(ticks[0]!, /^0(\.0+)? (ns|µs|ms|s)$/);
   await assertNoProblems(panel);
 });

@@ -129,7 +129,10 @@ test('while probing: a probing status, pending cells, and Stop probing posts can
   assert.equal(await panel.page.locator('table.probes button[data-outcome]').count(), 1);
   assert.equal(await panel.page.locator('table.probes td.probe-pending').count(), 3);
   // The section is below the results (taller than the page): brought into view as the run starts.
-  const heading = await panel.page.$eval('#probes-title', (title) => ({ top: title.getBoundingClientRect().top, scrolled: window.scrollY, height: window.innerHeight }));
+  const heading = await panel.page.$eval('#probes-title', (title) => {
+    const page = globalThis as unknown as { scrollY: number; innerHeight: number };
+    return { top: title.getBoundingClientRect().top, scrolled: page.scrollY, height: page.innerHeight };
+  });
   assert.ok(heading.scrolled > 0 && heading.top >= 0 && heading.top < heading.height, JSON.stringify(heading));
   assert.equal(await panel.page.isVisible('button[data-action="cancel-probes"]'), true);
   await panel.page.click('button[data-action="cancel-probes"]');
