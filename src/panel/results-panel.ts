@@ -48,10 +48,10 @@ export class ResultsPanel implements vscode.Disposable {
     );
   }
 
-  /** The panel, created beside the editor if there is none, and revealed. */
+  /** The panel, created beside the editor if there is none, and revealed (beside it too). */
   static show(extensionUri: vscode.Uri, actions: PanelActions, log: vscode.LogOutputChannel): ResultsPanel {
     if (ResultsPanel.current) {
-      ResultsPanel.current.panel.reveal(undefined, true);
+      ResultsPanel.current.panel.reveal(revealColumn(ResultsPanel.current.panel), true);
       return ResultsPanel.current;
     }
     const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, 'Payload Lab', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(extensionUri));
@@ -139,6 +139,16 @@ export class ResultsPanel implements vscode.Disposable {
     this.panel.dispose();
     while (this.disposables.length > 0) this.disposables.pop()?.dispose();
   }
+}
+
+/**
+ * Where to reveal the existing panel: beside the active editor when the panel is a background
+ * tab of that editor's group (revealing it in place would hide the JSON the user compared, e.g.
+ * Compare Encodings from the editor's title bar); otherwise where it is.
+ */
+function revealColumn(panel: vscode.WebviewPanel): vscode.ViewColumn | undefined {
+  const sharesActiveGroup = panel.viewColumn !== undefined && panel.viewColumn === vscode.window.tabGroups.activeTabGroup.viewColumn;
+  return sharesActiveGroup && !panel.active ? vscode.ViewColumn.Beside : undefined;
 }
 
 function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
