@@ -1,14 +1,27 @@
 /**
- * Sizes after the compression a transport would apply, from Node's own zlib (no dependency).
- * Levels are what servers commonly use for dynamic responses, not the slowest maximum:
- * gzip 6 (zlib's default), brotli quality 5, zstd level 3 (zstd's default).
+ * Sizes after the compression a transport would apply. Levels are what servers commonly use
+ * for dynamic responses, not the slowest maximum: gzip 6 (zlib's default), brotli quality 5,
+ * zstd level 3 (zstd's default).
+ *
+ * gzip and brotli come from Node's own zlib. zstd too where Node has it (22.15 and later);
+ * elsewhere (Node 20, which VS Code and the CLI still run on) from @hpcc-js/wasm-zstd: the
+ * zstd library compiled to WebAssembly, shipped inside its JavaScript (no native build, no
+ * install script, nothing fetched at run time). It is imported here only, which only codec
+ * workers load, and only when first needed.
  */
 import * as zlib from 'node:zlib';
 import type { CompressedSizes } from '../shared/results';
 
-type ZstdCompress = (data: Uint8Array, options?: { params?: Record<number, number> }) => Buffer;
+export const ZSTD_LEVEL = 3;
 
-export function compressedSizes(bytes: Uint8Array): CompressedSizes {
+type ZstdCompressSync = (data: Uint8Array, options?: { params?: Record<number, number>; pledgedSrcSize?: number }) => Buffer;
+
+/** Compresses with zstd at ZSTD_LEVEL. */
+export type ZstdCompress = (bytes: Uint8Array) => Uint8Array;
+
+let zstdLoading: Promise<ZstdCompress> | undefined;
+
+export async function compressedSizes(bytes: Uint8Array): Promise<CompressedSizes> {
   const gzip = zlib.gzipSync(bytes, { level: 6 }).byteLength;
   const brotli = zlib.brotliCompressSync(bytes, {
     params: {
@@ -16,8 +29,30 @@ export function compressedSizes(bytes: Uint8Array): CompressedSizes {
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
     },
   }).byteLength;
-  // zstd arrived in Node 22.15; on older runtimes the size is reported as unavailable.
-  const zstdCompressSync = (zlib as unknown as { zstdCompressSync?: ZstdCompress }).zstdCompressSync;
-  const zstd = zstdCompressSync ? zstdCompressSync(bytes).byteLength : null;
-  return { gzip, brotli, zstd };
+  const zstdCompress = await zstdCompressor();
+  return { gzip, brotli, zstd: zstdCompress(bytes).byteLength };
+}
+
+/** Node's own zstd where it has one, else the WebAssembly build (loaded once per worker). */
+export function zstdCompressor(): Promise<ZstdCompress> {
+  zstdLoading ??= loadZstd();
+  return zstdLoading;
+}
+
+async function loadZstd(): Promise<ZstdCompress> {
+  const native = nodeZstd();
+  if (native) return native;
+  const { Zstd } = await import('@hpcc-js/wasm-zstd');
+  const zstd = await Zstd.load();
+  return (bytes) => zstd.compress(bytes, ZSTD_LEVEL);
+}
+
+/** Node's zstd (22.15+), or undefined. Exported for tests on runtimes that have it. */
+export function nodeZstd(): ZstdCompress | undefined {
+  const compressSync = (zlib as unknown as { zstdCompressSync?: ZstdCompressSync }).zstdCompressSync;
+  const levelParam = (zlib.constants as unknown as Record<string, number | undefined>)['ZSTD_c_compressionLevel'];
+  if (!compressSync || levelParam === undefined) return undefined;
+  // The size is pledged so the frame records it, as the one-shot compression of the
+  // WebAssembly build does: both paths give the same frame for the same input and level.
+  return (bytes) => compressSync(bytes, { params: { [levelParam]: ZSTD_LEVEL }, pledgedSrcSize: bytes.byteLength });
 }

@@ -166,7 +166,7 @@ export interface RemnantMatrix {
 export interface CompressedSizes {
   gzip: number;
   brotli: number;
-  /** null where this Node has no zstd (it arrived in Node 22.15). */
+  /** Level 3, from Node's zlib or (before Node 22.15) zstd compiled to WebAssembly; null only in reports of older versions. */
   zstd: number | null;
 }
 
