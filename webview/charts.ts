@@ -47,7 +47,7 @@ function barOptions(valueTitle: string, formatTicks: (values: number[]) => strin
 
 export class ResultCharts implements Disposable {
   readonly element: HTMLElement;
-  private readonly size = chartFigure('Size relative to JSON', 'Bar chart of encoded, gzip and brotli size relative to the JSON bytes, per codec');
+  private readonly size = chartFigure('Size relative to JSON', 'Bar chart of encoded, gzip, brotli and zstd size relative to the JSON bytes, per codec');
   private readonly time = chartFigure('Median time per call', 'Bar chart of median encode and decode time per codec');
   private sizeChart: BarChart | undefined;
   private timeChart: BarChart | undefined;
@@ -87,8 +87,9 @@ export class ResultCharts implements Disposable {
   private sizeOptions() {
     return barOptions('bytes / JSON bytes', (values) => values.map((value) => String(Number(value.toFixed(2)))), (datasetIndex, index) => {
       const row = this.rows[index]!;
-      const bytes = [row.bytes, row.compressed.gzip, row.compressed.brotli][datasetIndex]!;
-      const name = ['encoded', 'gzip', 'brotli'][datasetIndex]!;
+      const bytes = [row.bytes, row.compressed.gzip, row.compressed.brotli, row.compressed.zstd][datasetIndex];
+      const name = ['encoded', 'gzip', 'brotli', 'zstd'][datasetIndex]!;
+      if (bytes == null) return `${name}: not measured`;
       return `${name}: ${bytes.toLocaleString('en-US')} B (${formatRatio(this.jsonBytes ? bytes / this.jsonBytes : row.ratio)})`;
     });
   }
@@ -115,6 +116,10 @@ export class ResultCharts implements Disposable {
         dataset('encoded', this.rows.map((row) => row.ratio ?? perJson(row.bytes)), theme.blue, theme),
         dataset('gzip', this.rows.map((row) => perJson(row.compressed.gzip)), theme.green, theme),
         dataset('brotli', this.rows.map((row) => perJson(row.compressed.brotli)), theme.purple, theme),
+        // zstd is null only in reports saved by older versions (before Node 20 had it here).
+        ...(this.rows.some((row) => row.compressed.zstd !== null)
+          ? [dataset('zstd', this.rows.map((row) => perJson(row.compressed.zstd ?? 0)), theme.yellow, theme)]
+          : []),
       ],
     };
     this.timeChart.data = {
@@ -131,6 +136,7 @@ export class ResultCharts implements Disposable {
     // Observable by tests (and devtools): which foreground the charts were last drawn with,
     // and the time axis's labels (drawn on the canvas, so not in the DOM otherwise).
     this.element.dataset['drawnWith'] = theme.foreground;
+    this.element.dataset['sizeSeries'] = this.sizeChart.data.datasets.map((series) => series.label).join(' | ');
     this.element.dataset['timeTicks'] = this.timeChart.scales['x']?.ticks.map((tick) => String(tick.label)).join(' | ') ?? '';
     this.element.dataset['redraws'] = String(++this.redraws);
   }

@@ -14,6 +14,7 @@ export interface ChartTheme {
   green: string;
   orange: string;
   purple: string;
+  yellow: string;
   /** Bars get an outline in high contrast themes; empty elsewhere. */
   contrastBorder: string;
   hoverBackground: string;
@@ -44,6 +45,7 @@ export function readChartTheme(): ChartTheme {
     green: token('--vscode-charts-green', foreground),
     orange: token('--vscode-charts-orange', foreground),
     purple: token('--vscode-charts-purple', foreground),
+    yellow: token('--vscode-charts-yellow', foreground),
     contrastBorder: highContrast ? token('--vscode-contrastBorder', foreground) : '',
     hoverBackground: token('--vscode-editorHoverWidget-background', token('--vscode-editor-background', 'Canvas')),
     hoverForeground: token('--vscode-editorHoverWidget-foreground', foreground),

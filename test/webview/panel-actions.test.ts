@@ -201,7 +201,7 @@ test('every select (Export format, schema variants) is readable in each theme: c
   await assertNoProblems(panel);
 });
 
-test('the time chart\'s axis reads in one unit, its 0 tick included', async (t) => {
+test('the time chart\'s axis reads in one unit, its 0 tick included; the size chart has a zstd series', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
   const ticks = ((await panel.page.getAttribute('section.charts', 'data-time-ticks')) ?? '').split(' | ');
@@ -209,5 +209,6 @@ test('the time chart\'s axis reads in one unit, its 0 tick included', async (t) 
   const units = new Set(ticks.map((tick) => tick.split(' ')[1]));
   assert.equal(units.size, 1, ticks.join(' | '));
   assert.match(ticks[0]!, /^0(\.0+)? (ns|µs|ms|s)$/);
+  assert.equal(await panel.page.getAttribute('section.charts', 'data-size-series'), 'encoded | gzip | brotli | zstd');
   await assertNoProblems(panel);
 });
