@@ -30,6 +30,7 @@ const view = disposables.add(new PanelView(root, {
     if (model.run) show({ ...model, run: { ...model.run, variants } });
     host.post({ type: 'set-variants', variants });
   },
+  setPriority: (priority) => show({ ...model, priority }),
   probeLibraries: () => host.post({ type: 'probe-libraries' }),
   cancelProbes: () => host.post({ type: 'cancel-probes' }),
 }, {

@@ -6,6 +6,7 @@
 import { isProbeMessage, type HostToWebview, type ProbeHostMessage, type RunStarted } from '../src/shared/protocol';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeResult } from '../src/shared/probes';
 import type { SchemaVariants } from '../src/schema/variants';
+import type { Priority } from '../src/report/verdict';
 import type { CodecResult, CompletedResult, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from '../src/shared/results';
 
 export type RunPhase = 'idle' | 'running' | 'finished' | 'cancelled' | 'failed';
@@ -72,6 +73,8 @@ export interface PanelModel {
    * runs, the host also replays its messages after 'ready'. Absent in older pages' state.
    */
   probes?: ProbeState | null;
+  /** What the verdict's pick favours; absent until the user chooses (then: size). */
+  priority?: Priority;
 }
 
 export type ProbePhase = 'running' | 'finished' | 'cancelled' | 'failed';

@@ -15,13 +15,15 @@ import { ResultsTable, type TableActions } from './table';
 import { Inspector, type InspectorHost } from './inspector/inspector';
 import { SchemaTools, type SchemaToolActions } from './schema-tools';
 import { Toolbar, type ToolbarActions } from './toolbar';
+import { VerdictView, type VerdictActions } from './verdict-view';
 
-export type PanelActions = Omit<TableActions, 'inspect'> & ToolbarActions & SchemaToolActions & ProbeActions;
+export type PanelActions = Omit<TableActions, 'inspect'> & ToolbarActions & SchemaToolActions & ProbeActions & VerdictActions;
 
 export class PanelView implements Disposable {
   private readonly header = new PanelHeader();
   private readonly toolbar: Toolbar;
   private readonly schemaTools: SchemaTools;
+  private readonly verdict: VerdictView;
   private readonly table: ResultsTable;
   private readonly inspector: Inspector;
   /** The run whose results the inspector shows: a new run closes it (the host stops its worker). */
@@ -39,11 +41,12 @@ export class PanelView implements Disposable {
   constructor(root: HTMLElement, actions: PanelActions, inspectorHost: InspectorHost) {
     this.toolbar = this.disposables.add(new Toolbar(actions));
     this.schemaTools = this.disposables.add(new SchemaTools(actions));
+    this.verdict = this.disposables.add(new VerdictView(actions));
     this.inspector = this.disposables.add(new Inspector(inspectorHost));
     this.table = this.disposables.add(new ResultsTable({ ...actions, inspect: (codec, label) => void this.inspector.open(codec, label) }));
     this.probes = this.disposables.add(new ProbesView(actions));
     this.disposables.add(this.charts);
-    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.table.element, this.inspector.element, this.remnantMatrix.element, this.charts.element, this.probes.element]);
+    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.verdict.element, this.table.element, this.inspector.element, this.remnantMatrix.element, this.charts.element, this.probes.element]);
     root.replaceChildren(this.emptyState, this.results);
   }
 
@@ -55,6 +58,7 @@ export class PanelView implements Disposable {
     this.header.render(model);
     this.toolbar.render(model);
     this.schemaTools.render(model);
+    this.verdict.render(model);
     this.table.render(model);
     if (this.inspector.codec === undefined) this.inspectedRun = model.runId;
     else if (model.runId !== this.inspectedRun) this.inspector.close();

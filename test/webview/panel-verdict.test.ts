@@ -1,0 +1,61 @@
+/**
+ * The verdict above the table in a real Chromium, on a real run: it waits for the run to end,
+ * then names the winners the report's own figures give, and the priority switch changes the
+ * pick and survives a reload of the page.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CompletedResult } from '../../src/shared/results';
+import { assertNoProblems, panelSuite } from './support/suite';
+
+const suite = panelSuite();
+
+const completed = () => suite.run.report.results.filter((row): row is CompletedResult => row.status === 'completed');
+
+test('while the run goes on, the verdict waits; once it finishes, it sits above the table with each claim', async (t) => {
+  const panel = await suite.open(t);
+  const messages = suite.run.messages(1);
+  await panel.deliver(...messages.slice(0, -1));
+  assert.equal(await panel.page.textContent('.verdict .section-note:not([hidden])'), 'The verdict appears when the run finishes.');
+  assert.equal(await panel.page.isVisible('.verdict-pick'), false);
+  await panel.deliver(messages.at(-1)!);
+  const above = await panel.page.$eval('.verdict', (verdict) => Boolean(verdict.compareDocumentPosition(verdict.ownerDocument.querySelector('table.results')!) & 4));
+  assert.equal(above, true, 'the verdict comes before the table');
+  const smallest = completed().reduce((best, row) => (row.bytes < best.bytes ? row : best));
+  assert.equal(await panel.page.getAttribute('li[data-claim="smallest"]', 'data-codecs'), smallest.codec);
+  assert.match(await panel.page.textContent('li[data-claim="smallest"]') ?? '', new RegExp(`^Smallest: ${smallest.codec}, ${smallest.bytes.toLocaleString('en-US')} B = `));
+  const claims = await panel.page.$$eval('.verdict-claims li', (items) => items.map((item) => item.getAttribute('data-claim')));
+  assert.deepEqual(claims, ['smallest', 'smallest-gzip', 'smallest-brotli', 'smallest-zstd', 'fastest-encode', 'fastest-decode', 'best-no-schema', 'not-exact', 'remnants']);
+  assert.doesNotMatch(await panel.page.textContent('li[data-claim="smallest-zstd"]') ?? '', /not measured/, 'zstd is measured on this Node');
+  // The recorded run has two rounds: speed claims rest on intervals, so no one-round caveat.
+  assert.doesNotMatch(await panel.page.textContent('.verdict') ?? '', /One round/);
+  await assertNoProblems(panel);
+});
+
+test('the priority switch changes the pick, from the keyboard, and the choice survives a reload', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...suite.run.messages(1));
+  assert.match(await panel.page.textContent('.verdict-pick') ?? '', /^For size: /);
+  await panel.page.focus('select.priority-select');
+  await panel.page.selectOption('select.priority-select', 'fidelity');
+  const pick = await panel.page.textContent('.verdict-pick') ?? '';
+  assert.match(pick, /^For fidelity: /);
+  const chosen = (await panel.page.getAttribute('.verdict-pick', 'data-codecs'))!.split(' ');
+  for (const codec of chosen) {
+    const row = completed().find((result) => result.codec === codec);
+    assert.equal(row?.roundTrip.status, 'exact', `${codec} is an exact round trip`);
+    assert.equal(row?.remnants.length, 0, `${codec} leaves no remnants`);
+  }
+  await panel.page.reload();
+  await panel.page.waitForSelector('.verdict-pick:not([hidden])');
+  assert.equal(await panel.page.inputValue('select.priority-select'), 'fidelity');
+  assert.equal(await panel.page.textContent('.verdict-pick'), pick);
+  await assertNoProblems(panel);
+});
+
+test('a run that failed before any row shows no verdict', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(suite.run.messages(1)[0]!, { type: 'run-ended', runId: 1, outcome: 'failed', message: 'Unexpected token' });
+  assert.equal(await panel.page.isVisible('.verdict'), false);
+  await assertNoProblems(panel);
+});
