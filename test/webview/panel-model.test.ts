@@ -104,3 +104,16 @@ test('a variant run after an interrupted one keeps every re-run codec\'s previou
   assert.equal(again.previous?.find((result) => result.codec === 'protobufjs'), protobufjs, 'the figures run 2 was compared against');
   assert.equal(again.previousKind, 'variant');
 });
+
+test('a variant run that supersedes one still starting (two selects changed quickly) compares every row with the last finished figures', () => {
+  const variantStart = (runId: number, rerun: string[]): HostEvent => {
+    const [started] = run.messages(runId);
+    if (started?.type !== 'run-started') throw new Error('a recorded run starts with run-started');
+    return { ...started, run: { ...started.run, codecs: started.run.codecs.filter((codec) => rerun.includes(codec.id)), rerunCodecs: rerun } };
+  };
+  const finished = replay(run.messages(1));
+  // Integers changed (protobufjs), then doubles (avsc and protobufjs) before run 2 reported anything.
+  const model = replay([variantStart(2, ['json', 'protobufjs']), variantStart(3, ['json', 'avsc', 'protobufjs'])], finished);
+  const firstRun = (codec: string) => run.report.results.find((result) => result.codec === codec);
+  for (const codec of ['json', 'avsc', 'protobufjs']) assert.equal(model.previous?.find((result) => result.codec === codec), firstRun(codec), codec);
+});
