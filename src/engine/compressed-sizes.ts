@@ -52,7 +52,7 @@ export function nodeZstd(): ZstdCompress | undefined {
   const compressSync = (zlib as unknown as { zstdCompressSync?: ZstdCompressSync }).zstdCompressSync;
   const levelParam = (zlib.constants as unknown as Record<string, number | undefined>)['ZSTD_c_compressionLevel'];
   if (!compressSync || levelParam === undefined) return undefined;
-  // The size is pledged so the frame records it, as the one-shot compression of the
-  // WebAssembly build does: both paths give the same frame for the same input and level.
+  // The size is pledged (zlib's pledgedSrcSize; an older Node ignores the option) so the frame
+  // records it, as the one-shot compression of the WebAssembly build does.
   return (bytes) => compressSync(bytes, { params: { [levelParam]: ZSTD_LEVEL }, pledgedSrcSize: bytes.byteLength });
 }
