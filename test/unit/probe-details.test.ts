@@ -18,7 +18,7 @@ test('a crafted length that protobufjs refuses reads "refused: threw …", the o
     assert.deepEqual(result.effects, ['clean-error']);
     const [entry] = result.cases ?? [];
     assert.ok(entry);
-    // As the panel's detail list and the CLI print a case: label, outcome word, detail.
+    // As the panel's probe detail lists a case: label, outcome word, detail.
     const line = `${entry.label}: ${PROBE_OUTCOME_WORDS[entry.outcome]}: ${entry.detail}`;
     assert.match(line, /: refused: threw \S/);
     assert.equal(line.match(/refused/g)?.length, 1, line);
