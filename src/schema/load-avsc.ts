@@ -8,7 +8,10 @@
  */
 import * as avro from 'avsc';
 import { lineAndColumn, locateJsonError } from '../input/locate-json-error';
+import { SPEC_LOGICAL_TYPES } from './avro-logical-types';
+import { inlineReferences, undefinedNamesOf, type NamedDefinition } from './avro-references';
 import { parseWithPositions, type JsonNode, type PositionedJson } from './json-positions';
+import { WELL_KNOWN_LOGICAL_TYPES } from './proto-wkt-avro';
 import type { SchemaProblem } from './schema-problem';
 
 export type AvscLoad =
@@ -37,7 +40,11 @@ class Base64BytesType extends avro.types.LogicalType {
   }
 }
 
-export function loadAvscSchema(text: string): AvscLoad {
+/**
+ * `references`: named types other files define (see avro-references.ts); those the schema uses
+ * are inlined at their first use, so the schema that comes back stands alone.
+ */
+export function loadAvscSchema(text: string, references: readonly NamedDefinition[] = []): AvscLoad {
   let schema: unknown;
   try {
     schema = JSON.parse(text);
@@ -49,9 +56,11 @@ export function loadAvscSchema(text: string): AvscLoad {
   const positioned = parseWithPositions(text);
   const untyped = fieldWithoutType(positioned);
   if (untyped) return { ok: false, error: { message: 'Avro schema error: a record field has no "type"', ...lineAndColumn(text, untyped.offset) } };
+  const needsReferences = references.length > 0 && undefinedNamesOf(schema).length > 0;
+  if (needsReferences) schema = inlineReferences(schema, references);
   const hooked: unknown[] = [];
   try {
-    avro.Type.forSchema(positioned.root as avro.Schema, {
+    avro.Type.forSchema((needsReferences ? schema : positioned.root) as avro.Schema, {
       typeHook: (node) => {
         hooked.push(node);
         return undefined;
@@ -79,6 +88,11 @@ function fieldWithoutType(positioned: PositionedJson): JsonNode | undefined {
   }
   return undefined;
 }
+
+const LOGICAL_TYPES: Record<string, new (schema: avro.Schema, options?: Partial<avro.ForSchemaOptions>) => avro.types.LogicalType> = {
+  ...SPEC_LOGICAL_TYPES,
+  ...WELL_KNOWN_LOGICAL_TYPES,
+};
 
 /**
  * The avsc type for a schema, with `bytes` and `fixed` values read from and written as base64
@@ -110,7 +124,8 @@ export function createAvroType(schema: unknown): { type: avro.Type; notes: strin
         return copy;
       case 'bytes':
       case 'fixed':
-        if (object['logicalType'] !== undefined) return copy; // decimal and friends stay as they are
+        // decimal and duration read their own JSON form; unknown logical types are plain bytes.
+        if (typeof object['logicalType'] === 'string' && object['logicalType'] in LOGICAL_TYPES) return copy;
         convertsBytes = true;
         return { ...copy, logicalType: BASE64_LOGICAL_TYPE };
       default:
@@ -118,7 +133,7 @@ export function createAvroType(schema: unknown): { type: avro.Type; notes: strin
     }
   };
   const converted = withBase64(schema);
-  const type = avro.Type.forSchema(converted as avro.Schema, { logicalTypes: { [BASE64_LOGICAL_TYPE]: Base64BytesType } });
+  const type = avro.Type.forSchema(converted as avro.Schema, { logicalTypes: { ...LOGICAL_TYPES, [BASE64_LOGICAL_TYPE]: Base64BytesType } });
   const notes = convertsBytes
     ? ['bytes and fixed values are base64 strings in the JSON sample: avsc converts them on encode and decode (included in the timings)']
     : [];
