@@ -130,9 +130,9 @@ class UuidType extends avro.types.LogicalType {
 }
 
 /** Two's-complement big-endian bytes of the unscaled value, as the Avro spec says. */
-class DecimalType extends avro.types.LogicalType {
-  private readonly precision: number;
-  private readonly scale: number;
+export class DecimalType extends avro.types.LogicalType {
+  readonly precision: number;
+  readonly scale: number;
   private readonly size: number | undefined;
   constructor(schema: avro.Schema, options?: Partial<avro.ForSchemaOptions>) {
     super(schema, options);

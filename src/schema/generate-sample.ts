@@ -75,7 +75,8 @@ function protoMessage(type: protobuf.Type, source: ValueSource, depth: number): 
   const values = new Map<protobuf.Field, unknown>();
   const mandatory = (field: protobuf.Field) => !field.repeated && !field.map && (field.required || !hasPresence(field));
   for (const field of fields) {
-    if (mandatory(field)) values.set(field, source.spend(protoValue(field, source, depth, !hasPresence(field) && !field.required), field.name));
+    const plain = !hasPresence(field) && !field.required;
+    if (mandatory(field) && !(plain && onlyZero(field))) values.set(field, source.spend(protoValue(field, source, depth, plain), field.name));
     else if (field.repeated || field.map) source.spend([], field.name); // the key of a list or map is always there
   }
   for (const field of fields.filter((candidate) => !mandatory(candidate))) {
@@ -122,6 +123,20 @@ export function minimalSize(type: protobuf.Type): number {
   return size;
 }
 
+/** An enum's names, one per number: a decoder gives back the first name of aliases (`allow_alias`). */
+function canonicalNames(target: protobuf.Enum): string[] {
+  return Object.keys(target.values).filter((name) => target.valuesById[target.values[name]!] === name);
+}
+
+/**
+ * A plain proto3 field that can only hold zero (an enum of one value, like NullValue) is never
+ * sent, so a decoder never gives it back: it is left out.
+ */
+function onlyZero(field: protobuf.Field): boolean {
+  const target = field.resolvedType;
+  return target instanceof protobuf.Enum && Object.values(target.values).every((value) => value === 0);
+}
+
 /** `avoidZero`: a plain proto3 field, which does not send zero values (nor read them back). */
 function protoValue(field: protobuf.Field, source: ValueSource, depth: number, avoidZero: boolean): unknown {
   const target = field.resolvedType;
@@ -129,7 +144,7 @@ function protoValue(field: protobuf.Field, source: ValueSource, depth: number, a
   if (wellKnown) return wellKnownValue(wellKnown, source, depth + 1);
   if (target instanceof protobuf.Type) return protoMessage(target, source, depth + 1);
   if (target instanceof protobuf.Enum) {
-    const names = Object.keys(target.values);
+    const names = canonicalNames(target);
     const nonZero = names.filter((name) => target.values[name] !== 0);
     return source.pick(avoidZero && nonZero.length > 0 ? nonZero : names);
   }

@@ -4,7 +4,7 @@
  * a budget of JSON characters after which only what the schema requires is still generated.
  */
 import type * as avro from 'avsc';
-import { formatDate, formatDateTime } from './avro-logical-types';
+import { DecimalType, formatDate, formatDateTime } from './avro-logical-types';
 import { formatDuration } from './proto-wkt';
 
 /** Messages and records nest this deep at most (deeper ones are left out where the schema allows). */
@@ -152,7 +152,6 @@ function jsonValue(source: ValueSource, depth: number, allowNull = true): unknow
  */
 export function avroLogicalValue(type: avro.types.LogicalType, source: ValueSource): unknown {
   const logical = type.typeName.slice('logical:'.length);
-  const attributes = type.schema() as { precision?: number; scale?: number };
   const underlying = type.underlyingType;
   const decode = (value: unknown) => type.fromBuffer(underlying.toBuffer(value));
   switch (logical) {
@@ -166,8 +165,8 @@ export function avroLogicalValue(type: avro.types.LogicalType, source: ValueSour
     case 'decimal': {
       const size = underlying.typeName === 'fixed' ? (underlying as avro.types.FixedType).size : undefined;
       const room = size === undefined ? 15 : Math.floor(((size * 8 - 1) * Math.log10(2)));
-      const digits = Math.max(1, Math.min(attributes.precision ?? 1, room, 15));
-      const scale = attributes.scale ?? 0;
+      const { precision, scale } = type instanceof DecimalType ? type : { precision: 1, scale: 0 };
+      const digits = Math.max(1, Math.min(precision, room, 15));
       const text = String(source.below(10 ** (1 + source.below(digits)))).padStart(scale + 1, '0');
       const sign = text !== '0'.repeat(text.length) && source.chance(0.2) ? '-' : '';
       return scale === 0 ? `${sign}${text}` : `${sign}${text.slice(0, text.length - scale)}.${text.slice(text.length - scale)}`;
