@@ -10,6 +10,7 @@ import { CancelledError } from '../engine/compare';
 import { generateSampleBytes, loadSchemaInfo, type SchemaInfo } from '../engine/schema-jobs';
 import type { ComparisonSession } from '../host/comparison-session';
 import type { SchemaDiagnostics } from '../host/schema-diagnostics';
+import { withSchemaFiles } from '../host/schema-files';
 import { readGenerateSettings } from '../host/settings';
 import { SchemaInputError } from '../schema/schema-problem';
 import type { ComparisonReport } from '../shared/results';
@@ -59,6 +60,9 @@ async function readSchema(uri: vscode.Uri, kind: ProvidedSchema['kind']): Promis
 
 async function schemaInfoOrReport(schema: ProvidedSchema, diagnostics: SchemaDiagnostics): Promise<SchemaInfo | undefined> {
   try {
+    // Imports (and Avro named types from other files) travel with the schema to every worker.
+    const imports = (await withSchemaFiles(schema)).imports;
+    if (imports) schema.imports = imports;
     return await loadSchemaInfo(schema);
   } catch (error) {
     reportSchemaFailure(error, diagnostics);

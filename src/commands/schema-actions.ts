@@ -13,6 +13,7 @@ import { SchemaInputError } from '../schema/schema-problem';
 import type { ComparisonReport } from '../shared/results';
 import { compareSchema } from './compare-schema';
 import { orderMessageTypes } from './schema-choices';
+import { withSchemaFiles } from '../host/schema-files';
 import { schemaKindOfDocument } from './schema-document';
 
 /** Opens the inferred schema beside the panel; false when there is no sample to infer from. */
@@ -50,8 +51,9 @@ export async function compareWithSchema(session: ComparisonSession, diagnostics:
   if (!last) return compareSchema(session, diagnostics, document.uri, kind);
 
   const schemaPath = document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString();
-  const schema: ProvidedSchema = { kind, source: document.getText(), path: schemaPath };
+  let schema: ProvidedSchema = { kind, source: document.getText(), path: schemaPath };
   try {
+    schema = await withSchemaFiles(schema);
     const info = await loadSchemaInfo(schema);
     diagnostics.clear(schemaPath);
     if (kind === 'proto') {

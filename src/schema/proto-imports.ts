@@ -58,7 +58,7 @@ function blankComments(text: string): string {
 export async function resolveProtoImports(mainPath: string, mainText: string, includeDirs: readonly string[], read: ReadText): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const pending: Array<{ path: string; text: string }> = [{ path: mainPath, text: mainText }];
-  const seen = new Set<string>([path.resolve(mainPath)]);
+  const seen = new Set<string>([path.isAbsolute(mainPath) ? path.resolve(mainPath) : mainPath]);
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     for (const statement of scanImports(file.text)) {
       if (BUNDLED_PROTO_IMPORTS.has(statement.name)) continue;
@@ -97,7 +97,8 @@ export async function resolveProtoImports(mainPath: string, mainText: string, in
 
 /** Where an import may be, in protoc's order (after the importing file's own folder). */
 export function importCandidates(importerPath: string, name: string, includeDirs: readonly string[]): string[] {
-  const dirs = [path.dirname(importerPath), ...includeDirs];
+  // An untitled document (`untitled:Untitled-1`) has no folder of its own.
+  const dirs = path.isAbsolute(importerPath) ? [path.dirname(importerPath), ...includeDirs] : [...includeDirs];
   const unique: string[] = [];
   for (const dir of dirs) {
     const candidate = path.resolve(dir, name);
