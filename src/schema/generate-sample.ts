@@ -47,7 +47,8 @@ export function generateFromSchema(schema: ProvidedSchema, options: GenerateOpti
     records = generateAvroRecords(createAvroType(resolveAvsc(schema).schema).type, options);
     from = describeProvided(schema);
   }
-  const bounds = `nesting stops at depth ${MAX_DEPTH}, at most about 4 KB of JSON per record unless the schema requires more`;
+  // The bounds that shaped the records: nesting depth, and about 4 KB of JSON per record unless the schema requires more.
+  const bounds = `depth ≤ ${MAX_DEPTH}, ≤ 4 KB per record`;
   return { records, description: `${options.count} records generated from ${from}, seed ${options.seed} (${bounds})` };
 }
 

@@ -132,7 +132,7 @@ test('generating from a provided schema file describes the records, message and 
   assert.equal(generated.records.length, 3);
   assert.equal(
     generated.description,
-    '3 records generated from Items.proto (message Item), seed 9 (nesting stops at depth 3, at most about 4 KB of JSON per record unless the schema requires more)',
+    '3 records generated from Items.proto (message Item), seed 9 (depth ≤ 3, ≤ 4 KB per record)',
   );
   for (const record of generated.records) assert.deepEqual(Object.keys(record as object), ['x', 'y', 'z']);
 });
