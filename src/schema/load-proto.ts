@@ -9,6 +9,7 @@
  */
 import * as protobuf from 'protobufjs';
 import { lineAndColumn } from '../input/locate-json-error';
+import { bundledProto, withBundledImports } from './bundled-protos';
 import { lineStartOffset, type SchemaProblem } from './schema-problem';
 
 export interface LoadedProto {
@@ -49,11 +50,10 @@ export function loadProtoSchema(text: string, files: ProtoFiles = {}): ProtoLoad
     stampFile(root, filePath);
     const imports = [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])];
     if (filePath === mainPath) mainImports = imports;
-    for (const name of imports) if (name in protobuf.common) bundled.add(name);
+    for (const name of imports) if (bundledProto(name)) bundled.add(name);
   }
-  for (const name of bundled) {
-    const json = protobuf.common.get(name);
-    if (json) root.addJSON(json.nested ?? {});
+  for (const name of withBundledImports(bundled)) {
+    addMissing(root, bundledProto(name)!.nested ?? {});
     stampFile(root, name);
   }
   try {
@@ -61,12 +61,24 @@ export function loadProtoSchema(text: string, files: ProtoFiles = {}): ProtoLoad
   } catch (error) {
     const culprit = fileDeclaring(texts, error);
     // Imports that were never read (a caller that resolves none) explain most missing types.
-    const unread = files.imports === undefined ? mainImports.filter((name) => !(name in protobuf.common)) : [];
+    const unread = files.imports === undefined ? mainImports.filter((name) => !bundledProto(name)) : [];
     return failure(texts.get(culprit) ?? text, error, culprit === mainPath ? undefined : culprit, unread);
   }
   const types = allMessageTypes(root).filter((type) => fileOf(type) === mainPath);
   if (types.length === 0) return { ok: false, error: { message: 'the file declares no message type', line: 1, column: 1 } };
   return { ok: true, root, messageTypes: types.map(qualifiedName), defaultType: qualifiedName(defaultMessageType(types)) };
+}
+
+/**
+ * Adds the definitions a namespace lacks. The bundled JSON files carry what they import
+ * (api.json holds type.proto's types too), so two of them may define the same message.
+ */
+function addMissing(namespace: protobuf.NamespaceBase, nested: Record<string, protobuf.AnyNestedObject>): void {
+  for (const [name, json] of Object.entries(nested)) {
+    const existing = namespace.get(name);
+    if (!existing) namespace.addJSON({ [name]: json });
+    else if (existing instanceof protobuf.Namespace && 'nested' in json && json.nested) addMissing(existing, json.nested);
+  }
 }
 
 const FILE_MARK = Symbol('payload-lab file');

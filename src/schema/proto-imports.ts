@@ -12,9 +12,11 @@ import * as path from 'node:path';
 import { lineAndColumn } from '../input/locate-json-error';
 import { SchemaInputError } from './schema-problem';
 
-/** The files protobufjs bundles (its `common`): always available, whatever the include paths. */
+/** The files bundled with the worker (see bundled-protos.ts): always available, whatever the include paths. */
 export const BUNDLED_PROTO_IMPORTS: ReadonlySet<string> = new Set(
-  ['any', 'duration', 'timestamp', 'empty', 'struct', 'wrappers', 'field_mask'].map((name) => `google/protobuf/${name}.proto`),
+  ['any', 'duration', 'timestamp', 'empty', 'struct', 'wrappers', 'field_mask', 'descriptor', 'api', 'type', 'source_context'].map(
+    (name) => `google/protobuf/${name}.proto`,
+  ),
 );
 
 /** Reads a file's text (an open editor's unsaved text first), or undefined when there is none. */

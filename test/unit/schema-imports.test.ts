@@ -134,3 +134,10 @@ test('a sample whose Timestamp is not RFC 3339 is refused with its path and the 
   const schema: ProvidedSchema = { kind: 'proto', source: TIMESTAMP_ONLY, path: 'ts.proto' };
   assert.throws(() => prepareProtobufjs([{ at: '2024-05-31 13:45' }], { schema }), /\$\[0\]\.at is "2024-05-31 13:45", expected google\.protobuf\.Timestamp \(RFC 3339/);
 });
+
+test('custom options extending google/protobuf/descriptor.proto load with no include path', () => {
+  const source = 'syntax = "proto3";\nimport "google/protobuf/descriptor.proto";\nextend google.protobuf.FieldOptions { string sensitive = 50001; }\nmessage User { string email = 1 [(sensitive) = "pii"]; }';
+  const { type, messageTypes } = resolveProtoType({ kind: 'proto', source, path: 'user.proto' });
+  assert.deepEqual(messageTypes, ['User']);
+  assert.equal(type.fields['email']!.options?.['(sensitive)'], 'pii');
+});
