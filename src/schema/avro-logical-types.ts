@@ -38,13 +38,26 @@ export function parseDateTime(text: unknown, zoned: boolean): { seconds: number;
   if (typeof text !== 'string') return undefined;
   const match = DATE_TIME.exec(text);
   if (!match || (match[8] !== undefined) !== zoned) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+  // Read field by field: this runs once per value on every encode, so no intermediate arrays.
+  const year = +match[1]!;
+  const month = +match[2]!;
+  const day = +match[3]!;
+  const hour = +match[4]!;
+  const minute = +match[5]!;
+  const second = +match[6]!;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
   let seconds = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
-  if (new Date(seconds * 1000).getUTCDate() !== day) return undefined; // 2023-02-30
   const zone = match[8];
-  if (zone && zone.toUpperCase() !== 'Z') seconds -= (zone.startsWith('-') ? -1 : 1) * (Number(zone.slice(1, 3)) * 3600 + Number(zone.slice(4, 6)) * 60);
-  return { seconds, nanos: Number((match[7] ?? '').padEnd(9, '0')) };
+  if (zone !== undefined && zone !== 'Z' && zone !== 'z') {
+    seconds -= (zone.charCodeAt(0) === 45 ? -1 : 1) * (+zone.slice(1, 3) * 3600 + +zone.slice(4, 6) * 60);
+  }
+  const fraction = match[7];
+  return { seconds, nanos: fraction === undefined ? 0 : +fraction * 10 ** (9 - fraction.length) };
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /** RFC 3339 of seconds and nanos: `fractionDigits` fixed, or (undefined) 0, 3, 6 or 9 as needed (proto3's rule). */

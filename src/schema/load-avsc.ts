@@ -100,6 +100,7 @@ const LOGICAL_TYPES: Record<string, new (schema: avro.Schema, options?: Partial<
  */
 export function createAvroType(schema: unknown): { type: avro.Type; notes: string[] } {
   let convertsBytes = false;
+  const logicalTypes = new Set<string>();
   const withBase64 = (node: unknown): unknown => {
     if (node === 'bytes') {
       convertsBytes = true;
@@ -108,6 +109,7 @@ export function createAvroType(schema: unknown): { type: avro.Type; notes: strin
     if (Array.isArray(node)) return node.map(withBase64);
     if (node === null || typeof node !== 'object') return node;
     const object = node as Record<string, unknown>;
+    if (typeof object['logicalType'] === 'string' && object['logicalType'] in SPEC_LOGICAL_TYPES) logicalTypes.add(object['logicalType']);
     const copy: Record<string, unknown> = { ...object };
     switch (object['type']) {
       case 'record':
@@ -137,6 +139,9 @@ export function createAvroType(schema: unknown): { type: avro.Type; notes: strin
   const notes = convertsBytes
     ? ['bytes and fixed values are base64 strings in the JSON sample: avsc converts them on encode and decode (included in the timings)']
     : [];
+  if (logicalTypes.size > 0) {
+    notes.push(`logical types (${[...logicalTypes].join(', ')}) are in their JSON form in the sample (see the README): converted on encode and decode (included in the timings)`);
+  }
   return { type, notes };
 }
 
