@@ -76,7 +76,10 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
 
   test('a .proto importing a well-known type and a file of payloadLab.protoIncludePaths runs with the schema as given', async () => {
     await explorerContextCommand(page, 'event.proto', 'Compare Encodings');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Generate 1000 records from Event' }).waitFor({ timeout: 60_000 });
+    const generate = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Generate 1000 records from Event' });
+    const notification = page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'event.proto' });
+    await generate.or(notification).first().waitFor({ timeout: 60_000 });
+    assert.equal(await notification.count(), 0, `the schema did not load: ${(await notification.allTextContents()).join(' | ')}`);
     await pickQuickItem(page, 'Generate 1000 records from Event');
     const frame = await panelFrame(page);
     assert.match(await waitForFinished(frame), /^Finished/);
