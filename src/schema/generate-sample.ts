@@ -18,6 +18,8 @@ import { avroLogicalValue, MAX_DEPTH, seededRandom, ValueSource, wellKnownValue 
 import { BASE64_LOGICAL_TYPE, createAvroType } from './load-avsc';
 import { describeProvided, resolveAvsc, resolveProtoType } from './provided-schema';
 import { wellKnownName } from './proto-wkt';
+import { SchemaInputError } from './schema-problem';
+import { lineAndColumn } from '../input/locate-json-error';
 
 export { seededRandom } from './generate-values';
 
@@ -37,6 +39,15 @@ export interface GeneratedSample {
  * Throws a SchemaInputError (file:line:column) when the schema does not load.
  */
 export function generateFromSchema(schema: ProvidedSchema, options: GenerateOptions): GeneratedSample {
+  try {
+    return generateRecords(schema, options);
+  } catch (error) {
+    if (!(error instanceof NoFiniteRecordError)) throw error;
+    throw new SchemaInputError(schema.path ?? `schema.${schema.kind}`, { message: error.message, ...declarationOf(schema.source, error) });
+  }
+}
+
+function generateRecords(schema: ProvidedSchema, options: GenerateOptions): GeneratedSample {
   let records: unknown[];
   let from: string;
   if (schema.kind === 'proto') {
@@ -63,8 +74,25 @@ export function generateProtoRecords(type: protobuf.Type, options: GenerateOptio
 /** A required message field that recurses past this depth cannot be generated (nor sent). */
 const FORCED_DEPTH_LIMIT = 32;
 
+/** A type whose required fields hold itself: no finite record exists. */
+class NoFiniteRecordError extends Error {
+  constructor(
+    readonly typeName: string,
+    readonly kind: 'message' | 'record',
+  ) {
+    super(`${kind} ${typeName} requires itself deeper than ${FORCED_DEPTH_LIMIT} levels (required fields all the way down): no finite record fits it`);
+  }
+}
+
+/** Where a message or record is declared in the schema text, for the error's file:line:column. */
+function declarationOf(text: string, error: NoFiniteRecordError): { line: number; column: number } {
+  const short = error.typeName.split('.').at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = error.kind === 'message' ? new RegExp(`\\bmessage\\s+${short}\\b`) : new RegExp(`"name"\\s*:\\s*"(?:[\\w.]*\\.)?${short}"`);
+  return lineAndColumn(text, Math.max(0, text.search(pattern)));
+}
+
 function protoMessage(type: protobuf.Type, source: ValueSource, depth: number): Record<string, unknown> {
-  if (depth > FORCED_DEPTH_LIMIT) throw new Error(`message ${type.fullName.slice(1)} requires itself deeper than ${FORCED_DEPTH_LIMIT} levels: no finite record fits it`);
+  if (depth > FORCED_DEPTH_LIMIT) throw new NoFiniteRecordError(type.fullName.slice(1), 'message');
   const chosenInOneof = new Map<protobuf.OneOf, string | undefined>();
   for (const oneof of type.oneofsArray) {
     chosenInOneof.set(oneof, !source.tight && source.chance(0.8) ? source.pick(oneof.oneof) : undefined);
@@ -213,8 +241,12 @@ function avroValue(type: avro.Type, source: ValueSource, depth: number): unknown
     case 'record':
     case 'error': {
       const record: Record<string, unknown> = {};
-      if (depth > FORCED_DEPTH_LIMIT) throw new Error(`record ${type.name ?? ''} requires itself deeper than ${FORCED_DEPTH_LIMIT} levels: no finite record fits it`);
-      for (const field of (type as avro.types.RecordType).fields) record[field.name] = source.spend(avroValue(field.type, source, depth), field.name);
+      if (depth > FORCED_DEPTH_LIMIT) throw new NoFiniteRecordError(type.name ?? 'record', 'record');
+      for (const field of (type as avro.types.RecordType).fields) {
+        // A record field holding a record nests one level (a record may hold itself with no union).
+        const nested = field.type.typeName === 'record' ? depth + 1 : depth;
+        record[field.name] = source.spend(avroValue(field.type, source, nested), field.name);
+      }
       return record;
     }
     case 'union:unwrapped':

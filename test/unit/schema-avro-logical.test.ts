@@ -10,7 +10,9 @@ import { collectAvroReferences } from '../../src/schema/avro-references';
 import { deriveAvroFromProto } from '../../src/schema/derive-avro-from-proto';
 import { createAvroType } from '../../src/schema/load-avsc';
 import { resolveAvsc, resolveProtoType } from '../../src/schema/provided-schema';
+import { generateFromSchema } from '../../src/schema/generate-sample';
 import { findAvroMismatch } from '../../src/schema/sample-fit';
+import { SchemaInputError } from '../../src/schema/schema-problem';
 
 const avroFolder = path.resolve(__dirname, '..', 'fixtures', 'avro');
 const conformance = path.resolve(__dirname, '..', 'fixtures', 'conformance');
@@ -110,4 +112,12 @@ test('proto2 extensions stay in the protobufjs schema and are left out of the de
   const derived = deriveAvroFromProto(type);
   assert.ok(derived.notes.some((note) => /extension fields left out of the Avro schema \(.*protobuf_test_messages\.proto2\.extension_int32/.test(note)), derived.notes.join('\n'));
   assert.doesNotMatch(derived.text, /extension_int32/);
+});
+
+test('a record that holds itself with no union to stop it is a located error, not a stack overflow', () => {
+  const source = '{\n  "type": "record",\n  "name": "Loop",\n  "fields": [{ "name": "next", "type": "Loop" }]\n}';
+  assert.throws(
+    () => generateFromSchema({ kind: 'avsc', source, path: 'loop.avsc' }, { count: 1, seed: 1 }),
+    (error: unknown) => error instanceof SchemaInputError && error.message.startsWith('loop.avsc:3:3: record Loop requires itself'),
+  );
 });
