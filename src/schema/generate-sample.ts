@@ -86,9 +86,22 @@ class NoFiniteRecordError extends Error {
 
 /** Where a message or record is declared in the schema text, for the error's file:line:column. */
 function declarationOf(text: string, error: NoFiniteRecordError): { line: number; column: number } {
-  const short = error.typeName.split('.').at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const pattern = error.kind === 'message' ? new RegExp(`\\bmessage\\s+${short}\\b`) : new RegExp(`"name"\\s*:\\s*"(?:[\\w.]*\\.)?${short}"`);
-  return lineAndColumn(text, Math.max(0, text.search(pattern)));
+  const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const parts = error.typeName.split('.');
+  if (error.kind === 'record') {
+    const at = text.search(new RegExp(`"name"\\s*:\\s*"(?:[\\w.]*\\.)?${escape(parts.at(-1)!)}"`));
+    return lineAndColumn(text, Math.max(0, at));
+  }
+  // Outer messages first (`Outer.Nested`): a nested name may be declared in several messages.
+  let offset = 0;
+  let found = 0;
+  for (const part of parts) {
+    const at = text.slice(offset).search(new RegExp(`\\bmessage\\s+${escape(part)}\\b`));
+    if (at === -1) continue; // a package segment
+    found = offset + at;
+    offset = found + 1;
+  }
+  return lineAndColumn(text, found);
 }
 
 function protoMessage(type: protobuf.Type, source: ValueSource, depth: number): Record<string, unknown> {
