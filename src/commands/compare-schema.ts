@@ -28,7 +28,8 @@ export async function compareSchema(
   if (!schema) return undefined;
   const info = await schemaInfoOrReport(schema, diagnostics);
   if (!info) return undefined;
-  diagnostics.clear(schema.path);
+  // An error once shown on an imported file is gone too when the whole graph loads.
+  for (const file of [schema.path, ...Object.keys(schema.imports ?? {})]) diagnostics.clear(file);
 
   let rootName: string;
   if (kind === 'proto') {

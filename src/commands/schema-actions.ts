@@ -55,7 +55,7 @@ export async function compareWithSchema(session: ComparisonSession, diagnostics:
   try {
     schema = await withSchemaFiles(schema);
     const info = await loadSchemaInfo(schema);
-    diagnostics.clear(schemaPath);
+    for (const file of [schemaPath, ...Object.keys(schema.imports ?? {})]) diagnostics.clear(file);
     if (kind === 'proto') {
       const choices = orderMessageTypes(info.messageTypes, info.defaultType);
       const typeName = choices.length === 1
