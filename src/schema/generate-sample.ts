@@ -149,7 +149,7 @@ function protoMessage(type: protobuf.Type, source: ValueSource, depth: number): 
 const minimalSizes = new WeakMap<protobuf.Type, number>();
 
 /** About how many JSON characters a message takes at least: its fields without presence (lists and maps empty). */
-export function minimalSize(type: protobuf.Type): number {
+function minimalSize(type: protobuf.Type): number {
   const known = minimalSizes.get(type);
   if (known !== undefined) return known;
   minimalSizes.set(type, 0); // a cycle of required messages is caught while generating

@@ -19,7 +19,6 @@ const WRAPPERS: Record<string, string> = {
 };
 const WELL_KNOWN = new Set(['Timestamp', 'Duration', 'Struct', 'Value', 'ListValue', 'FieldMask', 'Empty', 'Any', ...Object.keys(WRAPPERS)]);
 const DURATION = /^(-)?(\d+)(?:\.(\d{1,9}))?s$/;
-const TYPE_URL_PREFIX = 'type.googleapis.com/';
 const MAX_SECONDS = 315_576_000_000; // ±10,000 years: proto's limit for Duration
 
 /** `Timestamp` for `.google.protobuf.Timestamp`; undefined for any other type. */
