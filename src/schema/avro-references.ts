@@ -137,49 +137,36 @@ export async function collectAvroReferences(
   folderFiles: readonly string[],
   read: ReadText,
 ): Promise<Record<string, string>> {
-  const parsed = new Map<string, unknown>();
-  const load = async (file: string): Promise<unknown> => {
-    if (!parsed.has(file)) {
-      const text = await read(file);
-      let value: unknown;
-      try {
-        value = text === undefined ? undefined : JSON.parse(text);
-      } catch {
-        value = undefined;
-      }
-      parsed.set(file, value);
-    }
-    return parsed.get(file);
-  };
   const chosen: Record<string, string> = {};
-  const texts = new Map<string, string>();
-  const add = async (file: string) => {
-    const text = await read(file);
-    if (text === undefined) return;
-    texts.set(file, text);
-    chosen[file] = text;
+  const main = safeParse(mainText);
+  if (main === undefined) return chosen; // the loader reports the syntax error
+  /** The schema and every file added so far, parsed. */
+  const schemas: unknown[] = [main];
+  const add = async (file: string, text?: string) => {
+    const content = text ?? (await read(file));
+    if (content === undefined) return;
+    chosen[file] = content;
+    schemas.push(safeParse(content));
   };
   for (const file of given) await add(file);
-  let main: unknown;
-  try {
-    main = JSON.parse(mainText);
-  } catch {
-    return chosen; // the loader reports the syntax error
-  }
   const candidates = folderFiles
     .filter((file) => /\.(avsc|avpr)$/i.test(file) && path.resolve(file) !== path.resolve(mainPath) && !(file in chosen))
     .slice(0, MAX_FOLDER_FILES);
-  const known = () => [main, ...[...texts.values()].map(safeParse)].flatMap((schema, index) => definitionsOf(schema, String(index)).map((d) => d.fullName));
+  const candidateTexts = new Map<string, string | undefined>();
+  // Each round adds the files defining what is still missing; their own references come next round.
   for (let round = 0; round < candidates.length; round++) {
-    const definedNames = new Set(known());
-    const wanted = [main, ...[...texts.values()].map(safeParse)].flatMap(undefinedNamesOf).filter((name) => !definedNames.has(name) && !definedNames.has(name.slice(name.lastIndexOf('.') + 1)));
+    const defined = new Set(schemas.flatMap((schema) => definitionsOf(schema, '').map((definition) => definition.fullName)));
+    const shortName = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+    const wanted = schemas.flatMap(undefinedNamesOf).filter((name) => !defined.has(name) && !defined.has(shortName(name)));
     if (wanted.length === 0) break;
     let added = false;
     for (const file of candidates) {
       if (file in chosen) continue;
-      const names = definitionsOf(await load(file), file).map((definition) => definition.fullName);
+      if (!candidateTexts.has(file)) candidateTexts.set(file, await read(file));
+      const text = candidateTexts.get(file);
+      const names = text === undefined ? [] : definitionsOf(safeParse(text), file).map((definition) => definition.fullName);
       if (names.some((name) => wanted.includes(name) || wanted.some((want) => !want.includes('.') && name.endsWith(`.${want}`)))) {
-        await add(file);
+        await add(file, text);
         added = true;
       }
     }
@@ -188,6 +175,7 @@ export async function collectAvroReferences(
   return chosen;
 }
 
+/** The JSON of a text, or undefined when it is not JSON (not a schema of this folder). */
 function safeParse(text: string): unknown {
   try {
     return JSON.parse(text);
