@@ -41,7 +41,7 @@ export async function schemaCommand(args: string[]): Promise<number> {
   if (positionals.length > 1) throw new SchemaUsageError(`schema takes one sample file, got ${positionals.length}`);
   const format = values.format;
   if (format !== undefined && format !== 'proto' && format !== 'avsc') throw new SchemaUsageError(`--format takes proto or avsc, got '${format}'`);
-  const provided = providedSchemaFrom(values);
+  const provided = await providedSchemaFrom(values);
   const variants = variantsFrom(values, provided);
   if (values.samples !== undefined || values.seed !== undefined) throw new SchemaUsageError('--samples and --seed belong to compare');
 

@@ -4,7 +4,10 @@
  * inferred schemas (`--integers`, `--doubles`, `--fields`).
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { ProvidedSchema } from '../codecs/codec';
+import { collectAvroReferences } from '../schema/avro-references';
+import { resolveProtoImports } from '../schema/proto-imports';
 import { SchemaInputError } from '../schema/schema-problem';
 import { parseVariants, VARIANT_CHOICES, type SchemaVariants } from '../schema/variants';
 
@@ -15,7 +18,8 @@ export class SchemaUsageError extends Error {
 
 export const SCHEMA_OPTIONS = {
   proto: { type: 'string' },
-  avsc: { type: 'string' },
+  avsc: { type: 'string', multiple: true },
+  'proto-path': { type: 'string', short: 'I', multiple: true },
   type: { type: 'string' },
   samples: { type: 'string' },
   seed: { type: 'string' },
@@ -31,7 +35,11 @@ export const SCHEMA_OPTIONS_USAGE = `Schemas (avsc uses an .avsc as given, proto
 derived from it field by field, so every format encodes the same data):
   --proto FILE         use this .proto; --type NAME picks the message (default: the one no
                        other message refers to)
-  --avsc FILE          use this .avsc
+  -I, --proto-path DIR where the .proto's imports are looked for, after its own folder
+                       (repeatable, in order; Google's well-known types need none)
+  --avsc FILE          use this .avsc (or .avpr / .avdl: --type picks one of its types);
+                       repeat it to give files defining named types the first one uses
+                       (other .avsc files of its folder are looked in too)
   --samples N          with --proto/--avsc and no FILE: generate N records from the schema
                        (default ${DEFAULT_GENERATED_RECORDS} when no FILE is given)
   --seed S             seed of the generated records (default ${DEFAULT_SEED}): same seed, same records
@@ -43,7 +51,8 @@ Variants of schemas inferred from FILE (not with --proto/--avsc):
 
 export interface SchemaOptionValues {
   proto?: string;
-  avsc?: string;
+  avsc?: string[];
+  'proto-path'?: string[];
   type?: string;
   samples?: string;
   seed?: string;
@@ -61,7 +70,7 @@ export interface CompareSchemaSetup {
 
 /** What `compare`'s schema options ask for; throws SchemaUsageError or SchemaInputError. */
 export async function compareSchemaSetup(values: SchemaOptionValues, file: string | undefined): Promise<CompareSchemaSetup> {
-  const schema = providedSchemaFrom(values);
+  const schema = await providedSchemaFrom(values);
   const variants = variantsFrom(values, schema);
   const generation = generationFrom(values, schema, file !== undefined);
   if (!schema || !generation) return { schema, variants };
@@ -72,22 +81,53 @@ export async function compareSchemaSetup(values: SchemaOptionValues, file: strin
   return { schema, generated: { path: generated.description, bytes, kind: 'json' } };
 }
 
-/** Reads `--proto`/`--avsc` (with `--type`); undefined when neither is given. */
-export function providedSchemaFrom(values: SchemaOptionValues): ProvidedSchema | undefined {
-  if (values.proto !== undefined && values.avsc !== undefined) throw new SchemaUsageError('give --proto or --avsc, not both');
-  if (values.type !== undefined && values.proto === undefined) throw new SchemaUsageError('--type names a message of the --proto file');
-  const file = values.proto ?? values.avsc;
+/**
+ * Reads `--proto`/`--avsc` (with `--type`) and the files they need (imports, named types from
+ * other files); undefined when neither is given.
+ */
+export async function providedSchemaFrom(values: SchemaOptionValues): Promise<ProvidedSchema | undefined> {
+  const avscFiles = values.avsc ?? [];
+  if (values.proto !== undefined && avscFiles.length > 0) throw new SchemaUsageError('give --proto or --avsc, not both');
+  const isProtocol = avscFiles.length > 0 && /\.(avpr|avdl)$/i.test(avscFiles[0]!);
+  if (values.type !== undefined && values.proto === undefined && !isProtocol) throw new SchemaUsageError('--type names a message of the --proto file (or a type of an .avpr / .avdl)');
+  if (values['proto-path'] !== undefined && values.proto === undefined) throw new SchemaUsageError('-I / --proto-path says where the imports of the --proto file are');
+  const file = values.proto ?? avscFiles[0];
   if (file === undefined) return undefined;
   const kind = values.proto !== undefined ? 'proto' : 'avsc';
-  let source: string;
+  const source = readSchemaFile(file);
+  const readIfThere = async (candidate: string) => {
+    try {
+      return fs.statSync(candidate).isFile() ? fs.readFileSync(candidate, 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  let imports: Record<string, string>;
+  if (kind === 'proto') {
+    imports = await resolveProtoImports(file, source, values['proto-path'] ?? [], readIfThere);
+  } else {
+    for (const given of avscFiles.slice(1)) readSchemaFile(given); // a missing --avsc is an error, not a silent skip
+    const folder = path.dirname(file);
+    const siblings = fs.readdirSync(folder).map((name) => path.join(folder, name));
+    imports = await collectAvroReferences(file, source, avscFiles.slice(1), siblings, readIfThere);
+  }
+  return {
+    kind,
+    source,
+    path: file,
+    ...(values.type === undefined ? {} : { typeName: values.type }),
+    ...(Object.keys(imports).length > 0 ? { imports } : {}),
+  };
+}
+
+function readSchemaFile(file: string): string {
   try {
-    source = fs.readFileSync(file, 'utf8');
+    return fs.readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot read it (${code})`;
     throw new SchemaInputError(file, { message: reason, line: 1, column: 1 });
   }
-  return { kind, source, path: file, ...(values.type === undefined ? {} : { typeName: values.type }) };
 }
 
 /** Variants, refused alongside a provided schema (which is used as given). */

@@ -27,6 +27,13 @@ export interface ProvidedSchema {
   typeName?: string;
   /** Where the schema came from, for messages and notes (`schemas/Items.proto`). */
   path?: string;
+  /**
+   * Other files the schema needs, by path → text, read where the files are (disk, or an
+   * editor's unsaved text) so a worker needs no file access: a `.proto`'s imports, transitively
+   * (Google's well-known types excepted: protobufjs ships them), or the `.avsc` / `.avpr` files
+   * that define named types an Avro schema refers to.
+   */
+  imports?: Record<string, string>;
 }
 
 export interface PrepareContext {

@@ -9,6 +9,7 @@ import type { CodecModule, PrepareContext } from './codec';
 import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
 import { inferProtoSchema } from '../schema/infer-proto';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
+import { messageToJson, messageToProto, usesWellKnownTypes } from '../schema/proto-wkt';
 import { checkProtoFit, describeMismatch } from '../schema/sample-fit';
 import { describeVariants } from '../schema/variants';
 import type { SchemaOrigin } from '../shared/results';
@@ -43,17 +44,23 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   // protobufjs encodes enum numbers: names (proto3's JSON mapping, Avro's symbols) are turned
   // into numbers once, before timing. Decoding gives numbers and Buffers back: where the sample
   // had names or base64 text, toObject restores them, and that is part of decoding.
-  const message = fit.enumNames ? type.fromObject(input as Record<string, unknown>) : (input as Record<string, unknown>);
+  // Well-known types (Timestamp as RFC 3339 text…) go to their message form with the enum names.
+  const wellKnown = usesWellKnownTypes(type);
+  const messageForm = wellKnown ? messageToProto(type, input, type.root as protobuf.Root) : input;
+  const message = fit.enumNames || wellKnown ? type.fromObject(messageForm as Record<string, unknown>) : (input as Record<string, unknown>);
   const problem = type.verify(message);
   if (problem) throw new Error(`sample does not fit message ${chosen.type.name}: ${problem}`);
+  // arrays/objects: a decoded message holds empty lists and maps; toObject would drop them.
   const restore: protobuf.IConversionOptions | undefined =
-    fit.enumNames || fit.bytes ? { ...(fit.enumNames ? { enums: String } : {}), ...(fit.bytes ? { bytes: String } : {}) } : undefined;
+    fit.enumNames || fit.bytes || wellKnown ? { ...(fit.enumNames ? { enums: String } : {}), ...(fit.bytes ? { bytes: String } : {}), arrays: true, objects: true } : undefined;
+  if (wellKnown) notes.push('well-known types are in proto3\'s JSON mapping in the sample: converted to messages before encoding (not timed) and back after decoding (timed)');
   if (fit.enumNames) notes.push('enum names are converted to numbers before encoding (fromObject, not timed) and back after decoding (toObject, timed)');
   if (fit.bytes) notes.push('bytes are base64 text in the JSON sample: decoding includes toObject with bytes: String');
   if (SIXTY_FOUR_BIT.test(chosen.text)) {
     notes.push('64-bit integers decode as Long objects (long.js, bundled)');
   }
-  const read = restore ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore) : (bytes: Uint8Array) => type.decode(bytes);
+  const toObject = restore ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore) : (bytes: Uint8Array) => type.decode(bytes);
+  const read = wellKnown ? (bytes: Uint8Array) => messageToJson(type, toObject(bytes), type.root as protobuf.Root) : toObject;
   const field = wrappedAs;
   return {
     input: message,

@@ -10,6 +10,7 @@ import { CancelledError } from '../engine/compare';
 import { generateSampleBytes, loadSchemaInfo, type SchemaInfo } from '../engine/schema-jobs';
 import type { ComparisonSession } from '../host/comparison-session';
 import type { SchemaDiagnostics } from '../host/schema-diagnostics';
+import { withSchemaFiles } from '../host/schema-files';
 import { readGenerateSettings } from '../host/settings';
 import { SchemaInputError } from '../schema/schema-problem';
 import type { ComparisonReport } from '../shared/results';
@@ -27,7 +28,8 @@ export async function compareSchema(
   if (!schema) return undefined;
   const info = await schemaInfoOrReport(schema, diagnostics);
   if (!info) return undefined;
-  diagnostics.clear(schema.path);
+  // An error once shown on an imported file is gone too when the whole graph loads.
+  for (const file of [schema.path, ...Object.keys(schema.imports ?? {})]) diagnostics.clear(file);
 
   let rootName: string;
   if (kind === 'proto') {
@@ -59,6 +61,9 @@ async function readSchema(uri: vscode.Uri, kind: ProvidedSchema['kind']): Promis
 
 async function schemaInfoOrReport(schema: ProvidedSchema, diagnostics: SchemaDiagnostics): Promise<SchemaInfo | undefined> {
   try {
+    // Imports (and Avro named types from other files) travel with the schema to every worker.
+    const imports = (await withSchemaFiles(schema)).imports;
+    if (imports) schema.imports = imports;
     return await loadSchemaInfo(schema);
   } catch (error) {
     reportSchemaFailure(error, diagnostics);

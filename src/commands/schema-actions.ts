@@ -13,6 +13,7 @@ import { SchemaInputError } from '../schema/schema-problem';
 import type { ComparisonReport } from '../shared/results';
 import { compareSchema } from './compare-schema';
 import { orderMessageTypes } from './schema-choices';
+import { withSchemaFiles } from '../host/schema-files';
 import { schemaKindOfDocument } from './schema-document';
 
 /** Opens the inferred schema beside the panel; false when there is no sample to infer from. */
@@ -50,10 +51,11 @@ export async function compareWithSchema(session: ComparisonSession, diagnostics:
   if (!last) return compareSchema(session, diagnostics, document.uri, kind);
 
   const schemaPath = document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString();
-  const schema: ProvidedSchema = { kind, source: document.getText(), path: schemaPath };
+  let schema: ProvidedSchema = { kind, source: document.getText(), path: schemaPath };
   try {
+    schema = await withSchemaFiles(schema);
     const info = await loadSchemaInfo(schema);
-    diagnostics.clear(schemaPath);
+    for (const file of [schemaPath, ...Object.keys(schema.imports ?? {})]) diagnostics.clear(file);
     if (kind === 'proto') {
       const choices = orderMessageTypes(info.messageTypes, info.defaultType);
       const typeName = choices.length === 1

@@ -72,8 +72,8 @@ function schemaPath(job: SchemaInfoJob | GenerateJob): string {
 
 function schemaInfo(job: SchemaInfoJob): void {
   if (job.schema.kind === 'proto') {
-    const loaded = loadProtoSchema(job.schema.source);
-    if (!loaded.ok) post({ type: 'schema-error', path: schemaPath(job), problem: loaded.error });
+    const loaded = loadProtoSchema(job.schema.source, { path: schemaPath(job), ...(job.schema.imports ? { imports: job.schema.imports } : {}) });
+    if (!loaded.ok) post({ type: 'schema-error', path: loaded.path ?? schemaPath(job), problem: loaded.error });
     else post({ type: 'schema-info', messageTypes: loaded.messageTypes, defaultType: loaded.defaultType });
     return;
   }

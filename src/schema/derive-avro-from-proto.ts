@@ -8,6 +8,8 @@
 import * as protobuf from 'protobufjs';
 import { formatAvroSchema } from './avro-text';
 import { qualifiedName } from './load-proto';
+import { wellKnownName } from './proto-wkt';
+import { wellKnownAvro } from './proto-wkt-avro';
 
 export interface AvroDerivation {
   /** Avro schema JSON, for avsc. */
@@ -51,10 +53,12 @@ interface Context {
   /** Full names already defined: later uses refer to them by name, as Avro requires. */
   defined: Set<string>;
   notes: string[];
+  /** Well-known types already described in the notes. */
+  described: Set<string>;
 }
 
 export function deriveAvroFromProto(type: protobuf.Type): AvroDerivation {
-  const context: Context = { defined: new Set(), notes: [] };
+  const context: Context = { defined: new Set(), notes: [], described: new Set() };
   const { fields, doc, ...head } = recordOf(type, context) as Record<string, unknown>;
   const derived = `Derived by Payload Lab from the protobuf message ${qualifiedName(type)}, field by field.`;
   const schema = { ...head, doc: doc ? `${derived} ${String(doc)}` : derived, fields };
@@ -65,7 +69,13 @@ function recordOf(type: protobuf.Type, context: Context): AvroSchema {
   const name = qualifiedName(type);
   if (context.defined.has(name)) return name;
   context.defined.add(name);
-  const fields = type.fieldsArray.map((field, index) => fieldOf(field, index, context));
+  // Extensions (proto2, editions) live under `.pkg.name` keys no JSON sample has, and are not
+  // Avro names: left out, and said so.
+  const extensions = type.fieldsArray.filter((field) => field.declaringField);
+  if (extensions.length > 0) {
+    context.notes.push(`${name}: extension fields left out of the Avro schema (${extensions.map((field) => field.name.replace(/^\./, '')).join(', ')})`);
+  }
+  const fields = type.fieldsArray.filter((field) => !field.declaringField).map((field, index) => fieldOf(field, index, context));
   const zeroDefaults = fields.some((field) => field['default'] !== undefined && field['default'] !== null && typeof field['default'] !== 'object');
   return zeroDefaults ? { type: 'record', name, doc: ZERO_DEFAULTS_DOC, fields } : { type: 'record', name, fields };
 }
@@ -121,6 +131,15 @@ function fieldOf(field: protobuf.Field, index: number, context: Context): Record
 
 function valueOf(field: protobuf.Field, context: Context): AvroSchema {
   const target = field.resolvedType;
+  const wellKnown = wellKnownName(target);
+  if (wellKnown) {
+    const mapped = wellKnownAvro(wellKnown, context.defined);
+    if (!context.described.has(wellKnown)) {
+      context.described.add(wellKnown);
+      context.notes.push(`google.protobuf.${wellKnown} (proto3 JSON mapping in the sample) is typed as ${mapped.describe}`);
+    }
+    return mapped.schema as AvroSchema;
+  }
   if (target instanceof protobuf.Type) return recordOf(target, context);
   if (target instanceof protobuf.Enum) return enumOf(target, context);
   const scalar = SCALARS[field.type];

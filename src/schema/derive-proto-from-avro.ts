@@ -9,6 +9,7 @@
  * null inside arrays or maps) becomes an UnsupportedSampleError naming the field.
  */
 import { UnsupportedSampleError } from '../codecs/codec';
+import { LOGICAL_JSON_FORMS } from './avro-logical-types';
 import { NATURAL_PROTO_SCALARS } from './derive-avro-from-proto';
 import { TypeNames } from './names';
 import { nextFieldNumber, renderProto, type ProtoEnum, type ProtoMessage } from './proto-text';
@@ -129,9 +130,16 @@ function resolve(schema: unknown, namespace: string, where: string, context: Con
   }
   if (!isObject(schema)) throw new Error(`${where}: not an Avro schema: ${JSON.stringify(schema)}`);
   const type = schema['type'];
+  const logical = typeof schema['logicalType'] === 'string' ? schema['logicalType'] : undefined;
+  if (logical && logical in LOGICAL_JSON_FORMS) {
+    const resolved = logicalField(logical, context);
+    // A named fixed (`Rate`) may be used again by name.
+    if (type === 'fixed' && typeof schema['name'] === 'string') context.declared.set(qualify(schema['name'], typeof schema['namespace'] === 'string' ? schema['namespace'] : namespace), resolved);
+    return resolved;
+  }
   if (typeof type === 'string' && NATURAL_PROTO_SCALARS[type]) {
-    const logical = typeof schema['logicalType'] === 'string' ? `logical type ${schema['logicalType']} sent as its ${type}` : undefined;
-    return { kind: 'scalar', type: NATURAL_PROTO_SCALARS[type]!, ...(logical ? { comment: logical } : {}) };
+    const comment = logical ? `logical type ${logical} sent as its ${type}` : undefined;
+    return { kind: 'scalar', type: NATURAL_PROTO_SCALARS[type]!, ...(comment ? { comment } : {}) };
   }
   if (type === 'record' || type === 'error' || type === 'enum' || type === 'fixed') return resolveNamed(schema, namespace, context);
   return resolve(type, namespace, where, context);
@@ -177,6 +185,29 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
   });
   return resolved;
 }
+
+/**
+ * An Avro logical type holds the same JSON in protobuf: text for all but duration (a message of
+ * three counts, `optional` so zero counts come back). The note says proto carries the text.
+ */
+function logicalField(logical: string, context: Context): Resolved {
+  if (logical !== 'duration') {
+    const note = `logical type ${logical} is ${LOGICAL_JSON_FORMS[logical]} in the sample: proto3 sends that text as a string`;
+    if (!context.notes.includes(note)) context.notes.push(note);
+    return { kind: 'scalar', type: 'string', comment: `Avro ${logical}, as text` };
+  }
+  const known = context.declared.get(DURATION_KEY);
+  if (known) return known;
+  const name = context.names.take('AvroDuration');
+  const resolved: Resolved = { kind: 'message', type: name };
+  context.declared.set(DURATION_KEY, resolved);
+  const counts = ['months', 'days', 'milliseconds'].map((field, index) => ({ label: 'optional' as const, type: 'uint32', name: field, id: index + 1 }));
+  context.messages.push({ name, fields: counts, omitted: [], comment: 'Avro duration: three unsigned 32-bit counts' });
+  return resolved;
+}
+
+/** Where the message standing for Avro's duration is remembered (no Avro name can start with a space). */
+const DURATION_KEY = ' duration';
 
 /** An integer kind written by `deriveAvroFromProto` (`sint32`, `fixed64`…), where it fits the Avro type. */
 function withProtoType(resolved: Resolved, field: Json | undefined, where: string): string {

@@ -9,6 +9,7 @@
  */
 import * as protobuf from 'protobufjs';
 import { lineAndColumn } from '../input/locate-json-error';
+import { bundledProto, withBundledImports } from './bundled-protos';
 import { lineStartOffset, type SchemaProblem } from './schema-problem';
 
 export interface LoadedProto {
@@ -20,26 +21,99 @@ export interface LoadedProto {
   defaultType: string;
 }
 
-export type ProtoLoad = LoadedProto | { ok: false; error: SchemaProblem };
+export type ProtoLoad = LoadedProto | { ok: false; error: SchemaProblem; /** The imported file at fault, when not the main one. */ path?: string };
 
-export function loadProtoSchema(text: string): ProtoLoad {
-  let parsed: protobuf.IParserResult | undefined;
-  try {
-    parsed = protobuf.parse(text, { keepCase: true });
-    parsed.root.resolveAll();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const imports = parsed ? [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])] : [];
-    const hint = imports.length > 0 && /no such/.test(message)
-      ? ` (imports are not followed: ${imports.join(', ')}; copy the types this file needs into it)`
-      : '';
-    // The position goes into line and column; "(line N)" would repeat it.
-    const reason = message.replace(/ \(line \d+\)$/, '');
-    return { ok: false, error: { message: `${reason}${hint}`, ...locateProtoError(text, message) } };
+export interface ProtoFiles {
+  /** The main file's path: its types are the ones offered (imported ones are only used). */
+  path?: string;
+  /** Imported files by path → text (see `ProvidedSchema.imports`). */
+  imports?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Parses the main file and its imports into one root; Google's well-known types come from
+ * protobufjs. An error is located in the file it comes from.
+ */
+export function loadProtoSchema(text: string, files: ProtoFiles = {}): ProtoLoad {
+  const mainPath = files.path ?? 'schema.proto';
+  const root = new protobuf.Root();
+  const texts = new Map<string, string>([[mainPath, text], ...Object.entries(files.imports ?? {})]);
+  const bundled = new Set<string>();
+  let mainImports: string[] = [];
+  for (const [filePath, fileText] of texts) {
+    let parsed: protobuf.IParserResult;
+    try {
+      parsed = protobuf.parse(fileText, root, { keepCase: true });
+    } catch (error) {
+      return failure(fileText, error, filePath === mainPath ? undefined : filePath, []);
+    }
+    stampFile(root, filePath);
+    const imports = [...(parsed.imports ?? []), ...(parsed.weakImports ?? [])];
+    if (filePath === mainPath) mainImports = imports;
+    for (const name of imports) if (bundledProto(name)) bundled.add(name);
   }
-  const types = allMessageTypes(parsed.root);
+  for (const name of withBundledImports(bundled)) {
+    addMissing(root, bundledProto(name)!.nested ?? {});
+    stampFile(root, name);
+  }
+  try {
+    root.resolveAll();
+  } catch (error) {
+    const culprit = fileDeclaring(texts, error);
+    // Imports that were never read (a caller that resolves none) explain most missing types.
+    const unread = files.imports === undefined ? mainImports.filter((name) => !bundledProto(name)) : [];
+    return failure(texts.get(culprit) ?? text, error, culprit === mainPath ? undefined : culprit, unread);
+  }
+  const types = allMessageTypes(root).filter((type) => fileOf(type) === mainPath);
   if (types.length === 0) return { ok: false, error: { message: 'the file declares no message type', line: 1, column: 1 } };
-  return { ok: true, root: parsed.root, messageTypes: types.map(qualifiedName), defaultType: qualifiedName(defaultMessageType(types)) };
+  return { ok: true, root, messageTypes: types.map(qualifiedName), defaultType: qualifiedName(defaultMessageType(types)) };
+}
+
+/**
+ * Adds the definitions a namespace lacks. The bundled JSON files carry what they import
+ * (api.json holds type.proto's types too), so two of them may define the same message.
+ */
+function addMissing(namespace: protobuf.NamespaceBase, nested: Record<string, protobuf.AnyNestedObject>): void {
+  for (const [name, json] of Object.entries(nested)) {
+    const existing = namespace.get(name);
+    if (!existing) namespace.addJSON({ [name]: json });
+    else if (existing instanceof protobuf.Namespace && 'nested' in json && json.nested) addMissing(existing, json.nested);
+  }
+}
+
+const FILE_MARK = Symbol('payload-lab file');
+
+/** Marks every object parsed so far without a file as `filePath`'s (protobufjs keeps no file per type when parsing text). */
+function stampFile(namespace: protobuf.NamespaceBase, filePath: string): void {
+  for (const nested of namespace.nestedArray) {
+    const marked = nested as unknown as Record<symbol, string | undefined>;
+    if (marked[FILE_MARK] === undefined) marked[FILE_MARK] = filePath;
+    if (nested instanceof protobuf.Namespace || nested instanceof protobuf.Type) stampFile(nested, filePath);
+  }
+}
+
+function fileOf(object: protobuf.ReflectionObject): string | undefined {
+  return (object as unknown as Record<symbol, string | undefined>)[FILE_MARK];
+}
+
+/** The file whose text declares the message a resolve error names (`in Type .pkg.Order`). */
+function fileDeclaring(texts: ReadonlyMap<string, string>, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const inType = /in Type \.?([\w.]+)/.exec(message)?.[1]?.split('.').at(-1);
+  const missing = /no such (?:Type or Enum|type) '([\w.]+)'/.exec(message)?.[1];
+  const entries = [...texts];
+  const declares = (fileText: string) => (inType ? new RegExp(`\\bmessage\\s+${inType}\\b`).test(fileText) : true) && (!missing || fileText.includes(missing));
+  return (entries.find(([, fileText]) => declares(fileText)) ?? entries[0]!)[0];
+}
+
+function failure(text: string, error: unknown, path: string | undefined, unresolvedImports: readonly string[]): ProtoLoad {
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = unresolvedImports.length > 0 && /no such/.test(message)
+    ? ` (imports were not read: ${unresolvedImports.join(', ')}; give their folder with payloadLab.protoIncludePaths or -I DIR)`
+    : '';
+  // The position goes into line and column; "(line N)" would repeat it.
+  const reason = message.replace(/ \((?:[^()]*, )?line \d+\)$/, '');
+  return { ok: false, error: { message: `${reason}${hint}`, ...locateProtoError(text, message) }, ...(path ? { path } : {}) };
 }
 
 /**

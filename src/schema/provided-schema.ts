@@ -3,7 +3,9 @@
  * worker starts), the codecs (inside their workers), the CLI's `schema` command and the editor.
  */
 import type * as protobuf from 'protobufjs';
+import * as avro from 'avsc';
 import type { ProvidedSchema } from '../codecs/codec';
+import { definitionsOf, type NamedDefinition } from './avro-references';
 import { loadAvscSchema } from './load-avsc';
 import { findMessageType, loadProtoSchema } from './load-proto';
 import { SchemaInputError, type SchemaProblem } from './schema-problem';
@@ -35,19 +37,60 @@ export function checkProvidedSchema(schema: ProvidedSchema): SchemaProblem | und
 /** The message type to encode; throws a SchemaInputError (with line and column) when there is none. */
 export function resolveProtoType(schema: ProvidedSchema): ProtoTypeChoice {
   const path = schema.path ?? 'schema.proto';
-  const loaded = loadProtoSchema(schema.source);
-  if (!loaded.ok) throw new SchemaInputError(path, loaded.error);
+  const loaded = loadProtoSchema(schema.source, { path, ...(schema.imports ? { imports: schema.imports } : {}) });
+  if (!loaded.ok) throw new SchemaInputError(loaded.path ?? path, loaded.error);
   const typeName = schema.typeName ?? loaded.defaultType;
   const found = findMessageType(loaded, typeName);
   if ('problem' in found) throw new SchemaInputError(path, { message: found.problem, line: 1, column: 1 });
   return { type: found, typeName: found.fullName.replace(/^\./, ''), messageTypes: loaded.messageTypes };
 }
 
-/** The Avro schema JSON; throws a SchemaInputError (with line and column) when avsc rejects it. */
+/**
+ * The Avro schema JSON, standing alone (named types from `imports` inlined); throws a
+ * SchemaInputError (with line and column) when avsc rejects it. An Avro protocol (`.avpr`, or
+ * IDL `.avdl` as avsc reads it) gives its last type, or the one `typeName` names.
+ */
 export function resolveAvsc(schema: ProvidedSchema): { schema: unknown } {
-  const loaded = loadAvscSchema(schema.source);
-  if (!loaded.ok) throw new SchemaInputError(schema.path ?? 'schema.avsc', loaded.error);
+  const path = schema.path ?? 'schema.avsc';
+  const references = Object.entries(schema.imports ?? {}).flatMap(([file, text]) => definitionsOf(parseReference(file, text), file));
+  const protocol = /\.(avpr|avdl)$/i.test(path) ? readAvroProtocol(path, schema.source, schema.typeName) : undefined;
+  const loaded = protocol
+    ? loadAvscSchema(JSON.stringify(protocol.root, null, 2), [...protocol.others, ...references])
+    : loadAvscSchema(schema.source, references);
+  if (!loaded.ok) throw new SchemaInputError(path, protocol ? { ...loaded.error, line: 1, column: 1 } : loaded.error);
   return { schema: loaded.schema };
+}
+
+function parseReference(file: string, text: string): unknown {
+  if (/\.avdl$/i.test(file)) return safely(() => avro.readProtocol(text));
+  return safely(() => JSON.parse(text) as unknown);
+}
+
+function safely(read: () => unknown): unknown {
+  try {
+    return read();
+  } catch {
+    return undefined; // a file that does not read defines nothing; the schema's own error names what is missing
+  }
+}
+
+/** The type to use from an Avro protocol, and the others as definitions it may refer to. */
+function readAvroProtocol(path: string, text: string, typeName: string | undefined): { root: unknown; others: NamedDefinition[] } {
+  let protocol: unknown;
+  try {
+    protocol = /\.avdl$/i.test(path) ? avro.readProtocol(text) : JSON.parse(text);
+  } catch (error) {
+    throw new SchemaInputError(path, { message: `not an Avro protocol avsc can read: ${error instanceof Error ? error.message : String(error)}`, line: 1, column: 1 });
+  }
+  const definitions = definitionsOf(protocol, path);
+  const topLevel = Array.isArray((protocol as { types?: unknown }).types) ? ((protocol as { types: unknown[] }).types) : [];
+  const names = definitions.filter((definition) => topLevel.includes(definition.schema)).map((definition) => definition.fullName);
+  const wanted = typeName === undefined ? names.at(-1) : names.find((name) => name === typeName || name.endsWith(`.${typeName}`));
+  if (wanted === undefined) {
+    const problem = typeName === undefined ? 'the protocol declares no named type' : `no type '${typeName}' in the protocol (it declares: ${names.join(', ')})`;
+    throw new SchemaInputError(path, { message: problem, line: 1, column: 1 });
+  }
+  return { root: wanted, others: definitions };
 }
 
 /** `Items.proto (message Items)`: how notes name the schema a derivation started from. */

@@ -7,6 +7,8 @@
 import type * as avro from 'avsc';
 import * as protobuf from 'protobufjs';
 import { formatPath, type PathSegment } from '../analysis/json-path';
+import { LOGICAL_JSON_FORMS } from './avro-logical-types';
+import { wellKnownMismatch, wellKnownName } from './proto-wkt';
 
 export interface SampleMismatch {
   /** `$.items[3].x` */
@@ -47,7 +49,10 @@ export function findAvroMismatch(type: avro.Type, sample: unknown): SampleMismat
 function describeAvroType(type: avro.Type): string {
   const typeName = type.typeName;
   if (typeName === 'enum') return `enum ${type.name ?? ''} (one of ${(type as avro.types.EnumType).symbols.join(', ')})`;
-  if (typeName.startsWith('logical:')) return `${typeName.slice('logical:'.length)} (base64 text for bytes)`;
+  if (typeName.startsWith('logical:')) {
+    const logical = typeName.slice('logical:'.length);
+    return `${logical} (${LOGICAL_JSON_FORMS[logical] ?? 'base64 text for bytes'})`;
+  }
   if (typeName.startsWith('union')) return `one of ${(type as avro.types.UnwrappedUnionType).types.map(describeAvroType).join(', ')}`;
   return type.name ? `${typeName} ${type.name}` : typeName;
 }
@@ -124,6 +129,11 @@ export function checkProtoFit(type: protobuf.Type, sample: unknown): ProtoFit {
 
   const single = (field: protobuf.Field, value: unknown): boolean => {
     const target = field.resolvedType;
+    const wellKnown = wellKnownName(target);
+    if (wellKnown) {
+      const expected = wellKnownMismatch(wellKnown, value, (target as protobuf.Type).root as protobuf.Root);
+      return expected ? fail(value, expected) : true;
+    }
     if (target instanceof protobuf.Type) return message(target, value);
     if (target instanceof protobuf.Enum) {
       if (typeof value === 'string' && Object.hasOwn(target.values, value)) return (fit.enumNames = true);

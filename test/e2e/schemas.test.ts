@@ -29,6 +29,16 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     session = await openE2eSession((added) => {
       fs.copyFileSync(path.join(repoRoot, 'schemas', 'Items.proto'), path.join(added.workspace, 'Items.proto'));
       fs.writeFileSync(path.join(added.workspace, 'broken.proto'), 'syntax = "proto3";\n\nmessage Broken {\n  int32 x = ;\n}\n');
+      // Imports: a well-known type (no setting needed) and a file found through payloadLab.protoIncludePaths.
+      fs.writeFileSync(
+        path.join(added.workspace, 'event.proto'),
+        'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\nimport "shared/money.proto";\nmessage Event {\n  google.protobuf.Timestamp at = 1;\n  shared.Money price = 2;\n}\n',
+      );
+      fs.mkdirSync(path.join(added.workspace, 'protos', 'shared'), { recursive: true });
+      fs.writeFileSync(path.join(added.workspace, 'protos', 'shared', 'money.proto'), 'syntax = "proto3";\npackage shared;\nmessage Money { string currency = 1; int32 cents = 2; }\n');
+      fs.writeFileSync(path.join(added.workspace, 'lonely.proto'), 'syntax = "proto3";\nimport "nowhere/x.proto";\nmessage Lonely { int32 x = 1; }\n');
+      fs.mkdirSync(path.join(added.workspace, '.vscode'), { recursive: true });
+      fs.writeFileSync(path.join(added.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'payloadLab.protoIncludePaths': ['protos'] }));
     });
     ({ page } = session);
   });
@@ -62,5 +72,25 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     // The status bar's problem count opens the Problems view.
     await page.locator('[id="status.problems"]').click();
     await page.locator('.monaco-list-row', { hasText: "illegal id ';'" }).first().waitFor({ timeout: 30_000 });
+  });
+
+  test('a .proto importing a well-known type and a file of payloadLab.protoIncludePaths runs with the schema as given', async () => {
+    await explorerContextCommand(page, 'event.proto', 'Compare Encodings');
+    const generate = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Generate 1000 records from Event' });
+    const notification = page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'event.proto' });
+    await generate.or(notification).first().waitFor({ timeout: 60_000 });
+    assert.equal(await notification.count(), 0, `the schema did not load: ${(await notification.allTextContents()).join(' | ')}`);
+    await pickQuickItem(page, 'Generate 1000 records from Event');
+    const frame = await panelFrame(page);
+    assert.match(await waitForFinished(frame), /^Finished/);
+    assert.equal(await frame.locator('tr[data-codec="protobufjs"].row-completed').getAttribute('data-schema'), 'provided');
+    assert.equal(await frame.locator('tr[data-codec="avsc"].row-completed').getAttribute('data-schema'), 'derived');
+  });
+
+  test('a .proto with an import not found: the notification names the import line and the paths searched', async () => {
+    await explorerContextCommand(page, 'lonely.proto', 'Compare Encodings');
+    const message = page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'lonely.proto:2:9' });
+    await message.waitFor({ timeout: 60_000 });
+    assert.match((await message.textContent()) ?? '', /import "nowhere\/x\.proto" not found; searched: .*nowhere.x\.proto/);
   });
 });

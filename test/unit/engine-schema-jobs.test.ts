@@ -38,3 +38,15 @@ test('generateSampleBytes gives the JSON text of the records generateFromSchema 
 test('generateSampleBytes throws a SchemaInputError for an unknown message type', async () => {
   await assert.rejects(generateSampleBytes({ ...itemsProto, typeName: 'Nope' }, 5, 1, { workerScript }), SchemaInputError);
 });
+
+test('loadSchemaInfo reads the imported files sent with the schema, and lists only the main file\'s types', async () => {
+  const schema: ProvidedSchema = {
+    kind: 'proto',
+    source: 'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\nimport "shared/money.proto";\nmessage Event { google.protobuf.Timestamp at = 1; shared.Money price = 2; }',
+    path: '/ws/event.proto',
+    imports: { '/ws/protos/shared/money.proto': 'syntax = "proto3";\npackage shared;\nmessage Money { int32 cents = 1; }' },
+  };
+  assert.deepEqual(await loadSchemaInfo(schema, { workerScript }), { messageTypes: ['Event'], defaultType: 'Event' });
+  const broken = { ...schema, imports: { '/ws/protos/shared/money.proto': 'syntax = "proto3";\npackage shared;\nmessage Money { Nope n = 1; }' } };
+  await assert.rejects(loadSchemaInfo(broken, { workerScript }), (error: unknown) => error instanceof SchemaInputError && error.path === '/ws/protos/shared/money.proto');
+});

@@ -185,7 +185,7 @@ test('the CLI generates --samples records from --avsc when no sample file is giv
   const { code, stdout, stderr } = cli('compare', '--avsc', itemsAvscPath, '--samples', '50', '--seed', '4', '--codecs', 'avsc', '--json', '--time-budget', '20', '--min-samples', '3');
   assert.equal(code, 0, stderr);
   const report = JSON.parse(stdout) as ComparisonReport;
-  assert.equal(report.input.path, '50 records generated from Items.avsc, seed 4');
+  assert.equal(report.input.path, '50 records generated from Items.avsc, seed 4 (depth ≤ 3, ≤ 4 KB per record)');
   assert.equal(report.input.records, 50);
 });
 

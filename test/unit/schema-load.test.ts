@@ -88,9 +88,9 @@ test('a proto file that ends too early is located at its end', () => {
   assert.match(problem.message, /end of input/);
 });
 
-test('an unresolved imported type says that imports are not followed', () => {
+test('an imported type that was never read names the import and how to give its folder', () => {
   const problem = protoError('syntax = "proto3";\nimport "other.proto";\nmessage A { other.B b = 1; }\n');
-  assert.match(problem.message, /imports are not followed: other\.proto/);
+  assert.match(problem.message, /imports were not read: other\.proto; give their folder with payloadLab\.protoIncludePaths or -I DIR/);
 });
 
 test('Items.avsc loads', () => {
