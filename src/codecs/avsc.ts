@@ -11,6 +11,7 @@ import { formatAvroSchema } from '../schema/avro-text';
 import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
 import { inferAvroSchema } from '../schema/infer-avro';
 import { createAvroType } from '../schema/load-avsc';
+import { createInferredAvroType } from '../schema/avro-json';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { describeMismatch, findAvroMismatch } from '../schema/sample-fit';
 import { describeVariants } from '../schema/variants';
@@ -25,7 +26,8 @@ interface ChosenSchema {
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
   const chosen = chooseSchema(sample, context);
-  const created = createAvroType(chosen.schema);
+  // Inferred schemas hold no bytes, but may hold the free-form JSON record (its logical type).
+  const created = chosen.origin === 'inferred' ? { type: createInferredAvroType(chosen.schema), notes: [] } : createAvroType(chosen.schema);
   const notes = [...chosen.notes, ...created.notes];
   let type = created.type;
   // A list of records against a record schema (JSON Lines, generated samples): Avro's own

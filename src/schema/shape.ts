@@ -3,7 +3,9 @@
  * inference both start from. Every part remembers the JSON path where it was first seen, so a
  * schema generator can say exactly which value it cannot express.
  *
- * Shapes are plain immutable data: merging returns new objects and never touches its inputs.
+ * Shapes are plain data built in one pass: merging folds the second shape into the first in
+ * place (reusing its parts), so inferring a schema stays linear in the sample however many
+ * objects share a path. A shape belongs to one inference; nothing else holds on to it.
  */
 import { UnsupportedSampleError } from '../codecs/codec';
 
@@ -45,8 +47,11 @@ export interface FieldShape {
 }
 export interface ObjectShape extends ShapeBase {
   kind: 'object';
-  /** In first-seen order. A Map, so keys such as `__proto__` stay ordinary keys. */
-  fields: ReadonlyMap<string, FieldShape>;
+  /**
+   * In first-seen order, merged by key whatever order the objects list them in. A Map, so keys
+   * such as `__proto__` stay ordinary keys.
+   */
+  fields: Map<string, FieldShape>;
   /** How many objects were merged into this shape. */
   count: number;
 }
@@ -135,33 +140,41 @@ function objectShapeOf(value: object, path: string, depth: number): ObjectShape 
 /**
  * The shape describing values of both `a` and `b`; `a` is taken as seen first, so its paths win.
  * Integers and doubles merge to double; a `null` makes the other shape nullable; other
- * different kinds make a union.
+ * different kinds make a union. Folds `b` into `a` in place: both are consumed.
  */
 export function mergeShapes(a: Shape, b: Shape): Shape {
   if (a.kind === 'unknown') return b;
   if (b.kind === 'unknown') return a;
-  if (a.kind === 'null') return b.kind === 'null' ? a : { ...b, nullAt: a.path };
-  if (b.kind === 'null') return a.nullAt === undefined ? { ...a, nullAt: b.path } : a;
-
-  const nullAt = a.nullAt ?? b.nullAt;
-  const members = membersOf(a);
-  for (const incoming of membersOf(b)) {
-    const index = members.findIndex((member) => sameFamily(member, incoming));
-    if (index === -1) members.push(incoming);
-    else members[index] = mergeMembers(members[index]!, incoming);
+  if (a.kind === 'null') {
+    if (b.kind !== 'null') b.nullAt = a.path;
+    return b.kind === 'null' ? a : b;
   }
-  const merged: Shape = members.length === 1 ? members[0]! : { kind: 'union', path: a.path, members };
-  return nullAt === undefined ? merged : { ...merged, nullAt };
+  if (b.kind === 'null') {
+    a.nullAt ??= b.path;
+    return a;
+  }
+  const nullAt = a.nullAt ?? b.nullAt;
+  let merged: Shape;
+  if (a.kind !== 'union' && b.kind !== 'union' && sameFamily(a, b)) {
+    merged = mergeMembers(a, b);
+  } else {
+    const members = membersOf(a);
+    for (const incoming of membersOf(b)) {
+      const index = members.findIndex((member) => sameFamily(member, incoming));
+      if (index === -1) members.push(incoming);
+      else members[index] = mergeMembers(members[index]!, incoming);
+    }
+    merged = members.length === 1 ? members[0]! : { kind: 'union', path: a.path, members };
+  }
+  if (nullAt !== undefined) merged.nullAt = nullAt;
+  return merged;
 }
 
 /** Union members carry no `nullAt`: nullability belongs to the union as a whole. */
 function membersOf(shape: UnionShape | MemberShape): MemberShape[] {
   const members = shape.kind === 'union' ? shape.members : [shape];
-  return members.map((member) => {
-    if (member.nullAt === undefined) return member;
-    const { nullAt: _dropped, ...rest } = member;
-    return rest as MemberShape;
-  });
+  for (const member of members) delete member.nullAt;
+  return members;
 }
 
 function sameFamily(a: MemberShape, b: MemberShape): boolean {
@@ -173,30 +186,36 @@ function isNumber(shape: Shape): shape is IntegerShape | DoubleShape {
 }
 
 function mergeMembers(a: MemberShape, b: MemberShape): MemberShape {
-  if (a.kind === 'array' && b.kind === 'array') return { ...a, element: mergeShapes(a.element, b.element) };
+  if (a.kind === 'array' && b.kind === 'array') {
+    a.element = mergeShapes(a.element, b.element);
+    return a;
+  }
   if (a.kind === 'object' && b.kind === 'object') return mergeObjects(a, b);
   if (a.kind === 'array' || a.kind === 'object' || b.kind === 'array' || b.kind === 'object') return a;
-  const zeroAt = a.zeroAt ?? b.zeroAt;
-  const zero = zeroAt === undefined ? {} : { zeroAt };
+  a.zeroAt ??= b.zeroAt;
   if (a.kind === 'integer' && b.kind === 'integer') {
-    return { ...a, min: Math.min(a.min, b.min), max: Math.max(a.max, b.max), ...zero };
+    a.min = Math.min(a.min, b.min);
+    a.max = Math.max(a.max, b.max);
+    return a;
   }
-  if (isNumber(a) && isNumber(b)) return { kind: 'double', path: a.path, ...zero };
-  return { ...a, ...zero }; // boolean or string: nothing else to learn
+  if (isNumber(a) && isNumber(b)) {
+    return a.zeroAt === undefined ? { kind: 'double', path: a.path } : { kind: 'double', path: a.path, zeroAt: a.zeroAt };
+  }
+  return a; // boolean or string: nothing else to learn
 }
 
 function mergeObjects(a: ObjectShape, b: ObjectShape): ObjectShape {
-  const fields = new Map(a.fields);
   for (const [key, incoming] of b.fields) {
-    const existing = fields.get(key);
-    fields.set(
-      key,
-      existing
-        ? { shape: mergeShapes(existing.shape, incoming.shape), present: existing.present + incoming.present }
-        : incoming,
-    );
+    const existing = a.fields.get(key);
+    if (existing === undefined) {
+      a.fields.set(key, incoming);
+    } else {
+      existing.shape = mergeShapes(existing.shape, incoming.shape);
+      existing.present += incoming.present;
+    }
   }
-  return { ...a, fields, count: a.count + b.count };
+  a.count += b.count;
+  return a;
 }
 
 /** A field may be missing or null in the data (so the schema must allow "no value"). */

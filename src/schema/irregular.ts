@@ -1,0 +1,66 @@
+/**
+ * Decisions both inference formats share about irregular JSON: which objects are maps rather
+ * than records, what a map's values look like, and the budgets that keep a schema bounded.
+ */
+import { mergeShapes, type ObjectShape, type Shape } from './shape';
+import { isSchemaIdentifier } from './names';
+
+/**
+ * An object with more distinct keys than this (over every object merged at its path) is a
+ * dictionary keyed by data (ids, dates, names), not a record: it becomes a map.
+ */
+export const MAX_RECORD_FIELDS = 200;
+
+/** Why an object shape is typed as a map, or undefined for a record. */
+export function mapKeysReason(shape: ObjectShape): string | undefined {
+  if (shape.fields.size > MAX_RECORD_FIELDS) return `with more than ${MAX_RECORD_FIELDS} distinct keys`;
+  for (const key of shape.fields.keys()) {
+    if (!isSchemaIdentifier(key)) return 'whose keys are not field names';
+  }
+  return undefined;
+}
+
+const mapValues = new WeakMap<ObjectShape, Shape>();
+
+/**
+ * One shape for every value of an object typed as a map. Merging consumes the field shapes, so
+ * the result is kept: a second pass over the same shape (a tighter budget) gets it again.
+ */
+export function mapValuesOf(shape: ObjectShape): Shape {
+  let values = mapValues.get(shape);
+  if (values === undefined) {
+    values = { kind: 'unknown', path: shape.path };
+    for (const field of shape.fields.values()) values = mergeShapes(values, field.shape);
+    mapValues.set(shape, values);
+  }
+  return values;
+}
+
+/**
+ * The schema text a sample may get: its own JSON size, but never less than this, since a
+ * schema for a few bytes of JSON cannot be shorter than its header.
+ */
+export function schemaTextBudget(sample: unknown): number {
+  return Math.max(MIN_SCHEMA_TEXT_BUDGET, JSON.stringify(sample)?.length ?? 0);
+}
+
+const MIN_SCHEMA_TEXT_BUDGET = 2048;
+
+/** Limits on one inference: record (message) types declared, and object nesting depth. */
+export interface ShapeBudget {
+  records: number;
+  depth: number;
+}
+
+/**
+ * Budgets from generous to none: past a budget a path becomes free-form JSON. Inference tries
+ * them in order until the schema text is no bigger than the sample.
+ */
+export function shapeBudgets(): ShapeBudget[] {
+  return [
+    { records: 400, depth: Number.POSITIVE_INFINITY },
+    { records: 100, depth: 8 },
+    { records: 20, depth: 4 },
+    { records: 0, depth: 0 },
+  ];
+}
