@@ -7,7 +7,8 @@
 import { protobuf } from './protobufjs-runtime';
 import type { CodecModule, PrepareContext } from './codec';
 import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
-import { inferProtoSchema } from '../schema/infer-proto';
+import { inferProtoSchema, STRUCT_IMPORT } from '../schema/infer-proto';
+import { fromWire, toWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { checkProtoFit, describeMismatch } from '../schema/sample-fit';
 import { describeVariants } from '../schema/variants';
@@ -22,6 +23,8 @@ interface ChosenSchema {
   text: string;
   /** Encode `{ [wrappedAs]: sample }` and read `decoded[wrappedAs]`. */
   wrappedAs?: string;
+  /** Inferred schemas: JSON ↔ wire conversion of the (wrapped) root message, where needed. */
+  adapter?: ProtoAdapter;
   notes: string[];
 }
 
@@ -34,7 +37,11 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     wrappedAs = LIST_FIELD;
     notes.push(`the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`);
   }
-  const input = wrappedAs ? { [wrappedAs]: sample } : sample;
+  const wrapped = wrappedAs ? { [wrappedAs]: sample } : sample;
+  const adapter = chosen.adapter;
+  // Inferred wrapper messages, oneofs and google.protobuf.Value: the JSON is converted to them
+  // inside encode and back inside decode, so the timings include it.
+  const input = adapter ? toWire(wrapped, adapter) : wrapped;
   const fit = checkProtoFit(type, input);
   if (fit.mismatch) {
     const path = wrappedAs ? fit.mismatch.path.replace(new RegExp(`^\\$\\.${wrappedAs}`), '$') : fit.mismatch.path;
@@ -53,11 +60,20 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   if (SIXTY_FOUR_BIT.test(chosen.text)) {
     notes.push('64-bit integers decode as Long objects (long.js, bundled)');
   }
-  const read = restore ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore) : (bytes: Uint8Array) => type.decode(bytes);
+  // With an adapter, toObject first: the wrappers are then unwrapped in plain data, and no
+  // message instance is left holding values its type does not describe (its toJSON would fail).
+  const plain: protobuf.IConversionOptions = { arrays: true, objects: true, ...restore };
+  const read = adapter
+    ? (bytes: Uint8Array) => fromWire(type.toObject(type.decode(bytes), plain), adapter)
+    : restore
+      ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore)
+      : (bytes: Uint8Array) => type.decode(bytes);
   const field = wrappedAs;
   return {
-    input: message,
-    encode: (value) => type.encode(value as Record<string, unknown>).finish(),
+    input: adapter ? wrapped : message,
+    encode: adapter
+      ? (value) => type.encode(toWire(value, adapter) as Record<string, unknown>).finish()
+      : (value) => type.encode(value as Record<string, unknown>).finish(),
     decode: field ? (bytes) => (read(bytes) as Record<string, unknown>)[field] : read,
     schema: chosen.origin,
     schemaText: chosen.text,
@@ -78,10 +94,13 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
     return { type, origin: 'derived', text: derived.source, wrappedAs: derived.wrappedAs, notes };
   }
   const inferred = inferProtoSchema(sample, context.variants);
-  const type = protobuf.parse(inferred.source, { keepCase: true }).root.lookupType(inferred.rootType);
+  const root = protobuf.parse(inferred.source, { keepCase: true }).root;
+  // protobufjs ships struct.proto as JSON; a parsed source only names the import.
+  if (inferred.importsStruct) root.addJSON(protobuf.common.get(STRUCT_IMPORT)!.nested!);
+  const type = root.lookupType(inferred.rootType);
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
-  return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, notes };
+  return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, ...(inferred.adapter ? { adapter: inferred.adapter } : {}), notes };
 }
 
 /** A message holding a list of `type`, added beside it (a .proto cannot type a bare list). */

@@ -44,7 +44,7 @@ export function schemaTextBudget(sample: unknown): number {
   return Math.max(MIN_SCHEMA_TEXT_BUDGET, JSON.stringify(sample)?.length ?? 0);
 }
 
-const MIN_SCHEMA_TEXT_BUDGET = 2048;
+const MIN_SCHEMA_TEXT_BUDGET = 4096;
 
 /** Limits on one inference: record (message) types declared, and object nesting depth. */
 export interface ShapeBudget {

@@ -245,6 +245,21 @@ export function allKeys(root: Shape): Set<string> {
   return keys;
 }
 
+/** Levels of arrays and objects, the root counting as 1 (iterative, like allKeys). */
+export function shapeDepth(root: Shape): number {
+  let deepest = 0;
+  const pending: Array<[Shape, number]> = [[root, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [shape, depth] = next;
+    if (shape.kind === 'array') pending.push([shape.element, depth + 1]);
+    else if (shape.kind === 'union') for (const member of shape.members) pending.push([member, depth]);
+    else if (shape.kind === 'object') for (const field of shape.fields.values()) pending.push([field.shape, depth + 1]);
+    else continue;
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
+
 /** For messages: `integer`, `array`, `object`… */
 export function describeKind(shape: Shape): string {
   return shape.kind === 'unknown' ? 'unknown (always empty)' : shape.kind;
