@@ -6,6 +6,7 @@
 import type { CodecResult, SchemaOrigin } from '../src/shared/results';
 import { el } from './dom';
 import { formatBytes, formatRatio, formatSpread } from './format';
+import { roundTripLabel } from '../src/shared/round-trip-text';
 import { remnantList } from './remnants';
 
 const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
@@ -53,6 +54,9 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
       ...entry('Decode', formatSpread(result.decode)),
     );
     const { differences, omittedDifferences } = result.roundTrip;
+    if (result.roundTrip.status === 'nulls-added') {
+      entries.push(...entry('Round trip', `${roundTripLabel(result.roundTrip)}: keys the sample lacks came back as null; no value changed`));
+    }
     if (differences.length > 0) entries.push(...entry('Differences', list(differences, omittedDifferences)));
     if (result.remnants.length > 0) entries.push(...entry('Remnants', remnantList(result.remnants)));
   } else {

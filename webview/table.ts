@@ -29,7 +29,7 @@ const COLUMNS: readonly ColumnSpec[] = [
   { id: 'decode', title: 'Decode', numeric: true, description: 'Median time per call ± 95% margin of the median' },
   { id: 'encodeSpeedup', title: 'Enc. vs JSON', numeric: true, description: 'JSON encode median / this codec’s, same run: above 1× is faster' },
   { id: 'decodeSpeedup', title: 'Dec. vs JSON', numeric: true, description: 'JSON decode median / this codec’s, same run: above 1× is faster' },
-  { id: 'roundTrip', title: 'Round trip', numeric: false, description: 'exact, equivalent (same JSON), lossy or failed' },
+  { id: 'roundTrip', title: 'Round trip', numeric: false, description: 'exact, equivalent (same JSON), nulls added (absent keys came back null, nothing else changed), lossy or failed' },
   { id: 'remnants', title: 'Remnants', numeric: false, description: 'What the decoded object carries that plain JSON would not' },
 ];
 

@@ -6,6 +6,7 @@
 import { remnantMatrixRow } from '../analysis/matrix';
 import { formatBytes, formatDuration, formatPercent, formatSpeedup } from '../cli/format';
 import type { ExportFormat } from '../shared/protocol';
+import { roundTripLabel } from '../shared/round-trip-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
 
@@ -71,7 +72,7 @@ function markdownRow(row: CodecResult): string[] {
     median(row.decode),
     formatSpeedup(row.speedupVsJson?.encode),
     formatSpeedup(row.speedupVsJson?.decode),
-    row.roundTrip.status,
+    roundTripLabel(row.roundTrip),
     remnantSummary(row),
   ];
 }
@@ -128,7 +129,7 @@ export const CSV_COLUMNS = [
   'bytes', 'ratio', 'gzip_bytes', 'brotli_bytes', 'zstd_bytes',
   ...TIMING_FIELDS.map((field) => `encode_${field}`),
   ...TIMING_FIELDS.map((field) => `decode_${field}`),
-  'encode_speedup_vs_json', 'decode_speedup_vs_json', 'round_trip', 'differences', 'remnants', 'remnant_kinds', 'notes',
+  'encode_speedup_vs_json', 'decode_speedup_vs_json', 'round_trip', 'differences', 'remnants', 'remnant_kinds', 'notes', 'nulls_added',
 ] as const;
 
 function csvValues(row: CodecResult): Array<string | number | null | undefined> {
@@ -146,6 +147,7 @@ function csvValues(row: CodecResult): Array<string | number | null | undefined> 
     done ? remnantCounts(done).reduce((sum, [, count]) => sum + count, 0) : null,
     done ? remnantCounts(done).map(([kind, count]) => `${kind}=${count}`).join(';') : null,
     row.notes.join('; '),
+    done ? (done.roundTrip.nullsAdded ?? 0) : null,
   ];
 }
 
