@@ -11,9 +11,19 @@ import { isSchemaIdentifier } from './names';
  */
 export const MAX_RECORD_FIELDS = 200;
 
+/**
+ * From this many keys, an object whose every value is an object is taken for a dictionary
+ * (projects by name, users by login): one value type serves them all, where a record would
+ * declare a type per key.
+ */
+const DICTIONARY_MIN_KEYS = 16;
+
 /** Why an object shape is typed as a map, or undefined for a record. */
 export function mapKeysReason(shape: ObjectShape): string | undefined {
   if (shape.fields.size > MAX_RECORD_FIELDS) return `with more than ${MAX_RECORD_FIELDS} distinct keys`;
+  if (shape.fields.size >= DICTIONARY_MIN_KEYS && [...shape.fields.values()].every((field) => field.shape.kind === 'object')) {
+    return `with ${DICTIONARY_MIN_KEYS} or more keys that all hold objects`;
+  }
   for (const key of shape.fields.keys()) {
     if (!isSchemaIdentifier(key)) return 'whose keys are not field names';
   }
