@@ -60,14 +60,8 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   if (SIXTY_FOUR_BIT.test(chosen.text)) {
     notes.push('64-bit integers decode as Long objects (long.js, bundled)');
   }
-  // With an adapter, toObject first: the wrappers are then unwrapped in plain data, and no
-  // message instance is left holding values its type does not describe (its toJSON would fail).
-  const plain: protobuf.IConversionOptions = { arrays: true, objects: true, ...restore };
-  const read = adapter
-    ? (bytes: Uint8Array) => fromWire(type.toObject(type.decode(bytes), plain), adapter)
-    : restore
-      ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore)
-      : (bytes: Uint8Array) => type.decode(bytes);
+  const decodeMessage = restore ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore) : (bytes: Uint8Array) => type.decode(bytes);
+  const read = adapter ? (bytes: Uint8Array) => fromWire(decodeMessage(bytes), adapter) : decodeMessage;
   const field = wrappedAs;
   return {
     input: adapter ? wrapped : message,

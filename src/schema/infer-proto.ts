@@ -99,7 +99,7 @@ function protoFromShape(shape: Shape, variants: SchemaVariants, budget: ShapeBud
   }
   if (adapter !== null) {
     context.notes.add(
-      'wrapper messages, oneofs and google.protobuf.Value are converted to and from plain JSON inside the timed encode and decode (decode includes toObject)',
+      'wrapper messages, oneofs and google.protobuf.Value are converted to and from plain JSON inside the timed encode and decode (converted messages become plain objects)',
     );
   }
   let source = renderProto(context.messages);

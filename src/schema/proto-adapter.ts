@@ -99,22 +99,27 @@ export function toProtoValue(value: unknown): JsonObject {
 }
 
 /**
- * The JSON value of a decoded message, converted in place where the adapter says so (the
- * decoded message is ours: nothing else holds it).
+ * The JSON value of a decoded message where the adapter says so: adapted messages become plain
+ * objects, lists and maps (plain already) are converted in place.
  */
 export function fromWire(decoded: unknown, adapter: ProtoAdapter): unknown {
   if (decoded === null || typeof decoded !== 'object') return decoded;
   const object = decoded as JsonObject;
   switch (adapter.kind) {
-    case 'message':
+    case 'message': {
+      // A plain copy: a message instance holding values its type does not describe would
+      // break its own toJSON. Decoded fields are own properties (protobufjs sets them).
+      const copy: JsonObject = {};
+      for (const key of Object.keys(object)) setKey(copy, key, object[key]);
       for (const field of adapter.fields) {
-        if (!Object.hasOwn(object, field.key)) {
-          if (field.nullIfAbsent) object[field.key] = null;
+        if (!Object.hasOwn(copy, field.key)) {
+          if (field.nullIfAbsent) copy[field.key] = null;
         } else if (field.adapter !== null) {
-          object[field.key] = fromWire(object[field.key], field.adapter);
+          copy[field.key] = fromWire(copy[field.key], field.adapter);
         }
       }
-      return object;
+      return copy;
+    }
     case 'list': {
       const list = decoded as unknown[];
       for (let index = 0; index < list.length; index++) list[index] = fromWire(list[index], adapter.element);

@@ -76,7 +76,7 @@ export function childPath(parent: string, key: string | number): string {
 
 /** The shape of one JSON value (the sample's root is `$`). */
 export function inferShape(sample: unknown): Shape {
-  return withStackGuard(() => shapeOf(sample, '$', 0));
+  return withStackGuard(() => absorb(undefined, sample, null, null, 0));
 }
 
 /**
@@ -94,47 +94,147 @@ export function withStackGuard<T>(walk: () => T): T {
   }
 }
 
-function shapeOf(value: unknown, path: string, depth: number): Shape {
+/**
+ * Folds one JSON value into the shape seen so far at its path (`existing`, undefined at a new
+ * path) and returns the shape for both. Shapes are updated in place and created only where a
+ * path or kind is new, so a sample of a million similar objects allocates a few shapes, not a
+ * million: inference stays linear and light on the collector. `key` is the value's key or
+ * index in its parent; its path is formatted only when a shape needs it.
+ */
+function absorb(existing: Shape | undefined, value: unknown, parent: Where | null, key: string | number | null, depth: number): Shape {
   if (depth > MAX_SHAPE_DEPTH) {
     throw new UnsupportedSampleError(
-      `the sample nests deeper than ${MAX_SHAPE_DEPTH} levels (at ${truncatePath(path)}): no schema is inferred for it`,
+      `the sample nests deeper than ${MAX_SHAPE_DEPTH} levels (at ${truncatePath(pathAt(parent, key))}): no schema is inferred for it`,
     );
   }
-  if (value === null) return { kind: 'null', path };
+  if (value === null) {
+    if (existing === undefined || existing.kind === 'unknown') return { kind: 'null', path: pathAt(parent, key) };
+    if (existing.kind !== 'null' && existing.nullAt === undefined) existing.nullAt = pathAt(parent, key);
+    return existing;
+  }
+  if (existing === undefined || existing.kind === 'unknown') return fill(fresh(value, pathAt(parent, key)), value, parent, key, depth);
+  if (existing.kind === 'null') {
+    const shape = fill(fresh(value, pathAt(parent, key)), value, parent, key, depth);
+    shape.nullAt = existing.path;
+    return shape;
+  }
+  const members = existing.kind === 'union' ? existing.members : null;
+  const current = members === null ? (existing as MemberShape) : members.find((member) => holds(member, value));
+  if (current !== undefined && holds(current, value)) {
+    const updated = fill(current, value, parent, key, depth);
+    if (updated === current) return existing;
+    // An integer shape that met a non-integer: replaced by a double shape.
+    if (members !== null) {
+      members[members.indexOf(current)] = updated;
+      return existing;
+    }
+    if (existing.nullAt !== undefined) updated.nullAt = existing.nullAt;
+    return updated;
+  }
+  const added = fill(fresh(value, pathAt(parent, key)), value, parent, key, depth);
+  if (members !== null) {
+    members.push(added);
+    return existing;
+  }
+  const nullAt = existing.nullAt;
+  if (nullAt !== undefined) delete existing.nullAt;
+  const union: UnionShape = { kind: 'union', path: existing.path, members: [existing as MemberShape, added] };
+  if (nullAt !== undefined) union.nullAt = nullAt;
+  return union;
+}
+
+/**
+ * Where a value sits, as a chain of keys: formatted into a path only when a shape records it
+ * (a new path, a first null or zero), not for every one of a million values.
+ */
+class Where {
+  constructor(
+    readonly parent: Where | null,
+    readonly key: string | number | null,
+  ) {}
+
+  path(): string {
+    return pathAt(this.parent, this.key);
+  }
+}
+
+function pathAt(parent: Where | null, key: string | number | null): string {
+  const base = parent === null ? '$' : parent.path();
+  return key === null ? base : childPath(base, key);
+}
+
+/** Whether a member shape is of the family of a (non-null) JSON value. */
+function holds(shape: MemberShape, value: unknown): boolean {
   switch (typeof value) {
     case 'boolean':
-      return value ? { kind: 'boolean', path } : { kind: 'boolean', path, zeroAt: path };
+      return shape.kind === 'boolean';
     case 'string':
-      return value ? { kind: 'string', path } : { kind: 'string', path, zeroAt: path };
-    case 'number': {
-      const zero = value === 0 ? { zeroAt: path } : {};
-      return Number.isInteger(value)
-        ? { kind: 'integer', path, min: value, max: value, ...zero }
-        : { kind: 'double', path, ...zero };
-    }
+      return shape.kind === 'string';
+    case 'number':
+      return shape.kind === 'integer' || shape.kind === 'double';
+    default:
+      return Array.isArray(value) ? shape.kind === 'array' : shape.kind === 'object';
+  }
+}
+
+/** An empty shape of the value's kind, for `fill` to complete. */
+function fresh(value: unknown, path: string): MemberShape {
+  switch (typeof value) {
+    case 'boolean':
+      return { kind: 'boolean', path };
+    case 'string':
+      return { kind: 'string', path };
+    case 'number':
+      return Number.isInteger(value) ? { kind: 'integer', path, min: value, max: value } : { kind: 'double', path };
     case 'object':
-      return Array.isArray(value) ? arrayShapeOf(value, path, depth) : objectShapeOf(value, path, depth);
+      return Array.isArray(value) ? { kind: 'array', path, element: { kind: 'unknown', path } } : { kind: 'object', path, fields: new Map(), count: 0 };
     default:
       throw new UnsupportedSampleError(`${path} is a ${typeof value}, which is not a JSON value`);
   }
 }
 
-function arrayShapeOf(values: readonly unknown[], path: string, depth: number): ArrayShape {
-  // An empty array's element stays unknown; the first element replaces it (and its path).
-  let element: Shape = { kind: 'unknown', path };
-  values.forEach((item, index) => {
-    element = mergeShapes(element, shapeOf(item, childPath(path, index), depth + 1));
-  });
-  return { kind: 'array', path, element };
-}
-
-function objectShapeOf(value: object, path: string, depth: number): ObjectShape {
-  const fields = new Map<string, FieldShape>();
-  for (const key of Object.keys(value)) {
-    const child = (value as Record<string, unknown>)[key];
-    fields.set(key, { shape: shapeOf(child, childPath(path, key), depth + 1), present: 1 });
+/** Adds what `value` teaches to a shape of its family; returns it, or its double replacement. */
+function fill(shape: MemberShape, value: unknown, parent: Where | null, key: string | number | null, depth: number): MemberShape {
+  switch (shape.kind) {
+    case 'boolean':
+    case 'string':
+      if (!value && shape.zeroAt === undefined) shape.zeroAt = pathAt(parent, key);
+      return shape;
+    case 'integer':
+    case 'double': {
+      const number = value as number;
+      if (number === 0 && shape.zeroAt === undefined) shape.zeroAt = pathAt(parent, key);
+      if (shape.kind === 'double') return shape;
+      if (!Number.isInteger(number)) return shape.zeroAt === undefined ? { kind: 'double', path: shape.path } : { kind: 'double', path: shape.path, zeroAt: shape.zeroAt };
+      if (number < shape.min) shape.min = number;
+      if (number > shape.max) shape.max = number;
+      return shape;
+    }
+    case 'array': {
+      const items = value as unknown[];
+      if (items.length === 0) return shape;
+      const where = new Where(parent, key);
+      let element: Shape | undefined = shape.element.kind === 'unknown' ? undefined : shape.element;
+      for (let index = 0; index < items.length; index++) element = absorb(element, items[index], where, index, depth + 1);
+      shape.element = element!;
+      return shape;
+    }
+    case 'object': {
+      const object = value as Record<string, unknown>;
+      const where = new Where(parent, key);
+      shape.count += 1;
+      for (const key of Object.keys(object)) {
+        const field = shape.fields.get(key);
+        if (field === undefined) {
+          shape.fields.set(key, { shape: absorb(undefined, object[key], where, key, depth + 1), present: 1 });
+        } else {
+          field.shape = absorb(field.shape, object[key], where, key, depth + 1);
+          field.present += 1;
+        }
+      }
+      return shape;
+    }
   }
-  return { kind: 'object', path, fields, count: 1 };
 }
 
 /**
@@ -173,7 +273,8 @@ export function mergeShapes(a: Shape, b: Shape): Shape {
 /** Union members carry no `nullAt`: nullability belongs to the union as a whole. */
 function membersOf(shape: UnionShape | MemberShape): MemberShape[] {
   const members = shape.kind === 'union' ? shape.members : [shape];
-  for (const member of members) delete member.nullAt;
+  // Only where set: `delete` turns an object into a slow dictionary-mode object.
+  for (const member of members) if (member.nullAt !== undefined) delete member.nullAt;
   return members;
 }
 
