@@ -2,14 +2,9 @@
  * Decisions both inference formats share about irregular JSON: which objects are maps rather
  * than records, what a map's values look like, and the budgets that keep a schema bounded.
  */
-import { mergeShapes, type ObjectShape, type Shape } from './shape';
+import { MAX_RECORD_FIELDS, mergeShapes, type ObjectShape, type Shape } from './shape';
 import { isSchemaIdentifier } from './names';
 
-/**
- * An object with more distinct keys than this (over every object merged at its path) is a
- * dictionary keyed by data (ids, dates, names), not a record: it becomes a map.
- */
-export const MAX_RECORD_FIELDS = 200;
 
 /**
  * From this many keys, an object whose every value is an object is taken for a dictionary
@@ -20,7 +15,7 @@ const DICTIONARY_MIN_KEYS = 16;
 
 /** Why an object shape is typed as a map, or undefined for a record. */
 export function mapKeysReason(shape: ObjectShape): string | undefined {
-  if (shape.fields.size > MAX_RECORD_FIELDS) return `with more than ${MAX_RECORD_FIELDS} distinct keys`;
+  if (shape.values !== undefined || shape.fields.size > MAX_RECORD_FIELDS) return `with more than ${MAX_RECORD_FIELDS} distinct keys`;
   if (shape.fields.size >= DICTIONARY_MIN_KEYS && [...shape.fields.values()].every((field) => field.shape.kind === 'object')) {
     return `with ${DICTIONARY_MIN_KEYS} or more keys that all hold objects`;
   }
@@ -37,6 +32,7 @@ const mapValues = new WeakMap<ObjectShape, Shape>();
  * the result is kept: a second pass over the same shape (a tighter budget) gets it again.
  */
 export function mapValuesOf(shape: ObjectShape): Shape {
+  if (shape.values !== undefined) return shape.values;
   let values = mapValues.get(shape);
   if (values === undefined) {
     values = { kind: 'unknown', path: shape.path };

@@ -8,12 +8,19 @@
  * objects share a path. A shape belongs to one inference; nothing else holds on to it.
  */
 import { UnsupportedSampleError } from '../codecs/codec';
+import { isPrototypeKey } from './names';
 
 /**
  * Nesting beyond this is refused up front. Real payloads stay far below it; the walks here are
  * recursive, and so are avsc and protobufjs, which is why no higher limit is promised.
  */
 export const MAX_SHAPE_DEPTH = 1000;
+
+/**
+ * An object with more distinct keys than this (over every object merged at its path) is a
+ * dictionary keyed by data (ids, dates, names), not a record: it becomes a map.
+ */
+export const MAX_RECORD_FIELDS = 200;
 
 interface ShapeBase {
   /** JSON path of the first value this shape describes. */
@@ -54,6 +61,12 @@ export interface ObjectShape extends ShapeBase {
   fields: Map<string, FieldShape>;
   /** How many objects were merged into this shape. */
   count: number;
+  /**
+   * Set once the objects at this path had more than MAX_RECORD_FIELDS distinct keys: a
+   * dictionary keyed by data. Every value is merged here from then on and `fields` is empty,
+   * so a sample with thousands of distinct keys keeps one value shape, not thousands.
+   */
+  values?: Shape;
 }
 /** Kinds that truly mix, one member per kind (at most one number, one array, one object). */
 export interface UnionShape extends ShapeBase { kind: 'union'; members: MemberShape[] }
@@ -223,6 +236,13 @@ function fill(shape: MemberShape, value: unknown, parent: Where | null, key: str
       const object = value as Record<string, unknown>;
       const where = new Where(parent, key);
       shape.count += 1;
+      if (shape.values !== undefined) {
+        for (const key of Object.keys(object)) {
+          if (isPrototypeKey(key)) throw prototypeKey(where.path());
+          shape.values = absorb(shape.values, object[key], where, key, depth + 1);
+        }
+        return shape;
+      }
       for (const key of Object.keys(object)) {
         const field = shape.fields.get(key);
         if (field === undefined) {
@@ -232,6 +252,7 @@ function fill(shape: MemberShape, value: unknown, parent: Where | null, key: str
           field.present += 1;
         }
       }
+      if (shape.fields.size > MAX_RECORD_FIELDS) toDictionary(shape);
       return shape;
     }
   }
@@ -305,7 +326,26 @@ function mergeMembers(a: MemberShape, b: MemberShape): MemberShape {
   return a; // boolean or string: nothing else to learn
 }
 
+/** Turns a record shape into a dictionary: one shape for all its values (see `values`). */
+function toDictionary(shape: ObjectShape): Shape {
+  if (shape.values !== undefined) return shape.values;
+  let values: Shape = { kind: 'unknown', path: shape.path };
+  for (const field of shape.fields.values()) values = mergeShapes(values, field.shape);
+  shape.fields.clear();
+  shape.values = values;
+  return values;
+}
+
+function prototypeKey(path: string): UnsupportedSampleError {
+  return new UnsupportedSampleError(`${path} has a "__proto__" key: decoders would set the object's prototype instead of a field`);
+}
+
 function mergeObjects(a: ObjectShape, b: ObjectShape): ObjectShape {
+  if (a.values !== undefined || b.values !== undefined) {
+    a.values = mergeShapes(toDictionary(a), toDictionary(b));
+    a.count += b.count;
+    return a;
+  }
   for (const [key, incoming] of b.fields) {
     const existing = a.fields.get(key);
     if (existing === undefined) {
@@ -316,6 +356,7 @@ function mergeObjects(a: ObjectShape, b: ObjectShape): ObjectShape {
     }
   }
   a.count += b.count;
+  if (a.fields.size > MAX_RECORD_FIELDS) toDictionary(a);
   return a;
 }
 
@@ -336,6 +377,7 @@ export function allKeys(root: Shape): Set<string> {
   for (let shape = pending.pop(); shape !== undefined; shape = pending.pop()) {
     if (shape.kind === 'array') pending.push(shape.element);
     else if (shape.kind === 'union') pending.push(...shape.members);
+    else if (shape.kind === 'object' && shape.values !== undefined) pending.push(shape.values);
     else if (shape.kind === 'object') {
       for (const [key, field] of shape.fields) {
         keys.add(key);
@@ -354,6 +396,7 @@ export function shapeDepth(root: Shape): number {
     const [shape, depth] = next;
     if (shape.kind === 'array') pending.push([shape.element, depth + 1]);
     else if (shape.kind === 'union') for (const member of shape.members) pending.push([member, depth]);
+    else if (shape.kind === 'object' && shape.values !== undefined) pending.push([shape.values, depth + 1]);
     else if (shape.kind === 'object') for (const field of shape.fields.values()) pending.push([field.shape, depth + 1]);
     else continue;
     deepest = Math.max(deepest, depth);
