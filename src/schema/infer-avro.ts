@@ -169,10 +169,11 @@ function recordType(shape: ObjectShape, typeName: string, context: Context, dept
   const fields = [...shape.fields].map(([key, field]) => {
     const hint = field.shape.kind === 'array' ? elementTypeName(key) : key;
     let type = avroType(field.shape, hint, context, depth + 1);
-    if (!isOptionalField(shape, field) && !context.allOptional) return { name: key, type };
     const absent = isSometimesAbsent(shape, field);
     if (absent) context.notes.at('keys missing from some objects default to null: Avro has no absence, so they decode as null', field.shape.path);
-    const doc = absent ? { doc: 'missing from some objects: decodes as null there' } : {};
+    const reasons = [...choicesIn(type, context), ...(absent ? ['missing from some objects: decodes as null there'] : [])];
+    const doc = reasons.length > 0 ? { doc: reasons.join('; ') } : {};
+    if (!isOptionalField(shape, field) && !context.allOptional) return { name: key, ...doc, type };
     // A free-form value holds null itself, and avsc cannot pick between two branches that both
     // take null: its default is the record form of null.
     if (isJson(type, context)) return { name: key, ...doc, type, default: { value: null } };
@@ -182,6 +183,18 @@ function recordType(shape: ObjectShape, typeName: string, context: Context, dept
     return { name: key, ...doc, type, default: null };
   });
   return { type: 'record', name, fields };
+}
+
+/** The choices a field's type shows, for its `doc` (JSON has no comments). */
+function choicesIn(type: AvroSchema, context: Context): string[] {
+  if (isJson(type, context)) return ['free-form JSON (record Json)'];
+  const branches = (Array.isArray(type) ? type : [type]).filter((branch) => branch !== 'null');
+  const choices = branches.length > 1 ? ['union: the sample mixes kinds of value here'] : [];
+  const single = branches[0];
+  if (branches.length === 1 && typeof single === 'object' && !Array.isArray(single) && single['type'] === 'map') {
+    choices.push('map: its keys are data, not field names');
+  }
+  return choices;
 }
 
 /** The free-form record (declared at its first use), for the value at `path`. */
