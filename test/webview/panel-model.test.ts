@@ -81,3 +81,19 @@ test('rows without a value stay below measured rows in both directions', () => {
     }
   }
 });
+
+test('round trips sort exact, equivalent, nulls added, lossy', () => {
+  const model = replay(run.messages(1));
+  const statuses = ['lossy', 'nulls-added', 'equivalent', 'exact'] as const;
+  const completed = model.rows.filter((row) => row.kind === 'result' && row.result.status === 'completed').slice(0, statuses.length);
+  assert.equal(completed.length, statuses.length);
+  const rows = completed.map((row, index) => {
+    if (row.kind !== 'result' || row.result.status !== 'completed') throw new Error('not a completed row');
+    return { ...row, result: { ...row.result, roundTrip: { status: statuses[index]!, differences: [] } } };
+  });
+  const sorted = sortRows(rows, { column: 'roundTrip', direction: 'ascending' });
+  assert.deepEqual(
+    sorted.map((row) => (row.kind === 'result' && row.result.status === 'completed' ? row.result.roundTrip.status : null)),
+    ['exact', 'equivalent', 'nulls-added', 'lossy'],
+  );
+});
