@@ -171,7 +171,7 @@ function recordType(shape: ObjectShape, typeName: string, context: Context, dept
     let type = avroType(field.shape, hint, context, depth + 1);
     const absent = isSometimesAbsent(shape, field);
     if (absent) context.notes.at('keys missing from some objects default to null: Avro has no absence, so they decode as null', field.shape.path);
-    const reasons = [...choicesIn(type, context), ...(absent ? ['missing from some objects: decodes as null there'] : [])];
+    const reasons = [...choicesIn(type, context), ...(absent ? ['sometimes absent: null there'] : [])];
     const doc = reasons.length > 0 ? { doc: reasons.join('; ') } : {};
     if (!isOptionalField(shape, field) && !context.allOptional) return { name: key, ...doc, type };
     // A free-form value holds null itself, and avsc cannot pick between two branches that both

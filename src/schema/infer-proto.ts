@@ -49,6 +49,7 @@ interface Context {
 const WRAPPER_FIELD = 'value';
 const VALUE_TYPE = 'google.protobuf.Value';
 export const STRUCT_IMPORT = 'google/protobuf/struct.proto';
+const STRUCT_TYPES = ['google', 'Struct', 'Value', 'ListValue', 'NullValue'];
 /** Oneofs wider than this (null aside) become google.protobuf.Value. */
 const MAX_ONEOF_MEMBERS = 3;
 const BRANCH_FIELDS: Record<JsonKind, string> = {
@@ -84,7 +85,9 @@ export function inferProtoSchema(sample: unknown, variants?: Partial<SchemaVaria
 function protoFromShape(shape: Shape, variants: SchemaVariants, budget: ShapeBudget): ProtoInference {
   // protoc resolves a type name against field names in scope first, so no message may be
   // named like any field.
-  const names = new TypeNames([WRAPPER_FIELD, ...Object.values(BRANCH_FIELDS), ...allKeys(shape)]);
+  // struct.proto's names too: protobufjs resolves `Value` in google.protobuf.Struct to a
+  // message of ours with that name, which would encode every free-form value as empty.
+  const names = new TypeNames([WRAPPER_FIELD, ...STRUCT_TYPES, ...Object.values(BRANCH_FIELDS), ...allKeys(shape)]);
   const context: Context = { names, messages: [], notes: new InferenceNotes(), depth: 0, variants, budget, usesValue: false };
   if (variants.doubles === 'float') context.notes.add('non-integer numbers are typed float: they are rounded to 32-bit precision');
   if (variants.fields === 'optional') context.notes.add('every scalar field is optional (explicit presence): zero values are sent too');

@@ -2,7 +2,7 @@
  * `npm run bench:real-world [FOLDER…]`: quick comparisons of every codec over real-world-shaped
  * JSON, through the CLI as a user runs it. Per file: wall time of the whole run, and per codec
  * its status, ratio to JSON, round-trip verdict and median encode / decode time.
- * Default: test/fixtures/real-world, plus a 3–4 MB file of 600 structurally varied documents
+ * Default: test/fixtures/real-world, plus a 3–4 MB file of 450 structurally varied documents
  * written to a temp dir (the issue's target: every codec completes, the run under 30 s).
  */
 import { execFile } from 'node:child_process';
@@ -29,8 +29,8 @@ function jsonFiles(folders: readonly string[]): string[] {
 
 function defaultFiles(): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-real-world-'));
-  const varied = path.join(dir, 'varied-documents-600.json');
-  fs.writeFileSync(varied, JSON.stringify(variedDocuments(600)));
+  const varied = path.join(dir, 'varied-documents-450.json');
+  fs.writeFileSync(varied, JSON.stringify(variedDocuments(450)));
   return [...jsonFiles([path.join(repoRoot, 'test', 'fixtures', 'real-world')]), varied];
 }
 

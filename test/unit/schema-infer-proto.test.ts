@@ -277,3 +277,10 @@ test('messages nested beyond 100 throw, naming the protobuf recursion limit', ()
 test('absurd nesting throws an UnsupportedSampleError', () => {
   assert.throws(() => inferProtoSchema(nest(100_000)), UnsupportedSampleError);
 });
+
+test('a key named value holding objects does not take the name Value from google.protobuf.Struct', () => {
+  const sample = { value: { a: 1 }, free: [1, 'a', true, { b: [null] }] };
+  const { source, output } = fit(sample);
+  assert.doesNotMatch(source, /^message (Value|Struct|ListValue) /m);
+  assert.deepEqual(output, sample);
+});
