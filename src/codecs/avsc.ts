@@ -7,7 +7,6 @@
 import * as avro from 'avsc';
 import type { CodecModule, PrepareContext } from './codec';
 import { asBuffer } from './bytes';
-import { formatAvroSchema } from '../schema/avro-text';
 import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
 import { inferAvroSchema } from '../schema/infer-avro';
 import { createAvroType } from '../schema/load-avsc';
@@ -62,5 +61,5 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
   const inferred = inferAvroSchema(sample, context.variants);
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
-  return { schema: inferred.schema, origin: 'inferred', text: formatAvroSchema(inferred.schema), notes };
+  return { schema: inferred.schema, origin: 'inferred', text: inferred.text, notes };
 }

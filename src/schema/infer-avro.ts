@@ -29,6 +29,8 @@ export interface AvroInferenceOptions {
 export interface AvroInference {
   /** Avro schema JSON: create the type with `createInferredAvroType` (avro-json.ts). */
   schema: object;
+  /** The schema laid out for reading (avro-text.ts). */
+  text: string;
   notes: string[];
 }
 
@@ -60,13 +62,14 @@ export function inferAvroSchema(sample: unknown, options: AvroInferenceOptions =
   let inferred: AvroInference | undefined;
   // Tighter budgets until the schema is no bigger than the sample (the last one always is).
   for (const budget of shapeBudgets()) {
-    inferred = withStackGuard(() => inferWithBudget(shape, options, budget));
-    if (formatAvroSchema(inferred.schema).length <= textBudget) break;
+    const { schema, notes } = withStackGuard(() => inferWithBudget(shape, options, budget));
+    inferred = { schema, text: formatAvroSchema(schema), notes };
+    if (inferred.text.length <= textBudget) break;
   }
   return inferred!;
 }
 
-function inferWithBudget(shape: Shape, options: AvroInferenceOptions, budget: ShapeBudget): AvroInference {
+function inferWithBudget(shape: Shape, options: AvroInferenceOptions, budget: ShapeBudget): Omit<AvroInference, 'text'> {
   const context: Context = {
     names: new TypeNames(),
     notes: new InferenceNotes(),

@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as avro from 'avsc';
 import { UnsupportedSampleError } from '../../src/codecs/codec';
 import { inferAvroSchema, type AvroInferenceOptions } from '../../src/schema/infer-avro';
 import { createInferredAvroType } from '../../src/schema/avro-json';
