@@ -8,6 +8,7 @@ import { el } from './dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread } from './format';
 import type { PendingRow } from './model';
 import { remnantBadges, remnantTooltip } from './remnants';
+import { roundTripLabel } from '../src/shared/round-trip-text';
 
 /** Columns after codec and format: bytes, ratio, encode, decode, 2 speed-ups, round trip, remnants. */
 const MEASURED_COLUMNS = 8;
@@ -48,7 +49,7 @@ function roundTripCell(result: CompletedResult): HTMLTableCellElement {
   const { status, differences, omittedDifferences } = result.roundTrip;
   const lines = differences.map((difference) => `${difference.path} (${difference.kind}): ${difference.detail}`);
   if (omittedDifferences) lines.push(`… and ${omittedDifferences} more`);
-  return td('round-trip', [el('span', { className: `status-dot ${status}`, attrs: { 'aria-hidden': 'true' } }), status], lines.join('\n') || undefined);
+  return td('round-trip', [el('span', { className: `status-dot ${status}`, attrs: { 'aria-hidden': 'true' } }), roundTripLabel(result.roundTrip)], lines.join('\n') || undefined);
 }
 
 /** Amortised time per call; "bimodal" where the median call would mislead. */

@@ -6,6 +6,7 @@
 import type { CodecResult, CompletedResult, SchemaOrigin } from '../src/shared/results';
 import { el } from './dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread } from './format';
+import { roundTripLabel } from '../src/shared/round-trip-text';
 import { remnantList } from './remnants';
 
 const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
@@ -55,6 +56,9 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
     if (result.rounds && result.rounds.length > 1) entries.push(...entry('Rounds', roundsTable(result)));
     if (result.unstable?.length) entries.push(...entry('Unstable', el('ul', { className: 'detail-list' }, result.unstable.map((marker) => el('li', { text: marker.reason })))));
     const { differences, omittedDifferences } = result.roundTrip;
+    if (result.roundTrip.status === 'nulls-added') {
+      entries.push(...entry('Round trip', `${roundTripLabel(result.roundTrip)}: keys the sample lacks came back as null; no value changed`));
+    }
     if (differences.length > 0) entries.push(...entry('Differences', list(differences, omittedDifferences)));
     if (result.remnants.length > 0) entries.push(...entry('Remnants', remnantList(result.remnants)));
   } else {

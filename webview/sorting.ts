@@ -7,7 +7,7 @@ import { REMNANT_KINDS } from '../src/shared/remnant-kinds';
 import type { CompletedResult } from '../src/shared/results';
 import type { ColumnId, Row, SortOrder } from './model';
 
-const ROUND_TRIP_RANK = { exact: 0, equivalent: 1, lossy: 2, failed: 3 } as const;
+const ROUND_TRIP_RANK = { exact: 0, equivalent: 1, 'nulls-added': 2, lossy: 3, failed: 4 } as const;
 
 type SortValue = number | string | undefined;
 

@@ -29,7 +29,7 @@ const COLUMNS: readonly ColumnSpec[] = [
   { id: 'decode', title: 'Decode', numeric: true, description: 'Amortised time per call (collections included), median over rounds; hover for the distribution, GC share and allocation' },
   { id: 'encodeSpeedup', title: 'Enc. vs JSON', numeric: true, description: 'JSON’s encode time / this codec’s in each round: the median, and under it the lowest–highest round. Above 1× is faster; ⚠ rounds disagree widely' },
   { id: 'decodeSpeedup', title: 'Dec. vs JSON', numeric: true, description: 'JSON’s decode time / this codec’s in each round: the median, and under it the lowest–highest round. Above 1× is faster; ⚠ rounds disagree widely' },
-  { id: 'roundTrip', title: 'Round trip', numeric: false, description: 'exact, equivalent (same JSON), lossy or failed' },
+  { id: 'roundTrip', title: 'Round trip', numeric: false, description: 'exact, equivalent (same JSON), nulls added (absent keys came back null, nothing else changed), lossy or failed' },
   { id: 'remnants', title: 'Remnants', numeric: false, description: 'What the decoded object carries that plain JSON would not' },
 ];
 

@@ -64,6 +64,7 @@ function detailOf(group: RemnantGroup): string {
       return many ? `missing after the round trip in ${countOf(group)}` : group.example;
     case 'extra-key':
       if (!many) return group.example;
+      if (group.label === 'null added') return `absent in the original, decoded as null, in ${countOf(group)}`;
       return group.label === 'default' ? `a default filled in, in ${countOf(group)}` : `not in the original, in ${countOf(group)}`;
     case 'type-change':
       return many ? `${group.label} (${countOf(group)})` : group.example;

@@ -92,6 +92,11 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
     for (const key of match.extra) {
       const value = extraValues.get(key);
       const at = node.child(key);
+      if (value === null) {
+        // Avro's answer to an absent key: the round trip's `nulls-added` verdict, not a loss.
+        groups.add('extra-key', patternOf(at, root), 'null added', 'objects', 'absent in the original, decoded as null', at);
+        continue;
+      }
       const filled = isDefaultValue(value);
       const example = filled
         ? `not in the original: a default filled in (${kindName(value)} ${JSON.stringify(value)})`

@@ -37,6 +37,7 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
   const maxDifferences = Math.max(0, options.maxDifferences ?? DEFAULT_MAX_DIFFERENCES);
   const differences: Difference[] = [];
   let found = 0;
+  let nullsAdded = 0;
   let structurallyPlain = true;
 
   const report = (at: PathNode, kind: DifferenceKind, detail: string): void => {
@@ -52,21 +53,28 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
         report(node.child(key), 'missing-key', `missing after the round trip (was ${describeOriginal(object[key])})`);
       }
       for (const { key, value } of extra) {
-        report(node.child(key), 'extra-key', `not in the original (${kindName(value)})`);
+        if (value === null) {
+          nullsAdded++;
+          report(node.child(key), 'null-added', 'absent in the original, decoded as null');
+        } else {
+          report(node.child(key), 'extra-key', `not in the original (${kindName(value)})`);
+        }
       }
     },
     container: (container, _node, kind) => {
-      // Once a difference is found the status is lossy: plainness no longer matters.
+      // Once a difference is found the status is not exact: plainness no longer matters.
       if (structurallyPlain && found === 0) structurallyPlain = isPlainContainer(container, kind);
     },
   });
 
   let status: RoundTripStatus;
   if ((decoded === undefined && original !== undefined) || isIncompatibleRoot(original, decoded)) status = 'failed';
-  else if (found > 0) status = 'lossy';
+  else if (found > nullsAdded) status = 'lossy';
+  else if (nullsAdded > 0) status = 'nulls-added';
   else status = structurallyPlain ? 'exact' : 'equivalent';
 
   const result: RoundTrip = { status, differences };
   if (found > differences.length) result.omittedDifferences = found - differences.length;
+  if (nullsAdded > 0) result.nullsAdded = nullsAdded;
   return result;
 }

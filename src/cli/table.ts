@@ -4,6 +4,7 @@
  */
 import type { CodecResult, CompletedResult, ComparisonReport, InstabilityMarker, SampleInfo, TimingStats } from '../shared/results';
 import { formatBytes, formatDuration, formatPercent, formatSize, formatSpeedupRange } from './format';
+import { roundTripShortLabel } from '../shared/round-trip-text';
 
 interface Column {
   title: string;
@@ -29,7 +30,7 @@ const columns: Column[] = [
   { title: 'decode/call', width: 12, align: 'right', cell: (row) => completed(row, (r) => perCall(r.decode), '—') },
   { title: 'encode vs JSON', width: 21, align: 'right', cell: (row) => completed(row, (r) => `${formatSpeedupRange(r.speedupVsJson?.encode, r.speedupVsJson?.encodeInterval)}${unstableMark(r, 'encodeSpeedup')}`, '—') },
   { title: 'decode vs JSON', width: 21, align: 'right', cell: (row) => completed(row, (r) => `${formatSpeedupRange(r.speedupVsJson?.decode, r.speedupVsJson?.decodeInterval)}${unstableMark(r, 'decodeSpeedup')}`, '—') },
-  { title: 'round trip', width: 10, align: 'left', cell: (row) => completed(row, (r) => r.roundTrip.status, row.status) },
+  { title: 'round trip', width: 12, align: 'left', cell: (row) => completed(row, (r) => roundTripShortLabel(r.roundTrip), row.status) },
   { title: 'remnants', width: 8, align: 'right', cell: (row) => completed(row, (r) => String(r.remnants.length), '—') },
 ];
 

@@ -7,10 +7,10 @@
 import * as avro from 'avsc';
 import type { CodecModule, PrepareContext } from './codec';
 import { asBuffer } from './bytes';
-import { formatAvroSchema } from '../schema/avro-text';
 import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
 import { inferAvroSchema } from '../schema/infer-avro';
 import { createAvroType } from '../schema/load-avsc';
+import { createInferredAvroType } from '../schema/avro-json';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { describeMismatch, findAvroMismatch } from '../schema/sample-fit';
 import { describeVariants } from '../schema/variants';
@@ -25,7 +25,8 @@ interface ChosenSchema {
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
   const chosen = chooseSchema(sample, context);
-  const created = createAvroType(chosen.schema);
+  // Inferred schemas hold no bytes, but may hold the free-form JSON record (its logical type).
+  const created = chosen.origin === 'inferred' ? { type: createInferredAvroType(chosen.schema), notes: [] } : createAvroType(chosen.schema);
   const notes = [...chosen.notes, ...created.notes];
   let type = created.type;
   // A list of records against a record schema (JSON Lines, generated samples): Avro's own
@@ -60,5 +61,5 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
   const inferred = inferAvroSchema(sample, context.variants);
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
-  return { schema: inferred.schema, origin: 'inferred', text: formatAvroSchema(inferred.schema), notes };
+  return { schema: inferred.schema, origin: 'inferred', text: inferred.text, notes };
 }

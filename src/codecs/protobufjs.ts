@@ -7,7 +7,8 @@
 import { protobuf } from './protobufjs-runtime';
 import type { CodecModule, PrepareContext } from './codec';
 import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
-import { inferProtoSchema } from '../schema/infer-proto';
+import { inferProtoSchema, STRUCT_IMPORT } from '../schema/infer-proto';
+import { fromWire, toWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { messageToJson, messageToProto, usesWellKnownTypes } from '../schema/proto-wkt';
 import { checkProtoFit, describeMismatch } from '../schema/sample-fit';
@@ -23,6 +24,8 @@ interface ChosenSchema {
   text: string;
   /** Encode `{ [wrappedAs]: sample }` and read `decoded[wrappedAs]`. */
   wrappedAs?: string;
+  /** Inferred schemas: JSON ↔ wire conversion of the (wrapped) root message, where needed. */
+  adapter?: ProtoAdapter;
   notes: string[];
 }
 
@@ -35,7 +38,11 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     wrappedAs = LIST_FIELD;
     notes.push(`the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`);
   }
-  const input = wrappedAs ? { [wrappedAs]: sample } : sample;
+  const wrapped = wrappedAs ? { [wrappedAs]: sample } : sample;
+  const adapter = chosen.adapter;
+  // Inferred wrapper messages, oneofs and google.protobuf.Value: the JSON is converted to them
+  // inside encode and back inside decode, so the timings include it.
+  const input = adapter ? toWire(wrapped, adapter) : wrapped;
   const fit = checkProtoFit(type, input);
   if (fit.mismatch) {
     const path = wrappedAs ? fit.mismatch.path.replace(new RegExp(`^\\$\\.${wrappedAs}`), '$') : fit.mismatch.path;
@@ -45,7 +52,8 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   // into numbers once, before timing. Decoding gives numbers and Buffers back: where the sample
   // had names or base64 text, toObject restores them, and that is part of decoding.
   // Well-known types (Timestamp as RFC 3339 text…) go to their message form with the enum names.
-  const wellKnown = usesWellKnownTypes(type);
+  // Inferred schemas convert their google.protobuf.Value fields in the adapter instead.
+  const wellKnown = !adapter && usesWellKnownTypes(type);
   const messageForm = wellKnown ? messageToProto(type, input, type.root as protobuf.Root) : input;
   const message = fit.enumNames || wellKnown ? type.fromObject(messageForm as Record<string, unknown>) : (input as Record<string, unknown>);
   const problem = type.verify(message);
@@ -59,12 +67,16 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   if (SIXTY_FOUR_BIT.test(chosen.text)) {
     notes.push('64-bit integers decode as Long objects (long.js, bundled)');
   }
-  const toObject = restore ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore) : (bytes: Uint8Array) => type.decode(bytes);
-  const read = wellKnown ? (bytes: Uint8Array) => messageToJson(type, toObject(bytes), type.root as protobuf.Root) : toObject;
+  const decodeMessage = restore ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore) : (bytes: Uint8Array) => type.decode(bytes);
+  const read = adapter
+    ? (bytes: Uint8Array) => fromWire(decodeMessage(bytes), adapter)
+    : wellKnown ? (bytes: Uint8Array) => messageToJson(type, decodeMessage(bytes), type.root as protobuf.Root) : decodeMessage;
   const field = wrappedAs;
   return {
-    input: message,
-    encode: (value) => type.encode(value as Record<string, unknown>).finish(),
+    input: adapter ? wrapped : message,
+    encode: adapter
+      ? (value) => type.encode(toWire(value, adapter) as Record<string, unknown>).finish()
+      : (value) => type.encode(value as Record<string, unknown>).finish(),
     decode: field ? (bytes) => (read(bytes) as Record<string, unknown>)[field] : read,
     schema: chosen.origin,
     schemaText: chosen.text,
@@ -85,10 +97,13 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
     return { type, origin: 'derived', text: derived.source, wrappedAs: derived.wrappedAs, notes };
   }
   const inferred = inferProtoSchema(sample, context.variants);
-  const type = protobuf.parse(inferred.source, { keepCase: true }).root.lookupType(inferred.rootType);
+  const root = protobuf.parse(inferred.source, { keepCase: true }).root;
+  // protobufjs ships struct.proto as JSON; a parsed source only names the import.
+  if (inferred.importsStruct) root.addJSON(protobuf.common.get(STRUCT_IMPORT)!.nested!);
+  const type = root.lookupType(inferred.rootType);
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
-  return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, notes };
+  return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, ...(inferred.adapter ? { adapter: inferred.adapter } : {}), notes };
 }
 
 /** A message holding a list of `type`, added beside it (a .proto cannot type a bare list). */

@@ -6,6 +6,7 @@
 import { remnantMatrixRow } from '../analysis/matrix';
 import { formatBytes, formatDurationRange, formatPercent, formatSize, formatSpeedupRange } from '../cli/format';
 import type { ExportFormat } from '../shared/protocol';
+import { roundTripLabel } from '../shared/round-trip-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
 
@@ -76,7 +77,7 @@ function markdownRow(row: CodecResult): string[] {
     `${formatSpeedupRange(row.speedupVsJson?.decode, row.speedupVsJson?.decodeInterval)}${unstable(row, 'decodeSpeedup')}`,
     gcAndAllocation(row.encode),
     gcAndAllocation(row.decode),
-    row.roundTrip.status,
+    roundTripLabel(row.roundTrip),
     remnantSummary(row),
   ];
 }
@@ -145,7 +146,7 @@ export const CSV_COLUMNS = [
   'bytes', 'ratio', 'gzip_bytes', 'brotli_bytes', 'zstd_bytes',
   ...TIMING_FIELDS.map((field) => `encode_${field}`),
   ...TIMING_FIELDS.map((field) => `decode_${field}`),
-  'encode_speedup_vs_json', 'decode_speedup_vs_json', 'round_trip', 'differences', 'remnants', 'remnant_kinds', 'notes',
+  'encode_speedup_vs_json', 'decode_speedup_vs_json', 'round_trip', 'differences', 'remnants', 'remnant_kinds', 'notes', 'nulls_added',
   'encode_speedup_low', 'encode_speedup_high', 'decode_speedup_low', 'decode_speedup_high', 'rounds', 'unstable',
 ] as const;
 
@@ -164,6 +165,7 @@ function csvValues(row: CodecResult): Array<string | number | null | undefined> 
     done ? remnantCounts(done).reduce((sum, [, count]) => sum + count, 0) : null,
     done ? remnantCounts(done).map(([kind, count]) => `${kind}=${count}`).join(';') : null,
     row.notes.join('; '),
+    done ? (done.roundTrip.nullsAdded ?? 0) : null,
     done?.speedupVsJson?.encodeInterval[0], done?.speedupVsJson?.encodeInterval[1],
     done?.speedupVsJson?.decodeInterval[0], done?.speedupVsJson?.decodeInterval[1],
     done?.rounds?.length,

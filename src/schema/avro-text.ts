@@ -5,6 +5,7 @@
  */
 
 const LINE_WIDTH = 100;
+const MAX_INDENT = 16;
 
 export function formatAvroSchema(schema: unknown): string {
   return `${layout(schema, '')}\n`;
@@ -16,7 +17,8 @@ function layout(value: unknown, indent: string): string {
   // Records always open up, so their fields read one per line.
   const isRecord = !Array.isArray(value) && Array.isArray((value as Record<string, unknown>)['fields']);
   if (!isRecord && indent.length + inline.length <= LINE_WIDTH) return inline;
-  const inner = `${indent}  `;
+  // Deep schemas stop indenting past MAX_INDENT: indentation alone would outgrow the sample.
+  const inner = indent.length < MAX_INDENT ? `${indent}  ` : indent;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
     return `[\n${value.map((item) => `${inner}${layout(item, inner)}`).join(',\n')}\n${indent}]`;

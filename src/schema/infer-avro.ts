@@ -1,22 +1,19 @@
 /**
  * An Avro schema inferred from a JSON sample. avsc's own `Type.forValue` would type every
  * non-integer as `float` and round the data silently; this keeps `double` unless asked, and
- * names every choice it makes in `notes`.
+ * names every choice it makes in `notes` (grouped by kind) and in `doc` attributes.
+ *
+ * Every JSON value has a schema: objects whose keys are not names become maps, mixed kinds
+ * become unions, and where a path mixes too much (or the schema would outgrow the sample) it
+ * becomes the free-form `Json` record of avro-json.ts.
  */
 import { UnsupportedSampleError } from '../codecs/codec';
-import {
-  describeUnion,
-  isSometimesAbsent,
-  inferShape,
-  isOptionalField,
-  mergeShapes,
-  type ArrayShape,
-  type IntegerShape,
-  type ObjectShape,
-  type Shape,
-  withStackGuard,
-} from './shape';
-import { elementTypeName, isPrototypeKey, isSchemaIdentifier, pascalCase, TypeNames } from './names';
+import { describeUnion, isSometimesAbsent, inferShape, isOptionalField, type ArrayShape, type IntegerShape, type ObjectShape, type Shape, withStackGuard } from './shape';
+import { avroJsonRecord } from './avro-json';
+import { InferenceNotes } from './inference-notes';
+import { formatAvroSchema } from './avro-text';
+import { mapKeysReason, mapValuesOf, schemaTextBudget, shapeBudgets, type ShapeBudget } from './irregular';
+import { elementTypeName, isPrototypeKey, pascalCase, TypeNames } from './names';
 
 export interface AvroInferenceOptions {
   /** Type for non-integer numbers. `float` halves their size and rounds them to float32. */
@@ -30,8 +27,10 @@ export interface AvroInferenceOptions {
 }
 
 export interface AvroInference {
-  /** Avro schema JSON, for `avsc.Type.forSchema`. Always an object (a union is an array). */
+  /** Avro schema JSON: create the type with `createInferredAvroType` (avro-json.ts). */
   schema: object;
+  /** The schema laid out for reading (avro-text.ts). */
+  text: string;
   notes: string[];
 }
 
@@ -42,45 +41,67 @@ const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 /** avsc's `long` accepts JS numbers only within this bound (its `isSafeLong`). */
 const AVSC_LONG_LIMIT = 9007199254740990;
+/** Unions wider than this (null aside) become free-form JSON. */
+const MAX_UNION_MEMBERS = 3;
+const JSON_DOC = 'Free-form JSON: a recursive union of null, boolean, double, string, array and map of Json';
 
 interface Context {
   names: TypeNames;
-  notes: string[];
+  notes: InferenceNotes;
   numbers: 'double' | 'float';
-  floatNoted: boolean;
   allOptional: boolean;
+  budget: ShapeBudget;
+  records: number;
+  /** The free-form record's name once declared (later uses refer to it by name). */
+  jsonName?: string;
 }
 
 export function inferAvroSchema(sample: unknown, options: AvroInferenceOptions = {}): AvroInference {
+  const shape = inferShape(sample);
+  const textBudget = schemaTextBudget(sample);
+  let inferred: AvroInference | undefined;
+  // Tighter budgets until the schema is no bigger than the sample (the last one always is).
+  for (const budget of shapeBudgets()) {
+    const { schema, notes } = withStackGuard(() => inferWithBudget(shape, options, budget));
+    inferred = { schema, text: formatAvroSchema(schema), notes };
+    if (inferred.text.length <= textBudget) break;
+  }
+  return inferred!;
+}
+
+function inferWithBudget(shape: Shape, options: AvroInferenceOptions, budget: ShapeBudget): Omit<AvroInference, 'text'> {
   const context: Context = {
     names: new TypeNames(),
-    notes: [],
+    notes: new InferenceNotes(),
     numbers: options.doubles ?? options.numbers ?? 'double',
-    floatNoted: false,
     allOptional: options.fields === 'optional',
+    budget,
+    records: 0,
   };
   if (options.integers === 'varint' || options.integers === 'fixed') {
-    context.notes.push(`integers: ${options.integers} applies to protobuf only; Avro ints and longs are always zigzag varints`);
+    context.notes.add(`integers: ${options.integers} applies to protobuf only; Avro ints and longs are always zigzag varints`);
   }
-  if (context.allOptional) context.notes.push('every field is a union with null (default null): one more byte per field');
-  const shape = inferShape(sample);
+  if (context.allOptional) context.notes.add('every field is a union with null (default null): one more byte per field');
   // `Root` is the first name taken, so it is never suffixed; a root array's records are `Item`.
-  const schema = withStackGuard(() => avroType(shape, shape.kind === 'array' ? 'Item' : 'Root', context));
+  const schema = avroType(shape, shape.kind === 'array' ? 'Item' : 'Root', context, 0);
+  if (context.jsonName !== undefined) {
+    context.notes.add(`free-form values use the record ${context.jsonName}; avsc converts them to and from plain JSON inside encode and decode (a logical type, included in the timings)`);
+  }
   // A bare primitive name is a valid schema, but callers are promised an object.
-  return { schema: typeof schema === 'string' ? { type: schema } : schema, notes: context.notes };
+  return { schema: typeof schema === 'string' ? { type: schema } : schema, notes: context.notes.list() };
 }
 
 /** `typeName` is the name hint for the record this shape becomes, if it becomes one. */
-function avroType(shape: Shape, typeName: string, context: Context): AvroSchema {
-  const base = nonNullType(shape, typeName, context);
-  if (shape.nullAt === undefined || shape.kind === 'null') return base;
+function avroType(shape: Shape, typeName: string, context: Context, depth: number): AvroSchema {
+  const base = nonNullType(shape, typeName, context, depth);
+  if (shape.nullAt === undefined || shape.kind === 'null' || isJson(base, context)) return base;
   return withNull(base);
 }
 
-function nonNullType(shape: Shape, typeName: string, context: Context): AvroSchema {
+function nonNullType(shape: Shape, typeName: string, context: Context, depth: number): AvroSchema {
   switch (shape.kind) {
     case 'unknown':
-      context.notes.push(`${shape.path} is always empty: its items are typed "null"`);
+      context.notes.at('arrays always empty in the sample have items typed "null"', shape.path);
       return 'null';
     case 'null':
       return 'null';
@@ -91,87 +112,105 @@ function nonNullType(shape: Shape, typeName: string, context: Context): AvroSche
     case 'integer':
       return integerType(shape, context);
     case 'double':
-      if (context.numbers === 'float' && !context.floatNoted) {
-        context.floatNoted = true;
-        context.notes.push('non-integer numbers are typed "float": they are rounded to 32-bit precision');
-      }
+      if (context.numbers === 'float') context.notes.add('non-integer numbers are typed "float": they are rounded to 32-bit precision');
       return context.numbers;
     case 'array':
-      return arrayType(shape, typeName, context);
+      return arrayType(shape, typeName, context, depth);
     case 'object':
-      return objectType(shape, typeName, context);
-    case 'union':
+      return objectType(shape, typeName, context, depth);
+    case 'union': {
+      if (shape.members.length > MAX_UNION_MEMBERS) {
+        return jsonType(context, shape.path, `mixes ${shape.members.length} kinds of value`);
+      }
       // One member per kind, so no two members share an avsc bucket: unwrapped unions stay
-      // unambiguous and the sample validates as is.
-      context.notes.push(`mixed types, ${describeUnion(shape)}: typed as a union`);
-      return shape.members.map((member) => nonNullType(member, typeName, context));
+      // unambiguous and the sample validates as is. A member that went free-form takes the
+      // whole union with it (Json holds every kind, and avsc cannot pick between the two).
+      context.notes.at('mixed types typed as a union (first of each kind)', `${shape.path}: ${describeUnion(shape)}`);
+      const members = shape.members.map((member) => nonNullType(member, typeName, context, depth));
+      return members.some((member) => isJson(member, context)) ? jsonType(context, shape.path, 'mixes kinds, one of them free-form') : members;
+    }
   }
 }
 
 function integerType(shape: IntegerShape, context: Context): AvroSchema {
   if (shape.min >= INT32_MIN && shape.max <= INT32_MAX) return 'int';
   if (shape.min >= -AVSC_LONG_LIMIT && shape.max <= AVSC_LONG_LIMIT) {
-    context.notes.push(
-      `${shape.path}: integers beyond 32 bits are typed "long"; avsc reads longs as JS numbers, exact only up to 2^53`,
-    );
+    context.notes.at('integers beyond 32 bits are typed "long" (avsc reads them as JS numbers, exact up to 2^53)', shape.path);
     return 'long';
   }
-  context.notes.push(
-    `${shape.path}: integers beyond 2^53 are typed "double" (avsc refuses longs a JS number cannot hold exactly; their precision is already lost in JSON.parse)`,
+  context.notes.at(
+    'integers beyond 2^53 are typed "double" (avsc refuses longs a JS number cannot hold; JSON.parse already rounded them)',
+    shape.path,
   );
   return 'double';
 }
 
-function arrayType(shape: ArrayShape, typeName: string, context: Context): AvroSchema {
-  return { type: 'array', items: avroType(shape.element, typeName, context) };
+function arrayType(shape: ArrayShape, typeName: string, context: Context, depth: number): AvroSchema {
+  return { type: 'array', items: avroType(shape.element, typeName, context, depth + 1) };
 }
 
-function objectType(shape: ObjectShape, typeName: string, context: Context): AvroSchema {
-  const keys = [...shape.fields.keys()];
-  const prototypeKey = keys.find(isPrototypeKey);
+function objectType(shape: ObjectShape, typeName: string, context: Context, depth: number): AvroSchema {
+  const prototypeKey = [...shape.fields.keys()].find(isPrototypeKey);
   if (prototypeKey !== undefined) {
     throw new UnsupportedSampleError(
       `${shape.path} has a "__proto__" key: decoders would set the object's prototype instead of a field`,
     );
   }
-  const invalid = keys.find((key) => !isSchemaIdentifier(key));
-  return invalid === undefined ? recordType(shape, typeName, context) : mapType(shape, invalid, typeName, context);
+  if (depth >= context.budget.depth) return jsonType(context, shape.path, `nests deeper than ${context.budget.depth} levels`);
+  const mapReason = mapKeysReason(shape);
+  if (mapReason !== undefined) {
+    context.notes.at(`objects ${mapReason} typed as maps`, shape.path);
+    return { type: 'map', values: avroType(mapValuesOf(shape), `${typeName}Value`, context, depth + 1) };
+  }
+  if (context.records >= context.budget.records) return jsonType(context, shape.path, `past ${context.budget.records} record types`);
+  return recordType(shape, typeName, context, depth);
 }
 
-function recordType(shape: ObjectShape, typeName: string, context: Context): AvroSchema {
+function recordType(shape: ObjectShape, typeName: string, context: Context, depth: number): AvroSchema {
+  context.records += 1;
   const name = context.names.take(pascalCase(typeName));
   const fields = [...shape.fields].map(([key, field]) => {
     const hint = field.shape.kind === 'array' ? elementTypeName(key) : key;
-    let type = avroType(field.shape, hint, context);
-    if (!isOptionalField(shape, field) && !context.allOptional) return { name: key, type };
-    if (isSometimesAbsent(shape, field)) {
-      context.notes.push(
-        `${field.shape.path} is missing from some objects: it defaults to null, so it decodes as null where it was missing`,
-      );
-    }
+    let type = avroType(field.shape, hint, context, depth + 1);
+    const absent = isSometimesAbsent(shape, field);
+    if (absent) context.notes.at('keys missing from some objects default to null: Avro has no absence, so they decode as null', field.shape.path);
+    const reasons = [...choicesIn(type, context), ...(absent ? ['sometimes absent: null there'] : [])];
+    const doc = reasons.length > 0 ? { doc: reasons.join('; ') } : {};
+    if (!isOptionalField(shape, field) && !context.allOptional) return { name: key, ...doc, type };
+    // A free-form value holds null itself, and avsc cannot pick between two branches that both
+    // take null: its default is the record form of null.
+    if (isJson(type, context)) return { name: key, ...doc, type, default: { value: null } };
     // Missing or null somewhere: a null branch first, so `default: null` is legal and avsc
     // accepts objects that lack the key.
     if (type !== 'null') type = withNull(type);
-    return { name: key, type, default: null };
+    return { name: key, ...doc, type, default: null };
   });
   return { type: 'record', name, fields };
 }
 
-/** Keys that cannot be field names still fit a map, as long as the values share one shape. */
-function mapType(shape: ObjectShape, invalidKey: string, typeName: string, context: Context): AvroSchema {
-  let values: Shape = { kind: 'unknown', path: shape.path };
-  for (const field of shape.fields.values()) values = mergeShapes(values, field.shape);
-  if (values.kind === 'union') {
-    throw new UnsupportedSampleError(
-      `${shape.path} has the key ${JSON.stringify(invalidKey)}, which is not a valid Avro name, ` +
-        `and its values mix ${describeUnion(values)}, so it is neither a record nor a map. ` +
-        'Rename the keys to [A-Za-z_][A-Za-z0-9_]* or give the values one type.',
-    );
+/** The choices a field's type shows, for its `doc` (JSON has no comments). */
+function choicesIn(type: AvroSchema, context: Context): string[] {
+  if (isJson(type, context)) return ['free-form JSON (record Json)'];
+  const branches = (Array.isArray(type) ? type : [type]).filter((branch) => branch !== 'null');
+  const choices = branches.length > 1 ? ['union: the sample mixes kinds of value here'] : [];
+  const single = branches[0];
+  if (branches.length === 1 && typeof single === 'object' && !Array.isArray(single) && single['type'] === 'map') {
+    choices.push('map: its keys are data, not field names');
   }
-  context.notes.push(
-    `${shape.path} has keys that are not Avro names (such as ${JSON.stringify(invalidKey)}): typed as a map`,
-  );
-  return { type: 'map', values: avroType(values, `${typeName}Value`, context) };
+  return choices;
+}
+
+/** The free-form record (declared at its first use), for the value at `path`. */
+function jsonType(context: Context, path: string, reason: string): AvroSchema {
+  context.notes.at('free-form JSON (a recursive union) where a path is too irregular for a record', `${path} (${reason})`);
+  if (context.jsonName !== undefined) return context.jsonName;
+  context.jsonName = context.names.take('Json');
+  return avroJsonRecord(context.jsonName, JSON_DOC);
+}
+
+function isJson(type: AvroSchema, context: Context): boolean {
+  if (context.jsonName === undefined) return false;
+  return type === context.jsonName || (typeof type === 'object' && !Array.isArray(type) && type['name'] === context.jsonName);
 }
 
 /** `["null", …]` with null first (a field default must match the first branch). */

@@ -1,27 +1,21 @@
 /**
  * A proto3 schema inferred from a JSON sample, as `.proto` text a reader can check. Field names
  * are the JSON keys exactly (parse with `keepCase: true`); every choice made is commented in
- * the text and listed in `notes`. What proto3 cannot express becomes an UnsupportedSampleError
- * naming the JSON path and a way out.
+ * the text and listed in `notes` (grouped by kind).
+ *
+ * Every JSON value has a schema, written as a protobuf user would: a list of lists or a map of
+ * lists holds wrapper messages, keys that are not names make a map, a few mixed kinds make a
+ * oneof, and what is too irregular becomes `google.protobuf.Value`. Where the wire form differs
+ * from the JSON, `adapter` converts (see proto-adapter.ts).
  */
 import { UnsupportedSampleError } from '../codecs/codec';
-import {
-  allKeys,
-  describeKind,
-  describeUnion,
-  inferShape,
-  isOptionalField,
-  isSometimesAbsent,
-  mergeShapes,
-  type IntegerShape,
-  type ObjectShape,
-  type Shape,
-  type UnionShape,
-  truncatePath,
-  withStackGuard,
-} from './shape';
-import { elementTypeName, isPrototypeKey, isSchemaIdentifier, pascalCase, TypeNames } from './names';
+import { allKeys, describeKind, shapeDepth, inferShape, isOptionalField, isSometimesAbsent, truncatePath, type MemberShape, type ObjectShape, type Shape, withStackGuard } from './shape';
+import { InferenceNotes } from './inference-notes';
+import { mapKeysReason, mapValuesOf, schemaTextBudget, shapeBudgets, type ShapeBudget } from './irregular';
+import { elementTypeName, isPrototypeKey, pascalCase, TypeNames } from './names';
+import type { JsonKind, MessageFieldAdapter, OneofBranch, ProtoAdapter } from './proto-adapter';
 import { nextFieldNumber, renderProto, type ProtoMessage } from './proto-text';
+import { scalarType, type FieldType } from './proto-scalars';
 import { withDefaults, type SchemaVariants } from './variants';
 
 export interface ProtoInference {
@@ -34,31 +28,38 @@ export interface ProtoInference {
    * and read `decoded[wrappedAs]`.
    */
   wrappedAs?: string;
+  /** Conversion between the JSON and the messages (of the root message), where they differ. */
+  adapter?: ProtoAdapter;
+  /** The source imports google/protobuf/struct.proto (for google.protobuf.Value). */
+  importsStruct: boolean;
   notes: string[];
 }
 
 interface Context {
   names: TypeNames;
   messages: ProtoMessage[];
-  notes: string[];
+  notes: InferenceNotes;
   /** Messages open around the one being declared, the root counting as 1. */
   depth: number;
   variants: SchemaVariants;
-}
-
-/** What a field (or map value) becomes, before it gets a name and a number. */
-interface FieldType {
-  label: '' | 'repeated' | 'optional';
-  /** What the type is: only scalars can be `optional`, only maps lack presence entirely. */
-  kind: 'scalar' | 'message' | 'map';
-  type: string;
-  comment?: string;
+  budget: ShapeBudget;
+  usesValue: boolean;
 }
 
 const WRAPPER_FIELD = 'value';
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
-const INT64_LIMIT = 2 ** 63;
+const VALUE_TYPE = 'google.protobuf.Value';
+export const STRUCT_IMPORT = 'google/protobuf/struct.proto';
+const STRUCT_TYPES = ['google', 'Struct', 'Value', 'ListValue', 'NullValue'];
+/** Oneofs wider than this (null aside) become google.protobuf.Value. */
+const MAX_ONEOF_MEMBERS = 3;
+const BRANCH_FIELDS: Record<JsonKind, string> = {
+  null: 'null_value',
+  boolean: 'bool_value',
+  number: 'number_value',
+  string: 'string_value',
+  array: 'list_value',
+  object: 'object_value',
+};
 /**
  * protobufjs (like protoc's CodedInputStream) refuses to verify, encode or decode messages
  * nested deeper than this (`util.recursionLimit`), so a schema needing more is useless.
@@ -68,47 +69,80 @@ const MAX_MESSAGE_DEPTH = 100;
 /** `variants` (see variants.ts): integer encoding, float for doubles, presence on every field. */
 export function inferProtoSchema(sample: unknown, variants?: Partial<SchemaVariants>): ProtoInference {
   const shape = inferShape(sample);
-  return withStackGuard(() => protoFromShape(shape, withDefaults(variants)));
+  const textBudget = schemaTextBudget(sample);
+  let inferred: ProtoInference | undefined;
+  // Tighter budgets until the schema is no bigger than the sample (the last one always is).
+  // google.protobuf.Value takes two messages per level of JSON, so a deep sample keeps its
+  // messages: free-form it would pass protobufjs's recursion limit sooner.
+  const budgets = shapeDepth(shape) > MAX_MESSAGE_DEPTH / 2 ? shapeBudgets().slice(0, 1) : shapeBudgets();
+  for (const budget of budgets) {
+    inferred = withStackGuard(() => protoFromShape(shape, withDefaults(variants), budget));
+    if (inferred.source.length <= textBudget) break;
+  }
+  return inferred!;
 }
 
-function protoFromShape(shape: Shape, variants: SchemaVariants): ProtoInference {
+function protoFromShape(shape: Shape, variants: SchemaVariants, budget: ShapeBudget): ProtoInference {
   // protoc resolves a type name against field names in scope first, so no message may be
   // named like any field.
-  const names = new TypeNames([WRAPPER_FIELD, ...allKeys(shape)]);
-  const context: Context = { names, messages: [], notes: [], depth: 0, variants };
-  if (variants.doubles === 'float') context.notes.push('non-integer numbers are typed float: they are rounded to 32-bit precision');
-  if (variants.fields === 'optional') context.notes.push('every scalar field is optional (explicit presence): zero values are sent too');
-  if (shape.kind === 'object' && hasOnlyFieldNameKeys(shape)) {
-    const rootType = declareMessage(shape, 'Root', context);
-    return { source: renderProto(context.messages), rootType, notes: context.notes };
+  // struct.proto's names too: protobufjs resolves `Value` in google.protobuf.Struct to a
+  // message of ours with that name, which would encode every free-form value as empty.
+  const names = new TypeNames([WRAPPER_FIELD, ...STRUCT_TYPES, ...Object.values(BRANCH_FIELDS), ...allKeys(shape)]);
+  const context: Context = { names, messages: [], notes: new InferenceNotes(), depth: 0, variants, budget, usesValue: false };
+  if (variants.doubles === 'float') context.notes.add('non-integer numbers are typed float: they are rounded to 32-bit precision');
+  if (variants.fields === 'optional') context.notes.add('every scalar field is optional (explicit presence): zero values are sent too');
+  let rootType: string;
+  let adapter: ProtoAdapter | null;
+  let wrappedAs: string | undefined;
+  if (shape.kind === 'object' && shape.nullAt === undefined && !isMapLike(shape)) {
+    ({ name: rootType, adapter } = declareMessage(shape, 'Root', context));
+  } else {
+    ({ rootType, adapter } = wrapRoot(shape, context));
+    wrappedAs = WRAPPER_FIELD;
   }
-  return wrapRoot(shape, context);
+  if (adapter !== null) {
+    context.notes.add(
+      'wrapper messages, oneofs and google.protobuf.Value are converted to and from plain JSON inside the timed encode and decode (converted messages become plain objects)',
+    );
+  }
+  let source = renderProto(context.messages);
+  if (context.usesValue) source = source.replace('syntax = "proto3";\n', `syntax = "proto3";\n\nimport "${STRUCT_IMPORT}";\n`);
+  return {
+    source,
+    rootType,
+    ...(wrappedAs === undefined ? {} : { wrappedAs }),
+    ...(adapter === null ? {} : { adapter }),
+    importsStruct: context.usesValue,
+    notes: context.notes.list(),
+  };
 }
 
 /** proto3 messages are objects: any other root becomes the single field of a `Root` message. */
-function wrapRoot(shape: Shape, context: Context): ProtoInference {
-  if (shape.kind === 'null') throw new UnsupportedSampleError('the sample is just null: proto3 has no null value');
+function wrapRoot(shape: Shape, context: Context): { rootType: string; adapter: ProtoAdapter | null } {
   const root: ProtoMessage = { name: context.names.take('Root'), fields: [], omitted: [] };
   context.messages.push(root);
   context.depth = 1;
   const described = shape.kind === 'object' ? 'an object whose keys are not field names' : `a root ${describeKind(shape)}`;
   root.comment = `Wraps the sample (${described}) in the field "${WRAPPER_FIELD}": proto3 encodes only messages.`;
-  const fieldType = typeOfField(shape, shape.kind === 'array' ? 'Item' : 'Root', context);
-  if (fieldType === undefined) throw new UnsupportedSampleError(`${shape.path} cannot be typed in proto3`);
-  const reason = fieldType.kind === 'scalar' && fieldType.label === '' ? presenceReason(shape, false) : undefined;
+  const field = fieldType(shape, shape.kind === 'array' ? 'Item' : 'Root', false, context);
+  const reason = field.kind === 'scalar' && field.label === '' ? presenceReason(shape, false) : undefined;
   if (reason !== undefined) {
-    fieldType.label = 'optional';
-    addComment(fieldType, `optional: ${reason}`);
+    field.label = 'optional';
+    addComment(field, `optional: ${reason}`);
   }
-  root.fields.push({ ...fieldType, name: WRAPPER_FIELD, id: 1 });
-  context.notes.push(
-    `the sample is ${described}: it is encoded as { ${WRAPPER_FIELD}: sample } in message ${root.name} and unwrapped after decoding`,
-  );
-  return { source: renderProto(context.messages), rootType: root.name, wrappedAs: WRAPPER_FIELD, notes: context.notes };
+  root.fields.push({ ...field, name: WRAPPER_FIELD, id: 1 });
+  context.notes.add(`the sample is ${described}: it is encoded as { ${WRAPPER_FIELD}: sample } in message ${root.name} and unwrapped after decoding`);
+  const adapter = messageAdapter([{ key: WRAPPER_FIELD, adapter: field.adapter, nullIfAbsent: field.nullIfAbsent === true }]);
+  return { rootType: root.name, adapter };
 }
 
-/** Declares the message for an object shape (and, recursively, its field types); returns its name. */
-function declareMessage(shape: ObjectShape, typeName: string, context: Context): string {
+function messageAdapter(fields: MessageFieldAdapter[]): ProtoAdapter | null {
+  const needed = fields.filter((field) => field.adapter !== null || field.nullIfAbsent);
+  return needed.length === 0 ? null : { kind: 'message', fields: needed };
+}
+
+/** Declares the message for an object shape (and, recursively, its field types). */
+function declareMessage(shape: ObjectShape, typeName: string, context: Context): { name: string; adapter: ProtoAdapter | null } {
   const message: ProtoMessage = { name: context.names.take(pascalCase(typeName)), fields: [], omitted: [] };
   context.messages.push(message); // declared before its field types, so files read top-down
   context.depth += 1;
@@ -118,42 +152,34 @@ function declareMessage(shape: ObjectShape, typeName: string, context: Context):
         'beyond the recursion limit of protobufjs and protoc: flatten the data or provide a .proto',
     );
   }
+  const adapters: MessageFieldAdapter[] = [];
   let id = 1;
   for (const [key, field] of shape.fields) {
-    if (field.shape.kind === 'null') {
-      message.omitted.push(`"${key}" left out: always null in the sample, and proto3 has no null`);
-      context.notes.push(
-        `${field.shape.path} is always null: left out of message ${message.name}, so the round trip reports it missing`,
-      );
-      continue;
-    }
     const hint = field.shape.kind === 'array' ? elementTypeName(key) : key;
-    const fieldType = typeOfField(field.shape, hint, context);
-    if (fieldType === undefined) continue;
     const optional = isOptionalField(shape, field);
-    if (optional) describeOptional(field.shape, isSometimesAbsent(shape, field), fieldType, context);
-    if (fieldType.label === '' && fieldType.kind === 'scalar') {
+    const type = fieldType(field.shape, hint, isSometimesAbsent(shape, field), context);
+    if (type.label === '' && type.kind === 'scalar') {
       const reason = presenceReason(field.shape, optional) ?? (context.variants.fields === 'optional' ? 'every field (variant)' : undefined);
       // protobufjs names the synthetic oneof of an optional field `_key`: it must be free.
       if (reason !== undefined && shape.fields.has(`_${key}`)) {
-        addComment(fieldType, `not optional although ${reason}: "_${key}" is taken by a field`);
+        addComment(type, `not optional although ${reason}: "_${key}" is taken by a field`);
       } else if (reason !== undefined) {
-        fieldType.label = 'optional';
-        addComment(fieldType, `optional: ${reason}`);
+        type.label = 'optional';
+        addComment(type, `optional: ${reason}`);
       }
     }
-    message.fields.push({ ...fieldType, name: key, id });
+    message.fields.push({ label: type.label, type: type.type, name: key, id, ...(type.comment ? { comment: type.comment } : {}) });
+    adapters.push({ key, adapter: type.adapter, nullIfAbsent: type.nullIfAbsent === true });
     id = nextFieldNumber(id);
   }
   context.depth -= 1;
-  return message.name;
+  return { name: message.name, adapter: messageAdapter(adapters) };
 }
 
 /**
  * Why a scalar needs explicit presence (`optional`), if it does. Without it proto3 does not
  * send zero values (protobufjs 8 included), so `0`, `""` and `false` would come back missing,
- * and a missing key could not be told from a zero. Fields that never hold a zero keep the
- * plain proto3 form.
+ * and a missing key could not be told from a zero.
  */
 function presenceReason(shape: Shape, optional: boolean): string | undefined {
   if (optional) return 'missing or null in some objects';
@@ -165,158 +191,144 @@ function addComment(fieldType: FieldType, comment: string): void {
   fieldType.comment = fieldType.comment ? `${fieldType.comment}; ${comment}` : comment;
 }
 
-/** Notes where a missing or null value will not come back as it was. */
-function describeOptional(shape: Shape, sometimesAbsent: boolean, fieldType: FieldType, context: Context): void {
-  const decodedAs =
-    fieldType.label === 'repeated'
-      ? 'absent (or [] with toObject arrays: true)'
-      : fieldType.kind === 'map'
-        ? 'absent (or {} with toObject objects: true)'
-        : 'absent';
+/** The type of a message field holding values of `shape`, which some objects may lack. */
+function fieldType(shape: Shape, typeName: string, sometimesAbsent: boolean, context: Context): FieldType {
+  if (shape.kind === 'null' || shape.kind === 'union') return singleType(shape, typeName, context);
   if (shape.nullAt !== undefined) {
-    context.notes.push(`${shape.nullAt} is null: proto3 has no null, so it decodes as ${decodedAs}`);
+    // A scalar or message with presence tells absent from set; where the sample never lacks
+    // the key, absent on the wire can only have been null.
+    const plain = withoutNull(shape);
+    if (!sometimesAbsent && plain.kind !== 'array' && !(plain.kind === 'object' && isMapLike(plain))) {
+      const type = singleType(plain, typeName, context);
+      if (type.kind === 'scalar') type.label = 'optional';
+      if (type.type === VALUE_TYPE) return type;
+      context.notes.at('fields null in some objects (never missing) are optional: absent on the wire decodes as null', shape.path);
+      addComment(type, `optional: null in some objects (first at ${shape.nullAt}), decoded as null`);
+      return { ...type, nullIfAbsent: true };
+    }
+    return singleType(shape, typeName, context);
   }
-  if (sometimesAbsent && decodedAs !== 'absent') {
-    context.notes.push(`${shape.path} is missing from some objects: it decodes as ${decodedAs}`);
+  if (shape.kind === 'array' || (shape.kind === 'object' && isMapLike(shape) && !overBudget(context))) {
+    // proto3 cannot tell an absent list or map from an empty one: a message field can.
+    if (sometimesAbsent) {
+      context.notes.at('lists and maps missing from some objects are wrapped in a message, so they stay absent', shape.path);
+      return singleType(shape, typeName, context);
+    }
+    if (shape.kind === 'array') {
+      const element = singleType(shape.element, typeName, context);
+      return { ...element, label: 'repeated', adapter: element.adapter === null ? null : { kind: 'list', element: element.adapter } };
+    }
+    return mapField(shape, typeName, context);
   }
+  return singleType(shape, typeName, context);
 }
 
-/** The type of a field holding values of `shape`; undefined when the field is left out. */
-function typeOfField(shape: Shape, typeName: string, context: Context): FieldType | undefined {
+/** A scalar or message type (no label) for any shape: what a repeated field or a map holds. */
+function singleType(shape: Shape, typeName: string, context: Context): FieldType {
+  if (shape.kind === 'null') {
+    context.notes.at('values that are always null are typed google.protobuf.Value (it has a null)', shape.path);
+    return valueType(context);
+  }
+  if (shape.kind === 'union' || shape.nullAt !== undefined) return choiceType(shape, typeName, context);
   switch (shape.kind) {
-    case 'null':
-      return undefined;
-    case 'union':
-      throw mixedTypes(shape);
-    case 'array':
-      return { ...typeOfElement(shape.element, typeName, context), label: 'repeated' };
-    default:
-      return typeOfSingle(shape, typeName, context);
-  }
-}
-
-function typeOfElement(element: Shape, typeName: string, context: Context): FieldType {
-  if (element.kind === 'unknown') {
-    context.notes.push(`${element.path} is always empty: typed repeated string`);
-    return { label: '', kind: 'scalar', type: 'string', comment: 'always empty in the sample: element type unknown' };
-  }
-  const problem =
-    element.kind === 'null'
-      ? 'holds only nulls'
-      : element.nullAt !== undefined
-        ? `holds a null (at ${element.nullAt}), which a repeated field cannot`
-        : element.kind === 'array'
-          ? 'holds arrays, which proto3 cannot nest'
-          : undefined;
-  if (problem !== undefined) {
-    throw new UnsupportedSampleError(
-      `the array at ${parentPath(element.path)} ${problem}. ` +
-        'Reshape the data (for nested arrays, wrap each inner array in an object such as {"values": [...]}) or provide a .proto.',
-    );
-  }
-  if (element.kind === 'union') throw mixedTypes(element);
-  return typeOfSingle(element, typeName, context);
-}
-
-function mixedTypes(shape: UnionShape): UnsupportedSampleError {
-  return new UnsupportedSampleError(
-    `mixed types, ${describeUnion(shape)}: a proto3 field has one type. ` +
-      'Give these values one type, or write a .proto with a oneof and provide it.',
-  );
-}
-
-/** A scalar, a message, or a map: anything but repeated, union or null. */
-function typeOfSingle(shape: Shape, typeName: string, context: Context): FieldType {
-  switch (shape.kind) {
-    case 'boolean':
-      return { label: '', kind: 'scalar', type: 'bool' };
-    case 'string':
-      return { label: '', kind: 'scalar', type: 'string' };
-    case 'double':
-      return context.variants.doubles === 'float'
-        ? { label: '', kind: 'scalar', type: 'float', comment: 'float: 32-bit (variant), values are rounded' }
-        : { label: '', kind: 'scalar', type: 'double' };
-    case 'integer':
-      return integerType(shape, context);
-    case 'object':
-      if (hasOnlyFieldNameKeys(shape)) {
-        return { label: '', kind: 'message', type: declareMessage(shape, typeName, context) };
+    case 'unknown':
+      context.notes.at('arrays always empty in the sample are typed repeated string', shape.path);
+      return { label: '', kind: 'scalar', type: 'string', comment: 'always empty in the sample: element type unknown', adapter: null };
+    case 'array': {
+      const element = singleType(shape.element, elementTypeName(typeName), context);
+      context.notes.at('lists inside lists or maps (or sometimes missing) are messages { repeated … value = 1; }', shape.path);
+      const list: FieldType = { ...element, label: 'repeated', adapter: element.adapter === null ? null : { kind: 'list', element: element.adapter } };
+      return wrapper(`${pascalCase(typeName)}List`, list, 'a list', context);
+    }
+    case 'object': {
+      if (overBudget(context)) return freeForm(shape.path, 'past the budget of message types or depth', context);
+      if (!isMapLike(shape)) {
+        const declared = declareMessage(shape, typeName, context);
+        return { label: '', kind: 'message', type: declared.name, adapter: declared.adapter };
       }
-      return mapType(shape, typeName, context);
+      const map = mapField(shape, typeName, context);
+      context.notes.at('maps inside lists or maps (or sometimes missing) are messages { map<…> value = 1; }', shape.path);
+      return wrapper(`${pascalCase(typeName)}Map`, map, 'a map', context);
+    }
     default:
-      throw new UnsupportedSampleError(`${shape.path} is ${describeKind(shape)}, which proto3 cannot type here`);
+      return scalarType(shape, context.variants, context.notes);
   }
 }
 
-function integerType(shape: IntegerShape, context: Context): FieldType {
-  // Negative int32/int64 values take 10 bytes on the wire; zigzag (sint) keeps them short.
-  const signed = shape.min < 0;
-  const encoding = context.variants.integers;
-  if (shape.min >= INT32_MIN && shape.max <= INT32_MAX) {
-    if (encoding !== 'auto') return integerVariant(encoding, '32');
-    return signed
-      ? { label: '', kind: 'scalar', type: 'sint32', comment: 'sint32: has negative values, zigzag-encoded' }
-      : { label: '', kind: 'scalar', type: 'int32' };
-  }
-  if (shape.min >= -INT64_LIMIT && shape.max < INT64_LIMIT) {
-    const type = encoding === 'auto' ? (signed ? 'sint64' : 'int64') : integerVariant(encoding, '64').type;
-    context.notes.push(
-      `${shape.path}: integers beyond 32 bits are typed ${type}; protobufjs decodes them as Long objects (toObject with longs: Number turns them back into numbers)`,
-    );
-    return { label: '', kind: 'scalar', type, comment: `${type}: values from ${shape.min} to ${shape.max} exceed 32 bits` };
-  }
-  context.notes.push(`${shape.path}: integers beyond the 64-bit range are typed double`);
-  return { label: '', kind: 'scalar', type: 'double', comment: 'double: integers beyond the 64-bit range' };
+/** `message XList { repeated T value = 1; }`: a list or map where proto3 wants one value. */
+function wrapper(name: string, inner: FieldType, what: string, context: Context): FieldType {
+  const message: ProtoMessage = { name: context.names.take(name), fields: [], omitted: [] };
+  message.comment = `Wraps ${what} where proto3 allows only a message (unwrapped when decoding).`;
+  context.messages.push(message);
+  message.fields.push({ label: inner.label, type: inner.type, name: WRAPPER_FIELD, id: 1, ...(inner.comment ? { comment: inner.comment } : {}) });
+  return { label: '', kind: 'message', type: message.name, adapter: { kind: 'wrap', inner: inner.adapter } };
 }
 
-/** The integer type a variant asks for, for values of one width. */
-function integerVariant(encoding: 'varint' | 'zigzag' | 'fixed', bits: '32' | '64'): FieldType {
-  const type = { varint: 'int', zigzag: 'sint', fixed: 'sfixed' }[encoding] + bits;
-  return { label: '', kind: 'scalar', type, comment: `${type}: integers ${encoding} (variant)` };
+/** `map<string, T>` for an object whose keys are data rather than field names. */
+function mapField(shape: ObjectShape, typeName: string, context: Context): FieldType {
+  context.notes.at(`objects ${mapKeysReason(shape) ?? 'keyed by data'} are typed map<string, …>`, shape.path);
+  const value = singleType(mapValuesOf(shape), `${typeName}Value`, context);
+  return {
+    label: '',
+    kind: 'map',
+    type: `map<string, ${value.type}>`,
+    comment: 'map: its keys are data, not field names',
+    adapter: value.adapter === null ? null : { kind: 'map', value: value.adapter },
+  };
 }
 
-/** Keys that cannot be field names fit `map<string, T>` when every value has the same type. */
-function mapType(shape: ObjectShape, typeName: string, context: Context): FieldType {
-  const invalidKey = [...shape.fields.keys()].find((key) => !isSchemaIdentifier(key)) ?? '';
-  let values: Shape = { kind: 'unknown', path: shape.path };
-  for (const field of shape.fields.values()) values = mergeShapes(values, field.shape);
-  const problem =
-    values.kind === 'union'
-      ? `its values mix ${describeUnion(values)}`
-      : values.kind === 'null' || values.nullAt !== undefined
-        ? `a value is null (at ${values.nullAt ?? values.path}), which a map cannot hold`
-        : values.kind === 'array'
-          ? 'its values are arrays, which a map cannot hold'
-          : values.kind === 'object' && !hasOnlyFieldNameKeys(values)
-            ? `its values are objects with keys that are not field names either (at ${values.path}), and maps cannot nest`
-            : undefined;
-  if (problem !== undefined) {
-    throw new UnsupportedSampleError(
-      `${shape.path} has the key ${JSON.stringify(invalidKey)}, which is not a proto field name ` +
-        `([A-Za-z_][A-Za-z0-9_]*), so it must be a map, but ${problem}. Rename the keys or provide a .proto.`,
-    );
+/** A message with a oneof, one branch per kind (null included), or Value when they are many. */
+function choiceType(shape: Shape, typeName: string, context: Context): FieldType {
+  const members: MemberShape[] = shape.kind === 'union' ? shape.members : [withoutNull(shape) as MemberShape];
+  if (members.length > MAX_ONEOF_MEMBERS) return freeForm(shape.path, `mixes ${members.length} kinds`, context);
+  if (overBudget(context)) return freeForm(shape.path, 'past the budget of message types or depth', context);
+  const message: ProtoMessage = { name: context.names.take(`${pascalCase(typeName)}Choice`), fields: [], omitted: [] };
+  message.comment = 'One of the kinds of value found at this path (a oneof: JSON mixes them, proto3 fields have one type).';
+  context.messages.push(message);
+  const branches: OneofBranch[] = [];
+  let id = 1;
+  if (shape.nullAt !== undefined) {
+    context.usesValue = true;
+    message.fields.push({ label: '', type: 'google.protobuf.NullValue', name: BRANCH_FIELDS.null, id: id++, oneof: 'kind' });
+    branches.push({ kind: 'null', field: BRANCH_FIELDS.null, adapter: null });
   }
-  const valueType = typeOfSingle(values, `${typeName}Value`, context).type;
-  context.notes.push(
-    `${shape.path} has keys that are not field names (such as ${JSON.stringify(invalidKey)}): typed map<string, ${valueType}>`,
-  );
-  return { label: '', kind: 'map', type: `map<string, ${valueType}>`, comment: 'map: its keys are not all valid field names' };
+  for (const member of members) {
+    const kind: JsonKind = member.kind === 'integer' || member.kind === 'double' ? 'number' : member.kind;
+    const type = singleType(member, typeName, context);
+    message.fields.push({ label: '', type: type.type, name: BRANCH_FIELDS[kind], id: id++, oneof: 'kind' });
+    branches.push({ kind, field: BRANCH_FIELDS[kind], adapter: type.adapter });
+  }
+  const what = shape.kind === 'union' ? 'mixed kinds of value are a message with a oneof' : 'values null in some places are a message with a oneof (null or the value)';
+  context.notes.at(what, shape.path);
+  return { label: '', kind: 'message', type: message.name, adapter: { kind: 'oneof', branches } };
 }
 
-/** Whether every key can be a field name (`__proto__` never can: see names.ts). */
-function hasOnlyFieldNameKeys(shape: ObjectShape): boolean {
+function freeForm(path: string, reason: string, context: Context): FieldType {
+  context.notes.at('free-form JSON typed google.protobuf.Value where a path is too irregular', `${path} (${reason})`);
+  return valueType(context);
+}
+
+function valueType(context: Context): FieldType {
+  context.usesValue = true;
+  return { label: '', kind: 'message', type: VALUE_TYPE, comment: 'free-form JSON', adapter: { kind: 'json' } };
+}
+
+/** Whether an object is typed as a map rather than a message (see irregular.ts). */
+function isMapLike(shape: ObjectShape): boolean {
   for (const key of shape.fields.keys()) {
     if (isPrototypeKey(key)) {
-      throw new UnsupportedSampleError(
-        `${shape.path} has a "__proto__" key: decoders would set the object's prototype instead of a field`,
-      );
+      throw new UnsupportedSampleError(`${shape.path} has a "__proto__" key: decoders would set the object's prototype instead of a field`);
     }
-    if (!isSchemaIdentifier(key)) return false;
   }
-  return true;
+  return mapKeysReason(shape) !== undefined;
 }
 
-/** `$.a[3]` → `$.a`: element paths name the array in error messages. */
-function parentPath(path: string): string {
-  return path.replace(/\[\d+\]$/, '');
+/** Past the budget, objects and mixed kinds become free-form. */
+function overBudget(context: Context): boolean {
+  return context.depth >= context.budget.depth || context.messages.length >= context.budget.records;
+}
+
+function withoutNull(shape: Shape): Shape {
+  const { nullAt: _dropped, ...rest } = shape;
+  return rest as Shape;
 }

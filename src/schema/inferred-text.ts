@@ -1,5 +1,4 @@
 /** Inferred schemas as users read them (the `schema` command, the panel's schema view). */
-import { formatAvroSchema } from './avro-text';
 import { inferAvroSchema } from './infer-avro';
 import { inferProtoSchema } from './infer-proto';
 import type { SchemaVariants } from './variants';
@@ -20,5 +19,5 @@ export function inferSchemaText(sample: unknown, format: 'proto' | 'avsc', varia
     return { format, text: inferred.source, rootType: inferred.rootType, notes: inferred.notes };
   }
   const inferred = inferAvroSchema(sample, variants);
-  return { format, text: formatAvroSchema(inferred.schema), notes: inferred.notes };
+  return { format, text: inferred.text, notes: inferred.notes };
 }

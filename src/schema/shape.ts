@@ -3,15 +3,22 @@
  * inference both start from. Every part remembers the JSON path where it was first seen, so a
  * schema generator can say exactly which value it cannot express.
  *
- * Shapes are plain immutable data: merging returns new objects and never touches its inputs.
+ * Shapes are plain data built in one pass: merging folds the second shape into the first in
+ * place (reusing its parts), so inferring a schema stays linear in the sample however many
+ * objects share a path. A shape belongs to one inference; nothing else holds on to it.
  */
 import { UnsupportedSampleError } from '../codecs/codec';
+import { isPrototypeKey } from './names';
+import { MAX_RECORD_FIELDS, prototypeKey, toDictionary } from './shape-merge';
+
+export { mergeShapes, MAX_RECORD_FIELDS } from './shape-merge';
 
 /**
  * Nesting beyond this is refused up front. Real payloads stay far below it; the walks here are
  * recursive, and so are avsc and protobufjs, which is why no higher limit is promised.
  */
 export const MAX_SHAPE_DEPTH = 1000;
+
 
 interface ShapeBase {
   /** JSON path of the first value this shape describes. */
@@ -45,10 +52,19 @@ export interface FieldShape {
 }
 export interface ObjectShape extends ShapeBase {
   kind: 'object';
-  /** In first-seen order. A Map, so keys such as `__proto__` stay ordinary keys. */
-  fields: ReadonlyMap<string, FieldShape>;
+  /**
+   * In first-seen order, merged by key whatever order the objects list them in. A Map, so keys
+   * such as `__proto__` stay ordinary keys.
+   */
+  fields: Map<string, FieldShape>;
   /** How many objects were merged into this shape. */
   count: number;
+  /**
+   * Set once the objects at this path had more than MAX_RECORD_FIELDS distinct keys: a
+   * dictionary keyed by data. Every value is merged here from then on and `fields` is empty,
+   * so a sample with thousands of distinct keys keeps one value shape, not thousands.
+   */
+  values?: Shape;
 }
 /** Kinds that truly mix, one member per kind (at most one number, one array, one object). */
 export interface UnionShape extends ShapeBase { kind: 'union'; members: MemberShape[] }
@@ -71,7 +87,7 @@ export function childPath(parent: string, key: string | number): string {
 
 /** The shape of one JSON value (the sample's root is `$`). */
 export function inferShape(sample: unknown): Shape {
-  return withStackGuard(() => shapeOf(sample, '$', 0));
+  return withStackGuard(() => absorb(undefined, sample, null, null, 0));
 }
 
 /**
@@ -89,114 +105,155 @@ export function withStackGuard<T>(walk: () => T): T {
   }
 }
 
-function shapeOf(value: unknown, path: string, depth: number): Shape {
+/**
+ * Folds one JSON value into the shape seen so far at its path (`existing`, undefined at a new
+ * path) and returns the shape for both. Shapes are updated in place and created only where a
+ * path or kind is new, so a sample of a million similar objects allocates a few shapes, not a
+ * million: inference stays linear and light on the collector. `key` is the value's key or
+ * index in its parent; its path is formatted only when a shape needs it.
+ */
+function absorb(existing: Shape | undefined, value: unknown, parent: Where | null, key: string | number | null, depth: number): Shape {
   if (depth > MAX_SHAPE_DEPTH) {
     throw new UnsupportedSampleError(
-      `the sample nests deeper than ${MAX_SHAPE_DEPTH} levels (at ${truncatePath(path)}): no schema is inferred for it`,
+      `the sample nests deeper than ${MAX_SHAPE_DEPTH} levels (at ${truncatePath(pathAt(parent, key))}): no schema is inferred for it`,
     );
   }
-  if (value === null) return { kind: 'null', path };
+  if (value === null) {
+    if (existing === undefined || existing.kind === 'unknown') return { kind: 'null', path: pathAt(parent, key) };
+    if (existing.kind !== 'null' && existing.nullAt === undefined) existing.nullAt = pathAt(parent, key);
+    return existing;
+  }
+  if (existing === undefined || existing.kind === 'unknown') return fill(fresh(value, pathAt(parent, key)), value, parent, key, depth);
+  if (existing.kind === 'null') {
+    const shape = fill(fresh(value, pathAt(parent, key)), value, parent, key, depth);
+    shape.nullAt = existing.path;
+    return shape;
+  }
+  const members = existing.kind === 'union' ? existing.members : null;
+  const current = members === null ? (existing as MemberShape) : members.find((member) => holds(member, value));
+  if (current !== undefined && holds(current, value)) {
+    const updated = fill(current, value, parent, key, depth);
+    if (updated === current) return existing;
+    // An integer shape that met a non-integer: replaced by a double shape.
+    if (members !== null) {
+      members[members.indexOf(current)] = updated;
+      return existing;
+    }
+    if (existing.nullAt !== undefined) updated.nullAt = existing.nullAt;
+    return updated;
+  }
+  const added = fill(fresh(value, pathAt(parent, key)), value, parent, key, depth);
+  if (members !== null) {
+    members.push(added);
+    return existing;
+  }
+  const nullAt = existing.nullAt;
+  if (nullAt !== undefined) delete existing.nullAt;
+  const union: UnionShape = { kind: 'union', path: existing.path, members: [existing as MemberShape, added] };
+  if (nullAt !== undefined) union.nullAt = nullAt;
+  return union;
+}
+
+/**
+ * Where a value sits, as a chain of keys: formatted into a path only when a shape records it
+ * (a new path, a first null or zero), not for every one of a million values.
+ */
+class Where {
+  constructor(
+    readonly parent: Where | null,
+    readonly key: string | number | null,
+  ) {}
+
+  path(): string {
+    return pathAt(this.parent, this.key);
+  }
+}
+
+function pathAt(parent: Where | null, key: string | number | null): string {
+  const base = parent === null ? '$' : parent.path();
+  return key === null ? base : childPath(base, key);
+}
+
+/** Whether a member shape is of the family of a (non-null) JSON value. */
+function holds(shape: MemberShape, value: unknown): boolean {
   switch (typeof value) {
     case 'boolean':
-      return value ? { kind: 'boolean', path } : { kind: 'boolean', path, zeroAt: path };
+      return shape.kind === 'boolean';
     case 'string':
-      return value ? { kind: 'string', path } : { kind: 'string', path, zeroAt: path };
-    case 'number': {
-      const zero = value === 0 ? { zeroAt: path } : {};
-      return Number.isInteger(value)
-        ? { kind: 'integer', path, min: value, max: value, ...zero }
-        : { kind: 'double', path, ...zero };
-    }
+      return shape.kind === 'string';
+    case 'number':
+      return shape.kind === 'integer' || shape.kind === 'double';
+    default:
+      return Array.isArray(value) ? shape.kind === 'array' : shape.kind === 'object';
+  }
+}
+
+/** An empty shape of the value's kind, for `fill` to complete. */
+function fresh(value: unknown, path: string): MemberShape {
+  switch (typeof value) {
+    case 'boolean':
+      return { kind: 'boolean', path };
+    case 'string':
+      return { kind: 'string', path };
+    case 'number':
+      return Number.isInteger(value) ? { kind: 'integer', path, min: value, max: value } : { kind: 'double', path };
     case 'object':
-      return Array.isArray(value) ? arrayShapeOf(value, path, depth) : objectShapeOf(value, path, depth);
+      return Array.isArray(value) ? { kind: 'array', path, element: { kind: 'unknown', path } } : { kind: 'object', path, fields: new Map(), count: 0 };
     default:
       throw new UnsupportedSampleError(`${path} is a ${typeof value}, which is not a JSON value`);
   }
 }
 
-function arrayShapeOf(values: readonly unknown[], path: string, depth: number): ArrayShape {
-  // An empty array's element stays unknown; the first element replaces it (and its path).
-  let element: Shape = { kind: 'unknown', path };
-  values.forEach((item, index) => {
-    element = mergeShapes(element, shapeOf(item, childPath(path, index), depth + 1));
-  });
-  return { kind: 'array', path, element };
-}
-
-function objectShapeOf(value: object, path: string, depth: number): ObjectShape {
-  const fields = new Map<string, FieldShape>();
-  for (const key of Object.keys(value)) {
-    const child = (value as Record<string, unknown>)[key];
-    fields.set(key, { shape: shapeOf(child, childPath(path, key), depth + 1), present: 1 });
+/** Adds what `value` teaches to a shape of its family; returns it, or its double replacement. */
+function fill(shape: MemberShape, value: unknown, parent: Where | null, key: string | number | null, depth: number): MemberShape {
+  switch (shape.kind) {
+    case 'boolean':
+    case 'string':
+      if (!value && shape.zeroAt === undefined) shape.zeroAt = pathAt(parent, key);
+      return shape;
+    case 'integer':
+    case 'double': {
+      const number = value as number;
+      if (number === 0 && shape.zeroAt === undefined) shape.zeroAt = pathAt(parent, key);
+      if (shape.kind === 'double') return shape;
+      if (!Number.isInteger(number)) return shape.zeroAt === undefined ? { kind: 'double', path: shape.path } : { kind: 'double', path: shape.path, zeroAt: shape.zeroAt };
+      if (number < shape.min) shape.min = number;
+      if (number > shape.max) shape.max = number;
+      return shape;
+    }
+    case 'array': {
+      const items = value as unknown[];
+      if (items.length === 0) return shape;
+      const where = new Where(parent, key);
+      let element: Shape | undefined = shape.element.kind === 'unknown' ? undefined : shape.element;
+      for (let index = 0; index < items.length; index++) element = absorb(element, items[index], where, index, depth + 1);
+      shape.element = element!;
+      return shape;
+    }
+    case 'object': {
+      const object = value as Record<string, unknown>;
+      const where = new Where(parent, key);
+      shape.count += 1;
+      if (shape.values !== undefined) {
+        for (const key of Object.keys(object)) {
+          if (isPrototypeKey(key)) throw prototypeKey(where.path());
+          shape.values = absorb(shape.values, object[key], where, key, depth + 1);
+        }
+        return shape;
+      }
+      for (const key of Object.keys(object)) {
+        const field = shape.fields.get(key);
+        if (field === undefined) {
+          shape.fields.set(key, { shape: absorb(undefined, object[key], where, key, depth + 1), present: 1 });
+        } else {
+          field.shape = absorb(field.shape, object[key], where, key, depth + 1);
+          field.present += 1;
+        }
+      }
+      if (shape.fields.size > MAX_RECORD_FIELDS) toDictionary(shape);
+      return shape;
+    }
   }
-  return { kind: 'object', path, fields, count: 1 };
-}
-
-/**
- * The shape describing values of both `a` and `b`; `a` is taken as seen first, so its paths win.
- * Integers and doubles merge to double; a `null` makes the other shape nullable; other
- * different kinds make a union.
- */
-export function mergeShapes(a: Shape, b: Shape): Shape {
-  if (a.kind === 'unknown') return b;
-  if (b.kind === 'unknown') return a;
-  if (a.kind === 'null') return b.kind === 'null' ? a : { ...b, nullAt: a.path };
-  if (b.kind === 'null') return a.nullAt === undefined ? { ...a, nullAt: b.path } : a;
-
-  const nullAt = a.nullAt ?? b.nullAt;
-  const members = membersOf(a);
-  for (const incoming of membersOf(b)) {
-    const index = members.findIndex((member) => sameFamily(member, incoming));
-    if (index === -1) members.push(incoming);
-    else members[index] = mergeMembers(members[index]!, incoming);
-  }
-  const merged: Shape = members.length === 1 ? members[0]! : { kind: 'union', path: a.path, members };
-  return nullAt === undefined ? merged : { ...merged, nullAt };
-}
-
-/** Union members carry no `nullAt`: nullability belongs to the union as a whole. */
-function membersOf(shape: UnionShape | MemberShape): MemberShape[] {
-  const members = shape.kind === 'union' ? shape.members : [shape];
-  return members.map((member) => {
-    if (member.nullAt === undefined) return member;
-    const { nullAt: _dropped, ...rest } = member;
-    return rest as MemberShape;
-  });
-}
-
-function sameFamily(a: MemberShape, b: MemberShape): boolean {
-  return a.kind === b.kind || (isNumber(a) && isNumber(b));
-}
-
-function isNumber(shape: Shape): shape is IntegerShape | DoubleShape {
-  return shape.kind === 'integer' || shape.kind === 'double';
-}
-
-function mergeMembers(a: MemberShape, b: MemberShape): MemberShape {
-  if (a.kind === 'array' && b.kind === 'array') return { ...a, element: mergeShapes(a.element, b.element) };
-  if (a.kind === 'object' && b.kind === 'object') return mergeObjects(a, b);
-  if (a.kind === 'array' || a.kind === 'object' || b.kind === 'array' || b.kind === 'object') return a;
-  const zeroAt = a.zeroAt ?? b.zeroAt;
-  const zero = zeroAt === undefined ? {} : { zeroAt };
-  if (a.kind === 'integer' && b.kind === 'integer') {
-    return { ...a, min: Math.min(a.min, b.min), max: Math.max(a.max, b.max), ...zero };
-  }
-  if (isNumber(a) && isNumber(b)) return { kind: 'double', path: a.path, ...zero };
-  return { ...a, ...zero }; // boolean or string: nothing else to learn
-}
-
-function mergeObjects(a: ObjectShape, b: ObjectShape): ObjectShape {
-  const fields = new Map(a.fields);
-  for (const [key, incoming] of b.fields) {
-    const existing = fields.get(key);
-    fields.set(
-      key,
-      existing
-        ? { shape: mergeShapes(existing.shape, incoming.shape), present: existing.present + incoming.present }
-        : incoming,
-    );
-  }
-  return { ...a, fields, count: a.count + b.count };
 }
 
 /** A field may be missing or null in the data (so the schema must allow "no value"). */
@@ -216,6 +273,7 @@ export function allKeys(root: Shape): Set<string> {
   for (let shape = pending.pop(); shape !== undefined; shape = pending.pop()) {
     if (shape.kind === 'array') pending.push(shape.element);
     else if (shape.kind === 'union') pending.push(...shape.members);
+    else if (shape.kind === 'object' && shape.values !== undefined) pending.push(shape.values);
     else if (shape.kind === 'object') {
       for (const [key, field] of shape.fields) {
         keys.add(key);
@@ -224,6 +282,22 @@ export function allKeys(root: Shape): Set<string> {
     }
   }
   return keys;
+}
+
+/** Levels of arrays and objects, the root counting as 1 (iterative, like allKeys). */
+export function shapeDepth(root: Shape): number {
+  let deepest = 0;
+  const pending: Array<[Shape, number]> = [[root, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [shape, depth] = next;
+    if (shape.kind === 'array') pending.push([shape.element, depth + 1]);
+    else if (shape.kind === 'union') for (const member of shape.members) pending.push([member, depth]);
+    else if (shape.kind === 'object' && shape.values !== undefined) pending.push([shape.values, depth + 1]);
+    else if (shape.kind === 'object') for (const field of shape.fields.values()) pending.push([field.shape, depth + 1]);
+    else continue;
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
 }
 
 /** For messages: `integer`, `array`, `object`… */

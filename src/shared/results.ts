@@ -70,11 +70,18 @@ export interface TimingStats {
   mbPerSec: number;
 }
 
-export type RoundTripStatus = 'exact' | 'equivalent' | 'lossy' | 'failed';
+/**
+ * `nulls-added`: the only differences are keys the original lacked that decoded as `null`
+ * (Avro has no absence: a record field missing from some objects comes back null). No value
+ * changed; `RoundTrip.nullsAdded` counts them and the differences list their paths.
+ */
+export type RoundTripStatus = 'exact' | 'equivalent' | 'nulls-added' | 'lossy' | 'failed';
 
 export type DifferenceKind =
   | 'missing-key'
   | 'extra-key'
+  /** A key absent from the original came back with the value null. */
+  | 'null-added'
   | 'type-change'
   | 'value-change'
   | 'precision'
@@ -92,6 +99,8 @@ export interface RoundTrip {
   differences: Difference[];
   /** Differences beyond this many are counted, not listed. */
   omittedDifferences?: number;
+  /** Keys absent from the original that decoded as null (listed or not); absent when none. */
+  nullsAdded?: number;
 }
 
 /**

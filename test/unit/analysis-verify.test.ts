@@ -280,3 +280,24 @@ test('maxDifferences caps the listed differences', () => {
 test('omittedDifferences is absent when every difference is listed', () => {
   assert.equal('omittedDifferences' in verifyRoundTrip({ a: 1 }, { a: 2 }), false);
 });
+
+test('keys absent from the original that decode as null give nulls-added, with their paths', () => {
+  const original = [{ a: 1, b: 'x' }, { a: 2 }, { a: 3 }];
+  const decoded = [{ a: 1, b: 'x' }, { a: 2, b: null }, { a: 3, b: null }];
+  const result = verifyRoundTrip(original, decoded);
+  assert.equal(result.status, 'nulls-added');
+  assert.equal(result.nullsAdded, 2);
+  assert.deepEqual(result.differences.map((difference) => [difference.path, difference.kind]), [['$[1].b', 'null-added'], ['$[2].b', 'null-added']]);
+});
+
+test('a null added beside a changed value is still lossy, and counted', () => {
+  const result = verifyRoundTrip([{ a: 1 }, { a: 2 }], [{ a: 1, b: null }, { a: 3 }]);
+  assert.equal(result.status, 'lossy');
+  assert.equal(result.nullsAdded, 1);
+});
+
+test('an extra key with a value other than null is lossy, not nulls-added', () => {
+  const result = verifyRoundTrip({ a: 1 }, { a: 1, b: 0 });
+  assert.equal(result.status, 'lossy');
+  assert.equal(result.nullsAdded, undefined);
+});

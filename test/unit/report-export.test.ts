@@ -132,3 +132,22 @@ test('CSV export quotes commas, quotes and line breaks, and defuses spreadsheet 
   assert.equal(csvField(-0.5), '-0.5', 'numbers are left as numbers');
   assert.equal(csvField('-rf'), `'-rf`);
 });
+
+test('a nulls-added round trip reads as such in Markdown and counts its nulls in CSV', () => {
+  const avsc = rows[1] as Extract<CodecResult, { status: 'completed' }>;
+  const nulls: CodecResult = {
+    ...avsc,
+    roundTrip: {
+      status: 'nulls-added',
+      differences: [{ path: '$[1].b', kind: 'null-added', detail: 'absent in the original, decoded as null' }],
+      omittedDifferences: 1203,
+      nullsAdded: 1204,
+    },
+  };
+  const withNulls: ComparisonReport = { ...report, results: [rows[0]!, nulls] };
+  const markdown = renderReport(withNulls, 'markdown');
+  assert.ok(markdown.includes('| nulls added at 1,204 paths |'), markdown);
+  const [header, , avscRecord] = parseCsv(renderReport(withNulls, 'csv'));
+  assert.equal(avscRecord![header!.indexOf('round_trip')], 'nulls-added');
+  assert.equal(avscRecord![header!.indexOf('nulls_added')], '1204');
+});

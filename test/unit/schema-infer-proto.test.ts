@@ -4,25 +4,31 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as protobuf from 'protobufjs';
 import { UnsupportedSampleError } from '../../src/codecs/codec';
-import { inferProtoSchema } from '../../src/schema/infer-proto';
+import { inferProtoSchema, STRUCT_IMPORT } from '../../src/schema/infer-proto';
+import { prepare } from '../../src/codecs/protobufjs';
 
 const schemas = join(__dirname, '..', '..', 'schemas');
 
-/** The options a consumer needs for plain data back: numbers for int64, [] and {} kept. */
-const TO_OBJECT: protobuf.IConversionOptions = { longs: Number, arrays: true, objects: true };
+/** Decoded messages as plain data: Long objects as numbers, class instances as objects. */
+function plain(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(plain);
+  if (typeof (value as { toNumber?: unknown }).toNumber === 'function') return (value as { toNumber(): number }).toNumber();
+  return Object.fromEntries(Object.keys(value).map((key) => [key, plain((value as Record<string, unknown>)[key])]));
+}
 
 /**
- * Infers, parses with keepCase, checks `verify` accepts the (wrapped) sample, and round-trips
- * it through encode → decode → toObject, unwrapping again.
+ * Infers, parses with keepCase, and round-trips the sample through the protobufjs codec (which
+ * verifies it and converts wrappers, oneofs and google.protobuf.Value inside encode and decode).
  */
 function fit(sample: unknown) {
   const inferred = inferProtoSchema(sample);
-  const type = protobuf.parse(inferred.source, { keepCase: true }).root.lookupType(inferred.rootType);
-  const input = (inferred.wrappedAs ? { [inferred.wrappedAs]: sample } : sample) as Record<string, unknown>;
-  assert.equal(type.verify(input), null, inferred.source);
-  const decoded = type.toObject(type.decode(type.encode(input).finish()), TO_OBJECT);
-  const output: unknown = inferred.wrappedAs ? decoded[inferred.wrappedAs] : decoded;
-  return { ...inferred, type, output };
+  const root = protobuf.parse(inferred.source, { keepCase: true }).root;
+  if (inferred.importsStruct) root.addJSON(protobuf.common.get(STRUCT_IMPORT)!.nested!);
+  const type = root.lookupType(inferred.rootType);
+  const codec = prepare(sample, {});
+  const output = plain(codec.decode(codec.encode(codec.input)));
+  return { ...inferred, type, output, codecNotes: codec.notes };
 }
 
 interface FieldSummary {
@@ -149,8 +155,8 @@ test('a root scalar is wrapped as a single field named by wrappedAs', () => {
   assert.equal(fit(0).output, 0);
 });
 
-test('a root null is refused', () => {
-  throwsUnsupported(null, 'null');
+test('a root null is google.protobuf.Value and comes back null', () => {
+  assert.equal(fit(null).output, null);
 });
 
 test('keys that are not identifiers become map<string, T>', () => {
@@ -159,7 +165,7 @@ test('keys that are not identifiers become map<string, T>', () => {
   const scores = fieldOf(type, 'scores');
   assert.equal(scores.map, true);
   assert.equal(scores.type, 'int32');
-  assert.ok(notes.some((note) => note.includes('$.scores') && note.includes('map<string, int32>')));
+  assert.ok(notes.some((note) => note.includes('$.scores') && note.includes('map<string, …>')));
   assert.deepEqual(output, sample);
 });
 
@@ -170,44 +176,72 @@ test('a root object with keys that are not identifiers is wrapped as a map of me
   assert.deepEqual(output, sample);
 });
 
-test('keys that are not identifiers with mixed values throw naming the path and key', () => {
-  throwsUnsupported({ outer: { 'odd key': 1, b: 'x' } }, '$.outer', '"odd key"', 'integer', 'string');
+test('keys that are not identifiers with mixed values are a map of a oneof message', () => {
+  const sample = { outer: { 'odd key': 1, b: 'x' } };
+  const { source, notes, output } = fit(sample);
+  assert.match(source, /map<string, OuterValueChoice> outer = 1;/);
+  assert.match(source, /oneof kind \{\n\s+int32 number_value = 1;\n\s+string string_value = 2;/);
+  assert.ok(notes.some((note) => note.startsWith('mixed kinds of value are a message with a oneof') && note.includes('$.outer["odd key"]')));
+  assert.deepEqual(output, sample);
 });
 
-test('a mixed-type array throws naming where each type first appears', () => {
-  throwsUnsupported({ list: [1, 'two'] }, '$.list[0]', '$.list[1]');
+test('a field whose type differs between objects is a oneof naming the first place', () => {
+  const sample = { rows: [{ v: true }, { v: 'yes' }] };
+  const { notes, output } = fit(sample);
+  assert.ok(notes.some((note) => note.includes('oneof') && note.includes('$.rows[0].v')));
+  assert.deepEqual(output, sample);
 });
 
-test('a field whose type differs between objects throws naming both places', () => {
-  throwsUnsupported({ rows: [{ v: true }, { v: 'yes' }] }, '$.rows[0].v', '$.rows[1].v');
+test('an array of arrays is a repeated wrapper message, unwrapped when decoding', () => {
+  const sample = { grid: [[1, 2], [3]], cube: [[[0.5]], []] };
+  const { source, output } = fit(sample);
+  assert.match(source, /repeated GridItemList grid = 1;/);
+  assert.match(source, /message GridItemList \{\n\s+repeated int32 value = 1;/);
+  assert.deepEqual(output, sample);
 });
 
-test('an array of arrays throws with a way out', () => {
-  throwsUnsupported({ grid: [[1, 2], [3]] }, '$.grid', 'wrap each inner array');
+test('a null inside an array is a oneof with google.protobuf.NullValue and comes back null', () => {
+  const sample = { list: [1, null] };
+  const { source, output } = fit(sample);
+  assert.match(source, /import "google\/protobuf\/struct.proto";/);
+  assert.match(source, /google.protobuf.NullValue null_value = 1;/);
+  assert.deepEqual(output, sample);
 });
 
-test('a null inside an array throws naming the element', () => {
-  throwsUnsupported({ list: [1, null] }, '$.list[1]');
+test('a field that is always null is google.protobuf.Value and comes back null', () => {
+  const sample = { keep: 1, gone: null };
+  const { type, notes, output } = fit(sample);
+  assert.equal(type.fields['gone']?.type, 'google.protobuf.Value');
+  assert.ok(notes.some((note) => note.includes('$.gone') && note.includes('always null')));
+  assert.deepEqual(output, sample);
 });
 
-test('a field that is always null is left out, with a note that it will be missing', () => {
-  const { type, notes, output } = fit({ keep: 1, gone: null });
-  assert.equal(type.fields['gone'], undefined);
-  assert.ok(notes.some((note) => note.includes('$.gone') && note.includes('missing')));
-  assert.deepEqual(output, { keep: 1 });
+test('a field that is sometimes null but never missing is optional, and absent decodes as null', () => {
+  const sample = [{ v: 1 }, { v: null }];
+  const { notes, output } = fit(sample);
+  assert.ok(notes.some((note) => note.startsWith('fields null in some objects') && note.includes('$[0].v')));
+  assert.deepEqual(output, sample);
 });
 
-test('a field that is sometimes null is optional, and null comes back absent', () => {
-  const { notes, output } = fit([{ v: 1 }, { v: null }]);
-  assert.ok(notes.some((note) => note.includes('$[1].v is null')));
-  assert.deepEqual(output, [{ v: 1 }, {}]);
+test('a key missing from some objects stays absent, lists and maps included', () => {
+  const sample = [{ a: 1, list: [1], map: { 'x y': 1 } }, { b: 'x' }];
+  const { notes, output } = fit(sample);
+  assert.ok(notes.some((note) => note.startsWith('lists and maps missing from some objects')));
+  assert.deepEqual(output, sample);
+});
+
+test('many mixed kinds become google.protobuf.Value, which decodes to the same JSON', () => {
+  const sample = { any: [1, 'a', true, [2, [3]], { k: null, 'odd key': [{}] }] };
+  const { type, output } = fit(sample);
+  assert.equal(fieldOf(type, 'any').type, 'google.protobuf.Value');
+  assert.deepEqual(output, sample);
 });
 
 test('empty arrays and empty objects survive the round trip', () => {
   const sample = { list: [], object: {} };
   const { output, notes } = fit(sample);
   assert.deepEqual(output, sample);
-  assert.ok(notes.some((note) => note.includes('$.list is always empty')));
+  assert.ok(notes.some((note) => note.includes('always empty') && note.includes('$.list')));
 });
 
 test('proto keywords work as field names', () => {
@@ -242,4 +276,11 @@ test('messages nested beyond 100 throw, naming the protobuf recursion limit', ()
 
 test('absurd nesting throws an UnsupportedSampleError', () => {
   assert.throws(() => inferProtoSchema(nest(100_000)), UnsupportedSampleError);
+});
+
+test('a key named value holding objects does not take the name Value from google.protobuf.Struct', () => {
+  const sample = { value: { a: 1 }, free: [1, 'a', true, { b: [null] }] };
+  const { source, output } = fit(sample);
+  assert.doesNotMatch(source, /^message (Value|Struct|ListValue) /m);
+  assert.deepEqual(output, sample);
 });

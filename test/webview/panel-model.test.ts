@@ -117,3 +117,19 @@ test('a variant run that supersedes one still starting (two selects changed quic
   const firstRun = (codec: string) => run.report.results.find((result) => result.codec === codec);
   for (const codec of ['json', 'avsc', 'protobufjs']) assert.equal(model.previous?.find((result) => result.codec === codec), firstRun(codec), codec);
 });
+
+test('round trips sort exact, equivalent, nulls added, lossy', () => {
+  const model = replay(run.messages(1));
+  const statuses = ['lossy', 'nulls-added', 'equivalent', 'exact'] as const;
+  const completed = model.rows.filter((row) => row.kind === 'result' && row.result.status === 'completed').slice(0, statuses.length);
+  assert.equal(completed.length, statuses.length);
+  const rows = completed.map((row, index) => {
+    if (row.kind !== 'result' || row.result.status !== 'completed') throw new Error('not a completed row');
+    return { ...row, result: { ...row.result, roundTrip: { status: statuses[index]!, differences: [] } } };
+  });
+  const sorted = sortRows(rows, { column: 'roundTrip', direction: 'ascending' });
+  assert.deepEqual(
+    sorted.map((row) => (row.kind === 'result' && row.result.status === 'completed' ? row.result.roundTrip.status : null)),
+    ['exact', 'equivalent', 'nulls-added', 'lossy'],
+  );
+});

@@ -110,8 +110,8 @@ test('opening a row’s details from the keyboard shows library, compressed size
   assert.match(details ?? '', /protobufjs \d+\.\d+\.\d+/);
   assert.match(details ?? '', /gzip [\d,]+ B \([\d.]+ of JSON\)/);
   assert.match(details ?? '', /p99 [\d.]+ (ns|µs|ms)/);
-  assert.match(details ?? '', /\$\.nothing/, 'the lossy difference is listed');
-  assert.match(details ?? '', /left out of message Root/, 'the codec’s notes are listed');
+  assert.match(details ?? '', /google\.protobuf\.Value nothing = 7;/, 'the schema is shown');
+  assert.match(details ?? '', /always null are typed google\.protobuf\.Value \(it has a null\) at \$\.nothing/, 'the codec’s notes are listed');
   await assertNoProblems(panel);
 });
 
