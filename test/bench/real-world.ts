@@ -27,8 +27,7 @@ function jsonFiles(folders: readonly string[]): string[] {
   );
 }
 
-function defaultFiles(): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-real-world-'));
+function defaultFiles(dir: string): string[] {
   const varied = path.join(dir, 'varied-documents-450.json');
   fs.writeFileSync(varied, JSON.stringify(variedDocuments(450)));
   return [...jsonFiles([path.join(repoRoot, 'test', 'fixtures', 'real-world')]), varied];
@@ -46,7 +45,15 @@ async function compareFile(file: string): Promise<{ report: ComparisonReport | n
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const files = args.length > 0 ? jsonFiles(args) : defaultFiles();
+  const dir = args.length > 0 ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-real-world-'));
+  try {
+    await compareAll(dir === null ? jsonFiles(args) : defaultFiles(dir));
+  } finally {
+    if (dir !== null) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function compareAll(files: readonly string[]): Promise<void> {
   let schemaRows = 0;
   let schemaCompleted = 0;
   for (const file of files) {
