@@ -34,7 +34,7 @@ const isLong = (difference: Difference) => difference.kind === 'type-change' && 
  * presence is left out where the derived Avro schema writes null, and the other way round.
  */
 const isNullForAbsent = (difference: Difference) =>
-  (difference.kind === 'missing-key' && /was null/.test(difference.detail)) || (difference.kind === 'extra-key' && /\(null\)/.test(difference.detail));
+  difference.kind === 'null-added' || (difference.kind === 'missing-key' && /was null/.test(difference.detail));
 
 /**
  * A plain proto3 field whose enum has only a zero value (NullValue) is never sent, so the
