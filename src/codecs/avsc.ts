@@ -8,7 +8,7 @@ import * as avro from 'avsc';
 import type { CodecModule, PrepareContext } from './codec';
 import { asBuffer } from './bytes';
 import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
-import { inferAvroSchema } from '../schema/infer-avro';
+import { inferAvroSchema, type AvroInference } from '../schema/infer-avro';
 import { createAvroType } from '../schema/load-avsc';
 import { createInferredAvroType } from '../schema/avro-json';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
@@ -21,6 +21,8 @@ interface ChosenSchema {
   origin: SchemaOrigin;
   text: string;
   notes: string[];
+  /** Set when inferred: handed to later rounds. */
+  inferred?: AvroInference;
 }
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
@@ -44,6 +46,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     schema: chosen.origin,
     schemaText: chosen.text,
     notes,
+    ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
   };
 };
 
@@ -58,8 +61,9 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
     const from = describeProvided(provided, typeName);
     return { schema: derived.schema, origin: 'derived', text: derived.text, notes: [`Avro schema derived field by field from ${from}`, ...derived.notes] };
   }
-  const inferred = inferAvroSchema(sample, context.variants);
+  // A later round gets back what the first round inferred (plain data): no second inference.
+  const inferred = (context.inferred as AvroInference | undefined) ?? inferAvroSchema(sample, context.variants);
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
-  return { schema: inferred.schema, origin: 'inferred', text: inferred.text, notes };
+  return { schema: inferred.schema, origin: 'inferred', text: inferred.text, notes, inferred };
 }

@@ -40,6 +40,11 @@ export interface PrepareContext {
   schema?: ProvidedSchema;
   /** Choices for schemas inferred from the sample; ignored with a provided schema. */
   variants?: Partial<SchemaVariants>;
+  /**
+   * What this codec inferred from the same sample and variants in the run's first round (its
+   * `PreparedCodec.inferred`, passed back as plain data): a later round's worker skips inference.
+   */
+  inferred?: unknown;
 }
 
 /** What a codec needs to turn the sample into bytes and back. */
@@ -55,6 +60,8 @@ export interface PreparedCodec {
   notes: string[];
   /** Where the inspector can annotate bytes: how to read the encoding's structure. */
   layout?: EncodingLayout;
+  /** The schema inferred from the sample, as structured-cloneable data for later rounds. */
+  inferred?: unknown;
 }
 
 /**

@@ -7,7 +7,7 @@
 import { protobuf } from './protobufjs-runtime';
 import type { CodecModule, PrepareContext } from './codec';
 import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
-import { inferProtoSchema, STRUCT_IMPORT } from '../schema/infer-proto';
+import { inferProtoSchema, STRUCT_IMPORT, type ProtoInference } from '../schema/infer-proto';
 import { fromWire, toWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { messageToJson, messageToProto, usesWellKnownTypes } from '../schema/proto-wkt';
@@ -27,6 +27,8 @@ interface ChosenSchema {
   /** Inferred schemas: JSON ↔ wire conversion of the (wrapped) root message, where needed. */
   adapter?: ProtoAdapter;
   notes: string[];
+  /** Set when inferred: handed to later rounds. */
+  inferred?: ProtoInference;
 }
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
@@ -82,6 +84,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     schemaText: chosen.text,
     notes,
     layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
+    ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
   };
 };
 
@@ -96,14 +99,15 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
     const notes = [`proto3 schema derived field by field from ${describeProvided(provided)}`, ...derived.notes];
     return { type, origin: 'derived', text: derived.source, wrappedAs: derived.wrappedAs, notes };
   }
-  const inferred = inferProtoSchema(sample, context.variants);
+  // A later round gets back what the first round inferred (plain data): no second inference.
+  const inferred = (context.inferred as ProtoInference | undefined) ?? inferProtoSchema(sample, context.variants);
   const root = protobuf.parse(inferred.source, { keepCase: true }).root;
   // protobufjs ships struct.proto as JSON; a parsed source only names the import.
   if (inferred.importsStruct) root.addJSON(protobuf.common.get(STRUCT_IMPORT)!.nested!);
   const type = root.lookupType(inferred.rootType);
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
-  return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, ...(inferred.adapter ? { adapter: inferred.adapter } : {}), notes };
+  return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, ...(inferred.adapter ? { adapter: inferred.adapter } : {}), notes, inferred };
 }
 
 /** A message holding a list of `type`, added beside it (a .proto cannot type a bare list). */

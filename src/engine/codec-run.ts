@@ -43,7 +43,7 @@ export async function runCodecJob(
     report.libraryVersion = libraryVersion(loaded.descriptor.library);
     let prepared: PreparedCodec;
     try {
-      prepared = loaded.module.prepare(sample, { schema: job.schema, variants: job.variants });
+      prepared = loaded.module.prepare(sample, { schema: job.schema, variants: job.variants, ...(job.inferred === undefined ? {} : { inferred: job.inferred }) });
     } catch (error) {
       if (error instanceof UnsupportedSampleError) {
         report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
@@ -54,6 +54,7 @@ export async function runCodecJob(
     report.schema = prepared.schema;
     if (prepared.schemaText !== undefined) report.schemaText = prepared.schemaText;
     report.notes = prepared.notes;
+    if (job.measurement.verify && prepared.inferred !== undefined) report.inferred = prepared.inferred;
 
     enter('encode');
     // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.

@@ -63,6 +63,8 @@ interface RoundEntry {
   timings: RoundTimings[];
   /** Later rounds that did not complete, as notes for the row. */
   roundFailures: string[];
+  /** The schema the codec inferred in the first round, handed to its later rounds. */
+  inferred?: unknown;
 }
 
 export class CancelledError extends Error {
@@ -147,6 +149,7 @@ export async function compareSample(
           schema: options.schema,
           variants: options.variants,
           measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify: index === 0 },
+          ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
         },
         { ...limits, onStage: (stage) => options.onStage?.(entry.id, stage, { round, rounds }) },
       );
@@ -155,6 +158,7 @@ export async function compareSample(
       const failure = fate.kind === 'failed' ? fate.error : { stage: 'crash' as const, message: 'unexpected worker reply' };
       if (index === 0) {
         entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, failure);
+        entry.inferred = report?.inferred;
         if (report?.outcome.status === 'completed') entry.timings.push({ round, ...report.outcome.measurements });
         // The baseline ran first in this round: each row streams in with its speed-ups.
         emit(entry, round);

@@ -53,6 +53,8 @@ export interface CodecJob {
   schema?: ProvidedSchema;
   variants?: Partial<SchemaVariants>;
   measurement: MeasurementPlan;
+  /** A later round: the schema this codec inferred in the first round (its report's `inferred`). */
+  inferred?: unknown;
 }
 
 export interface InspectJob {
@@ -128,6 +130,8 @@ export interface CodecReport {
   schemaText?: string;
   notes: string[];
   outcome: CodecOutcome;
+  /** First round: the schema the codec inferred, as plain data, for the later rounds' jobs. */
+  inferred?: unknown;
 }
 
 export interface InputProblem {

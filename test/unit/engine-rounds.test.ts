@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { compareSample, type RoundProgress } from '../../src/engine/compare';
+import { loadCodec } from '../../src/codecs/load-codec';
 import type { CodecResult, CompletedResult } from '../../src/shared/results';
 import { fixture, FAST, tuplesSample } from '../support/paths';
 
@@ -69,4 +70,20 @@ test('the window counts what each call allocates: JSON encode allocates at least
   assert.ok(json.decode.bytesAllocatedPerCall >= report.input.jsonBytes / 2, `${json.decode.bytesAllocatedPerCall} B per call`);
   // Its young objects fill the nursery every few calls: some of the window is collection.
   assert.ok(json.decode.gcShare > 0 && json.decode.gcShare < 1, `GC share ${json.decode.gcShare}`);
+});
+
+test('a later round reuses the first round’s inferred schema, passed as plain data, instead of inferring again', async () => {
+  const sample = JSON.parse(fs.readFileSync(fixture('mixed-sample.json'), 'utf8')) as unknown;
+  for (const codec of ['avsc', 'protobufjs']) {
+    const { module } = await loadCodec({ builtin: codec });
+    const first = module.prepare(sample, {});
+    assert.ok(first.inferred, `${codec} hands its inference on`);
+    // What crosses the worker boundary is a structured clone; a marked note shows it was used.
+    const handedOn = { ...(structuredClone(first.inferred) as { notes: string[] }), notes: ['from round 1'] };
+    const later = module.prepare(sample, { inferred: handedOn });
+    assert.deepEqual(later.notes.filter((note) => note === 'from round 1'), ['from round 1'], codec);
+    assert.equal(later.schemaText, first.schemaText, codec);
+    // Each prepare builds its own classes: compare what the decoded values hold.
+    assert.equal(JSON.stringify(later.decode(later.encode(later.input))), JSON.stringify(first.decode(first.encode(first.input))), codec);
+  }
 });
