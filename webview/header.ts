@@ -77,7 +77,8 @@ function statusText(model: PanelModel): string {
     case 'finished': {
       const failed = [['errored', count('errored')], ['skipped', count('skipped')]] as const;
       const extra = failed.filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
-      return `Finished: ${formatCount(total, 'codec')}${extra.length ? ` (${extra.join(', ')})` : ''}`;
+      const cutShort = model.run?.settings.roundsCutShort;
+      return `Finished: ${formatCount(total, 'codec')}${extra.length ? ` (${extra.join(', ')})` : ''}${cutShort ? `. ${cutShort[0]!.toUpperCase()}${cutShort.slice(1)}.` : ''}`;
     }
     case 'cancelled':
       return `Cancelled after ${done.length} of ${formatCount(total, 'codec')}${model.endMessage ? `: ${model.endMessage}` : ''}`;

@@ -76,6 +76,7 @@ export function tableFooter(report: ComparisonReport): string {
     ...(bimodal ? ['² the per-call times are bimodal (some calls pay a collection): the median call is misleading, the amortised time is not.'] : []),
     ...(unstable.length > 0 ? ['! rounds that disagree (a wide interval; more rounds, or --thorough, narrow the median):', ...unstable] : []),
     `${rounds} round${rounds === 1 ? '' : 's'} of a fresh worker per codec, in rotated order; ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`,
+    ...(settings.roundsCutShort ? [`${settings.roundsCutShort}.`] : []),
     `${tool.name} ${tool.version}, Node ${runtime.node}, V8 ${runtime.v8}, ${runtime.platform}`,
     ...(notes.length > 0 ? ['notes:', ...notes] : []),
   ].join('\n');

@@ -14,7 +14,7 @@ import { BASELINE_CODEC_ID, builtinCodecs, findBuiltinCodec } from '../codecs/re
 import { sampleKindOf, SampleInputError, type SampleKind } from '../input/read-sample';
 import type { CodecResult, ComparisonReport, ErrorStage, SampleInfo } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
-import { DEFAULT_LIMITS, type EngineLimits, measurementSettings } from './settings';
+import { DEFAULT_LIMITS, type EngineLimits, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
 import { roundOrder, rowOverRounds, type RoundTimings } from './rounds';
 import { runtimeInfo, toolVersion } from './tool-info';
@@ -29,6 +29,8 @@ export interface CompareOptions extends Partial<EngineLimits> {
   quick?: boolean;
   /** Rounds of JSON and every codec, each in a fresh worker (default 5, quick 2). */
   rounds?: number;
+  /** A quick run whose first round takes longer stops after it (default QUICK_FIRST_ROUND_LIMIT_MS). */
+  quickFirstRoundLimitMs?: number;
   /** Per codec and round. */
   timeBudgetMs?: number;
   minSamples?: number;
@@ -122,7 +124,8 @@ export async function compareSample(
     roundFailures: [],
   }));
   const baseline = entries[0]!;
-  const rounds = settings.rounds ?? 1;
+  let rounds = settings.rounds ?? 1;
+  const started = Date.now();
   const rowOf = (entry: RoundEntry): CodecResult => {
     const first = entry.first!;
     if (first.status !== 'completed') return first;
@@ -170,6 +173,15 @@ export async function compareSample(
       }
     }
     if (index > 0) for (const entry of entries) emit(entry, round);
+    const elapsedMs = Date.now() - started;
+    const limitMs = options.quickFirstRoundLimitMs ?? QUICK_FIRST_ROUND_LIMIT_MS;
+    if (index === 0 && rounds > 1 && settings.quick && elapsedMs > limitMs) {
+      // A quick look stays quick on a big or slow sample: one round, and the run says so.
+      rounds = 1;
+      settings.rounds = 1;
+      settings.roundsCutShort = `quick run: the first round took ${(elapsedMs / 1000).toFixed(0)} s (over ${(limitMs / 1000).toFixed(0)} s), so it was the only one; speed-ups have no range`;
+      for (const entry of entries) emit(entry, round);
+    }
   }
   const results = entries.filter((entry) => entry.shown).map(rowOf);
 

@@ -27,7 +27,13 @@ export interface MeasureOptions {
 const BATCH_BELOW_NS = 20_000;
 /** Aim for batched samples of about this long. */
 const BATCH_TARGET_NS = 250_000;
-const WARMUP_MIN_CALLS = 3;
+const WARMUP_MIN_CALLS = 2;
+/**
+ * A call at least this long loops over enough values to reach the optimising tiers within
+ * itself; the codec also encoded and decoded once before timing (to verify), so one more call
+ * warms it. On a multi-megabyte sample that saves seconds per window.
+ */
+const HEAVY_CALL_MS = 10;
 const WARMUP_MAX_CALLS = 3_000;
 const MAX_SAMPLES = 1 << 20;
 
@@ -77,23 +83,26 @@ export function timeWindow(operation: () => unknown, budgetMs: number, minSample
 }
 
 /**
- * Runs the operation until warm: for the warm-up time, and at least a few calls (one call on
- * a big sample loops over millions of values and reaches the optimizing tiers by itself).
- * Returns the mean time of the calls after the first, in ns.
+ * Runs the operation until warm: for the warm-up time, and at least two calls, or one heavy
+ * call (see HEAVY_CALL_MS). Returns the mean time of the calls after the first (of the only
+ * call, when heavy), in ns.
  */
 function warmUp(operation: () => unknown, maxMs: number): number {
   const deadline = performance.now() + maxMs;
   let calls = 0;
   let laterMs = 0;
+  let lastMs = 0;
   for (;;) {
     const t0 = performance.now();
     sink = operation();
     const t1 = performance.now();
-    if (calls > 0) laterMs += t1 - t0;
+    lastMs = t1 - t0;
+    if (calls > 0) laterMs += lastMs;
     calls++;
-    if ((calls >= WARMUP_MIN_CALLS && t1 >= deadline) || calls >= WARMUP_MAX_CALLS) break;
+    const warm = calls >= WARMUP_MIN_CALLS || lastMs >= HEAVY_CALL_MS;
+    if ((warm && t1 >= deadline) || calls >= WARMUP_MAX_CALLS) break;
   }
-  return (laterMs * 1e6) / (calls - 1);
+  return ((calls > 1 ? laterMs / (calls - 1) : lastMs) * 1e6);
 }
 
 function batchSizeFor(perCallNs: number): number {

@@ -19,7 +19,9 @@ export const MAX_ROUNDS = 50;
 export const DEFAULT_TIME_BUDGET_MS = 700;
 export const QUICK_TIME_BUDGET_MS = 150;
 export const DEFAULT_MIN_SAMPLES = 10;
-export const QUICK_MIN_SAMPLES = 5;
+export const QUICK_MIN_SAMPLES = 3;
+/** A quick run whose first round took longer than this stops after it (see compare.ts). */
+export const QUICK_FIRST_ROUND_LIMIT_MS = 12_000;
 export const DEFAULT_LIMITS: EngineLimits = { memoryLimitMb: 2048, timeoutMs: 120_000 };
 
 export function measurementSettings(options: { quick?: boolean; rounds?: number; timeBudgetMs?: number; minSamples?: number }): MeasurementSettings {

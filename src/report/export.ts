@@ -101,7 +101,8 @@ export function toMarkdown(report: ComparisonReport): string {
     `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${formatBytes(input.fileBytes)} on disk), `
       + `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}.`,
     `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; `
-      + `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`,
+      + `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`
+      + `${settings.roundsCutShort ? ` ${markdownText(settings.roundsCutShort)}.` : ''}`,
     '',
     line(MARKDOWN_HEADER),
     line(MARKDOWN_ALIGN),

@@ -289,6 +289,8 @@ export interface MeasurementSettings {
   targetRme: number | null;
   /** Older reports: ...up to this many budgets in all. Always 1 now. */
   maxBudgets: number;
+  /** Why the run measured fewer rounds than planned (a quick run on a slow sample); absent otherwise. */
+  roundsCutShort?: string;
   quick: boolean;
 }
 

@@ -87,3 +87,21 @@ test('a later round reuses the first round’s inferred schema, passed as plain 
     assert.equal(JSON.stringify(later.decode(later.encode(later.input))), JSON.stringify(first.decode(first.encode(first.input))), codec);
   }
 });
+
+test('a quick run whose first round is over its limit stops there, says why, and streams every row as final', async () => {
+  const final: string[] = [];
+  const report = await compareSample({ path: fixture('mixed-sample.json') }, {
+    ...FAST,
+    quick: true,
+    rounds: 2,
+    quickFirstRoundLimitMs: 0,
+    codecs: ['json', 'msgpackr'],
+    onResult: (row, progress) => {
+      if (progress.round === progress.rounds) final.push(row.codec);
+    },
+  });
+  assert.equal(report.settings.rounds, 1);
+  assert.match(report.settings.roundsCutShort ?? '', /^quick run: the first round took \d+ s \(over 0 s\), so it was the only one/);
+  assert.deepEqual(final.sort(), ['json', 'msgpackr']);
+  assert.equal(completed(report.results, 'msgpackr').rounds?.length, 1);
+});
