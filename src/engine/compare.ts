@@ -16,8 +16,8 @@ import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
 import { runtimeInfo, toolVersion } from './tool-info';
-import { runWorkerJob } from './worker-runner';
-import type { CodecSource, SampleBytes } from './worker-protocol';
+import { runInWorker, type WorkerFate } from './worker-runner';
+import type { CodecSource, SampleBytes, WorkerMethods } from './worker-protocol';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -75,8 +75,8 @@ export async function compareSample(
   };
   const sampleBytes: SampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
 
-  const inspected = await runWorkerJob({ kind: 'inspect', sample: sampleBytes, schema: options.schema }, limits);
-  const input = sampleInfoOrThrow(inspected, sample.path);
+  const read = await runInWorker('read-sample', { sample: sampleBytes, schema: options.schema }, limits);
+  const input = sampleInfoOrThrow(read, sample.path);
   options.onInspected?.(input);
 
   const selected = options.codecs ?? builtinCodecs.map((codec) => codec.id);
@@ -92,9 +92,9 @@ export async function compareSample(
     if (options.signal?.aborted) throw new CancelledError('cancelled');
     // The id its row will carry (a module that names itself differently is known only later).
     const id = 'builtin' in source ? source.builtin : idFromModulePath(source.modulePath);
-    const fate = await runWorkerJob(
+    const fate = await runInWorker(
+      'measure-codec',
       {
-        kind: 'codec',
         codec: source,
         sample: sampleBytes,
         jsonBytes: input.jsonBytes,
@@ -110,9 +110,7 @@ export async function compareSample(
       { ...limits, onStage: (stage) => options.onStage?.(id, stage) },
     );
     if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
-    const row = fate.kind === 'message' && fate.message.type === 'codec-report'
-      ? buildRow(fate.message.report, source, context)
-      : rowWithoutReport(source, fate.kind === 'failed' ? fate.error : { stage: 'crash', message: 'unexpected worker reply' });
+    const row = fate.kind === 'answered' ? buildRow(fate.value, source, context) : rowWithoutReport(source, fate.error);
     if ('builtin' in source && source.builtin === BASELINE_CODEC_ID) context.baseline = row;
     if (!shown) continue;
     results.push(row);
@@ -129,17 +127,14 @@ export async function compareSample(
   };
 }
 
-function sampleInfoOrThrow(fate: Awaited<ReturnType<typeof runWorkerJob>>, samplePath: string): SampleInfo {
+function sampleInfoOrThrow(fate: WorkerFate<WorkerMethods['read-sample']['result']>, samplePath: string): SampleInfo {
   if (fate.kind === 'failed') {
     if (fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
     throw new SampleInputError(`${samplePath}: could not read the sample: ${fate.error.message}`, samplePath);
   }
-  if (fate.message.type === 'inspected') return fate.message.info;
-  if (fate.message.type === 'schema-error') throw new SchemaInputError(fate.message.path, fate.message.problem);
-  if (fate.message.type === 'input-error') {
-    const { message, line, column } = fate.message.problem;
-    throw new SampleInputError(message, samplePath, line, column);
-  }
-  throw new SampleInputError(`${samplePath}: unexpected reply while reading the sample`, samplePath);
+  const read = fate.value;
+  if ('sample' in read) return read.sample;
+  if ('schemaFailure' in read) throw new SchemaInputError(read.schemaFailure.path, read.schemaFailure.problem);
+  const { message, line, column } = read.inputProblem;
+  throw new SampleInputError(message, samplePath, line, column);
 }
-

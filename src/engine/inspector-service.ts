@@ -8,10 +8,10 @@ import * as path from 'node:path';
 import type { ProvidedSchema } from '../codecs/codec';
 import { findBuiltinCodec } from '../codecs/registry';
 import type { SchemaVariants } from '../schema/variants';
-import type { CopiedText, InspectionQuery } from '../inspect/inspection';
-import type { BytesPage, ChildrenPage, InspectorOpened, LocatedFinding } from '../shared/inspector';
+import type { Handlers } from '../shared/channel';
+import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type { RequestMap } from '../shared/protocol';
-import { InspectionFailure, InspectionWorker } from './inspection-worker';
+import { InspectionFailure, InspectionWorker, type DecodedOutputQuery } from './inspection-worker';
 import { DEFAULT_LIMITS } from './settings';
 import type { SampleBytes } from './worker-protocol';
 
@@ -26,7 +26,14 @@ export interface InspectionInput {
   workerScript?: string;
 }
 
-type Params<M extends keyof RequestMap> = RequestMap[M]['params'];
+/** The panel's inspector requests: answered here, whoever relays them. */
+export type InspectorRequests = Pick<RequestMap, 'inspector-open' | 'inspector-children' | 'inspector-finding' | 'inspector-bytes' | 'inspector-copy'>;
+
+/** What answering the panel needs from the host: the last run's input, and a clipboard. */
+export interface InspectorHostSide {
+  inputFor(codec: string): Promise<InspectionInput>;
+  writeClipboard(text: string): Promise<void>;
+}
 
 interface Session {
   id: number;
@@ -46,7 +53,7 @@ export class InspectorService {
     this.session = session;
     try {
       const { worker, opened } = await InspectionWorker.open(
-        { kind: 'inspect-output', codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}) },
+        { codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}) },
         {
           workerScript: input.workerScript ?? path.join(__dirname, 'worker.js'),
           memoryLimitMb: input.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,
@@ -68,20 +75,28 @@ export class InspectorService {
     }
   }
 
-  children(params: Params<'inspector-children'>): Promise<ChildrenPage> {
-    return this.ask(params.sessionId, { kind: 'children', steps: params.steps, offset: params.offset, limit: params.limit }) as Promise<ChildrenPage>;
+  /** One handler per inspector request of the panel. */
+  handlers(host: InspectorHostSide): Handlers<InspectorRequests> {
+    return {
+      'inspector-open': async ({ codec }) => this.open(codec, await host.inputFor(codec)),
+      'inspector-children': ({ sessionId, ...params }) => this.ask(sessionId, 'inspector-children', params),
+      'inspector-finding': ({ sessionId, ...params }) => this.ask(sessionId, 'inspector-finding', params),
+      'inspector-bytes': ({ sessionId, ...params }) => this.ask(sessionId, 'inspector-bytes', params),
+      'inspector-copy': async ({ sessionId, ...params }) => {
+        const { text, bytes } = await this.ask(sessionId, 'inspector-copy-text', params);
+        await host.writeClipboard(text);
+        return { copiedBytes: bytes };
+      },
+    };
   }
 
-  finding(params: Params<'inspector-finding'>): Promise<LocatedFinding | null> {
-    return this.ask(params.sessionId, { kind: 'finding', filter: params.filter, from: params.from, direction: params.direction }) as Promise<LocatedFinding | null>;
-  }
-
-  bytes(params: Params<'inspector-bytes'>): Promise<BytesPage> {
-    return this.ask(params.sessionId, { kind: 'bytes', offset: params.offset, length: params.length }) as Promise<BytesPage>;
-  }
-
-  copyText(params: Params<'inspector-copy'>): Promise<CopiedText> {
-    return this.ask(params.sessionId, { kind: 'copy', encoding: params.encoding, range: params.range }) as Promise<CopiedText>;
+  /** Asks the session's worker one decoded-output query. */
+  ask<Q extends DecodedOutputQuery>(sessionId: number, query: Q, params: DecodedOutputQueries[Q]['params']): Promise<DecodedOutputQueries[Q]['result']> {
+    const session = this.session;
+    if (!session || session.id !== sessionId || !session.worker) {
+      return Promise.reject(new Error('this inspector was closed (a new run, or another codec opened): open it again'));
+    }
+    return session.worker.query(query, params);
   }
 
   /** Stops the worker (also one still decoding). */
@@ -90,13 +105,5 @@ export class InspectorService {
     this.session = undefined;
     session?.controller.abort();
     session?.worker?.close();
-  }
-
-  private ask(sessionId: number, query: InspectionQuery): Promise<unknown> {
-    const session = this.session;
-    if (!session || session.id !== sessionId || !session.worker) {
-      return Promise.reject(new Error('this inspector was closed (a new run, or another codec opened): open it again'));
-    }
-    return session.worker.query(query);
   }
 }

@@ -20,6 +20,7 @@ import type { PlannedCodec } from '../shared/protocol';
 import type { SampleSource } from '../commands/resolve-sample';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { readRunSettings, type RunSettings } from './settings';
+import { RunSlot } from './run-slot';
 
 export interface RunRequest {
   source: SampleSource;
@@ -47,7 +48,7 @@ interface StoredFileRequest {
 
 export class ComparisonSession implements vscode.Disposable {
   private runId = 0;
-  private running: { controller: AbortController; finished: Promise<unknown> } | undefined;
+  private readonly slot = new RunSlot();
   private currentRequest: RunRequest | undefined;
   private currentReport: ComparisonReport | undefined;
   private readonly runStarting = new vscode.EventEmitter<void>();
@@ -81,29 +82,20 @@ export class ComparisonSession implements vscode.Disposable {
     return this.run(request, { only: ['json', ...affected], previous });
   }
 
+  /** The report; undefined when cancelled, failed, or overtaken by a newer request while waiting. */
   async run(request: RunRequest, partial?: PartialRun): Promise<ComparisonReport | undefined> {
-    if (this.running) {
-      this.running.controller.abort();
-      await this.running.finished;
-    }
-    this.runStarting.fire();
-    const controller = new AbortController();
-    const finished = this.runWithProgress(request, controller, partial);
-    this.running = { controller, finished };
-    // Enables "Payload Lab: Cancel Run" in the palette and for keybindings.
-    void vscode.commands.executeCommand('setContext', 'payloadLab.running', true);
-    try {
-      return await finished;
-    } finally {
-      if (this.running?.controller === controller) {
-        this.running = undefined;
-        void vscode.commands.executeCommand('setContext', 'payloadLab.running', false);
-      }
-    }
+    const outcome = await this.slot.run((controller) => {
+      this.runStarting.fire();
+      // Enables "Payload Lab: Cancel Run" in the palette and for keybindings.
+      void vscode.commands.executeCommand('setContext', 'payloadLab.running', true);
+      return this.runWithProgress(request, controller, partial);
+    });
+    if (!this.slot.busy) void vscode.commands.executeCommand('setContext', 'payloadLab.running', false);
+    return outcome.started ? outcome.value : undefined;
   }
 
   cancel(): void {
-    this.running?.controller.abort();
+    this.slot.cancel();
   }
 
   get lastReport(): ComparisonReport | undefined {

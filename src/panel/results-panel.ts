@@ -4,7 +4,7 @@
  * "ready" (a hidden webview is destroyed and re-created: no retainContextWhenHidden).
  */
 import * as vscode from 'vscode';
-import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type WebviewRequest, type WebviewToHost } from '../shared/protocol';
+import { answerRequest, isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type RequestHandlers, type WebviewRequest, type WebviewToHost } from '../shared/protocol';
 import type { SchemaVariants } from '../schema/variants';
 import { buildPanelHtml, createNonce } from './html';
 
@@ -17,8 +17,13 @@ export interface PanelActions {
   cancelProbes(): void;
   /** The page closed its inspector, or was re-created without it: its worker can stop. */
   closeInspector(): void;
-  /** Answers a webview request; a thrown error becomes a rejected reply with its message. */
-  request(request: WebviewRequest): Promise<unknown>;
+  /**
+   * The panel is gone: what it owns ends with it (the run and its workers, the inspection
+   * worker, the probe processes), quietly: nobody is left to tell.
+   */
+  panelClosed(): void;
+  /** One handler per webview request; a thrown error becomes a rejected reply with its message. */
+  requests: RequestHandlers;
 }
 
 export class ResultsPanel implements vscode.Disposable {
@@ -32,6 +37,8 @@ export class ResultsPanel implements vscode.Disposable {
    */
   private probeMessages: HostToWebview[] = [];
   private disposed = false;
+  /** Ends the handlers still answering when the panel goes. */
+  private readonly requestsOwner = new AbortController();
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
@@ -73,8 +80,9 @@ export class ResultsPanel implements vscode.Disposable {
     return this.panel.viewColumn;
   }
 
-  /** Sends a message of the current run, and keeps it for replay. */
+  /** Sends a message of the current run, and keeps it for replay; nothing once disposed. */
   post(message: HostToWebview): void {
+    if (this.disposed) return;
     if (message.type === 'run-started') this.runMessages = [];
     if (message.type === 'probes-started') this.probeMessages = [];
     if (isProbeMessage(message)) this.probeMessages.push(message);
@@ -112,10 +120,11 @@ export class ResultsPanel implements vscode.Disposable {
 
   private async answer(requestId: number, request: WebviewRequest): Promise<void> {
     try {
-      const value = await this.actions.request(request);
-      void this.panel.webview.postMessage({ type: 'reply', requestId, ok: true, value } satisfies HostToWebview);
+      const value = await answerRequest(this.actions.requests, request, this.requestsOwner.signal);
+      if (!this.disposed) void this.panel.webview.postMessage({ type: 'reply', requestId, ok: true, value } satisfies HostToWebview);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
+      if (this.disposed) return;
       this.log.error(`panel: ${request.method} failed: ${text}`);
       void this.panel.webview.postMessage({ type: 'reply', requestId, ok: false, error: text } satisfies HostToWebview);
     }
@@ -136,6 +145,8 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     if (ResultsPanel.current === this) ResultsPanel.current = undefined;
+    this.requestsOwner.abort();
+    this.actions.panelClosed();
     this.panel.dispose();
     while (this.disposables.length > 0) this.disposables.pop()?.dispose();
   }

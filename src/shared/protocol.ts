@@ -5,7 +5,8 @@
  * these messages, never inside the HTML.
  */
 import type { SchemaVariants } from '../schema/variants';
-import type { BytesPage, ChildrenPage, FindingFilter, InspectorOpened, LocatedFinding, PathStep } from './inspector';
+import type { DecodedOutputQueries, InspectorOpened } from './inspector';
+import { callHandler, type Handlers } from './channel';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from './probes';
 import type { CodecResult, ComparisonReport, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from './results';
 
@@ -43,8 +44,19 @@ export interface RunStarted {
   rerunCodecs?: string[];
 }
 
-/** Requests the webview makes and the value each one answers with. */
-export interface RequestMap {
+/** The decoded-output queries the panel relays, each for the inspector session it names. */
+type SessionQueries = {
+  [K in Exclude<keyof DecodedOutputQueries, 'inspector-copy-text'>]: {
+    params: DecodedOutputQueries[K]['params'] & { sessionId: number };
+    result: DecodedOutputQueries[K]['result'];
+  };
+};
+
+/**
+ * Requests the webview makes and the value each one answers with: one entry per request; the
+ * host's handlers are typed from it (see `RequestHandlers`), so one left out does not compile.
+ */
+export interface RequestMap extends SessionQueries {
   export: {
     params: { format: ExportFormat; destination: 'file' | 'clipboard' };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
@@ -62,19 +74,6 @@ export interface RequestMap {
     params: { codec: string };
     result: InspectorOpened;
   };
-  'inspector-children': {
-    params: { sessionId: number; steps: PathStep[]; offset: number; limit: number };
-    result: ChildrenPage;
-  };
-  /** The next (or previous) finding of a filter after the `ordinal`th; null: none that way. */
-  'inspector-finding': {
-    params: { sessionId: number; filter: FindingFilter; from: number | null; direction: 1 | -1 };
-    result: LocatedFinding | null;
-  };
-  'inspector-bytes': {
-    params: { sessionId: number; offset: number; length: number };
-    result: BytesPage;
-  };
   /** Copies the encoding (or one page of it) to the clipboard as hex or base64 text. */
   'inspector-copy': {
     params: { sessionId: number; encoding: 'hex' | 'base64'; range: 'all' | { offset: number; length: number } };
@@ -84,9 +83,21 @@ export interface RequestMap {
 
 export type RequestMethod = keyof RequestMap;
 
+/** The host's answers to the webview's requests: one per method. */
+export type RequestHandlers = Handlers<RequestMap>;
+
 export type WebviewRequest = {
   [M in RequestMethod]: { method: M; params: RequestMap[M]['params'] };
 }[RequestMethod];
+
+/** Answers one webview request with the handler of its method. */
+export function answerRequest<M extends RequestMethod>(
+  handlers: Pick<RequestHandlers, M>,
+  request: { method: M; params: RequestMap[M]['params'] },
+  signal: AbortSignal = new AbortController().signal,
+): Promise<RequestMap[M]['result']> {
+  return callHandler<RequestMap, M>(handlers, request.method, request.params, { signal });
+}
 
 export type HostToWebview =
   | { type: 'run-started'; run: RunStarted }

@@ -5,7 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { InspectorService } from '../../../src/engine/inspector-service';
-import type { HostToWebview, WebviewToHost } from '../../../src/shared/protocol';
+import { answerRequest, type HostToWebview, type WebviewRequest, type WebviewToHost } from '../../../src/shared/protocol';
+import type { InspectorRequests } from '../../../src/engine/inspector-service';
 import { workerScript } from '../../support/paths';
 
 export interface InspectorRelay {
@@ -16,29 +17,22 @@ export interface InspectorRelay {
   close(): void;
 }
 
+function isInspectorRequest(request: WebviewRequest): request is Extract<WebviewRequest, { method: keyof InspectorRequests }> {
+  return request.method.startsWith('inspector-');
+}
+
 /** Call from `beforeLoad`: exposes the hook the stand-in calls on every message the page posts. */
 export async function relayInspector(page: Page, samplePath: string): Promise<InspectorRelay> {
   const service = new InspectorService();
   const relay = { copied: [] as string[], methods: [] as string[], close: () => service.close() };
+  const handlers = service.handlers({
+    inputFor: async () => ({ sample: { path: samplePath, kind: 'json' }, workerScript }),
+    writeClipboard: async (text) => void relay.copied.push(text),
+  });
   const answer = async (message: Extract<WebviewToHost, { type: 'request' }>): Promise<unknown> => {
     const { request } = message;
-    switch (request.method) {
-      case 'inspector-open':
-        return service.open(request.params.codec, { sample: { path: samplePath, kind: 'json' }, workerScript });
-      case 'inspector-children':
-        return service.children(request.params);
-      case 'inspector-finding':
-        return service.finding(request.params);
-      case 'inspector-bytes':
-        return service.bytes(request.params);
-      case 'inspector-copy': {
-        const { text, bytes } = await service.copyText(request.params);
-        relay.copied.push(text);
-        return { copiedBytes: bytes };
-      }
-      default:
-        throw new Error(`the test host does not answer ${request.method}`);
-    }
+    if (!isInspectorRequest(request)) throw new Error(`the test host does not answer ${request.method}`);
+    return answerRequest(handlers, request);
   };
   await page.exposeFunction('__onPost', async (message: WebviewToHost) => {
     if (message.type === 'inspector-close') return service.close();
