@@ -148,13 +148,16 @@ function runChild(run: ChildRun): Promise<ChildEnd> {
     let ended: ChildEnd | undefined;
     let ready = false;
     let stderr = '';
+    let closed = false;
     const settle = (end: ChildEnd) => {
       if (ended !== undefined) return;
       ended = end;
       clearTimeout(timer);
       run.signal?.removeEventListener('abort', onAbort);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      resolve(end);
+      // Settled once the process is really gone: no probe process outlives its unit or run.
+      if (closed || child.pid === undefined) resolve(end);
+      else child.once('close', () => resolve(end));
     };
     let unitStartedAt = performance.now();
     const sinceUnitStart = () => Math.round(performance.now() - unitStartedAt);
@@ -201,6 +204,9 @@ function runChild(run: ChildRun): Promise<ChildEnd> {
       if (child.pid === undefined) settle({ kind: 'died', message: `could not start the probe process: ${error.message}`, beforeReady: true, afterMs: 0 });
     });
     // 'close' rather than 'exit': by then stderr holds the child's last words.
+    child.once('close', () => {
+      closed = true;
+    });
     child.on('close', (code, signal) =>
       settle({ kind: 'died', message: deathMessage(code, signal, stderr), beforeReady: !ready, afterMs: ready ? sinceUnitStart() : 0 }),
     );
