@@ -85,7 +85,7 @@ export interface ProbeState {
   endMessage: string | null;
 }
 
-type HostEvent = Exclude<HostToWebview, { type: 'reply' }>;
+type HostEvent = HostToWebview;
 
 export const emptyModel = (): PanelModel => ({
   runId: null, phase: 'idle', endMessage: null, run: null, sample: null, rows: [], sort: null, expanded: [],

@@ -5,11 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { MessagePort, Worker } from 'node:worker_threads';
-import type { ChannelMessage, Gone, Transport } from '../shared/channel';
-
-function isChannelMessage(value: unknown): value is ChannelMessage {
-  return typeof value === 'object' && value !== null && typeof (value as { channel?: unknown }).channel === 'string';
-}
+import { isChannelMessage, type Gone, type Transport } from '../shared/channel';
 
 /** Once: the first of several ways to go away wins. */
 function goneOnce(onGone: (gone: Gone) => void): (gone: Gone) => void {

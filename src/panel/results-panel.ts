@@ -4,7 +4,9 @@
  * "ready" (a hidden webview is destroyed and re-created: no retainContextWhenHidden).
  */
 import * as vscode from 'vscode';
-import { answerRequest, isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type RequestHandlers, type WebviewRequest, type WebviewToHost } from '../shared/protocol';
+import { isChannelMessage, serve } from '../shared/channel';
+import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type PostedToHost, type RequestHandlers, type RequestMap } from '../shared/protocol';
+import { webviewPanelTransport } from './panel-transport';
 import type { SchemaVariants } from '../schema/variants';
 import { buildPanelHtml, createNonce } from './html';
 
@@ -37,8 +39,6 @@ export class ResultsPanel implements vscode.Disposable {
    */
   private probeMessages: HostToWebview[] = [];
   private disposed = false;
-  /** Ends the handlers still answering when the panel goes. */
-  private readonly requestsOwner = new AbortController();
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
@@ -49,9 +49,14 @@ export class ResultsPanel implements vscode.Disposable {
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
     panel.webview.options = webviewOptions(extensionUri);
     panel.webview.html = this.html();
+    // The page's requests, answered over the channel; handlers still running when the panel
+    // goes see their signal abort.
+    serve<RequestMap>(webviewPanelTransport(panel, this.disposables), actions.requests);
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((message: WebviewToHost) => this.receive(message)),
+      panel.webview.onDidReceiveMessage((message: PostedToHost) => {
+        if (!isChannelMessage(message)) this.receive(message);
+      }),
     );
   }
 
@@ -86,11 +91,11 @@ export class ResultsPanel implements vscode.Disposable {
     if (message.type === 'run-started') this.runMessages = [];
     if (message.type === 'probes-started') this.probeMessages = [];
     if (isProbeMessage(message)) this.probeMessages.push(message);
-    else if (message.type !== 'reply') this.runMessages.push(message);
+    else this.runMessages.push(message);
     void this.panel.webview.postMessage(message);
   }
 
-  private receive(message: WebviewToHost): void {
+  private receive(message: Exclude<PostedToHost, { channel: string }>): void {
     switch (message.type) {
       case 'ready':
         this.actions.closeInspector();
@@ -110,23 +115,8 @@ export class ResultsPanel implements vscode.Disposable {
         return this.actions.cancelProbes();
       case 'inspector-close':
         return this.actions.closeInspector();
-      case 'request':
-        void this.answer(message.requestId, message.request);
-        return;
       default:
         this.log.warn(`panel: unknown message ${JSON.stringify(message)}`);
-    }
-  }
-
-  private async answer(requestId: number, request: WebviewRequest): Promise<void> {
-    try {
-      const value = await answerRequest(this.actions.requests, request, this.requestsOwner.signal);
-      if (!this.disposed) void this.panel.webview.postMessage({ type: 'reply', requestId, ok: true, value } satisfies HostToWebview);
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      if (this.disposed) return;
-      this.log.error(`panel: ${request.method} failed: ${text}`);
-      void this.panel.webview.postMessage({ type: 'reply', requestId, ok: false, error: text } satisfies HostToWebview);
     }
   }
 
@@ -145,7 +135,6 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     if (ResultsPanel.current === this) ResultsPanel.current = undefined;
-    this.requestsOwner.abort();
     this.actions.panelClosed();
     this.panel.dispose();
     while (this.disposables.length > 0) this.disposables.pop()?.dispose();

@@ -27,6 +27,13 @@ export type ChannelMessage =
   | { channel: 'reply'; id: number; reply: Reply<unknown> }
   | { channel: 'event'; event: string; data: unknown };
 
+/** Whether a posted value is one of the channel's (a page or process may get other messages too). */
+export function isChannelMessage(value: unknown): value is ChannelMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const kind = (value as { channel?: unknown }).channel;
+  return kind === 'request' || kind === 'cancel' || kind === 'reply' || kind === 'event';
+}
+
 /**
  * How the other side went away. `detail`: the crash's message, "code 1" or "SIGKILL" for an
  * exit, the reason given to `close()`.
@@ -196,17 +203,6 @@ export interface HandlerContext {
 export type Handlers<M extends MethodsOf<M>> = {
   [K in keyof M]: (params: M[K]['params'], context: HandlerContext) => M[K]['result'] | Promise<M[K]['result']>;
 };
-
-/** Calls the handler of `method`: the result is typed by the map, whichever handler it is. */
-export function callHandler<M extends MethodsOf<M>, K extends keyof M>(
-  handlers: Pick<Handlers<M>, K>,
-  method: K,
-  params: M[K]['params'],
-  context: HandlerContext,
-): Promise<M[K]['result']> {
-  const handler: Handlers<M>[K] = handlers[method];
-  return Promise.resolve().then(() => handler(params, context));
-}
 
 /** A thrown error's words and code (a `code` string property, as Node errors have). */
 export function toRemoteError(error: unknown): RemoteError {

@@ -6,7 +6,7 @@
  */
 import type { SchemaVariants } from '../schema/variants';
 import type { DecodedOutputQueries, InspectorOpened } from './inspector';
-import { callHandler, type Handlers } from './channel';
+import type { ChannelMessage, Handlers } from './channel';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from './probes';
 import type { CodecResult, ComparisonReport, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from './results';
 
@@ -86,19 +86,6 @@ export type RequestMethod = keyof RequestMap;
 /** The host's answers to the webview's requests: one per method. */
 export type RequestHandlers = Handlers<RequestMap>;
 
-export type WebviewRequest = {
-  [M in RequestMethod]: { method: M; params: RequestMap[M]['params'] };
-}[RequestMethod];
-
-/** Answers one webview request with the handler of its method. */
-export function answerRequest<M extends RequestMethod>(
-  handlers: Pick<RequestHandlers, M>,
-  request: { method: M; params: RequestMap[M]['params'] },
-  signal: AbortSignal = new AbortController().signal,
-): Promise<RequestMap[M]['result']> {
-  return callHandler<RequestMap, M>(handlers, request.method, request.params, { signal });
-}
-
 export type HostToWebview =
   | { type: 'run-started'; run: RunStarted }
   | { type: 'sample-inspected'; runId: number; sample: SampleInfo }
@@ -106,8 +93,6 @@ export type HostToWebview =
   | { type: 'codec-result'; runId: number; result: CodecResult }
   | { type: 'run-finished'; runId: number; report: ComparisonReport }
   | { type: 'run-ended'; runId: number; outcome: 'cancelled' | 'failed'; message: string }
-  | { type: 'reply'; requestId: number; ok: true; value: unknown }
-  | { type: 'reply'; requestId: number; ok: false; error: string }
   | ProbeHostMessage;
 
 /**
@@ -135,8 +120,14 @@ export type WebviewToHost =
   | { type: 'inspector-close' }
   /** Runs the library probes (all built-in codecs); a probe run going on is cancelled first. */
   | { type: 'probe-libraries' }
-  | { type: 'cancel-probes' }
-  | { type: 'request'; requestId: number; request: WebviewRequest };
+  | { type: 'cancel-probes' };
+
+/**
+ * What crosses the webview boundary: the events above, and the requests of `RequestMap` with
+ * their replies as channel messages (see channel.ts).
+ */
+export type PostedToWebview = HostToWebview | ChannelMessage;
+export type PostedToHost = WebviewToHost | ChannelMessage;
 
 /** How long the webview waits for a reply before it gives up and says so. */
 export const REQUEST_TIMEOUT_MS = 60_000;

@@ -57,7 +57,7 @@ const cellText = (result: ProbeResult) =>
 test('Probe libraries posts probe-libraries to the host', async (t) => {
   const panel = await panelWithRun(t);
   await panel.page.click('button[data-action="probe-libraries"]');
-  assert.deepEqual((await panel.posted()).map((message) => message.type), ['ready', 'probe-libraries']);
+  assert.deepEqual((await panel.posted()).map((message) => ('type' in message ? message.type : message.channel)), ['ready', 'probe-libraries']);
   assert.equal(await panel.page.isHidden('section.probes-section'), true, 'nothing to show before the host answers');
   await assertNoProblems(panel);
 });
@@ -130,7 +130,7 @@ test('while probing: a probing status, pending cells, and Stop probing posts can
   assert.equal(await panel.page.locator('table.probes td.probe-pending').count(), 3);
   assert.equal(await panel.page.isVisible('button[data-action="cancel-probes"]'), true);
   await panel.page.click('button[data-action="cancel-probes"]');
-  assert.deepEqual((await panel.posted()).map((message) => message.type), ['ready', 'cancel-probes']);
+  assert.deepEqual((await panel.posted()).map((message) => ('type' in message ? message.type : message.channel)), ['ready', 'cancel-probes']);
   await panel.deliver({ type: 'probes-ended', probeRunId: 1, outcome: 'cancelled', message: 'the probe processes were stopped' });
   assert.match(await panel.page.textContent('.probe-status') ?? '', /^Probing stopped after 1 result: the probe processes were stopped$/);
   assert.equal(await panel.page.isHidden('button[data-action="cancel-probes"]'), true);
