@@ -30,21 +30,22 @@ export class InspectionFailure extends Error {
 export type DecodedOutputQuery = keyof DecodedOutputQueries;
 
 export class InspectionWorker {
-  private constructor(private readonly channel: WorkerChannel, private readonly timeoutMs: number) {}
+  private constructor(private readonly channel: WorkerChannel, private readonly exited: Promise<void>, private readonly timeoutMs: number) {}
 
   static async open(job: DecodedOutputJob, limits: InspectionLimits): Promise<{ worker: InspectionWorker; opened: Omit<InspectorOpened, 'sessionId'> }> {
     if (limits.signal?.aborted) throw new InspectionFailure({ stage: 'cancelled', message: 'cancelled before start' });
-    const channel = startWorker(limits.workerScript, limits.memoryLimitMb);
+    const { channel, exited } = startWorker(limits.workerScript, limits.memoryLimitMb);
     let lastStage: WorkStage | undefined;
     channel.on('stage', (stage) => {
       lastStage = stage;
     });
     try {
       const opened = await channel.request('open-decoded-output', job, { timeoutMs: limits.timeoutMs, signal: limits.signal });
-      return { worker: new InspectionWorker(channel, limits.timeoutMs), opened };
+      return { worker: new InspectionWorker(channel, exited, limits.timeoutMs), opened };
     } catch (error) {
       const failure = workerFailure(error, channel.gone, { what: 'the inspection worker', memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, ...(lastStage ? { lastStage } : {}) });
       channel.close(failure.message);
+      await exited;
       throw new InspectionFailure(failure.stage === 'timeout' ? { stage: 'timeout', message: `the decoded output was not ready within ${limits.timeoutMs} ms${lastStage ? ` (during ${lastStage})` : ''}` } : failure);
     }
   }
@@ -68,7 +69,9 @@ export class InspectionWorker {
     }
   }
 
-  close(): void {
+  /** Stops the worker; resolves once it has exited. */
+  close(): Promise<void> {
     this.channel.close('closed');
+    return this.exited;
   }
 }

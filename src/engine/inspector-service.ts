@@ -39,6 +39,8 @@ interface Session {
   id: number;
   controller: AbortController;
   worker?: InspectionWorker;
+  /** Resolves once `open` has ended, either way (a worker it did not keep has exited). */
+  opened: Promise<void>;
 }
 
 export class InspectorService {
@@ -48,8 +50,9 @@ export class InspectorService {
   /** Opens `codec`'s decoded output, closing any session before. Rejects with words for the panel. */
   async open(codec: string, input: InspectionInput): Promise<InspectorOpened> {
     if (!findBuiltinCodec(codec)) throw new Error(`the inspector opens built-in codecs only, not '${codec}'`);
-    this.close();
-    const session: Session = { id: this.nextId++, controller: new AbortController() };
+    void this.close();
+    let openEnded: () => void = () => undefined;
+    const session: Session = { id: this.nextId++, controller: new AbortController(), opened: new Promise((resolve) => (openEnded = resolve)) };
     this.session = session;
     try {
       const { worker, opened } = await InspectionWorker.open(
@@ -62,7 +65,7 @@ export class InspectorService {
         },
       );
       if (this.session !== session) {
-        worker.close();
+        await worker.close();
         throw new Error('closed before the decoded output was ready');
       }
       session.worker = worker;
@@ -72,6 +75,8 @@ export class InspectorService {
       if (error instanceof InspectionFailure && error.error.stage === 'cancelled') throw new Error('closed before the decoded output was ready');
       if (error instanceof InspectionFailure) throw new Error(`${codec} could not be inspected (${error.error.stage}): ${error.message}`);
       throw error;
+    } finally {
+      openEnded();
     }
   }
 
@@ -99,11 +104,13 @@ export class InspectorService {
     return session.worker.query(query, params);
   }
 
-  /** Stops the worker (also one still decoding). */
-  close(): void {
+  /** Stops the worker (also one still decoding); resolves once it has exited. */
+  async close(): Promise<void> {
     const session = this.session;
     this.session = undefined;
-    session?.controller.abort();
-    session?.worker?.close();
+    if (!session) return;
+    session.controller.abort();
+    await session.opened;
+    await session.worker?.close();
   }
 }

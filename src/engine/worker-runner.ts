@@ -35,7 +35,7 @@ export function liveWorkerCount(): number {
 /** Asks a fresh worker one thing, then stops it. */
 export async function runInWorker<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params'], limits: WorkerLimits): Promise<WorkerFate<WorkerMethods[M]['result']>> {
   if (limits.signal?.aborted) return { kind: 'failed', error: { stage: 'cancelled', message: 'cancelled before start' } };
-  const channel = startWorker(limits.workerScript, limits.memoryLimitMb);
+  const { channel, exited } = startWorker(limits.workerScript, limits.memoryLimitMb);
   let lastStage: WorkStage | undefined;
   channel.on('stage', (stage) => {
     lastStage = stage;
@@ -48,12 +48,20 @@ export async function runInWorker<M extends WorkerMethod>(method: M, params: Wor
     const failure = workerFailure(error, channel.gone, { what: 'the worker', memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage });
     return { kind: 'failed', error: failure, ...(lastStage ? { lastStage } : {}) };
   } finally {
+    // Settled once the worker has really exited: nothing of this job outlives the call.
     channel.close();
+    await exited;
   }
 }
 
+export interface StartedWorker {
+  channel: WorkerChannel;
+  /** Resolves on the worker's `exit`, however it came. */
+  exited: Promise<void>;
+}
+
 /** A fresh worker with a heap limit, behind its channel; its output is drained, never shown. */
-export function startWorker(workerScript: string, memoryLimitMb: number): WorkerChannel {
+export function startWorker(workerScript: string, memoryLimitMb: number): StartedWorker {
   const worker = new Worker(workerScript, {
     resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb },
     // A clean isolate: by default workers inherit the parent's flags (a loader hook such as
@@ -64,10 +72,13 @@ export function startWorker(workerScript: string, memoryLimitMb: number): Worker
     stderr: true,
   });
   live.add(worker);
-  worker.once('exit', () => live.delete(worker));
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => {
+    live.delete(worker);
+    resolve();
+  }));
   worker.stdout.resume();
   worker.stderr.resume();
-  return new ChannelClient<WorkerMethods, WorkerEvents>(workerTransport(worker));
+  return { channel: new ChannelClient<WorkerMethods, WorkerEvents>(workerTransport(worker)), exited };
 }
 
 export interface FailureContext {

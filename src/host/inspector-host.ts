@@ -25,7 +25,7 @@ export class InspectorHost implements vscode.Disposable {
   }
 
   close(): void {
-    this.service.close();
+    void this.service.close();
   }
 
   private async inputFor(codec: string): Promise<InspectionInput> {
