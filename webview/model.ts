@@ -5,7 +5,7 @@
  */
 import { isProbeMessage, type HostToWebview, type ProbeHostMessage, type RunStarted } from '../src/shared/protocol';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeResult } from '../src/shared/probes';
-import type { SchemaVariants } from '../src/schema/variants';
+import type { SchemaVariants } from '../src/shared/variants';
 import type { CodecResult, CompletedResult, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from '../src/shared/results';
 
 export type RunPhase = 'idle' | 'running' | 'finished' | 'cancelled' | 'failed';

@@ -3,7 +3,7 @@
  * than widths measured over all rows.
  */
 import type { CodecResult, ComparisonReport, SampleInfo } from '../shared/results';
-import { formatBytes, formatDuration, formatPercent, formatSpeedup } from './format';
+import { formatBytes, formatDuration, formatPercent, formatSpeedup } from '../shared/format';
 
 interface Column {
   title: string;

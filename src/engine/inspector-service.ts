@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import type { ProvidedSchema } from '../codecs/codec';
 import { findBuiltinCodec } from '../codecs/registry';
-import type { SchemaVariants } from '../schema/variants';
+import type { SchemaVariants } from '../shared/variants';
 import type { Handlers } from '../shared/channel';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type { RequestMap } from '../shared/protocol';

@@ -10,7 +10,7 @@ import { SchemaInputError } from '../schema/schema-problem';
 import { CancelledError } from './compare';
 import { DEFAULT_LIMITS } from './settings';
 import { runInWorker, type WorkerLimits } from './worker-runner';
-import type { SchemaVariants } from '../schema/variants';
+import type { SchemaVariants } from '../shared/variants';
 import type { SampleBytes, SchemaFailure, WorkerMethods } from './worker-protocol';
 
 export interface SchemaJobOptions extends Partial<Omit<WorkerLimits, 'onStage'>> {}

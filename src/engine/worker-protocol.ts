@@ -5,9 +5,10 @@
  * a crash, a timeout or an out-of-memory kill can say where it happened.
  */
 import type { CodecDescriptor, ProvidedSchema } from '../codecs/codec';
-import type { SchemaVariants } from '../schema/variants';
+import type { SchemaVariants } from '../shared/variants';
 import type { CodecSource } from '../codecs/codec-source';
-import type { SampleKind } from '../input/read-sample';
+import type { SampleBytes } from '../input/read-sample';
+import type { DecodedOutputJob } from '../inspect/inspection';
 import type { SchemaProblem } from '../schema/schema-problem';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type {
@@ -21,16 +22,7 @@ import type {
   TimingStats,
 } from '../shared/results';
 
-export interface SampleBytes {
-  /** What to call the sample in messages (a path, or an untitled editor's name). */
-  path: string;
-  kind: SampleKind;
-  /**
-   * The sample's bytes, or absent to have each worker read the file at `path` itself: a big
-   * file then never passes through (nor is copied by) the caller's thread.
-   */
-  bytes?: Uint8Array;
-}
+export type { SampleBytes };
 
 export interface MeasurementPlan {
   /** Sampling time for each of encode and decode. */
@@ -81,13 +73,7 @@ export interface InferSchemaJob {
  * One codec's decoded output for the panel's inspector. Unlike the other jobs the worker stays
  * up after answering, for the decoded-output queries, until it is terminated.
  */
-export interface DecodedOutputJob {
-  codec: CodecSource;
-  sample: SampleBytes;
-  schema?: ProvidedSchema;
-  variants?: Partial<SchemaVariants>;
-}
-
+export type { DecodedOutputJob };
 
 export interface CodecMeasurements {
   bytes: number;

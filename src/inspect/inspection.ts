@@ -6,7 +6,7 @@
 import { findParseLosses } from '../analysis/parse-losses';
 import { UnsupportedSampleError, type PreparedCodec } from '../codecs/codec';
 import { loadCodec } from '../codecs/load-codec';
-import { parseSample, sampleBytesOf } from '../input/read-sample';
+import { parseSample, sampleBytesOf, type SampleBytes } from '../input/read-sample';
 import type { ErrorStage, WorkStage } from '../shared/results';
 import {
   ANNOTATIONS_PAGE_LIMIT,
@@ -21,7 +21,9 @@ import {
   type LocatedFinding,
   type PathStep,
 } from '../shared/inspector';
-import type { DecodedOutputJob } from '../engine/worker-protocol';
+import type { CodecSource } from '../codecs/codec-source';
+import type { ProvidedSchema } from '../schema/sample-contracts';
+import type { SchemaVariants } from '../shared/variants';
 import { annotateEncoding } from './annotate-encoding';
 import { FindingIndex } from './findings';
 import { ValueTree } from './value-tree';
@@ -32,6 +34,14 @@ export class InspectionError extends Error {
   constructor(readonly stage: ErrorStage, message: string) {
     super(message);
   }
+}
+
+/** What to decode for the inspector: the last run's sample, with one codec. */
+export interface DecodedOutputJob {
+  codec: CodecSource;
+  sample: SampleBytes;
+  schema?: ProvidedSchema;
+  variants?: Partial<SchemaVariants>;
 }
 
 export class Inspection {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { isChannelMessage, serve } from '../shared/channel';
 import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type PostedToHost, type RequestHandlers, type RequestMap } from '../shared/protocol';
 import { webviewPanelTransport } from './panel-transport';
-import type { SchemaVariants } from '../schema/variants';
+import type { SchemaVariants } from '../shared/variants';
 import { buildPanelHtml, createNonce } from './html';
 
 export interface PanelActions {

@@ -4,7 +4,7 @@
  * Pure functions (no Node, no DOM), so the extension host and the CLI can both call them.
  */
 import { remnantMatrixRow } from '../analysis/matrix';
-import { formatBytes, formatDuration, formatPercent, formatSpeedup } from '../cli/format';
+import { formatBytes, formatDuration, formatPercent, formatSpeedup } from '../shared/format';
 import type { ExportFormat } from '../shared/protocol';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';

@@ -9,7 +9,7 @@
  */
 import type * as avro from 'avsc';
 import * as protobuf from 'protobufjs';
-import type { ProvidedSchema } from '../codecs/codec';
+import type { ProvidedSchema } from './sample-contracts';
 import { hasPresence } from './derive-avro-from-proto';
 import { BASE64_LOGICAL_TYPE, createAvroType } from './load-avsc';
 import { describeProvided, resolveAvsc, resolveProtoType } from './provided-schema';

@@ -3,7 +3,7 @@
  * non-integer as `float` and round the data silently; this keeps `double` unless asked, and
  * names every choice it makes in `notes`.
  */
-import { UnsupportedSampleError } from '../codecs/codec';
+import { UnsupportedSampleError } from './sample-contracts';
 import {
   describeUnion,
   isSometimesAbsent,

@@ -4,7 +4,7 @@
  * the text and listed in `notes`. What proto3 cannot express becomes an UnsupportedSampleError
  * naming the JSON path and a way out.
  */
-import { UnsupportedSampleError } from '../codecs/codec';
+import { UnsupportedSampleError } from './sample-contracts';
 import {
   allKeys,
   describeKind,

@@ -2,7 +2,7 @@
 import { formatAvroSchema } from './avro-text';
 import { inferAvroSchema } from './infer-avro';
 import { inferProtoSchema } from './infer-proto';
-import type { SchemaVariants } from './variants';
+import type { SchemaVariants } from '../shared/variants';
 
 export interface InferredSchemaText {
   format: 'proto' | 'avsc';

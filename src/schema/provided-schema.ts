@@ -3,7 +3,7 @@
  * worker starts), the codecs (inside their workers), the CLI's `schema` command and the editor.
  */
 import type * as protobuf from 'protobufjs';
-import type { ProvidedSchema } from '../codecs/codec';
+import type { ProvidedSchema } from './sample-contracts';
 import { loadAvscSchema } from './load-avsc';
 import { findMessageType, loadProtoSchema } from './load-proto';
 import { SchemaInputError, type SchemaProblem } from './schema-problem';

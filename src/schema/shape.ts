@@ -5,7 +5,7 @@
  *
  * Shapes are plain immutable data: merging returns new objects and never touches its inputs.
  */
-import { UnsupportedSampleError } from '../codecs/codec';
+import { UnsupportedSampleError } from './sample-contracts';
 
 /**
  * Nesting beyond this is refused up front. Real payloads stay far below it; the walks here are

@@ -4,7 +4,7 @@
  * data only: no Node, no vscode, no DOM. The user's data reaches the webview only through
  * these messages, never inside the HTML.
  */
-import type { SchemaVariants } from '../schema/variants';
+import type { SchemaVariants } from './variants';
 import type { DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { ChannelMessage, Handlers } from './channel';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from './probes';

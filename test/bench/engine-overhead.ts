@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { compareSample } from '../../src/engine/compare';
 import { median } from '../../src/engine/stats';
 import type { CompletedResult } from '../../src/shared/results';
-import { formatDuration, formatPercent } from '../../src/cli/format';
+import { formatDuration, formatPercent } from '../../src/shared/format';
 import { repoRoot, tuplesSample, workerScript } from '../support/paths';
 
 const OVERHEAD_CODECS = ['json', 'msgpackr', 'cbor-x', 'v8', 'avsc'];

@@ -161,13 +161,15 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
   test('closing the panel mid-run cancels the run: no worker thread or child process left, no error shown', async () => {
     const hosts = extensionHostPids(session!.serverPid);
     const idle = threadCount(hosts);
+    // Other extensions' servers (JSON language features) are children of the host too.
+    const idleChildren = childProcessCount(hosts);
     await startThoroughRun();
     const frame = await panelFrame(page);
     await frame.locator('tr[data-codec="json"].row-completed').waitFor({ timeout: 120_000 });
     assert.ok(threadCount(hosts) > idle, 'a codec worker thread is measuring');
     await runPaletteCommand(page, 'View: Close All Editors');
     await waitUntil(() => threadCount(hosts) <= idle, 'the run ended with its panel');
-    assert.equal(childProcessCount(hosts), 0);
+    assert.ok(childProcessCount(hosts) <= idleChildren, 'no child process of the run is left');
     // The run's progress notification goes once the run has ended; nothing else takes its place.
     await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'comparing encodings' }).waitFor({ state: 'detached', timeout: 30_000 });
     assert.deepEqual((await notificationTexts(page)).filter((text) => /error|fail|cancel/i.test(text)), []);
