@@ -115,7 +115,7 @@ export function reduce(model: PanelModel, message: HostEvent): PanelModel {
   if (message.runId !== model.runId) return model;
 
   switch (message.type) {
-    case 'sample-inspected':
+    case 'sample-read':
       return { ...model, sample: message.sample };
     case 'codec-stage':
       return {

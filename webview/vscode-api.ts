@@ -19,7 +19,7 @@ declare function acquireVsCodeApi(): VsCodeApi;
 type HostEvent = HostToWebview;
 
 const HOST_MESSAGE_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>([
-  'run-started', 'sample-inspected', 'codec-stage', 'codec-result', 'run-finished', 'run-ended',
+  'run-started', 'sample-read', 'codec-stage', 'codec-result', 'run-finished', 'run-ended',
   'probes-started', 'probe-result', 'probes-finished', 'probes-ended',
 ]);
 

@@ -11,7 +11,7 @@ import type { SchemaVariants } from '../schema/variants';
 import { SchemaInputError } from '../schema/schema-problem';
 import { BASELINE_CODEC_ID, builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { sampleKindOf, SampleInputError, type SampleKind } from '../input/read-sample';
-import type { CodecResult, ComparisonReport, ErrorStage, SampleInfo } from '../shared/results';
+import type { CodecResult, ComparisonReport, SampleInfo, WorkStage } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
@@ -38,7 +38,7 @@ export interface CompareOptions extends Partial<EngineLimits> {
   workerScript?: string;
   onInspected?: (info: SampleInfo) => void;
   onResult?: (result: CodecResult) => void;
-  onStage?: (codec: string, stage: ErrorStage) => void;
+  onStage?: (codec: string, stage: WorkStage) => void;
 }
 
 export class CancelledError extends Error {

@@ -141,7 +141,7 @@ export class ComparisonSession implements vscode.Disposable {
             schema: request.schema,
             variants: request.variants,
             signal: controller.signal,
-            onInspected: (sample) => panel.post({ type: 'sample-inspected', runId, sample }),
+            onInspected: (sample) => panel.post({ type: 'sample-read', runId, sample }),
             onStage: (codec, stage) => {
               panel.post({ type: 'codec-stage', runId, codec, stage });
               progress.report({ message: `${codec}: ${stage}` });

@@ -8,7 +8,7 @@ import type { SchemaVariants } from './variants';
 import type { DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { ChannelMessage, Handlers } from './channel';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from './probes';
-import type { CodecResult, ComparisonReport, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from './results';
+import type { CodecResult, ComparisonReport, MeasurementSettings, RuntimeInfo, SampleInfo, WorkStage } from './results';
 
 export type ExportFormat = 'markdown' | 'csv' | 'json';
 
@@ -88,8 +88,8 @@ export type RequestHandlers = Handlers<RequestMap>;
 
 export type HostToWebview =
   | { type: 'run-started'; run: RunStarted }
-  | { type: 'sample-inspected'; runId: number; sample: SampleInfo }
-  | { type: 'codec-stage'; runId: number; codec: string; stage: ErrorStage }
+  | { type: 'sample-read'; runId: number; sample: SampleInfo }
+  | { type: 'codec-stage'; runId: number; codec: string; stage: WorkStage }
   | { type: 'codec-result'; runId: number; result: CodecResult }
   | { type: 'run-finished'; runId: number; report: ComparisonReport }
   | { type: 'run-ended'; runId: number; outcome: 'cancelled' | 'failed'; message: string }

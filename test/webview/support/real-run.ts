@@ -29,7 +29,7 @@ export async function recordRealRun(): Promise<RecordedRun> {
   const report = await compareSample({ path: SAMPLE, bytes }, {
     ...FAST,
     codecModules: [THROWING_CODEC],
-    onInspected: (sample) => events.push({ type: 'sample-inspected', runId: 0, sample }),
+    onInspected: (sample) => events.push({ type: 'sample-read', runId: 0, sample }),
     // The engine names a module codec by its path while it runs, by its file name in the row.
     onStage: (codec, stage) => events.push({ type: 'codec-stage', runId: 0, codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage }),
     onResult: (result) => events.push({ type: 'codec-result', runId: 0, result }),
