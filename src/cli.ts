@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_TIME_BUDGET_MS, QUICK_MIN_
 import { SampleInputError } from './input/read-sample';
 import { sampleHeading, tableFooter, tableHeader, tableRow } from './cli/table';
 import { probeCommand } from './cli/probe-command';
+import { jsonDocument } from './report/json-document';
 import { remnantsSection } from './cli/remnants-table';
 import { SCHEMA_USAGE, schemaCommand } from './cli/schema-command';
 import { compareSchemaSetup, SCHEMA_OPTIONS, SCHEMA_OPTIONS_USAGE, SchemaUsageError } from './cli/schema-options';
@@ -96,7 +97,8 @@ async function compareCommand(args: string[]): Promise<number> {
     onStage: process.stderr.isTTY && !asJson ? (codec, stage) => process.stderr.write(`\x1b[2K\r  ${codec}: ${stage}…\r`) : undefined,
   });
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
-  write(asJson ? JSON.stringify(report, null, 2) : tableFooter(report));
+  if (asJson) process.stdout.write(jsonDocument(report));
+  else write(tableFooter(report));
   if (values.remnants && !asJson) write(remnantsSection(report));
   return 0;
 }

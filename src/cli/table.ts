@@ -4,6 +4,7 @@
  */
 import type { CodecResult, ComparisonReport, SampleInfo } from '../shared/results';
 import { formatBytes, formatDuration, formatPercent, formatSpeedup } from '../shared/format';
+import { remnantCount } from '../analysis/matrix';
 
 interface Column {
   title: string;
@@ -24,7 +25,7 @@ const columns: Column[] = [
   { title: 'decode (median ± rme)', width: 21, align: 'right', cell: (row) => completed(row, (r) => `${formatDuration(r.decode.medianNs)} ± ${formatPercent(r.decode.rme)}`, '—') },
   { title: 'vs JSON enc/dec', width: 15, align: 'right', cell: (row) => completed(row, (r) => `${formatSpeedup(r.speedupVsJson?.encode)} / ${formatSpeedup(r.speedupVsJson?.decode)}`, '—') },
   { title: 'round trip', width: 10, align: 'left', cell: (row) => completed(row, (r) => r.roundTrip.status, row.status) },
-  { title: 'remnants', width: 8, align: 'right', cell: (row) => completed(row, (r) => String(r.remnants.length), '—') },
+  { title: 'remnants', width: 8, align: 'right', cell: (row) => completed(row, (r) => String(remnantCount(r)), '—') },
 ];
 
 function pad(text: string, column: Column): string {

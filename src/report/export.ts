@@ -3,7 +3,8 @@
  * CSV (for a spreadsheet: raw numbers, units in the column names) or the `--json` document.
  * Pure functions (no Node, no DOM), so the extension host and the CLI can both call them.
  */
-import { remnantMatrixRow } from '../analysis/matrix';
+import { remnantCount, remnantMatrixRow } from '../analysis/matrix';
+import { jsonDocument } from './json-document';
 import { formatBytes, formatDuration, formatPercent, formatSpeedup } from '../shared/format';
 import type { ExportFormat } from '../shared/protocol';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
@@ -16,14 +17,10 @@ export function renderReport(report: ComparisonReport, format: ExportFormat): st
     case 'csv':
       return toCsv(report);
     case 'json':
-      return toJson(report);
+      return jsonDocument(report);
   }
 }
 
-/** The same document `payload-lab compare --json` prints. */
-export function toJson(report: ComparisonReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
-}
 
 // ---------------------------------------------------------------- Markdown
 
@@ -143,7 +140,7 @@ function csvValues(row: CodecResult): Array<string | number | null | undefined> 
     done?.speedupVsJson?.encode, done?.speedupVsJson?.decode,
     done?.roundTrip.status,
     done ? done.roundTrip.differences.length + (done.roundTrip.omittedDifferences ?? 0) : null,
-    done ? remnantCounts(done).reduce((sum, [, count]) => sum + count, 0) : null,
+    done ? remnantCount(done) : null,
     done ? remnantCounts(done).map(([kind, count]) => `${kind}=${count}`).join(';') : null,
     row.notes.join('; '),
   ];

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CSV_COLUMNS, csvField, markdownText, renderReport } from '../../src/report/export';
+import { remnantCount } from '../../src/analysis/matrix';
+import { tableRow } from '../../src/cli/table';
 import type { CodecResult, ComparisonReport, TimingStats } from '../../src/shared/results';
 
 const timing = (medianNs: number): TimingStats => ({
@@ -126,4 +128,15 @@ test('CSV export quotes commas, quotes and line breaks, and defuses spreadsheet 
   assert.equal(evil['error_stage'], 'encode');
   assert.equal(csvField(-0.5), '-0.5', 'numbers are left as numbers');
   assert.equal(csvField('-rf'), `'-rf`);
+});
+
+test('one remnant count for a capped list: the CLI table, the CSV and the panel all say 3 listed + 5 left out', () => {
+  const avsc = rows[1]!;
+  assert.equal(remnantCount(avsc), 8);
+  assert.match(tableRow(avsc), /\s8$/);
+  const csv = renderReport(report, 'csv').split('\n');
+  const header = csv[0]!.split(',');
+  const avscLine = csv.find((line) => line.startsWith('avsc,'))!;
+  // The CSV's `remnants` column is a plain number: no quoting to undo.
+  assert.equal(avscLine.split(',')[header.indexOf('remnants')], '8');
 });
