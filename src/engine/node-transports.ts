@@ -75,8 +75,8 @@ export function processTransport(): Transport {
   const send = process.send?.bind(process);
   if (!send) throw new Error('this process was not forked with an IPC channel');
   return {
-    // After a disconnect the callback gets the error: nobody is left to tell.
-    send: (message) => void send(message, undefined, {}, () => undefined),
+    // Resolves once written; after a disconnect the callback gets the error: nobody is left to tell.
+    send: (message) => new Promise<void>((resolve) => void send(message, undefined, {}, () => resolve())),
     listen(onMessage, onGone) {
       process.on('message', (message: unknown) => {
         if (isChannelMessage(message)) onMessage(message);

@@ -58,7 +58,8 @@ export function describeGone(gone: Gone, what = 'the other side'): string {
 
 /** Moves messages; says once that the other side is gone. */
 export interface Transport {
-  send(message: ChannelMessage): void;
+  /** May resolve once the message is written (a process about to crash must not lose it). */
+  send(message: ChannelMessage): void | Promise<void>;
   /** Called once by the channel that owns this transport. */
   listen(onMessage: (message: ChannelMessage) => void, onGone: (gone: Gone) => void): void;
   /** Ends the other side (terminates the worker, kills the process) and stops listening. */
@@ -174,8 +175,9 @@ export class ChannelClient<M extends MethodsOf<M>, E = Record<never, never>> {
     if (message.channel === 'reply') {
       const pending = this.pending.get(message.id);
       if (!pending) return;
-      if ('ok' in message.reply) pending.resolve(message.reply.ok);
-      else pending.reject(new ChannelError('remote', message.reply.err.message, message.reply.err.code));
+      // Not `'ok' in`: JSON IPC drops an `ok: undefined`.
+      if ('err' in message.reply) pending.reject(new ChannelError('remote', message.reply.err.message, message.reply.err.code));
+      else pending.resolve(message.reply.ok);
     } else if (message.channel === 'event') {
       for (const listener of this.listeners.get(message.event as keyof E) ?? []) (listener as (data: unknown) => void)(message.data);
     }
@@ -215,7 +217,7 @@ export function toRemoteError(error: unknown): RemoteError {
 export function serve<M extends MethodsOf<M>, E = Record<never, never>>(
   transport: Transport,
   handlers: Handlers<M>,
-): { emit<K extends keyof E & string>(event: K, data: E[K]): void } {
+): { emit<K extends keyof E & string>(event: K, data: E[K]): Promise<void> } {
   const running = new Map<number, AbortController>();
   transport.listen(
     (message) => {
@@ -245,5 +247,5 @@ export function serve<M extends MethodsOf<M>, E = Record<never, never>>(
       running.clear();
     },
   );
-  return { emit: (event, data) => transport.send({ channel: 'event', event, data }) };
+  return { emit: async (event, data) => transport.send({ channel: 'event', event, data }) };
 }
