@@ -142,7 +142,12 @@ export class ChannelClient<M extends MethodsOf<M>, E = Record<never, never>> {
           reject(error);
         },
       });
-      this.transport.send({ channel: 'request', id, method, params });
+      try {
+        this.transport.send({ channel: 'request', id, method, params });
+      } catch (error) {
+        // Params that cannot cross (not cloneable): this request fails, the channel stays.
+        this.pending.get(id)?.reject(new ChannelError('remote', `${method} could not be sent: ${error instanceof Error ? error.message : String(error)}`));
+      }
     });
   }
 

@@ -205,4 +205,17 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     }
     assert.ok(mostThreads <= idle + 1, `at most one codec worker at a time (threads went from ${idle} to ${mostThreads})`);
   });
+
+  test('closing the panel with the inspector open stops the inspection worker', async () => {
+    // The panel shows the orders.json run of the test before.
+    const hosts = extensionHostPids(session!.serverPid);
+    const idle = threadCount(hosts);
+    const frame = await panelFrame(page);
+    await frame.click('button[data-inspect="avsc"]');
+    await frame.waitForSelector('.inspector[data-codec="avsc"][data-state="open"]', { timeout: 60_000 });
+    assert.ok(threadCount(hosts) > idle, 'the inspection worker thread is up');
+    await runPaletteCommand(page, 'View: Close All Editors');
+    await waitUntil(() => threadCount(hosts) <= idle, 'the inspection worker ended with its panel');
+    assert.deepEqual((await notificationTexts(page)).filter((text) => /error|fail/i.test(text)), []);
+  });
 });
