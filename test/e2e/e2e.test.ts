@@ -55,6 +55,18 @@ async function waitForRunEnd(frame: Frame, after: number, timeoutMs = 180_000): 
   return (await frame.locator('.run-status').textContent()) ?? '';
 }
 
+/** Waits until the panel shows a run newer than `after` (its rows, not the last run's). */
+async function waitForNewRun(frame: Frame, after: number): Promise<void> {
+  await frame.waitForFunction(
+    (previous) => {
+      const page = globalThis as unknown as { document: { querySelector(selector: string): { dataset: Record<string, string | undefined> } | null } };
+      return Number(page.document.querySelector('.run-status')?.dataset.runId || 0) > previous;
+    },
+    after,
+    { timeout: 60_000 },
+  );
+}
+
 /** The panel frame and its run id before a new run is started from the UI. */
 async function runIdBefore(): Promise<number> {
   const frame = await panelFrame(page, 1000).catch(() => undefined);
@@ -151,6 +163,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     const before = await runIdBefore();
     await startThoroughRun();
     const frame = await panelFrame(page);
+    await waitForNewRun(frame, before);
     await frame.locator('tr[data-codec="json"].row-completed').waitFor({ timeout: 120_000 });
     assert.ok(threadCount(hosts) > idle, 'a codec worker thread is measuring');
     await frame.locator('button', { hasText: 'Cancel' }).click();
@@ -163,8 +176,10 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     const idle = threadCount(hosts);
     // Other extensions' servers (JSON language features) are children of the host too.
     const idleChildren = childProcessCount(hosts);
+    const before = await runIdBefore();
     await startThoroughRun();
     const frame = await panelFrame(page);
+    await waitForNewRun(frame, before);
     await frame.locator('tr[data-codec="json"].row-completed').waitFor({ timeout: 120_000 });
     assert.ok(threadCount(hosts) > idle, 'a codec worker thread is measuring');
     await runPaletteCommand(page, 'View: Close All Editors');
