@@ -62,7 +62,7 @@ test('Probe libraries posts probe-libraries to the host', async (t) => {
   await assertNoProblems(panel);
 });
 
-test('each cell says the outcome the report gives; avsc’s crafted lengths read crashed', async (t) => {
+test('each cell says the outcome the report gives; avsc’s crafted lengths read how its process ended', async (t) => {
   const { report, messages } = await recording;
   const panel = await panelWithRun(t);
   await panel.deliver(...messages(1));
@@ -77,8 +77,9 @@ test('each cell says the outcome the report gives; avsc’s crafted lengths read
     assert.equal(await cell(panel, result).getAttribute('title'), result.detail);
   }
   const avsc = report.results.find((result) => result.codec === 'avsc' && result.probe === 'crafted-lengths')!;
-  assert.equal(avsc.outcome, 'crashed', 'avsc aborts its process on a crafted block count');
-  assert.match(await cell(panel, avsc).textContent() ?? '', /^crashed/);
+  // Out of memory (crashed) or past the limit (timeout): which one depends on the machine's load.
+  assert.ok(avsc.outcome === 'crashed' || avsc.outcome === 'timeout', `avsc's process ended on a crafted block count: ${avsc.outcome}`);
+  assert.match(await cell(panel, avsc).textContent() ?? '', new RegExp(`^${avsc.outcome}`));
   assert.match(await panel.page.textContent('.probe-status') ?? '', /^Probed 2 codecs with 2 probes$/);
   await assertNoProblems(panel);
 });
