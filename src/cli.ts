@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGE
 import { SampleInputError } from './input/read-sample';
 import { sampleHeading, tableFooter, tableHeader, tableRow } from './cli/table';
 import { probeCommand } from './cli/probe-command';
+import { jsonDocument } from './report/json-document';
 import { remnantsSection } from './cli/remnants-table';
 import { SCHEMA_USAGE, schemaCommand } from './cli/schema-command';
 import { compareSchemaSetup, SCHEMA_OPTIONS, SCHEMA_OPTIONS_USAGE, SchemaUsageError } from './cli/schema-options';
@@ -100,7 +101,7 @@ async function compareCommand(args: string[]): Promise<number> {
     timeoutMs: positiveInteger('timeout', values.timeout),
     memoryLimitMb: positiveInteger('memory-limit', values['memory-limit']),
     signal: controller.signal,
-    onInspected: asJson ? undefined : (info) => write(`${sampleHeading(info)}\n\n${tableHeader()}`),
+    onSampleRead: asJson ? undefined : (info) => write(`${sampleHeading(info)}\n\n${tableHeader()}`),
     // A row is printed once, with its last round: the table shows only final figures.
     onResult: asJson ? undefined : (row, progress) => {
       if (progress.round < progress.rounds) return;
@@ -110,7 +111,8 @@ async function compareCommand(args: string[]): Promise<number> {
     onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of ${progress.rounds}: ${codec}: ${stage}…`)),
   });
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
-  write(asJson ? JSON.stringify(report, null, 2) : tableFooter(report));
+  if (asJson) process.stdout.write(jsonDocument(report));
+  else write(tableFooter(report));
   if (values.remnants && !asJson) write(remnantsSection(report));
   return 0;
 }

@@ -7,7 +7,7 @@ import { compareEncodings } from './commands/compare-encodings';
 import { runBenchmark, type BenchmarkChoices } from './commands/run-benchmark';
 import { ComparisonSession, sampleUri } from './host/comparison-session';
 import { ProbeSession } from './host/probe-session';
-import { InspectorHost, isInspectorRequest } from './host/inspector-host';
+import { InspectorHost } from './host/inspector-host';
 import { compareWithSchema, openInferredSchema } from './commands/schema-actions';
 import { exportReport } from './panel/export-request';
 import { ResultsPanel, type PanelActions } from './panel/results-panel';
@@ -41,14 +41,15 @@ export function activate(context: vscode.ExtensionContext): void {
         void vscode.window.showErrorMessage(`Payload Lab: cannot open ${request.source.location}: ${error.message}`);
       });
     },
-    request: async (request) => {
-      if (isInspectorRequest(request)) return inspector.answer(request);
-      switch (request.method) {
-        case 'export':
-          return exportReport(session.lastReport, request.params);
-        case 'open-inferred-schema':
-          return openInferredSchema(session, request.params.format);
-      }
+    panelClosed: () => {
+      session.cancel();
+      probes.cancel();
+      inspector.close();
+    },
+    requests: {
+      export: (params) => exportReport(session.lastReport, params),
+      'open-inferred-schema': (params) => openInferredSchema(session, params.format),
+      ...inspector.handlers,
     },
   });
   const schemaDiagnostics = new SchemaDiagnostics();

@@ -3,7 +3,7 @@
  * the CLI and the exports read the same.
  */
 import type { TimingStats } from '../src/shared/results';
-import { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupRange } from '../src/cli/format';
+import { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupRange } from '../src/shared/format';
 
 export { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupRange };
 

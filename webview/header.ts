@@ -2,7 +2,7 @@
  * What was measured and where: the sample (name, JSON bytes, records), the runtime (Node, V8,
  * extension version) and the measurement settings, then the run's progress or how it ended.
  */
-import { describeVariants } from '../src/schema/variants';
+import { describeVariants } from '../src/shared/variants';
 import { el } from './dom';
 import { formatBytes, formatCount } from './format';
 import type { PanelModel } from './model';

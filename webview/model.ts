@@ -5,7 +5,7 @@
  */
 import { isProbeMessage, type HostToWebview, type ProbeHostMessage, type RunStarted } from '../src/shared/protocol';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeResult } from '../src/shared/probes';
-import type { SchemaVariants } from '../src/schema/variants';
+import type { SchemaVariants } from '../src/shared/variants';
 import type { Priority } from '../src/report/verdict';
 import type { CodecResult, CompletedResult, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from '../src/shared/results';
 
@@ -92,7 +92,7 @@ export interface ProbeState {
   endMessage: string | null;
 }
 
-type HostEvent = Exclude<HostToWebview, { type: 'reply' }>;
+type HostEvent = HostToWebview;
 
 export const emptyModel = (): PanelModel => ({
   runId: null, phase: 'idle', endMessage: null, run: null, sample: null, rows: [], sort: null, expanded: [],
@@ -122,7 +122,7 @@ export function reduce(model: PanelModel, message: HostEvent): PanelModel {
   if (message.runId !== model.runId) return model;
 
   switch (message.type) {
-    case 'sample-inspected':
+    case 'sample-read':
       return { ...model, sample: message.sample };
     case 'codec-stage':
       return {

@@ -3,7 +3,7 @@
  * inferred .proto or .avsc as an untitled document (a request to the host), and the three
  * schema variants as selects, each change re-running the codecs it affects.
  */
-import { VARIANT_CHOICES, type SchemaVariants, withDefaults } from '../src/schema/variants';
+import { VARIANT_CHOICES, type SchemaVariants, withDefaults } from '../src/shared/variants';
 import { button, el } from './dom';
 import { type Disposable, DisposableStore, listen } from './dispose';
 import type { PanelModel } from './model';

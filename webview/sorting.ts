@@ -2,8 +2,7 @@
  * Row order for each sortable column. Rows without a value (pending, errored, skipped) stay
  * below the measured ones in both directions, so flipping the order never buries the results.
  */
-import { remnantMatrixRow } from '../src/analysis/matrix';
-import { REMNANT_KINDS } from '../src/shared/remnant-kinds';
+import { remnantCount } from '../src/analysis/matrix';
 import type { CompletedResult } from '../src/shared/results';
 import type { ColumnId, Row, SortOrder } from './model';
 
@@ -33,12 +32,6 @@ const sortValues: Record<ColumnId, (row: Row) => SortValue> = {
     return result && remnantCount(result);
   },
 };
-
-/** Distinct remnants of the row, those a capped list left out included. */
-export function remnantCount(result: CompletedResult): number {
-  const { cells } = remnantMatrixRow(result);
-  return REMNANT_KINDS.reduce((sum, kind) => sum + (cells[kind]?.remnants ?? 0), 0);
-}
 
 function compareValues(a: SortValue, b: SortValue): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;

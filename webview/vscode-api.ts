@@ -1,16 +1,11 @@
 /**
  * The page's one connection to the extension host: `acquireVsCodeApi()` is called once
  * (VS Code throws on a second call), messages both ways are typed by the shared protocol, and
- * requests are matched to replies by id, with a timeout so nothing waits forever.
+ * requests go over the shared channel (typed from `RequestMap`), with a timeout so nothing
+ * waits forever.
  */
-import {
-  type HostToWebview,
-  REQUEST_TIMEOUT_MS,
-  type RequestMap,
-  type RequestMethod,
-  type WebviewRequest,
-  type WebviewToHost,
-} from '../src/shared/protocol';
+import { ChannelClient, ChannelError, isChannelMessage, type Transport } from '../src/shared/channel';
+import { type HostToWebview, REQUEST_TIMEOUT_MS, type RequestMap, type RequestMethod, type WebviewToHost } from '../src/shared/protocol';
 import { type Disposable, listen } from './dispose';
 
 /** What VS Code injects into every webview. */
@@ -21,17 +16,10 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
-type HostEvent = Exclude<HostToWebview, { type: 'reply' }>;
-type Reply = Extract<HostToWebview, { type: 'reply' }>;
-
-interface PendingRequest {
-  resolve(value: unknown): void;
-  reject(error: Error): void;
-  timer: ReturnType<typeof setTimeout>;
-}
+type HostEvent = HostToWebview;
 
 const HOST_MESSAGE_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>([
-  'run-started', 'sample-inspected', 'codec-stage', 'codec-result', 'run-finished', 'run-ended', 'reply',
+  'run-started', 'sample-read', 'codec-stage', 'codec-result', 'run-finished', 'run-ended',
   'probes-started', 'probe-result', 'probes-finished', 'probes-ended',
 ]);
 
@@ -40,18 +28,30 @@ function isHostMessage(data: unknown): data is HostToWebview {
   return typeof data === 'object' && data !== null && HOST_MESSAGE_TYPES.has((data as { type?: unknown }).type as string);
 }
 
+/** The channel's transport from the page: posts through the API, hears the window's messages. */
+function pageTransport(api: VsCodeApi, subscriptions: Disposable[]): Transport {
+  return {
+    send: (message) => api.postMessage(message),
+    listen(onMessage) {
+      // The page never sees the host go: the page goes first.
+      subscriptions.push(listen(window, 'message', (event) => {
+        if (isChannelMessage(event.data)) onMessage(event.data);
+      }));
+    },
+    end: () => undefined,
+  };
+}
+
 export class HostConnection implements Disposable {
-  private readonly pending = new Map<number, PendingRequest>();
   private readonly listeners = new Set<(message: HostEvent) => void>();
-  private readonly windowListener: Disposable;
-  private nextRequestId = 1;
+  private readonly subscriptions: Disposable[] = [];
+  private readonly channel: ChannelClient<RequestMap>;
 
   constructor(private readonly api: VsCodeApi, private readonly timeoutMs = REQUEST_TIMEOUT_MS) {
-    this.windowListener = listen(window, 'message', (event) => {
-      if (!isHostMessage(event.data)) return;
-      if (event.data.type === 'reply') this.settle(event.data);
-      else for (const listener of [...this.listeners]) listener(event.data);
-    });
+    this.channel = new ChannelClient<RequestMap>(pageTransport(api, this.subscriptions));
+    this.subscriptions.push(listen(window, 'message', (event) => {
+      if (isHostMessage(event.data)) for (const listener of [...this.listeners]) listener(event.data);
+    }));
   }
 
   post(message: WebviewToHost): void {
@@ -64,17 +64,15 @@ export class HostConnection implements Disposable {
   }
 
   /** Rejects with the host's error, or after the timeout if no reply comes. */
-  request<M extends RequestMethod>(method: M, params: RequestMap[M]['params']): Promise<RequestMap[M]['result']> {
-    const requestId = this.nextRequestId++;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(requestId);
-        reject(new Error(`no answer from the extension to '${method}' within ${Math.round(this.timeoutMs / 1000)} s`));
-      }, this.timeoutMs);
-      this.pending.set(requestId, { resolve: resolve as (value: unknown) => void, reject, timer });
-      // The method and its params are paired by the signature above; TS cannot follow it here.
-      this.post({ type: 'request', requestId, request: { method, params } as WebviewRequest });
-    });
+  async request<M extends RequestMethod>(method: M, params: RequestMap[M]['params']): Promise<RequestMap[M]['result']> {
+    try {
+      return await this.channel.request(method, params, { timeoutMs: this.timeoutMs });
+    } catch (error) {
+      if (!(error instanceof ChannelError)) throw error;
+      if (error.kind === 'timeout') throw new Error(`no answer from the extension to '${method}' within ${Math.round(this.timeoutMs / 1000)} s`);
+      if (error.kind === 'gone') throw new Error('the panel closed before the extension answered');
+      throw new Error(error.message);
+    }
   }
 
   getState(): unknown {
@@ -86,22 +84,9 @@ export class HostConnection implements Disposable {
   }
 
   dispose(): void {
-    this.windowListener.dispose();
+    while (this.subscriptions.length > 0) this.subscriptions.pop()?.dispose();
     this.listeners.clear();
-    for (const [, request] of this.pending) {
-      clearTimeout(request.timer);
-      request.reject(new Error('the panel closed before the extension answered'));
-    }
-    this.pending.clear();
-  }
-
-  private settle(reply: Reply): void {
-    const request = this.pending.get(reply.requestId);
-    if (!request) return; // timed out already, or not ours
-    this.pending.delete(reply.requestId);
-    clearTimeout(request.timer);
-    if (reply.ok) request.resolve(reply.value);
-    else request.reject(new Error(reply.error));
+    this.channel.close('the panel closed');
   }
 }
 

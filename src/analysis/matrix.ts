@@ -29,6 +29,15 @@ export function remnantMatrixRow(result: CodecResult): RemnantMatrixRow {
   return row;
 }
 
+/**
+ * Distinct remnants of a row, those a capped list left out included: the one count the panel,
+ * the CLI table and the exports show.
+ */
+export function remnantCount(result: CodecResult): number {
+  const { cells } = remnantMatrixRow(result);
+  return REMNANT_KINDS.reduce((sum, kind) => sum + (cells[kind]?.remnants ?? 0), 0);
+}
+
 export function remnantMatrix(results: readonly CodecResult[]): RemnantMatrix {
   return { kinds: [...REMNANT_KINDS], rows: results.map(remnantMatrixRow) };
 }

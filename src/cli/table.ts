@@ -3,8 +3,9 @@
  * fixed widths rather than widths measured over all rows.
  */
 import type { CodecResult, CompletedResult, ComparisonReport, InstabilityMarker, SampleInfo, TimingStats } from '../shared/results';
-import { formatBytes, formatDuration, formatPercent, formatSize, formatSpeedupRange } from './format';
+import { formatBytes, formatDuration, formatPercent, formatSize, formatSpeedupRange } from '../shared/format';
 import { roundTripShortLabel } from '../shared/round-trip-text';
+import { remnantCount } from '../analysis/matrix';
 
 interface Column {
   title: string;
@@ -31,7 +32,7 @@ const columns: Column[] = [
   { title: 'encode vs JSON', width: 21, align: 'right', cell: (row) => completed(row, (r) => `${formatSpeedupRange(r.speedupVsJson?.encode, r.speedupVsJson?.encodeInterval)}${unstableMark(r, 'encodeSpeedup')}`, '—') },
   { title: 'decode vs JSON', width: 21, align: 'right', cell: (row) => completed(row, (r) => `${formatSpeedupRange(r.speedupVsJson?.decode, r.speedupVsJson?.decodeInterval)}${unstableMark(r, 'decodeSpeedup')}`, '—') },
   { title: 'round trip', width: 12, align: 'left', cell: (row) => completed(row, (r) => roundTripShortLabel(r.roundTrip), row.status) },
-  { title: 'remnants', width: 8, align: 'right', cell: (row) => completed(row, (r) => String(r.remnants.length), '—') },
+  { title: 'remnants', width: 8, align: 'right', cell: (row) => completed(row, (r) => String(remnantCount(r)), '—') },
 ];
 
 function pad(text: string, column: Column): string {

@@ -3,7 +3,11 @@
  * worker, so its library is never evaluated in the extension host or beside another codec.
  */
 import type { SchemaOrigin } from '../shared/results';
-import type { SchemaVariants } from '../schema/variants';
+import type { SchemaVariants } from '../shared/variants';
+import type { ProvidedSchema } from '../schema/sample-contracts';
+
+// Shared with the schema layer below, which defines them; re-exported for the codecs' users.
+export { UnsupportedSampleError, type ProvidedSchema } from '../schema/sample-contracts';
 
 export interface CodecDescriptor {
   id: string;
@@ -13,27 +17,6 @@ export interface CodecDescriptor {
   library: string;
   /** Whether the format needs a schema; where none is provided, one is inferred. */
   needsSchema: boolean;
-}
-
-/**
- * A schema handed to a codec by the user (issue: schemas in and out). The codec of its format
- * uses it as given; the other schema-based codec derives its schema from it, field by field.
- */
-export interface ProvidedSchema {
-  kind: 'avsc' | 'proto';
-  /** Schema text as the user wrote it. */
-  source: string;
-  /** For `.proto`: the message type to encode (default: the one no other message refers to). */
-  typeName?: string;
-  /** Where the schema came from, for messages and notes (`schemas/Items.proto`). */
-  path?: string;
-  /**
-   * Other files the schema needs, by path → text, read where the files are (disk, or an
-   * editor's unsaved text) so a worker needs no file access: a `.proto`'s imports, transitively
-   * (Google's well-known types excepted: protobufjs ships them), or the `.avsc` / `.avpr` files
-   * that define named types an Avro schema refers to.
-   */
-  imports?: Record<string, string>;
 }
 
 export interface PrepareContext {
@@ -73,12 +56,4 @@ export type EncodingLayout = { kind: 'protobuf'; type: unknown; wrappedAs?: stri
 
 export interface CodecModule {
   prepare(sample: unknown, context: PrepareContext): PreparedCodec;
-}
-
-/**
- * A sample this format cannot express. Thrown by `prepare`; becomes a `skipped` row with the
- * reason, not an error.
- */
-export class UnsupportedSampleError extends Error {
-  override name = 'UnsupportedSampleError';
 }

@@ -3,13 +3,10 @@
  * Pure (no vscode import): commands pass in what VS Code tells them, tests pass plain objects.
  */
 import { sampleKindOf, type SampleKind } from '../input/read-sample';
+import type { SampleSource, UriLike } from '../host/sample-source';
 
-export interface UriLike {
-  scheme: string;
-  fsPath: string;
-  path: string;
-  toString(): string;
-}
+export type { SampleSource, UriLike };
+
 
 export interface DocumentLike {
   uri: UriLike;
@@ -18,17 +15,6 @@ export interface DocumentLike {
   isUntitled: boolean;
   getText(): string;
 }
-
-/** Where the engine gets the sample's bytes from. */
-export type SampleSource =
-  /** A saved file: each worker reads it, so the extension host never holds its bytes. */
-  | { kind: 'file'; name: string; location: string; path: string }
-  /** Text only an editor has (unsaved edits, untitled documents). */
-  | { kind: 'text'; name: string; location: string; uri: UriLike; text: string; sampleKind: SampleKind }
-  /** A file on a non-local file system: read through VS Code, then handed over as bytes. */
-  | { kind: 'uri'; name: string; location: string; uri: UriLike }
-  /** JSON text made by the extension (records generated from a schema): no file behind it. */
-  | { kind: 'generated'; name: string; location: string; bytes: Uint8Array };
 
 export type SampleResolution = { ok: true; source: SampleSource } | { ok: false; message: string };
 

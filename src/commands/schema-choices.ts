@@ -3,6 +3,9 @@
  * schemas, the order of message types, and how runs and generated samples are named.
  */
 import type { ProvidedSchema } from '../codecs/codec';
+import { fileNameOf } from '../host/sample-source';
+
+export { fileNameOf };
 
 const SCHEMA_EXTENSION = /\.(proto|avsc)$/i;
 
@@ -25,10 +28,6 @@ export function orderMessageTypes(messageTypes: readonly string[], defaultType: 
   return [...first, ...rest.map((typeName) => ({ typeName, isDefault: false }))];
 }
 
-/** The last segment of a path (either separator). */
-export function fileNameOf(filePath: string): string {
-  return filePath.split(/[\\/]/).at(-1) || filePath;
-}
 
 /** What a generated sample is called: `1000 records generated from Items (seed 1)`. */
 export function generatedSampleName(count: number, rootName: string, seed: number): string {
@@ -46,8 +45,3 @@ export function avroRootName(schemaText: string, filePath: string): string {
   return fileNameOf(filePath).replace(SCHEMA_EXTENSION, '');
 }
 
-/** The run's title in the panel: `orders.json with Items.proto`. */
-export function runSampleName(sampleName: string, schema: ProvidedSchema | undefined): string {
-  if (!schema) return sampleName;
-  return `${sampleName} with ${schema.path ? fileNameOf(schema.path) : `the provided .${schema.kind}`}`;
-}

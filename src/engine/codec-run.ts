@@ -11,13 +11,13 @@ import { verifyRoundTrip } from '../analysis/verify';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample, sampleBytesOf } from '../input/read-sample';
-import type { ErrorStage } from '../shared/results';
+import type { WorkStage } from '../shared/results';
 import { compressedSizes } from './compressed-sizes';
 import { measureOperation } from './measure';
 import type { CodecJob, CodecReport } from './worker-protocol';
 
 export interface StageReporter {
-  (stage: ErrorStage): void;
+  (stage: WorkStage): void;
 }
 
 export async function runCodecJob(
@@ -26,8 +26,8 @@ export async function runCodecJob(
   collectGarbage: (() => void) | undefined,
 ): Promise<CodecReport> {
   const report: CodecReport = { schema: 'none', notes: [], outcome: { status: 'errored', error: { stage: 'input', message: '' } } };
-  let stage: ErrorStage = 'input';
-  const enter = (next: ErrorStage) => {
+  let stage: WorkStage = 'input';
+  const enter = (next: WorkStage) => {
     stage = next;
     enterStage(next);
   };

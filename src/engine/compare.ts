@@ -12,14 +12,14 @@ import type { SchemaVariants } from '../schema/variants';
 import { SchemaInputError } from '../schema/schema-problem';
 import { BASELINE_CODEC_ID, builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { sampleKindOf, SampleInputError, type SampleKind } from '../input/read-sample';
-import type { CodecResult, ComparisonReport, ErrorStage, SampleInfo } from '../shared/results';
+import type { CodecResult, ComparisonReport, SampleInfo, WorkStage } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
 import { roundOrder, rowOverRounds, type RoundTimings } from './rounds';
 import { runtimeInfo, toolVersion } from './tool-info';
-import { runWorkerJob } from './worker-runner';
-import type { CodecSource, SampleBytes } from './worker-protocol';
+import { runInWorker, type WorkerFate } from './worker-runner';
+import type { CodecSource, SampleBytes, WorkerMethods } from './worker-protocol';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -41,13 +41,13 @@ export interface CompareOptions extends Partial<EngineLimits> {
   signal?: AbortSignal;
   /** The bundled worker script; defaults to `worker.js` beside the running bundle. */
   workerScript?: string;
-  onInspected?: (info: SampleInfo) => void;
+  onSampleRead?: (info: SampleInfo) => void;
   /**
    * Each shown row, once per round: in the first round as each codec finishes, in later rounds
    * all together as the round ends, sharper each time. The last round's rows are final.
    */
   onResult?: (result: CodecResult, progress: RoundProgress) => void;
-  onStage?: (codec: string, stage: ErrorStage, progress: RoundProgress) => void;
+  onStage?: (codec: string, stage: WorkStage, progress: RoundProgress) => void;
 }
 
 export interface RoundProgress {
@@ -103,9 +103,9 @@ export async function compareSample(
   };
   const sampleBytes: SampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
 
-  const inspected = await runWorkerJob({ kind: 'inspect', sample: sampleBytes, schema: options.schema }, limits);
-  const input = sampleInfoOrThrow(inspected, sample.path);
-  options.onInspected?.(input);
+  const read = await runInWorker('read-sample', { sample: sampleBytes, schema: options.schema }, limits);
+  const input = sampleInfoOrThrow(read, sample.path);
+  options.onSampleRead?.(input);
 
   const selected = options.codecs ?? builtinCodecs.map((codec) => codec.id);
   const builtinOrder = [BASELINE_CODEC_ID, ...selected.filter((id) => id !== BASELINE_CODEC_ID)];
@@ -143,9 +143,9 @@ export async function compareSample(
     const order = roundOrder(entries, index).filter((entry) => index === 0 || entry.first?.status === 'completed');
     for (const entry of order) {
       if (options.signal?.aborted) throw new CancelledError('cancelled');
-      const fate = await runWorkerJob(
+      const fate = await runInWorker(
+        'measure-codec',
         {
-          kind: 'codec',
           codec: entry.source,
           sample: sampleBytes,
           jsonBytes: input.jsonBytes,
@@ -157,10 +157,10 @@ export async function compareSample(
         { ...limits, onStage: (stage) => options.onStage?.(entry.id, stage, { round, rounds }) },
       );
       if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
-      const report = fate.kind === 'message' && fate.message.type === 'codec-report' ? fate.message.report : undefined;
-      const failure = fate.kind === 'failed' ? fate.error : { stage: 'crash' as const, message: 'unexpected worker reply' };
+      const report = fate.kind === 'answered' ? fate.value : undefined;
+      const failure = fate.kind === 'failed' ? fate.error : undefined;
       if (index === 0) {
-        entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, failure);
+        entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, failure!);
         entry.inferred = report?.inferred;
         if (report?.outcome.status === 'completed') entry.timings.push({ round, ...report.outcome.measurements });
         // The baseline ran first in this round: each row streams in with its speed-ups.
@@ -168,7 +168,7 @@ export async function compareSample(
       } else if (report?.outcome.status === 'timed') {
         entry.timings.push({ round, ...report.outcome.timings });
       } else {
-        const error = report && (report.outcome.status === 'errored' || report.outcome.status === 'skipped') ? report.outcome.error : failure;
+        const error = report && (report.outcome.status === 'errored' || report.outcome.status === 'skipped') ? report.outcome.error : failure ?? { stage: 'crash' as const, message: 'no result' };
         entry.roundFailures.push(`round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`);
       }
     }
@@ -195,17 +195,14 @@ export async function compareSample(
   };
 }
 
-function sampleInfoOrThrow(fate: Awaited<ReturnType<typeof runWorkerJob>>, samplePath: string): SampleInfo {
+function sampleInfoOrThrow(fate: WorkerFate<WorkerMethods['read-sample']['result']>, samplePath: string): SampleInfo {
   if (fate.kind === 'failed') {
     if (fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
     throw new SampleInputError(`${samplePath}: could not read the sample: ${fate.error.message}`, samplePath);
   }
-  if (fate.message.type === 'inspected') return fate.message.info;
-  if (fate.message.type === 'schema-error') throw new SchemaInputError(fate.message.path, fate.message.problem);
-  if (fate.message.type === 'input-error') {
-    const { message, line, column } = fate.message.problem;
-    throw new SampleInputError(message, samplePath, line, column);
-  }
-  throw new SampleInputError(`${samplePath}: unexpected reply while reading the sample`, samplePath);
+  const read = fate.value;
+  if ('sample' in read) return read.sample;
+  if ('schemaFailure' in read) throw new SchemaInputError(read.schemaFailure.path, read.schemaFailure.problem);
+  const { message, line, column } = read.inputProblem;
+  throw new SampleInputError(message, samplePath, line, column);
 }
-

@@ -7,11 +7,11 @@
 import * as path from 'node:path';
 import type { ProvidedSchema } from '../codecs/codec';
 import { findBuiltinCodec } from '../codecs/registry';
-import type { SchemaVariants } from '../schema/variants';
-import type { CopiedText, InspectionQuery } from '../inspect/inspection';
-import type { BytesPage, ChildrenPage, InspectorOpened, LocatedFinding } from '../shared/inspector';
+import type { SchemaVariants } from '../shared/variants';
+import type { Handlers } from '../shared/channel';
+import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type { RequestMap } from '../shared/protocol';
-import { InspectionFailure, InspectionWorker } from './inspection-worker';
+import { InspectionFailure, InspectionWorker, type DecodedOutputQuery } from './inspection-worker';
 import { DEFAULT_LIMITS } from './settings';
 import type { SampleBytes } from './worker-protocol';
 
@@ -26,12 +26,21 @@ export interface InspectionInput {
   workerScript?: string;
 }
 
-type Params<M extends keyof RequestMap> = RequestMap[M]['params'];
+/** The panel's inspector requests: answered here, whoever relays them. */
+export type InspectorRequests = Pick<RequestMap, 'inspector-open' | 'inspector-children' | 'inspector-finding' | 'inspector-bytes' | 'inspector-copy'>;
+
+/** What answering the panel needs from the host: the last run's input, and a clipboard. */
+export interface InspectorHostSide {
+  inputFor(codec: string): Promise<InspectionInput>;
+  writeClipboard(text: string): Promise<void>;
+}
 
 interface Session {
   id: number;
   controller: AbortController;
   worker?: InspectionWorker;
+  /** Resolves once `open` has ended, either way (a worker it did not keep has exited). */
+  opened: Promise<void>;
 }
 
 export class InspectorService {
@@ -41,12 +50,13 @@ export class InspectorService {
   /** Opens `codec`'s decoded output, closing any session before. Rejects with words for the panel. */
   async open(codec: string, input: InspectionInput): Promise<InspectorOpened> {
     if (!findBuiltinCodec(codec)) throw new Error(`the inspector opens built-in codecs only, not '${codec}'`);
-    this.close();
-    const session: Session = { id: this.nextId++, controller: new AbortController() };
+    void this.close();
+    let openEnded: () => void = () => undefined;
+    const session: Session = { id: this.nextId++, controller: new AbortController(), opened: new Promise((resolve) => (openEnded = resolve)) };
     this.session = session;
     try {
       const { worker, opened } = await InspectionWorker.open(
-        { kind: 'inspect-output', codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}) },
+        { codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}) },
         {
           workerScript: input.workerScript ?? path.join(__dirname, 'worker.js'),
           memoryLimitMb: input.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,
@@ -55,7 +65,7 @@ export class InspectorService {
         },
       );
       if (this.session !== session) {
-        worker.close();
+        await worker.close();
         throw new Error('closed before the decoded output was ready');
       }
       session.worker = worker;
@@ -65,38 +75,42 @@ export class InspectorService {
       if (error instanceof InspectionFailure && error.error.stage === 'cancelled') throw new Error('closed before the decoded output was ready');
       if (error instanceof InspectionFailure) throw new Error(`${codec} could not be inspected (${error.error.stage}): ${error.message}`);
       throw error;
+    } finally {
+      openEnded();
     }
   }
 
-  children(params: Params<'inspector-children'>): Promise<ChildrenPage> {
-    return this.ask(params.sessionId, { kind: 'children', steps: params.steps, offset: params.offset, limit: params.limit }) as Promise<ChildrenPage>;
+  /** One handler per inspector request of the panel. */
+  handlers(host: InspectorHostSide): Handlers<InspectorRequests> {
+    return {
+      'inspector-open': async ({ codec }) => this.open(codec, await host.inputFor(codec)),
+      'inspector-children': ({ sessionId, ...params }) => this.ask(sessionId, 'inspector-children', params),
+      'inspector-finding': ({ sessionId, ...params }) => this.ask(sessionId, 'inspector-finding', params),
+      'inspector-bytes': ({ sessionId, ...params }) => this.ask(sessionId, 'inspector-bytes', params),
+      'inspector-copy': async ({ sessionId, ...params }) => {
+        const { text, bytes } = await this.ask(sessionId, 'inspector-copy-text', params);
+        await host.writeClipboard(text);
+        return { copiedBytes: bytes };
+      },
+    };
   }
 
-  finding(params: Params<'inspector-finding'>): Promise<LocatedFinding | null> {
-    return this.ask(params.sessionId, { kind: 'finding', filter: params.filter, from: params.from, direction: params.direction }) as Promise<LocatedFinding | null>;
-  }
-
-  bytes(params: Params<'inspector-bytes'>): Promise<BytesPage> {
-    return this.ask(params.sessionId, { kind: 'bytes', offset: params.offset, length: params.length }) as Promise<BytesPage>;
-  }
-
-  copyText(params: Params<'inspector-copy'>): Promise<CopiedText> {
-    return this.ask(params.sessionId, { kind: 'copy', encoding: params.encoding, range: params.range }) as Promise<CopiedText>;
-  }
-
-  /** Stops the worker (also one still decoding). */
-  close(): void {
-    const session = this.session;
-    this.session = undefined;
-    session?.controller.abort();
-    session?.worker?.close();
-  }
-
-  private ask(sessionId: number, query: InspectionQuery): Promise<unknown> {
+  /** Asks the session's worker one decoded-output query. */
+  ask<Q extends DecodedOutputQuery>(sessionId: number, query: Q, params: DecodedOutputQueries[Q]['params']): Promise<DecodedOutputQueries[Q]['result']> {
     const session = this.session;
     if (!session || session.id !== sessionId || !session.worker) {
       return Promise.reject(new Error('this inspector was closed (a new run, or another codec opened): open it again'));
     }
-    return session.worker.query(query);
+    return session.worker.query(query, params);
+  }
+
+  /** Stops the worker (also one still decoding); resolves once it has exited. */
+  async close(): Promise<void> {
+    const session = this.session;
+    this.session = undefined;
+    if (!session) return;
+    session.controller.abort();
+    await session.opened;
+    await session.worker?.close();
   }
 }

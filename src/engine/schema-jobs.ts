@@ -9,9 +9,9 @@ import type { ProvidedSchema } from '../codecs/codec';
 import { SchemaInputError } from '../schema/schema-problem';
 import { CancelledError } from './compare';
 import { DEFAULT_LIMITS } from './settings';
-import { runWorkerJob, type WorkerFate, type WorkerLimits } from './worker-runner';
-import type { SchemaVariants } from '../schema/variants';
-import type { SampleBytes, WorkerJob, WorkerMessage } from './worker-protocol';
+import { runInWorker, type WorkerLimits } from './worker-runner';
+import type { SchemaVariants } from '../shared/variants';
+import type { SampleBytes, SchemaFailure, WorkerMethods } from './worker-protocol';
 
 export interface SchemaJobOptions extends Partial<Omit<WorkerLimits, 'onStage'>> {}
 
@@ -21,8 +21,10 @@ export interface SchemaInfo {
   defaultType?: string;
 }
 
-async function runSchemaJob(job: WorkerJob, options: SchemaJobOptions): Promise<Exclude<WorkerMessage, { type: 'stage' }>> {
-  const fate: WorkerFate = await runWorkerJob(job, {
+type SchemaMethod = 'schema-info' | 'generate-sample' | 'infer-schema';
+
+async function runSchemaJob<M extends SchemaMethod>(method: M, params: WorkerMethods[M]['params'], options: SchemaJobOptions): Promise<WorkerMethods[M]['result']> {
+  const fate = await runInWorker(method, params, {
     workerScript: options.workerScript ?? path.join(__dirname, 'worker.js'),
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,
     timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
@@ -30,28 +32,30 @@ async function runSchemaJob(job: WorkerJob, options: SchemaJobOptions): Promise<
   });
   if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
   if (fate.kind === 'failed') throw new Error(`the schema worker failed: ${fate.error.message}`);
-  if (fate.message.type === 'schema-error') throw new SchemaInputError(fate.message.path, fate.message.problem);
-  return fate.message;
+  return fate.value;
+}
+
+function throwSchemaFailure(failure: SchemaFailure): never {
+  throw new SchemaInputError(failure.path, failure.problem);
 }
 
 /** Loads the schema: its message types and the default one, or a SchemaInputError. */
 export async function loadSchemaInfo(schema: ProvidedSchema, options: SchemaJobOptions = {}): Promise<SchemaInfo> {
-  const message = await runSchemaJob({ kind: 'schema-info', schema }, options);
-  if (message.type !== 'schema-info') throw new Error(`unexpected reply from the schema worker: ${message.type}`);
-  return { messageTypes: message.messageTypes, ...(message.defaultType ? { defaultType: message.defaultType } : {}) };
+  const info = await runSchemaJob('schema-info', { schema }, options);
+  if ('schemaFailure' in info) throwSchemaFailure(info.schemaFailure);
+  return { messageTypes: info.messageTypes, ...(info.defaultType ? { defaultType: info.defaultType } : {}) };
 }
 
 /** `count` records of the schema's root type (a .proto's `typeName`), as JSON text bytes. */
 export async function generateSampleBytes(schema: ProvidedSchema, count: number, seed: number, options: SchemaJobOptions = {}): Promise<Uint8Array> {
-  const message = await runSchemaJob({ kind: 'generate', schema, count, seed }, options);
-  if (message.type !== 'generated') throw new Error(`unexpected reply from the schema worker: ${message.type}`);
-  return message.bytes;
+  const generated = await runSchemaJob('generate-sample', { schema, count, seed }, options);
+  if ('schemaFailure' in generated) throwSchemaFailure(generated.schemaFailure);
+  return generated.bytes;
 }
 
 /** The schema inferred from the sample, as text (`.proto`, or laid-out Avro JSON). */
 export async function inferSchemaTextOf(sample: SampleBytes, format: 'proto' | 'avsc', variants?: Partial<SchemaVariants>, options: SchemaJobOptions = {}): Promise<string> {
-  const message = await runSchemaJob({ kind: 'infer-schema', sample, format, ...(variants ? { variants } : {}) }, options);
-  if (message.type === 'input-error') throw new Error(message.problem.message);
-  if (message.type !== 'inferred-schema') throw new Error(`unexpected reply from the schema worker: ${message.type}`);
-  return message.text;
+  const inferred = await runSchemaJob('infer-schema', { sample, format, ...(variants ? { variants } : {}) }, options);
+  if ('inputProblem' in inferred) throw new Error(inferred.inputProblem.message);
+  return inferred.text;
 }

@@ -4,7 +4,7 @@
  */
 import { remnantMatrix } from '../analysis/matrix';
 import type { ComparisonReport } from '../shared/results';
-import { CODECS_AFFECTED_BY, type SchemaVariants, withDefaults } from '../schema/variants';
+import { CODECS_AFFECTED_BY, type SchemaVariants, withDefaults } from '../shared/variants';
 
 /** The codecs whose schema changes between two sets of choices, in a stable order. */
 export function affectedCodecs(before: Partial<SchemaVariants> | undefined, after: Partial<SchemaVariants>): string[] {

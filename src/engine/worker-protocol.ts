@@ -1,18 +1,19 @@
 /**
- * Messages between the engine (host side) and a codec worker. The worker is told its job in
- * `workerData`; it reports each stage as it enters it (so a crash, a timeout or an
- * out-of-memory kill can say where it happened) and ends with exactly one outcome message.
+ * The conversation between the engine (host side) and a worker, as a method map: one request
+ * per fresh worker (an inspection worker also answers the decoded-output queries after its
+ * `open-decoded-output`). The worker reports each stage as it enters it (the `stage` event), so
+ * a crash, a timeout or an out-of-memory kill can say where it happened.
  */
 import type { CodecDescriptor, ProvidedSchema } from '../codecs/codec';
-import type { SchemaVariants } from '../schema/variants';
+import type { SchemaVariants } from '../shared/variants';
 import type { CodecSource } from '../codecs/codec-source';
-import type { SampleKind } from '../input/read-sample';
+import type { SampleBytes } from '../input/read-sample';
+import type { DecodedOutputJob } from '../inspect/inspection';
 import type { SchemaProblem } from '../schema/schema-problem';
-import type { InspectorOpened } from '../shared/inspector';
-import type { InspectionQuery } from '../inspect/inspection';
+import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type {
   CompressedSizes,
-  ErrorStage,
+  WorkStage,
   Remnant,
   RoundTrip,
   SampleInfo,
@@ -21,16 +22,7 @@ import type {
   TimingStats,
 } from '../shared/results';
 
-export interface SampleBytes {
-  /** What to call the sample in messages (a path, or an untitled editor's name). */
-  path: string;
-  kind: SampleKind;
-  /**
-   * The sample's bytes, or absent to have each worker read the file at `path` itself: a big
-   * file then never passes through (nor is copied by) the caller's thread.
-   */
-  bytes?: Uint8Array;
-}
+export type { SampleBytes };
 
 export interface MeasurementPlan {
   /** Sampling time for each of encode and decode. */
@@ -46,7 +38,6 @@ export interface MeasurementPlan {
 export type { CodecSource };
 
 export interface CodecJob {
-  kind: 'codec';
   codec: CodecSource;
   sample: SampleBytes;
   jsonBytes: number;
@@ -57,8 +48,8 @@ export interface CodecJob {
   inferred?: unknown;
 }
 
-export interface InspectJob {
-  kind: 'inspect';
+/** Reads and parses the sample: what it holds, or where it is not JSON. */
+export interface ReadSampleJob {
   sample: SampleBytes;
   /** Checked here too: loading a schema needs avsc or protobufjs, which stay out of the host. */
   schema?: ProvidedSchema;
@@ -66,13 +57,11 @@ export interface InspectJob {
 
 /** The message types a schema declares (for a .proto) and the one to use by default. */
 export interface SchemaInfoJob {
-  kind: 'schema-info';
   schema: ProvidedSchema;
 }
 
 /** Records generated from a schema, as JSON text (a sample like any file). */
 export interface GenerateJob {
-  kind: 'generate';
   schema: ProvidedSchema;
   count: number;
   seed: number;
@@ -80,7 +69,6 @@ export interface GenerateJob {
 
 /** The schema inferred from a sample, as text a user reads (commented where a choice was made). */
 export interface InferSchemaJob {
-  kind: 'infer-schema';
   sample: SampleBytes;
   format: 'proto' | 'avsc';
   variants?: Partial<SchemaVariants>;
@@ -88,17 +76,9 @@ export interface InferSchemaJob {
 
 /**
  * One codec's decoded output for the panel's inspector. Unlike the other jobs the worker stays
- * up after its first message ('inspection-ready'), answering queries until it is terminated.
+ * up after answering, for the decoded-output queries, until it is terminated.
  */
-export interface InspectOutputJob {
-  kind: 'inspect-output';
-  codec: CodecSource;
-  sample: SampleBytes;
-  schema?: ProvidedSchema;
-  variants?: Partial<SchemaVariants>;
-}
-
-export type WorkerJob = CodecJob | InspectJob | SchemaInfoJob | GenerateJob | InferSchemaJob | InspectOutputJob;
+export type { DecodedOutputJob };
 
 export interface CodecMeasurements {
   bytes: number;
@@ -140,24 +120,25 @@ export interface InputProblem {
   column?: number;
 }
 
-export type WorkerMessage =
-  | { type: 'stage'; stage: ErrorStage }
-  | { type: 'codec-report'; report: CodecReport }
-  | { type: 'inspected'; info: SampleInfo }
-  | { type: 'input-error'; problem: InputProblem }
-  | { type: 'schema-error'; path: string; problem: SchemaProblem }
-  /** `messageTypes` is empty for an .avsc (its root type is the schema itself). */
-  | { type: 'schema-info'; messageTypes: string[]; defaultType?: string }
-  | { type: 'generated'; bytes: Uint8Array; records: number }
-  | { type: 'inferred-schema'; text: string }
-  | { type: 'inspection-ready'; opened: Omit<InspectorOpened, 'sessionId'> }
-  | { type: 'inspection-failed'; error: StageError }
-  | { type: 'inspection-answer'; id: number; ok: true; value: unknown }
-  | { type: 'inspection-answer'; id: number; ok: false; error: string };
+export interface SchemaFailure {
+  path: string;
+  problem: SchemaProblem;
+}
 
-/** A question to an inspection worker, answered by an 'inspection-answer' with the same id. */
-export interface InspectionRequest {
-  type: 'inspection-query';
-  id: number;
-  query: InspectionQuery;
+/** Each job's answer; a failure the user can act on is part of the answer, not an error. */
+export interface WorkerMethods extends DecodedOutputQueries {
+  'measure-codec': { params: CodecJob; result: CodecReport };
+  'read-sample': { params: ReadSampleJob; result: { sample: SampleInfo } | { inputProblem: InputProblem } | { schemaFailure: SchemaFailure } };
+  /** `messageTypes` is empty for an .avsc (its root type is the schema itself). */
+  'schema-info': { params: SchemaInfoJob; result: { messageTypes: string[]; defaultType?: string } | { schemaFailure: SchemaFailure } };
+  'generate-sample': { params: GenerateJob; result: { bytes: Uint8Array; records: number } | { schemaFailure: SchemaFailure } };
+  'infer-schema': { params: InferSchemaJob; result: { text: string } | { inputProblem: InputProblem } };
+  /** Rejects with the stage that failed as the error's code. */
+  'open-decoded-output': { params: DecodedOutputJob; result: Omit<InspectorOpened, 'sessionId'> };
+}
+
+export type WorkerMethod = keyof WorkerMethods;
+
+export interface WorkerEvents {
+  stage: WorkStage;
 }

@@ -1,11 +1,14 @@
 /**
- * Runs one job in a fresh worker thread with a heap limit, a timeout and cancellation, and
- * always settles: whatever happens to the worker (throw, out of memory, hang, crash, cancel)
- * becomes a value the caller turns into a row. Never rejects.
+ * Starts workers and asks them one thing: a fresh worker thread with a heap limit, its channel,
+ * a timeout and cancellation. `runInWorker` always settles with a value: whatever happens to the
+ * worker (throw, out of memory, hang, crash, cancel) becomes a StageError the caller turns into
+ * a row. Never rejects. Every worker started here is counted until its `exit`.
  */
 import { Worker } from 'node:worker_threads';
-import type { ErrorStage, StageError } from '../shared/results';
-import type { WorkerJob, WorkerMessage } from './worker-protocol';
+import { ChannelClient, ChannelError, type Gone } from '../shared/channel';
+import type { ErrorStage, StageError, WorkStage } from '../shared/results';
+import { workerTransport } from './node-transports';
+import type { WorkerEvents, WorkerMethod, WorkerMethods } from './worker-protocol';
 
 export interface WorkerLimits {
   workerScript: string;
@@ -13,63 +16,53 @@ export interface WorkerLimits {
   memoryLimitMb: number;
   timeoutMs: number;
   signal?: AbortSignal;
-  onStage?: (stage: ErrorStage) => void;
+  onStage?: (stage: WorkStage) => void;
 }
 
-export type WorkerFate =
-  | { kind: 'message'; message: Exclude<WorkerMessage, { type: 'stage' }>; lastStage?: ErrorStage }
-  | { kind: 'failed'; error: StageError; lastStage?: ErrorStage };
+export type WorkerFate<R> =
+  | { kind: 'answered'; value: R; lastStage?: WorkStage }
+  | { kind: 'failed'; error: StageError; lastStage?: WorkStage };
 
-export function runWorkerJob(job: WorkerJob, limits: WorkerLimits): Promise<WorkerFate> {
-  return new Promise((resolve) => {
-    let lastStage: ErrorStage | undefined;
-    let settled = false;
-    const during = () => (lastStage ? ` (during ${lastStage})` : '');
+export type WorkerChannel = ChannelClient<WorkerMethods, WorkerEvents>;
 
-    if (limits.signal?.aborted) {
-      resolve({ kind: 'failed', error: { stage: 'cancelled', message: 'cancelled before start' } });
-      return;
-    }
+const live = new Set<Worker>();
 
-    const worker = startWorker(limits.workerScript, job, limits.memoryLimitMb);
+/** Worker threads started here that have not exited yet (what tests check is zero after a run). */
+export function liveWorkerCount(): number {
+  return live.size;
+}
 
-    const finish = (fate: WorkerFate) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      limits.signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      resolve(fate);
-    };
-    const fail = (stage: ErrorStage, message: string) => finish({ kind: 'failed', error: { stage, message }, lastStage });
-
-    const timer = setTimeout(
-      () => fail('timeout', `no result within ${limits.timeoutMs} ms${during()}; the worker was stopped`),
-      limits.timeoutMs,
-    );
-    const onAbort = () => fail('cancelled', `cancelled${during()}`);
-    limits.signal?.addEventListener('abort', onAbort, { once: true });
-
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'stage') {
-        lastStage = message.stage;
-        limits.onStage?.(message.stage);
-        return;
-      }
-      finish({ kind: 'message', message, lastStage });
-    });
-    worker.on('error', (error: Error & { code?: string }) => {
-      const failure = workerFailure(error, 'the worker', limits.memoryLimitMb, during());
-      fail(failure.stage, failure.message);
-    });
-    worker.on('exit', (code) => fail('crash', `the worker exited with code ${code}${during()} before reporting a result`));
+/** Asks a fresh worker one thing, then stops it. */
+export async function runInWorker<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params'], limits: WorkerLimits): Promise<WorkerFate<WorkerMethods[M]['result']>> {
+  if (limits.signal?.aborted) return { kind: 'failed', error: { stage: 'cancelled', message: 'cancelled before start' } };
+  const { channel, exited } = startWorker(limits.workerScript, limits.memoryLimitMb);
+  let lastStage: WorkStage | undefined;
+  channel.on('stage', (stage) => {
+    lastStage = stage;
+    limits.onStage?.(stage);
   });
+  try {
+    const value = await channel.request(method, params, { timeoutMs: limits.timeoutMs, signal: limits.signal });
+    return { kind: 'answered', value, ...(lastStage ? { lastStage } : {}) };
+  } catch (error) {
+    const failure = workerFailure(error, channel.gone, { what: 'the worker', memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage });
+    return { kind: 'failed', error: failure, ...(lastStage ? { lastStage } : {}) };
+  } finally {
+    // Settled once the worker has really exited: nothing of this job outlives the call.
+    channel.close();
+    await exited;
+  }
 }
 
-/** A fresh worker for one job, with a heap limit; its output is drained, never shown. */
-export function startWorker(workerScript: string, job: WorkerJob, memoryLimitMb: number): Worker {
+export interface StartedWorker {
+  channel: WorkerChannel;
+  /** Resolves on the worker's `exit`, however it came. */
+  exited: Promise<void>;
+}
+
+/** A fresh worker with a heap limit, behind its channel; its output is drained, never shown. */
+export function startWorker(workerScript: string, memoryLimitMb: number): StartedWorker {
   const worker = new Worker(workerScript, {
-    workerData: job,
     resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb },
     // A clean isolate: by default workers inherit the parent's flags (a loader hook such as
     // tsx's slowed avsc by ~20%; --inspect would open a debugger port per codec).
@@ -78,15 +71,47 @@ export function startWorker(workerScript: string, job: WorkerJob, memoryLimitMb:
     stdout: true,
     stderr: true,
   });
+  live.add(worker);
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => {
+    live.delete(worker);
+    resolve();
+  }));
   worker.stdout.resume();
   worker.stderr.resume();
-  return worker;
+  return { channel: new ChannelClient<WorkerMethods, WorkerEvents>(workerTransport(worker)), exited };
 }
 
-/** What a worker's 'error' event means: out of memory, or a crash. `during`: " (during decode)". */
-export function workerFailure(error: Error & { code?: string }, what: string, memoryLimitMb: number, during: string): StageError {
-  if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return { stage: 'memory', message: `${what} ran out of memory${during}: its heap limit is ${memoryLimitMb} MB` };
+export interface FailureContext {
+  /** "the worker", "the inspection worker". */
+  what: string;
+  memoryLimitMb: number;
+  timeoutMs: number;
+  lastStage?: WorkStage;
+}
+
+/** What a failed request to a worker means, in words for a row or the panel. */
+export function workerFailure(error: unknown, gone: Gone | undefined, context: FailureContext): StageError {
+  const during = context.lastStage ? ` (during ${context.lastStage})` : '';
+  if (!(error instanceof ChannelError)) return { stage: 'crash', message: `${context.what} failed${during}: ${error instanceof Error ? error.message : String(error)}` };
+  switch (error.kind) {
+    case 'timeout':
+      return { stage: 'timeout', message: `no result within ${context.timeoutMs} ms${during}; ${context.what} was stopped` };
+    case 'cancelled':
+      return { stage: 'cancelled', message: `cancelled${during}` };
+    case 'remote':
+      return { stage: isErrorStage(error.code) ? error.code : 'crash', message: error.message };
+    case 'gone':
+      if (gone?.reason === 'out-of-memory') return { stage: 'memory', message: `${context.what} ran out of memory${during}: its heap limit is ${context.memoryLimitMb} MB` };
+      if (gone?.reason === 'exited') return { stage: 'crash', message: `${context.what} exited with ${gone.detail}${during} before reporting a result` };
+      return { stage: 'crash', message: `${context.what} crashed${during}: ${gone?.detail ?? error.message}` };
   }
-  return { stage: 'crash', message: `${what} crashed${during}: ${error.message}` };
+}
+
+const ERROR_STAGES: Record<ErrorStage, true> = {
+  input: true, prepare: true, encode: true, decode: true, verify: true, measure: true,
+  timeout: true, memory: true, crash: true, cancelled: true,
+};
+
+function isErrorStage(code: string | undefined): code is ErrorStage {
+  return code !== undefined && Object.prototype.hasOwnProperty.call(ERROR_STAGES, code);
 }

@@ -1,8 +1,9 @@
 /**
- * Entry point of a codec worker (bundled as dist/worker.js). One worker runs one job in a fresh
- * isolate, so libraries never share a heap or JIT state. Refuses to run outside a worker.
+ * Entry point of a codec worker (bundled as dist/worker.js). One worker answers one job in a
+ * fresh isolate, so libraries never share a heap or JIT state; an inspection worker then goes
+ * on answering the decoded-output queries. Refuses to run outside a worker.
  */
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort } from 'node:worker_threads';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { parseSample, sampleBytesOf, SampleInputError } from '../input/read-sample';
@@ -14,13 +15,13 @@ import { loadProtoSchema } from '../schema/load-proto';
 import { SchemaInputError } from '../schema/schema-problem';
 import { inferSchemaText } from '../schema/inferred-text';
 import { Inspection, InspectionError } from '../inspect/inspection';
-import type { GenerateJob, InferSchemaJob, InspectJob, InspectionRequest, InspectOutputJob, SchemaInfoJob, WorkerJob, WorkerMessage } from './worker-protocol';
+import { serve, type Handlers } from '../shared/channel';
+import { parentPortTransport } from './node-transports';
+import type { DecodedOutputJob, GenerateJob, InferSchemaJob, ReadSampleJob, SchemaInfoJob, WorkerEvents, WorkerMethods } from './worker-protocol';
 
 if (isMainThread || !parentPort) {
   throw new Error('payload-lab worker: this file runs only inside a worker thread started by the engine');
 }
-const port = parentPort;
-const post = (message: WorkerMessage) => port.postMessage(message);
 
 /** A full collection between measurements, without starting Node with --expose-gc. */
 function exposeGarbageCollector(): (() => void) | undefined {
@@ -34,12 +35,9 @@ function exposeGarbageCollector(): (() => void) | undefined {
   }
 }
 
-function inspect(job: InspectJob): void {
+function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] {
   const schemaProblem = job.schema && checkProvidedSchema(job.schema);
-  if (job.schema && schemaProblem) {
-    post({ type: 'schema-error', path: job.schema.path ?? `schema.${job.schema.kind}`, problem: schemaProblem });
-    return;
-  }
+  if (job.schema && schemaProblem) return { schemaFailure: { path: job.schema.path ?? `schema.${job.schema.kind}`, problem: schemaProblem } };
   try {
     const bytes = sampleBytesOf(job.sample);
     const sample = parseSample(bytes, job.sample.kind, job.sample.path);
@@ -50,11 +48,15 @@ function inspect(job: InspectJob): void {
       records: countRecords(sample),
       kind: job.sample.kind,
     };
-    post({ type: 'inspected', info });
+    return { sample: info };
   } catch (error) {
-    const located = error instanceof SampleInputError ? error : undefined;
-    post({ type: 'input-error', problem: { message: describeError(error), line: located?.line, column: located?.column } });
+    return { inputProblem: inputProblemOf(error) };
   }
+}
+
+function inputProblemOf(error: unknown): { message: string; line?: number; column?: number } {
+  const located = error instanceof SampleInputError ? error : undefined;
+  return { message: describeError(error), line: located?.line, column: located?.column };
 }
 
 /** The root array's length; for an object, its longest top-level array (`{"items": [...]}`); else 1. */
@@ -70,66 +72,65 @@ function schemaPath(job: SchemaInfoJob | GenerateJob): string {
   return job.schema.path ?? `schema.${job.schema.kind}`;
 }
 
-function schemaInfo(job: SchemaInfoJob): void {
+function schemaInfo(job: SchemaInfoJob): WorkerMethods['schema-info']['result'] {
   if (job.schema.kind === 'proto') {
     const loaded = loadProtoSchema(job.schema.source, { path: schemaPath(job), ...(job.schema.imports ? { imports: job.schema.imports } : {}) });
-    if (!loaded.ok) post({ type: 'schema-error', path: loaded.path ?? schemaPath(job), problem: loaded.error });
-    else post({ type: 'schema-info', messageTypes: loaded.messageTypes, defaultType: loaded.defaultType });
-    return;
+    if (!loaded.ok) return { schemaFailure: { path: loaded.path ?? schemaPath(job), problem: loaded.error } };
+    return { messageTypes: loaded.messageTypes, ...(loaded.defaultType ? { defaultType: loaded.defaultType } : {}) };
   }
   const problem = checkProvidedSchema(job.schema);
-  if (problem) post({ type: 'schema-error', path: schemaPath(job), problem });
-  else post({ type: 'schema-info', messageTypes: [] });
+  if (problem) return { schemaFailure: { path: schemaPath(job), problem } };
+  return { messageTypes: [] };
 }
 
-function generate(job: GenerateJob): void {
+function generate(job: GenerateJob): WorkerMethods['generate-sample']['result'] {
   try {
     const { records } = generateFromSchema(job.schema, { count: job.count, seed: job.seed });
-    post({ type: 'generated', bytes: Buffer.from(JSON.stringify(records), 'utf8'), records: records.length });
+    return { bytes: Buffer.from(JSON.stringify(records), 'utf8'), records: records.length };
   } catch (error) {
     if (!(error instanceof SchemaInputError)) throw error;
-    post({ type: 'schema-error', path: schemaPath(job), problem: error.problem });
+    return { schemaFailure: { path: schemaPath(job), problem: error.problem } };
   }
 }
 
-function inferSchema(job: InferSchemaJob): void {
+function inferSchema(job: InferSchemaJob): WorkerMethods['infer-schema']['result'] {
   try {
     const sample = parseSample(sampleBytesOf(job.sample), job.sample.kind, job.sample.path);
-    post({ type: 'inferred-schema', text: inferSchemaText(sample, job.format, job.variants).text });
+    return { text: inferSchemaText(sample, job.format, job.variants).text };
   } catch (error) {
-    const located = error instanceof SampleInputError ? error : undefined;
-    post({ type: 'input-error', problem: { message: describeError(error), line: located?.line, column: located?.column } });
+    return { inputProblem: inputProblemOf(error) };
   }
 }
 
-/** Opens the decoded output, then answers the inspector's queries until terminated. */
-async function inspectOutput(job: InspectOutputJob): Promise<void> {
-  let inspection: Inspection;
+/** The decoded output this worker holds once `open-decoded-output` answered. */
+let inspection: Inspection | undefined;
+
+function opened(): Inspection {
+  if (!inspection) throw new Error('the decoded output is not open in this worker');
+  return inspection;
+}
+
+async function openDecodedOutput(job: DecodedOutputJob): Promise<WorkerMethods['open-decoded-output']['result']> {
   try {
-    inspection = await Inspection.open(job, (stage) => post({ type: 'stage', stage }));
+    inspection = await Inspection.open(job, (stage) => emit('stage', stage));
+    return inspection.opened();
   } catch (error) {
-    const stage = error instanceof InspectionError ? error.stage : 'crash';
-    post({ type: 'inspection-failed', error: { stage, message: describeError(error) } });
-    return;
+    // The stage that failed travels as the error's code.
+    throw Object.assign(new Error(describeError(error)), { code: error instanceof InspectionError ? error.stage : 'crash' });
   }
-  port.on('message', (request: InspectionRequest) => {
-    try {
-      post({ type: 'inspection-answer', id: request.id, ok: true, value: inspection.answer(request.query) });
-    } catch (error) {
-      post({ type: 'inspection-answer', id: request.id, ok: false, error: describeError(error) });
-    }
-  });
-  post({ type: 'inspection-ready', opened: inspection.opened() });
 }
 
-async function main(job: WorkerJob): Promise<void> {
-  if (job.kind === 'inspect') return inspect(job);
-  if (job.kind === 'inspect-output') return inspectOutput(job);
-  if (job.kind === 'schema-info') return schemaInfo(job);
-  if (job.kind === 'generate') return generate(job);
-  if (job.kind === 'infer-schema') return inferSchema(job);
-  const report = await runCodecJob(job, (stage) => post({ type: 'stage', stage }), exposeGarbageCollector());
-  post({ type: 'codec-report', report });
-}
+const handlers: Handlers<WorkerMethods> = {
+  'measure-codec': (job) => runCodecJob(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
+  'read-sample': readSample,
+  'schema-info': schemaInfo,
+  'generate-sample': generate,
+  'infer-schema': inferSchema,
+  'open-decoded-output': openDecodedOutput,
+  'inspector-children': ({ steps, offset, limit }) => opened().children(steps, offset, limit),
+  'inspector-finding': ({ filter, from, direction }) => opened().finding(filter, from, direction),
+  'inspector-bytes': ({ offset, length }) => opened().bytes(offset, length),
+  'inspector-copy-text': ({ encoding, range }) => opened().copy(encoding, range),
+};
 
-void main(workerData as WorkerJob);
+const { emit } = serve<WorkerMethods, WorkerEvents>(parentPortTransport(parentPort), handlers);

@@ -10,16 +10,17 @@ import { measurementSettings } from '../engine/settings';
 import { runtimeInfo } from '../engine/tool-info';
 import { SampleInputError } from '../input/read-sample';
 import type { ProvidedSchema } from '../codecs/codec';
-import type { SchemaVariants } from '../schema/variants';
+import type { SchemaVariants } from '../shared/variants';
 import { affectedCodecs, mergeReports } from '../engine/variant-rerun';
 import { SchemaInputError } from '../schema/schema-problem';
-import { runSampleName } from '../commands/schema-choices';
+import { runSampleName } from './sample-source';
 import type { SchemaDiagnostics } from './schema-diagnostics';
 import type { ComparisonReport } from '../shared/results';
 import type { PlannedCodec } from '../shared/protocol';
-import type { SampleSource } from '../commands/resolve-sample';
+import type { SampleSource } from './sample-source';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { readRunSettings, type RunSettings } from './settings';
+import { RunSlot } from './run-slot';
 
 export interface RunRequest {
   source: SampleSource;
@@ -50,7 +51,7 @@ interface StoredFileRequest {
 
 export class ComparisonSession implements vscode.Disposable {
   private runId = 0;
-  private running: { controller: AbortController; finished: Promise<unknown> } | undefined;
+  private readonly slot = new RunSlot();
   private currentRequest: RunRequest | undefined;
   private currentReport: ComparisonReport | undefined;
   private readonly runStarting = new vscode.EventEmitter<void>();
@@ -90,29 +91,20 @@ export class ComparisonSession implements vscode.Disposable {
     return last ? this.run(last, undefined, { compareWithPrevious: true }) : undefined;
   }
 
+  /** The report; undefined when cancelled, failed, or overtaken by a newer request while waiting. */
   async run(request: RunRequest, partial?: PartialRun, display: { compareWithPrevious?: boolean } = {}): Promise<ComparisonReport | undefined> {
-    if (this.running) {
-      this.running.controller.abort();
-      await this.running.finished;
-    }
-    this.runStarting.fire();
-    const controller = new AbortController();
-    const finished = this.runWithProgress(request, controller, partial, display.compareWithPrevious ?? false);
-    this.running = { controller, finished };
-    // Enables "Payload Lab: Cancel Run" in the palette and for keybindings.
-    void vscode.commands.executeCommand('setContext', 'payloadLab.running', true);
-    try {
-      return await finished;
-    } finally {
-      if (this.running?.controller === controller) {
-        this.running = undefined;
-        void vscode.commands.executeCommand('setContext', 'payloadLab.running', false);
-      }
-    }
+    const outcome = await this.slot.run((controller) => {
+      this.runStarting.fire();
+      // Enables "Payload Lab: Cancel Run" in the palette and for keybindings.
+      void vscode.commands.executeCommand('setContext', 'payloadLab.running', true);
+      return this.runWithProgress(request, controller, partial, display.compareWithPrevious ?? false);
+    });
+    if (!this.slot.busy) void vscode.commands.executeCommand('setContext', 'payloadLab.running', false);
+    return outcome.started ? outcome.value : undefined;
   }
 
   cancel(): void {
-    this.running?.controller.abort();
+    this.slot.cancel();
   }
 
   get lastReport(): ComparisonReport | undefined {
@@ -156,7 +148,7 @@ export class ComparisonSession implements vscode.Disposable {
             schema: request.schema,
             variants: request.variants,
             signal: controller.signal,
-            onInspected: (sample) => panel.post({ type: 'sample-inspected', runId, sample }),
+            onSampleRead: (sample) => panel.post({ type: 'sample-read', runId, sample }),
             onStage: (codec, stage, { round, rounds }) => {
               panel.post({ type: 'codec-stage', runId, codec, stage, round });
               progress.report({ message: `round ${round} of ${rounds}: ${codec}: ${stage}` });

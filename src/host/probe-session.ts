@@ -11,12 +11,11 @@ import { runProbesInProcess } from '../probes/probe-runner-process';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { describeProbeLimits, type ProbeReport } from '../shared/probes';
 import type { ProbeHostMessage } from '../shared/protocol';
+import { RunSlot } from './run-slot';
 
 export class ProbeSession implements vscode.Disposable {
   private probeRunId = 0;
-  /** Counts requests, so that of several made while an old run stops, only the last one runs. */
-  private requests = 0;
-  private running: { controller: AbortController; finished: Promise<unknown> } | undefined;
+  private readonly slot = new RunSlot();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -26,24 +25,12 @@ export class ProbeSession implements vscode.Disposable {
 
   /** The report, or undefined when cancelled, failed or overtaken by a newer request. */
   async probe(): Promise<ProbeReport | undefined> {
-    const request = ++this.requests;
-    if (this.running) {
-      this.running.controller.abort();
-      await this.running.finished;
-    }
-    if (request !== this.requests) return undefined;
-    const controller = new AbortController();
-    const finished = this.probeWithProgress(controller);
-    this.running = { controller, finished };
-    try {
-      return await finished;
-    } finally {
-      if (this.running?.controller === controller) this.running = undefined;
-    }
+    const outcome = await this.slot.run((controller) => this.probeWithProgress(controller));
+    return outcome.started ? outcome.value : undefined;
   }
 
   cancel(): void {
-    this.running?.controller.abort();
+    this.slot.cancel();
   }
 
   dispose(): void {

@@ -52,6 +52,18 @@ export function parseSampleText(text: string, kind: SampleKind, path: string): u
 }
 
 /** Reads the file when no bytes are given; a read error becomes an input error naming the file. */
+/** A sample as a worker gets it: its bytes, or the path it reads them from itself. */
+export interface SampleBytes {
+  /** What to call the sample in messages (a path, or an untitled editor's name). */
+  path: string;
+  kind: SampleKind;
+  /**
+   * The sample's bytes, or absent to have each worker read the file at `path` itself: a big
+   * file then never passes through (nor is copied by) the caller's thread.
+   */
+  bytes?: Uint8Array;
+}
+
 export function sampleBytesOf(sample: { path: string; bytes?: Uint8Array }): Uint8Array {
   if (sample.bytes) return sample.bytes;
   try {

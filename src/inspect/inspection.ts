@@ -6,8 +6,8 @@
 import { findParseLosses } from '../analysis/parse-losses';
 import { UnsupportedSampleError, type PreparedCodec } from '../codecs/codec';
 import { loadCodec } from '../codecs/load-codec';
-import { parseSample, sampleBytesOf } from '../input/read-sample';
-import type { ErrorStage } from '../shared/results';
+import { parseSample, sampleBytesOf, type SampleBytes } from '../input/read-sample';
+import type { ErrorStage, WorkStage } from '../shared/results';
 import {
   ANNOTATIONS_PAGE_LIMIT,
   BYTES_PAGE_LIMIT,
@@ -15,12 +15,15 @@ import {
   COPY_ALL_LIMIT,
   type BytesPage,
   type ChildrenPage,
+  type CopiedText,
   type FindingFilter,
   type InspectorOpened,
   type LocatedFinding,
   type PathStep,
 } from '../shared/inspector';
-import type { InspectOutputJob } from '../engine/worker-protocol';
+import type { CodecSource } from '../codecs/codec-source';
+import type { ProvidedSchema } from '../schema/sample-contracts';
+import type { SchemaVariants } from '../shared/variants';
 import { annotateEncoding } from './annotate-encoding';
 import { FindingIndex } from './findings';
 import { ValueTree } from './value-tree';
@@ -33,15 +36,12 @@ export class InspectionError extends Error {
   }
 }
 
-export type InspectionQuery =
-  | { kind: 'children'; steps: PathStep[]; offset: number; limit: number }
-  | { kind: 'finding'; filter: FindingFilter; from: number | null; direction: 1 | -1 }
-  | { kind: 'bytes'; offset: number; length: number }
-  | { kind: 'copy'; encoding: 'hex' | 'base64'; range: 'all' | { offset: number; length: number } };
-
-export interface CopiedText {
-  text: string;
-  bytes: number;
+/** What to decode for the inspector: the last run's sample, with one codec. */
+export interface DecodedOutputJob {
+  codec: CodecSource;
+  sample: SampleBytes;
+  schema?: ProvidedSchema;
+  variants?: Partial<SchemaVariants>;
 }
 
 export class Inspection {
@@ -53,9 +53,9 @@ export class Inspection {
     private readonly findings: FindingIndex,
   ) {}
 
-  static async open(job: InspectOutputJob, enterStage: (stage: ErrorStage) => void = () => undefined): Promise<Inspection> {
-    let stage: ErrorStage = 'input';
-    const enter = (next: ErrorStage) => {
+  static async open(job: DecodedOutputJob, enterStage: (stage: WorkStage) => void = () => undefined): Promise<Inspection> {
+    let stage: WorkStage = 'input';
+    const enter = (next: WorkStage) => {
       stage = next;
       enterStage(next);
     };
@@ -89,19 +89,6 @@ export class Inspection {
       findings: this.findings.counts(),
       annotated: this.prepared.layout !== undefined,
     };
-  }
-
-  answer(query: InspectionQuery): unknown {
-    switch (query.kind) {
-      case 'children':
-        return this.children(query.steps, query.offset, query.limit);
-      case 'finding':
-        return this.finding(query.filter, query.from, query.direction);
-      case 'bytes':
-        return this.bytes(query.offset, query.length);
-      case 'copy':
-        return this.copy(query.encoding, query.range);
-    }
   }
 
   children(steps: PathStep[], offset: number, limit: number): ChildrenPage {

@@ -4,8 +4,10 @@
  * "ready" (a hidden webview is destroyed and re-created: no retainContextWhenHidden).
  */
 import * as vscode from 'vscode';
-import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type WebviewRequest, type WebviewToHost } from '../shared/protocol';
-import type { SchemaVariants } from '../schema/variants';
+import { isChannelMessage, serve } from '../shared/channel';
+import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type PostedToHost, type RequestHandlers, type RequestMap } from '../shared/protocol';
+import { webviewPanelTransport } from './panel-transport';
+import type { SchemaVariants } from '../shared/variants';
 import { buildPanelHtml, createNonce } from './html';
 
 export interface PanelActions {
@@ -17,8 +19,13 @@ export interface PanelActions {
   cancelProbes(): void;
   /** The page closed its inspector, or was re-created without it: its worker can stop. */
   closeInspector(): void;
-  /** Answers a webview request; a thrown error becomes a rejected reply with its message. */
-  request(request: WebviewRequest): Promise<unknown>;
+  /**
+   * The panel is gone: what it owns ends with it (the run and its workers, the inspection
+   * worker, the probe processes), quietly: nobody is left to tell.
+   */
+  panelClosed(): void;
+  /** One handler per webview request; a thrown error becomes a rejected reply with its message. */
+  requests: RequestHandlers;
 }
 
 export class ResultsPanel implements vscode.Disposable {
@@ -42,9 +49,14 @@ export class ResultsPanel implements vscode.Disposable {
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
     panel.webview.options = webviewOptions(extensionUri);
     panel.webview.html = this.html();
+    // The page's requests, answered over the channel; handlers still running when the panel
+    // goes see their signal abort.
+    serve<RequestMap>(webviewPanelTransport(panel, this.disposables), actions.requests);
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((message: WebviewToHost) => this.receive(message)),
+      panel.webview.onDidReceiveMessage((message: PostedToHost) => {
+        if (!isChannelMessage(message)) this.receive(message);
+      }),
     );
   }
 
@@ -73,16 +85,17 @@ export class ResultsPanel implements vscode.Disposable {
     return this.panel.viewColumn;
   }
 
-  /** Sends a message of the current run, and keeps it for replay. */
+  /** Sends a message of the current run, and keeps it for replay; nothing once disposed. */
   post(message: HostToWebview): void {
+    if (this.disposed) return;
     if (message.type === 'run-started') this.runMessages = [];
     if (message.type === 'probes-started') this.probeMessages = [];
     if (isProbeMessage(message)) this.probeMessages.push(message);
-    else if (message.type !== 'reply') this.runMessages.push(message);
+    else this.runMessages.push(message);
     void this.panel.webview.postMessage(message);
   }
 
-  private receive(message: WebviewToHost): void {
+  private receive(message: Exclude<PostedToHost, { channel: string }>): void {
     switch (message.type) {
       case 'ready':
         this.actions.closeInspector();
@@ -102,22 +115,8 @@ export class ResultsPanel implements vscode.Disposable {
         return this.actions.cancelProbes();
       case 'inspector-close':
         return this.actions.closeInspector();
-      case 'request':
-        void this.answer(message.requestId, message.request);
-        return;
       default:
         this.log.warn(`panel: unknown message ${JSON.stringify(message)}`);
-    }
-  }
-
-  private async answer(requestId: number, request: WebviewRequest): Promise<void> {
-    try {
-      const value = await this.actions.request(request);
-      void this.panel.webview.postMessage({ type: 'reply', requestId, ok: true, value } satisfies HostToWebview);
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      this.log.error(`panel: ${request.method} failed: ${text}`);
-      void this.panel.webview.postMessage({ type: 'reply', requestId, ok: false, error: text } satisfies HostToWebview);
     }
   }
 
@@ -136,6 +135,7 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     if (ResultsPanel.current === this) ResultsPanel.current = undefined;
+    this.actions.panelClosed();
     this.panel.dispose();
     while (this.disposables.length > 0) this.disposables.pop()?.dispose();
   }

@@ -9,7 +9,9 @@ import { getHeapStatistics } from 'node:v8';
 import { loadCodec } from '../codecs/load-codec';
 import { libraryVersion } from '../codecs/library-version';
 import { pollutionSince, snapshotPrototypes } from './pollution';
-import { probeUnits, type ProbeChildJob, type ProbeChildMessage } from './probe-units';
+import { processTransport } from '../engine/node-transports';
+import { serve } from '../shared/channel';
+import { probeUnits, type ProbeChildEvents, type ProbeChildJob, type ProbeChildMethods } from './probe-units';
 import { runProbeUnit } from './run-unit';
 import { serveAsRunner } from './runner-mode';
 import { RUNNER_FLAG } from './runner-protocol';
@@ -18,14 +20,12 @@ if (typeof process.send !== 'function') {
   throw new Error('payload-lab probe-child: this file runs only as a child process forked by the probe runner');
 }
 
-function send(message: ProbeChildMessage): Promise<void> {
-  return new Promise((resolve) => process.send!(message, undefined, {}, () => resolve()));
-}
+type Emit = <K extends keyof ProbeChildEvents & string>(event: K, data: ProbeChildEvents[K]) => Promise<void>;
 
-async function run(job: ProbeChildJob): Promise<void> {
+/** Each event is awaited until written: the next unit may crash this process. */
+async function run(job: ProbeChildJob, emit: Emit): Promise<{ units: number }> {
   const loaded = await loadCodec(job.codec);
-  await send({
-    type: 'ready',
+  await emit('ready', {
     codec: {
       codec: loaded.descriptor.id,
       label: loaded.descriptor.label,
@@ -44,23 +44,23 @@ async function run(job: ProbeChildJob): Promise<void> {
       result.effects = ['polluted', ...result.effects.filter((effect) => effect !== 'preserved')];
       result.pollution = pollution;
     }
-    await send({ type: 'unit', index, result, exiting: pollution.length > 0 });
+    await emit('unit', { index, result, exiting: pollution.length > 0 });
     if (pollution.length > 0) process.exit(0);
   }
-  await send({ type: 'done' });
-  process.exit(0);
+  // The runner stops this process once it has the answer.
+  return { units: units.length - job.startAt };
 }
 
 function serveAsProbeProcess(): void {
   // The runner is gone (cancelled, or its process ended): nobody will read the results.
   process.once('disconnect', () => process.exit(0));
-
-  process.once('message', (job: ProbeChildJob) => {
-    run(job).catch((error: unknown) => {
-      // Loading the codec failed: say why on stderr, where the runner reads a dead child's last words.
-      process.stderr.write(`probe process failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-      process.exit(70);
-    });
+  const channel: { emit: Emit } = serve<ProbeChildMethods, ProbeChildEvents>(processTransport(), {
+    'run-units': (job): Promise<{ units: number }> =>
+      run(job, (event, data) => channel.emit(event, data)).catch((error: unknown) => {
+        // Loading the codec failed: say why on stderr, where the runner reads a dead child's last words.
+        process.stderr.write(`probe process failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+        return process.exit(70);
+      }),
   });
 }
 

@@ -9,71 +9,63 @@ import { fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CancelledError } from '../engine/compare';
+import { childProcessTransport } from '../engine/node-transports';
+import { ChannelClient, ChannelError, type Gone } from '../shared/channel';
 import type { ProbeReport } from '../shared/probes';
 import type { ProbeOptions } from './run-probes';
-import { RUNNER_FLAG, type RunnerCommand, type RunnerMessage } from './runner-protocol';
+import { CANCELLED_CODE, RUNNER_FLAG, type RunnerEvents, type RunnerMethods } from './runner-protocol';
 
 export type RunnerOptions = Pick<ProbeOptions, 'codecs' | 'probes' | 'timeoutMs' | 'memoryLimitMb' | 'signal' | 'onStart' | 'onResult'> & {
   /** The bundled probe script; defaults to `probe-child.js` beside the running bundle. */
   childScript?: string;
 };
 
-/** After Cancel, how long the runner gets to stop its probe processes before it is killed. */
-const CANCEL_GRACE_MS = 5_000;
+/** Once done or cancelled, how long the runner gets to stop its probe processes before it is killed. */
+const STOP_GRACE_MS = 5_000;
 const STDERR_TAIL_BYTES = 2_048;
 
-export function runProbesInProcess(options: RunnerOptions): Promise<ProbeReport> {
+/** Settles once the runner process has ended (and so have the probe processes it waited for). */
+export async function runProbesInProcess(options: RunnerOptions): Promise<ProbeReport> {
   const script = options.childScript ?? path.join(__dirname, 'probe-child.js');
-  if (!fs.existsSync(script)) return Promise.reject(new Error(`${script} is missing: build the bundles first (npm run build)`));
-  if (options.signal?.aborted) return Promise.reject(new CancelledError('cancelled before start'));
+  if (!fs.existsSync(script)) throw new Error(`${script} is missing: build the bundles first (npm run build)`);
+  if (options.signal?.aborted) throw new CancelledError('cancelled before start');
 
-  return new Promise((resolve, reject) => {
-    const runner = fork(script, [RUNNER_FLAG], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
-    let stderr = '';
-    let killTimer: ReturnType<typeof setTimeout> | undefined;
-    let settled = false;
-    const settle = (outcome: { report: ProbeReport } | { error: Error }) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(killTimer);
-      options.signal?.removeEventListener('abort', onAbort);
-      if ('report' in outcome) resolve(outcome.report);
-      else reject(outcome.error);
-    };
-    const command = (message: RunnerCommand) => {
-      if (runner.connected) runner.send(message, (error) => error && runner.kill('SIGKILL'));
-    };
-    const onAbort = () => {
-      command({ type: 'cancel' });
-      killTimer = setTimeout(() => runner.kill('SIGKILL'), CANCEL_GRACE_MS);
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-
-    runner.stderr?.setEncoding('utf8');
-    runner.stderr?.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
-    });
-    runner.on('message', (message: RunnerMessage) => {
-      switch (message.type) {
-        case 'start':
-          return options.onStart?.(message.plan);
-        case 'result':
-          return options.onResult?.(message.result);
-        case 'report':
-          return settle({ report: message.report });
-        case 'ended':
-          return settle({ error: message.cancelled ? new CancelledError(message.message) : new Error(message.message) });
-      }
-    });
-    runner.on('error', (error) => {
-      if (runner.pid === undefined) settle({ error: new Error(`could not start the probe runner: ${error.message}`) });
-    });
-    runner.on('close', (code, signal) => {
-      if (options.signal?.aborted) return settle({ error: new CancelledError('cancelled') });
-      const how = signal === null ? `exited with code ${code}` : `was killed by ${signal}`;
-      const words = stderr.trim().split('\n').pop();
-      settle({ error: new Error(`the probe runner ${how} before it reported${words ? `: ${words}` : ''}`) });
-    });
-    command({ type: 'run', codecs: options.codecs?.slice(), probes: options.probes?.slice(), timeoutMs: options.timeoutMs, memoryLimitMb: options.memoryLimitMb });
+  const runner = fork(script, [RUNNER_FLAG], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+  // 'exit', not 'close': once this side has disconnected, Node never emits 'close'.
+  const ended = new Promise<void>((resolve) => {
+    runner.once('exit', () => resolve());
+    runner.once('error', () => runner.pid === undefined && resolve());
   });
+  let stderr = '';
+  runner.stderr?.setEncoding('utf8');
+  runner.stderr?.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
+  });
+  const channel = new ChannelClient<RunnerMethods, RunnerEvents>(childProcessTransport(runner));
+  if (options.onStart) channel.on('probe-plan', options.onStart);
+  if (options.onResult) channel.on('probe-result', options.onResult);
+  try {
+    return await channel.request(
+      'run-probes',
+      { codecs: options.codecs?.slice(), probes: options.probes?.slice(), timeoutMs: options.timeoutMs, memoryLimitMb: options.memoryLimitMb },
+      { signal: options.signal },
+    );
+  } catch (error) {
+    throw runnerError(error, channel.gone, stderr);
+  } finally {
+    // The runner stops its probe processes when disconnected, then exits; past the grace it is killed.
+    if (runner.connected) runner.disconnect();
+    const kill = setTimeout(() => channel.close('did not stop in time'), STOP_GRACE_MS);
+    await ended;
+    clearTimeout(kill);
+  }
+}
+
+function runnerError(error: unknown, gone: Gone | undefined, stderr: string): Error {
+  if (!(error instanceof ChannelError)) return error instanceof Error ? error : new Error(String(error));
+  if (error.kind === 'cancelled' || error.code === CANCELLED_CODE) return new CancelledError(error.message);
+  if (error.kind === 'remote') return new Error(error.message);
+  const words = stderr.trim().split('\n').pop();
+  const how = gone?.reason === 'exited' ? `exited with ${gone.detail}` : gone?.reason === 'crashed' ? `could not run: ${gone.detail}` : error.message;
+  return new Error(`the probe runner ${how} before it reported${words ? `: ${words}` : ''}`);
 }

@@ -55,8 +55,14 @@ export interface ProbeChildJob {
   startAt: number;
 }
 
-export type ProbeChildMessage =
+/** The conversation between the runner and one probe process: one request, the units as events. */
+export interface ProbeChildMethods {
+  /** Answers with how many units ran once the last one is done. */
+  'run-units': { params: ProbeChildJob; result: { units: number } };
+}
+
+export interface ProbeChildEvents {
   /** `heapLimitMb`: V8's heap_size_limit in the child, to check that --max-old-space-size held. */
-  | { type: 'ready'; codec: ProbedCodec; heapLimitMb?: number }
-  | { type: 'unit'; index: number; result: UnitResult; /** the process exits next (it is polluted) */ exiting: boolean }
-  | { type: 'done' };
+  ready: { codec: ProbedCodec; heapLimitMb?: number };
+  unit: { index: number; result: UnitResult; /** the process exits next (it is polluted) */ exiting: boolean };
+}

@@ -17,9 +17,11 @@ import { libraryVersion } from '../codecs/library-version';
 import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { CancelledError } from '../engine/compare';
 import { runtimeInfo, toolVersion } from '../engine/tool-info';
+import { childProcessTransport } from '../engine/node-transports';
+import { ChannelClient } from '../shared/channel';
 import type { ProbedCodec, ProbeId, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from '../shared/probes';
 import { mergeUnitResults } from './merge-results';
-import { ALL_PROBE_IDS, probeCatalog, probeUnits, type ProbeChildJob, type ProbeChildMessage, type UnitResult } from './probe-units';
+import { ALL_PROBE_IDS, probeCatalog, probeUnits, type ProbeChildEvents, type ProbeChildJob, type ProbeChildMethods, type UnitResult } from './probe-units';
 
 export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 export const DEFAULT_PROBE_MEMORY_MB = 256;
@@ -148,13 +150,16 @@ function runChild(run: ChildRun): Promise<ChildEnd> {
     let ended: ChildEnd | undefined;
     let ready = false;
     let stderr = '';
+    let closed = false;
     const settle = (end: ChildEnd) => {
       if (ended !== undefined) return;
       ended = end;
       clearTimeout(timer);
       run.signal?.removeEventListener('abort', onAbort);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      resolve(end);
+      // Settled once the process is really gone: no probe process outlives its unit or run.
+      if (closed || child.pid === undefined) resolve(end);
+      else child.once('close', () => resolve(end));
     };
     let unitStartedAt = performance.now();
     const sinceUnitStart = () => Math.round(performance.now() - unitStartedAt);
@@ -183,30 +188,30 @@ function runChild(run: ChildRun): Promise<ChildEnd> {
     child.stderr?.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
     });
-    child.on('message', (message: ProbeChildMessage) => {
-      if (message.type === 'ready') {
-        ready = true;
-        run.onReady(message.codec, message.heapLimitMb);
-        arm();
-      } else if (message.type === 'unit') {
-        run.onUnit(message.index, message.result);
-        if (message.exiting) settle({ kind: 'polluted' });
-        else arm();
-      } else {
-        settle({ kind: 'done' });
-      }
+    const channel = new ChannelClient<ProbeChildMethods, ProbeChildEvents>(childProcessTransport(child));
+    channel.on('ready', ({ codec, heapLimitMb }) => {
+      ready = true;
+      run.onReady(codec, heapLimitMb);
+      arm();
+    });
+    channel.on('unit', ({ index, result, exiting }) => {
+      run.onUnit(index, result);
+      if (exiting) settle({ kind: 'polluted' });
+      else arm();
     });
     // Without a pid the process never started (no 'close' follows); otherwise 'close' reports.
     child.on('error', (error) => {
       if (child.pid === undefined) settle({ kind: 'died', message: `could not start the probe process: ${error.message}`, beforeReady: true, afterMs: 0 });
     });
     // 'close' rather than 'exit': by then stderr holds the child's last words.
+    child.once('close', () => {
+      closed = true;
+    });
     child.on('close', (code, signal) =>
       settle({ kind: 'died', message: deathMessage(code, signal, stderr), beforeReady: !ready, afterMs: ready ? sinceUnitStart() : 0 }),
     );
-    child.send(run.job, (error) => {
-      if (error) settle({ kind: 'died', message: `could not start the probe process: ${error.message}`, beforeReady: true, afterMs: 0 });
-    });
+    // A process that goes away is settled by 'close' above, with its last words.
+    channel.request('run-units', run.job).then(() => settle({ kind: 'done' }), () => undefined);
   });
 }
 

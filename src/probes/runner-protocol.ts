@@ -1,7 +1,7 @@
 /**
- * Messages between the extension host and the probe runner process (dist/probe-child.js
- * started with RUNNER_FLAG): the host asks for one probe run, may cancel it, and hears the
- * plan, each result and the report, or why it ended. Plain data over JSON IPC.
+ * The conversation between the extension host and the probe runner process (dist/probe-child.js
+ * started with RUNNER_FLAG), as a method map: the host asks for one probe run (cancelled through
+ * the channel) and hears the plan and each result as events; the report is the answer.
  */
 import type { ProbeId, ProbeReport, ProbeResult } from '../shared/probes';
 import type { ProbePlan } from './run-probes';
@@ -10,17 +10,20 @@ import type { ProbePlan } from './run-probes';
 export const RUNNER_FLAG = '--payload-lab-probe-runner';
 
 export interface RunnerJob {
-  type: 'run';
   codecs?: string[];
   probes?: ProbeId[];
   timeoutMs?: number;
   memoryLimitMb?: number;
 }
 
-export type RunnerCommand = RunnerJob | { type: 'cancel' };
+/** The error code of a run that was cancelled (the host says "cancelled", not "failed"). */
+export const CANCELLED_CODE = 'cancelled';
 
-export type RunnerMessage =
-  | { type: 'start'; plan: ProbePlan }
-  | { type: 'result'; result: ProbeResult }
-  | { type: 'report'; report: ProbeReport }
-  | { type: 'ended'; cancelled: boolean; message: string };
+export interface RunnerMethods {
+  'run-probes': { params: RunnerJob; result: ProbeReport };
+}
+
+export interface RunnerEvents {
+  'probe-plan': ProbePlan;
+  'probe-result': ProbeResult;
+}

@@ -3,8 +3,9 @@
  * CSV (for a spreadsheet: raw numbers, units in the column names) or the `--json` document.
  * Pure functions (no Node, no DOM), so the extension host and the CLI can both call them.
  */
-import { remnantMatrixRow } from '../analysis/matrix';
-import { formatBytes, formatDurationRange, formatPercent, formatSize, formatSpeedupRange } from '../cli/format';
+import { remnantCount, remnantMatrixRow } from '../analysis/matrix';
+import { jsonDocument } from './json-document';
+import { formatBytes, formatDurationRange, formatPercent, formatSize, formatSpeedupRange } from '../shared/format';
 import type { ExportFormat } from '../shared/protocol';
 import { roundTripLabel } from '../shared/round-trip-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
@@ -17,14 +18,10 @@ export function renderReport(report: ComparisonReport, format: ExportFormat): st
     case 'csv':
       return toCsv(report);
     case 'json':
-      return toJson(report);
+      return jsonDocument(report);
   }
 }
 
-/** The same document `payload-lab compare --json` prints. */
-export function toJson(report: ComparisonReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
-}
 
 // ---------------------------------------------------------------- Markdown
 
@@ -163,7 +160,7 @@ function csvValues(row: CodecResult): Array<string | number | null | undefined> 
     done?.speedupVsJson?.encode, done?.speedupVsJson?.decode,
     done?.roundTrip.status,
     done ? done.roundTrip.differences.length + (done.roundTrip.omittedDifferences ?? 0) : null,
-    done ? remnantCounts(done).reduce((sum, [, count]) => sum + count, 0) : null,
+    done ? remnantCount(done) : null,
     done ? remnantCounts(done).map(([kind, count]) => `${kind}=${count}`).join(';') : null,
     row.notes.join('; '),
     done ? (done.roundTrip.nullsAdded ?? 0) : null,

@@ -5,7 +5,7 @@
  * DOM, no Node), so the panel renders it and tests check it without a page.
  */
 import type { CodecResult, CompletedResult } from '../shared/results';
-import { formatBytes, formatSpeedupRange } from '../cli/format';
+import { formatBytes, formatSpeedupRange } from '../shared/format';
 
 export type Priority = 'size' | 'speed' | 'fidelity' | 'no-schema';
 

@@ -8,7 +8,7 @@
  * What proto3 cannot express in the same JSON shape (unions of several types, arrays of arrays,
  * null inside arrays or maps) becomes an UnsupportedSampleError naming the field.
  */
-import { UnsupportedSampleError } from '../codecs/codec';
+import { UnsupportedSampleError } from './sample-contracts';
 import { LOGICAL_JSON_FORMS } from './avro-logical-types';
 import { NATURAL_PROTO_SCALARS } from './derive-avro-from-proto';
 import { TypeNames } from './names';

@@ -12,7 +12,7 @@
  */
 import type * as avro from 'avsc';
 import * as protobuf from 'protobufjs';
-import type { ProvidedSchema } from '../codecs/codec';
+import type { ProvidedSchema } from './sample-contracts';
 import { hasPresence } from './derive-avro-from-proto';
 import { avroLogicalValue, MAX_DEPTH, seededRandom, ValueSource, wellKnownValue } from './generate-values';
 import { BASE64_LOGICAL_TYPE, createAvroType } from './load-avsc';

@@ -7,7 +7,7 @@
  * become unions, and where a path mixes too much (or the schema would outgrow the sample) it
  * becomes the free-form `Json` record of avro-json.ts.
  */
-import { UnsupportedSampleError } from '../codecs/codec';
+import { UnsupportedSampleError } from './sample-contracts';
 import { describeUnion, isSometimesAbsent, inferShape, isOptionalField, type ArrayShape, type IntegerShape, type ObjectShape, type Shape, withStackGuard } from './shape';
 import { avroJsonRecord } from './avro-json';
 import { InferenceNotes } from './inference-notes';

@@ -8,7 +8,7 @@
  * oneof, and what is too irregular becomes `google.protobuf.Value`. Where the wire form differs
  * from the JSON, `adapter` converts (see proto-adapter.ts).
  */
-import { UnsupportedSampleError } from '../codecs/codec';
+import { UnsupportedSampleError } from './sample-contracts';
 import { allKeys, describeKind, shapeDepth, inferShape, isOptionalField, isSometimesAbsent, truncatePath, type MemberShape, type ObjectShape, type Shape, withStackGuard } from './shape';
 import { InferenceNotes } from './inference-notes';
 import { mapKeysReason, mapValuesOf, schemaTextBudget, shapeBudgets, type ShapeBudget } from './irregular';

@@ -1,7 +1,7 @@
 /** Inferred schemas as users read them (the `schema` command, the panel's schema view). */
 import { inferAvroSchema } from './infer-avro';
 import { inferProtoSchema } from './infer-proto';
-import type { SchemaVariants } from './variants';
+import type { SchemaVariants } from '../shared/variants';
 
 export interface InferredSchemaText {
   format: 'proto' | 'avsc';

@@ -4,7 +4,7 @@
  */
 import type * as protobuf from 'protobufjs';
 import * as avro from 'avsc';
-import type { ProvidedSchema } from '../codecs/codec';
+import type { ProvidedSchema } from './sample-contracts';
 import { definitionsOf, type NamedDefinition } from './avro-references';
 import { loadAvscSchema } from './load-avsc';
 import { findMessageType, loadProtoSchema } from './load-proto';

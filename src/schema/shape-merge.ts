@@ -2,7 +2,7 @@
  * Merging shapes: folding one shape into another in place, as inference does for the values of
  * a map and for objects that turn out to be dictionaries (see shape.ts).
  */
-import { UnsupportedSampleError } from '../codecs/codec';
+import { UnsupportedSampleError } from './sample-contracts';
 import type { DoubleShape, IntegerShape, MemberShape, ObjectShape, Shape, UnionShape } from './shape';
 
 /**

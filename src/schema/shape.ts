@@ -7,7 +7,7 @@
  * place (reusing its parts), so inferring a schema stays linear in the sample however many
  * objects share a path. A shape belongs to one inference; nothing else holds on to it.
  */
-import { UnsupportedSampleError } from '../codecs/codec';
+import { UnsupportedSampleError } from './sample-contracts';
 import { isPrototypeKey } from './names';
 import { MAX_RECORD_FIELDS, prototypeKey, toDictionary } from './shape-merge';
 

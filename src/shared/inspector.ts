@@ -125,3 +125,33 @@ export const BYTES_PAGE_LIMIT = 64 * 1024;
 export const ANNOTATIONS_PAGE_LIMIT = 20_000;
 /** The whole encoding is copied up to this size; beyond it, copy a page. */
 export const COPY_ALL_LIMIT = 16 * 1024 * 1024;
+
+/** What copying an encoding (or a page of it) yields: the text and how many bytes it holds. */
+export interface CopiedText {
+  text: string;
+  bytes: number;
+}
+
+/**
+ * The questions asked of one codec's decoded output, as a method map: the inspection worker
+ * answers them, and the panel asks the same ones of the host with the session they are for.
+ */
+export interface DecodedOutputQueries {
+  'inspector-children': {
+    params: { steps: PathStep[]; offset: number; limit: number };
+    result: ChildrenPage;
+  };
+  /** The next (or previous) finding of a filter after the `from`th; null: none that way. */
+  'inspector-finding': {
+    params: { filter: FindingFilter; from: number | null; direction: 1 | -1 };
+    result: LocatedFinding | null;
+  };
+  'inspector-bytes': {
+    params: { offset: number; length: number };
+    result: BytesPage;
+  };
+  'inspector-copy-text': {
+    params: { encoding: 'hex' | 'base64'; range: 'all' | { offset: number; length: number } };
+    result: CopiedText;
+  };
+}

@@ -4,10 +4,11 @@
  * data only: no Node, no vscode, no DOM. The user's data reaches the webview only through
  * these messages, never inside the HTML.
  */
-import type { SchemaVariants } from '../schema/variants';
-import type { BytesPage, ChildrenPage, FindingFilter, InspectorOpened, LocatedFinding, PathStep } from './inspector';
+import type { SchemaVariants } from './variants';
+import type { DecodedOutputQueries, InspectorOpened } from './inspector';
+import type { ChannelMessage, Handlers } from './channel';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from './probes';
-import type { CodecResult, ComparisonReport, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from './results';
+import type { CodecResult, ComparisonReport, MeasurementSettings, RuntimeInfo, SampleInfo, WorkStage } from './results';
 
 export type ExportFormat = 'markdown' | 'csv' | 'json';
 
@@ -45,8 +46,19 @@ export interface RunStarted {
   compareWithPrevious?: boolean;
 }
 
-/** Requests the webview makes and the value each one answers with. */
-export interface RequestMap {
+/** The decoded-output queries the panel relays, each for the inspector session it names. */
+type SessionQueries = {
+  [K in Exclude<keyof DecodedOutputQueries, 'inspector-copy-text'>]: {
+    params: DecodedOutputQueries[K]['params'] & { sessionId: number };
+    result: DecodedOutputQueries[K]['result'];
+  };
+};
+
+/**
+ * Requests the webview makes and the value each one answers with: one entry per request; the
+ * host's handlers are typed from it (see `RequestHandlers`), so one left out does not compile.
+ */
+export interface RequestMap extends SessionQueries {
   export: {
     params: { format: ExportFormat; destination: 'file' | 'clipboard' };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
@@ -64,19 +76,6 @@ export interface RequestMap {
     params: { codec: string };
     result: InspectorOpened;
   };
-  'inspector-children': {
-    params: { sessionId: number; steps: PathStep[]; offset: number; limit: number };
-    result: ChildrenPage;
-  };
-  /** The next (or previous) finding of a filter after the `ordinal`th; null: none that way. */
-  'inspector-finding': {
-    params: { sessionId: number; filter: FindingFilter; from: number | null; direction: 1 | -1 };
-    result: LocatedFinding | null;
-  };
-  'inspector-bytes': {
-    params: { sessionId: number; offset: number; length: number };
-    result: BytesPage;
-  };
   /** Copies the encoding (or one page of it) to the clipboard as hex or base64 text. */
   'inspector-copy': {
     params: { sessionId: number; encoding: 'hex' | 'base64'; range: 'all' | { offset: number; length: number } };
@@ -86,20 +85,17 @@ export interface RequestMap {
 
 export type RequestMethod = keyof RequestMap;
 
-export type WebviewRequest = {
-  [M in RequestMethod]: { method: M; params: RequestMap[M]['params'] };
-}[RequestMethod];
+/** The host's answers to the webview's requests: one per method. */
+export type RequestHandlers = Handlers<RequestMap>;
 
 export type HostToWebview =
   | { type: 'run-started'; run: RunStarted }
-  | { type: 'sample-inspected'; runId: number; sample: SampleInfo }
+  | { type: 'sample-read'; runId: number; sample: SampleInfo }
   /** `round`: 1-based round of the run the stage belongs to (absent from older hosts). */
-  | { type: 'codec-stage'; runId: number; codec: string; stage: ErrorStage; round?: number }
+  | { type: 'codec-stage'; runId: number; codec: string; stage: WorkStage; round?: number }
   | { type: 'codec-result'; runId: number; result: CodecResult }
   | { type: 'run-finished'; runId: number; report: ComparisonReport }
   | { type: 'run-ended'; runId: number; outcome: 'cancelled' | 'failed'; message: string }
-  | { type: 'reply'; requestId: number; ok: true; value: unknown }
-  | { type: 'reply'; requestId: number; ok: false; error: string }
   | ProbeHostMessage;
 
 /**
@@ -127,8 +123,14 @@ export type WebviewToHost =
   | { type: 'inspector-close' }
   /** Runs the library probes (all built-in codecs); a probe run going on is cancelled first. */
   | { type: 'probe-libraries' }
-  | { type: 'cancel-probes' }
-  | { type: 'request'; requestId: number; request: WebviewRequest };
+  | { type: 'cancel-probes' };
+
+/**
+ * What crosses the webview boundary: the events above, and the requests of `RequestMap` with
+ * their replies as channel messages (see channel.ts).
+ */
+export type PostedToWebview = HostToWebview | ChannelMessage;
+export type PostedToHost = WebviewToHost | ChannelMessage;
 
 /** How long the webview waits for a reply before it gives up and says so. */
 export const REQUEST_TIMEOUT_MS = 60_000;

@@ -12,18 +12,14 @@ export type CodecId = string;
  */
 export type SchemaOrigin = 'inferred' | 'provided' | 'derived' | 'none';
 
-/** Where a codec run stopped. `timeout`, `memory` and `crash` come from the worker's fate. */
-export type ErrorStage =
-  | 'input'
-  | 'prepare'
-  | 'encode'
-  | 'decode'
-  | 'verify'
-  | 'measure'
-  | 'timeout'
-  | 'memory'
-  | 'crash'
-  | 'cancelled';
+/** A step of a codec run, reported as progress as the worker enters it. */
+export type WorkStage = 'input' | 'prepare' | 'encode' | 'decode' | 'verify' | 'measure';
+
+/**
+ * Where a codec run stopped: the step it was in, or what happened to its worker (`timeout`,
+ * `memory`, `crash`, `cancelled`).
+ */
+export type ErrorStage = WorkStage | 'timeout' | 'memory' | 'crash' | 'cancelled';
 
 export interface StageError {
   stage: ErrorStage;

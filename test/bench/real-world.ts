@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { formatBytes, formatDuration } from '../../src/cli/format';
+import { formatBytes, formatDuration } from '../../src/shared/format';
 import { roundTripShortLabel } from '../../src/shared/round-trip-text';
 import type { ComparisonReport } from '../../src/shared/results';
 import { variedDocuments } from '../fixtures/real-world/varied-documents';

@@ -20,7 +20,7 @@ import { compareSample } from '../../src/engine/compare';
 import { medianOf } from '../../src/engine/stats';
 import { inferProtoSchema } from '../../src/schema/infer-proto';
 import type { ComparisonReport, CompletedResult } from '../../src/shared/results';
-import { formatDuration } from '../../src/cli/format';
+import { formatDuration } from '../../src/shared/format';
 import { repoRoot, workerScript } from '../support/paths';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, datasets: { type: 'string', default: 'tuples,events' }, 'skip-bare': { type: 'boolean', default: false } } });

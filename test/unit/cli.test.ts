@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ComparisonReport } from '../../src/shared/results';
+import { renderReport } from '../../src/report/export';
 import { cliScript, fixture } from '../support/paths';
 
 function cli(...args: string[]) {
@@ -46,6 +47,7 @@ test('--json prints one document with the contract fields and only the chosen co
   const { code, stdout } = cli('compare', file, '--json', '--codecs', 'msgpackr,json', ...FAST_ARGS);
   assert.equal(code, 0);
   const report = JSON.parse(stdout) as ComparisonReport;
+  assert.equal(stdout, renderReport(report, 'json'), 'Export → JSON of the same report is the same document, byte for byte');
   assert.equal(report.tool.name, 'payload-lab');
   assert.match(report.tool.version, /^\d+\.\d+\.\d+/);
   assert.equal(report.runtime.node, process.versions.node);

@@ -10,12 +10,13 @@ import * as fs from 'node:fs';
 import { pack } from 'msgpackr';
 import { Inspection } from '../../src/inspect/inspection';
 import { InspectorService } from '../../src/engine/inspector-service';
-import type { InspectOutputJob } from '../../src/engine/worker-protocol';
+import { liveWorkerCount } from '../../src/engine/worker-runner';
+import type { DecodedOutputJob } from '../../src/engine/worker-protocol';
 import type { TreeNode } from '../../src/shared/inspector';
 import { tuplesSample, workerScript } from '../support/paths';
 
-function job(codec: string, text: string, name = 'sample.json'): InspectOutputJob {
-  return { kind: 'inspect-output', codec: { builtin: codec }, sample: { path: name, kind: 'json', bytes: Buffer.from(text, 'utf8') } };
+function job(codec: string, text: string, name = 'sample.json'): DecodedOutputJob {
+  return { codec: { builtin: codec }, sample: { path: name, kind: 'json', bytes: Buffer.from(text, 'utf8') } };
 }
 
 const TUPLES = fs.readFileSync(tuplesSample, 'utf8');
@@ -108,12 +109,22 @@ test('through a real worker: open, page, close; a closed session says so', async
   const opened = await service.open('msgpackr', { sample: { path: 'sample.json', kind: 'json', bytes: Buffer.from('[1, [2, 3], {"a": "b"}]') }, workerScript });
   assert.equal(opened.codec, 'msgpackr');
   assert.equal(opened.root.childCount, 3);
-  const page = await service.children({ sessionId: opened.sessionId, steps: [1], offset: 0, limit: 10 });
+  const page = await service.ask(opened.sessionId, 'inspector-children', { steps: [1], offset: 0, limit: 10 });
   assert.deepEqual(page.nodes.map((node) => node.decoded?.preview), ['2', '3']);
-  const bytes = await service.bytes({ sessionId: opened.sessionId, offset: 0, length: 64 });
+  const bytes = await service.ask(opened.sessionId, 'inspector-bytes', { offset: 0, length: 64 });
   assert.deepEqual(bytes.bytes, [...pack([1, [2, 3], { a: 'b' }])]);
-  service.close();
-  await assert.rejects(service.children({ sessionId: opened.sessionId, steps: [], offset: 0, limit: 10 }), /closed/);
+  assert.equal(liveWorkerCount(), 1);
+  await service.close();
+  assert.equal(liveWorkerCount(), 0, 'closing waits for the inspection worker to exit');
+  await assert.rejects(service.ask(opened.sessionId, 'inspector-children', { steps: [], offset: 0, limit: 10 }), /closed/);
+});
+
+test('closing while the output is still being decoded stops the worker; the open says it was closed', async () => {
+  const service = new InspectorService();
+  const opening = service.open('msgpackr', { sample: { path: 'sample.json', kind: 'json', bytes: Buffer.from(fs.readFileSync(tuplesSample)) }, workerScript });
+  await service.close();
+  await assert.rejects(opening, /closed before the decoded output was ready/);
+  assert.equal(liveWorkerCount(), 0);
 });
 
 test('through a real worker: a decoder out of memory is an error that says so, not a dead host', async () => {
@@ -126,5 +137,5 @@ test('through a real worker: a decoder out of memory is an error that says so, n
   // The service still works afterwards.
   const opened = await service.open('json', { sample: { path: 'small.json', kind: 'json', bytes: Buffer.from('{"a": 1}') }, workerScript });
   assert.equal(opened.root.childCount, 1);
-  service.close();
+  await service.close();
 });

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CSV_COLUMNS, csvField, markdownText, renderReport } from '../../src/report/export';
+import { remnantCount } from '../../src/analysis/matrix';
+import { tableRow } from '../../src/cli/table';
 import type { CodecResult, ComparisonReport, TimingStats } from '../../src/shared/results';
 import { speedups, timingStats } from '../support/timing';
 
@@ -150,4 +152,15 @@ test('a nulls-added round trip reads as such in Markdown and counts its nulls in
   const [header, , avscRecord] = parseCsv(renderReport(withNulls, 'csv'));
   assert.equal(avscRecord![header!.indexOf('round_trip')], 'nulls-added');
   assert.equal(avscRecord![header!.indexOf('nulls_added')], '1204');
+});
+
+test('one remnant count for a capped list: the CLI table, the CSV and the panel all say 3 listed + 5 left out', () => {
+  const avsc = rows[1]!;
+  assert.equal(remnantCount(avsc), 8);
+  assert.match(tableRow(avsc), /\s8$/);
+  const csv = renderReport(report, 'csv').split('\n');
+  const header = csv[0]!.split(',');
+  const avscLine = csv.find((line) => line.startsWith('avsc,'))!;
+  // The CSV's `remnants` column is a plain number: no quoting to undo.
+  assert.equal(avscLine.split(',')[header.indexOf('remnants')], '8');
 });

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { avroRootName, generatedSampleName, orderMessageTypes, runSampleName, schemaKindOf } from '../../src/commands/schema-choices';
+import { avroRootName, generatedSampleName, orderMessageTypes, schemaKindOf } from '../../src/commands/schema-choices';
+import { runSampleName } from '../../src/host/sample-source';
 
 test('schemaKindOf tells .proto and .avsc files apart, in any case', () => {
   assert.equal(schemaKindOf('/w/Items.proto'), 'proto');

@@ -5,7 +5,7 @@ import * as protobuf from 'protobufjs';
 import { inferAvroSchema } from '../../src/schema/infer-avro';
 import { inferProtoSchema } from '../../src/schema/infer-proto';
 import { inferSchemaText } from '../../src/schema/inferred-text';
-import { DEFAULT_VARIANTS, describeVariants, parseVariants } from '../../src/schema/variants';
+import { DEFAULT_VARIANTS, describeVariants, parseVariants } from '../../src/shared/variants';
 
 const SAMPLE = { items: [{ id: 1, delta: -3, big: 2 ** 40, price: 9.99, name: 'a' }, { id: 2, delta: 4, big: 1, price: 0.5, name: 'b' }] };
 

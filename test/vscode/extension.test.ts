@@ -4,12 +4,18 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ComparisonReport } from '../../src/shared/results';
 
 const workspace = () => vscode.workspace.workspaceFolders![0]!.uri;
 const extensionRoot = () => vscode.extensions.getExtension('payload-lab.payload-lab')!.extensionUri;
+/** Threads of this process (each codec worker is one); undefined where /proc is not there. */
+function threadCount(): number | undefined {
+  return fs.existsSync('/proc/self/task') ? fs.readdirSync('/proc/self/task').length : undefined;
+}
+
 const DEFAULT_CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
 
 function cliSizes(file: string): Record<string, number> {
@@ -44,15 +50,13 @@ describe('Payload Lab commands', () => {
   });
 
   it('Cancel Run stops the workers', async () => {
+    const idle = threadCount();
     const sample = vscode.Uri.joinPath(extensionRoot(), 'schemas', 'tuples.json');
     const run = vscode.commands.executeCommand<ComparisonReport | undefined>('payloadLab.runBenchmark', { sample, codecs: ['json', 'avsc', 'protobufjs', 'bson'], quick: false });
     await new Promise((resolve) => setTimeout(resolve, 4000));
     await vscode.commands.executeCommand('payloadLab.cancelRun');
     assert.equal(await run, undefined, 'a cancelled run returns no report');
-    // Workers are threads of this process: after cancel, it is close to idle.
-    const before = process.cpuUsage();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const used = process.cpuUsage(before);
-    assert.ok((used.user + used.system) / 1e6 < 0.4, `still ${(used.user + used.system) / 1e6} s of CPU in 2 s after cancel`);
+    // Workers are threads of this process, and a cancelled run ends after its worker exited.
+    if (idle !== undefined) assert.ok(threadCount()! <= idle, `threads: ${idle} before the run, ${threadCount()} after cancel`);
   });
 });

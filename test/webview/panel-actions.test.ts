@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { WebviewToHost } from '../../src/shared/protocol';
+import type { ChannelMessage } from '../../src/shared/channel';
 import { repoRoot } from '../support/paths';
 import type { PanelPage } from './support/panel-harness';
 import { assertNoProblems, panelSuite } from './support/suite';
@@ -24,10 +24,10 @@ function codecsByRatio(direction: 1 | -1): string[] {
   return [...measured.sort((a, b) => direction * (ratio(a)! - ratio(b)!)), ...unmeasured].map((row) => row.codec);
 }
 
-async function lastRequest(panel: PanelPage): Promise<Extract<WebviewToHost, { type: 'request' }>> {
+async function lastRequest(panel: PanelPage): Promise<Extract<ChannelMessage, { channel: 'request' }>> {
   const request = (await panel.posted()).at(-1);
-  assert.equal(request?.type, 'request');
-  return request as Extract<WebviewToHost, { type: 'request' }>;
+  assert.ok(request && 'channel' in request && request.channel === 'request', `the last message posted is not a request: ${JSON.stringify(request)}`);
+  return request;
 }
 
 const exportOutcome = (panel: PanelPage) => panel.page.textContent('.export-outcome');
@@ -66,9 +66,9 @@ test('Copy posts an export request and shows "Copied" when the host answers', as
   await panel.page.selectOption('select.export-format', 'csv');
   await panel.page.click('button[data-action="export-clipboard"]');
   const request = await lastRequest(panel);
-  assert.deepEqual(request.request, { method: 'export', params: { format: 'csv', destination: 'clipboard' } });
+  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export', params: { format: 'csv', destination: 'clipboard' } });
   assert.equal(await panel.page.isDisabled('button[data-action="export-clipboard"]'), true, 'one export at a time');
-  await panel.deliver({ type: 'reply', requestId: request.requestId, ok: true, value: { outcome: 'copied' } });
+  await panel.deliver({ channel: 'reply', id: request.id, reply: { ok: { outcome: 'copied' } } });
   assert.match(await exportOutcome(panel) ?? '', /^Copied/);
   assert.equal(await panel.page.isEnabled('button[data-action="export-clipboard"]'), true);
   await assertNoProblems(panel);
@@ -79,13 +79,13 @@ test('Save… shows where the host saved the file, and nothing when the dialog w
   await panel.deliver(...suite.run.messages(1));
   await panel.page.click('button[data-action="export-file"]');
   const saved = await lastRequest(panel);
-  assert.deepEqual(saved.request, { method: 'export', params: { format: 'markdown', destination: 'file' } });
-  await panel.deliver({ type: 'reply', requestId: saved.requestId, ok: true, value: { outcome: 'saved', location: '/work/results.md' } });
+  assert.deepEqual({ method: saved.method, params: saved.params }, { method: 'export', params: { format: 'markdown', destination: 'file' } });
+  await panel.deliver({ channel: 'reply', id: saved.id, reply: { ok: { outcome: 'saved', location: '/work/results.md' } } });
   assert.equal(await exportOutcome(panel), 'Saved to /work/results.md');
   await panel.page.click('button[data-action="export-file"]');
   const cancelled = await lastRequest(panel);
-  assert.notEqual(cancelled.requestId, saved.requestId);
-  await panel.deliver({ type: 'reply', requestId: cancelled.requestId, ok: true, value: { outcome: 'cancelled' } });
+  assert.notEqual(cancelled.id, saved.id);
+  await panel.deliver({ channel: 'reply', id: cancelled.id, reply: { ok: { outcome: 'cancelled' } } });
   assert.equal(await exportOutcome(panel), '');
   await assertNoProblems(panel);
 });
@@ -95,7 +95,7 @@ test('a failed export shows the host’s error', async (t) => {
   await panel.deliver(...suite.run.messages(1));
   await panel.page.click('button[data-action="export-file"]');
   const request = await lastRequest(panel);
-  await panel.deliver({ type: 'reply', requestId: request.requestId, ok: false, error: 'EACCES: permission denied' });
+  await panel.deliver({ channel: 'reply', id: request.id, reply: { err: { message: 'EACCES: permission denied' } } });
   assert.equal(await exportOutcome(panel), 'Export failed: EACCES: permission denied');
   assert.equal(await panel.page.getAttribute('.export-outcome', 'class'), 'export-outcome error');
   await assertNoProblems(panel);

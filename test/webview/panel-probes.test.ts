@@ -57,12 +57,12 @@ const cellText = (result: ProbeResult) =>
 test('Probe libraries posts probe-libraries to the host', async (t) => {
   const panel = await panelWithRun(t);
   await panel.page.click('button[data-action="probe-libraries"]');
-  assert.deepEqual((await panel.posted()).map((message) => message.type), ['ready', 'probe-libraries']);
+  assert.deepEqual((await panel.posted()).map((message) => ('type' in message ? message.type : message.channel)), ['ready', 'probe-libraries']);
   assert.equal(await panel.page.isHidden('section.probes-section'), true, 'nothing to show before the host answers');
   await assertNoProblems(panel);
 });
 
-test('each cell says the outcome the report gives; avsc’s crafted lengths read crashed', async (t) => {
+test('each cell says the outcome the report gives; avsc’s crafted lengths read how its process ended', async (t) => {
   const { report, messages } = await recording;
   const panel = await panelWithRun(t);
   await panel.deliver(...messages(1));
@@ -77,8 +77,9 @@ test('each cell says the outcome the report gives; avsc’s crafted lengths read
     assert.equal(await cell(panel, result).getAttribute('title'), result.detail);
   }
   const avsc = report.results.find((result) => result.codec === 'avsc' && result.probe === 'crafted-lengths')!;
-  assert.equal(avsc.outcome, 'crashed', 'avsc aborts its process on a crafted block count');
-  assert.match(await cell(panel, avsc).textContent() ?? '', /^crashed/);
+  // Out of memory (crashed) or past the limit (timeout): which one depends on the machine's load.
+  assert.ok(avsc.outcome === 'crashed' || avsc.outcome === 'timeout', `avsc's process ended on a crafted block count: ${avsc.outcome}`);
+  assert.match(await cell(panel, avsc).textContent() ?? '', new RegExp(`^${avsc.outcome}`));
   assert.match(await panel.page.textContent('.probe-status') ?? '', /^Probed 2 codecs with 2 probes$/);
   await assertNoProblems(panel);
 });
@@ -136,7 +137,7 @@ test('while probing: a probing status, pending cells, and Stop probing posts can
   assert.ok(heading.scrolled > 0 && heading.top >= 0 && heading.top < heading.height, JSON.stringify(heading));
   assert.equal(await panel.page.isVisible('button[data-action="cancel-probes"]'), true);
   await panel.page.click('button[data-action="cancel-probes"]');
-  assert.deepEqual((await panel.posted()).map((message) => message.type), ['ready', 'cancel-probes']);
+  assert.deepEqual((await panel.posted()).map((message) => ('type' in message ? message.type : message.channel)), ['ready', 'cancel-probes']);
   await panel.deliver({ type: 'probes-ended', probeRunId: 1, outcome: 'cancelled', message: 'the probe processes were stopped' });
   assert.match(await panel.page.textContent('.probe-status') ?? '', /^Probing stopped after 1 result: the probe processes were stopped$/);
   assert.equal(await panel.page.isHidden('button[data-action="cancel-probes"]'), true);

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { HostToWebview } from '../../src/shared/protocol';
 import { assertNoProblems, panelSuite } from './support/suite';
-import { formatSpeedup } from '../../src/cli/format';
+import { formatSpeedup } from '../../src/shared/format';
 
 const suite = panelSuite();
 
@@ -150,7 +150,7 @@ test('Cancel while running, Re-run and Open sample post their messages to the ho
   await panel.deliver(...messages.slice(1));
   await panel.page.click('button[data-action="rerun"]');
   await panel.page.click('button[data-action="open-sample"]');
-  assert.deepEqual((await panel.posted()).map((m) => m.type), ['ready', 'cancel', 'rerun', 'open-sample']);
+  assert.deepEqual((await panel.posted()).map((m) => ('type' in m ? m.type : m.channel)), ['ready', 'cancel', 'rerun', 'open-sample']);
   await assertNoProblems(panel);
 });
 

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { HostToWebview, WebviewToHost } from '../../src/shared/protocol';
+import type { HostToWebview, PostedToHost } from '../../src/shared/protocol';
 import type { CompletedResult } from '../../src/shared/results';
 import type { PanelPage } from './support/panel-harness';
 import { assertNoProblems, panelSuite } from './support/suite';
@@ -18,7 +18,7 @@ function inferredRun(runId: number): HostToWebview[] {
     message.type === 'run-started' ? { ...message, run: { ...message.run, inferredSchemas: true } } : message);
 }
 
-async function lastPosted(panel: PanelPage): Promise<WebviewToHost | undefined> {
+async function lastPosted(panel: PanelPage): Promise<PostedToHost | undefined> {
   return (await panel.posted()).at(-1);
 }
 
@@ -35,13 +35,14 @@ test('Open inferred .proto posts an open-inferred-schema request; a failure is s
   await panel.deliver(...inferredRun(1));
   await panel.page.click('button[data-action="open-inferred-proto"]');
   const request = await lastPosted(panel);
-  assert.equal(request?.type, 'request');
-  const { requestId, request: sent } = request as Extract<WebviewToHost, { type: 'request' }>;
-  assert.deepEqual(sent, { method: 'open-inferred-schema', params: { format: 'proto' } });
-  await panel.deliver({ type: 'reply', requestId, ok: false, error: 'the sample is gone' });
+  assert.ok(request && 'channel' in request && request.channel === 'request');
+  assert.deepEqual({ method: request.method, params: request.params }, { method: 'open-inferred-schema', params: { format: 'proto' } });
+  await panel.deliver({ channel: 'reply', id: request.id, reply: { err: { message: 'the sample is gone' } } });
   assert.match((await panel.page.textContent('.schema-tools [role="status"]')) ?? '', /Cannot open the inferred \.proto: the sample is gone/);
   await panel.page.click('button[data-action="open-inferred-avsc"]');
-  assert.deepEqual((await lastPosted(panel) as Extract<WebviewToHost, { type: 'request' }>).request, { method: 'open-inferred-schema', params: { format: 'avsc' } });
+  const second = await lastPosted(panel);
+  assert.ok(second && 'channel' in second && second.channel === 'request');
+  assert.deepEqual({ method: second.method, params: second.params }, { method: 'open-inferred-schema', params: { format: 'avsc' } });
   await assertNoProblems(panel);
 });
 

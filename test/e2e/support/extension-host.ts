@@ -1,14 +1,21 @@
-/** CPU time of our code-server's extension host (where the codec workers run as threads). */
+/**
+ * What our code-server's extension host is running: its threads (each codec or inspection
+ * worker is one) and its child processes (the probe runner), counted from /proc and ps.
+ */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 
-/** Extension hosts started by the code-server with this pid (not any other on the machine). */
-export function extensionHostPids(serverPid: number): number[] {
-  const processes = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+function processTable(): Array<{ pid: number; ppid: number; args: string }> {
+  return execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
     .split('\n')
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
     .filter((match): match is RegExpExecArray => match !== null)
     .map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args! }));
+}
+
+/** Extension hosts started by the code-server with this pid (not any other on the machine). */
+export function extensionHostPids(serverPid: number): number[] {
+  const processes = processTable();
   const parentOf = new Map(processes.map((p) => [p.pid, p.ppid]));
   const descendsFromServer = (pid: number) => {
     for (let current = parentOf.get(pid); current !== undefined && current > 1; current = parentOf.get(current)) {
@@ -19,19 +26,20 @@ export function extensionHostPids(serverPid: number): number[] {
   return processes.filter((p) => p.args.includes('--type=extensionHost') && descendsFromServer(p.pid)).map((p) => p.pid);
 }
 
-/** Seconds of CPU (user + system, all threads) the process has used so far. */
-export function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces) start after the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticksPerSecond = 100;
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+/** Threads of these processes now: a live worker thread adds one. */
+export function threadCount(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + fs.readdirSync(`/proc/${pid}/task`).length, 0);
 }
 
-/** Fraction of one core the processes used over `ms` milliseconds. */
-export async function cpuLoad(pids: number[], ms: number): Promise<number> {
-  const before = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const after = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
-  return (after - before) / (ms / 1000);
+/** Child processes of these processes now. */
+export function childProcessCount(pids: number[]): number {
+  return processTable().filter((p) => pids.includes(p.ppid)).length;
+}
+
+/** Resolves once `holds()` is true; rejects with `what` if it never is within `timeoutMs`. */
+export async function waitUntil(holds: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !holds(); ) {
+    if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

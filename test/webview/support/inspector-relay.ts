@@ -5,7 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { InspectorService } from '../../../src/engine/inspector-service';
-import type { HostToWebview, WebviewToHost } from '../../../src/shared/protocol';
+import type { PostedToHost } from '../../../src/shared/protocol';
+import { isChannelMessage, serve, type ChannelMessage, type Transport } from '../../../src/shared/channel';
+import type { InspectorRequests } from '../../../src/engine/inspector-service';
 import { workerScript } from '../../support/paths';
 
 export interface InspectorRelay {
@@ -20,38 +22,28 @@ export interface InspectorRelay {
 export async function relayInspector(page: Page, samplePath: string): Promise<InspectorRelay> {
   const service = new InspectorService();
   const relay = { copied: [] as string[], methods: [] as string[], close: () => service.close() };
-  const answer = async (message: Extract<WebviewToHost, { type: 'request' }>): Promise<unknown> => {
-    const { request } = message;
-    switch (request.method) {
-      case 'inspector-open':
-        return service.open(request.params.codec, { sample: { path: samplePath, kind: 'json' }, workerScript });
-      case 'inspector-children':
-        return service.children(request.params);
-      case 'inspector-finding':
-        return service.finding(request.params);
-      case 'inspector-bytes':
-        return service.bytes(request.params);
-      case 'inspector-copy': {
-        const { text, bytes } = await service.copyText(request.params);
-        relay.copied.push(text);
-        return { copiedBytes: bytes };
-      }
-      default:
-        throw new Error(`the test host does not answer ${request.method}`);
-    }
-  };
-  await page.exposeFunction('__onPost', async (message: WebviewToHost) => {
-    if (message.type === 'inspector-close') return service.close();
-    if (message.type !== 'request' || !message.request.method.startsWith('inspector-')) return;
-    relay.methods.push(message.request.method);
-    let reply: HostToWebview;
-    try {
-      reply = { type: 'reply', requestId: message.requestId, ok: true, value: await answer(message) };
-    } catch (error) {
-      reply = { type: 'reply', requestId: message.requestId, ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
+  let deliverToService: (message: ChannelMessage) => void = () => undefined;
+  const transport: Transport = {
     // As PanelPage.deliver does; the page may be gone when a test has ended.
-    await page.evaluate((list) => (globalThis as unknown as { __deliver(m: unknown[]): Promise<void> }).__deliver(list), [reply]).catch(() => undefined);
+    send: (message) => void page.evaluate((list) => (globalThis as unknown as { __deliver(m: unknown[]): Promise<void> }).__deliver(list), [message]).catch(() => undefined),
+    listen: (onMessage) => {
+      deliverToService = onMessage;
+    },
+    end: () => undefined,
+  };
+  // The same handlers the extension host registers, on the same channel.
+  serve<InspectorRequests>(transport, service.handlers({
+    inputFor: async () => ({ sample: { path: samplePath, kind: 'json' }, workerScript }),
+    writeClipboard: async (text) => void relay.copied.push(text),
+  }));
+  await page.exposeFunction('__onPost', async (message: PostedToHost) => {
+    if (!isChannelMessage(message)) {
+      if (message.type === 'inspector-close') service.close();
+      return;
+    }
+    if (message.channel !== 'request' || !message.method.startsWith('inspector-')) return;
+    relay.methods.push(message.method);
+    deliverToService(message);
   });
   return relay;
 }

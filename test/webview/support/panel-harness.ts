@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { buildPanelHtml, createNonce } from '../../../src/panel/html';
-import type { HostToWebview, WebviewToHost } from '../../../src/shared/protocol';
+import type { PostedToHost, PostedToWebview } from '../../../src/shared/protocol';
 import { repoRoot } from '../../support/paths';
 import { THEMES, type ThemeName } from './themes';
 
@@ -68,12 +68,12 @@ export class PanelPage {
   }
 
   /** Delivers host messages as VS Code does and waits until the page has handled them. */
-  async deliver(...messages: HostToWebview[]): Promise<void> {
+  async deliver(...messages: PostedToWebview[]): Promise<void> {
     await this.page.evaluate((list) => (globalThis as unknown as { __deliver(m: unknown[]): Promise<void> }).__deliver(list), messages);
   }
 
-  posted(): Promise<WebviewToHost[]> {
-    return this.page.evaluate(() => (globalThis as unknown as { __posted: WebviewToHost[] }).__posted);
+  posted(): Promise<PostedToHost[]> {
+    return this.page.evaluate(() => (globalThis as unknown as { __posted: PostedToHost[] }).__posted);
   }
 
   async applyTheme(name: ThemeName): Promise<void> {

@@ -31,7 +31,7 @@ export async function recordRealRun(): Promise<RecordedRun> {
     // Two rounds: rows arrive twice, and speed-ups carry a real interval.
     rounds: 2,
     codecModules: [THROWING_CODEC],
-    onInspected: (sample) => events.push({ type: 'sample-inspected', runId: 0, sample }),
+    onSampleRead: (sample) => events.push({ type: 'sample-read', runId: 0, sample }),
     // The engine names a module codec by its path while it runs, by its file name in the row.
     onStage: (codec, stage, { round }) => events.push({ type: 'codec-stage', runId: 0, codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round }),
     onResult: (result) => events.push({ type: 'codec-result', runId: 0, result }),
