@@ -76,10 +76,12 @@ async function pickCodecs(context: vscode.ExtensionContext): Promise<string[] | 
 
 async function pickMode(): Promise<RunMode | undefined> {
   const settings = readRunSettings();
+  // No `detail` lines: a detail renders a second label in its row, and the list's rows are
+  // recycled between quick picks (the e2e helpers read one label per row).
   const items: Array<vscode.QuickPickItem & { mode: RunMode }> = [
-    { label: 'Default', description: `${settings.rounds} rounds of ${settings.timeBudgetMs} ms per codec`, detail: 'Each round measures JSON and every codec in fresh workers; speed-ups are the median over rounds, with their range.', mode: { quick: false } },
-    { label: 'Quick', description: `${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec`, detail: 'A first look: wider intervals.', mode: { quick: true } },
-    { label: 'Thorough', description: `${THOROUGH_ROUNDS} rounds of ${settings.timeBudgetMs} ms per codec`, detail: 'Narrower intervals, for figures you will quote.', mode: { quick: false, rounds: THOROUGH_ROUNDS } },
+    { label: 'Default', description: `${settings.rounds} rounds of ${settings.timeBudgetMs} ms per codec: speed-ups with their range over rounds`, mode: { quick: false } },
+    { label: 'Quick', description: `${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a first look, wider intervals`, mode: { quick: true } },
+    { label: 'Thorough', description: `${THOROUGH_ROUNDS} rounds of ${settings.timeBudgetMs} ms per codec: narrower intervals, for figures you quote`, mode: { quick: false, rounds: THOROUGH_ROUNDS } },
   ];
   const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: rounds (3/3)', placeHolder: 'How many rounds?' });
   return chosen?.mode;

@@ -73,6 +73,17 @@ async function runIdBefore(): Promise<number> {
   return frame ? currentRunId(frame) : 0;
 }
 
+/** Starts a thorough run and waits until a codec worker thread of it is measuring. */
+async function startMeasuringThoroughRun(hosts: number[], idleThreads: number): Promise<{ frame: Frame; before: number }> {
+  const before = await runIdBefore();
+  await startThoroughRun();
+  const frame = await panelFrame(page);
+  await waitForNewRun(frame, before);
+  await frame.locator('tr[data-codec="json"].row-completed').waitFor({ timeout: 120_000 });
+  assert.ok(threadCount(hosts) > idleThreads, 'a codec worker thread is measuring');
+  return { frame, before };
+}
+
 async function startThoroughRun(): Promise<void> {
   await runPaletteCommand(page, 'Payload Lab: Run Benchmark…');
   await pickQuickItem(page, 'Tuple dataset');
@@ -138,6 +149,19 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     assert.equal(await frame.isHidden('.inspector'), true);
   });
 
+  test('a 3.6 MB file of 450 varied documents: every codec completes in a quick run, the schema codecs included', async () => {
+    const before = await runIdBefore();
+    const started = Date.now();
+    await explorerContextCommand(page, 'varied.json', 'Compare Encodings');
+    const frame = await panelFrame(page);
+    assert.match(await waitForRunEnd(frame, before, 240_000), /^Finished: 7 codecs/);
+    // Not an assertion (the machine is shared): the figure for the issue's 30 s target.
+    console.log(`varied.json quick run in VS Code: ${((Date.now() - started) / 1000).toFixed(1)} s from the click`);
+    const completed = await frame.locator('table.results tr[data-codec].row-completed').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec')));
+    assert.deepEqual(completed.sort(), [...DEFAULT_CODECS].sort());
+    assert.match((await frame.locator('tr[data-codec="avsc"] td.round-trip').textContent()) ?? '', /nulls added/);
+  });
+
   test('a JSON syntax error names line and column; the editor and the panel stay usable', async () => {
     const before = await runIdBefore();
     await explorerContextCommand(page, 'broken.json', 'Compare Encodings');
@@ -160,12 +184,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     const hosts = extensionHostPids(session!.serverPid);
     assert.ok(hosts.length > 0, 'no extension host process found');
     const idle = threadCount(hosts);
-    const before = await runIdBefore();
-    await startThoroughRun();
-    const frame = await panelFrame(page);
-    await waitForNewRun(frame, before);
-    await frame.locator('tr[data-codec="json"].row-completed').waitFor({ timeout: 120_000 });
-    assert.ok(threadCount(hosts) > idle, 'a codec worker thread is measuring');
+    const { frame, before } = await startMeasuringThoroughRun(hosts, idle);
     await frame.locator('button', { hasText: 'Cancel' }).click();
     assert.match(await waitForRunEnd(frame, before, 30_000), /^Cancelled/);
     await waitUntil(() => threadCount(hosts) <= idle, 'the codec worker thread has ended');
@@ -176,12 +195,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     const idle = threadCount(hosts);
     // Other extensions' servers (JSON language features) are children of the host too.
     const idleChildren = childProcessCount(hosts);
-    const before = await runIdBefore();
-    await startThoroughRun();
-    const frame = await panelFrame(page);
-    await waitForNewRun(frame, before);
-    await frame.locator('tr[data-codec="json"].row-completed').waitFor({ timeout: 120_000 });
-    assert.ok(threadCount(hosts) > idle, 'a codec worker thread is measuring');
+    await startMeasuringThoroughRun(hosts, idle);
     await runPaletteCommand(page, 'View: Close All Editors');
     await waitUntil(() => threadCount(hosts) <= idle, 'the run ended with its panel');
     assert.ok(childProcessCount(hosts) <= idleChildren, 'no child process of the run is left');

@@ -40,17 +40,18 @@ async function inspect(panel: PanelPage, codec: string): Promise<void> {
   await panel.page.waitForSelector('.tree-row[data-path="$"]');
 }
 
-test('Inspect on protobufjs: the tree marks the Message prototype at its row and explains it on hover', async (t) => {
+test('Inspect on protobufjs: the tree marks a Message prototype at its row and explains it on hover', async (t) => {
   const { panel } = await openWithRelay(t, MIXED);
   await inspect(panel, 'protobufjs');
-  const root = panel.page.locator('.tree-row[data-path="$"]');
-  await root.locator('.remnant-badge[data-kind="prototype"]').waitFor();
-  const title = await root.getAttribute('title');
+  // The root holds a google.protobuf.Value field, so the codec converts it to a plain object;
+  // the messages below it are decoded as protobufjs Message instances.
+  const owner = panel.page.locator('.tree-row[data-path="$.owner"]');
+  await owner.locator('.remnant-badge[data-kind="prototype"]').waitFor();
+  const title = await owner.getAttribute('title');
   assert.match(title ?? '', new RegExp(REMNANT_KIND_INFO.prototype.title));
   assert.match(title ?? '', /protobufjs Message/);
-  // The root's children arrive on their own; the nested object's row carries its own mark.
-  const owner = panel.page.locator('.tree-row[data-path="$.owner"]');
-  await owner.waitFor();
+  assert.equal(await panel.page.locator('.tree-row[data-path="$"] .remnant-badge[data-kind="prototype"]').count(), 0, 'the converted root is plain');
+  // The nested object's row carries its own mark.
   assert.equal(await owner.getAttribute('aria-expanded'), 'false');
   await owner.locator('.twisty').click();
   await panel.page.locator('.tree-row[data-path="$.owner.address"] .remnant-badge[data-kind="prototype"]').waitFor();
