@@ -3,7 +3,7 @@
  * a map and for objects that turn out to be dictionaries (see shape.ts).
  */
 import { UnsupportedSampleError } from './sample-contracts';
-import type { DoubleShape, IntegerShape, MemberShape, ObjectShape, Shape, UnionShape } from './shape';
+import type { DoubleShape, IntegerShape, MemberShape, ObjectShape, Shape, UnionShape } from './shape-types';
 
 /**
  * An object with more distinct keys than this (over every object merged at its path) is a
