@@ -5,7 +5,7 @@
  */
 import type { CompletedResult, ErroredResult, ErrorStage, SkippedResult, TimingStats } from '../src/shared/results';
 import { el } from './dom';
-import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread } from './format';
+import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpeedupInterval, formatSpread } from './format';
 import type { PendingRow } from './model';
 import { remnantBadges, remnantTooltip } from './remnants';
 import { roundTripLabel } from '../src/shared/round-trip-text';
@@ -71,7 +71,7 @@ function speedupCell(result: CompletedResult, operation: 'encode' | 'decode'): H
   const marker = result.unstable?.find((candidate) => candidate.figure === `${operation}Speedup`);
   const children: (Node | string)[] = [el('span', { className: 'speedup', text: formatSpeedup(speedups[operation]) })];
   if (marker) children.push(el('span', { className: 'unstable-marker', text: '⚠', attrs: { 'aria-label': 'unstable', role: 'img' } }));
-  if (rounds > 1) children.push(el('span', { className: 'interval', text: `${formatSpeedup(low).replace('×', '')}–${formatSpeedup(high)}` }));
+  if (rounds > 1) children.push(el('span', { className: 'interval', text: formatSpeedupInterval([low, high]) }));
   const title = [
     `Median of ${rounds} round${rounds === 1 ? '' : 's'}; lowest–highest round ${formatSpeedup(low)}–${formatSpeedup(high)}`,
     ...(marker ? [marker.reason] : []),

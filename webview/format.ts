@@ -3,9 +3,9 @@
  * the CLI and the exports read the same.
  */
 import type { TimingStats } from '../src/shared/results';
-import { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupRange } from '../src/shared/format';
+import { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupInterval, formatSpeedupRange } from '../src/shared/format';
 
-export { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupRange };
+export { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupInterval, formatSpeedupRange };
 
 export function formatRatio(ratio: number | null | undefined): string {
   return ratio == null ? '—' : ratio.toFixed(3);

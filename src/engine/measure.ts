@@ -60,7 +60,7 @@ export async function measureOperation(operation: () => unknown, options: Measur
 }
 
 /** Calls the operation in a loop for the budget (and at least `minSamples` samples). */
-export function timeWindow(operation: () => unknown, budgetMs: number, minSamples: number, batchSize: number, perCallNs: number): TimedWindow {
+function timeWindow(operation: () => unknown, budgetMs: number, minSamples: number, batchSize: number, perCallNs: number): TimedWindow {
   // Sized up front from the warm-up's estimate: growing the array inside the window would
   // allocate, and its garbage would be charged to the calls being timed.
   const expected = Math.ceil((budgetMs * 1e6) / Math.max(perCallNs * batchSize, 1));

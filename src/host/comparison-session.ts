@@ -142,7 +142,7 @@ export class ComparisonSession implements vscode.Disposable {
         try {
           const measured = await compareSample(await this.sampleInput(source), {
             codecs: settings.codecs,
-            ...runMeasurement(settings),
+            ...runMeasurement(settings, request.rounds),
             memoryLimitMb: settings.memoryLimitMb,
             timeoutMs: settings.timeoutMs,
             schema: request.schema,
@@ -175,7 +175,7 @@ export class ComparisonSession implements vscode.Disposable {
     ));
   }
 
-  private describeRun(runId: number, request: RunRequest, shown: string[], settings: RunSettings & { roundsOverride?: number }) {
+  private describeRun(runId: number, request: RunRequest, shown: string[], settings: RunSettings) {
     const { source } = request;
     const codecs: PlannedCodec[] = shown.map((id) => {
       const codec = findBuiltinCodec(id);
@@ -186,7 +186,7 @@ export class ComparisonSession implements vscode.Disposable {
       sampleName: runSampleName(source.name, request.schema),
       sampleLocation: source.location,
       codecs,
-      settings: measurementSettings(runMeasurement(settings)),
+      settings: measurementSettings(runMeasurement(settings, request.rounds)),
       runtime: runtimeInfo(),
       extensionVersion: String(this.context.extension.packageJSON.version ?? ''),
       // Every sample is JSON; a provided schema is used as given, so nothing is inferred then.
@@ -244,18 +244,20 @@ interface PartialRun {
   previous: ComparisonReport;
 }
 
-function definedOnly(request: RunRequest): Partial<RunSettings> & { roundsOverride?: number } {
+function definedOnly(request: RunRequest): Partial<RunSettings> {
   return {
     ...(request.codecs ? { codecs: request.codecs } : {}),
     ...(request.quick !== undefined ? { quick: request.quick } : {}),
-    ...(request.rounds !== undefined ? { roundsOverride: request.rounds } : {}),
   };
 }
 
-/** Quick runs use quick's own rounds and budget; others the settings', or the request's rounds. */
-function runMeasurement(settings: RunSettings & { roundsOverride?: number }): { quick: boolean; rounds?: number; timeBudgetMs?: number } {
-  if (settings.roundsOverride !== undefined) return { quick: settings.quick, rounds: settings.roundsOverride, timeBudgetMs: settings.quick ? undefined : settings.timeBudgetMs };
-  return settings.quick ? { quick: true } : { quick: false, rounds: settings.rounds, timeBudgetMs: settings.timeBudgetMs };
+/**
+ * Quick runs use quick's own budget and rounds, others the settings'; rounds the request names
+ * (Run Benchmark… → Thorough) win either way.
+ */
+function runMeasurement(settings: RunSettings, requestedRounds: number | undefined): { quick: boolean; rounds?: number; timeBudgetMs?: number } {
+  if (settings.quick) return { quick: true, ...(requestedRounds === undefined ? {} : { rounds: requestedRounds }) };
+  return { quick: false, rounds: requestedRounds ?? settings.rounds, timeBudgetMs: settings.timeBudgetMs };
 }
 
 /** Where the sample can be opened; undefined for generated records (no file behind them). */

@@ -25,7 +25,12 @@ export function formatSpeedup(speedup: number | undefined): string {
 export function formatSpeedupRange(speedup: number | undefined, interval: readonly [number, number] | undefined): string {
   const center = formatSpeedup(speedup);
   if (!interval || speedup === undefined || interval[0] === interval[1]) return center;
-  return `${center} (${formatSpeedup(interval[0]).replace('×', '')}–${formatSpeedup(interval[1])})`;
+  return `${center} (${formatSpeedupInterval(interval)})`;
+}
+
+/** "2.30–2.58×": a range of speed-ups, the unit written once. */
+export function formatSpeedupInterval([low, high]: readonly [number, number]): string {
+  return `${formatSpeedup(low).replace('×', '')}–${formatSpeedup(high)}`;
 }
 
 /** "1.07 ms (1.02–1.12 ms)": an amortised time and its range over rounds. */
