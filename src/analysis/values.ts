@@ -11,6 +11,11 @@ export interface Finding {
   kind: DifferenceKind;
   label: string;
   detail: string;
+  /**
+   * A type change that keeps the value: an integer decoded as a Long or BigInt of the same
+   * value (64-bit fields). The round trip is then equivalent, not lossy; the remnant stays.
+   */
+  sameValue?: true;
 }
 
 export type DecodedShape =
@@ -168,12 +173,12 @@ function compareNumber(expected: number, actual: unknown): Finding | null {
   if (shape === 'number') return numberMismatch(expected, actual as number, String(actual));
   if (shape === 'bigint') {
     const value = Number(actual as bigint);
-    if (value === expected) return typeChange('number', actual);
+    if (value === expected) return { ...typeChange('number', actual), sameValue: true };
     return numberMismatch(expected, null, `${String(actual)}n`);
   }
   if (shape === 'long') {
     const long = actual as LongLike;
-    if (longToNumber(long) === expected) return typeChange('number', actual);
+    if (longToNumber(long) === expected) return { ...typeChange('number', actual), sameValue: true };
     return numberMismatch(expected, null, `${kindName(actual)} ${longText(long)}`);
   }
   return typeChange('number', actual);
@@ -181,7 +186,12 @@ function compareNumber(expected: number, actual: unknown): Finding | null {
 
 function compareString(expected: string, actual: unknown): Finding | null {
   if (actual === expected) return null;
-  if (typeof actual !== 'string') return typeChange('string', actual);
+  if (typeof actual !== 'string') {
+    // A 64-bit integer written as a decimal string (proto3 JSON's int64), decoded as its value.
+    const shape = shapeOf(actual);
+    const text = shape === 'bigint' ? String(actual) : shape === 'long' ? longText(actual as LongLike) : undefined;
+    return text === expected ? { ...typeChange('string', actual), sameValue: true } : typeChange('string', actual);
+  }
   if (expected.length <= PREVIEW_CHARS && actual.length <= PREVIEW_CHARS) {
     return { kind: 'value-change', label: 'value changed', detail: `expected ${quote(expected)}, got ${quote(actual)}` };
   }

@@ -1,7 +1,9 @@
 /**
  * Round-trip verification with JSON semantics: would a consumer of the decoded value see
  * the same document as a consumer of the original? Key order, -0 and where a value lives
- * (own property, getter, prototype default) do not matter; types and values do.
+ * (own property, getter, prototype default) do not matter; values do. Types do too, but for
+ * one case: an integer decoded as a Long or BigInt of the same value (a 64-bit field) is
+ * `equivalent`, like a class instance; the remnants report the type change.
  */
 import type { Difference, DifferenceKind, RoundTrip, RoundTripStatus } from '../shared/results';
 import type { PathNode } from './json-path';
@@ -39,6 +41,8 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
   let found = 0;
   let nullsAdded = 0;
   let structurallyPlain = true;
+  /** Integers decoded as Long or BigInt of the same value: not differences, but not plain either. */
+  let sameValueTypeChanges = 0;
 
   const report = (at: PathNode, kind: DifferenceKind, detail: string): void => {
     found++;
@@ -47,7 +51,10 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
   };
 
   walkPairs(original, decoded, {
-    difference: (at, finding) => report(at, finding.kind, finding.detail),
+    difference: (at, finding) => {
+      if (finding.sameValue) sameValueTypeChanges++;
+      else report(at, finding.kind, finding.detail);
+    },
     keys: (node, object, missing, extra) => {
       for (const key of missing) {
         report(node.child(key), 'missing-key', `missing after the round trip (was ${describeOriginal(object[key])})`);
@@ -71,7 +78,7 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
   if ((decoded === undefined && original !== undefined) || isIncompatibleRoot(original, decoded)) status = 'failed';
   else if (found > nullsAdded) status = 'lossy';
   else if (nullsAdded > 0) status = 'nulls-added';
-  else status = structurallyPlain ? 'exact' : 'equivalent';
+  else status = structurallyPlain && sameValueTypeChanges === 0 ? 'exact' : 'equivalent';
 
   const result: RoundTrip = { status, differences };
   if (found > differences.length) result.omittedDifferences = found - differences.length;

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatPath } from '../../src/analysis/json-path';
 import { verifyRoundTrip } from '../../src/analysis/verify';
+import { detectRemnants } from '../../src/analysis/remnants';
 import { avroRoundTrip, plainCodecs, protobufRoundTrip } from '../support/library-round-trips';
 
 /** Parsed from text, as the engine parses samples: `__proto__` is then an ordinary key. */
@@ -112,14 +113,17 @@ test('an original key named constructor is not found on Object.prototype', () =>
   );
 });
 
-test('protobufjs int64 decoded as Long is a type change', () => {
+test('protobufjs int64 decoded as a Long of the same value is equivalent, not lossy (the remnant reports the type)', () => {
   const sample = { items: [{ x: 1, y: 1.5, z: 2.5, big: 1234567890123 }] };
   const decoded = protobufRoundTrip(sample) as { items: Array<{ big: unknown }> };
   assert.equal(decoded.items[0]!.big!.constructor.name, 'Long');
-  assert.deepEqual(verifyRoundTrip(sample, decoded), {
-    status: 'lossy',
-    differences: [{ path: '$.items[0].big', kind: 'type-change', detail: 'number became Long' }],
-  });
+  assert.deepEqual(verifyRoundTrip(sample, decoded), { status: 'equivalent', differences: [] });
+  assert.deepEqual(detectRemnants(sample, decoded).filter((remnant) => remnant.kind === 'type-change').map((remnant) => [remnant.path, remnant.detail]), [
+    ['$.items[*].big', 'number became Long'],
+  ]);
+  // proto3 JSON writes int64 as a decimal string: a Long of that value is the same number.
+  assert.equal(verifyRoundTrip({ big: '1234567890123' }, { big: (decoded.items[0] as { big: unknown }).big }).status, 'equivalent');
+  assert.equal(verifyRoundTrip({ big: '1234567890124' }, { big: (decoded.items[0] as { big: unknown }).big }).status, 'lossy');
 });
 
 test('a Long that differs from an original beyond 2^53 is a precision loss', () => {
@@ -140,12 +144,11 @@ test('a plain object shaped like a Long is sample data, not a Long', () => {
   assert.equal(verifyRoundTrip(sample, JSON.parse(JSON.stringify(sample))).status, 'exact');
 });
 
-test('a BigInt equal in value is a type change, a different one a value change', () => {
+test('a BigInt equal in value keeps the round trip equivalent, a different one is a value change', () => {
+  assert.deepEqual(verifyRoundTrip({ a: 5 }, { a: 5n }), { status: 'equivalent', differences: [] });
   const result = verifyRoundTrip({ a: 5, b: 6 }, { a: 5n, b: 7n });
-  assert.deepEqual(result.differences, [
-    { path: '$.a', kind: 'type-change', detail: 'number became BigInt' },
-    { path: '$.b', kind: 'value-change', detail: 'expected 6, got 7n' },
-  ]);
+  assert.equal(result.status, 'lossy');
+  assert.deepEqual(result.differences, [{ path: '$.b', kind: 'value-change', detail: 'expected 6, got 7n' }]);
 });
 
 test('a number in place of a string or boolean is a type change', () => {
