@@ -60,9 +60,15 @@ function perCallCell(timing: TimingStats): HTMLTableCellElement {
 }
 
 /**
- * The median speed-up over rounds, the rounds' range under it (in the cell, not only in a
- * tooltip: it is how far to trust the figure), and a marker where the rounds disagree widely.
+ * The median speed-up over rounds, the interval a re-run is expected in under it (in the cell,
+ * not only in a tooltip: it is how far to trust the figure), and a marker where the rounds
+ * disagree widely.
  */
+/** What a speed-up's interval is, by rounds (engine/rerun-interval.ts). */
+function intervalMeaning(rounds: number): string {
+  return rounds >= 3 ? 'a re-run is expected within (95%)' : 'lowest–highest round';
+}
+
 function speedupCell(result: CompletedResult, operation: 'encode' | 'decode'): HTMLTableCellElement {
   const speedups = result.speedupVsJson;
   if (!speedups) return numberCell('—');
@@ -73,7 +79,7 @@ function speedupCell(result: CompletedResult, operation: 'encode' | 'decode'): H
   if (marker) children.push(el('span', { className: 'unstable-marker', text: '⚠', attrs: { 'aria-label': 'unstable', role: 'img' } }));
   if (rounds > 1) children.push(el('span', { className: 'interval', text: formatSpeedupInterval([low, high]) }));
   const title = [
-    `Median of ${rounds} round${rounds === 1 ? '' : 's'}; lowest–highest round ${formatSpeedup(low)}–${formatSpeedup(high)}`,
+    `Median of ${rounds} round${rounds === 1 ? '' : 's'}; ${intervalMeaning(rounds)} ${formatSpeedup(low)}–${formatSpeedup(high)}`,
     ...(marker ? [marker.reason] : []),
   ].join('\n');
   return td(`num speedup-cell${marker ? ' unstable' : ''}`, children, title);

@@ -33,36 +33,9 @@ export async function runCodecJob(
   };
   let bytes: number | undefined;
   try {
-    enter('input');
-    const sampleBytes = sampleBytesOf(job.sample);
-    const sample = parseSample(sampleBytes, job.sample.kind, job.sample.path);
-
-    enter('prepare');
-    const loaded = await loadCodec(job.codec);
-    report.descriptor = loaded.descriptor;
-    report.libraryVersion = libraryVersion(loaded.descriptor.library);
-    let prepared: PreparedCodec;
-    try {
-      prepared = loaded.module.prepare(sample, { schema: job.schema, variants: job.variants, ...(job.inferred === undefined ? {} : { inferred: job.inferred }) });
-    } catch (error) {
-      if (error instanceof UnsupportedSampleError) {
-        report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
-        return report;
-      }
-      throw error;
-    }
-    report.schema = prepared.schema;
-    if (prepared.schemaText !== undefined) report.schemaText = prepared.schemaText;
-    report.notes = prepared.notes;
-    if (job.measurement.verify && prepared.inferred !== undefined) report.inferred = prepared.inferred;
-
-    enter('encode');
-    // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
-    const encoded = prepared.encode(prepared.input).slice();
-    bytes = encoded.byteLength;
-
-    enter('decode');
-    const decoded = prepared.decode(encoded);
+    const opened = await openCodec(job, enter, report, (encodedBytes) => { bytes = encodedBytes; });
+    if (!opened) return report;
+    const { sample, sampleBytes, prepared, encoded, decoded } = opened;
 
     const plan = job.measurement;
     const { input, encode, decode } = prepared;
@@ -72,7 +45,7 @@ export async function runCodecJob(
       return { encode: await measureOperation(() => encode(input), common), decode: await measureOperation(() => decode(encoded), common) };
     };
     if (!plan.verify) {
-      report.outcome = { status: 'timed', timings: { bytes, ...(await timeBoth()) } };
+      report.outcome = { status: 'timed', timings: { bytes: encoded.byteLength, ...(await timeBoth()) } };
       return report;
     }
 
@@ -81,7 +54,7 @@ export async function runCodecJob(
     if (roundTrip.status === 'failed') {
       const first = roundTrip.differences[0];
       const message = first ? `${first.path}: ${first.detail}` : 'the decoded value is not the sample';
-      report.outcome = { status: 'errored', error: { stage: 'verify', message: `round trip failed: ${message}` }, bytes };
+      report.outcome = { status: 'errored', error: { stage: 'verify', message: `round trip failed: ${message}` }, bytes: encoded.byteLength };
       return report;
     }
     // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
@@ -90,12 +63,59 @@ export async function runCodecJob(
     // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
     // does not need should be in the worker's heap while it is timed.
     const compressed = await compressedSizes(encoded);
-    report.outcome = { status: 'completed', measurements: { bytes, compressed, ...timings, roundTrip, remnants } };
+    report.outcome = { status: 'completed', measurements: { bytes: encoded.byteLength, compressed, ...timings, roundTrip, remnants } };
     return report;
   } catch (error) {
     report.outcome = { status: 'errored', error: { stage, message: describeError(error) }, ...(bytes === undefined ? {} : { bytes }) };
     return report;
   }
+}
+
+export interface OpenedCodec {
+  sample: unknown;
+  sampleBytes: Uint8Array;
+  prepared: PreparedCodec;
+  /** A copy of what `encode` returned: the bytes a receiver would hold. */
+  encoded: Uint8Array;
+  decoded: unknown;
+}
+
+/**
+ * input → prepare → encode → decode, filling the report's codec, schema and notes as it goes.
+ * Undefined when the codec skips the sample (the report says why); throws at the stage entered.
+ */
+export async function openCodec(job: CodecJob, enter: StageReporter, report: CodecReport, onEncoded?: (bytes: number) => void): Promise<OpenedCodec | undefined> {
+  enter('input');
+  const sampleBytes = sampleBytesOf(job.sample);
+  const sample = parseSample(sampleBytes, job.sample.kind, job.sample.path);
+
+  enter('prepare');
+  const loaded = await loadCodec(job.codec);
+  report.descriptor = loaded.descriptor;
+  report.libraryVersion = libraryVersion(loaded.descriptor.library);
+  let prepared: PreparedCodec;
+  try {
+    prepared = loaded.module.prepare(sample, { schema: job.schema, variants: job.variants, ...(job.inferred === undefined ? {} : { inferred: job.inferred }) });
+  } catch (error) {
+    if (error instanceof UnsupportedSampleError) {
+      report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
+      return undefined;
+    }
+    throw error;
+  }
+  report.schema = prepared.schema;
+  if (prepared.schemaText !== undefined) report.schemaText = prepared.schemaText;
+  report.notes = prepared.notes;
+  if (job.measurement.verify && prepared.inferred !== undefined) report.inferred = prepared.inferred;
+
+  enter('encode');
+  // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
+  const encoded = prepared.encode(prepared.input).slice();
+  onEncoded?.(encoded.byteLength);
+
+  enter('decode');
+  const decoded = prepared.decode(encoded);
+  return { sample, sampleBytes, prepared, encoded, decoded };
 }
 
 export function describeError(error: unknown): string {

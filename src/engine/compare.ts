@@ -18,6 +18,8 @@ import { DEFAULT_LIMITS, type EngineLimits, measurementSettings, QUICK_FIRST_ROU
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
 import { roundOrder, rowOverRounds, type RoundTimings } from './rounds';
 import { runtimeInfo, toolVersion } from './tool-info';
+import { CancelledError } from './cancelled';
+import { timeLaterRound, type RoundEntry } from './later-round';
 import { runInWorker, type WorkerFate } from './worker-runner';
 import type { CodecSource, SampleBytes, WorkerMethods } from './worker-protocol';
 
@@ -56,22 +58,8 @@ export interface RoundProgress {
   rounds: number;
 }
 
-interface RoundEntry {
-  source: CodecSource;
-  shown: boolean;
-  id: string;
-  /** The first round's row: sizes, round trip, remnants, or why the codec stopped. */
-  first?: CodecResult;
-  timings: RoundTimings[];
-  /** Later rounds that did not complete, as notes for the row. */
-  roundFailures: string[];
-  /** The schema the codec inferred in the first round, handed to its later rounds. */
-  inferred?: unknown;
-}
 
-export class CancelledError extends Error {
-  override name = 'CancelledError';
-}
+export { CancelledError };
 
 /** The rows a run shows, in order: the JSON baseline first when it is shown. */
 export function displayedCodecOrder(selected: readonly string[]): string[] {
@@ -137,40 +125,43 @@ export async function compareSample(
     if (entry.shown) options.onResult?.(rowOf(entry), { round, rounds });
   };
 
+  const jobFor = (entry: RoundEntry, verify: boolean) => ({
+    codec: entry.source,
+    sample: sampleBytes,
+    jsonBytes: input.jsonBytes,
+    schema: options.schema,
+    variants: options.variants,
+    measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify },
+    ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
+  });
+
   for (let index = 0; index < rounds; index++) {
     const round = index + 1;
-    // After the first round, only codecs whose first round completed are timed again.
-    const order = roundOrder(entries, index).filter((entry) => index === 0 || entry.first?.status === 'completed');
-    for (const entry of order) {
+    if (index > 0) {
+      // Later rounds time each codec in slices alternating with JSON's (later-round.ts).
+      const completed = (entry: RoundEntry) => entry.first?.status === 'completed';
+      await timeLaterRound({
+        round,
+        rounds,
+        baseline: completed(baseline) ? baseline : undefined,
+        codecs: roundOrder(entries.slice(1), index).filter(completed),
+        jobFor: (entry) => jobFor(entry, false),
+        limits,
+        onStage: (id, stage) => options.onStage?.(id, stage, { round, rounds }),
+        plan: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples },
+      });
+    }
+    // The first round: the baseline first, each codec verified, timed and compressed alone.
+    for (const entry of index === 0 ? entries : []) {
       if (options.signal?.aborted) throw new CancelledError('cancelled');
-      const fate = await runInWorker(
-        'measure-codec',
-        {
-          codec: entry.source,
-          sample: sampleBytes,
-          jsonBytes: input.jsonBytes,
-          schema: options.schema,
-          variants: options.variants,
-          measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify: index === 0 },
-          ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
-        },
-        { ...limits, onStage: (stage) => options.onStage?.(entry.id, stage, { round, rounds }) },
-      );
+      const fate = await runInWorker('measure-codec', jobFor(entry, true), { ...limits, onStage: (stage) => options.onStage?.(entry.id, stage, { round, rounds }) });
       if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
       const report = fate.kind === 'answered' ? fate.value : undefined;
-      const failure = fate.kind === 'failed' ? fate.error : undefined;
-      if (index === 0) {
-        entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, failure!);
-        entry.inferred = report?.inferred;
-        if (report?.outcome.status === 'completed') entry.timings.push({ round, ...report.outcome.measurements });
-        // The baseline ran first in this round: each row streams in with its speed-ups.
-        emit(entry, round);
-      } else if (report?.outcome.status === 'timed') {
-        entry.timings.push({ round, ...report.outcome.timings });
-      } else {
-        const error = report && (report.outcome.status === 'errored' || report.outcome.status === 'skipped') ? report.outcome.error : failure ?? { stage: 'crash' as const, message: 'no result' };
-        entry.roundFailures.push(`round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`);
-      }
+      entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, fate.kind === 'failed' ? fate.error : { stage: 'crash', message: 'no result' });
+      entry.inferred = report?.inferred;
+      if (report?.outcome.status === 'completed') entry.timings.push({ round, ...report.outcome.measurements });
+      // The baseline ran first in this round: each row streams in with its speed-ups.
+      emit(entry, round);
     }
     if (index > 0) for (const entry of entries) emit(entry, round);
     const elapsedMs = Date.now() - started;

@@ -60,7 +60,7 @@ export async function measureOperation(operation: () => unknown, options: Measur
 }
 
 /** Calls the operation in a loop for the budget (and at least `minSamples` samples). */
-function timeWindow(operation: () => unknown, budgetMs: number, minSamples: number, batchSize: number, perCallNs: number): TimedWindow {
+export function timeWindow(operation: () => unknown, budgetMs: number, minSamples: number, batchSize: number, perCallNs: number): TimedWindow {
   // Sized up front from the warm-up's estimate: growing the array inside the window would
   // allocate, and its garbage would be charged to the calls being timed.
   const expected = Math.ceil((budgetMs * 1e6) / Math.max(perCallNs * batchSize, 1));
@@ -87,7 +87,7 @@ function timeWindow(operation: () => unknown, budgetMs: number, minSamples: numb
  * call (see HEAVY_CALL_MS). Returns the mean time of the calls after the first (of the only
  * call, when heavy), in ns.
  */
-function warmUp(operation: () => unknown, maxMs: number): number {
+export function warmUp(operation: () => unknown, maxMs: number): number {
   const deadline = performance.now() + maxMs;
   let calls = 0;
   let laterMs = 0;
@@ -105,8 +105,29 @@ function warmUp(operation: () => unknown, maxMs: number): number {
   return ((calls > 1 ? laterMs / (calls - 1) : lastMs) * 1e6);
 }
 
-function batchSizeFor(perCallNs: number): number {
+export function batchSizeFor(perCallNs: number): number {
   return Math.max(2, Math.min(65_536, Math.round(BATCH_TARGET_NS / Math.max(perCallNs, 1))));
+}
+
+/**
+ * One window made of several slices of the same operation in the same worker (timed in turn
+ * with another worker's slices): the samples side by side, times, pauses and allocation summed.
+ */
+export function mergeWindows(slices: readonly TimedWindow[]): TimedWindow {
+  const samples = new Float64Array(slices.reduce((sum, slice) => sum + slice.samples.length, 0));
+  let offset = 0;
+  for (const slice of slices) {
+    samples.set(slice.samples, offset);
+    offset += slice.samples.length;
+  }
+  const sum = (pick: (slice: TimedWindow) => number) => slices.reduce((total, slice) => total + pick(slice), 0);
+  return {
+    samples,
+    batchSize: slices[0]?.batchSize ?? 1,
+    inCallsNs: sum((slice) => slice.inCallsNs),
+    windowNs: sum((slice) => slice.windowNs),
+    gc: { pauseNs: sum((slice) => slice.gc.pauseNs), collections: sum((slice) => slice.gc.collections), allocatedBytes: sum((slice) => slice.gc.allocatedBytes) },
+  };
 }
 
 export function summarize(window: TimedWindow, jsonBytes: number): TimingStats {

@@ -2,10 +2,12 @@
  * Measurement in rounds: each round runs the JSON baseline and every codec, each in a fresh
  * worker, in an order rotated from round to round. A speed-up is computed per round (JSON's
  * amortised time over the codec's, both from that round), so drift of the machine between
- * rounds cancels out; the row reports the median over rounds and the rounds' range. Pure.
+ * rounds cancels out; the row reports the median over rounds and where a re-run's median is
+ * expected (rerun-interval.ts). Pure.
  */
 import type { CompletedResult, InstabilityMarker, RoundFigures, SpeedupVsJson, TimingStats } from '../shared/results';
 import { medianOf } from './stats';
+import { rerunInterval } from './rerun-interval';
 
 /** Rounds whose highest figure is this many times their lowest are marked unstable. */
 export const UNSTABLE_SPREAD = 1.25;
@@ -15,6 +17,11 @@ export interface RoundTimings {
   round: number;
   encode: TimingStats;
   decode: TimingStats;
+  /**
+   * JSON's amortised times from the slices taken in turn with this codec's (later rounds);
+   * absent in the first round, where JSON's own window of the round is the reference.
+   */
+  pairedJson?: { encodeMeanNs: number; decodeMeanNs: number };
 }
 
 /**
@@ -66,12 +73,14 @@ export function rowOverRounds(
 ): CompletedResult {
   const isBaseline = first.codec === 'json';
   const rounds: RoundFigures[] = own.map((timings) => {
-    const json = isBaseline ? timings : baseline?.find((candidate) => candidate.round === timings.round);
+    const json = isBaseline
+      ? { encodeMeanNs: timings.encode.meanNs, decodeMeanNs: timings.decode.meanNs }
+      : timings.pairedJson ?? jsonMeansOf(baseline?.find((candidate) => candidate.round === timings.round));
     return {
       round: timings.round,
       encodeMeanNs: timings.encode.meanNs,
       decodeMeanNs: timings.decode.meanNs,
-      speedupVsJson: json ? { encode: round3(json.encode.meanNs / timings.encode.meanNs), decode: round3(json.decode.meanNs / timings.decode.meanNs) } : null,
+      speedupVsJson: json ? { encode: round3(json.encodeMeanNs / timings.encode.meanNs), decode: round3(json.decodeMeanNs / timings.decode.meanNs) } : null,
       encodeGcShare: timings.encode.gcShare,
       decodeGcShare: timings.decode.gcShare,
     };
@@ -79,8 +88,12 @@ export function rowOverRounds(
   const encode = combineTimings(own.map((timings) => timings.encode), jsonBytes);
   const decode = combineTimings(own.map((timings) => timings.decode), jsonBytes);
   const speedupVsJson = speedupsOver(rounds);
-  const unstable = instabilities(encode, decode, speedupVsJson, first.label);
+  const unstable = instabilities(encode, decode, roundRanges(rounds), first.label);
   return { ...first, encode, decode, speedupVsJson, rounds, ...(unstable.length > 0 ? { unstable } : {}) };
+}
+
+function jsonMeansOf(timings: RoundTimings | undefined): RoundTimings['pairedJson'] {
+  return timings && { encodeMeanNs: timings.encode.meanNs, decodeMeanNs: timings.decode.meanNs };
 }
 
 function speedupsOver(rounds: readonly RoundFigures[]): SpeedupVsJson | null {
@@ -88,10 +101,23 @@ function speedupsOver(rounds: readonly RoundFigures[]): SpeedupVsJson | null {
   if (paired.length === 0) return null;
   const encodes = paired.map((speedup) => speedup.encode);
   const decodes = paired.map((speedup) => speedup.decode);
-  return { encode: round3(medianOf(encodes)), decode: round3(medianOf(decodes)), encodeInterval: range(encodes), decodeInterval: range(decodes) };
+  const interval = (values: number[]) => rerunInterval(values).map(round3) as [number, number];
+  return { encode: round3(medianOf(encodes)), decode: round3(medianOf(decodes)), encodeInterval: interval(encodes), decodeInterval: interval(decodes) };
 }
 
-function instabilities(encode: TimingStats, decode: TimingStats, speedups: SpeedupVsJson | null, label: string): InstabilityMarker[] {
+/** The lowest and highest round of each speed-up: what "unstable" is judged on. */
+function roundRanges(rounds: readonly RoundFigures[]): { encodeInterval: [number, number]; decodeInterval: [number, number] } | null {
+  const paired = rounds.flatMap((figures) => (figures.speedupVsJson ? [figures.speedupVsJson] : []));
+  if (paired.length === 0) return null;
+  return { encodeInterval: range(paired.map((speedup) => speedup.encode)), decodeInterval: range(paired.map((speedup) => speedup.decode)) };
+}
+
+function instabilities(
+  encode: TimingStats,
+  decode: TimingStats,
+  speedups: { encodeInterval: [number, number]; decodeInterval: [number, number] } | null,
+  label: string,
+): InstabilityMarker[] {
   const markers: InstabilityMarker[] = [];
   const check = (figure: InstabilityMarker['figure'], [low, high]: [number, number], timing: TimingStats, what: string) => {
     const spread = low > 0 ? high / low : Number.POSITIVE_INFINITY;

@@ -10,6 +10,7 @@ import type { CodecSource } from '../codecs/codec-source';
 import type { SampleBytes } from '../input/read-sample';
 import type { DecodedOutputJob } from '../inspect/inspection';
 import type { SchemaProblem } from '../schema/schema-problem';
+import type { TimedWindow } from './measure';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type {
   CompressedSizes,
@@ -114,6 +115,20 @@ export interface CodecReport {
   inferred?: unknown;
 }
 
+/** An operation timed in slices (see timing-slices.ts). */
+export type TimingOperation = 'encode' | 'decode';
+
+/** A worker opened for slices: warmed up, with each operation's time per call from warm-up. */
+export type TimingReady =
+  | { ready: true; bytes: number; perCallNs: Record<TimingOperation, number> }
+  | { ready: false; error: StageError };
+
+export interface TimingSliceRequest {
+  operation: TimingOperation;
+  budgetMs: number;
+  minSamples: number;
+}
+
 export interface InputProblem {
   message: string;
   line?: number;
@@ -128,6 +143,9 @@ export interface SchemaFailure {
 /** Each job's answer; a failure the user can act on is part of the answer, not an error. */
 export interface WorkerMethods extends DecodedOutputQueries {
   'measure-codec': { params: CodecJob; result: CodecReport };
+  /** A later round: open the codec for timing in slices, then answer `time-slice` until stopped. */
+  'open-for-slices': { params: CodecJob; result: TimingReady };
+  'time-slice': { params: TimingSliceRequest; result: TimedWindow };
   'read-sample': { params: ReadSampleJob; result: { sample: SampleInfo } | { inputProblem: InputProblem } | { schemaFailure: SchemaFailure } };
   /** `messageTypes` is empty for an .avsc (its root type is the schema itself). */
   'schema-info': { params: SchemaInfoJob; result: { messageTypes: string[]; defaultType?: string } | { schemaFailure: SchemaFailure } };

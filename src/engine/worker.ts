@@ -9,6 +9,7 @@ import * as vm from 'node:vm';
 import { parseSample, sampleBytesOf, SampleInputError } from '../input/read-sample';
 import type { SampleInfo } from '../shared/results';
 import { runCodecJob, describeError } from './codec-run';
+import { openForSlices, timeSlice } from './timing-slices';
 import { checkProvidedSchema } from '../schema/provided-schema';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
@@ -122,6 +123,8 @@ async function openDecodedOutput(job: DecodedOutputJob): Promise<WorkerMethods['
 
 const handlers: Handlers<WorkerMethods> = {
   'measure-codec': (job) => runCodecJob(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
+  'open-for-slices': (job) => openForSlices(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
+  'time-slice': timeSlice,
   'read-sample': readSample,
   'schema-info': schemaInfo,
   'generate-sample': generate,

@@ -106,7 +106,7 @@ export function toMarkdown(report: ComparisonReport): string {
     ...report.results.map((row) => line(markdownRow(row))),
     '',
     'Ratio = bytes / JSON bytes. Per call = amortised time (time in calls over calls, collections included), median over rounds '
-      + '(lowest–highest round). vs JSON = JSON\'s time over the codec\'s in each round, median (lowest–highest round); above 1× is faster; '
+      + '(lowest–highest round). vs JSON = JSON\'s time over the codec\'s in each round, median (where a re-run\'s median is expected, 95%; with two rounds their range); above 1× is faster; '
       + '⚠ = rounds more than ×1.25 apart. GC = share of the time in collection pauses; allocated = bytes allocated per call.',
     ...(failures.length > 0 ? ['', '**Errors**', '', ...failures] : []),
     ...(notes.length > 0 ? ['', '**Notes**', '', ...notes] : []),

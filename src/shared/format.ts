@@ -21,7 +21,7 @@ export function formatSpeedup(speedup: number | undefined): string {
   return `${speedup.toFixed(speedup < 10 ? 2 : 1)}×`;
 }
 
-/** "2.41× (2.30–2.58×)": a median over rounds and the rounds' range. */
+/** "2.41× (2.30–2.58×)": a median over rounds and its interval. */
 export function formatSpeedupRange(speedup: number | undefined, interval: readonly [number, number] | undefined): string {
   const center = formatSpeedup(speedup);
   if (!interval || speedup === undefined || interval[0] === interval[1]) return center;

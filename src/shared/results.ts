@@ -198,8 +198,9 @@ export interface CompletedResult extends CodecRowBase {
   decode: TimingStats;
   /**
    * JSON's amortised time over this codec's, each from the same round; `encode` / `decode` are
-   * the median over rounds, the intervals the lowest and highest round. Null without a JSON
-   * baseline.
+   * the median over rounds; the intervals, from three rounds on, where a re-run's median is
+   * expected (95% prediction interval, engine/rerun-interval.ts; it holds every round), with
+   * fewer the lowest and highest round. Null without a JSON baseline.
    */
   speedupVsJson: SpeedupVsJson | null;
   roundTrip: RoundTrip;

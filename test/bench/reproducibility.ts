@@ -63,7 +63,7 @@ function contained(figure: Figure): boolean {
 }
 
 function printFigures(figures: Figure[]): void {
-  console.log(`${'dataset'.padEnd(8)} ${'codec'.padEnd(11)} ${'op'.padEnd(7)} ${'each run: median (lowest–highest round)'.padEnd(62)} ${'max/min'.padStart(8)}  contains others`);
+  console.log(`${'dataset'.padEnd(8)} ${'codec'.padEnd(11)} ${'op'.padEnd(7)} ${'each run: median (re-run interval)'.padEnd(62)} ${'max/min'.padStart(8)}  contains others`);
   for (const figure of figures) {
     const runs = figure.medians.map((median, i) => `${x(median)} (${figure.intervals[i]![0].toFixed(2)}–${figure.intervals[i]![1].toFixed(2)})`).join('  ');
     const spread = Math.max(...figure.medians) / Math.min(...figure.medians);

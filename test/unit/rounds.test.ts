@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { combineTimings, roundOrder, rowOverRounds, UNSTABLE_SPREAD, type RoundTimings } from '../../src/engine/rounds';
 import type { CompletedResult } from '../../src/shared/results';
 import { timingStats } from '../support/timing';
+import { rerunInterval, studentT975 } from '../../src/engine/rerun-interval';
 
 function firstRow(codec: string): CompletedResult {
   return {
@@ -23,14 +24,15 @@ test('the first round keeps the given order; each later round starts one codec f
   ]);
 });
 
-test('each round pairs the codec with JSON of the same round; the row shows the median and the range', () => {
+test('each round pairs the codec with JSON of the same round; the row shows the median and an interval holding every round', () => {
   // The machine slows down by 2× in round 2 for both: per-round speed-ups stay at 4×.
   const json = rounds([[400, 800], [800, 1600], [420, 840]]);
   const codec = rounds([[100, 200], [200, 400], [100, 210]]);
   const row = rowOverRounds(firstRow('avsc'), codec, json, 1_000);
   assert.deepEqual(row.rounds?.map((figures) => figures.speedupVsJson), [{ encode: 4, decode: 4 }, { encode: 4, decode: 4 }, { encode: 4.2, decode: 4 }]);
   assert.equal(row.speedupVsJson?.encode, 4);
-  assert.deepEqual(row.speedupVsJson?.encodeInterval, [4, 4.2]);
+  assert.deepEqual(row.speedupVsJson?.encodeInterval, rerunInterval([4, 4, 4.2]).map((value) => Number(value.toFixed(3))));
+  assert.deepEqual(row.speedupVsJson?.decodeInterval, [4, 4], 'rounds that agree exactly predict the same figure');
   assert.equal(row.encode.meanNs, 100);
   assert.deepEqual(row.encode.meanInterval, [100, 200]);
   // The times moved 2× between rounds, the speed-ups did not: nothing is unstable.
@@ -76,4 +78,31 @@ test('combined timings take each field’s median over rounds, extremes over all
   assert.deepEqual([combined.minNs, combined.maxNs, combined.samples], [70, 900, 60]);
   assert.equal(combined.bimodal, true);
   assert.equal(combined.mbPerSec, 10_000);
+});
+
+test('a later round\'s speed-up uses the JSON slices timed beside the codec, not JSON\'s whole round', () => {
+  const json = rounds([[400, 800], [1_000, 1_000]]);
+  const codec: RoundTimings[] = [
+    { round: 1, encode: timingStats(100), decode: timingStats(200) },
+    { round: 2, encode: timingStats(100), decode: timingStats(200), pairedJson: { encodeMeanNs: 300, decodeMeanNs: 600 } },
+  ];
+  const row = rowOverRounds(firstRow('avsc'), codec, json, 1_000);
+  assert.deepEqual(row.rounds?.map((figures) => figures.speedupVsJson), [{ encode: 4, decode: 4 }, { encode: 3, decode: 3 }]);
+});
+
+test('the re-run interval: two rounds show their range; three or more a 95% prediction for another run\'s median', () => {
+  assert.deepEqual(rerunInterval([2, 3]), [2, 3]);
+  // Worked by hand: logs 0, ±0.1 → s = 0.1; t(2) = 4.303; half-width 4.303 × 0.1 × √(π/3) = 0.4403.
+  const [low, high] = rerunInterval([1, Math.exp(0.1), Math.exp(-0.1)]);
+  assert.ok(Math.abs(low - Math.exp(-0.4403)) < 1e-3 && Math.abs(high - Math.exp(0.4403)) < 1e-3, `${low} ${high}`);
+  // More rounds of the same spread predict more tightly; the rounds themselves always fit.
+  const spread = (n: number) => Array.from({ length: n }, (_, i) => Math.exp((i % 2 === 0 ? 0.1 : -0.1)));
+  const width = (values: number[]) => { const [a, b] = rerunInterval(values); return b / a; };
+  assert.ok(width(spread(10)) < width(spread(4)));
+  const outlier = [1, 1, 1, 1, 3];
+  const [, top] = rerunInterval(outlier);
+  assert.ok(top >= 3);
+  assert.deepEqual(rerunInterval([5, 5, 5]), [5, 5]);
+  assert.equal(studentT975(4), 2.776);
+  assert.ok(studentT975(200) < 2);
 });

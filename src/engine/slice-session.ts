@@ -1,0 +1,65 @@
+/**
+ * The host's side of timing in slices: one fresh worker opened for one codec, asked for slices
+ * of encode or decode until closed. Like `runInWorker`, whatever happens to the worker becomes a
+ * StageError (a `SliceSessionError`), and every worker is waited for until it has exited.
+ */
+import type { StageError, WorkStage } from '../shared/results';
+import type { TimedWindow } from './measure';
+import { startWorker, workerFailure, type StartedWorker, type WorkerLimits } from './worker-runner';
+import type { CodecJob, TimingOperation } from './worker-protocol';
+
+export class SliceSessionError extends Error {
+  constructor(readonly error: StageError) {
+    super(error.message);
+  }
+}
+
+export class SliceSession {
+  private lastStage: WorkStage | undefined;
+
+  private constructor(
+    private readonly worker: StartedWorker,
+    private readonly limits: WorkerLimits,
+    readonly bytes: number,
+    readonly perCallNs: Record<TimingOperation, number>,
+  ) {}
+
+  /** A fresh worker with the codec open and warm; throws a SliceSessionError (worker stopped). */
+  static async open(job: CodecJob, limits: WorkerLimits): Promise<SliceSession> {
+    if (limits.signal?.aborted) throw new SliceSessionError({ stage: 'cancelled', message: 'cancelled before start' });
+    const worker = startWorker(limits.workerScript, limits.memoryLimitMb);
+    let lastStage: WorkStage | undefined;
+    worker.channel.on('stage', (stage) => {
+      lastStage = stage;
+      limits.onStage?.(stage);
+    });
+    try {
+      const ready = await worker.channel.request('open-for-slices', job, { timeoutMs: limits.timeoutMs, signal: limits.signal });
+      if (!ready.ready) throw new SliceSessionError(ready.error);
+      const session = new SliceSession(worker, limits, ready.bytes, ready.perCallNs);
+      session.lastStage = lastStage;
+      return session;
+    } catch (error) {
+      worker.channel.close();
+      await worker.exited;
+      if (error instanceof SliceSessionError) throw error;
+      throw new SliceSessionError(workerFailure(error, worker.channel.gone, { what: 'the worker', memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage }));
+    }
+  }
+
+  async slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow> {
+    try {
+      return await this.worker.channel.request('time-slice', { operation, budgetMs, minSamples }, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal });
+    } catch (error) {
+      throw new SliceSessionError(workerFailure(error, this.worker.channel.gone, {
+        what: 'the worker', memoryLimitMb: this.limits.memoryLimitMb, timeoutMs: this.limits.timeoutMs, lastStage: this.lastStage,
+      }));
+    }
+  }
+
+  /** Stops the worker; settles once it has exited. */
+  async close(): Promise<void> {
+    this.worker.channel.close();
+    await this.worker.exited;
+  }
+}
