@@ -32,8 +32,9 @@ export async function compareSchema(
   for (const file of [schema.path, ...Object.keys(schema.imports ?? {})]) diagnostics.clear(file);
 
   let rootName: string;
-  if (kind === 'proto') {
-    const typeName = await pickMessageType(info, fileNameOf(schema.path!));
+  // A .proto's messages, or the types of an Avro protocol (.avpr, .avdl): one is chosen.
+  if (kind === 'proto' || info.messageTypes.length > 0) {
+    const typeName = await pickMessageType(info, fileNameOf(schema.path!), kind);
     if (!typeName) return undefined;
     schema.typeName = typeName;
     rootName = typeName.split('.').at(-1)!;
@@ -41,7 +42,7 @@ export async function compareSchema(
     rootName = avroRootName(schema.source, schema.path!);
   }
 
-  const source = await pickSample(schema, rootName, diagnostics, kind === 'proto' ? 2 : 1);
+  const source = await pickSample(schema, rootName, diagnostics, kind === 'proto' || info.messageTypes.length > 1 ? 2 : 1);
   if (!source) return undefined;
   return session.run({ source, schema });
 }
@@ -76,15 +77,16 @@ function reportSchemaFailure(error: unknown, diagnostics: SchemaDiagnostics): vo
   else void vscode.window.showErrorMessage(`Payload Lab: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-async function pickMessageType(info: SchemaInfo, fileName: string): Promise<string | undefined> {
+async function pickMessageType(info: SchemaInfo, fileName: string, kind: ProvidedSchema['kind']): Promise<string | undefined> {
   const choices = orderMessageTypes(info.messageTypes, info.defaultType);
   if (choices.length === 1) return choices[0]!.typeName;
   // The placeholder is one short line (a long one is cut off); why the default is the default
   // goes beside it, in its item's description.
-  const items = choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? 'default: no other message refers to it' : undefined, typeName: choice.typeName }));
+  const why = kind === 'proto' ? 'default: no other message refers to it' : 'default: the protocol\'s last type';
+  const items = choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? why : undefined, typeName: choice.typeName }));
   const chosen = await vscode.window.showQuickPick(items, {
-    title: `Payload Lab: message type of ${fileName} (1/2)`,
-    placeHolder: 'Which message does the sample hold?',
+    title: `Payload Lab: ${kind === 'proto' ? 'message type' : 'type'} of ${fileName} (1/2)`,
+    placeHolder: kind === 'proto' ? 'Which message does the sample hold?' : 'Which type does the sample hold?',
   });
   return chosen?.typeName;
 }

@@ -7,9 +7,9 @@ import { fileNameOf } from '../host/sample-source';
 
 export { fileNameOf };
 
-const SCHEMA_EXTENSION = /\.(proto|avsc)$/i;
+const SCHEMA_EXTENSION = /\.(proto|avsc|avpr|avdl)$/i;
 
-/** `proto` or `avsc` for a schema file (by its extension), else undefined. */
+/** `proto` or `avsc` (an Avro schema, protocol or IDL) for a schema file by its extension, else undefined. */
 export function schemaKindOf(filePath: string): ProvidedSchema['kind'] | undefined {
   const match = SCHEMA_EXTENSION.exec(filePath);
   if (!match) return undefined;

@@ -7,7 +7,7 @@ export interface SchemaDocumentLike {
 
 export function schemaKindOfDocument(document: SchemaDocumentLike): 'proto' | 'avsc' | undefined {
   if (/\.proto$/i.test(document.uri.path)) return 'proto';
-  if (/\.avsc$/i.test(document.uri.path)) return 'avsc';
+  if (/\.(avsc|avpr|avdl)$/i.test(document.uri.path)) return 'avsc';
   return schemaKindOfText(document.languageId, document.getText());
 }
 

@@ -147,7 +147,7 @@ export interface WorkerMethods extends DecodedOutputQueries {
   'open-for-slices': { params: CodecJob; result: TimingReady };
   'time-slice': { params: TimingSliceRequest; result: TimedWindow };
   'read-sample': { params: ReadSampleJob; result: { sample: SampleInfo } | { inputProblem: InputProblem } | { schemaFailure: SchemaFailure } };
-  /** `messageTypes` is empty for an .avsc (its root type is the schema itself). */
+  /** `messageTypes` is empty for an .avsc (its root type is the schema itself); an .avpr / .avdl lists its types. */
   'schema-info': { params: SchemaInfoJob; result: { messageTypes: string[]; defaultType?: string } | { schemaFailure: SchemaFailure } };
   'generate-sample': { params: GenerateJob; result: { bytes: Uint8Array; records: number } | { schemaFailure: SchemaFailure } };
   'infer-schema': { params: InferSchemaJob; result: { text: string } | { inputProblem: InputProblem } };

@@ -10,7 +10,7 @@ import { parseSample, sampleBytesOf, SampleInputError } from '../input/read-samp
 import type { SampleInfo } from '../shared/results';
 import { runCodecJob, describeError } from './codec-run';
 import { openForSlices, timeSlice } from './timing-slices';
-import { checkProvidedSchema } from '../schema/provided-schema';
+import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
 import { SchemaInputError } from '../schema/schema-problem';
@@ -81,7 +81,10 @@ function schemaInfo(job: SchemaInfoJob): WorkerMethods['schema-info']['result'] 
   }
   const problem = checkProvidedSchema(job.schema);
   if (problem) return { schemaFailure: { path: schemaPath(job), problem } };
-  return { messageTypes: [] };
+  // An Avro protocol declares several types: the user picks one, the last by default.
+  if (!isAvroProtocolPath(schemaPath(job))) return { messageTypes: [] };
+  const { names } = avroProtocolTypes(schemaPath(job), job.schema.source);
+  return { messageTypes: names, ...(names.length > 0 ? { defaultType: names.at(-1)! } : {}) };
 }
 
 function generate(job: GenerateJob): WorkerMethods['generate-sample']['result'] {

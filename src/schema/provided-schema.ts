@@ -53,7 +53,7 @@ export function resolveProtoType(schema: ProvidedSchema): ProtoTypeChoice {
 export function resolveAvsc(schema: ProvidedSchema): { schema: unknown } {
   const path = schema.path ?? 'schema.avsc';
   const references = Object.entries(schema.imports ?? {}).flatMap(([file, text]) => definitionsOf(parseReference(file, text), file));
-  const protocol = /\.(avpr|avdl)$/i.test(path) ? readAvroProtocol(path, schema.source, schema.typeName) : undefined;
+  const protocol = isAvroProtocolPath(path) ? readAvroProtocol(path, schema.source, schema.typeName) : undefined;
   const loaded = protocol
     ? loadAvscSchema(JSON.stringify(protocol.root, null, 2), [...protocol.others, ...references])
     : loadAvscSchema(schema.source, references);
@@ -74,8 +74,14 @@ function safely(read: () => unknown): unknown {
   }
 }
 
-/** The type to use from an Avro protocol, and the others as definitions it may refer to. */
-function readAvroProtocol(path: string, text: string, typeName: string | undefined): { root: unknown; others: NamedDefinition[] } {
+/** Whether a schema file is an Avro protocol (`.avpr`) or IDL (`.avdl`) rather than one schema. */
+export const isAvroProtocolPath = (path: string): boolean => /\.(avpr|avdl)$/i.test(path);
+
+/**
+ * The named types an Avro protocol declares at its top level, in order; the last is the one
+ * used when none is chosen. Throws a SchemaInputError when avsc cannot read the protocol.
+ */
+export function avroProtocolTypes(path: string, text: string): { names: string[]; definitions: NamedDefinition[] } {
   let protocol: unknown;
   try {
     protocol = /\.avdl$/i.test(path) ? avro.readProtocol(text) : JSON.parse(text);
@@ -84,7 +90,12 @@ function readAvroProtocol(path: string, text: string, typeName: string | undefin
   }
   const definitions = definitionsOf(protocol, path);
   const topLevel = Array.isArray((protocol as { types?: unknown }).types) ? ((protocol as { types: unknown[] }).types) : [];
-  const names = definitions.filter((definition) => topLevel.includes(definition.schema)).map((definition) => definition.fullName);
+  return { names: definitions.filter((definition) => topLevel.includes(definition.schema)).map((definition) => definition.fullName), definitions };
+}
+
+/** The type to use from an Avro protocol, and the others as definitions it may refer to. */
+function readAvroProtocol(path: string, text: string, typeName: string | undefined): { root: unknown; others: NamedDefinition[] } {
+  const { names, definitions } = avroProtocolTypes(path, text);
   const wanted = typeName === undefined ? names.at(-1) : names.find((name) => name === typeName || name.endsWith(`.${typeName}`));
   if (wanted === undefined) {
     const problem = typeName === undefined ? 'the protocol declares no named type' : `no type '${typeName}' in the protocol (it declares: ${names.join(', ')})`;

@@ -50,3 +50,14 @@ test('loadSchemaInfo reads the imported files sent with the schema, and lists on
   const broken = { ...schema, imports: { '/ws/protos/shared/money.proto': 'syntax = "proto3";\npackage shared;\nmessage Money { Nope n = 1; }' } };
   await assert.rejects(loadSchemaInfo(broken, { workerScript }), (error: unknown) => error instanceof SchemaInputError && error.path === '/ws/protos/shared/money.proto');
 });
+
+test('loadSchemaInfo lists an Avro protocol\'s (.avpr) and IDL\'s (.avdl) types, the last as the default', async () => {
+  for (const file of ['Shop.avpr', 'Shop.avdl']) {
+    const schemaPath = path.join(repoRoot, 'test', 'fixtures', 'avro', file);
+    const info = await loadSchemaInfo({ kind: 'avsc', source: fs.readFileSync(schemaPath, 'utf8'), path: schemaPath }, { workerScript });
+    assert.ok(info.messageTypes.length >= 2, `${file}: ${info.messageTypes.join(', ')}`);
+    assert.ok(info.messageTypes.some((name) => name.endsWith('.Status')), file);
+    assert.equal(info.defaultType, info.messageTypes.at(-1), file);
+    assert.match(info.defaultType ?? '', /\.Parcel$/, file);
+  }
+});

@@ -6,6 +6,9 @@ import { runSampleName } from '../../src/host/sample-source';
 test('schemaKindOf tells .proto and .avsc files apart, in any case', () => {
   assert.equal(schemaKindOf('/w/Items.proto'), 'proto');
   assert.equal(schemaKindOf('/w/Items.AVSC'), 'avsc');
+  // Avro protocols and IDL hold Avro schemas too: the same flow, with a type to pick.
+  assert.equal(schemaKindOf('/w/Shop.avpr'), 'avsc');
+  assert.equal(schemaKindOf('/w/Shop.avdl'), 'avsc');
 });
 
 test('schemaKindOf leaves JSON samples and other files alone', () => {
