@@ -12,14 +12,16 @@ import type { SchemaVariants } from '../schema/variants';
 import { SchemaInputError } from '../schema/schema-problem';
 import { BASELINE_CODEC_ID, builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { sampleKindOf, SampleInputError, type SampleKind } from '../input/read-sample';
-import type { CodecResult, ComparisonReport, SampleInfo, WorkStage } from '../shared/results';
+import type { CodeGenerationCheck, CodecResult, ComparisonReport, MeasuredRuntime, SampleInfo, WorkStage } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
 import { roundOrder, rowOverRounds, type RoundTimings } from './rounds';
 import { runtimeInfo, toolVersion } from './tool-info';
 import { runInWorker, type WorkerFate } from './worker-runner';
-import type { CodecSource, SampleBytes, WorkerMethods } from './worker-protocol';
+import type { CodecJob, CodecReport, CodecSource, SampleBytes, WorkerMethods } from './worker-protocol';
+import { withEndToEndSpeedups } from './end-to-end';
+import { checkCodeGeneration, nodeMeasuringRuntime } from './code-generation';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -48,6 +50,25 @@ export interface CompareOptions extends Partial<EngineLimits> {
    */
   onResult?: (result: CodecResult, progress: RoundProgress) => void;
   onStage?: (codec: string, stage: WorkStage, progress: RoundProgress) => void;
+  /**
+   * Where codecs are measured. Default: Node, each job in a fresh worker thread. A browser
+   * runtime (browser-runtime.ts) sends the same jobs to Web Workers; rows carry its name.
+   */
+  runtime?: MeasuringRuntime;
+  /** Also run each codec once with code generation from strings disabled (see code-generation.ts). */
+  checkCodeGeneration?: boolean;
+}
+
+/** Runs one codec job somewhere and says what became of it (never rejects). */
+export type MeasureJob = (job: CodecJob, onStage: (stage: WorkStage) => void) => Promise<WorkerFate<CodecReport>>;
+
+export interface MeasuringRuntime {
+  name: MeasuredRuntime;
+  measure: MeasureJob;
+  /** The same job with code generation from strings disabled. */
+  measureWithoutCodeGeneration: MeasureJob;
+  /** Why a codec cannot run here (no browser build), or undefined. */
+  unsupported(source: CodecSource): string | undefined;
 }
 
 export interface RoundProgress {
@@ -67,6 +88,7 @@ interface RoundEntry {
   roundFailures: string[];
   /** The schema the codec inferred in the first round, handed to its later rounds. */
   inferred?: unknown;
+  codeGeneration?: CodeGenerationCheck;
 }
 
 export class CancelledError extends Error {
@@ -126,12 +148,16 @@ export async function compareSample(
   const baseline = entries[0]!;
   let rounds = settings.rounds ?? 1;
   const started = Date.now();
+  const runtime = options.runtime ?? nodeMeasuringRuntime(limits);
+  const marks = (entry: RoundEntry) => ({ runtime: runtime.name, ...(entry.codeGeneration ? { codeGeneration: entry.codeGeneration } : {}) });
   const rowOf = (entry: RoundEntry): CodecResult => {
     const first = entry.first!;
-    if (first.status !== 'completed') return first;
-    const json = baseline.first?.status === 'completed' ? baseline.timings : undefined;
-    const row = rowOverRounds(first, entry.timings, json, input.jsonBytes);
-    return entry.roundFailures.length > 0 ? { ...row, notes: [...row.notes, ...entry.roundFailures] } : row;
+    if (first.status !== 'completed') return { ...first, ...marks(entry) };
+    const jsonFirst = baseline.first?.status === 'completed' ? baseline.first : undefined;
+    const row = rowOverRounds(first, entry.timings, jsonFirst ? baseline.timings : undefined, input.jsonBytes);
+    const endToEnd = row.endToEnd && withEndToEndSpeedups(row.endToEnd, jsonFirst?.endToEnd);
+    const withMarks = { ...row, ...marks(entry), ...(endToEnd ? { endToEnd } : {}) };
+    return entry.roundFailures.length > 0 ? { ...withMarks, notes: [...row.notes, ...entry.roundFailures] } : withMarks;
   };
   const emit = (entry: RoundEntry, round: number) => {
     if (entry.shown) options.onResult?.(rowOf(entry), { round, rounds });
@@ -143,26 +169,30 @@ export async function compareSample(
     const order = roundOrder(entries, index).filter((entry) => index === 0 || entry.first?.status === 'completed');
     for (const entry of order) {
       if (options.signal?.aborted) throw new CancelledError('cancelled');
-      const fate = await runInWorker(
-        'measure-codec',
-        {
-          codec: entry.source,
-          sample: sampleBytes,
-          jsonBytes: input.jsonBytes,
-          schema: options.schema,
-          variants: options.variants,
-          measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify: index === 0 },
-          ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
-        },
-        { ...limits, onStage: (stage) => options.onStage?.(entry.id, stage, { round, rounds }) },
-      );
+      const job: CodecJob = {
+        codec: entry.source,
+        sample: sampleBytes,
+        jsonBytes: input.jsonBytes,
+        schema: options.schema,
+        variants: options.variants,
+        measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify: index === 0 },
+        ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
+      };
+      const onStage = (stage: WorkStage) => options.onStage?.(entry.id, stage, { round, rounds });
+      const unsupported = runtime.unsupported(entry.source);
+      const fate: WorkerFate<CodecReport> = unsupported
+        ? { kind: 'answered', value: { schema: 'none', notes: [], outcome: { status: 'skipped', error: { stage: 'prepare', message: unsupported } } } }
+        : await runtime.measure(job, onStage);
       if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
       const report = fate.kind === 'answered' ? fate.value : undefined;
       const failure = fate.kind === 'failed' ? fate.error : undefined;
       if (index === 0) {
         entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, failure!);
         entry.inferred = report?.inferred;
-        if (report?.outcome.status === 'completed') entry.timings.push({ round, ...report.outcome.measurements });
+        if (report?.outcome.status === 'completed') {
+          entry.timings.push({ round, ...report.outcome.measurements });
+          if (options.checkCodeGeneration) entry.codeGeneration = await checkCodeGeneration(runtime, job, report.outcome.measurements, onStage);
+        }
         // The baseline ran first in this round: each row streams in with its speed-ups.
         emit(entry, round);
       } else if (report?.outcome.status === 'timed') {

@@ -13,6 +13,7 @@ import type { SchemaProblem } from '../schema/schema-problem';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type {
   CompressedSizes,
+  EndToEndDecode,
   WorkStage,
   Remnant,
   RoundTrip,
@@ -87,6 +88,13 @@ export interface CodecMeasurements {
   decode: TimingStats;
   roundTrip: RoundTrip;
   remnants: Remnant[];
+  sha256: string;
+  endToEnd: EndToEndDecode;
+  /**
+   * The encoded bytes, from a runtime that cannot compress with every transport codec (a
+   * browser has no brotli or zstd encoder): the host computes `compressed` from them.
+   */
+  encoded?: Uint8Array;
 }
 
 /** A later round's outcome: timings only. */
