@@ -5,11 +5,11 @@
  * paths, some fail. The run verifies its round trip like a first round and is timed in the
  * same round as the codec's normal run, so the ratio compares like with like.
  */
-import type { CodeGenerationCheck, WorkStage } from '../shared/results';
+import type { CodeGenerationCheck, CompletedResult, StageError, WorkStage } from '../shared/results';
 import type { MeasuringRuntime } from './compare';
 import { runCodecInProcess } from './codec-process';
 import { runInWorker, type WorkerLimits } from './worker-runner';
-import type { CodecJob, CodecMeasurements } from './worker-protocol';
+import type { CodecJob } from './worker-protocol';
 
 /**
  * Ratios of strict over normal up to this are "the same speed": two runs of one codec in one
@@ -32,19 +32,28 @@ export function nodeMeasuringRuntime(limits: Omit<WorkerLimits, 'onStage'>): Mea
 
 const round3 = (value: number) => Number(value.toFixed(3));
 
-export async function checkCodeGeneration(
-  runtime: MeasuringRuntime,
-  job: CodecJob,
-  normal: CodecMeasurements,
-  onStage: (stage: WorkStage) => void,
-): Promise<CodeGenerationCheck> {
+/** What the run without code generation gave: its amortised times, or its error. */
+export type StrictRun = { ok: true; encodeMeanNs: number; decodeMeanNs: number } | { ok: false; error: StageError };
+
+export async function runWithoutCodeGeneration(runtime: MeasuringRuntime, job: CodecJob, onStage: (stage: WorkStage) => void): Promise<StrictRun> {
+  // Verified like a first round: a fallback path must still give the sample back.
   const fate = await runtime.measureWithoutCodeGeneration({ ...job, measurement: { ...job.measurement, verify: true } }, onStage);
-  if (fate.kind === 'failed') return { status: 'fails', error: fate.error };
+  if (fate.kind === 'failed') return { ok: false, error: fate.error };
   const outcome = fate.value.outcome;
-  if (outcome.status === 'errored' || outcome.status === 'skipped') return { status: 'fails', error: outcome.error };
-  if (outcome.status !== 'completed') return { status: 'fails', error: { stage: 'crash', message: 'the strict run did not verify its round trip' } };
-  const encodeRatio = round3(outcome.measurements.encode.meanNs / normal.encode.meanNs);
-  const decodeRatio = round3(outcome.measurements.decode.meanNs / normal.decode.meanNs);
+  if (outcome.status === 'errored' || outcome.status === 'skipped') return { ok: false, error: outcome.error };
+  if (outcome.status !== 'completed') return { ok: false, error: { stage: 'crash', message: 'the run without code generation did not verify its round trip' } };
+  return { ok: true, encodeMeanNs: outcome.measurements.encode.meanNs, decodeMeanNs: outcome.measurements.decode.meanNs };
+}
+
+/**
+ * The column's verdict, against the codec's own amortised times (the median over the run's
+ * rounds, so one noisy round does not decide it). Undefined until the row has timings.
+ */
+export function judgeCodeGeneration(strict: StrictRun, row: CompletedResult | undefined): CodeGenerationCheck | undefined {
+  if (!strict.ok) return { status: 'fails', error: strict.error };
+  if (!row) return undefined;
+  const encodeRatio = round3(strict.encodeMeanNs / row.encode.meanNs);
+  const decodeRatio = round3(strict.decodeMeanNs / row.decode.meanNs);
   const status = Math.max(encodeRatio, decodeRatio) <= SAME_SPEED_WITHIN ? 'same' : 'slower';
   return { status, encodeRatio, decodeRatio };
 }

@@ -12,7 +12,7 @@ import type { SchemaVariants } from '../schema/variants';
 import { SchemaInputError } from '../schema/schema-problem';
 import { BASELINE_CODEC_ID, builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { sampleKindOf, SampleInputError, type SampleKind } from '../input/read-sample';
-import type { CodeGenerationCheck, CodecResult, ComparisonReport, MeasuredRuntime, SampleInfo, WorkStage } from '../shared/results';
+import type { CodecResult, CompletedResult, ComparisonReport, MeasuredRuntime, SampleInfo, WorkStage } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
@@ -21,7 +21,7 @@ import { runtimeInfo, toolVersion } from './tool-info';
 import { runInWorker, type WorkerFate } from './worker-runner';
 import type { CodecJob, CodecReport, CodecSource, SampleBytes, WorkerMethods } from './worker-protocol';
 import { withEndToEndSpeedups } from './end-to-end';
-import { checkCodeGeneration, nodeMeasuringRuntime } from './code-generation';
+import { judgeCodeGeneration, nodeMeasuringRuntime, runWithoutCodeGeneration, type StrictRun } from './code-generation';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -88,7 +88,8 @@ interface RoundEntry {
   roundFailures: string[];
   /** The schema the codec inferred in the first round, handed to its later rounds. */
   inferred?: unknown;
-  codeGeneration?: CodeGenerationCheck;
+  /** The run without code generation (its timings, or how it failed); judged against the rounds in rowOf. */
+  strictRun?: StrictRun;
 }
 
 export class CancelledError extends Error {
@@ -149,14 +150,17 @@ export async function compareSample(
   let rounds = settings.rounds ?? 1;
   const started = Date.now();
   const runtime = options.runtime ?? nodeMeasuringRuntime(limits);
-  const marks = (entry: RoundEntry) => ({ runtime: runtime.name, ...(entry.codeGeneration ? { codeGeneration: entry.codeGeneration } : {}) });
+  const marks = (entry: RoundEntry, row?: CompletedResult) => {
+    const codeGeneration = entry.strictRun && judgeCodeGeneration(entry.strictRun, row);
+    return { runtime: runtime.name, ...(codeGeneration ? { codeGeneration } : {}) };
+  };
   const rowOf = (entry: RoundEntry): CodecResult => {
     const first = entry.first!;
     if (first.status !== 'completed') return { ...first, ...marks(entry) };
     const jsonFirst = baseline.first?.status === 'completed' ? baseline.first : undefined;
     const row = rowOverRounds(first, entry.timings, jsonFirst ? baseline.timings : undefined, input.jsonBytes);
     const endToEnd = row.endToEnd && withEndToEndSpeedups(row.endToEnd, jsonFirst?.endToEnd);
-    const withMarks = { ...row, ...marks(entry), ...(endToEnd ? { endToEnd } : {}) };
+    const withMarks = { ...row, ...marks(entry, row), ...(endToEnd ? { endToEnd } : {}) };
     return entry.roundFailures.length > 0 ? { ...withMarks, notes: [...row.notes, ...entry.roundFailures] } : withMarks;
   };
   const emit = (entry: RoundEntry, round: number) => {
@@ -191,7 +195,7 @@ export async function compareSample(
         entry.inferred = report?.inferred;
         if (report?.outcome.status === 'completed') {
           entry.timings.push({ round, ...report.outcome.measurements });
-          if (options.checkCodeGeneration) entry.codeGeneration = await checkCodeGeneration(runtime, job, report.outcome.measurements, onStage);
+          if (options.checkCodeGeneration) entry.strictRun = await runWithoutCodeGeneration(runtime, job, onStage);
         }
         // The baseline ran first in this round: each row streams in with its speed-ups.
         emit(entry, round);
