@@ -3,7 +3,8 @@
  * strict policy as the panel (no 'unsafe-eval'), it holds the two measuring frames and
  * relays jobs between them and the CLI's loopback server, which is its only connection.
  */
-import { ChannelClient, isChannelMessage, type Transport } from '../src/shared/channel';
+import { ChannelClient } from '../src/shared/channel';
+import { frameTransport } from './frame-transport';
 import type { MeasureEvents, MeasureFrameMethods, RelayedReport } from '../src/shared/measure-frame';
 
 /** What the CLI's server hands out (src/browser/headless-protocol.ts); the job stays opaque here. */
@@ -12,18 +13,6 @@ interface HeadlessTask {
   job: { sample: { path: string; kind: string } };
   strict: boolean;
   timeoutMs: number;
-}
-
-function frameTransport(frame: HTMLIFrameElement): Transport {
-  return {
-    send: (message) => frame.contentWindow?.postMessage(message, '*'),
-    listen(onMessage) {
-      window.addEventListener('message', (event) => {
-        if (event.source === frame.contentWindow && isChannelMessage(event.data)) onMessage(event.data);
-      });
-    },
-    end: () => frame.remove(),
-  };
 }
 
 function loaded(frame: HTMLIFrameElement): Promise<void> {

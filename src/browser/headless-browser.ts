@@ -17,9 +17,8 @@ import type { WorkStage } from '../shared/results';
 import { findChromium, launchChromium, CHROMIUM_MISSING, type LaunchedChromium } from './chromium';
 import type { HeadlessHello, HeadlessTask } from './headless-protocol';
 import { headlessRunnerHtml, measureFrameHtml } from './pages';
+import { DEFAULT_BROWSER_SAMPLE_CAP_BYTES, sampleAboveCap, unavailableBrowserRuntime } from './unavailable-runtime';
 
-/** Samples above this are not sent to the browser (a copy per worker, in the renderer's memory). */
-export const DEFAULT_BROWSER_SAMPLE_CAP_BYTES = 64 * 1024 * 1024;
 /** How long the page gets to load and report its frames before the run gives up on the browser. */
 const START_TIMEOUT_MS = 30_000;
 /** A long poll for the next job answers "nothing yet" after this long. */
@@ -42,12 +41,6 @@ export interface HeadlessBrowser {
   close(): Promise<void>;
 }
 
-/** A runtime whose every row is skipped, saying why. */
-export function unavailableBrowserRuntime(reason: string): MeasuringRuntime {
-  const never = async (): Promise<WorkerFate<CodecReport>> => ({ kind: 'failed', error: { stage: 'crash', message: reason } });
-  return { name: 'browser', measure: never, measureWithoutCodeGeneration: never, unsupported: () => reason };
-}
-
 interface Pending {
   task: HeadlessTask;
   onStage: (stage: WorkStage) => void;
@@ -67,11 +60,8 @@ function readBody(request: http.IncomingMessage): Promise<Buffer> {
 }
 
 export async function startHeadlessBrowser(options: HeadlessOptions): Promise<HeadlessBrowser> {
-  const cap = options.capBytes ?? DEFAULT_BROWSER_SAMPLE_CAP_BYTES;
-  if (options.sampleBytes.byteLength > cap) {
-    const reason = `the sample (${options.sampleBytes.byteLength.toLocaleString('en-US')} bytes) is above the browser cap of ${cap.toLocaleString('en-US')} bytes: it is not sent to the browser`;
-    return { runtime: unavailableBrowserRuntime(reason), description: reason, close: async () => undefined };
-  }
+  const aboveCap = sampleAboveCap(options.sampleBytes.byteLength, options.capBytes ?? DEFAULT_BROWSER_SAMPLE_CAP_BYTES);
+  if (aboveCap) return { runtime: unavailableBrowserRuntime(aboveCap), description: aboveCap, close: async () => undefined };
   const executable = options.chromium ?? findChromium();
   if (!executable) return { runtime: unavailableBrowserRuntime(CHROMIUM_MISSING), description: CHROMIUM_MISSING, close: async () => undefined };
   if (!fs.existsSync(path.join(options.browserDir, 'measure-worker.js'))) {

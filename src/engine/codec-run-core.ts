@@ -111,13 +111,13 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
     const timings = await timeBoth();
     // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
     const endToEnd = await runtime.endToEndDecode(encoded, decode, { ...common, budgetMs: Math.max(20, plan.operationBudgetMs / 4) });
-    const sha256 = await sha256Hex(encoded);
+    const sha256 = globalThis.crypto?.subtle ? await sha256Hex(encoded) : undefined;
     // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
     // does not need should be in the worker's heap while it is timed.
     const compressed = runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST;
     report.outcome = {
       status: 'completed',
-      measurements: { bytes, compressed, ...timings, roundTrip, remnants, sha256, endToEnd, ...(runtime.compressedSizes ? {} : { encoded }) },
+      measurements: { bytes, compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), endToEnd, ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
     };
     return report;
   } catch (error) {
@@ -126,7 +126,7 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
   }
 }
 
-/** Web Crypto: the same digest in Node 20 and in browsers. */
+/** Web Crypto: the same digest in Node 20 and in browsers (secure contexts only: not a sandboxed frame's). */
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');

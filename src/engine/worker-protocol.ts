@@ -88,7 +88,8 @@ export interface CodecMeasurements {
   decode: TimingStats;
   roundTrip: RoundTrip;
   remnants: Remnant[];
-  sha256: string;
+  /** Absent from a runtime without Web Crypto (a sandboxed frame's worker): the host hashes the bytes. */
+  sha256?: string;
   endToEnd: EndToEndDecode;
   /**
    * The encoded bytes, from a runtime that cannot compress with every transport codec (a
@@ -141,6 +142,11 @@ export interface WorkerMethods extends DecodedOutputQueries {
   'schema-info': { params: SchemaInfoJob; result: { messageTypes: string[]; defaultType?: string } | { schemaFailure: SchemaFailure } };
   'generate-sample': { params: GenerateJob; result: { bytes: Uint8Array; records: number } | { schemaFailure: SchemaFailure } };
   'infer-schema': { params: InferSchemaJob; result: { text: string } | { inputProblem: InputProblem } };
+  /**
+   * gzip / brotli / zstd sizes and SHA-256 of bytes a browser encoded: the extension host
+   * compresses and hashes nothing itself, and a sandboxed frame's workers have no crypto.subtle.
+   */
+  'encoded-facts': { params: { bytes: Uint8Array }; result: { compressed: CompressedSizes; sha256: string } };
   /** Rejects with the stage that failed as the error's code. */
   'open-decoded-output': { params: DecodedOutputJob; result: Omit<InspectorOpened, 'sessionId'> };
 }

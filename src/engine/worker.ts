@@ -7,7 +7,9 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { parseSample, sampleBytesOf, SampleInputError } from '../input/read-sample';
 import type { SampleInfo } from '../shared/results';
 import { runCodecJob, describeError } from './codec-run';
+import { sha256Hex } from './codec-run-core';
 import { exposeGarbageCollector } from './expose-gc';
+import { compressedSizes } from './compressed-sizes';
 import { checkProvidedSchema } from '../schema/provided-schema';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
@@ -113,6 +115,7 @@ const handlers: Handlers<WorkerMethods> = {
   'schema-info': schemaInfo,
   'generate-sample': generate,
   'infer-schema': inferSchema,
+  'encoded-facts': async ({ bytes }) => ({ compressed: await compressedSizes(bytes), sha256: await sha256Hex(bytes) }),
   'open-decoded-output': openDecodedOutput,
   'inspector-children': ({ steps, offset, limit }) => opened().children(steps, offset, limit),
   'inspector-finding': ({ filter, from, direction }) => opened().finding(filter, from, direction),

@@ -36,3 +36,14 @@ export interface MeasureFrameMethods {
 export interface MeasureEvents {
   stage: WorkStage;
 }
+
+/** The host asks the panel to measure one codec job in a measuring frame's Web Worker. */
+export interface PanelMeasuringMethods {
+  'measure-in-browser': {
+    params: FrameJob & {
+      /** The measuring frame's address (the host's loopback server, as the webview reaches it). */
+      frameUrl: string;
+    };
+    result: RelayedReport;
+  };
+}

@@ -89,6 +89,7 @@ async function startThoroughRun(): Promise<void> {
   await pickQuickItem(page, 'Tuple dataset');
   await pickExactly(page, ['JSON (baseline)', 'Avro (avsc)', 'Protocol Buffers (protobufjs)', 'BSON (bson)']);
   await pickQuickItem(page, 'Thorough');
+  await pickQuickItem(page, 'Node only');
 }
 
 describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () => {
@@ -122,6 +123,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     await pickQuickItem(page, 'Tuple dataset');
     await pickExactly(page, ['Avro (avsc)', 'MessagePack (msgpackr)']);
     await pickQuickItem(page, 'Quick');
+    await pickQuickItem(page, 'Node only');
     const frame = await panelFrame(page);
     assert.match(await waitForRunEnd(frame, before), /^Finished/);
     const rows = await frame.locator('table.results tr[data-codec]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));
