@@ -19,8 +19,8 @@ import type { HeadlessHello, HeadlessTask } from './headless-protocol';
 import { headlessRunnerHtml, measureFrameHtml } from './pages';
 import { DEFAULT_BROWSER_SAMPLE_CAP_BYTES, sampleAboveCap, unavailableBrowserRuntime } from './unavailable-runtime';
 
-/** How long the page gets to load and report its frames before the run gives up on the browser. */
-const START_TIMEOUT_MS = 30_000;
+/** How long the page gets to load and report its frames before the run gives up on the browser (a loaded 2-core machine needed over 30 s once). */
+const START_TIMEOUT_MS = 90_000;
 /** A long poll for the next job answers "nothing yet" after this long. */
 const POLL_MS = 15_000;
 

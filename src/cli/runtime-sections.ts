@@ -37,7 +37,7 @@ export function codeGenerationSection(results: readonly CodecResult[]): string[]
   const describe = (row: CodecResult) => {
     const check = row.codeGeneration!;
     if (check.status === 'fails') return `fails at ${check.error.stage}: ${check.error.message}`;
-    const ratios = `encode ×${check.encodeRatio.toFixed(2)}, decode ×${check.decodeRatio.toFixed(2)} its own time`;
+    const ratios = `encode ×${check.encodeRatio.toFixed(2)}, decode ×${check.decodeRatio.toFixed(2)} its own time, relative to JSON's`;
     return check.status === 'same' ? `same speed (${ratios})` : `slower (${ratios})`;
   };
   return ['', 'code generation from strings disabled (strict CSP / --disallow-code-generation-from-strings):', ...checked.map((row) => `  ${rowName(row).padEnd(22)}${describe(row)}`)];

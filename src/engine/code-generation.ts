@@ -47,13 +47,18 @@ export async function runWithoutCodeGeneration(runtime: MeasuringRuntime, job: C
 
 /**
  * The column's verdict, against the codec's own amortised times (the median over the run's
- * rounds, so one noisy round does not decide it). Undefined until the row has timings.
+ * rounds, so one noisy round does not decide it) and corrected by JSON's: the strict run is a
+ * different context (a forked process instead of a worker thread; another frame), and JSON,
+ * which generates no code, shows what that alone costs. Undefined until the row has timings.
  */
-export function judgeCodeGeneration(strict: StrictRun, row: CompletedResult | undefined): CodeGenerationCheck | undefined {
+export function judgeCodeGeneration(strict: StrictRun, row: CompletedResult | undefined, json?: { strict: StrictRun | undefined; row: CompletedResult | undefined }): CodeGenerationCheck | undefined {
   if (!strict.ok) return { status: 'fails', error: strict.error };
   if (!row) return undefined;
-  const encodeRatio = round3(strict.encodeMeanNs / row.encode.meanNs);
-  const decodeRatio = round3(strict.decodeMeanNs / row.decode.meanNs);
+  const control = json?.strict?.ok && json.row ? json : undefined;
+  const jsonEncode = control?.strict?.ok ? control.strict.encodeMeanNs / control.row!.encode.meanNs : 1;
+  const jsonDecode = control?.strict?.ok ? control.strict.decodeMeanNs / control.row!.decode.meanNs : 1;
+  const encodeRatio = round3(strict.encodeMeanNs / row.encode.meanNs / jsonEncode);
+  const decodeRatio = round3(strict.decodeMeanNs / row.decode.meanNs / jsonDecode);
   const status = Math.max(encodeRatio, decodeRatio) <= SAME_SPEED_WITHIN ? 'same' : 'slower';
   return { status, encodeRatio, decodeRatio };
 }

@@ -151,7 +151,8 @@ export async function compareSample(
   const started = Date.now();
   const runtime = options.runtime ?? nodeMeasuringRuntime(limits);
   const marks = (entry: RoundEntry, row?: CompletedResult) => {
-    const codeGeneration = entry.strictRun && judgeCodeGeneration(entry.strictRun, row);
+    const jsonRow = baseline.first?.status === 'completed' ? rowOverRounds(baseline.first, baseline.timings, baseline.timings, input.jsonBytes) : undefined;
+    const codeGeneration = entry.strictRun && judgeCodeGeneration(entry.strictRun, row, { strict: baseline.strictRun, row: jsonRow });
     return { runtime: runtime.name, ...(codeGeneration ? { codeGeneration } : {}) };
   };
   const rowOf = (entry: RoundEntry): CodecResult => {

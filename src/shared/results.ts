@@ -199,8 +199,10 @@ export type MeasuredRuntime = 'node' | 'browser';
 
 /**
  * What a codec does where `eval` / `new Function` are forbidden (a CSP without 'unsafe-eval',
- * Node's --disallow-code-generation-from-strings): the same speed, slower (× its own time with
- * code generation allowed, from the same round), or it fails (the error).
+ * Node's --disallow-code-generation-from-strings): the same speed, slower, or it fails (the
+ * error). Ratios: its time without code generation over its time with it (median over the
+ * rounds), divided by the same ratio of JSON, which generates no code (the strict context's
+ * own cost cancels).
  */
 export type CodeGenerationCheck =
   | { status: 'same'; encodeRatio: number; decodeRatio: number }
