@@ -6,6 +6,7 @@
 import type { CodecResult, CompletedResult, TransportCompression } from '../shared/results';
 import type { CrossRuntimeCheck } from '../engine/cross-runtime';
 import { formatDuration } from '../shared/format';
+import { codeGenerationVerdict } from '../shared/code-generation-text';
 
 const COMPRESSIONS: readonly TransportCompression[] = ['gzip', 'brotli', 'zstd'];
 
@@ -34,13 +35,7 @@ export function endToEndSection(results: readonly CodecResult[]): string[] {
 export function codeGenerationSection(results: readonly CodecResult[]): string[] {
   const checked = results.filter((row) => row.codeGeneration !== undefined);
   if (checked.length === 0) return [];
-  const describe = (row: CodecResult) => {
-    const check = row.codeGeneration!;
-    if (check.status === 'fails') return `fails at ${check.error.stage}: ${check.error.message}`;
-    const ratios = `encode ×${check.encodeRatio.toFixed(2)}, decode ×${check.decodeRatio.toFixed(2)} its own time, relative to JSON's`;
-    return check.status === 'same' ? `same speed (${ratios})` : `slower (${ratios})`;
-  };
-  return ['', 'code generation from strings disabled (strict CSP / --disallow-code-generation-from-strings):', ...checked.map((row) => `  ${rowName(row).padEnd(22)}${describe(row)}`)];
+  return ['', 'code generation from strings disabled (strict CSP / --disallow-code-generation-from-strings):', ...checked.map((row) => `  ${rowName(row).padEnd(22)}${codeGenerationVerdict(row.codeGeneration!)}`)];
 }
 
 export function bytesCheckSection(check: CrossRuntimeCheck | undefined): string[] {

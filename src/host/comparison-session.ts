@@ -165,6 +165,7 @@ export class ComparisonSession implements vscode.Disposable {
             timeoutMs: settings.timeoutMs,
             schema: request.schema,
             variants: request.variants,
+            checkCodeGeneration: settings.strictCspCheck,
             signal: controller.signal,
             onSampleRead: (sample) => panel.post({ type: 'sample-read', runId, sample }),
             onStage: (codec, stage, { round, rounds }) => {

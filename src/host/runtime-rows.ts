@@ -5,7 +5,8 @@
  * `runtime: "browser"`.
  */
 import type { PlannedCodec } from '../shared/protocol';
-import type { CodecResult, ComparisonReport, MeasuredRuntime } from '../shared/results';
+import { codeGenerationVerdict } from '../shared/code-generation-text';
+import type { CodeGenerationCheck, CodecResult, ComparisonReport, MeasuredRuntime } from '../shared/results';
 
 const BROWSER_SUFFIX = '@browser';
 
@@ -18,13 +19,20 @@ export function plannedForRuntimes(codecs: readonly PlannedCodec[], runtimes: re
 }
 
 export function panelRow(result: CodecResult): CodecResult {
-  return result.runtime === 'browser' ? { ...result, codec: panelCodecId(result.codec, 'browser'), label: `${result.label} · browser` } : result;
+  const noted = result.codeGeneration ? { ...result, notes: [...result.notes, codeGenerationNote(result.codeGeneration)] } : result;
+  return result.runtime === 'browser' ? { ...noted, codec: panelCodecId(result.codec, 'browser'), label: `${result.label} · browser` } : noted;
+}
+
+/** The strict-CSP verdict as a line of the row's notes (the panel's details list them). */
+export function codeGenerationNote(check: CodeGenerationCheck): string {
+  return `without code generation (strict CSP): ${codeGenerationVerdict(check)}`;
 }
 
 /** The report as the panel shows it: rows renamed by runtime, each browser row after its Node row. */
 export function panelReport(report: ComparisonReport): ComparisonReport {
   const rows = report.results.map(panelRow);
   const order = (row: CodecResult) => report.results.findIndex((result) => result.codec === row.codec.replace(BROWSER_SUFFIX, ''));
+  // Stable: ties keep the report's order (Node's row before the browser's).
   return { ...report, results: rows.map((row, index) => ({ row, index })).sort((a, b) => order(a.row) - order(b.row) || a.index - b.index).map(({ row }) => row) };
 }
 

@@ -15,6 +15,8 @@ export interface RunSettings {
   /** Where codecs are measured (payloadLab.runtimes). */
   runtimes: MeasuredRuntime[];
   browserCapBytes: number;
+  /** Run each codec once more without code generation (payloadLab.strictCspCheck). */
+  strictCspCheck: boolean;
 }
 
 export function readRunSettings(): RunSettings {
@@ -31,6 +33,7 @@ export function readRunSettings(): RunSettings {
     timeoutMs: config.get<number>('workerTimeoutMs') ?? DEFAULT_LIMITS.timeoutMs,
     runtimes: readRuntimes(config.get<string[]>('runtimes')),
     browserCapBytes: Math.round((config.get<number>('browserSampleCapMb') ?? 64) * 1024 * 1024),
+    strictCspCheck: config.get<boolean>('strictCspCheck') ?? false,
   };
 }
 
