@@ -3,7 +3,7 @@
 // Library versions are read here, once, and baked into the bundles (their package.json files
 // are often hidden behind "exports").
 import * as esbuild from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const quiet = process.argv.includes('--quiet');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -43,8 +43,50 @@ const webview = {
 await Promise.all([
   esbuild.build({ ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' }),
   esbuild.build({ ...node, entryPoints: { worker: 'src/engine/worker.ts' }, outdir: 'dist' }),
+  // A codec job in a forked process (flags a worker thread cannot take): only the codec run, so
+  // a library that fails to load under --disallow-code-generation-from-strings fails alone.
+  esbuild.build({ ...node, entryPoints: { 'codec-process': 'src/engine/codec-process-entry.ts' }, outdir: 'dist' }),
   esbuild.build({ ...node, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist' }),
   // Probe processes (forked, not worker threads: some decoders abort their whole process).
   esbuild.build({ ...node, entryPoints: { 'probe-child': 'src/probes/probe-child.ts' }, outdir: 'dist' }),
   esbuild.build({ ...webview, entryPoints: { webview: 'webview/main.ts', 'webview-styles': 'webview/styles.css' }, outdir: 'dist' }),
 ]);
+
+// The browser measuring worker: the codecs' browser entries (package.json "browser" fields),
+// nothing from Node. avsc's browser entry (etc/browser/avsc.js) requires Node's stream and
+// util; its types-only entry (etc/browser/avsc-types.js) still requires `buffer` and `util`,
+// and declares neither: a web app bundling avsc must add both polyfills (the `buffer` and
+// `util` packages), and so does this bundle. That is a finding the README reports.
+// `node:path` is imported by schema modules for host-side file collection only: it resolves to
+// a stub that throws if ever called. Any other Node built-in fails the build.
+const nodeOnlyStub = {
+  name: 'node-only-stub',
+  setup(build) {
+    build.onResolve({ filter: /^node:path$/ }, () => ({ path: 'node:path', namespace: 'node-only-stub' }));
+    build.onLoad({ filter: /.*/, namespace: 'node-only-stub' }, () => ({
+      contents: 'const fail = () => { throw new Error("node:path is not available in a browser worker"); }; export const resolve = fail, join = fail, dirname = fail, basename = fail, relative = fail, isAbsolute = fail, sep = "/";',
+      loader: 'js',
+    }));
+  },
+};
+
+await esbuild.build({
+  plugins: [nodeOnlyStub],
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  sourcemap: true,
+  logLevel: quiet ? 'warning' : 'info',
+  alias: { avsc: './node_modules/avsc/etc/browser/avsc-types.js' },
+  // The `util` polyfill reads process.env.NODE_DEBUG when loaded; a browser has no `process`.
+  // Bundlers for the web define it away (or add a third polyfill, `process`): so does this one.
+  define: { PAYLOAD_LAB_LIBRARY_VERSIONS: JSON.stringify(versions), 'process.env.NODE_DEBUG': 'undefined' },
+  entryPoints: {
+    'measure-worker': 'src/browser/measure-worker.ts',
+    'measure-frame': 'webview/measure-frame.ts',
+    'headless-runner': 'webview/headless-runner.ts',
+  },
+  outdir: 'dist/browser',
+  metafile: true,
+}).then((result) => writeFileSync('dist/browser/measure-worker.meta.json', JSON.stringify(result.metafile)));

@@ -6,7 +6,9 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { builtinCodecs } from './codecs/registry';
-import { CancelledError, compareSample, unknownCodecs } from './engine/compare';
+import { CancelledError, unknownCodecs } from './engine/compare';
+import { compareInRuntimes, parseRuntimes } from './cli/runtimes';
+import { bytesCheckSection, codeGenerationSection, endToEndSection } from './cli/runtime-sections';
 import { toolVersion } from './engine/tool-info';
 import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from './engine/settings';
 import { SampleInputError } from './input/read-sample';
@@ -38,6 +40,10 @@ Options:
   --timeout MS         stop a codec's worker after MS milliseconds (default ${DEFAULT_LIMITS.timeoutMs})
   --memory-limit MB    heap limit of each codec's worker (default ${DEFAULT_LIMITS.memoryLimitMb})
   --codec-module PATH  also run a codec module of your own (exports prepare); repeatable
+  --runtimes LIST      node, browser or node,browser (default node): browser rows are measured in
+                       Web Workers of a headless Chromium (/usr/bin/chromium or PAYLOAD_LAB_CHROMIUM)
+  --strict-csp         also run each codec with code generation from strings disabled (a CSP
+                       without 'unsafe-eval'; Node's --disallow-code-generation-from-strings)
   -h, --help           this text
   -v, --version        the version
 
@@ -70,6 +76,8 @@ async function compareCommand(args: string[]): Promise<number> {
       timeout: { type: 'string' },
       'memory-limit': { type: 'string' },
       'codec-module': { type: 'string', multiple: true },
+      runtimes: { type: 'string' },
+      'strict-csp': { type: 'boolean', default: false },
       ...SCHEMA_OPTIONS,
     },
   });
@@ -84,12 +92,16 @@ async function compareCommand(args: string[]): Promise<number> {
   if (values.quick && values.thorough) throw new UsageError('--quick and --thorough exclude each other');
   const rounds = positiveInteger('rounds', values.rounds) ?? (values.thorough ? THOROUGH_ROUNDS : undefined);
   if (rounds !== undefined && rounds > MAX_ROUNDS) throw new UsageError(`--rounds takes at most ${MAX_ROUNDS}, got ${rounds}`);
+  const runtimes = parseRuntimes(values.runtimes);
+  if (typeof runtimes === 'string') throw new UsageError(runtimes);
   const asJson = values.json === true;
   const status = process.stderr.isTTY && !asJson ? (text: string) => process.stderr.write(`\x1b[2K\r  ${text}\r`) : undefined;
   const write = (text: string) => process.stdout.write(`${text}\n`);
+  let sampleShown = false;
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
-  const report = await compareSample(setup.generated ?? { path: file }, {
+  const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
+    checkCodeGeneration: values['strict-csp'] === true,
     schema: setup.schema,
     variants: setup.variants,
     codecs,
@@ -101,7 +113,11 @@ async function compareCommand(args: string[]): Promise<number> {
     timeoutMs: positiveInteger('timeout', values.timeout),
     memoryLimitMb: positiveInteger('memory-limit', values['memory-limit']),
     signal: controller.signal,
-    onSampleRead: asJson ? undefined : (info) => write(`${sampleHeading(info)}\n\n${tableHeader()}`),
+    onSampleRead: asJson ? undefined : (info) => {
+      if (!sampleShown) write(sampleHeading(info));
+      sampleShown = true;
+      write(`\n${tableHeader()}`);
+    },
     // A row is printed once, with its last round: the table shows only final figures.
     onResult: asJson ? undefined : (row, progress) => {
       if (progress.round < progress.rounds) return;
@@ -109,10 +125,10 @@ async function compareCommand(args: string[]): Promise<number> {
       write(tableRow(row));
     },
     onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of ${progress.rounds}: ${codec}: ${stage}…`)),
-  });
+  }, runtimes, asJson || runtimes.length === 1 && runtimes[0] === 'node' ? undefined : (runtime, description) => write(`\n${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`));
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
   if (asJson) process.stdout.write(jsonDocument(report));
-  else write(tableFooter(report));
+  else write([tableFooter(report), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));
   if (values.remnants && !asJson) write(remnantsSection(report));
   return 0;
 }

@@ -8,6 +8,7 @@ import { nextSort, type PanelModel, reduce, toggleExpanded } from './model';
 import { restoreModel, saveModel } from './state';
 import { PanelView } from './view';
 import { hostConnection } from './vscode-api';
+import { serveBrowserMeasuring } from './browser-measuring';
 
 const root = document.getElementById('app');
 if (!root) throw new Error('the panel page has no #app element');
@@ -67,6 +68,7 @@ function cancelScheduled(): void {
 }
 
 disposables.add(host.onMessage((message) => showSoon(reduce(model, message))));
+serveBrowserMeasuring(host.transport());
 disposables.add({ dispose: cancelScheduled });
 disposables.add(host);
 disposables.add(listen(window, 'pagehide', () => disposables.dispose()));

@@ -54,6 +54,11 @@ export class HostConnection implements Disposable {
     }));
   }
 
+  /** Another conversation over the same page channel (the host's requests to the page). */
+  transport(): Transport {
+    return pageTransport(this.api, this.subscriptions);
+  }
+
   post(message: WebviewToHost): void {
     this.api.postMessage(message);
   }

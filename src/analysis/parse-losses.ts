@@ -57,6 +57,19 @@ interface Frame {
   expectingKey: boolean;
 }
 
+const utf8 = new TextDecoder();
+
+/**
+ * The bytes as text of one char per byte. Node's latin1 decoding is the fast path; a browser
+ * worker (no Buffer) uses windows-1252, which is also one char per byte and agrees on ASCII,
+ * the only codes the scan compares.
+ */
+function oneCharPerByte(bytes: Uint8Array): string {
+  const nodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+  if (nodeBuffer) return nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return new TextDecoder('windows-1252').decode(bytes);
+}
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
@@ -71,12 +84,11 @@ function isNumberByte(code: number): boolean {
 export function findParseLosses(bytes: Uint8Array, kind: 'json' | 'jsonl', maxFound = DEFAULT_MAX_PARSE_LOSSES): ParseLosses {
   const result: ParseLosses = { found: [], total: 0 };
   if (!hasLongIntegerRun(bytes)) return result;
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const text = buffer.toString('latin1'); // one char per byte: indexes are byte offsets
+  const text = oneCharPerByte(bytes); // indexes are byte offsets
 
   const stack: Frame[] = [];
   let record = 0;
-  const key = (frame: Frame): string => JSON.parse(buffer.toString('utf8', frame.keyStart, frame.keyEnd)) as string;
+  const key = (frame: Frame): string => JSON.parse(utf8.decode(bytes.subarray(frame.keyStart, frame.keyEnd))) as string;
   const pathHere = (): PathSegment[] => {
     const path: PathSegment[] = kind === 'jsonl' ? [record] : [];
     for (const frame of stack) path.push(frame.isObject ? key(frame) : frame.index);

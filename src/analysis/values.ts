@@ -2,7 +2,7 @@
  * What a decoded value is, seen from a JSON consumer, and how one original JSON scalar
  * compares with whatever a library decoded in its place.
  */
-import { types } from 'node:util';
+import { valueTypes as types } from './value-types';
 import type { DifferenceKind } from '../shared/results';
 
 /** One difference at one location. `label` is the same for every occurrence of the same
@@ -104,7 +104,7 @@ export function kindName(value: unknown): string {
       // Long become `Long2` and `_Long`), and both are Longs to the reader.
       return 'Long';
     case 'typed-array':
-      return Buffer.isBuffer(value) ? 'Buffer' : (constructorName(value as object) ?? 'typed array');
+      return types.isBuffer(value) ? 'Buffer' : (constructorName(value as object) ?? 'typed array');
     case 'map':
       return 'Map';
     case 'date':

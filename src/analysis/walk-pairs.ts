@@ -8,7 +8,7 @@
  * open container: 10,000-deep samples do not touch the call stack, and children are visited
  * in document order.
  */
-import { types } from 'node:util';
+import { valueTypes as types } from './value-types';
 import { PathNode, type PathSegment } from './json-path';
 import { compareScalar, kindName, shapeOf, type Finding } from './values';
 

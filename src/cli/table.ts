@@ -56,7 +56,8 @@ export function sampleHeading(info: SampleInfo): string {
 
 /** "avsc decode: 68% in GC, 2.90 MB allocated per call": where each operation's time goes. */
 function whereTimeGoes(results: readonly CodecResult[]): string[] {
-  const done = results.filter((row): row is CompletedResult => row.status === 'completed');
+  // A browser worker has no GC profiler: its rows have no figures here.
+  const done = results.filter((row): row is CompletedResult => row.status === 'completed' && row.runtime !== 'browser');
   if (done.length === 0) return [];
   const cell = (timing: TimingStats) => `${formatPercent(timing.gcShare).padStart(5)} in GC, ${formatSize(timing.bytesAllocatedPerCall).padStart(9)}/call`;
   return ['where the time goes (encode │ decode):', ...done.map((row) => `  ${row.codec.padEnd(11)} ${cell(row.encode)}  │ ${cell(row.decode)}`)];
@@ -65,7 +66,7 @@ function whereTimeGoes(results: readonly CodecResult[]): string[] {
 export function tableFooter(report: ComparisonReport): string {
   const { settings, runtime, tool } = report;
   const rounds = settings.rounds ?? 1;
-  const notes = report.results.flatMap((row) => row.notes.map((note) => `  ${row.codec}: ${note}`));
+  const notes = report.results.flatMap((row) => row.notes.map((note) => `  ${row.codec}${row.runtime === 'browser' ? ' (browser)' : ''}: ${note}`));
   const unstable = report.results.flatMap((row) => (row.status === 'completed' ? row.unstable ?? [] : []).map((marker) => `  ${marker.reason}`));
   const bimodal = report.results.some((row) => row.status === 'completed' && (row.encode.bimodal || row.decode.bimodal));
   return [

@@ -6,7 +6,6 @@
  */
 import { calculateObjectSize, deserialize, serialize } from 'bson';
 import { UnsupportedSampleError, type CodecModule } from './codec';
-import { asBuffer } from './bytes';
 
 const WRAPPER_KEY = 'value';
 /** MongoDB's maximum BSON document size. */
@@ -29,9 +28,11 @@ export const prepare: CodecModule['prepare'] = (sample) => {
   return {
     input,
     encode: (value) => serialize(value as Record<string, unknown>),
+    // bson takes any Uint8Array (Node's build wraps it as a Buffer itself, without copying):
+    // the browser build then reads the bytes as a web app would, with no Buffer polyfill.
     decode: wrapped
-      ? (bytes) => deserialize(asBuffer(bytes))[WRAPPER_KEY]
-      : (bytes) => deserialize(asBuffer(bytes)),
+      ? (bytes) => deserialize(bytes)[WRAPPER_KEY]
+      : (bytes) => deserialize(bytes),
     schema: 'none',
     notes: wrapped
       ? [`root is not an object: encoded as {"${WRAPPER_KEY}": sample} (BSON documents must be objects); wrapper bytes counted`]

@@ -17,7 +17,14 @@ export interface CodecDescriptor {
   library: string;
   /** Whether the format needs a schema; where none is provided, one is inferred. */
   needsSchema: boolean;
+  /**
+   * Whether the codec runs in a browser Web Worker: `'runs'` (its browser entry is listed in
+   * browser-codecs.ts), or why it cannot. Absent: not tried yet; its browser row says so.
+   */
+  browser?: BrowserSupport;
 }
+
+export type BrowserSupport = 'runs' | { unavailable: string };
 
 export interface PrepareContext {
   schema?: ProvidedSchema;

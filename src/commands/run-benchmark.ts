@@ -4,6 +4,7 @@
  * cancels quietly.
  */
 import * as vscode from 'vscode';
+import type { MeasuredRuntime } from '../shared/results';
 import { builtinCodecs } from '../codecs/registry';
 import type { ComparisonSession } from '../host/comparison-session';
 import { readRunSettings } from '../host/settings';
@@ -22,6 +23,8 @@ export interface BenchmarkChoices {
   quick?: boolean;
   /** Rounds of the run (quick: its own default); asked for when neither is given. */
   rounds?: number;
+  /** Where to measure; asked for when not given. */
+  runtimes?: MeasuredRuntime[];
 }
 
 interface RunMode {
@@ -42,8 +45,11 @@ export async function runBenchmark(
     ? { quick: choices.quick ?? false, rounds: choices.rounds }
     : await pickMode();
   if (!mode) return undefined;
+  // Choices given by a caller (tests, other commands) mean no questions: the setting's runtimes.
+  const runtimes = choices.runtimes ?? (Object.keys(choices).length > 0 ? readRunSettings().runtimes : await pickRuntimes());
+  if (!runtimes) return undefined;
   await context.globalState.update(REMEMBERED_CODECS, codecs);
-  return session.run({ source, codecs, quick: mode.quick, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
+  return session.run({ source, codecs, quick: mode.quick, runtimes, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
 }
 
 async function pickSample(context: vscode.ExtensionContext): Promise<SampleSource | undefined> {
@@ -58,20 +64,33 @@ async function pickSample(context: vscode.ExtensionContext): Promise<SampleSourc
   for (const dataset of bundledDatasets(context.extensionUri)) {
     items.push({ label: `$(database) ${dataset.label}`, description: dataset.description, pick: () => sampleFromUri(dataset.uri) });
   }
-  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: sample to compare (1/3)', placeHolder: 'Which JSON sample?' });
+  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: sample to compare (1/4)', placeHolder: 'Which JSON sample?' });
   return chosen?.pick();
 }
 
 async function pickCodecs(context: vscode.ExtensionContext): Promise<string[] | undefined> {
   const remembered = context.globalState.get<string[]>(REMEMBERED_CODECS) ?? readRunSettings().codecs;
   const items = builtinCodecs.map((codec) => ({ label: codec.label, description: codec.id === 'json' ? 'baseline' : codec.format, id: codec.id, picked: remembered.includes(codec.id) }));
-  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: codecs (2/3)', placeHolder: 'Codecs to compare (JSON is always measured as the baseline)', canPickMany: true });
+  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: codecs (2/4)', placeHolder: 'Codecs to compare (JSON is always measured as the baseline)', canPickMany: true });
   if (!chosen) return undefined;
   if (chosen.length === 0) {
     void vscode.window.showWarningMessage('Payload Lab: choose at least one codec.');
     return undefined;
   }
   return chosen.map((item) => item.id);
+}
+
+async function pickRuntimes(): Promise<MeasuredRuntime[] | undefined> {
+  const configured = readRunSettings().runtimes.join(',');
+  const items: Array<vscode.QuickPickItem & { runtimes: MeasuredRuntime[] }> = [
+    { label: 'Node only', description: 'worker threads of the extension host', runtimes: ['node'] },
+    { label: 'Browser only', description: "the panel's Web Workers (browser builds of the libraries)", runtimes: ['browser'] },
+    { label: 'Node and browser', description: 'both, side by side, each against its own JSON', runtimes: ['node', 'browser'] },
+  ];
+  // The setting's choice first: Enter keeps it.
+  items.sort((a, b) => Number(b.runtimes.join(',') === configured) - Number(a.runtimes.join(',') === configured));
+  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: where to measure (4/4)', placeHolder: 'Node, the browser, or both?' });
+  return chosen?.runtimes;
 }
 
 async function pickMode(): Promise<RunMode | undefined> {
@@ -83,6 +102,6 @@ async function pickMode(): Promise<RunMode | undefined> {
     { label: 'Quick', description: `${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a first look, wider intervals`, mode: { quick: true } },
     { label: 'Thorough', description: `${THOROUGH_ROUNDS} rounds of ${settings.timeBudgetMs} ms per codec: narrower intervals, for figures you quote`, mode: { quick: false, rounds: THOROUGH_ROUNDS } },
   ];
-  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: rounds (3/3)', placeHolder: 'How many rounds?' });
+  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: rounds (3/4)', placeHolder: 'How many rounds?' });
   return chosen?.mode;
 }

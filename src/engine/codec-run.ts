@@ -1,124 +1,31 @@
 /**
- * One codec's run in one round, inside its own worker: prepare → encode → decode → (first
- * round: verify the round trip → find remnants → compress) → time encode and decode.
- * Verification comes before timing: a codec whose round trip fails is reported, not ranked.
+ * One codec's run in one round inside a Node worker thread: the runtime-neutral run
+ * (codec-run-core.ts) with Node's codec loader, file reading, zlib compression, end-to-end
+ * decode through zlib, and V8's GC profiler.
  */
-import type { PreparedCodec } from '../codecs/codec';
-import { UnsupportedSampleError } from '../codecs/codec';
 import { loadCodec } from '../codecs/load-codec';
 import { libraryVersion } from '../codecs/library-version';
-import { verifyRoundTrip } from '../analysis/verify';
-import { detectRemnants } from '../analysis/remnants';
-import { findParseLosses } from '../analysis/parse-losses';
-import { parseSample, sampleBytesOf } from '../input/read-sample';
-import type { WorkStage } from '../shared/results';
+import { sampleBytesOf } from '../input/read-sample';
 import { compressedSizes } from './compressed-sizes';
-import { measureOperation } from './measure';
+import { runCodecJobIn, type CodecRunRuntime, type StageReporter } from './codec-run-core';
+import { nodeEndToEndDecode } from './end-to-end-node';
+import { watchGarbageCollection } from './gc-window';
 import type { CodecJob, CodecReport } from './worker-protocol';
 
-export interface StageReporter {
-  (stage: WorkStage): void;
-}
+export { describeError, type StageReporter } from './codec-run-core';
 
-export async function runCodecJob(
-  job: CodecJob,
-  enterStage: StageReporter,
-  collectGarbage: (() => void) | undefined,
-): Promise<CodecReport> {
-  const report: CodecReport = { schema: 'none', notes: [], outcome: { status: 'errored', error: { stage: 'input', message: '' } } };
-  let stage: WorkStage = 'input';
-  const enter = (next: WorkStage) => {
-    stage = next;
-    enterStage(next);
+export function nodeCodecRuntime(collectGarbage: (() => void) | undefined): CodecRunRuntime {
+  return {
+    loadCodec,
+    libraryVersion,
+    sampleBytes: sampleBytesOf,
+    ...(collectGarbage ? { collectGarbage } : {}),
+    watchGarbageCollection,
+    compressedSizes,
+    endToEndDecode: nodeEndToEndDecode,
   };
-  let bytes: number | undefined;
-  try {
-    const opened = await openCodec(job, enter, report, (encodedBytes) => { bytes = encodedBytes; });
-    if (!opened) return report;
-    const { sample, sampleBytes, prepared, encoded, decoded } = opened;
-
-    const plan = job.measurement;
-    const { input, encode, decode } = prepared;
-    const timeBoth = async () => {
-      enter('measure');
-      const common = { budgetMs: plan.operationBudgetMs, minSamples: plan.minSamples, jsonBytes: job.jsonBytes, collectGarbage };
-      return { encode: await measureOperation(() => encode(input), common), decode: await measureOperation(() => decode(encoded), common) };
-    };
-    if (!plan.verify) {
-      report.outcome = { status: 'timed', timings: { bytes: encoded.byteLength, ...(await timeBoth()) } };
-      return report;
-    }
-
-    enter('verify');
-    const roundTrip = verifyRoundTrip(sample, decoded);
-    if (roundTrip.status === 'failed') {
-      const first = roundTrip.differences[0];
-      const message = first ? `${first.path}: ${first.detail}` : 'the decoded value is not the sample';
-      report.outcome = { status: 'errored', error: { stage: 'verify', message: `round trip failed: ${message}` }, bytes: encoded.byteLength };
-      return report;
-    }
-    // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
-    const remnants = detectRemnants(sample, decoded, { parseLosses: findParseLosses(sampleBytes, job.sample.kind) });
-    const timings = await timeBoth();
-    // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
-    // does not need should be in the worker's heap while it is timed.
-    const compressed = await compressedSizes(encoded);
-    report.outcome = { status: 'completed', measurements: { bytes: encoded.byteLength, compressed, ...timings, roundTrip, remnants } };
-    return report;
-  } catch (error) {
-    report.outcome = { status: 'errored', error: { stage, message: describeError(error) }, ...(bytes === undefined ? {} : { bytes }) };
-    return report;
-  }
 }
 
-export interface OpenedCodec {
-  sample: unknown;
-  sampleBytes: Uint8Array;
-  prepared: PreparedCodec;
-  /** A copy of what `encode` returned: the bytes a receiver would hold. */
-  encoded: Uint8Array;
-  decoded: unknown;
-}
-
-/**
- * input → prepare → encode → decode, filling the report's codec, schema and notes as it goes.
- * Undefined when the codec skips the sample (the report says why); throws at the stage entered.
- */
-export async function openCodec(job: CodecJob, enter: StageReporter, report: CodecReport, onEncoded?: (bytes: number) => void): Promise<OpenedCodec | undefined> {
-  enter('input');
-  const sampleBytes = sampleBytesOf(job.sample);
-  const sample = parseSample(sampleBytes, job.sample.kind, job.sample.path);
-
-  enter('prepare');
-  const loaded = await loadCodec(job.codec);
-  report.descriptor = loaded.descriptor;
-  report.libraryVersion = libraryVersion(loaded.descriptor.library);
-  let prepared: PreparedCodec;
-  try {
-    prepared = loaded.module.prepare(sample, { schema: job.schema, variants: job.variants, ...(job.inferred === undefined ? {} : { inferred: job.inferred }) });
-  } catch (error) {
-    if (error instanceof UnsupportedSampleError) {
-      report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
-      return undefined;
-    }
-    throw error;
-  }
-  report.schema = prepared.schema;
-  if (prepared.schemaText !== undefined) report.schemaText = prepared.schemaText;
-  report.notes = prepared.notes;
-  if (job.measurement.verify && prepared.inferred !== undefined) report.inferred = prepared.inferred;
-
-  enter('encode');
-  // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
-  const encoded = prepared.encode(prepared.input).slice();
-  onEncoded?.(encoded.byteLength);
-
-  enter('decode');
-  const decoded = prepared.decode(encoded);
-  return { sample, sampleBytes, prepared, encoded, decoded };
-}
-
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
+export function runCodecJob(job: CodecJob, enterStage: StageReporter, collectGarbage: (() => void) | undefined): Promise<CodecReport> {
+  return runCodecJobIn(nodeCodecRuntime(collectGarbage), job, enterStage);
 }

@@ -12,16 +12,18 @@ import type { SchemaVariants } from '../schema/variants';
 import { SchemaInputError } from '../schema/schema-problem';
 import { BASELINE_CODEC_ID, builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { sampleKindOf, SampleInputError, type SampleKind } from '../input/read-sample';
-import type { CodecResult, ComparisonReport, SampleInfo, WorkStage } from '../shared/results';
+import type { CodecResult, CompletedResult, ComparisonReport, MeasuredRuntime, SampleInfo, WorkStage } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
-import { roundOrder, rowOverRounds, type RoundTimings } from './rounds';
+import { roundOrder, rowOverRounds } from './rounds';
 import { runtimeInfo, toolVersion } from './tool-info';
 import { CancelledError } from './cancelled';
-import { timeLaterRound, type RoundEntry } from './later-round';
+import type { LaterRound, RoundEntry as TimedEntry } from './later-round';
 import { runInWorker, type WorkerFate } from './worker-runner';
-import type { CodecSource, SampleBytes, WorkerMethods } from './worker-protocol';
+import type { CodecJob, CodecReport, CodecSource, SampleBytes, WorkerMethods } from './worker-protocol';
+import { withEndToEndSpeedups } from './end-to-end';
+import { judgeCodeGeneration, nodeMeasuringRuntime, runWithoutCodeGeneration, type StrictRun } from './code-generation';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -50,6 +52,30 @@ export interface CompareOptions extends Partial<EngineLimits> {
    */
   onResult?: (result: CodecResult, progress: RoundProgress) => void;
   onStage?: (codec: string, stage: WorkStage, progress: RoundProgress) => void;
+  /**
+   * Where codecs are measured. Default: Node, each job in a fresh worker thread. A browser
+   * runtime (browser-runtime.ts) sends the same jobs to Web Workers; rows carry its name.
+   */
+  runtime?: MeasuringRuntime;
+  /** Also run each codec once with code generation from strings disabled (see code-generation.ts). */
+  checkCodeGeneration?: boolean;
+}
+
+/** Runs one codec job somewhere and says what became of it (never rejects). */
+export type MeasureJob = (job: CodecJob, onStage: (stage: WorkStage) => void) => Promise<WorkerFate<CodecReport>>;
+
+export interface MeasuringRuntime {
+  name: MeasuredRuntime;
+  measure: MeasureJob;
+  /** The same job with code generation from strings disabled. */
+  measureWithoutCodeGeneration: MeasureJob;
+  /** Why a codec cannot run here (no browser build), or undefined. */
+  unsupported(source: CodecSource): string | undefined;
+  /**
+   * A later round, each codec timed in slices in turn with JSON's (later-round.ts), where the
+   * runtime can keep two workers open at once (Node). Absent: each job runs alone, as in round 1.
+   */
+  timeLaterRound?: (round: Omit<LaterRound, 'limits'>) => Promise<void>;
 }
 
 export interface RoundProgress {
@@ -58,6 +84,10 @@ export interface RoundProgress {
   rounds: number;
 }
 
+interface RoundEntry extends TimedEntry {
+  /** The run without code generation (its timings, or how it failed); judged against the rounds in rowOf. */
+  strictRun?: StrictRun;
+}
 
 export { CancelledError };
 
@@ -114,18 +144,26 @@ export async function compareSample(
   const baseline = entries[0]!;
   let rounds = settings.rounds ?? 1;
   const started = Date.now();
+  const runtime = options.runtime ?? nodeMeasuringRuntime(limits);
+  const marks = (entry: RoundEntry, row?: CompletedResult) => {
+    const jsonRow = baseline.first?.status === 'completed' ? rowOverRounds(baseline.first, baseline.timings, baseline.timings, input.jsonBytes) : undefined;
+    const codeGeneration = entry.strictRun && judgeCodeGeneration(entry.strictRun, row, { strict: baseline.strictRun, row: jsonRow });
+    return { runtime: runtime.name, ...(codeGeneration ? { codeGeneration } : {}) };
+  };
   const rowOf = (entry: RoundEntry): CodecResult => {
     const first = entry.first!;
-    if (first.status !== 'completed') return first;
-    const json = baseline.first?.status === 'completed' ? baseline.timings : undefined;
-    const row = rowOverRounds(first, entry.timings, json, input.jsonBytes);
-    return entry.roundFailures.length > 0 ? { ...row, notes: [...row.notes, ...entry.roundFailures] } : row;
+    if (first.status !== 'completed') return { ...first, ...marks(entry) };
+    const jsonFirst = baseline.first?.status === 'completed' ? baseline.first : undefined;
+    const row = rowOverRounds(first, entry.timings, jsonFirst ? baseline.timings : undefined, input.jsonBytes);
+    const endToEnd = row.endToEnd && withEndToEndSpeedups(row.endToEnd, jsonFirst?.endToEnd);
+    const withMarks = { ...row, ...marks(entry, row), ...(endToEnd ? { endToEnd } : {}) };
+    return entry.roundFailures.length > 0 ? { ...withMarks, notes: [...row.notes, ...entry.roundFailures] } : withMarks;
   };
   const emit = (entry: RoundEntry, round: number) => {
     if (entry.shown) options.onResult?.(rowOf(entry), { round, rounds });
   };
 
-  const jobFor = (entry: RoundEntry, verify: boolean) => ({
+  const jobFor = (entry: RoundEntry, verify: boolean): CodecJob => ({
     codec: entry.source,
     sample: sampleBytes,
     jsonBytes: input.jsonBytes,
@@ -134,34 +172,51 @@ export async function compareSample(
     measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify },
     ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
   });
+  const completed = (entry: RoundEntry) => entry.first?.status === 'completed';
 
   for (let index = 0; index < rounds; index++) {
     const round = index + 1;
-    if (index > 0) {
+    const timeLaterRound = runtime.timeLaterRound;
+    if (index > 0 && timeLaterRound) {
       // Later rounds time each codec in slices alternating with JSON's (later-round.ts).
-      const completed = (entry: RoundEntry) => entry.first?.status === 'completed';
       await timeLaterRound({
         round,
         rounds,
         baseline: completed(baseline) ? baseline : undefined,
         codecs: roundOrder(entries.slice(1), index).filter(completed),
         jobFor: (entry) => jobFor(entry, false),
-        limits,
         onStage: (id, stage) => options.onStage?.(id, stage, { round, rounds }),
         plan: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples },
       });
     }
-    // The first round: the baseline first, each codec verified, timed and compressed alone.
-    for (const entry of index === 0 ? entries : []) {
+    // After the first round, only codecs whose first round completed are timed again.
+    const order = index > 0 && timeLaterRound ? [] : roundOrder(entries, index).filter((entry) => index === 0 || completed(entry));
+    for (const entry of order) {
       if (options.signal?.aborted) throw new CancelledError('cancelled');
-      const fate = await runInWorker('measure-codec', jobFor(entry, true), { ...limits, onStage: (stage) => options.onStage?.(entry.id, stage, { round, rounds }) });
+      const job = jobFor(entry, index === 0);
+      const onStage = (stage: WorkStage) => options.onStage?.(entry.id, stage, { round, rounds });
+      const unsupported = runtime.unsupported(entry.source);
+      const fate: WorkerFate<CodecReport> = unsupported
+        ? { kind: 'answered', value: { schema: 'none', notes: [], outcome: { status: 'skipped', error: { stage: 'prepare', message: unsupported } } } }
+        : await runtime.measure(job, onStage);
       if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
       const report = fate.kind === 'answered' ? fate.value : undefined;
-      entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, fate.kind === 'failed' ? fate.error : { stage: 'crash', message: 'no result' });
-      entry.inferred = report?.inferred;
-      if (report?.outcome.status === 'completed') entry.timings.push({ round, ...report.outcome.measurements });
-      // The baseline ran first in this round: each row streams in with its speed-ups.
-      emit(entry, round);
+      const failure = fate.kind === 'failed' ? fate.error : undefined;
+      if (index === 0) {
+        entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, failure!);
+        entry.inferred = report?.inferred;
+        if (report?.outcome.status === 'completed') {
+          entry.timings.push({ round, ...report.outcome.measurements });
+          if (options.checkCodeGeneration) entry.strictRun = await runWithoutCodeGeneration(runtime, job, onStage);
+        }
+        // The baseline ran first in this round: each row streams in with its speed-ups.
+        emit(entry, round);
+      } else if (report?.outcome.status === 'timed') {
+        entry.timings.push({ round, ...report.outcome.timings });
+      } else {
+        const error = report && (report.outcome.status === 'errored' || report.outcome.status === 'skipped') ? report.outcome.error : failure ?? { stage: 'crash' as const, message: 'no result' };
+        entry.roundFailures.push(`round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`);
+      }
     }
     if (index > 0) for (const entry of entries) emit(entry, round);
     const elapsedMs = Date.now() - started;

@@ -8,7 +8,7 @@
  * trimmed either: the slowest calls are the ones a collection landed in, and they are paid for.
  */
 import type { TimingStats } from '../shared/results';
-import { watchGarbageCollection, type GcWindowFigures } from './gc-window';
+import type { GcWindowFigures } from './gc-window';
 import { isBimodal, median, medianMarginOfError, quantile } from './stats';
 
 export interface MeasureOptions {
@@ -21,7 +21,15 @@ export interface MeasureOptions {
   collectGarbage?: () => void;
   /** Upper bound on warm-up time; warm-up also stops after enough calls. */
   warmupMs?: number;
+  /**
+   * Watches collections during a window (Node: gc-window.ts). Absent in a browser worker, which
+   * has no GC profiler: the window then reports no pauses and no allocation. Passed in rather
+   * than imported so this module runs in both runtimes.
+   */
+  watchGarbageCollection?: () => () => GcWindowFigures;
 }
+
+const NOT_WATCHED: GcWindowFigures = { pauseNs: 0, collections: 0, allocatedBytes: 0 };
 
 /** Calls shorter than this are timed in batches: a lone call would mostly measure the clock. */
 const BATCH_BELOW_NS = 20_000;
@@ -55,17 +63,24 @@ export async function measureOperation(operation: () => unknown, options: Measur
   options.collectGarbage?.();
   const perCallNs = warmUp(operation, options.warmupMs ?? Math.max(50, options.budgetMs * 0.25));
   const batchSize = perCallNs < BATCH_BELOW_NS ? batchSizeFor(perCallNs) : 1;
-  const window = timeWindow(operation, options.budgetMs, options.minSamples, batchSize, perCallNs);
+  const window = timeWindow(operation, options.budgetMs, options.minSamples, batchSize, perCallNs, options.watchGarbageCollection);
   return summarize(window, options.jsonBytes);
 }
 
 /** Calls the operation in a loop for the budget (and at least `minSamples` samples). */
-export function timeWindow(operation: () => unknown, budgetMs: number, minSamples: number, batchSize: number, perCallNs: number): TimedWindow {
+export function timeWindow(
+  operation: () => unknown,
+  budgetMs: number,
+  minSamples: number,
+  batchSize: number,
+  perCallNs: number,
+  watchGarbageCollection: (() => () => GcWindowFigures) | undefined,
+): TimedWindow {
   // Sized up front from the warm-up's estimate: growing the array inside the window would
   // allocate, and its garbage would be charged to the calls being timed.
   const expected = Math.ceil((budgetMs * 1e6) / Math.max(perCallNs * batchSize, 1));
   const samples = new Float64Array(Math.min(MAX_SAMPLES, Math.max(minSamples, expected * 2 + 16)));
-  const stopWatching = watchGarbageCollection();
+  const stopWatching = watchGarbageCollection?.() ?? (() => NOT_WATCHED);
   const start = performance.now();
   const deadline = start + budgetMs;
   let now = start;

@@ -69,6 +69,8 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
         speedupVsJson: null,
         roundTrip: m.roundTrip,
         remnants: m.remnants,
+        sha256: m.sha256,
+        endToEnd: m.endToEnd,
       };
     }
   }

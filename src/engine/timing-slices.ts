@@ -5,7 +5,9 @@
  * are then timed in the same stretch of time, so load that comes and goes on the machine
  * lands on both instead of on whichever ran at that moment.
  */
-import { describeError, openCodec, type StageReporter } from './codec-run';
+import { describeError, openCodec, type StageReporter } from './codec-run-core';
+import { nodeCodecRuntime } from './codec-run';
+import { watchGarbageCollection } from './gc-window';
 import { batchSizeFor, timeWindow, warmUp, type TimedWindow } from './measure';
 import type { CodecJob, CodecReport, TimingOperation, TimingReady, TimingSliceRequest } from './worker-protocol';
 
@@ -26,7 +28,7 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
     enter(next);
   };
   try {
-    const opened = await openCodec(job, enterStage, report);
+    const opened = await openCodec(nodeCodecRuntime(collectGarbage), job, enterStage, report);
     if (!opened) return { ready: false, error: report.outcome.status === 'skipped' ? report.outcome.error : { stage, message: 'skipped' } };
     enterStage('measure');
     const { prepared, encoded } = opened;
@@ -49,5 +51,5 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
 export function timeSlice(request: TimingSliceRequest): TimedWindow {
   if (!open) throw new Error('no codec is open for timing in this worker');
   const operation = open[request.operation];
-  return timeWindow(operation.call, request.budgetMs, request.minSamples, operation.batchSize, operation.perCallNs);
+  return timeWindow(operation.call, request.budgetMs, request.minSamples, operation.batchSize, operation.perCallNs, watchGarbageCollection);
 }

@@ -14,6 +14,7 @@ import type { TimedWindow } from './measure';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type {
   CompressedSizes,
+  EndToEndDecode,
   WorkStage,
   Remnant,
   RoundTrip,
@@ -88,6 +89,14 @@ export interface CodecMeasurements {
   decode: TimingStats;
   roundTrip: RoundTrip;
   remnants: Remnant[];
+  /** Absent from a runtime without Web Crypto (a sandboxed frame's worker): the host hashes the bytes. */
+  sha256?: string;
+  endToEnd: EndToEndDecode;
+  /**
+   * The encoded bytes, from a runtime that cannot compress with every transport codec (a
+   * browser has no brotli or zstd encoder): the host computes `compressed` from them.
+   */
+  encoded?: Uint8Array;
 }
 
 /** A later round's outcome: timings only. */
@@ -151,6 +160,11 @@ export interface WorkerMethods extends DecodedOutputQueries {
   'schema-info': { params: SchemaInfoJob; result: { messageTypes: string[]; defaultType?: string } | { schemaFailure: SchemaFailure } };
   'generate-sample': { params: GenerateJob; result: { bytes: Uint8Array; records: number } | { schemaFailure: SchemaFailure } };
   'infer-schema': { params: InferSchemaJob; result: { text: string } | { inputProblem: InputProblem } };
+  /**
+   * gzip / brotli / zstd sizes and SHA-256 of bytes a browser encoded: the extension host
+   * compresses and hashes nothing itself, and a sandboxed frame's workers have no crypto.subtle.
+   */
+  'encoded-facts': { params: { bytes: Uint8Array }; result: { compressed: CompressedSizes; sha256: string } };
   /** Rejects with the stage that failed as the error's code. */
   'open-decoded-output': { params: DecodedOutputJob; result: Omit<InspectorOpened, 'sessionId'> };
 }

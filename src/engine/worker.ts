@@ -4,11 +4,12 @@
  * on answering the decoded-output queries. Refuses to run outside a worker.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 import { parseSample, sampleBytesOf, SampleInputError } from '../input/read-sample';
 import type { SampleInfo } from '../shared/results';
 import { runCodecJob, describeError } from './codec-run';
+import { sha256Hex } from './codec-run-core';
+import { exposeGarbageCollector } from './expose-gc';
+import { compressedSizes } from './compressed-sizes';
 import { openForSlices, timeSlice } from './timing-slices';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { generateFromSchema } from '../schema/generate-sample';
@@ -22,18 +23,6 @@ import type { DecodedOutputJob, GenerateJob, InferSchemaJob, ReadSampleJob, Sche
 
 if (isMainThread || !parentPort) {
   throw new Error('payload-lab worker: this file runs only inside a worker thread started by the engine');
-}
-
-/** A full collection between measurements, without starting Node with --expose-gc. */
-function exposeGarbageCollector(): (() => void) | undefined {
-  const existing = (globalThis as { gc?: () => void }).gc;
-  if (existing) return existing;
-  try {
-    v8.setFlagsFromString('--expose-gc');
-    return vm.runInNewContext('gc') as () => void;
-  } catch {
-    return undefined;
-  }
 }
 
 function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] {
@@ -132,6 +121,7 @@ const handlers: Handlers<WorkerMethods> = {
   'schema-info': schemaInfo,
   'generate-sample': generate,
   'infer-schema': inferSchema,
+  'encoded-facts': async ({ bytes }) => ({ compressed: await compressedSizes(bytes), sha256: await sha256Hex(bytes) }),
   'open-decoded-output': openDecodedOutput,
   'inspector-children': ({ steps, offset, limit }) => opened().children(steps, offset, limit),
   'inspector-finding': ({ filter, from, direction }) => opened().finding(filter, from, direction),

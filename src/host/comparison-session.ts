@@ -5,7 +5,13 @@
  */
 import * as vscode from 'vscode';
 import { findBuiltinCodec } from '../codecs/registry';
-import { CancelledError, compareSample, displayedCodecOrder } from '../engine/compare';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CancelledError, compareSample, displayedCodecOrder, type CompareOptions, type MeasuringRuntime } from '../engine/compare';
+import { sampleAboveCap, unavailableBrowserRuntime } from '../browser/unavailable-runtime';
+import { MeasuringFrameServer } from './measuring-frame-server';
+import { panelBrowserRuntime } from './panel-browser-runtime';
+import { panelCodecId, panelReport, panelRow, plannedForRuntimes, reportOfRuntimes } from './runtime-rows';
 import { measurementSettings } from '../engine/settings';
 import { runtimeInfo } from '../engine/tool-info';
 import { SampleInputError } from '../input/read-sample';
@@ -15,7 +21,7 @@ import { affectedCodecs, mergeReports } from '../engine/variant-rerun';
 import { SchemaInputError } from '../schema/schema-problem';
 import { runSampleName } from './sample-source';
 import type { SchemaDiagnostics } from './schema-diagnostics';
-import type { ComparisonReport } from '../shared/results';
+import type { ComparisonReport, MeasuredRuntime } from '../shared/results';
 import type { PlannedCodec } from '../shared/protocol';
 import type { SampleSource } from './sample-source';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
@@ -29,6 +35,8 @@ export interface RunRequest {
   quick?: boolean;
   /** Rounds for this run (Run Benchmark… → Thorough); otherwise the settings' (or quick's). */
   rounds?: number;
+  /** Where to measure (Run Benchmark…'s last step); otherwise payloadLab.runtimes. */
+  runtimes?: MeasuredRuntime[];
   /** A schema the user gave (.proto or .avsc): its codec uses it as given, the other derives one. */
   schema?: ProvidedSchema;
   /** Choices for schemas inferred from the sample (the panel's variant selects). */
@@ -42,6 +50,7 @@ const LAST_FILE_REQUEST_KEY = 'payloadLab.lastFileRequest';
 interface StoredFileRequest {
   path: string;
   name: string;
+  runtimes?: MeasuredRuntime[];
   codecs?: string[];
   quick?: boolean;
   rounds?: number;
@@ -52,6 +61,8 @@ interface StoredFileRequest {
 export class ComparisonSession implements vscode.Disposable {
   private runId = 0;
   private readonly slot = new RunSlot();
+  /** Serves the panel's measuring frames while the extension runs (browser runtime only). */
+  private readonly frameServer = new MeasuringFrameServer(path.join(__dirname, 'browser'));
   private currentRequest: RunRequest | undefined;
   private currentReport: ComparisonReport | undefined;
   private readonly runStarting = new vscode.EventEmitter<void>();
@@ -116,13 +127,13 @@ export class ComparisonSession implements vscode.Disposable {
     if (this.currentRequest) return this.currentRequest;
     const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
     if (!stored) return undefined;
-    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, rounds: stored.rounds, schema: stored.schema, variants: stored.variants };
+    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, rounds: stored.rounds, schema: stored.schema, variants: stored.variants, ...(stored.runtimes ? { runtimes: stored.runtimes } : {}) };
   }
 
   private remember(request: RunRequest): void {
     this.currentRequest = request;
     const { source } = request;
-    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, rounds: request.rounds, schema: request.schema, variants: request.variants } : undefined;
+    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, rounds: request.rounds, schema: request.schema, variants: request.variants, ...(request.runtimes ? { runtimes: request.runtimes } : {}) } : undefined;
     void this.context.workspaceState.update(LAST_FILE_REQUEST_KEY, stored);
   }
 
@@ -137,34 +148,49 @@ export class ComparisonSession implements vscode.Disposable {
         const panel = ResultsPanel.show(this.context.extensionUri, this.panelActions(), this.log);
         const runId = ++this.runId;
         const shown = displayedCodecOrder(settings.codecs);
-        panel.post({ type: 'run-started', run: { ...this.describeRun(runId, request, shown, settings), ...(partial ? { rerunCodecs: shown } : {}), ...(compareWithPrevious ? { compareWithPrevious } : {}) } });
+        // The page's policy must allow the measuring frames before the run starts (it reloads once).
+        if (!partial && settings.runtimes.includes('browser')) await panel.allowMeasuringFrames((await this.frameServer.start()).origin);
+        const described = this.describeRun(runId, request, shown, settings);
+        const codecs = partial ? described.codecs : plannedForRuntimes(described.codecs, settings.runtimes);
+        panel.post({ type: 'run-started', run: { ...described, codecs, ...(partial ? { rerunCodecs: shown } : {}), ...(compareWithPrevious ? { compareWithPrevious } : {}) } });
         this.log.info(`run ${runId}: ${source.location} with ${shown.join(', ')}${settings.quick ? ' (quick)' : ''}`);
         try {
-          const measured = await compareSample(await this.sampleInput(source), {
+          const input = await this.sampleInput(source);
+          // Partial re-runs (schema variants) merge rows by codec: Node only.
+          const runtimes: MeasuredRuntime[] = partial ? ['node'] : settings.runtimes;
+          const common = (runtime: MeasuredRuntime): CompareOptions => ({
             codecs: settings.codecs,
             ...runMeasurement(settings, request.rounds),
             memoryLimitMb: settings.memoryLimitMb,
             timeoutMs: settings.timeoutMs,
             schema: request.schema,
             variants: request.variants,
+            checkCodeGeneration: settings.strictCspCheck,
             signal: controller.signal,
             onSampleRead: (sample) => panel.post({ type: 'sample-read', runId, sample }),
             onStage: (codec, stage, { round, rounds }) => {
-              panel.post({ type: 'codec-stage', runId, codec, stage, round });
-              progress.report({ message: `round ${round} of ${rounds}: ${codec}: ${stage}` });
+              panel.post({ type: 'codec-stage', runId, codec: panelCodecId(codec, runtime), stage, round });
+              progress.report({ message: `${runtime}: round ${round} of ${rounds}: ${codec}: ${stage}` });
             },
             onResult: (result, { round, rounds }) => {
               // Every row arrives once per round, sharper each time.
-              panel.post({ type: 'codec-result', runId, result });
-              progress.report({ increment: 100 / (shown.length * rounds), message: `round ${round} of ${rounds}: ${result.codec} done` });
-              if (result.status !== 'completed' && round === 1) this.log.warn(`run ${runId}: ${result.codec} ${result.status} at ${result.error.stage}: ${result.error.message}`);
+              panel.post({ type: 'codec-result', runId, result: panelRow(result) });
+              progress.report({ increment: 100 / (shown.length * rounds * runtimes.length), message: `${runtime}: round ${round} of ${rounds}: ${result.codec} done` });
+              if (result.status !== 'completed' && round === 1) this.log.warn(`run ${runId}: ${runtime} ${result.codec} ${result.status} at ${result.error.stage}: ${result.error.message}`);
             },
           });
+          const reports: ComparisonReport[] = [];
+          if (runtimes.includes('node')) reports.push(await compareSample(input, common('node')));
+          if (runtimes.includes('browser')) {
+            const runtime = await this.browserRuntime(panel, input, settings, controller.signal);
+            reports.push(await compareSample(input, { ...common('browser'), runtime }));
+          }
+          const measured = reportOfRuntimes(reports, runtimes.includes('browser') ? 'the panel webview (Chromium), dedicated Web Workers of its measuring frame' : undefined);
           const report = partial ? mergeReports(partial.previous, measured) : measured;
           this.currentReport = report;
           this.schemaDiagnostics.clear(request.schema?.path);
           void this.context.workspaceState.update(LAST_REPORT_KEY, report);
-          panel.post({ type: 'run-finished', runId, report });
+          panel.post({ type: 'run-finished', runId, report: panelReport(report) });
           this.log.info(`run ${runId}: finished`);
           return report;
         } catch (error) {
@@ -173,6 +199,22 @@ export class ComparisonSession implements vscode.Disposable {
         }
       },
     ));
+  }
+
+  /** The panel's browser workers, with the sample's bytes (unless above the cap: then every row says so). */
+  private async browserRuntime(panel: ResultsPanel, input: { path: string; bytes?: Uint8Array }, settings: RunSettings, signal: AbortSignal): Promise<MeasuringRuntime> {
+    const size = input.bytes?.byteLength ?? (await fs.promises.stat(input.path)).size;
+    const aboveCap = sampleAboveCap(size, settings.browserCapBytes);
+    if (aboveCap) return unavailableBrowserRuntime(aboveCap);
+    const frames = await this.frameServer.start();
+    return panelBrowserRuntime({
+      panel,
+      frames,
+      workerSource: await fs.promises.readFile(path.join(__dirname, 'browser', 'measure-worker.js'), 'utf8'),
+      // A plain Uint8Array: the webview's message serialisation does not carry a Node Buffer as bytes.
+      sampleBytes: new Uint8Array(input.bytes ?? (await fs.promises.readFile(input.path))),
+      limits: { workerScript: path.join(__dirname, 'worker.js'), memoryLimitMb: settings.memoryLimitMb, timeoutMs: settings.timeoutMs, signal },
+    });
   }
 
   private describeRun(runId: number, request: RunRequest, shown: string[], settings: RunSettings) {
@@ -234,6 +276,7 @@ export class ComparisonSession implements vscode.Disposable {
   dispose(): void {
     this.cancel();
     this.runStarting.dispose();
+    this.frameServer.dispose();
   }
 }
 
@@ -248,6 +291,7 @@ function definedOnly(request: RunRequest): Partial<RunSettings> {
   return {
     ...(request.codecs ? { codecs: request.codecs } : {}),
     ...(request.quick !== undefined ? { quick: request.quick } : {}),
+    ...(request.runtimes ? { runtimes: request.runtimes } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { builtinCodecs } from '../codecs/registry';
 import { DEFAULT_LIMITS, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS } from '../engine/settings';
+import type { MeasuredRuntime } from '../shared/results';
 
 export interface RunSettings {
   codecs: string[];
@@ -11,6 +12,11 @@ export interface RunSettings {
   timeBudgetMs: number;
   memoryLimitMb: number;
   timeoutMs: number;
+  /** Where codecs are measured (payloadLab.runtimes). */
+  runtimes: MeasuredRuntime[];
+  browserCapBytes: number;
+  /** Run each codec once more without code generation (payloadLab.strictCspCheck). */
+  strictCspCheck: boolean;
 }
 
 export function readRunSettings(): RunSettings {
@@ -25,7 +31,16 @@ export function readRunSettings(): RunSettings {
     timeBudgetMs: config.get<number>('timeBudgetMs') ?? DEFAULT_TIME_BUDGET_MS,
     memoryLimitMb: config.get<number>('workerMemoryLimitMb') ?? DEFAULT_LIMITS.memoryLimitMb,
     timeoutMs: config.get<number>('workerTimeoutMs') ?? DEFAULT_LIMITS.timeoutMs,
+    runtimes: readRuntimes(config.get<string[]>('runtimes')),
+    browserCapBytes: Math.round((config.get<number>('browserSampleCapMb') ?? 64) * 1024 * 1024),
+    strictCspCheck: config.get<boolean>('strictCspCheck') ?? false,
   };
+}
+
+function readRuntimes(configured: string[] | undefined): MeasuredRuntime[] {
+  const known: MeasuredRuntime[] = ['node', 'browser'];
+  const chosen = known.filter((runtime) => configured?.includes(runtime));
+  return chosen.length > 0 ? chosen : ['node'];
 }
 
 export interface GenerateSettings {

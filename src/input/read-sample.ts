@@ -1,58 +1,12 @@
 /**
- * Turns the bytes of a sample file into a JSON value, or into an error that says what is wrong,
- * where (file:line:column) and what to do. JSON Lines files become an array of records.
+ * A sample as a worker gets it: its bytes, or the file it reads them from. Parsing is in
+ * parse-sample.ts (shared with the browser worker), re-exported here for the Node side.
  */
 import * as fs from 'node:fs';
-import { lineAndColumn, locateJsonError } from './locate-json-error';
+import { SampleInputError, type SampleKind } from './parse-sample';
 
-export type SampleKind = 'json' | 'jsonl';
+export * from './parse-sample';
 
-export class SampleInputError extends Error {
-  override name = 'SampleInputError';
-  constructor(
-    message: string,
-    readonly path: string,
-    readonly line?: number,
-    readonly column?: number,
-  ) {
-    super(message);
-  }
-}
-
-export function sampleKindOf(path: string): SampleKind {
-  return /\.(jsonl|ndjson)$/i.test(path) ? 'jsonl' : 'json';
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-
-export function decodeSampleText(bytes: Uint8Array, path: string): string {
-  if (bytes.byteLength === 0) {
-    throw new SampleInputError(`${path}: the file is empty. Give a JSON document, e.g. {"items": [...]}.`, path);
-  }
-  const nul = bytes.indexOf(0);
-  if (nul !== -1) {
-    throw new SampleInputError(
-      `${path}: this looks like a binary file (NUL byte at offset ${nul}), not JSON text. Pick a .json or .jsonl file.`,
-      path,
-    );
-  }
-  try {
-    // The BOM is removed by the decoder (ignoreBOM: false).
-    return utf8.decode(bytes);
-  } catch {
-    throw new SampleInputError(`${path}: the file is not valid UTF-8 text. Save it as UTF-8 and try again.`, path);
-  }
-}
-
-export function parseSampleText(text: string, kind: SampleKind, path: string): unknown {
-  if (text.trim() === '') {
-    throw new SampleInputError(`${path}: the file holds only whitespace. Give a JSON document.`, path);
-  }
-  return kind === 'jsonl' ? parseJsonLines(text, path) : parseJsonDocument(text, path, 0);
-}
-
-/** Reads the file when no bytes are given; a read error becomes an input error naming the file. */
-/** A sample as a worker gets it: its bytes, or the path it reads them from itself. */
 export interface SampleBytes {
   /** What to call the sample in messages (a path, or an untitled editor's name). */
   path: string;
@@ -64,6 +18,7 @@ export interface SampleBytes {
   bytes?: Uint8Array;
 }
 
+/** Reads the file when no bytes are given; a read error becomes an input error naming the file. */
 export function sampleBytesOf(sample: { path: string; bytes?: Uint8Array }): Uint8Array {
   if (sample.bytes) return sample.bytes;
   try {
@@ -75,37 +30,3 @@ export function sampleBytesOf(sample: { path: string; bytes?: Uint8Array }): Uin
   }
 }
 
-export function parseSample(bytes: Uint8Array, kind: SampleKind, path: string): unknown {
-  return parseSampleText(decodeSampleText(bytes, path), kind, path);
-}
-
-function parseJsonDocument(text: string, path: string, lineOffset: number): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw syntaxError(text, path, lineOffset, error);
-  }
-}
-
-function parseJsonLines(text: string, path: string): unknown[] {
-  const records: unknown[] = [];
-  const lines = text.split('\n');
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return;
-    records.push(parseJsonDocument(line, path, index));
-  });
-  return records;
-}
-
-function syntaxError(text: string, path: string, lineOffset: number, cause: unknown): SampleInputError {
-  const located = locateJsonError(text);
-  const reason = located?.reason ?? (cause instanceof Error ? cause.message : String(cause));
-  const { line, column } = lineAndColumn(text, located?.offset ?? text.length);
-  const fileLine = line + lineOffset;
-  return new SampleInputError(
-    `${path}:${fileLine}:${column}: JSON syntax error: ${reason}. Fix the file at line ${fileLine}, column ${column} and run again.`,
-    path,
-    fileLine,
-    column,
-  );
-}

@@ -10,15 +10,21 @@ export interface PanelHtmlParts {
   nonce: string;
   scriptUri: string;
   styleUri: string;
+  /**
+   * Where the measuring frames of browser runs are served from (measuring-frame-server.ts):
+   * the page may frame that origin and nothing else. Absent: no frames at all.
+   */
+  measuringFrameOrigin?: string;
 }
 
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+export function contentSecurityPolicy(cspSource: string, nonce: string, measuringFrameOrigin?: string): string {
   return [
     "default-src 'none'",
     `img-src ${cspSource}`,
     `style-src ${cspSource}`,
     `font-src ${cspSource}`,
     `script-src 'nonce-${nonce}'`,
+    ...(measuringFrameOrigin ? [`frame-src ${measuringFrameOrigin}`] : []),
   ].join('; ');
 }
 
@@ -27,7 +33,7 @@ export function buildPanelHtml(parts: PanelHtmlParts): string {
 <html lang="en">
 <head>
   <meta charset="UTF-8">
-  <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(parts.cspSource, parts.nonce)}">
+  <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(parts.cspSource, parts.nonce, parts.measuringFrameOrigin)}">
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
   <link rel="stylesheet" href="${parts.styleUri}">
   <title>Payload Lab</title>

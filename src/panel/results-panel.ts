@@ -4,11 +4,15 @@
  * "ready" (a hidden webview is destroyed and re-created: no retainContextWhenHidden).
  */
 import * as vscode from 'vscode';
-import { isChannelMessage, serve } from '../shared/channel';
+import { ChannelClient, isChannelMessage, serve } from '../shared/channel';
+import type { MeasureEvents, PanelMeasuringMethods } from '../shared/measure-frame';
 import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type PostedToHost, type RequestHandlers, type RequestMap } from '../shared/protocol';
 import { webviewPanelTransport } from './panel-transport';
 import type { SchemaVariants } from '../shared/variants';
 import { buildPanelHtml, createNonce } from './html';
+
+/** How long a run waits for the page to come back after its policy changed. */
+const READY_WAIT_MS = 15_000;
 
 export interface PanelActions {
   rerun(): void;
@@ -39,6 +43,10 @@ export class ResultsPanel implements vscode.Disposable {
    */
   private probeMessages: HostToWebview[] = [];
   private disposed = false;
+  private measuringFrameOrigin: string | undefined;
+  private readyWaiters: Array<() => void> = [];
+  /** The host's requests to the page: codec jobs for the browser runtime (see host/panel-browser-runtime.ts). */
+  readonly measuring: ChannelClient<PanelMeasuringMethods, MeasureEvents>;
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
@@ -52,6 +60,7 @@ export class ResultsPanel implements vscode.Disposable {
     // The page's requests, answered over the channel; handlers still running when the panel
     // goes see their signal abort.
     serve<RequestMap>(webviewPanelTransport(panel, this.disposables), actions.requests);
+    this.measuring = new ChannelClient<PanelMeasuringMethods, MeasureEvents>(webviewPanelTransport(panel, this.disposables));
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((message: PostedToHost) => {
@@ -98,6 +107,7 @@ export class ResultsPanel implements vscode.Disposable {
   private receive(message: Exclude<PostedToHost, { channel: string }>): void {
     switch (message.type) {
       case 'ready':
+        for (const resolve of this.readyWaiters.splice(0)) resolve();
         this.actions.closeInspector();
         for (const kept of [...this.runMessages, ...this.probeMessages]) void this.panel.webview.postMessage(kept);
         return;
@@ -120,6 +130,22 @@ export class ResultsPanel implements vscode.Disposable {
     }
   }
 
+  /**
+   * Lets the page frame the measuring frames' origin. The policy is fixed when the page loads,
+   * so a new origin reloads it; the page then says "ready" and the run is replayed.
+   */
+  allowMeasuringFrames(origin: string): Promise<void> {
+    if (this.measuringFrameOrigin === origin || this.disposed) return Promise.resolve();
+    this.measuringFrameOrigin = origin;
+    const reloaded = new Promise<void>((resolve) => {
+      this.readyWaiters.push(resolve);
+      // A hidden panel loads only when shown: the run does not wait for that.
+      setTimeout(resolve, READY_WAIT_MS);
+    });
+    this.panel.webview.html = this.html();
+    return reloaded;
+  }
+
   private html(): string {
     const webview = this.panel.webview;
     const dist = vscode.Uri.joinPath(this.extensionUri, 'dist');
@@ -128,6 +154,7 @@ export class ResultsPanel implements vscode.Disposable {
       nonce: createNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview-styles.css')).toString(),
+      ...(this.measuringFrameOrigin ? { measuringFrameOrigin: this.measuringFrameOrigin } : {}),
     });
   }
 

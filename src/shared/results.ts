@@ -186,6 +186,48 @@ interface CodecRowBase {
   schemaText?: string;
   /** Choices the codec made that a reader must know: wrapping, fallbacks, native addons. */
   notes: string[];
+  /**
+   * Where the row was measured: Node (worker threads) or a browser (Chromium Web Workers). A
+   * run over both runtimes has each codec once per runtime. Absent in older reports (Node).
+   */
+  runtime?: MeasuredRuntime;
+  /** The codec run again with code generation from strings disabled (strict CSP); absent when not checked. */
+  codeGeneration?: CodeGenerationCheck;
+}
+
+export type MeasuredRuntime = 'node' | 'browser';
+
+/**
+ * What a codec does where `eval` / `new Function` are forbidden (a CSP without 'unsafe-eval',
+ * Node's --disallow-code-generation-from-strings): the same speed, slower, or it fails (the
+ * error). Ratios: its time without code generation over its time with it (median over the
+ * rounds), divided by the same ratio of JSON, which generates no code (the strict context's
+ * own cost cancels).
+ */
+export type CodeGenerationCheck =
+  | { status: 'same'; encodeRatio: number; decodeRatio: number }
+  | { status: 'slower'; encodeRatio: number; decodeRatio: number }
+  | { status: 'fails'; error: StageError };
+
+export type TransportCompression = 'gzip' | 'brotli' | 'zstd';
+
+/**
+ * End-to-end decode: from the compressed bytes as they arrive to the decoded value (decompress,
+ * then decode; JSON's includes UTF-8 decoding and JSON.parse). Measured in the first round.
+ */
+export interface EndToEndDecode {
+  timings: Partial<Record<TransportCompression, EndToEndTiming>>;
+  /** Compressions the runtime cannot decompress, with why. */
+  unavailable: Partial<Record<TransportCompression, string>>;
+}
+
+export interface EndToEndTiming {
+  /** Amortised time per call, ns. */
+  meanNs: number;
+  medianNs: number;
+  samples: number;
+  /** JSON's end-to-end time over this codec's (same runtime, same round); absent without JSON's. */
+  speedupVsJson?: number;
 }
 
 export interface CompletedResult extends CodecRowBase {
@@ -205,6 +247,9 @@ export interface CompletedResult extends CodecRowBase {
   speedupVsJson: SpeedupVsJson | null;
   roundTrip: RoundTrip;
   remnants: Remnant[];
+  /** SHA-256 of the encoded bytes (hex): the same codec in two runtimes must give the same. */
+  sha256?: string;
+  endToEnd?: EndToEndDecode;
   /** Each round's figures, in the order the rounds ran; absent in older reports. */
   rounds?: RoundFigures[];
   /** Figures whose rounds disagree widely, each with the reason; absent when none do. */
@@ -268,6 +313,8 @@ export interface RuntimeInfo {
   node: string;
   v8: string;
   platform: string;
+  /** The browser that measured the `runtime: "browser"` rows (its user agent), when any did. */
+  browser?: string;
 }
 
 export interface MeasurementSettings {

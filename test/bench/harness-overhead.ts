@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import { loadCodec } from '../../src/codecs/load-codec';
 import { batchSizeFor, summarize, timeWindow, warmUp } from '../../src/engine/measure';
 import { medianOf } from '../../src/engine/stats';
+import { watchGarbageCollection } from '../../src/engine/gc-window';
 
 const [codecId, samplePath, budgetText, pairsText] = process.argv.slice(2);
 const budgetMs = Number(budgetText ?? 300);
@@ -32,7 +33,7 @@ function overhead(call: () => unknown, jsonBytes: number): number {
     const harnessFirst = pair % 2 === 0;
     let bareNs = 0;
     if (!harnessFirst) bareNs = bareLoop(call, Math.max(1, Math.round((budgetMs * 1e6) / perCallNs)));
-    const window = timeWindow(call, budgetMs, 10, batchSize, perCallNs);
+    const window = timeWindow(call, budgetMs, 10, batchSize, perCallNs, watchGarbageCollection);
     const harness = summarize(window, jsonBytes);
     const calls = harness.samples * window.batchSize;
     // The bare side makes as many calls as the harness's window did.

@@ -1,0 +1,18 @@
+/** When the browser runtime cannot measure at all: every browser row is skipped, saying why. */
+import type { MeasuringRuntime } from '../engine/compare';
+import type { WorkerFate } from '../engine/worker-runner';
+import type { CodecReport } from '../engine/worker-protocol';
+
+/** Samples above this are not sent to the browser (a copy per worker, in the renderer's memory). */
+export const DEFAULT_BROWSER_SAMPLE_CAP_BYTES = 64 * 1024 * 1024;
+
+export function unavailableBrowserRuntime(reason: string): MeasuringRuntime {
+  const never = async (): Promise<WorkerFate<CodecReport>> => ({ kind: 'failed', error: { stage: 'crash', message: reason } });
+  return { name: 'browser', measure: never, measureWithoutCodeGeneration: never, unsupported: () => reason };
+}
+
+/** Why a sample of this size is not sent to the browser, or undefined when it is. */
+export function sampleAboveCap(bytes: number, capBytes: number): string | undefined {
+  if (bytes <= capBytes) return undefined;
+  return `the sample (${bytes.toLocaleString('en-US')} bytes) is above the browser cap of ${capBytes.toLocaleString('en-US')} bytes: it is not sent to the browser`;
+}

@@ -1,0 +1,45 @@
+/**
+ * The terminal sections a run over runtimes adds after the table: end-to-end decode per
+ * compression, the strict-CSP (no code generation) check, and whether both runtimes encoded
+ * the same bytes.
+ */
+import type { CodecResult, CompletedResult, TransportCompression } from '../shared/results';
+import type { CrossRuntimeCheck } from '../engine/cross-runtime';
+import { formatDuration } from '../shared/format';
+import { codeGenerationVerdict } from '../shared/code-generation-text';
+
+const COMPRESSIONS: readonly TransportCompression[] = ['gzip', 'brotli', 'zstd'];
+
+const rowName = (row: CodecResult) => `${row.codec}${row.runtime === 'browser' ? ' (browser)' : row.runtime === 'node' ? ' (node)' : ''}`;
+
+export function endToEndSection(results: readonly CodecResult[]): string[] {
+  const rows = results.filter((row): row is CompletedResult => row.status === 'completed' && row.endToEnd !== undefined);
+  if (rows.length === 0) return [];
+  const cell = (row: CompletedResult, name: TransportCompression) => {
+    const timing = row.endToEnd!.timings[name];
+    if (!timing) return '—'.padStart(22);
+    const speedup = timing.speedupVsJson === undefined ? '' : ` ${timing.speedupVsJson.toFixed(2)}×`;
+    return `${formatDuration(timing.meanNs)}${speedup}`.padStart(22);
+  };
+  const unavailable = new Map<string, string>();
+  for (const row of rows) for (const [name, reason] of Object.entries(row.endToEnd!.unavailable)) unavailable.set(`${row.runtime ?? 'node'} ${name}`, reason);
+  return [
+    '',
+    'end-to-end decode, compressed bytes → decoded value (per call, vs JSON of the same runtime; first round):',
+    `  ${'codec'.padEnd(22)}${COMPRESSIONS.map((name) => name.padStart(22)).join('')}`,
+    ...rows.map((row) => `  ${rowName(row).padEnd(22)}${COMPRESSIONS.map((name) => cell(row, name)).join('')}`),
+    ...[...unavailable].map(([key, reason]) => `  — ${key}: ${reason}`),
+  ];
+}
+
+export function codeGenerationSection(results: readonly CodecResult[]): string[] {
+  const checked = results.filter((row) => row.codeGeneration !== undefined);
+  if (checked.length === 0) return [];
+  return ['', 'code generation from strings disabled (strict CSP / --disallow-code-generation-from-strings):', ...checked.map((row) => `  ${rowName(row).padEnd(22)}${codeGenerationVerdict(row.codeGeneration!)}`)];
+}
+
+export function bytesCheckSection(check: CrossRuntimeCheck | undefined): string[] {
+  if (!check) return [];
+  if (check.differences.length === 0) return ['', `bytes identical in Node and the browser: ${check.compared.join(', ') || 'no codec completed in both'}`];
+  return ['', 'FINDING: bytes differ between Node and the browser:', ...check.differences.map((line) => `  ${line}`)];
+}

@@ -1,0 +1,165 @@
+/**
+ * One codec's run in one round, in whichever runtime hosts it (a Node worker thread or a
+ * browser Web Worker): prepare → encode → decode → (first round: verify the round trip → find
+ * remnants → time end-to-end decode → compress) → time encode and decode. Verification comes
+ * before timing: a codec whose round trip fails is reported, not ranked. What differs between
+ * runtimes (loading a codec, reading the sample, compressing, collecting garbage) comes in
+ * through `CodecRunRuntime`; this module imports nothing from Node.
+ */
+import type { PreparedCodec } from '../codecs/codec';
+import { UnsupportedSampleError } from '../codecs/codec';
+import type { LoadedCodec } from '../codecs/load-codec';
+import { verifyRoundTrip } from '../analysis/verify';
+import { detectRemnants } from '../analysis/remnants';
+import { findParseLosses } from '../analysis/parse-losses';
+import { parseSample } from '../input/parse-sample';
+import type { CompressedSizes, EndToEndDecode, WorkStage } from '../shared/results';
+import type { GcWindowFigures } from './gc-window';
+import { measureOperation, type MeasureOptions } from './measure';
+import type { CodecJob, CodecReport, CodecSource, SampleBytes } from './worker-protocol';
+
+export interface StageReporter {
+  (stage: WorkStage): void;
+}
+
+export interface CodecRunRuntime {
+  loadCodec(source: CodecSource): Promise<LoadedCodec>;
+  libraryVersion(library: string): string;
+  sampleBytes(sample: SampleBytes): Uint8Array;
+  collectGarbage?: () => void;
+  watchGarbageCollection?: () => () => GcWindowFigures;
+  /**
+   * gzip / brotli / zstd sizes of the encoded bytes; absent where the runtime cannot compress
+   * with all three (a browser): the report then carries the bytes for the host to compress.
+   */
+  compressedSizes?: (encoded: Uint8Array) => Promise<CompressedSizes>;
+  /** Times compressed bytes → decoded value, for each compression the runtime can decompress. */
+  endToEndDecode(encoded: Uint8Array, decode: (bytes: Uint8Array) => unknown, options: MeasureOptions): Promise<EndToEndDecode>;
+}
+
+/** Placeholder sizes of a report whose host compresses (`CodecMeasurements.encoded`). */
+export const SIZES_FROM_HOST: CompressedSizes = { gzip: -1, brotli: -1, zstd: null };
+
+export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, enterStage: StageReporter): Promise<CodecReport> {
+  const report: CodecReport = { schema: 'none', notes: [], outcome: { status: 'errored', error: { stage: 'input', message: '' } } };
+  let stage: WorkStage = 'input';
+  const enter = (next: WorkStage) => {
+    stage = next;
+    enterStage(next);
+  };
+  let bytes: number | undefined;
+  try {
+    const opened = await openCodec(runtime, job, enter, report, (encodedBytes) => { bytes = encodedBytes; });
+    if (!opened) return report;
+    const { sample, sampleBytes, prepared, encoded, decoded } = opened;
+
+    const plan = job.measurement;
+    const { input, encode, decode } = prepared;
+    const common: MeasureOptions = {
+      budgetMs: plan.operationBudgetMs,
+      minSamples: plan.minSamples,
+      jsonBytes: job.jsonBytes,
+      collectGarbage: runtime.collectGarbage,
+      watchGarbageCollection: runtime.watchGarbageCollection,
+    };
+    const timeBoth = async () => {
+      enter('measure');
+      return { encode: await measureOperation(() => encode(input), common), decode: await measureOperation(() => decode(encoded), common) };
+    };
+    if (!plan.verify) {
+      report.outcome = { status: 'timed', timings: { bytes: encoded.byteLength, ...(await timeBoth()) } };
+      return report;
+    }
+
+    enter('verify');
+    const roundTrip = verifyRoundTrip(sample, decoded);
+    if (roundTrip.status === 'failed') {
+      const first = roundTrip.differences[0];
+      const message = first ? `${first.path}: ${first.detail}` : 'the decoded value is not the sample';
+      report.outcome = { status: 'errored', error: { stage: 'verify', message: `round trip failed: ${message}` }, bytes: encoded.byteLength };
+      return report;
+    }
+    // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
+    const remnants = detectRemnants(sample, decoded, { parseLosses: findParseLosses(sampleBytes, job.sample.kind) });
+    const timings = await timeBoth();
+    // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
+    const endToEnd = await runtime.endToEndDecode(encoded, decode, { ...common, budgetMs: Math.max(20, plan.operationBudgetMs / 4) });
+    const sha256 = globalThis.crypto?.subtle ? await sha256Hex(encoded) : undefined;
+    // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
+    // does not need should be in the worker's heap while it is timed.
+    const compressed = runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST;
+    report.outcome = {
+      status: 'completed',
+      measurements: { bytes: encoded.byteLength, compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), endToEnd, ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
+    };
+    return report;
+  } catch (error) {
+    report.outcome = { status: 'errored', error: { stage, message: describeError(error) }, ...(bytes === undefined ? {} : { bytes }) };
+    return report;
+  }
+}
+
+export interface OpenedCodec {
+  sample: unknown;
+  sampleBytes: Uint8Array;
+  prepared: PreparedCodec;
+  /** A copy of what `encode` returned: the bytes a receiver would hold. */
+  encoded: Uint8Array;
+  decoded: unknown;
+}
+
+/**
+ * input → prepare → encode → decode, filling the report's codec, schema and notes as it goes.
+ * Undefined when the codec skips the sample (the report says why); throws at the stage entered.
+ * Shared by a first round's run and a later round's timing in slices (timing-slices.ts).
+ */
+export async function openCodec(
+  runtime: Pick<CodecRunRuntime, 'loadCodec' | 'libraryVersion' | 'sampleBytes'>,
+  job: CodecJob,
+  enter: StageReporter,
+  report: CodecReport,
+  onEncoded?: (bytes: number) => void,
+): Promise<OpenedCodec | undefined> {
+  enter('input');
+  const sampleBytes = runtime.sampleBytes(job.sample);
+  const sample = parseSample(sampleBytes, job.sample.kind, job.sample.path);
+
+  enter('prepare');
+  const loaded = await runtime.loadCodec(job.codec);
+  report.descriptor = loaded.descriptor;
+  report.libraryVersion = runtime.libraryVersion(loaded.descriptor.library);
+  let prepared: PreparedCodec;
+  try {
+    prepared = loaded.module.prepare(sample, { schema: job.schema, variants: job.variants, ...(job.inferred === undefined ? {} : { inferred: job.inferred }) });
+  } catch (error) {
+    if (error instanceof UnsupportedSampleError) {
+      report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
+      return undefined;
+    }
+    throw error;
+  }
+  report.schema = prepared.schema;
+  if (prepared.schemaText !== undefined) report.schemaText = prepared.schemaText;
+  report.notes = prepared.notes;
+  if (job.measurement.verify && prepared.inferred !== undefined) report.inferred = prepared.inferred;
+
+  enter('encode');
+  // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
+  const encoded = prepared.encode(prepared.input).slice();
+  onEncoded?.(encoded.byteLength);
+
+  enter('decode');
+  const decoded = prepared.decode(encoded);
+  return { sample, sampleBytes, prepared, encoded, decoded };
+}
+
+/** Web Crypto: the same digest in Node 20 and in browsers (secure contexts only: not a sandboxed frame's). */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

@@ -1,0 +1,47 @@
+/**
+ * End-to-end decode, the part both runtimes share: time `decompress → decode` per compression
+ * the runtime has, and say why for those it lacks. Which decompressors exist, and whether they
+ * are synchronous (Node's zlib) or streams (a browser's DecompressionStream), is the runtime's.
+ */
+import type { EndToEndDecode, TransportCompression } from '../shared/results';
+import { measureOperation, type MeasureOptions } from './measure';
+import { measureAsyncOperation } from './measure-async';
+
+export type Decompressor =
+  | { kind: 'sync'; compressed: Uint8Array; decompress(bytes: Uint8Array): Uint8Array }
+  | { kind: 'async'; compressed: Uint8Array; decompress(bytes: Uint8Array): Promise<Uint8Array> }
+  | { kind: 'unavailable'; reason: string };
+
+export async function timeEndToEnd(
+  decompressors: Record<TransportCompression, Decompressor>,
+  decode: (bytes: Uint8Array) => unknown,
+  options: MeasureOptions,
+): Promise<EndToEndDecode> {
+  const result: EndToEndDecode = { timings: {}, unavailable: {} };
+  for (const [name, decompressor] of Object.entries(decompressors) as Array<[TransportCompression, Decompressor]>) {
+    if (decompressor.kind === 'unavailable') {
+      result.unavailable[name] = decompressor.reason;
+      continue;
+    }
+    const { compressed } = decompressor;
+    const stats =
+      decompressor.kind === 'sync'
+        ? await measureOperation(() => decode(decompressor.decompress(compressed)), options)
+        : await measureAsyncOperation(async () => decode(await decompressor.decompress(compressed)), options);
+    result.timings[name] = { meanNs: stats.meanNs, medianNs: stats.medianNs, samples: stats.samples };
+  }
+  return result;
+}
+
+const round3 = (value: number) => Number(value.toFixed(3));
+
+/** Each timing's speed-up against JSON's end-to-end figure of the same runtime and round. */
+export function withEndToEndSpeedups(own: EndToEndDecode, json: EndToEndDecode | undefined): EndToEndDecode {
+  if (!json) return own;
+  const timings: EndToEndDecode['timings'] = {};
+  for (const [name, timing] of Object.entries(own.timings) as Array<[TransportCompression, NonNullable<EndToEndDecode['timings'][TransportCompression]>]>) {
+    const baseline = json.timings[name];
+    timings[name] = baseline && timing.meanNs > 0 ? { ...timing, speedupVsJson: round3(baseline.meanNs / timing.meanNs) } : timing;
+  }
+  return { ...own, timings };
+}

@@ -1,0 +1,66 @@
+/**
+ * The browser runtime of the extension: codec jobs go to the results panel, which runs each in
+ * a fresh Web Worker of a measuring frame (webview/browser-measuring.ts). The host only relays
+ * messages, so its event loop stays free; the encoded bytes a browser returns are compressed
+ * for their sizes and hashed in a Node worker, like every other library work.
+ */
+import type { MeasuringRuntime } from '../engine/compare';
+import type { CodecJob, CodecReport } from '../engine/worker-protocol';
+import { runInWorker, type WorkerFate, type WorkerLimits } from '../engine/worker-runner';
+import { whyNotInBrowser } from '../codecs/browser-support';
+import { ChannelError } from '../shared/channel';
+import type { WorkStage } from '../shared/results';
+import type { ResultsPanel } from '../panel/results-panel';
+import type { MeasuringFrames } from './measuring-frame-server';
+
+export interface PanelBrowserOptions {
+  panel: ResultsPanel;
+  frames: MeasuringFrames;
+  /** dist/browser/measure-worker.js: the frame may fetch nothing, so the script travels with each job. */
+  workerSource: string;
+  sampleBytes: Uint8Array;
+  /** For the Node worker that compresses, and the per-job timeout. */
+  limits: Omit<WorkerLimits, 'onStage'>;
+}
+
+export function panelBrowserRuntime(options: PanelBrowserOptions): MeasuringRuntime {
+  const send = async (job: CodecJob, strict: boolean, onStage: (stage: WorkStage) => void): Promise<WorkerFate<CodecReport>> => {
+    const { panel, frames, limits } = options;
+    const stopListening = panel.measuring.on('stage', onStage);
+    try {
+      const report = (await panel.measuring.request(
+        'measure-in-browser',
+        {
+          job: { ...job, sample: { ...job.sample, bytes: options.sampleBytes } },
+          workerSource: options.workerSource,
+          timeoutMs: limits.timeoutMs,
+          frameUrl: strict ? frames.strictFrameUrl : frames.frameUrl,
+        },
+        { timeoutMs: limits.timeoutMs + 10_000, ...(limits.signal ? { signal: limits.signal } : {}) },
+      )) as unknown as CodecReport;
+      if (report.outcome.status === 'completed' && report.outcome.measurements.encoded) {
+        const encoded = report.outcome.measurements.encoded;
+        if (!ArrayBuffer.isView(encoded)) return { kind: 'failed', error: { stage: 'crash', message: `the panel returned the encoded bytes as ${typeof encoded}, not bytes` } };
+        const facts = await runInWorker('encoded-facts', { bytes: encoded }, limits);
+        delete report.outcome.measurements.encoded;
+        if (facts.kind === 'failed') return { kind: 'failed', error: facts.error };
+        report.outcome.measurements.compressed = facts.value.compressed;
+        report.outcome.measurements.sha256 ??= facts.value.sha256;
+      }
+      return { kind: 'answered', value: report };
+    } catch (error) {
+      const kind = error instanceof ChannelError ? error.kind : undefined;
+      if (kind === 'cancelled') return { kind: 'failed', error: { stage: 'cancelled', message: 'cancelled' } };
+      if (kind === 'timeout') return { kind: 'failed', error: { stage: 'timeout', message: `no result from the panel's measuring worker within ${limits.timeoutMs + 10_000} ms (a hidden panel's page and its workers are re-created)` } };
+      return { kind: 'failed', error: { stage: 'crash', message: `the panel could not measure: ${error instanceof Error ? error.message : String(error)}` } };
+    } finally {
+      stopListening();
+    }
+  };
+  return {
+    name: 'browser',
+    measure: (job, onStage) => send(job, false, onStage),
+    measureWithoutCodeGeneration: (job, onStage) => send(job, true, onStage),
+    unsupported: whyNotInBrowser,
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * The browser measuring worker in a real Chromium (the CLI's headless runner: the same frames,
+ * policies and worker bundle as the panel's): every codec with a browser build completes with
+ * the bytes Node encodes, v8 is skipped with its reason, and the policies do what they say.
+ */
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { compareSample } from '../../src/engine/compare';
+import { compareRuntimeBytes } from '../../src/engine/cross-runtime';
+import { startHeadlessBrowser, type HeadlessBrowser } from '../../src/browser/headless-browser';
+import type { CodecResult, ComparisonReport } from '../../src/shared/results';
+import { FAST, repoRoot, sampleFrom, tuplesSample } from '../support/paths';
+
+const browserDir = path.join(repoRoot, 'dist', 'browser');
+const BROWSER_CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson'];
+
+/** Text-heavy records: long strings, non-ASCII, escapes (string decoding is where runtimes differ). */
+function stringHeavySample(): { path: string; bytes: Uint8Array } {
+  const words = ['naïve', 'façade', '日本語のテキスト', 'emoji 🚀✨', 'quote "inside"', 'line\nbreak', 'plain ascii words here'];
+  const records = Array.from({ length: 400 }, (_, index) => ({
+    id: `user-${index}`,
+    name: `${words[index % words.length]} ${index}`,
+    bio: Array.from({ length: 12 }, (_, k) => words[(index + k) % words.length]).join(' '),
+    tags: [words[index % 3]!, words[(index + 1) % 5]!],
+  }));
+  return sampleFrom({ records }, 'strings.json');
+}
+
+interface RuntimePair {
+  node: ComparisonReport;
+  browser: ComparisonReport;
+}
+
+async function inBothRuntimes(sample: { path: string; bytes: Uint8Array }, checkCodeGeneration = false): Promise<RuntimePair> {
+  const options = { ...FAST, codecs: [...BROWSER_CODECS, 'v8'], checkCodeGeneration };
+  const node = await compareSample(sample, options);
+  const browser: HeadlessBrowser = await startHeadlessBrowser({ sampleBytes: sample.bytes, browserDir, timeoutMs: 120_000 });
+  try {
+    return { node, browser: await compareSample(sample, { ...options, runtime: browser.runtime }) };
+  } finally {
+    await browser.close();
+  }
+}
+
+const row = (report: ComparisonReport, codec: string): CodecResult => {
+  const found = report.results.find((candidate) => candidate.codec === codec);
+  assert.ok(found, `no ${codec} row`);
+  return found;
+};
+
+let tuples: RuntimePair;
+let strings: RuntimePair;
+
+before(async () => {
+  tuples = await inBothRuntimes({ path: tuplesSample, bytes: fs.readFileSync(tuplesSample) }, true);
+  strings = await inBothRuntimes(stringHeavySample());
+});
+
+for (const [name, pair] of [['the bundled dataset', () => tuples], ['a string-heavy sample', () => strings]] as const) {
+  test(`every codec with a browser build completes in the browser on ${name}, with Node's bytes`, () => {
+    const { node, browser } = pair();
+    for (const codec of BROWSER_CODECS) {
+      const measured = row(browser, codec);
+      assert.equal(measured.status, 'completed', `${codec}: ${measured.status !== 'completed' ? measured.error.message : ''}`);
+      assert.equal(measured.runtime, 'browser');
+      assert.equal(row(node, codec).runtime, 'node');
+    }
+    const check = compareRuntimeBytes(node.results, browser.results);
+    assert.deepEqual(check.compared.sort(), [...BROWSER_CODECS].sort());
+    assert.deepEqual(check.differences, []);
+  });
+
+  test(`the browser verifies round trips and finds remnants like Node on ${name}`, () => {
+    const { node, browser } = pair();
+    for (const codec of BROWSER_CODECS) {
+      const inNode = row(node, codec);
+      const inBrowser = row(browser, codec);
+      assert.ok(inNode.status === 'completed' && inBrowser.status === 'completed');
+      assert.equal(inBrowser.roundTrip.status, inNode.roundTrip.status, codec);
+      assert.deepEqual(inBrowser.remnants.map((remnant) => `${remnant.kind} ${remnant.path}`).sort(), inNode.remnants.map((remnant) => `${remnant.kind} ${remnant.path}`).sort(), codec);
+    }
+  });
+}
+
+test('v8 is skipped in the browser with the reason, and measured in Node', () => {
+  const skipped = row(tuples.browser, 'v8');
+  assert.equal(skipped.status, 'skipped');
+  assert.match(skipped.status === 'skipped' ? skipped.error.message : '', /node:v8 is Node's own API/);
+  assert.equal(row(tuples.node, 'v8').status, 'completed');
+});
+
+test('end-to-end decode: gzip in the browser (DecompressionStream), gzip and brotli in Node, against each runtime own JSON', () => {
+  const browserAvsc = row(tuples.browser, 'avsc');
+  const nodeAvsc = row(tuples.node, 'avsc');
+  assert.ok(browserAvsc.status === 'completed' && nodeAvsc.status === 'completed');
+  assert.ok(browserAvsc.endToEnd?.timings.gzip?.meanNs! > 0);
+  assert.ok(browserAvsc.endToEnd?.timings.gzip?.speedupVsJson! > 0);
+  assert.match(browserAvsc.endToEnd?.unavailable.brotli ?? '', /DecompressionStream has no 'brotli'/);
+  assert.ok(nodeAvsc.endToEnd?.timings.gzip && nodeAvsc.endToEnd.timings.brotli);
+  const json = row(tuples.browser, 'json');
+  assert.equal(json.status === 'completed' ? json.endToEnd?.timings.gzip?.speedupVsJson : undefined, 1);
+});
+
+test('without code generation, avsc and protobufjs fail in both runtimes and JSON still works', () => {
+  for (const report of [tuples.node, tuples.browser]) {
+    for (const codec of ['avsc', 'protobufjs']) {
+      const check = row(report, codec).codeGeneration;
+      assert.equal(check?.status, 'fails', `${codec} in ${report.results[0]?.runtime}`);
+    }
+    assert.notEqual(row(report, 'json').codeGeneration?.status, 'fails');
+  }
+  const browserError = row(tuples.browser, 'avsc').codeGeneration;
+  assert.match(browserError?.status === 'fails' ? browserError.error.message : '', /unsafe-eval/);
+  const nodeError = row(tuples.node, 'protobufjs').codeGeneration;
+  assert.match(nodeError?.status === 'fails' ? nodeError.error.message : '', /Code generation from strings disallowed/);
+});
+
+test('a sample above the browser cap is not sent: its rows say why', async () => {
+  const sample = sampleFrom({ items: [1, 2, 3] });
+  const browser = await startHeadlessBrowser({ sampleBytes: sample.bytes, browserDir, timeoutMs: 60_000, capBytes: 4 });
+  const report = await compareSample(sample, { ...FAST, codecs: ['json', 'msgpackr'], runtime: browser.runtime });
+  await browser.close();
+  for (const result of report.results) {
+    assert.equal(result.status, 'skipped');
+    assert.match(result.status === 'skipped' ? result.error.message : '', /above the browser cap of 4 bytes/);
+  }
+});
+
+test('without a Chromium, browser rows are skipped with what to install', async () => {
+  const sample = sampleFrom({ items: [1, 2, 3] });
+  const browser = await startHeadlessBrowser({ sampleBytes: sample.bytes, browserDir, timeoutMs: 60_000, chromium: '' });
+  const report = await compareSample(sample, { ...FAST, codecs: ['json'], runtime: browser.runtime });
+  await browser.close();
+  const [result] = report.results;
+  assert.equal(result?.status, 'skipped');
+  assert.match(result?.status === 'skipped' ? result.error.message : '', /apt install chromium.*PAYLOAD_LAB_CHROMIUM/);
+});

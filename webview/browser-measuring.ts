@@ -1,0 +1,43 @@
+/**
+ * The panel's side of browser measurements: the host sends a codec job; the panel hands it to
+ * a measuring frame (made once per address, hidden, sandboxed: scripts only, opaque origin),
+ * which runs it in a fresh dedicated Web Worker under the frame's own policy. The panel's page
+ * keeps its strict policy: nothing here evaluates code; it only relays.
+ */
+import { ChannelClient, serve, type Transport } from '../src/shared/channel';
+import type { MeasureEvents, MeasureFrameMethods, PanelMeasuringMethods } from '../src/shared/measure-frame';
+import { frameTransport } from './frame-transport';
+
+const frames = new Map<string, Promise<ChannelClient<MeasureFrameMethods, MeasureEvents>>>();
+
+function measuringFrame(url: string, onStage: (stage: MeasureEvents['stage']) => void): Promise<ChannelClient<MeasureFrameMethods, MeasureEvents>> {
+  let client = frames.get(url);
+  if (!client) {
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.setAttribute('aria-hidden', 'true');
+    frame.className = 'measuring-frame';
+    frame.hidden = true;
+    frame.src = url;
+    client = new Promise((resolve) => {
+      frame.addEventListener('load', () => {
+        const channel = new ChannelClient<MeasureFrameMethods, MeasureEvents>(frameTransport(frame));
+        channel.on('stage', (stage) => onStage(stage));
+        resolve(channel);
+      }, { once: true });
+    });
+    frames.set(url, client);
+    document.body.appendChild(frame);
+  }
+  return client;
+}
+
+/** Answers the host's 'measure-in-browser' requests over the page's channel. */
+export function serveBrowserMeasuring(transport: Transport): void {
+  const { emit } = serve<PanelMeasuringMethods, MeasureEvents>(transport, {
+    'measure-in-browser': async ({ frameUrl, ...job }, { signal }) => {
+      const frame = await measuringFrame(frameUrl, (stage) => void emit('stage', stage));
+      return frame.request('measure-codec', job, { timeoutMs: job.timeoutMs + 5_000, signal });
+    },
+  });
+}
