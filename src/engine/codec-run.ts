@@ -3,7 +3,7 @@
  * round: verify the round trip → find remnants → compress) → time encode and decode.
  * Verification comes before timing: a codec whose round trip fails is reported, not ranked.
  */
-import type { PreparedCodec } from '../codecs/codec';
+import type { InteropCheck, PreparedCodec } from '../codecs/codec';
 import { UnsupportedSampleError } from '../codecs/codec';
 import { loadCodec } from '../codecs/load-codec';
 import { libraryVersion } from '../codecs/library-version';
@@ -11,7 +11,7 @@ import { verifyRoundTrip } from '../analysis/verify';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample, sampleBytesOf } from '../input/read-sample';
-import type { WorkStage } from '../shared/results';
+import type { InteropResult, WorkStage } from '../shared/results';
 import { compressedSizes } from './compressed-sizes';
 import { measureOperation } from './measure';
 import type { CodecJob, CodecReport } from './worker-protocol';
@@ -90,12 +90,24 @@ export async function runCodecJob(
     // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
     // does not need should be in the worker's heap while it is timed.
     const compressed = await compressedSizes(encoded);
-    report.outcome = { status: 'completed', measurements: { bytes, compressed, ...timings, roundTrip, remnants } };
+    const interop = prepared.interop ? await checkInterop(prepared.interop, encoded, sample) : undefined;
+    report.outcome = { status: 'completed', measurements: { bytes, compressed, ...timings, roundTrip, remnants, ...(interop ? { interop } : {}) } };
     return report;
   } catch (error) {
     report.outcome = { status: 'errored', error: { stage, message: describeError(error) }, ...(bytes === undefined ? {} : { bytes }) };
     return report;
   }
+}
+
+/** A reader that throws cannot read the bytes: that is the answer, not a failed run. */
+async function checkInterop(interop: InteropCheck, encoded: Uint8Array, sample: unknown): Promise<InteropResult> {
+  let why: string | null;
+  try {
+    why = await interop.check(encoded, sample);
+  } catch (error) {
+    why = `it fails: ${describeError(error)}`;
+  }
+  return why === null ? { decoder: interop.decoder, readable: true } : { decoder: interop.decoder, readable: false, why };
 }
 
 export function describeError(error: unknown): string {

@@ -13,6 +13,7 @@ import type { SchemaProblem } from '../schema/schema-problem';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type {
   CompressedSizes,
+  InteropResult,
   WorkStage,
   Remnant,
   RoundTrip,
@@ -87,6 +88,7 @@ export interface CodecMeasurements {
   decode: TimingStats;
   roundTrip: RoundTrip;
   remnants: Remnant[];
+  interop?: InteropResult;
 }
 
 /** A later round's outcome: timings only. */

@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { idFromModulePath, type CodecSource } from '../codecs/codec-source';
 import { libraryVersion } from '../codecs/library-version';
-import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
+import { DEFAULT_CODEC_IDS, findBuiltinCodec } from '../codecs/registry';
 import { CancelledError } from '../engine/compare';
 import { runtimeInfo, toolVersion } from '../engine/tool-info';
 import { childProcessTransport } from '../engine/node-transports';
@@ -89,7 +89,7 @@ interface CodecTarget {
 }
 
 function targetsOf(options: ProbeOptions): CodecTarget[] {
-  const ids = options.codecs ?? builtinCodecs.map((codec) => codec.id);
+  const ids = options.codecs ?? [...DEFAULT_CODEC_IDS];
   const unknown = ids.filter((id) => !findBuiltinCodec(id));
   if (unknown.length > 0) throw new Error(`unknown codec${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
   const builtins = ids.map((id): CodecTarget => {
