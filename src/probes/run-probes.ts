@@ -27,7 +27,7 @@ export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 export const DEFAULT_PROBE_MEMORY_MB = 256;
 
 export interface ProbeOptions {
-  /** Built-in codec ids; default: all. */
+  /** Built-in codec ids; default: the seven most-used (DEFAULT_CODEC_IDS). */
   codecs?: readonly string[];
   /** Codec modules of the user's own (paths exporting `prepare`), probed after the built-ins. */
   codecModules?: readonly string[];
