@@ -4,7 +4,7 @@
  * logical types beyond what the schema's base types say, so it reads them as their base types.
  */
 import { parse } from 'avro-js';
-import type { CodecModule } from './codec';
+import { UnsupportedSampleError, type CodecModule } from './codec';
 import { asBuffer } from './bytes';
 import { chooseAvroSchema } from './avro-schema-choice';
 
@@ -20,7 +20,11 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   const type = parse(schema);
   const invalid: string[] = [];
   if (!type.isValid(sample, { errorHook: (path) => invalid.push(`$${path.map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('')}`) })) {
-    throw new Error(`sample does not fit the ${chosen.origin} Avro schema at ${invalid[0] ?? '$'}`);
+    // avsc's row converts logical types and base64 bytes (load-avsc.ts); avro-js takes each
+    // type as it is, so a sample that needs a conversion does not fit it.
+    throw new UnsupportedSampleError(
+      `the sample does not fit the ${chosen.origin} Avro schema as avro-js reads it, at ${invalid[0] ?? '$'}: avro-js has no logical types and takes bytes as Buffers, where the JSON sample holds text`,
+    );
   }
   return {
     input: sample,
