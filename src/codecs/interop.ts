@@ -17,25 +17,20 @@ function differenceFromSample(sample: unknown, decoded: unknown): string | null 
   return `it decodes a different value${first ? ` (${first.path}: ${first.detail})` : ''}`;
 }
 
-export function msgpackInterop(): InteropCheck {
+/** Read by the format's reference decoder (loaded when the check runs), compared with the sample. */
+function referenceDecoder(decoder: string, load: () => Promise<(bytes: Uint8Array) => unknown>): InteropCheck {
   return {
-    decoder: '@msgpack/msgpack',
+    decoder,
     async check(encoded, sample) {
-      const { decode } = await import('@msgpack/msgpack');
+      const decode = await load();
       return differenceFromSample(sample, decode(encoded));
     },
   };
 }
 
-export function cborInterop(): InteropCheck {
-  return {
-    decoder: 'cborg',
-    async check(encoded, sample) {
-      const { decode } = await import('cborg');
-      return differenceFromSample(sample, decode(encoded));
-    },
-  };
-}
+export const msgpackInterop = () => referenceDecoder('@msgpack/msgpack', async () => (await import('@msgpack/msgpack')).decode);
+
+export const cborInterop = () => referenceDecoder('cborg', async () => (await import('cborg')).decode);
 
 /** Read with another Protocol Buffers library from the same schema, and written back. */
 export function protobufInterop(decoder: '@bufbuild/protobuf' | 'protobufjs', type: protobuf.Type, schemaText: string): InteropCheck {
