@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       if (codec.id === 'json') continue;
       const first = runs[0]!.results.find((row) => row.codec === codec.id)!;
       const published = name === 'tuples' ? PUBLISHED[codec.id] : undefined;
-      const library = `${first.library} ${first.libraryVersion}`;
+      const library = first.library === 'node:v8' ? `node:v8 (${first.libraryVersion})` : `${first.library} ${first.libraryVersion}`;
       const schema = findBuiltinCodec(codec.id)!.needsSchema ? 'yes' : 'no';
       if (first.status !== 'completed') {
         console.log(`| ${codec.label} | ${library} | ${codec.format} | ${schema} | — | ${published?.ratio ?? '—'} | ${first.status}: ${first.error.message.slice(0, 90)} | | | | | |`);
