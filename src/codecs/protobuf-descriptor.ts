@@ -38,6 +38,9 @@ const descriptorTypes = ((descriptorExtension as { default?: unknown }).default 
 /** The registry holding every message of `type`'s root, named as protobufjs names them. */
 export function bufbuildRegistryOf(type: protobuf.Type, syntax: 'proto2' | 'proto3'): FileRegistry {
   const root = type.root as protobuf.Root & { toDescriptor(syntax: string): protobuf.Message };
+  // toDescriptor reads map fields' value types without resolving them first (google.protobuf.
+  // Struct's map<string, Value> would fail as "illegal type: Value").
+  root.resolveAll();
   const set = descriptorTypes.FileDescriptorSet.toObject(root.toDescriptor(syntax)) as { file: FileObject[] };
   const definedIn = new Map<string, string>();
   for (const file of set.file) collectNames(file.messageType ?? [], file.package ? `.${file.package}` : '', file.name, definedIn);

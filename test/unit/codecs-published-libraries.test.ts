@@ -115,3 +115,11 @@ test('google-protobuf is skipped with what to install and the environment variab
 test('the bundled sample path used here is the tuple dataset', () => {
   assert.equal(path.basename(tuplesSample), 'tuples.json');
 });
+
+test('@bufbuild/protobuf reads protobufjs bytes whose schema holds google.protobuf.Value (Struct\'s map of messages)', async () => {
+  const sample = JSON.parse(fs.readFileSync(path.join(repoRoot, 'test', 'fixtures', 'mixed-sample.json'), 'utf8')) as unknown;
+  const prepared = protobufjs.prepare(sample, {});
+  assert.match(prepared.schemaText ?? '', /google\.protobuf\.Value/);
+  assert.equal(prepared.interop?.decoder, '@bufbuild/protobuf');
+  assert.equal(await prepared.interop!.check(prepared.encode(prepared.input), sample), null);
+});
