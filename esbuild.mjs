@@ -7,10 +7,27 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const quiet = process.argv.includes('--quiet');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson'];
+const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'pbf', '@bufbuild/protobuf', 'avro-js', 'bser', 'js-binary', '@msgpack/msgpack', 'cborg'];
 const versions = Object.fromEntries(
   libraries.map((name) => [name, JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version]),
 );
+// google-protobuf is not bundled: its row is skipped with what to install (see src/codecs/google-protobuf.ts).
+versions['google-protobuf'] = 'not installed';
+
+// pbf/compile reads its own package.json through import.meta.url when it loads, which a
+// CommonJS bundle does not have: its version is put in its place.
+const pbfCompileVersion = {
+  name: 'pbf-compile-version',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]pbf[\\/]compile\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace(
+        /JSON\.parse\(readFileSync\(new URL\('package\.json', import\.meta\.url\)\)\)\.version/,
+        JSON.stringify(versions.pbf),
+      ),
+      loader: 'js',
+    }));
+  },
+};
 
 const node = {
   bundle: true,
@@ -21,6 +38,7 @@ const node = {
   logLevel: quiet ? 'warning' : 'info',
   // Native addons load from node_modules at run time; without them the libraries use pure JS.
   external: ['vscode', 'msgpackr-extract', 'cbor-extract'],
+  plugins: [pbfCompileVersion],
   define: {
     PAYLOAD_LAB_VERSION: JSON.stringify(manifest.version),
     PAYLOAD_LAB_LIBRARY_VERSIONS: JSON.stringify(versions),

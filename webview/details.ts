@@ -7,6 +7,7 @@ import type { CodecResult, CompletedResult, SchemaOrigin } from '../src/shared/r
 import { el } from './dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread } from './format';
 import { roundTripLabel } from '../src/shared/round-trip-text';
+import { describeInterop } from '../src/shared/interop-text';
 import { remnantList } from './remnants';
 
 const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
@@ -61,6 +62,7 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
     }
     if (differences.length > 0) entries.push(...entry('Differences', list(differences, omittedDifferences)));
     if (result.remnants.length > 0) entries.push(...entry('Remnants', remnantList(result.remnants)));
+    if (result.interop) entries.push(...entry('Readable by the reference decoder', describeInterop(result.interop)));
   } else {
     entries.push(...entry(`${result.status === 'errored' ? 'Error' : 'Skipped'} at ${result.error.stage}`, result.error.message));
   }

@@ -44,7 +44,10 @@ function libraryHint(prototype: object, ctor: unknown): string | undefined {
   if (protobufType !== null && typeof protobufType === 'object' && typeof readProperty(protobufType, 'fullName') === 'string') {
     return 'protobufjs Message';
   }
-  if (typeof ctor === 'function' && typeof readProperty(ctor, 'getType') === 'function') return 'avsc record';
+  if (typeof ctor === 'function' && typeof readProperty(ctor, 'getType') === 'function') {
+    // avro-js (Apache Avro's library, which avsc grew from) prefixes its record methods with `$`.
+    return typeof readProperty(prototype, '$getType') === 'function' ? 'avro-js record' : 'avsc record';
+  }
   return undefined;
 }
 

@@ -4,7 +4,7 @@
  * decoder that aborts its process costs a `CRASHED` cell, not the CLI.
  */
 import { parseArgs } from 'node:util';
-import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
+import { builtinCodecs, expandCodecSelection, findBuiltinCodec } from '../codecs/registry';
 import { DEFAULT_PROBE_MEMORY_MB, DEFAULT_PROBE_TIMEOUT_MS, runProbes } from '../probes/run-probes';
 import { describeProbeLimits } from '../shared/probes';
 import { probeFindings, probeFooter, probeTable } from './probe-table';
@@ -17,7 +17,7 @@ renamed or dropped a key, replaced a prototype, polluted Object.prototype, hung 
 
 Options:
   --json               print one JSON document instead of the table
-  --codecs a,b,c       codecs to probe (default: all; see 'payload-lab codecs')
+  --codecs a,b,c       codecs to probe (default: the seven most-used; 'all': every one; see 'payload-lab codecs')
   --timeout MS         kill a probe process after MS milliseconds per input (default ${DEFAULT_PROBE_TIMEOUT_MS})
   --memory-limit MB    heap limit of each probe process (default ${DEFAULT_PROBE_MEMORY_MB})
   --codec-module PATH  also probe a codec module of your own (exports prepare); repeatable
@@ -57,7 +57,8 @@ export async function probeCommand(args: string[]): Promise<number> {
     process.stdout.write(`${PROBE_USAGE}\n`);
     return 0;
   }
-  const codecs = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);
+  const listed = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);
+  const codecs = listed && expandCodecSelection(listed);
   const unknown = (codecs ?? []).filter((id) => !findBuiltinCodec(id));
   if (unknown.length > 0) {
     return usageError(`unknown codec: ${unknown.join(', ')} (known: ${builtinCodecs.map((c) => c.id).join(', ')})`);

@@ -2,6 +2,7 @@
  * The terminal table. Rows are printed as codecs finish their last round, so columns have
  * fixed widths rather than widths measured over all rows.
  */
+import { interopLines } from './interop-lines';
 import type { CodecResult, CompletedResult, ComparisonReport, InstabilityMarker, SampleInfo, TimingStats } from '../shared/results';
 import { formatBytes, formatDuration, formatPercent, formatSize, formatSpeedupRange } from '../shared/format';
 import { roundTripShortLabel } from '../shared/round-trip-text';
@@ -60,8 +61,11 @@ function whereTimeGoes(results: readonly CodecResult[]): string[] {
   const done = results.filter((row): row is CompletedResult => row.status === 'completed' && row.runtime !== 'browser');
   if (done.length === 0) return [];
   const cell = (timing: TimingStats) => `${formatPercent(timing.gcShare).padStart(5)} in GC, ${formatSize(timing.bytesAllocatedPerCall).padStart(9)}/call`;
-  return ['where the time goes (encode │ decode):', ...done.map((row) => `  ${row.codec.padEnd(11)} ${cell(row.encode)}  │ ${cell(row.decode)}`)];
+  const width = Math.max(11, ...done.map((row) => row.codec.length));
+  return ['where the time goes (encode │ decode):', ...done.map((row) => `  ${row.codec.padEnd(width)} ${cell(row.encode)}  │ ${cell(row.decode)}`)];
 }
+
+const withBlankAfter = (lines: string[]) => (lines.length > 0 ? [...lines, ''] : lines);
 
 export function tableFooter(report: ComparisonReport): string {
   const { settings, runtime, tool } = report;
@@ -73,6 +77,7 @@ export function tableFooter(report: ComparisonReport): string {
     '',
     ...whereTimeGoes(report.results),
     '',
+    ...withBlankAfter(interopLines(report.results)),
     'ratio = bytes / JSON bytes; /call = amortised time per call (the window\'s time in calls over calls, collections included),',
     `median of ${rounds} round${rounds === 1 ? '' : 's'}; vs JSON = JSON's time / the codec's, each round on its own, median (${rounds >= 3 ? 'where a re-run\'s median is expected, 95%' : 'lowest–highest round'}).`,
     ...(bimodal ? ['² the per-call times are bimodal (some calls pay a collection): the median call is misleading, the amortised time is not.'] : []),

@@ -5,28 +5,15 @@
  * and silently round the data), shaped by the schema variants.
  */
 import * as avro from 'avsc';
-import type { CodecModule, PrepareContext } from './codec';
+import type { CodecModule } from './codec';
 import { asBuffer } from './bytes';
-import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
-import { inferAvroSchema, type AvroInference } from '../schema/infer-avro';
 import { createAvroType } from '../schema/load-avsc';
 import { createInferredAvroType } from '../schema/avro-json';
-import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { describeMismatch, findAvroMismatch } from '../schema/sample-fit';
-import { describeVariants } from '../schema/variants';
-import type { SchemaOrigin } from '../shared/results';
-
-interface ChosenSchema {
-  schema: unknown;
-  origin: SchemaOrigin;
-  text: string;
-  notes: string[];
-  /** Set when inferred: handed to later rounds. */
-  inferred?: AvroInference;
-}
+import { chooseAvroSchema } from './avro-schema-choice';
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
-  const chosen = chooseSchema(sample, context);
+  const chosen = chooseAvroSchema(sample, context);
   // Inferred schemas hold no bytes, but may hold the free-form JSON record (its logical type).
   const created = chosen.origin === 'inferred' ? { type: createInferredAvroType(chosen.schema), notes: [] } : createAvroType(chosen.schema);
   const notes = [...chosen.notes, ...created.notes];
@@ -49,21 +36,3 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
   };
 };
-
-function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
-  const provided = context.schema;
-  if (provided?.kind === 'avsc') {
-    return { schema: resolveAvsc(provided).schema, origin: 'provided', text: provided.source, notes: [] };
-  }
-  if (provided?.kind === 'proto') {
-    const { type, typeName } = resolveProtoType(provided);
-    const derived = deriveAvroFromProto(type);
-    const from = describeProvided(provided, typeName);
-    return { schema: derived.schema, origin: 'derived', text: derived.text, notes: [`Avro schema derived field by field from ${from}`, ...derived.notes] };
-  }
-  // A later round gets back what the first round inferred (plain data): no second inference.
-  const inferred = (context.inferred as AvroInference | undefined) ?? inferAvroSchema(sample, context.variants);
-  const variants = describeVariants(context.variants);
-  const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
-  return { schema: inferred.schema, origin: 'inferred', text: inferred.text, notes, inferred };
-}

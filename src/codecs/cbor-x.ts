@@ -2,6 +2,7 @@
 import { decode, encode, isNativeAccelerationEnabled } from 'cbor-x';
 import type { CodecModule } from './codec';
 import { nativeAccelerationNote } from './native-acceleration';
+import { cborInterop } from './interop';
 
 export const prepare: CodecModule['prepare'] = (sample) => {
   return {
@@ -11,5 +12,6 @@ export const prepare: CodecModule['prepare'] = (sample) => {
     schema: 'none',
     notes: ['module-level encode/decode defaults (records off)', nativeAccelerationNote('cbor-x', isNativeAccelerationEnabled)],
     layout: { kind: 'cbor' },
+    interop: cborInterop(),
   };
 };

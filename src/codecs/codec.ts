@@ -52,6 +52,19 @@ export interface PreparedCodec {
   layout?: EncodingLayout;
   /** The schema inferred from the sample, as structured-cloneable data for later rounds. */
   inferred?: unknown;
+  /** How another library of the format reads these bytes: checked once, after timing. */
+  interop?: InteropCheck;
+}
+
+/**
+ * Reading the bytes with another library of the same format (its reference decoder, or for
+ * Protocol Buffers another implementation), loaded only when the check runs.
+ */
+export interface InteropCheck {
+  /** npm name of the library that reads the bytes. */
+  decoder: string;
+  /** Why it could not read them as the sample, or null when it could. */
+  check(encoded: Uint8Array, sample: unknown): Promise<string | null>;
 }
 
 /**

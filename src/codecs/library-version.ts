@@ -21,7 +21,8 @@ export function readInstalledVersion(library: string): string | undefined {
   try {
     dir = path.dirname(require.resolve(library));
   } catch {
-    return undefined;
+    // ESM-only packages (cborg) have no `require` entry: look for their folder instead.
+    return findPackageFolderVersion(library);
   }
   for (;;) {
     const manifest = path.join(dir, 'package.json');
@@ -32,5 +33,16 @@ export function readInstalledVersion(library: string): string | undefined {
     const parent = path.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
+  }
+}
+
+function findPackageFolderVersion(library: string): string | undefined {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'node_modules', ...library.split('/'), 'package.json');
+    if (fs.existsSync(manifest)) {
+      const parsed = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
+      return parsed.name === library ? parsed.version : undefined;
+    }
+    if (path.dirname(dir) === dir) return undefined;
   }
 }

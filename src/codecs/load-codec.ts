@@ -15,6 +15,18 @@ const builtinModules: Record<string, () => Promise<CodecModule>> = {
   'cbor-x': () => import('./cbor-x'),
   bson: () => import('./bson'),
   v8: () => import('./v8'),
+  pbf: () => import('./pbf'),
+  bufbuild: () => import('./bufbuild'),
+  'google-protobuf': () => import('./google-protobuf'),
+  'avro-js': () => import('./avro-js'),
+  bser: () => import('./bser'),
+  'js-binary': () => import('./js-binary'),
+  msgpack: () => import('./msgpack-reference'),
+  cborg: () => import('./cborg'),
+  'msgpackr-records': () => import('./msgpackr-records'),
+  'cbor-x-records': () => import('./cbor-x-records'),
+  'protobufjs-fromobject': () => import('./protobufjs-from-object'),
+  'avsc-forvalue': () => import('./avsc-for-value'),
 };
 
 export interface LoadedCodec {

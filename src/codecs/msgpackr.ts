@@ -2,6 +2,7 @@
 import { isNativeAccelerationEnabled, pack, unpack } from 'msgpackr';
 import type { CodecModule } from './codec';
 import { nativeAccelerationNote } from './native-acceleration';
+import { msgpackInterop } from './interop';
 
 export const prepare: CodecModule['prepare'] = (sample) => {
   return {
@@ -12,5 +13,6 @@ export const prepare: CodecModule['prepare'] = (sample) => {
     schema: 'none',
     notes: ['module-level pack/unpack defaults (records off)', nativeAccelerationNote('msgpackr', isNativeAccelerationEnabled)],
     layout: { kind: 'msgpack' },
+    interop: msgpackInterop(),
   };
 };

@@ -16,10 +16,33 @@ export const builtinCodecs: readonly CodecDescriptor[] = [
   { id: 'cbor-x', browser: 'runs', label: 'CBOR (cbor-x)', format: 'CBOR', library: 'cbor-x', needsSchema: false },
   { id: 'bson', browser: 'runs', label: 'BSON (bson)', format: 'BSON', library: 'bson', needsSchema: false },
   { id: 'v8', label: 'V8 serializer (node:v8)', format: 'V8 structured clone', library: 'node:v8', needsSchema: false, browser: { unavailable: V8_NOT_IN_BROWSERS } },
+  // The other libraries of the published benchmarks.
+  { id: 'pbf', label: 'Protocol Buffers (pbf)', format: 'Protocol Buffers', library: 'pbf', needsSchema: true },
+  { id: 'bufbuild', label: 'Protocol Buffers (@bufbuild/protobuf)', format: 'Protocol Buffers', library: '@bufbuild/protobuf', needsSchema: true },
+  { id: 'google-protobuf', label: 'Protocol Buffers (google-protobuf)', format: 'Protocol Buffers', library: 'google-protobuf', needsSchema: true },
+  { id: 'avro-js', label: 'Avro (avro-js)', format: 'Avro', library: 'avro-js', needsSchema: true },
+  { id: 'bser', label: 'BSER (bser)', format: 'BSER', library: 'bser', needsSchema: false },
+  { id: 'js-binary', label: 'js-binary (js-binary)', format: 'js-binary', library: 'js-binary', needsSchema: true },
+  { id: 'msgpack', label: 'MessagePack (@msgpack/msgpack)', format: 'MessagePack', library: '@msgpack/msgpack', needsSchema: false },
+  { id: 'cborg', label: 'CBOR (cborg)', format: 'CBOR', library: 'cborg', needsSchema: false },
+  // Options that change the answer more than the library does, each a row of its own.
+  { id: 'msgpackr-records', label: 'msgpackr (records)', format: 'MessagePack', library: 'msgpackr', needsSchema: false },
+  { id: 'cbor-x-records', label: 'cbor-x (records)', format: 'CBOR', library: 'cbor-x', needsSchema: false },
+  { id: 'protobufjs-fromobject', label: 'protobufjs (fromObject)', format: 'Protocol Buffers', library: 'protobufjs', needsSchema: true },
+  { id: 'avsc-forvalue', label: 'avsc (forValue)', format: 'Avro', library: 'avsc', needsSchema: true },
 ];
+
+/** What runs when no codecs are chosen: the seven most-used (`--codecs all` runs every one). */
+export const DEFAULT_CODEC_IDS: readonly string[] = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
 
 /** The JSON baseline: every ratio and speed-up is measured against it, in the same run. */
 export const BASELINE_CODEC_ID = 'json';
+
+/** A `--codecs` list as the user wrote it: `all` stands for every built-in codec. */
+export function expandCodecSelection(ids: readonly string[]): string[] {
+  const expanded = ids.flatMap((id) => (id === 'all' ? builtinCodecs.map((codec) => codec.id) : [id]));
+  return [...new Set(expanded)];
+}
 
 export function findBuiltinCodec(id: string): CodecDescriptor | undefined {
   return builtinCodecs.find((codec) => codec.id === id);

@@ -70,14 +70,25 @@ async function pickSample(context: vscode.ExtensionContext): Promise<SampleSourc
 
 async function pickCodecs(context: vscode.ExtensionContext): Promise<string[] | undefined> {
   const remembered = context.globalState.get<string[]>(REMEMBERED_CODECS) ?? readRunSettings().codecs;
-  const items = builtinCodecs.map((codec) => ({ label: codec.label, description: codec.id === 'json' ? 'baseline' : codec.format, id: codec.id, picked: remembered.includes(codec.id) }));
+  const items = codecPickerItems(remembered);
   const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: codecs (2/4)', placeHolder: 'Codecs to compare (JSON is always measured as the baseline)', canPickMany: true });
   if (!chosen) return undefined;
   if (chosen.length === 0) {
     void vscode.window.showWarningMessage('Payload Lab: choose at least one codec.');
     return undefined;
   }
-  return chosen.map((item) => item.id);
+  return chosen.flatMap((item) => (item.id ? [item.id] : []));
+}
+
+/** The codecs grouped by format under separators, in the registry's order of formats. */
+function codecPickerItems(remembered: readonly string[]): Array<vscode.QuickPickItem & { id?: string }> {
+  const formats = [...new Set(builtinCodecs.map((codec) => codec.format))];
+  return formats.flatMap((format) => [
+    { label: format, kind: vscode.QuickPickItemKind.Separator },
+    ...builtinCodecs
+      .filter((codec) => codec.format === format)
+      .map((codec) => ({ label: codec.label, description: codec.id === 'json' ? 'baseline' : codec.library, id: codec.id, picked: remembered.includes(codec.id) })),
+  ]);
 }
 
 async function pickRuntimes(): Promise<MeasuredRuntime[] | undefined> {

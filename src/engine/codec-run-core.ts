@@ -6,14 +6,14 @@
  * runtimes (loading a codec, reading the sample, compressing, collecting garbage) comes in
  * through `CodecRunRuntime`; this module imports nothing from Node.
  */
-import type { PreparedCodec } from '../codecs/codec';
+import type { InteropCheck, PreparedCodec } from '../codecs/codec';
 import { UnsupportedSampleError } from '../codecs/codec';
 import type { LoadedCodec } from '../codecs/load-codec';
 import { verifyRoundTrip } from '../analysis/verify';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
-import type { CompressedSizes, EndToEndDecode, WorkStage } from '../shared/results';
+import type { CompressedSizes, EndToEndDecode, InteropResult, WorkStage } from '../shared/results';
 import type { GcWindowFigures } from './gc-window';
 import { measureOperation, type MeasureOptions } from './measure';
 import type { CodecJob, CodecReport, CodecSource, SampleBytes } from './worker-protocol';
@@ -88,9 +88,10 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
     // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
     // does not need should be in the worker's heap while it is timed.
     const compressed = runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST;
+    const interop = prepared.interop ? await checkInterop(prepared.interop, encoded, sample) : undefined;
     report.outcome = {
       status: 'completed',
-      measurements: { bytes: encoded.byteLength, compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), endToEnd, ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
+      measurements: { bytes: encoded.byteLength, ...(interop ? { interop } : {}), compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), endToEnd, ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
     };
     return report;
   } catch (error) {
@@ -157,6 +158,17 @@ export async function openCodec(
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A reader that throws cannot read the bytes: that is the answer, not a failed run. */
+async function checkInterop(interop: InteropCheck, encoded: Uint8Array, sample: unknown): Promise<InteropResult> {
+  let why: string | null;
+  try {
+    why = await interop.check(encoded, sample);
+  } catch (error) {
+    why = `it fails: ${describeError(error)}`;
+  }
+  return why === null ? { decoder: interop.decoder, readable: true } : { decoder: interop.decoder, readable: false, why };
 }
 
 export function describeError(error: unknown): string {

@@ -10,7 +10,7 @@ import type { ProvidedSchema } from '../codecs/codec';
 import { idFromModulePath } from '../codecs/codec-source';
 import type { SchemaVariants } from '../schema/variants';
 import { SchemaInputError } from '../schema/schema-problem';
-import { BASELINE_CODEC_ID, builtinCodecs, findBuiltinCodec } from '../codecs/registry';
+import { BASELINE_CODEC_ID, builtinCodecs, DEFAULT_CODEC_IDS, findBuiltinCodec } from '../codecs/registry';
 import { sampleKindOf, SampleInputError, type SampleKind } from '../input/read-sample';
 import type { CodecResult, CompletedResult, ComparisonReport, MeasuredRuntime, SampleInfo, WorkStage } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
@@ -125,7 +125,7 @@ export async function compareSample(
   const input = sampleInfoOrThrow(read, sample.path);
   options.onSampleRead?.(input);
 
-  const selected = options.codecs ?? builtinCodecs.map((codec) => codec.id);
+  const selected = options.codecs ?? [...DEFAULT_CODEC_IDS];
   const builtinOrder = [BASELINE_CODEC_ID, ...selected.filter((id) => id !== BASELINE_CODEC_ID)];
   const sources: Array<{ source: CodecSource; shown: boolean }> = [
     ...builtinOrder.map((id) => ({ source: { builtin: id }, shown: selected.includes(id) })),

@@ -71,6 +71,7 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
         remnants: m.remnants,
         sha256: m.sha256,
         endToEnd: m.endToEnd,
+        ...(m.interop ? { interop: m.interop } : {}),
       };
     }
   }

@@ -15,6 +15,7 @@ import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector'
 import type {
   CompressedSizes,
   EndToEndDecode,
+  InteropResult,
   WorkStage,
   Remnant,
   RoundTrip,
@@ -97,6 +98,7 @@ export interface CodecMeasurements {
    * browser has no brotli or zstd encoder): the host computes `compressed` from them.
    */
   encoded?: Uint8Array;
+  interop?: InteropResult;
 }
 
 /** A later round's outcome: timings only. */

@@ -1,6 +1,6 @@
 /** The `payloadLab.*` settings, read fresh for every run (changes apply without a reload). */
 import * as vscode from 'vscode';
-import { builtinCodecs } from '../codecs/registry';
+import { builtinCodecs, DEFAULT_CODEC_IDS } from '../codecs/registry';
 import { DEFAULT_LIMITS, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS } from '../engine/settings';
 import type { MeasuredRuntime } from '../shared/results';
 
@@ -22,10 +22,10 @@ export interface RunSettings {
 export function readRunSettings(): RunSettings {
   const config = vscode.workspace.getConfiguration('payloadLab');
   const known = new Set(builtinCodecs.map((codec) => codec.id));
-  const configured = config.get<string[]>('defaultCodecs') ?? [...known];
+  const configured = config.get<string[]>('defaultCodecs') ?? [...DEFAULT_CODEC_IDS];
   const codecs = configured.filter((id) => known.has(id));
   return {
-    codecs: codecs.length > 0 ? codecs : [...known],
+    codecs: codecs.length > 0 ? codecs : [...DEFAULT_CODEC_IDS],
     quick: config.get<boolean>('quickMode') ?? false,
     rounds: config.get<number>('rounds') ?? DEFAULT_ROUNDS,
     timeBudgetMs: config.get<number>('timeBudgetMs') ?? DEFAULT_TIME_BUDGET_MS,

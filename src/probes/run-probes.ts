@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { idFromModulePath, type CodecSource } from '../codecs/codec-source';
 import { libraryVersion } from '../codecs/library-version';
-import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
+import { DEFAULT_CODEC_IDS, findBuiltinCodec } from '../codecs/registry';
 import { CancelledError } from '../engine/compare';
 import { runtimeInfo, toolVersion } from '../engine/tool-info';
 import { childProcessTransport } from '../engine/node-transports';
@@ -27,7 +27,7 @@ export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 export const DEFAULT_PROBE_MEMORY_MB = 256;
 
 export interface ProbeOptions {
-  /** Built-in codec ids; default: all. */
+  /** Built-in codec ids; default: the seven most-used (DEFAULT_CODEC_IDS). */
   codecs?: readonly string[];
   /** Codec modules of the user's own (paths exporting `prepare`), probed after the built-ins. */
   codecModules?: readonly string[];
@@ -89,7 +89,7 @@ interface CodecTarget {
 }
 
 function targetsOf(options: ProbeOptions): CodecTarget[] {
-  const ids = options.codecs ?? builtinCodecs.map((codec) => codec.id);
+  const ids = options.codecs ?? [...DEFAULT_CODEC_IDS];
   const unknown = ids.filter((id) => !findBuiltinCodec(id));
   if (unknown.length > 0) throw new Error(`unknown codec${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
   const builtins = ids.map((id): CodecTarget => {

@@ -8,6 +8,7 @@ import { jsonDocument } from './json-document';
 import { formatBytes, formatDurationRange, formatPercent, formatSize, formatSpeedupRange } from '../shared/format';
 import type { ExportFormat } from '../shared/protocol';
 import { roundTripLabel } from '../shared/round-trip-text';
+import { describeInterop } from '../shared/interop-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
 
@@ -92,6 +93,8 @@ export function toMarkdown(report: ComparisonReport): string {
     ...(row.status === 'completed' ? row.unstable ?? [] : []).map((marker) => `- ⚠ ${markdownText(marker.reason)}`),
     ...row.notes.map((note) => `- ${markdownText(row.codec)}: ${markdownText(note)}`),
   ]);
+  const interop = report.results.flatMap((row) =>
+    row.status === 'completed' && row.interop ? [`- ${markdownText(row.codec)}: ${markdownText(describeInterop(row.interop))}`] : []);
   return [
     `## Payload Lab: ${markdownText(fileName(input.path))}`,
     '',
@@ -110,6 +113,7 @@ export function toMarkdown(report: ComparisonReport): string {
       + '⚠ = rounds more than ×1.25 apart. GC = share of the time in collection pauses; allocated = bytes allocated per call.',
     ...(failures.length > 0 ? ['', '**Errors**', '', ...failures] : []),
     ...(notes.length > 0 ? ['', '**Notes**', '', ...notes] : []),
+    ...(interop.length > 0 ? ['', '**Readable by the reference decoder**', '', ...interop] : []),
     '',
   ].join('\n');
 }
@@ -146,6 +150,7 @@ export const CSV_COLUMNS = [
   ...TIMING_FIELDS.map((field) => `decode_${field}`),
   'encode_speedup_vs_json', 'decode_speedup_vs_json', 'round_trip', 'differences', 'remnants', 'remnant_kinds', 'notes', 'nulls_added',
   'encode_speedup_low', 'encode_speedup_high', 'decode_speedup_low', 'decode_speedup_high', 'rounds', 'unstable',
+  'interop_decoder', 'interop_readable', 'interop_why',
 ] as const;
 
 function csvValues(row: CodecResult): Array<string | number | null | undefined> {
@@ -168,6 +173,7 @@ function csvValues(row: CodecResult): Array<string | number | null | undefined> 
     done?.speedupVsJson?.decodeInterval[0], done?.speedupVsJson?.decodeInterval[1],
     done?.rounds?.length,
     done?.unstable?.map((marker) => marker.figure).join(';'),
+    done?.interop?.decoder, done?.interop ? (done.interop.readable ? 'yes' : 'no') : null, done?.interop?.why,
   ];
 }
 

@@ -254,6 +254,20 @@ export interface CompletedResult extends CodecRowBase {
   rounds?: RoundFigures[];
   /** Figures whose rounds disagree widely, each with the reason; absent when none do. */
   unstable?: InstabilityMarker[];
+  /** Whether another library of the format reads these bytes; absent where none is checked. */
+  interop?: InteropResult;
+}
+
+/**
+ * "Readable by the reference decoder": the bytes read by another library of the format (the
+ * MessagePack and CBOR reference decoders; for Protocol Buffers another implementation).
+ */
+export interface InteropResult {
+  /** npm name of the library that read the bytes. */
+  decoder: string;
+  readable: boolean;
+  /** Why not, when not readable. */
+  why?: string;
 }
 
 export interface SpeedupVsJson {

@@ -11,7 +11,7 @@ import * as protobuf from 'protobufjs';
 import { verifyRoundTrip } from '../../src/analysis/verify';
 import { UnsupportedSampleError, type ProvidedSchema } from '../../src/codecs/codec';
 import { loadCodec } from '../../src/codecs/load-codec';
-import { builtinCodecs } from '../../src/codecs/registry';
+import { builtinCodecs, DEFAULT_CODEC_IDS } from '../../src/codecs/registry';
 import { collectAvroReferences } from '../../src/schema/avro-references';
 import { generateFromSchema } from '../../src/schema/generate-sample';
 import { loadProtoSchema } from '../../src/schema/load-proto';
@@ -57,7 +57,9 @@ function zeroOnlyFields(schema: ProvidedSchema): Set<string> {
 async function roundTrips(schema: ProvidedSchema, sample: unknown, what: string): Promise<void> {
   const zeroOnly = zeroOnlyFields(schema);
   const isZeroDefault = (difference: Difference) => difference.kind === 'extra-key' && zeroOnly.has(difference.path.split('.').at(-1)!);
-  for (const descriptor of builtinCodecs) {
+  // The seven default codecs: the others' limits on these schemas (pbf and @bufbuild without
+  // fromObject conversions, avro-js without logical types) are rows of their own, not asserted here.
+  for (const descriptor of builtinCodecs.filter((codec) => DEFAULT_CODEC_IDS.includes(codec.id))) {
     const { module } = await loadCodec({ builtin: descriptor.id });
     const provided = descriptor.id === (schema.kind === 'proto' ? 'protobufjs' : 'avsc');
     const derived = !provided && descriptor.needsSchema;

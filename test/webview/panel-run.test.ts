@@ -111,6 +111,7 @@ test('opening a row’s details from the keyboard shows library, compressed size
   assert.match(details ?? '', /gzip [\d,]+ B \([\d.]+ of JSON\)/);
   assert.match(details ?? '', /p99 [\d.]+ (ns|µs|ms)/);
   assert.match(details ?? '', /google\.protobuf\.Value nothing = 7;/, 'the schema is shown');
+  assert.match(details ?? '', /Readable by the reference decoder\s*yes \(@bufbuild\/protobuf\)/, 'another Protobuf library read the bytes');
   assert.match(details ?? '', /always null are typed google\.protobuf\.Value \(it has a null\) at \$\.nothing/, 'the codec’s notes are listed');
   await assertNoProblems(panel);
 });

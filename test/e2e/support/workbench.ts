@@ -50,15 +50,29 @@ export async function pickQuickItem(page: Page, text: string): Promise<void> {
   await page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first().click();
 }
 
-/** In a multi-select quick pick: exactly these items checked (by their labels), then OK. */
+/**
+ * In a multi-select quick pick: exactly these items checked (by their labels), then OK. The
+ * list renders only the rows in view (the codec picker is longer than that): it is scrolled
+ * until no new row appears.
+ */
 export async function pickExactly(page: Page, labels: string[]): Promise<void> {
   const rows = page.locator('.quick-input-list .monaco-list-row[role=checkbox]');
   await rows.first().waitFor();
-  for (let index = 0; index < (await rows.count()); index++) {
-    const row = rows.nth(index);
-    const label = (await row.locator('.label-name').textContent()) ?? '';
-    const wanted = labels.includes(label.trim());
-    if (((await row.getAttribute('aria-checked')) === 'true') !== wanted) await row.locator('.monaco-checkbox').click();
+  const seen = new Set<string>();
+  for (let pass = 0; pass < 20; pass++) {
+    let fresh = 0;
+    for (let index = 0; index < (await rows.count()); index++) {
+      const row = rows.nth(index);
+      const label = ((await row.locator('.label-name').textContent()) ?? '').trim();
+      if (seen.has(label)) continue;
+      seen.add(label);
+      fresh++;
+      const wanted = labels.includes(label);
+      if (((await row.getAttribute('aria-checked')) === 'true') !== wanted) await row.locator('.monaco-checkbox').click();
+    }
+    if (fresh === 0) break;
+    await page.locator('.quick-input-list').hover();
+    await page.mouse.wheel(0, 400);
   }
   // Accept from the filter box: with focus left on the last clicked checkbox, Enter may
   // toggle that checkbox instead of accepting the pick.

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import { compareSample } from '../../../src/engine/compare';
-import { builtinCodecs } from '../../../src/codecs/registry';
+import { builtinCodecs, DEFAULT_CODEC_IDS } from '../../../src/codecs/registry';
 import { idFromModulePath } from '../../../src/codecs/codec-source';
 import type { HostToWebview } from '../../../src/shared/protocol';
 import type { ComparisonReport } from '../../../src/shared/results';
@@ -37,7 +37,8 @@ export async function recordRealRun(): Promise<RecordedRun> {
     onResult: (result) => events.push({ type: 'codec-result', runId: 0, result }),
   });
   const planned = [
-    ...builtinCodecs.map(({ id, label, format }) => ({ id, label, format })),
+    // What compareSample runs without a codec list: the default codecs.
+    ...builtinCodecs.filter(({ id }) => DEFAULT_CODEC_IDS.includes(id)).map(({ id, label, format }) => ({ id, label, format })),
     { id: idFromModulePath(THROWING_CODEC), label: idFromModulePath(THROWING_CODEC), format: 'custom' },
   ];
   const started: RunEvent = {

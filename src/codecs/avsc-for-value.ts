@@ -1,0 +1,20 @@
+/**
+ * avsc with its own inference, `Type.forValue(sample)`, instead of this project's: avsc picks
+ * `float` for non-integers, which silently rounds doubles to 32 bits, and names records itself.
+ * A provided schema is not used: this row shows what forValue gives.
+ */
+import * as avro from 'avsc';
+import type { CodecModule } from './codec';
+import { asBuffer } from './bytes';
+
+export const prepare: CodecModule['prepare'] = (sample) => {
+  const type = avro.Type.forValue(sample as object);
+  return {
+    input: sample,
+    encode: (value) => type.toBuffer(value),
+    decode: (bytes) => type.fromBuffer(asBuffer(bytes)),
+    schema: 'inferred',
+    schemaText: JSON.stringify(type.schema(), null, 2),
+    notes: ['schema from avsc\'s own Type.forValue(sample): non-integers become float (32-bit), not double'],
+  };
+};

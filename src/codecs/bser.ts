@@ -1,0 +1,14 @@
+/** BSER, Watchman's binary JSON, with Facebook's bser package (dumpToBuffer / loadFromBuffer). */
+import { dumpToBuffer, loadFromBuffer } from 'bser';
+import type { CodecModule } from './codec';
+import { asBuffer } from './bytes';
+
+export const prepare: CodecModule['prepare'] = (sample) => {
+  return {
+    input: sample,
+    encode: (value) => dumpToBuffer(value),
+    decode: (bytes) => loadFromBuffer(asBuffer(bytes)),
+    schema: 'none',
+    notes: ['module-level dumpToBuffer/loadFromBuffer: each message carries its PDU header (magic and length)'],
+  };
+};

@@ -1,0 +1,64 @@
+/**
+ * Protocol Buffers with @bufbuild/protobuf (protobuf-es), at run time and without protoc: its
+ * descriptors are built from the schema protobufjs uses (protobuf-plan.ts) through protobufjs'
+ * own descriptor output (protobuf-descriptor.ts). The value is turned into messages with
+ * `create` once, before timing; encode is `toBinary`, decode `fromBinary`, whose messages carry
+ * a `$typeName` property: a remnant.
+ */
+import { create, fromBinary, toBinary, type DescMessage } from '@bufbuild/protobuf';
+import { UnsupportedSampleError, type CodecModule } from './codec';
+import { planProtobuf } from './protobuf-plan';
+import { bufbuildRegistryOf, protoSyntaxOf } from './protobuf-descriptor';
+import { fromWire, type ProtoAdapter } from '../schema/proto-adapter';
+import { usesWellKnownTypes } from '../schema/proto-wkt';
+import { protobufInterop } from './interop';
+
+export const prepare: CodecModule['prepare'] = (sample, context) => {
+  const plan = planProtobuf(sample, context);
+  const { type, fit, adapter } = plan;
+  const needs = [
+    fit.enumNames && 'enum names',
+    fit.bytes && 'base64 bytes',
+    !adapter && usesWellKnownTypes(type) && 'well-known types in their JSON form',
+    adapter && usesOneofs(adapter) && 'values of mixed types (oneofs or google.protobuf.Value)',
+  ].filter(Boolean);
+  if (needs.length > 0) {
+    throw new UnsupportedSampleError(`the sample holds ${needs.join(', ')}: this row builds messages with create() from plain values, which does not convert them (protobufjs' fromObject/toObject does)`);
+  }
+  const registry = bufbuildRegistryOf(type, protoSyntaxOf(plan.text));
+  const schema = registry.getMessage(type.fullName.slice(1)) as DescMessage | undefined;
+  if (!schema) throw new Error(`message ${type.fullName} is missing from the descriptors built for @bufbuild/protobuf`);
+  const read = adapter ? (bytes: Uint8Array) => fromWire(fromBinary(schema, bytes), adapter) : (bytes: Uint8Array) => fromBinary(schema, bytes);
+  const field = plan.wrappedAs;
+  return {
+    input: create(schema, plan.wire as never),
+    encode: (value) => toBinary(schema, value as never),
+    decode: field ? (bytes) => (read(bytes) as Record<string, unknown>)[field] : read,
+    schema: plan.origin,
+    schemaText: plan.text,
+    notes: [
+      ...plan.notes,
+      'descriptors built at run time from the protobufjs schema (protobufjs/ext/descriptor → FileDescriptorSet → createFileRegistry); no protoc',
+      'the value becomes messages with create() once, before timing; encode is toBinary, decode fromBinary',
+    ],
+    layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
+    interop: protobufInterop('protobufjs', type, plan.text),
+    ...(plan.inferred ? { inferred: plan.inferred } : {}),
+  };
+};
+
+function usesOneofs(adapter: ProtoAdapter): boolean {
+  switch (adapter.kind) {
+    case 'oneof':
+    case 'json':
+      return true;
+    case 'message':
+      return adapter.fields.some((field) => field.adapter !== null && usesOneofs(field.adapter));
+    case 'list':
+      return usesOneofs(adapter.element);
+    case 'map':
+      return usesOneofs(adapter.value);
+    case 'wrap':
+      return adapter.inner !== null && usesOneofs(adapter.inner);
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * CBOR with cbor-x's record extension: an `Encoder` with `useRecords: true` writes each object
+ * structure once (as a cbor-x record tag) and then only the values of every object of that
+ * shape. Only cbor-x with records on reads it: both sides need the same option.
+ */
+import { Encoder, isNativeAccelerationEnabled } from 'cbor-x';
+import type { CodecModule } from './codec';
+import { nativeAccelerationNote } from './native-acceleration';
+import { cborInterop } from './interop';
+
+export const prepare: CodecModule['prepare'] = (sample) => {
+  const encoder = new Encoder({ useRecords: true });
+  return {
+    input: sample,
+    encode: (value) => encoder.encode(value),
+    decode: (bytes) => encoder.decode(bytes),
+    schema: 'none',
+    notes: [
+      'new Encoder({ useRecords: true }).encode / .decode: object structures written once as cbor-x record tags',
+      'the decoder must be cbor-x with records on too: the same option on both sides',
+      nativeAccelerationNote('cbor-x', isNativeAccelerationEnabled),
+    ],
+    interop: cborInterop(),
+  };
+};

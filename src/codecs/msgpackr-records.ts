@@ -1,0 +1,25 @@
+/**
+ * MessagePack with msgpackr's record extension: a `Packr` with `useRecords: true` writes each
+ * object structure once and then only the values of every object of that shape. Only a msgpackr
+ * `Unpackr` with records on reads it: both sides need the same option.
+ */
+import { isNativeAccelerationEnabled, Packr } from 'msgpackr';
+import type { CodecModule } from './codec';
+import { nativeAccelerationNote } from './native-acceleration';
+import { msgpackInterop } from './interop';
+
+export const prepare: CodecModule['prepare'] = (sample) => {
+  const packr = new Packr({ useRecords: true });
+  return {
+    input: sample,
+    encode: (value) => packr.pack(value),
+    decode: (bytes) => packr.unpack(bytes),
+    schema: 'none',
+    notes: [
+      "new Packr({ useRecords: true }).pack / .unpack: object structures written once as msgpackr records (a MessagePack extension)",
+      'the decoder must be msgpackr with records on too: the same option on both sides',
+      nativeAccelerationNote('msgpackr', isNativeAccelerationEnabled),
+    ],
+    interop: msgpackInterop(),
+  };
+};

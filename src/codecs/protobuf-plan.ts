@@ -1,0 +1,114 @@
+/**
+ * What every Protocol Buffers codec starts from: the schema protobufjs uses (provided, derived
+ * from an .avsc, or inferred), the message the sample is wrapped in, and the sample in its wire
+ * form, checked field by field. protobufjs, pbf and @bufbuild/protobuf all encode from this
+ * plan, so their bytes can be compared for the same schema.
+ */
+import { protobuf } from './protobufjs-runtime';
+import type { PrepareContext } from './codec';
+import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
+import { inferProtoSchema, STRUCT_IMPORT, type ProtoInference } from '../schema/infer-proto';
+import { toWire, type ProtoAdapter } from '../schema/proto-adapter';
+import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
+import { checkProtoFit, describeMismatch } from '../schema/sample-fit';
+import { describeVariants } from '../schema/variants';
+import type { SchemaOrigin } from '../shared/results';
+
+const LIST_FIELD = 'records';
+
+interface ChosenSchema {
+  type: protobuf.Type;
+  origin: SchemaOrigin;
+  text: string;
+  /** Encode `{ [wrappedAs]: sample }` and read `decoded[wrappedAs]`. */
+  wrappedAs?: string;
+  /** Inferred schemas: JSON ↔ wire conversion of the (wrapped) root message, where needed. */
+  adapter?: ProtoAdapter;
+  notes: string[];
+  /** Set when inferred: handed to later rounds. */
+  inferred?: ProtoInference;
+}
+
+export interface ProtobufPlan {
+  /** The root message encoded (a list wrapper where the sample is a list of records). */
+  type: protobuf.Type;
+  /** The message the schema names (before any list wrapper). */
+  schemaType: protobuf.Type;
+  origin: SchemaOrigin;
+  text: string;
+  wrappedAs?: string;
+  adapter?: ProtoAdapter;
+  /** The sample, wrapped where needed. */
+  wrapped: unknown;
+  /** `wrapped` in its wire form (the adapter applied): what the checks ran on. */
+  wire: unknown;
+  fit: ReturnType<typeof checkProtoFit>;
+  notes: string[];
+  inferred?: ProtoInference;
+}
+
+export function planProtobuf(sample: unknown, context: PrepareContext): ProtobufPlan {
+  const chosen = chooseSchema(sample, context);
+  const notes = [...chosen.notes];
+  let { type, wrappedAs } = chosen;
+  if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample)) {
+    type = listOf(type);
+    wrappedAs = LIST_FIELD;
+    notes.push(`the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`);
+  }
+  const wrapped = wrappedAs ? { [wrappedAs]: sample } : sample;
+  // Inferred wrapper messages, oneofs and google.protobuf.Value: the JSON is converted to them
+  // inside encode and back inside decode, so the timings include it.
+  const wire = chosen.adapter ? toWire(wrapped, chosen.adapter) : wrapped;
+  const fit = checkProtoFit(type, wire);
+  if (fit.mismatch) {
+    const path = wrappedAs ? fit.mismatch.path.replace(new RegExp(`^\\$\\.${wrappedAs}`), '$') : fit.mismatch.path;
+    throw new Error(`sample does not fit the ${chosen.origin} message ${chosen.type.name}: ${describeMismatch({ ...fit.mismatch, path })}`);
+  }
+  return {
+    type,
+    schemaType: chosen.type,
+    origin: chosen.origin,
+    text: chosen.text,
+    ...(wrappedAs ? { wrappedAs } : {}),
+    ...(chosen.adapter ? { adapter: chosen.adapter } : {}),
+    wrapped,
+    wire,
+    fit,
+    notes,
+    ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
+  };
+}
+
+function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
+  const provided = context.schema;
+  if (provided?.kind === 'proto') {
+    return { type: resolveProtoType(provided).type, origin: 'provided', text: provided.source, notes: [] };
+  }
+  if (provided?.kind === 'avsc') {
+    const derived = deriveProtoFromAvro(resolveAvsc(provided).schema);
+    const type = protobuf.parse(derived.source, { keepCase: true }).root.lookupType(derived.rootType);
+    const notes = [`proto3 schema derived field by field from ${describeProvided(provided)}`, ...derived.notes];
+    return { type, origin: 'derived', text: derived.source, wrappedAs: derived.wrappedAs, notes };
+  }
+  // A later round gets back what the first round inferred (plain data): no second inference.
+  const inferred = (context.inferred as ProtoInference | undefined) ?? inferProtoSchema(sample, context.variants);
+  const root = protobuf.parse(inferred.source, { keepCase: true }).root;
+  // protobufjs ships struct.proto as JSON; a parsed source only names the import.
+  if (inferred.importsStruct) root.addJSON(protobuf.common.get(STRUCT_IMPORT)!.nested!);
+  const type = root.lookupType(inferred.rootType);
+  const variants = describeVariants(context.variants);
+  const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
+  return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, ...(inferred.adapter ? { adapter: inferred.adapter } : {}), notes, inferred };
+}
+
+/** A message holding a list of `type`, added beside it (a .proto cannot type a bare list). */
+function listOf(type: protobuf.Type): protobuf.Type {
+  const root = type.root;
+  let name = `${type.name}List`;
+  for (let suffix = 2; root.get(name); suffix++) name = `${type.name}List${suffix}`;
+  const list = new protobuf.Type(name).add(new protobuf.Field(LIST_FIELD, 1, type.fullName, 'repeated'));
+  root.add(list);
+  list.resolveAll();
+  return list;
+}
