@@ -40,7 +40,9 @@ function compressedText(bytes: number, jsonBytes: number | null): string {
 
 /** `jsonBytes`: the sample's JSON size, to put compressed sizes on the ratio scale. */
 export function detailsContent(result: CodecResult, jsonBytes: number | null): HTMLElement {
+  // Format and size first: the table folds their columns in a narrow panel.
   const entries: HTMLElement[] = [
+    ...entry('Format', result.format),
     ...entry('Library', `${result.library} ${result.libraryVersion}`),
     ...entry('Schema', ...schemaEntry(result)),
   ];
@@ -49,6 +51,7 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
     const sizes = [`gzip ${compressedText(gzip, jsonBytes)}`, `brotli ${compressedText(brotli, jsonBytes)}`];
     if (zstd !== null) sizes.push(`zstd ${compressedText(zstd, jsonBytes)}`);
     entries.push(
+      ...entry('Encoded', compressedText(result.bytes, jsonBytes)),
       ...entry('Compressed', sizes.join(' · ')),
       ...entry('Encode', formatSpread(result.encode)),
       ...entry('Decode', formatSpread(result.decode)),
@@ -60,7 +63,7 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
       entries.push(...entry('Round trip', `${roundTripLabel(result.roundTrip)}: keys the sample lacks came back as null; no value changed`));
     }
     if (differences.length > 0) entries.push(...entry('Differences', list(differences, omittedDifferences)));
-    if (result.remnants.length > 0) entries.push(...entry('Remnants', remnantList(result.remnants)));
+    entries.push(...entry('Remnants', result.remnants.length > 0 ? remnantList(result.remnants) : 'none'));
   } else {
     entries.push(...entry(`${result.status === 'errored' ? 'Error' : 'Skipped'} at ${result.error.stage}`, result.error.message));
   }
