@@ -13,6 +13,7 @@ import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample, sampleBytesOf } from '../input/read-sample';
 import type { WorkStage } from '../shared/results';
 import { compressedSizes } from './compressed-sizes';
+import { attributeBytes } from '../inspect/byte-attribution';
 import { measureOperation } from './measure';
 import type { CodecJob, CodecReport } from './worker-protocol';
 
@@ -90,7 +91,8 @@ export async function runCodecJob(
     // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
     // does not need should be in the worker's heap while it is timed.
     const compressed = await compressedSizes(encoded);
-    report.outcome = { status: 'completed', measurements: { bytes, compressed, ...timings, roundTrip, remnants } };
+    const byteAttribution = attributeBytes(prepared.layout, encoded);
+    report.outcome = { status: 'completed', measurements: { bytes, compressed, ...timings, roundTrip, remnants, ...(byteAttribution ? { byteAttribution } : {}) } };
     return report;
   } catch (error) {
     report.outcome = { status: 'errored', error: { stage, message: describeError(error) }, ...(bytes === undefined ? {} : { bytes }) };

@@ -12,6 +12,7 @@ import type { DecodedOutputJob } from '../inspect/inspection';
 import type { SchemaProblem } from '../schema/schema-problem';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type {
+  ByteAttribution,
   CompressedSizes,
   WorkStage,
   Remnant,
@@ -87,6 +88,8 @@ export interface CodecMeasurements {
   decode: TimingStats;
   roundTrip: RoundTrip;
   remnants: Remnant[];
+  /** Where the encoded bytes go; absent for a format without a walker. */
+  byteAttribution?: ByteAttribution;
 }
 
 /** A later round's outcome: timings only. */

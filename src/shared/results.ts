@@ -208,7 +208,22 @@ export interface CompletedResult extends CodecRowBase {
   rounds?: RoundFigures[];
   /** Figures whose rounds disagree widely, each with the reason; absent when none do. */
   unstable?: InstabilityMarker[];
+  /**
+   * Where the encoded bytes go (category → bytes), adding up exactly to `bytes`; absent for a
+   * format the tool cannot walk (v8, custom codecs) or bytes its walker did not follow.
+   */
+  byteAttribution?: ByteAttribution;
 }
+
+/**
+ * What encoded bytes carry: `keys` (map keys, field tags, BSON element names), `strings`
+ * (string values' text), `numbers` (integers and floats), `other` (booleans, nulls, binary,
+ * enums, extension payloads) and `structure` (type bytes, lengths, counts, framing, JSON's
+ * punctuation).
+ */
+export type ByteCategory = 'keys' | 'strings' | 'numbers' | 'other' | 'structure';
+export const BYTE_CATEGORIES: readonly ByteCategory[] = ['keys', 'strings', 'numbers', 'other', 'structure'];
+export type ByteAttribution = Record<ByteCategory, number>;
 
 export interface SpeedupVsJson {
   encode: number;

@@ -74,7 +74,7 @@ for (const width of [420, 480, 600]) {
       assert.equal(intervals, suite.run.report.results.filter((row) => row.status === 'completed' && row.speedupVsJson).length);
       assert.equal(await panel.page.isVisible('.verdict-pick'), true);
       // The matrix and the charts fit the panel too.
-      for (const selector of ['.remnant-matrix-section', '.charts']) {
+      for (const selector of ['.remnant-matrix-section', '.byte-attribution', '.charts']) {
         const [scroll, client] = await panel.page.$eval(selector, (section) => {
           const inner = section.querySelector('.table-scroll') ?? section;
           return [inner.scrollWidth, inner.clientWidth];
