@@ -16,6 +16,7 @@ import { jsonDocument } from './report/json-document';
 import { remnantsSection } from './cli/remnants-table';
 import { bytesSection } from './cli/bytes-section';
 import { isPriority, PRIORITY_IDS, verdictSection } from './cli/verdict-section';
+import { adviceSection } from './cli/advice-section';
 import { SCHEMA_USAGE, schemaCommand } from './cli/schema-command';
 import { compareSchemaSetup, SCHEMA_OPTIONS, SCHEMA_OPTIONS_USAGE, SchemaUsageError } from './cli/schema-options';
 import { SchemaInputError } from './schema/schema-problem';
@@ -125,7 +126,11 @@ async function compareCommand(args: string[]): Promise<number> {
   else write(tableFooter(report));
   if (values.bytes && !asJson) write(bytesSection(report));
   if (values.remnants && !asJson) write(remnantsSection(report));
-  if (!asJson) write(verdictSection(report, priority));
+  if (!asJson) {
+    const advice = adviceSection(report);
+    if (advice) write(advice);
+    write(verdictSection(report, priority));
+  }
   return 0;
 }
 

@@ -3,6 +3,7 @@
  * Holds no state of its own beyond the DOM: `render(model)` makes the page show the model.
  */
 import type { CompletedResult } from '../src/shared/results';
+import { AdviceView } from './advice-view';
 import { ByteAttributionView } from './byte-attribution-view';
 import { ResultCharts } from './charts';
 import { el } from './dom';
@@ -32,6 +33,7 @@ export class PanelView implements Disposable {
   private readonly charts = new ResultCharts();
   private readonly remnantMatrix = new RemnantMatrixView();
   private readonly byteAttribution = new ByteAttributionView();
+  private readonly advice = new AdviceView();
   private readonly probes: ProbesView;
   private readonly results: HTMLElement;
   private readonly emptyState = el('div', { className: 'empty-state' }, [
@@ -48,7 +50,7 @@ export class PanelView implements Disposable {
     this.table = this.disposables.add(new ResultsTable({ ...actions, inspect: (codec, label) => void this.inspector.open(codec, label) }));
     this.probes = this.disposables.add(new ProbesView(actions));
     this.disposables.add(this.charts);
-    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.verdict.element, this.table.element, this.inspector.element, this.remnantMatrix.element, this.byteAttribution.element, this.charts.element, this.probes.element]);
+    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.verdict.element, this.advice.element, this.table.element, this.inspector.element, this.remnantMatrix.element, this.byteAttribution.element, this.charts.element, this.probes.element]);
     root.replaceChildren(this.emptyState, this.results);
   }
 
@@ -61,6 +63,7 @@ export class PanelView implements Disposable {
     this.toolbar.render(model);
     this.schemaTools.render(model);
     this.verdict.render(model);
+    this.advice.render(model);
     this.table.render(model);
     if (this.inspector.codec === undefined) this.inspectedRun = model.runId;
     else if (model.runId !== this.inspectedRun) this.inspector.close();

@@ -9,6 +9,7 @@ import * as vm from 'node:vm';
 import { parseSample, sampleBytesOf, SampleInputError } from '../input/read-sample';
 import type { SampleInfo } from '../shared/results';
 import { runCodecJob, describeError } from './codec-run';
+import { profileSample } from '../analysis/sample-profile';
 import { checkProvidedSchema } from '../schema/provided-schema';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
@@ -47,6 +48,7 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
       fileBytes: bytes.byteLength,
       records: countRecords(sample),
       kind: job.sample.kind,
+      profile: profileSample(sample),
     };
     return { sample: info };
   } catch (error) {

@@ -276,6 +276,43 @@ export interface SampleInfo {
   /** Top-level record count: array length, or 1 for a single object. */
   records: number;
   kind: 'json' | 'jsonl';
+  /** What the sample is made of (src/analysis/sample-profile.ts); absent in older reports. */
+  profile?: SampleProfile;
+}
+
+/**
+ * Counts and sizes over the whole parsed sample. Bytes are as minified JSON writes them:
+ * keys and strings quoted (escapes included), numbers as JSON.stringify spells them.
+ */
+export interface SampleProfile {
+  /** Values of every kind, containers included. */
+  values: number;
+  objects: number;
+  arrays: number;
+  /** Deepest nesting: 0 for a scalar root, 1 for a flat object or array. */
+  depth: number;
+  keys: {
+    /** Key occurrences (each object's each key). */
+    occurrences: number;
+    distinct: number;
+    /** The most repeated keys, most first (at most 10). */
+    top: { key: string; count: number }[];
+    jsonBytes: number;
+  };
+  strings: { count: number; jsonBytes: number };
+  numbers: {
+    count: number;
+    integers: number;
+    /** Integers in the signed 32-bit range. */
+    int32: number;
+    /** Numbers with a fraction (or beyond the safe integers): stored as doubles. */
+    doubles: number;
+    /** Of `doubles`, those a float32 holds exactly. */
+    float32Exact: number;
+    jsonBytes: number;
+  };
+  booleans: number;
+  nulls: number;
 }
 
 export interface RuntimeInfo {

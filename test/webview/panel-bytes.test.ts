@@ -1,10 +1,13 @@
 /**
  * "Where the bytes go" in a real Chromium on a real run: a stacked bar per codec the engine
  * could break down, its segments adding up to the row's encoded bytes, drawn to one scale, and
- * the codecs without a walker (v8) named.
+ * the codecs without a walker (v8) named. And the sample's profile with the advice, under the
+ * verdict.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { computeAdvice } from '../../src/report/advice';
+import { profileLines } from '../../src/shared/profile-text';
 import { BYTE_CATEGORIES, type CompletedResult } from '../../src/shared/results';
 import { assertNoProblems, panelSuite } from './support/suite';
 
@@ -36,5 +39,25 @@ test('a stacked bar per attributed codec: segments add up to the encoded bytes, 
   assert.equal(bars.find((bar) => bar.codec === 'avsc')!.segments.some((segment) => segment.category === 'keys'), false);
   assert.equal(bars.find((bar) => bar.codec === 'json')!.segments.some((segment) => segment.category === 'keys'), true);
   assert.match(await panel.page.textContent('.byte-note') ?? '', /v8/);
+  await assertNoProblems(panel);
+});
+
+test('the sample’s profile shows once it is read, the advice once the run finishes, under the verdict', async (t) => {
+  const panel = await suite.open(t);
+  const messages = suite.run.messages(1);
+  const read = messages.findIndex((message) => message.type === 'sample-read');
+  await panel.deliver(...messages.slice(0, read + 1));
+  const { report } = suite.run;
+  assert.deepEqual(await panel.page.$$eval('.profile-lines li', (items) => items.map((item) => item.textContent)), profileLines(report.input));
+  assert.equal(await panel.page.isVisible('.advice-list'), false);
+  await panel.deliver(...messages.slice(read + 1));
+  const expected = computeAdvice(report.results, report.input);
+  assert.ok(expected.length > 0, 'the mixed sample gives advice');
+  assert.deepEqual(await panel.page.$$eval('.advice-list li', (items) => items.map((item) => item.textContent)), expected.map((item) => item.text));
+  const order = await panel.page.$eval('.sample-advice', (section) => ({
+    afterVerdict: Boolean(section.ownerDocument.querySelector('.verdict')!.compareDocumentPosition(section) & 4),
+    beforeTable: Boolean(section.compareDocumentPosition(section.ownerDocument.querySelector('table.results')!) & 4),
+  }));
+  assert.deepEqual(order, { afterVerdict: true, beforeTable: true });
   await assertNoProblems(panel);
 });
