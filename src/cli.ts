@@ -17,6 +17,7 @@ import { remnantsSection } from './cli/remnants-table';
 import { bytesSection } from './cli/bytes-section';
 import { isPriority, PRIORITY_IDS, verdictSection } from './cli/verdict-section';
 import { adviceSection } from './cli/advice-section';
+import { compressionSection } from './cli/compression-section';
 import { SCHEMA_USAGE, schemaCommand } from './cli/schema-command';
 import { compareSchemaSetup, SCHEMA_OPTIONS, SCHEMA_OPTIONS_USAGE, SchemaUsageError } from './cli/schema-options';
 import { SchemaInputError } from './schema/schema-problem';
@@ -123,7 +124,11 @@ async function compareCommand(args: string[]): Promise<number> {
   });
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
   if (asJson) process.stdout.write(jsonDocument(report));
-  else write(tableFooter(report));
+  else {
+    const compression = compressionSection(report);
+    if (compression) write(compression);
+    write(tableFooter(report));
+  }
   if (values.bytes && !asJson) write(bytesSection(report));
   if (values.remnants && !asJson) write(remnantsSection(report));
   if (!asJson) {

@@ -8,6 +8,7 @@ import { el } from './dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread } from './format';
 import { roundTripLabel } from '../src/shared/round-trip-text';
 import { remnantList } from './remnants';
+import { compressionTimeParts } from '../src/shared/compression-text';
 
 const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
   inferred: 'inferred from the sample',
@@ -53,6 +54,7 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
     entries.push(
       ...entry('Encoded', compressedText(result.bytes, jsonBytes)),
       ...entry('Compressed', sizes.join(' · ')),
+      ...(result.compressionTiming ? entry('Compression time', `${compressionTimeParts(result.compressionTiming).join(' · ')} (compress / decompress per call)`) : []),
       ...entry('Encode', formatSpread(result.encode)),
       ...entry('Decode', formatSpread(result.decode)),
     );

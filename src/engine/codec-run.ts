@@ -14,6 +14,7 @@ import { parseSample, sampleBytesOf } from '../input/read-sample';
 import type { WorkStage } from '../shared/results';
 import { compressedSizes } from './compressed-sizes';
 import { attributeBytes } from '../inspect/byte-attribution';
+import { compressionTimes } from './compression-times';
 import { measureOperation } from './measure';
 import type { CodecJob, CodecReport } from './worker-protocol';
 
@@ -91,8 +92,9 @@ export async function runCodecJob(
     // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
     // does not need should be in the worker's heap while it is timed.
     const compressed = await compressedSizes(encoded);
+    const compressionTiming = await compressionTimes(encoded);
     const byteAttribution = attributeBytes(prepared.layout, encoded);
-    report.outcome = { status: 'completed', measurements: { bytes, compressed, ...timings, roundTrip, remnants, ...(byteAttribution ? { byteAttribution } : {}) } };
+    report.outcome = { status: 'completed', measurements: { bytes, compressed, compressionTiming, ...timings, roundTrip, remnants, ...(byteAttribution ? { byteAttribution } : {}) } };
     return report;
   } catch (error) {
     report.outcome = { status: 'errored', error: { stage, message: describeError(error) }, ...(bytes === undefined ? {} : { bytes }) };

@@ -69,6 +69,7 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
         speedupVsJson: null,
         roundTrip: m.roundTrip,
         remnants: m.remnants,
+        compressionTiming: m.compressionTiming,
         ...(m.byteAttribution ? { byteAttribution: m.byteAttribution } : {}),
       };
     }

@@ -13,6 +13,7 @@ import type { SchemaProblem } from '../schema/schema-problem';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type {
   ByteAttribution,
+  CompressionTiming,
   CompressedSizes,
   WorkStage,
   Remnant,
@@ -88,6 +89,7 @@ export interface CodecMeasurements {
   decode: TimingStats;
   roundTrip: RoundTrip;
   remnants: Remnant[];
+  compressionTiming: CompressionTiming;
   /** Where the encoded bytes go; absent for a format without a walker. */
   byteAttribution?: ByteAttribution;
 }

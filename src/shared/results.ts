@@ -175,6 +175,25 @@ export interface CompressedSizes {
   zstd: number | null;
 }
 
+/** Time per call to compress the encoded bytes and to decompress them back, in nanoseconds. */
+export interface CompressionTime {
+  compressNs: number;
+  decompressNs: number;
+}
+
+/**
+ * How long the compression of `compressed` takes, both ways, at the levels stated (those of
+ * the sizes): measured once per codec, after its timing, in its worker.
+ */
+export interface CompressionTiming {
+  levels: { gzip: number; brotli: number; zstd: number };
+  /** Node's own zstd (22.15+), or the WebAssembly build (@hpcc-js/wasm-zstd) elsewhere: its times differ. */
+  zstdImplementation: 'node' | 'wasm';
+  gzip: CompressionTime;
+  brotli: CompressionTime;
+  zstd: CompressionTime;
+}
+
 interface CodecRowBase {
   codec: CodecId;
   label: string;
@@ -208,6 +227,8 @@ export interface CompletedResult extends CodecRowBase {
   rounds?: RoundFigures[];
   /** Figures whose rounds disagree widely, each with the reason; absent when none do. */
   unstable?: InstabilityMarker[];
+  /** Compression and decompression time per call (gzip, brotli, zstd); absent in older reports. */
+  compressionTiming?: CompressionTiming;
   /**
    * Where the encoded bytes go (category → bytes), adding up exactly to `bytes`; absent for a
    * format the tool cannot walk (v8, custom codecs) or bytes its walker did not follow.

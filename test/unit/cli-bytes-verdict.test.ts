@@ -23,6 +23,8 @@ test('--json carries byteAttribution on each attributed row, adding up to its by
   for (const row of report.results) {
     assert.equal(row.status, 'completed', row.codec);
     if (row.status !== 'completed') continue;
+    assert.deepEqual(row.compressionTiming?.levels, { gzip: 6, brotli: 5, zstd: 3 }, row.codec);
+    assert.ok(row.compressionTiming!.zstd.decompressNs > 0 && row.compressionTiming!.brotli.compressNs > 0, row.codec);
     if (row.codec === 'v8') {
       assert.equal(row.byteAttribution, undefined);
       continue;
@@ -40,6 +42,7 @@ test('--bytes prints each codec’s breakdown; the verdict follows the table, it
   assert.ok(heading > 0, stdout);
   assert.match(lines[heading + 1]!, /^ {2}json\s+[\d,]+ B {2}.*keys & tags [\d,]+ B \(\d+(\.\d)?%\)/);
   assert.match(stdout, /\n {2}v8\s+[\d,]+ B {2}not broken down/);
+  assert.match(stdout, /\n {2}avsc\s+gzip 6: [\d.]+ [nµm]?s \/ [\d.]+ [nµm]?s {2}│ brotli 5: .* │ zstd 3: /);
   const verdict = lines.indexOf('verdict:');
   assert.ok(verdict > heading, 'the verdict comes last');
   assert.match(lines[verdict + 1]!, /^ {2}For fidelity: /);
