@@ -16,6 +16,10 @@ export interface Advice {
 const DOMINANT_SHARE = 0.5;
 /** Keys this share of MessagePack's bytes are worth writing once. */
 const KEYS_SHARE = 0.2;
+/** Keys written this many times each, on average, are "repeated". */
+const MIN_REPEATS = 3;
+/** Fewer doubles than this say nothing about the rest of the data. */
+const MIN_DOUBLES = 10;
 
 const ratio = (bytes: number, of: number) => `${(bytes / of).toFixed(2)}×`;
 
@@ -30,8 +34,8 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
   // Repeated keys: how much of MessagePack they take, and what avoids them.
   const msgpack = byId('msgpackr');
   const keyShare = msgpack?.byteAttribution ? msgpack.byteAttribution.keys / msgpack.bytes : null;
-  if (msgpack && keyShare !== null && keyShare >= KEYS_SHARE && profile.keys.distinct > 0) {
-    const perKey = profile.keys.occurrences / profile.keys.distinct;
+  const perKey = profile.keys.occurrences / Math.max(1, profile.keys.distinct);
+  if (msgpack && keyShare !== null && keyShare >= KEYS_SHARE && perKey >= MIN_REPEATS) {
     const records = rows.find((row) => row.codec !== 'msgpackr' && row.codec.startsWith('msgpackr') && /record/i.test(row.codec) && row.bytes < msgpack.bytes);
     const schema = rows.filter((row) => row.byteAttribution && row.byteAttribution.keys === 0).sort((a, b) => a.bytes - b.bytes)[0];
     const remedy = records
@@ -64,7 +68,7 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
       id: 'float32',
       text: `all ${doubles.toLocaleString('en-US')} doubles are exact in float32: \`--doubles float\` (the panel's Doubles choice) halves them in Avro and protobuf, ${formatBytes(doubles * 4)} less, with an exact round trip.`,
     });
-  } else if (doubles > 0 && float32Exact / doubles >= DOMINANT_SHARE) {
+  } else if (doubles >= MIN_DOUBLES && float32Exact / doubles >= DOMINANT_SHARE) {
     advice.push({
       id: 'float32-some',
       text: `${formatPercent(float32Exact / doubles)} of the doubles are exact in float32, not all: \`--doubles float\` would round the other ${(doubles - float32Exact).toLocaleString('en-US')}.`,
