@@ -5,7 +5,7 @@
  * keys. Logical types are walked as the type they are written as.
  */
 import type { ByteAttribution } from '../shared/results';
-import { emptyAttribution, UnattributableError } from './byte-attribution';
+import { emptyAttribution, UnattributableError } from './attribution-totals';
 
 /** The parts of avsc's Type this walk reads (kept structural: this module does not load avsc). */
 interface AvroType {

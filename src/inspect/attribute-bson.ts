@@ -5,7 +5,7 @@
  * terminators (structure).
  */
 import type { ByteAttribution } from '../shared/results';
-import { emptyAttribution, UnattributableError } from './byte-attribution';
+import { emptyAttribution, UnattributableError } from './attribution-totals';
 
 /** Fixed value sizes by element type, and what they carry. */
 const FIXED: Record<number, { bytes: number; category: 'numbers' | 'other' }> = {

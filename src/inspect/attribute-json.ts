@@ -5,7 +5,7 @@
  * to their closing quote (escapes included), so no value is built.
  */
 import type { ByteAttribution } from '../shared/results';
-import { emptyAttribution, UnattributableError } from './byte-attribution';
+import { emptyAttribution, UnattributableError } from './attribution-totals';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

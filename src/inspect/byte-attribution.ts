@@ -13,15 +13,12 @@ import { annotateEncoding } from './annotate-encoding';
 import { attributeAvro } from './attribute-avro';
 import { attributeBson } from './attribute-bson';
 import { attributeJson } from './attribute-json';
+import { emptyAttribution, UnattributableError } from './attribution-totals';
 
 /** Bytes walked per annotator page: bounds the memory of the ranges a page holds. */
 const PAGE_BYTES = 256 * 1024;
 /** More ranges than bytes cannot happen in a page; the limit only guards against a bug. */
 const PAGE_RANGES = PAGE_BYTES + 1;
-
-export const emptyAttribution = (): ByteAttribution => ({ keys: 0, strings: 0, numbers: 0, other: 0, structure: 0 });
-
-export class UnattributableError extends Error {}
 
 /** The attribution of `bytes`, or undefined for a format without a walker or bytes it cannot follow. */
 export function attributeBytes(layout: EncodingLayout | undefined, bytes: Uint8Array): ByteAttribution | undefined {
@@ -80,9 +77,4 @@ export function categoryOf(annotation: ByteAnnotation): ByteCategory {
   if (label.startsWith('enum ') || label.startsWith("h'")) return 'other';
   if (/^\S+ [-+]?(\d|NaN|Infinity)/.test(label)) return 'numbers';
   return 'other';
-}
-
-/** Adds `count` bytes to a category: for the walkers. */
-export function add(totals: ByteAttribution, category: ByteCategory, count: number): void {
-  totals[category] += count;
 }
