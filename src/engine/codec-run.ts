@@ -12,7 +12,6 @@ import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample, sampleBytesOf } from '../input/read-sample';
 import type { WorkStage } from '../shared/results';
-import { compressedSizes } from './compressed-sizes';
 import { attributeBytes } from '../inspect/byte-attribution';
 import { compressionTimes } from './compression-times';
 import { measureOperation } from './measure';
@@ -91,8 +90,7 @@ export async function runCodecJob(
     const timings = await timeBoth();
     // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
     // does not need should be in the worker's heap while it is timed.
-    const compressed = await compressedSizes(encoded);
-    const compressionTiming = await compressionTimes(encoded);
+    const { sizes: compressed, timing: compressionTiming } = await compressionTimes(encoded);
     const byteAttribution = attributeBytes(prepared.layout, encoded);
     report.outcome = { status: 'completed', measurements: { bytes, compressed, compressionTiming, ...timings, roundTrip, remnants, ...(byteAttribution ? { byteAttribution } : {}) } };
     return report;

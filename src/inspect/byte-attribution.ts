@@ -17,6 +17,12 @@ import { emptyAttribution, UnattributableError } from './attribution-totals';
 
 /** Bytes walked per annotator page: bounds the memory of the ranges a page holds. */
 const PAGE_BYTES = 256 * 1024;
+/**
+ * The annotators name a path and a label for every item: about a second per MB of MessagePack
+ * or protobuf on a loaded machine. Past this size those formats get no attribution, so a quick
+ * run of a large file stays quick (JSON, BSON and Avro walk fast and have no limit).
+ */
+export const ANNOTATED_ATTRIBUTION_LIMIT = 2 * 1024 * 1024;
 /** More ranges than bytes cannot happen in a page; the limit only guards against a bug. */
 const PAGE_RANGES = PAGE_BYTES + 1;
 
@@ -27,7 +33,7 @@ export function attributeBytes(layout: EncodingLayout | undefined, bytes: Uint8A
       case 'msgpack':
       case 'cbor':
       case 'protobuf':
-        return attributeAnnotated(layout, bytes);
+        return bytes.length <= ANNOTATED_ATTRIBUTION_LIMIT ? attributeAnnotated(layout, bytes) : undefined;
       case 'json':
         return attributeJson(bytes);
       case 'bson':

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressionTimes } from '../../src/engine/compression-times';
-import { nodeZstd, zstdBothWays } from '../../src/engine/compressed-sizes';
+import { compressedSizes, nodeZstd, zstdBothWays } from '../../src/engine/compressed-sizes';
 import { repoRoot } from '../support/paths';
 
 const sample = readFileSync(join(repoRoot, 'schemas', 'events.json')).subarray(0, 200_000);
@@ -18,7 +18,9 @@ test('zstd decompresses what it compressed, from the same implementation', async
 });
 
 test('every algorithm is timed both ways at the levels of the sizes', async () => {
-  const timing = await compressionTimes(sample);
+  const { sizes, timing } = await compressionTimes(sample);
+  // The timed calls are the sizes' calls: the same sizes compressedSizes gives.
+  assert.deepEqual(sizes, await compressedSizes(sample));
   assert.deepEqual(timing.levels, { gzip: 6, brotli: 5, zstd: 3 });
   for (const algorithm of ['gzip', 'brotli', 'zstd'] as const) {
     for (const direction of ['compressNs', 'decompressNs'] as const) {
