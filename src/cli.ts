@@ -17,9 +17,15 @@ import { sampleHeading, tableFooter, tableHeader, tableRow } from './cli/table';
 import { probeCommand } from './cli/probe-command';
 import { jsonDocument } from './report/json-document';
 import { remnantsSection } from './cli/remnants-table';
+import { bytesSection } from './cli/bytes-section';
+import { isPriority, PRIORITY_IDS, verdictSection } from './cli/verdict-section';
+import { adviceSection } from './cli/advice-section';
+import { compressionSection } from './cli/compression-section';
 import { SCHEMA_USAGE, schemaCommand } from './cli/schema-command';
 import { compareSchemaSetup, SCHEMA_OPTIONS, SCHEMA_OPTIONS_USAGE, SchemaUsageError } from './cli/schema-options';
 import { SchemaInputError } from './schema/schema-problem';
+
+const PRIORITIES_TEXT = PRIORITY_IDS.join(', ');
 
 const USAGE = `Usage: payload-lab compare [FILE] [options]
        payload-lab probe [--codecs a,b] [--json]   (what each library does with awkward inputs)
@@ -32,6 +38,8 @@ Without FILE, uses the bundled sample (the published benchmark's tuple dataset, 
 Options:
   --json               print one JSON document instead of the table
   --remnants           after the table: the remnant matrix (codecs × kinds) and each remnant's path
+  --bytes              after the table: each codec's bytes as keys, strings, numbers, other values, structure
+  --priority P         what the verdict's pick favours: ${PRIORITIES_TEXT} (default size)
   --codecs a,b,c       codecs to run (default: the seven most-used; 'all': every one; see 'payload-lab codecs')
   --quick              ${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a quick look, wider intervals
   --thorough           ${THOROUGH_ROUNDS} rounds: narrower intervals, for figures you will quote
@@ -68,6 +76,8 @@ async function compareCommand(args: string[]): Promise<number> {
     options: {
       json: { type: 'boolean', default: false },
       remnants: { type: 'boolean', default: false },
+      bytes: { type: 'boolean', default: false },
+      priority: { type: 'string', default: 'size' },
       codecs: { type: 'string' },
       quick: { type: 'boolean', default: false },
       thorough: { type: 'boolean', default: false },
@@ -91,6 +101,8 @@ async function compareCommand(args: string[]): Promise<number> {
     const unknown = unknownCodecs(codecs);
     if (unknown.length > 0) throw new UsageError(`unknown codec: ${unknown.join(', ')} (known: ${builtinCodecs.map((c) => c.id).join(', ')})`);
   }
+  if (!isPriority(values.priority)) throw new UsageError(`--priority takes one of ${PRIORITIES_TEXT}, got '${values.priority}'`);
+  const priority = values.priority;
   if (values.quick && values.thorough) throw new UsageError('--quick and --thorough exclude each other');
   const rounds = positiveInteger('rounds', values.rounds) ?? (values.thorough ? THOROUGH_ROUNDS : undefined);
   if (rounds !== undefined && rounds > MAX_ROUNDS) throw new UsageError(`--rounds takes at most ${MAX_ROUNDS}, got ${rounds}`);
@@ -130,8 +142,18 @@ async function compareCommand(args: string[]): Promise<number> {
   }, runtimes, asJson || runtimes.length === 1 && runtimes[0] === 'node' ? undefined : (runtime, description) => write(`\n${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`));
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
   if (asJson) process.stdout.write(jsonDocument(report));
-  else write([tableFooter(report), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));
+  else {
+    const compression = compressionSection(report);
+    if (compression) write(compression);
+    write([tableFooter(report), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));
+  }
+  if (values.bytes && !asJson) write(bytesSection(report));
   if (values.remnants && !asJson) write(remnantsSection(report));
+  if (!asJson) {
+    const advice = adviceSection(report);
+    if (advice) write(advice);
+    write(verdictSection(report, priority));
+  }
   return 0;
 }
 

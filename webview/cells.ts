@@ -6,14 +6,27 @@
 import type { CompletedResult, ErroredResult, ErrorStage, SkippedResult, TimingStats } from '../src/shared/results';
 import { el } from './dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpeedupInterval, formatSpread } from './format';
-import type { PendingRow } from './model';
+import type { ColumnId, PendingRow } from './model';
 import { remnantBadges, remnantTooltip } from './remnants';
 import { roundTripLabel } from '../src/shared/round-trip-text';
 
 /** Columns after codec and format: bytes, ratio, encode, decode, 2 speed-ups, round trip, remnants. */
-const MEASURED_COLUMNS = 8;
+const MEASURED_COLUMNS: readonly ColumnId[] = ['bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants'];
 /** Columns an error message spans: everything after bytes and ratio. */
-const AFTER_SIZE_COLUMNS = 6;
+const AFTER_SIZE_COLUMNS = MEASURED_COLUMNS.slice(2);
+
+/**
+ * Marks a cell with its column, or the columns it spans: the table hides and folds columns
+ * by these (and sets a spanning cell's colSpan to the columns of its span still on show).
+ */
+function tagCell(cell: HTMLTableCellElement, columns: readonly ColumnId[]): HTMLTableCellElement {
+  if (columns.length === 1) cell.dataset['col'] = columns[0]!;
+  else {
+    cell.dataset['span'] = columns.join(' ');
+    cell.colSpan = columns.length;
+  }
+  return cell;
+}
 
 const STAGE_ACTIVITY: Partial<Record<ErrorStage, string>> = {
   prepare: 'preparing',
@@ -95,7 +108,7 @@ export function completedCells(result: CompletedResult, ratioScale: number): HTM
     speedupCell(result, 'decode'),
     roundTripCell(result),
     remnantsCell(result),
-  ];
+  ].map((cell, index) => tagCell(cell, [MEASURED_COLUMNS[index]!]));
 }
 
 /** Bytes and ratio when measured before the failure, then the stage and message. */
@@ -106,8 +119,11 @@ export function failedCells(result: ErroredResult | SkippedResult, ratioScale: n
     el('span', { className: 'failure-stage', text: `${result.status} at ${result.error.stage}` }),
     el('span', { className: 'failure-message', text: result.error.message }),
   ]);
-  message.colSpan = AFTER_SIZE_COLUMNS;
-  return [numberCell(bytes === undefined ? '—' : formatBytes(bytes)), ratioCell(ratio, ratioScale), message];
+  return [
+    tagCell(numberCell(bytes === undefined ? '—' : formatBytes(bytes)), ['bytes']),
+    tagCell(ratioCell(ratio, ratioScale), ['ratio']),
+    tagCell(message, AFTER_SIZE_COLUMNS),
+  ];
 }
 
 export function pendingCells(row: PendingRow, running: boolean): HTMLTableCellElement[] {
@@ -116,6 +132,5 @@ export function pendingCells(row: PendingRow, running: boolean): HTMLTableCellEl
     el('span', { className: 'spinner', attrs: { 'aria-hidden': 'true' } }),
     el('span', { className: 'pending-activity', text: activity }),
   ]);
-  cell.colSpan = MEASURED_COLUMNS;
-  return [cell];
+  return [tagCell(cell, MEASURED_COLUMNS)];
 }

@@ -9,6 +9,7 @@ import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread }
 import { roundTripLabel } from '../src/shared/round-trip-text';
 import { describeInterop } from '../src/shared/interop-text';
 import { remnantList } from './remnants';
+import { compressionTimeParts } from '../src/shared/compression-text';
 
 const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
   inferred: 'inferred from the sample',
@@ -41,7 +42,9 @@ function compressedText(bytes: number, jsonBytes: number | null): string {
 
 /** `jsonBytes`: the sample's JSON size, to put compressed sizes on the ratio scale. */
 export function detailsContent(result: CodecResult, jsonBytes: number | null): HTMLElement {
+  // Format and size first: the table folds their columns in a narrow panel.
   const entries: HTMLElement[] = [
+    ...entry('Format', result.format),
     ...entry('Library', `${result.library} ${result.libraryVersion}`),
     ...entry('Schema', ...schemaEntry(result)),
   ];
@@ -50,7 +53,9 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
     const sizes = [`gzip ${compressedText(gzip, jsonBytes)}`, `brotli ${compressedText(brotli, jsonBytes)}`];
     if (zstd !== null) sizes.push(`zstd ${compressedText(zstd, jsonBytes)}`);
     entries.push(
+      ...entry('Encoded', compressedText(result.bytes, jsonBytes)),
       ...entry('Compressed', sizes.join(' · ')),
+      ...(result.compressionTiming ? entry('Compression time', `${compressionTimeParts(result.compressionTiming).join(' · ')} (compress / decompress per call)`) : []),
       ...entry('Encode', formatSpread(result.encode)),
       ...entry('Decode', formatSpread(result.decode)),
     );
@@ -61,7 +66,7 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
       entries.push(...entry('Round trip', `${roundTripLabel(result.roundTrip)}: keys the sample lacks came back as null; no value changed`));
     }
     if (differences.length > 0) entries.push(...entry('Differences', list(differences, omittedDifferences)));
-    if (result.remnants.length > 0) entries.push(...entry('Remnants', remnantList(result.remnants)));
+    entries.push(...entry('Remnants', result.remnants.length > 0 ? remnantList(result.remnants) : 'none'));
     if (result.interop) entries.push(...entry('Readable by the reference decoder', describeInterop(result.interop)));
   } else {
     entries.push(...entry(`${result.status === 'errored' ? 'Error' : 'Skipped'} at ${result.error.stage}`, result.error.message));

@@ -32,6 +32,10 @@ const view = disposables.add(new PanelView(root, {
     host.post({ type: 'set-variants', variants });
   },
   setPriority: (priority) => show({ ...model, priority }),
+  setColumnHidden: (column, hidden) => {
+    const others = (model.hiddenColumns ?? []).filter((id) => id !== column);
+    show({ ...model, hiddenColumns: hidden ? [...others, column] : others });
+  },
   probeLibraries: () => host.post({ type: 'probe-libraries' }),
   cancelProbes: () => host.post({ type: 'cancel-probes' }),
 }, {

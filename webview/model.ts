@@ -75,6 +75,8 @@ export interface PanelModel {
   probes?: ProbeState | null;
   /** What the verdict's pick favours; absent until the user chooses (then: size). */
   priority?: Priority;
+  /** Optional table columns the user unticked in the column chooser; absent: none. */
+  hiddenColumns?: ColumnId[];
 }
 
 export type ProbePhase = 'running' | 'finished' | 'cancelled' | 'failed';

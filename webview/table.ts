@@ -8,32 +8,13 @@ import { type Disposable, DisposableStore, listen } from './dispose';
 import { completedCells, failedCells, pendingCells } from './cells';
 import { detailsContent } from './details';
 import { type ColumnId, type PanelModel, type Row, rowCodec } from './model';
+import { COLUMNS, FOLD_ORDER, shownColumns } from './columns';
+import { ColumnChooser, type ColumnChooserActions } from './column-chooser';
 import { sortRows } from './sorting';
 import { describeRerunDelta, describeVariantDelta } from './variant-delta';
 import type { CompletedResult } from '../src/shared/results';
 
-interface ColumnSpec {
-  id: ColumnId;
-  title: string;
-  numeric: boolean;
-  /** What the column means, as the header's tooltip. */
-  description?: string;
-}
-
-const COLUMNS: readonly ColumnSpec[] = [
-  { id: 'codec', title: 'Codec', numeric: false, description: 'Open a row for its library, compressed sizes, timing spread and notes' },
-  { id: 'format', title: 'Format', numeric: false },
-  { id: 'bytes', title: 'Bytes', numeric: true, description: 'Encoded size (hover for gzip and brotli sizes)' },
-  { id: 'ratio', title: 'Ratio', numeric: true, description: 'Encoded bytes / JSON bytes: below 1 is smaller than JSON' },
-  { id: 'encode', title: 'Encode', numeric: true, description: 'Amortised time per call (collections included), median over rounds; hover for the distribution, GC share and allocation' },
-  { id: 'decode', title: 'Decode', numeric: true, description: 'Amortised time per call (collections included), median over rounds; hover for the distribution, GC share and allocation' },
-  { id: 'encodeSpeedup', title: 'Enc. vs JSON', numeric: true, description: 'JSON’s encode time / this codec’s in each round: the median, and under it where a re-run’s median is expected (95%; two rounds: their range). Above 1× is faster; ⚠ rounds disagree widely' },
-  { id: 'decodeSpeedup', title: 'Dec. vs JSON', numeric: true, description: 'JSON’s decode time / this codec’s in each round: the median, and under it where a re-run’s median is expected (95%; two rounds: their range). Above 1× is faster; ⚠ rounds disagree widely' },
-  { id: 'roundTrip', title: 'Round trip', numeric: false, description: 'exact, equivalent (same JSON), nulls added (absent keys came back null, nothing else changed), lossy or failed' },
-  { id: 'remnants', title: 'Remnants', numeric: false, description: 'What the decoded object carries that plain JSON would not' },
-];
-
-export interface TableActions {
+export interface TableActions extends ColumnChooserActions {
   sortBy(column: ColumnId): void;
   toggleDetails(codec: string): void;
   /** Opens the codec's decoded output in the inspector. */
@@ -51,6 +32,11 @@ export class ResultsTable implements Disposable {
   private readonly caption: HTMLTableCaptionElement;
   private readonly headers = new Map<ColumnId, HTMLTableCellElement>();
   private body: HTMLTableSectionElement;
+  private readonly scroll: HTMLElement;
+  private readonly chooser: ColumnChooser;
+  /** Columns the user hid (from the model) and columns folded because the panel is narrow. */
+  private hidden: readonly ColumnId[] = [];
+  private folded: ColumnId[] = [];
   private readonly listeners = new DisposableStore();
 
   constructor(actions: TableActions) {
@@ -65,7 +51,11 @@ export class ResultsTable implements Disposable {
     }));
     this.body = el('tbody');
     this.table = el('table', { className: 'results' }, [this.caption, el('thead', {}, [headRow]), this.body]);
-    this.element = el('div', { className: 'table-scroll' }, [this.table]);
+    this.scroll = el('div', { className: 'table-scroll' }, [this.table]);
+    this.chooser = this.listeners.add(new ColumnChooser(actions));
+    this.element = el('div', { className: 'results-block' }, [this.chooser.element, this.scroll]);
+    // The webview's window is the panel: a resized panel refits the table.
+    this.listeners.add(listen(window, 'resize', () => this.fit()));
 
     // One delegated listener: rows come and go, the listener stays.
     this.listeners.add(listen(this.table, 'click', (event) => {
@@ -110,6 +100,8 @@ export class ResultsTable implements Disposable {
     });
     this.body.replaceWith(body);
     this.body = body;
+    this.hidden = model.hiddenColumns ?? [];
+    this.fit();
     if (focusedCodec !== undefined) {
       [...body.querySelectorAll<HTMLElement>('[data-details]')].find((b) => b.dataset['details'] === focusedCodec)?.focus();
     }
@@ -117,6 +109,37 @@ export class ResultsTable implements Disposable {
 
   dispose(): void {
     this.listeners.dispose();
+  }
+
+  /**
+   * Shows every column the user has not hidden, then folds optional columns (least telling
+   * first) while the table is wider than the panel: no sideways scrolling for the deciding
+   * columns. Folded figures stay in each row's details.
+   */
+  private fit(): void {
+    this.folded = [];
+    this.showColumns();
+    // Not laid out (the results are hidden): nothing to measure; the next render fits.
+    if (this.scroll.clientWidth > 0) {
+      for (const id of FOLD_ORDER) {
+        if (this.scroll.scrollWidth <= this.scroll.clientWidth) break;
+        if (this.hidden.includes(id)) continue;
+        this.folded.push(id);
+        this.showColumns();
+      }
+    }
+    this.chooser.render(this.hidden, this.folded);
+  }
+
+  private showColumns(): void {
+    const shown = shownColumns(this.hidden, this.folded);
+    for (const [id, th] of this.headers) th.hidden = !shown.has(id);
+    for (const cell of this.body.querySelectorAll<HTMLTableCellElement>('[data-col]')) cell.hidden = !shown.has(cell.dataset['col'] as ColumnId);
+    for (const cell of this.body.querySelectorAll<HTMLTableCellElement>('[data-span]')) {
+      cell.colSpan = Math.max(1, cell.dataset['span']!.split(' ').filter((id) => shown.has(id as ColumnId)).length);
+    }
+    for (const cell of this.body.querySelectorAll<HTMLTableCellElement>('.details-row > td')) cell.colSpan = shown.size;
+    this.table.dataset['columns'] = [...shown].join(' ');
   }
 
   private rowElement(row: Row, index: number, expanded: boolean, ratioScale: number, running: boolean, previous: readonly CompletedResult[], previousKind: PanelModel['previousKind']): HTMLTableRowElement {
@@ -153,7 +176,7 @@ export class ResultsTable implements Disposable {
       attrs['data-inspectable'] = '';
       attrs['data-label'] = row.result.label;
     }
-    return el('tr', { className: `row-${status}`, attrs }, [codecHeader, el('td', { className: 'format', text: format }), ...cells]);
+    return el('tr', { className: `row-${status}`, attrs }, [codecHeader, el('td', { className: 'format', text: format, attrs: { 'data-col': 'format' } }), ...cells]);
   }
 }
 

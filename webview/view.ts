@@ -3,6 +3,8 @@
  * Holds no state of its own beyond the DOM: `render(model)` makes the page show the model.
  */
 import type { CompletedResult } from '../src/shared/results';
+import { AdviceView } from './advice-view';
+import { ByteAttributionView } from './byte-attribution-view';
 import { ResultCharts } from './charts';
 import { el } from './dom';
 import { type Disposable, DisposableStore } from './dispose';
@@ -30,6 +32,8 @@ export class PanelView implements Disposable {
   private inspectedRun: number | null = null;
   private readonly charts = new ResultCharts();
   private readonly remnantMatrix = new RemnantMatrixView();
+  private readonly byteAttribution = new ByteAttributionView();
+  private readonly advice = new AdviceView();
   private readonly probes: ProbesView;
   private readonly results: HTMLElement;
   private readonly emptyState = el('div', { className: 'empty-state' }, [
@@ -46,7 +50,7 @@ export class PanelView implements Disposable {
     this.table = this.disposables.add(new ResultsTable({ ...actions, inspect: (codec, label) => void this.inspector.open(codec, label) }));
     this.probes = this.disposables.add(new ProbesView(actions));
     this.disposables.add(this.charts);
-    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.verdict.element, this.table.element, this.inspector.element, this.remnantMatrix.element, this.charts.element, this.probes.element]);
+    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.verdict.element, this.advice.element, this.table.element, this.inspector.element, this.remnantMatrix.element, this.byteAttribution.element, this.charts.element, this.probes.element]);
     root.replaceChildren(this.emptyState, this.results);
   }
 
@@ -59,6 +63,7 @@ export class PanelView implements Disposable {
     this.toolbar.render(model);
     this.schemaTools.render(model);
     this.verdict.render(model);
+    this.advice.render(model);
     this.table.render(model);
     if (this.inspector.codec === undefined) this.inspectedRun = model.runId;
     else if (model.runId !== this.inspectedRun) this.inspector.close();
@@ -66,6 +71,7 @@ export class PanelView implements Disposable {
     this.probes.render(model);
     const completed = sortRows(model.rows, model.sort).flatMap((row) =>
       row.kind === 'result' && row.result.status === 'completed' ? [row.result as CompletedResult] : []);
+    this.byteAttribution.render(completed);
     this.charts.update(completed, model.sample?.jsonBytes ?? null);
   }
 

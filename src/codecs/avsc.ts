@@ -33,6 +33,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     schema: chosen.origin,
     schemaText: chosen.text,
     notes,
+    layout: { kind: 'avro', type },
     ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
   };
 };

@@ -34,6 +34,7 @@ export const prepare: CodecModule['prepare'] = (sample) => {
       ? (bytes) => deserialize(bytes)[WRAPPER_KEY]
       : (bytes) => deserialize(bytes),
     schema: 'none',
+    layout: { kind: 'bson' },
     notes: wrapped
       ? [`root is not an object: encoded as {"${WRAPPER_KEY}": sample} (BSON documents must be objects); wrapper bytes counted`]
       : [],

@@ -12,5 +12,6 @@ export const prepare: CodecModule['prepare'] = (sample) => {
     decode: (bytes) => JSON.parse(asBuffer(bytes).toString('utf8')),
     schema: 'none',
     notes: [],
+    layout: { kind: 'json' },
   };
 };

@@ -13,7 +13,8 @@ import { verifyRoundTrip } from '../analysis/verify';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
-import type { CompressedSizes, EndToEndDecode, InteropResult, WorkStage } from '../shared/results';
+import type { CompressedSizes, CompressionTiming, EndToEndDecode, InteropResult, WorkStage } from '../shared/results';
+import { attributeBytes } from '../inspect/byte-attribution';
 import type { GcWindowFigures } from './gc-window';
 import { measureOperation, type MeasureOptions } from './measure';
 import type { CodecJob, CodecReport, CodecSource, SampleBytes } from './worker-protocol';
@@ -33,6 +34,8 @@ export interface CodecRunRuntime {
    * with all three (a browser): the report then carries the bytes for the host to compress.
    */
   compressedSizes?: (encoded: Uint8Array) => Promise<CompressedSizes>;
+  /** The same sizes with compression and decompression time per call (Node: compression-times.ts). */
+  compressionTimes?: (encoded: Uint8Array) => Promise<{ sizes: CompressedSizes; timing: CompressionTiming }>;
   /** Times compressed bytes → decoded value, for each compression the runtime can decompress. */
   endToEndDecode(encoded: Uint8Array, decode: (bytes: Uint8Array) => unknown, options: MeasureOptions): Promise<EndToEndDecode>;
 }
@@ -87,11 +90,18 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
     const sha256 = globalThis.crypto?.subtle ? await sha256Hex(encoded) : undefined;
     // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
     // does not need should be in the worker's heap while it is timed.
-    const compressed = runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST;
+    const timed = runtime.compressionTimes ? await runtime.compressionTimes(encoded) : undefined;
+    const compressed = timed?.sizes ?? (runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST);
+    const byteAttribution = attributeBytes(prepared.layout, encoded);
     const interop = prepared.interop ? await checkInterop(prepared.interop, encoded, sample) : undefined;
     report.outcome = {
       status: 'completed',
-      measurements: { bytes: encoded.byteLength, ...(interop ? { interop } : {}), compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), endToEnd, ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
+      measurements: {
+        bytes: encoded.byteLength,
+        ...(interop ? { interop } : {}),
+        ...(timed ? { compressionTiming: timed.timing } : {}),
+        ...(byteAttribution ? { byteAttribution } : {}),
+        compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), endToEnd, ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
     };
     return report;
   } catch (error) {

@@ -20,7 +20,17 @@ type ZstdCompressSync = (data: Uint8Array, options?: { params?: Record<number, n
 /** Compresses with zstd at ZSTD_LEVEL. */
 export type ZstdCompress = (bytes: Uint8Array) => Uint8Array;
 
-let zstdLoading: Promise<ZstdCompress> | undefined;
+/** zstd both ways, from the same implementation (Node's or the WebAssembly build). */
+export interface Zstd {
+  implementation: 'node' | 'wasm';
+  compress: ZstdCompress;
+  decompress: (bytes: Uint8Array) => Uint8Array;
+}
+
+export const GZIP_LEVEL = 6;
+export const BROTLI_QUALITY = 5;
+
+let zstdLoading: Promise<Zstd> | undefined;
 
 /**
  * The three at once: zlib's asynchronous gzip and brotli run on libuv's thread pool, beside
@@ -28,10 +38,10 @@ let zstdLoading: Promise<ZstdCompress> | undefined;
  * slowest of the three instead of their sum (this runs after timing, never during it).
  */
 export async function compressedSizes(bytes: Uint8Array): Promise<CompressedSizes> {
-  const gzip = promisify(zlib.gzip)(bytes, { level: 6 });
+  const gzip = promisify(zlib.gzip)(bytes, { level: GZIP_LEVEL });
   const brotli = promisify(zlib.brotliCompress)(bytes, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
     },
   });
@@ -40,18 +50,32 @@ export async function compressedSizes(bytes: Uint8Array): Promise<CompressedSize
   return { gzip: (await gzip).byteLength, brotli: (await brotli).byteLength, zstd };
 }
 
+export const gzipCompress = (bytes: Uint8Array) => zlib.gzipSync(bytes, { level: GZIP_LEVEL });
+
+export const brotliCompress = (bytes: Uint8Array) => zlib.brotliCompressSync(bytes, {
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+  },
+});
+
 /** Node's own zstd where it has one, else the WebAssembly build (loaded once per worker). */
-export function zstdCompressor(): Promise<ZstdCompress> {
+export async function zstdCompressor(): Promise<ZstdCompress> {
+  return (await zstdBothWays()).compress;
+}
+
+export function zstdBothWays(): Promise<Zstd> {
   zstdLoading ??= loadZstd();
   return zstdLoading;
 }
 
-async function loadZstd(): Promise<ZstdCompress> {
+async function loadZstd(): Promise<Zstd> {
   const native = nodeZstd();
-  if (native) return native;
+  const decompressSync = (zlib as unknown as { zstdDecompressSync?: (data: Uint8Array) => Buffer }).zstdDecompressSync;
+  if (native && decompressSync) return { implementation: 'node', compress: native, decompress: (bytes) => decompressSync(bytes) };
   const { Zstd } = await import('@hpcc-js/wasm-zstd');
   const zstd = await Zstd.load();
-  return (bytes) => zstd.compress(bytes, ZSTD_LEVEL);
+  return { implementation: 'wasm', compress: (bytes) => zstd.compress(bytes, ZSTD_LEVEL), decompress: (bytes) => zstd.decompress(bytes) };
 }
 
 /** Node's zstd (22.15+), or undefined. Exported for tests on runtimes that have it. */

@@ -72,6 +72,8 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
         sha256: m.sha256,
         endToEnd: m.endToEnd,
         ...(m.interop ? { interop: m.interop } : {}),
+        ...(m.compressionTiming ? { compressionTiming: m.compressionTiming } : {}),
+        ...(m.byteAttribution ? { byteAttribution: m.byteAttribution } : {}),
       };
     }
   }

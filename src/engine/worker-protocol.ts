@@ -13,6 +13,8 @@ import type { SchemaProblem } from '../schema/schema-problem';
 import type { TimedWindow } from './measure';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type {
+  ByteAttribution,
+  CompressionTiming,
   CompressedSizes,
   EndToEndDecode,
   InteropResult,
@@ -99,6 +101,10 @@ export interface CodecMeasurements {
    */
   encoded?: Uint8Array;
   interop?: InteropResult;
+  /** Absent where the runtime does not time compression (a browser: the host compresses its bytes). */
+  compressionTiming?: CompressionTiming;
+  /** Where the encoded bytes go; absent for a format without a walker. */
+  byteAttribution?: ByteAttribution;
 }
 
 /** A later round's outcome: timings only. */

@@ -12,6 +12,7 @@ import { exposeGarbageCollector } from './expose-gc';
 import { compressedSizes } from './compressed-sizes';
 import { openForSlices, timeSlice } from './timing-slices';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
+import { profileSample } from '../analysis/sample-profile';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
 import { SchemaInputError } from '../schema/schema-problem';
@@ -37,6 +38,7 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
       fileBytes: bytes.byteLength,
       records: countRecords(sample),
       kind: job.sample.kind,
+      profile: profileSample(sample),
     };
     return { sample: info };
   } catch (error) {

@@ -4,7 +4,7 @@
  * codec's library loads there, never in the extension host); every answer is plain data.
  */
 import { findParseLosses } from '../analysis/parse-losses';
-import { UnsupportedSampleError, type PreparedCodec } from '../codecs/codec';
+import { ANNOTATED_LAYOUTS, UnsupportedSampleError, type PreparedCodec } from '../codecs/codec';
 import { loadCodec } from '../codecs/load-codec';
 import { parseSample, sampleBytesOf, type SampleBytes } from '../input/read-sample';
 import type { ErrorStage, WorkStage } from '../shared/results';
@@ -87,7 +87,7 @@ export class Inspection {
       encodedBytes: this.encoded.byteLength,
       root: this.tree.node([]),
       findings: this.findings.counts(),
-      annotated: this.prepared.layout !== undefined,
+      annotated: this.prepared.layout !== undefined && ANNOTATED_LAYOUTS.has(this.prepared.layout.kind),
     };
   }
 

@@ -175,6 +175,25 @@ export interface CompressedSizes {
   zstd: number | null;
 }
 
+/** Time per call to compress the encoded bytes and to decompress them back, in nanoseconds. */
+export interface CompressionTime {
+  compressNs: number;
+  decompressNs: number;
+}
+
+/**
+ * How long the compression of `compressed` takes, both ways, at the levels stated (those of
+ * the sizes): measured once per codec, after its timing, in its worker.
+ */
+export interface CompressionTiming {
+  levels: { gzip: number; brotli: number; zstd: number };
+  /** Node's own zstd (22.15+), or the WebAssembly build (@hpcc-js/wasm-zstd) elsewhere: its times differ. */
+  zstdImplementation: 'node' | 'wasm';
+  gzip: CompressionTime;
+  brotli: CompressionTime;
+  zstd: CompressionTime;
+}
+
 interface CodecRowBase {
   codec: CodecId;
   label: string;
@@ -254,6 +273,13 @@ export interface CompletedResult extends CodecRowBase {
   rounds?: RoundFigures[];
   /** Figures whose rounds disagree widely, each with the reason; absent when none do. */
   unstable?: InstabilityMarker[];
+  /** Compression and decompression time per call (gzip, brotli, zstd); absent in older reports. */
+  compressionTiming?: CompressionTiming;
+  /**
+   * Where the encoded bytes go (category → bytes), adding up exactly to `bytes`; absent for a
+   * format the tool cannot walk (v8, custom codecs) or bytes its walker did not follow.
+   */
+  byteAttribution?: ByteAttribution;
   /** Whether another library of the format reads these bytes; absent where none is checked. */
   interop?: InteropResult;
 }
@@ -269,6 +295,16 @@ export interface InteropResult {
   /** Why not, when not readable. */
   why?: string;
 }
+
+/**
+ * What encoded bytes carry: `keys` (map keys, field tags, BSON element names), `strings`
+ * (string values' text), `numbers` (integers and floats), `other` (booleans, nulls, binary,
+ * enums, extension payloads) and `structure` (type bytes, lengths, counts, framing, JSON's
+ * punctuation).
+ */
+export type ByteCategory = 'keys' | 'strings' | 'numbers' | 'other' | 'structure';
+export const BYTE_CATEGORIES: readonly ByteCategory[] = ['keys', 'strings', 'numbers', 'other', 'structure'];
+export type ByteAttribution = Record<ByteCategory, number>;
 
 export interface SpeedupVsJson {
   encode: number;
@@ -321,6 +357,43 @@ export interface SampleInfo {
   /** Top-level record count: array length, or 1 for a single object. */
   records: number;
   kind: 'json' | 'jsonl';
+  /** What the sample is made of (src/analysis/sample-profile.ts); absent in older reports. */
+  profile?: SampleProfile;
+}
+
+/**
+ * Counts and sizes over the whole parsed sample. Bytes are as minified JSON writes them:
+ * keys and strings quoted (escapes included), numbers as JSON.stringify spells them.
+ */
+export interface SampleProfile {
+  /** Values of every kind, containers included. */
+  values: number;
+  objects: number;
+  arrays: number;
+  /** Deepest nesting: 0 for a scalar root, 1 for a flat object or array. */
+  depth: number;
+  keys: {
+    /** Key occurrences (each object's each key). */
+    occurrences: number;
+    distinct: number;
+    /** The most repeated keys, most first (at most 10). */
+    top: { key: string; count: number }[];
+    jsonBytes: number;
+  };
+  strings: { count: number; jsonBytes: number };
+  numbers: {
+    count: number;
+    integers: number;
+    /** Integers in the signed 32-bit range. */
+    int32: number;
+    /** Numbers with a fraction (or beyond the safe integers): stored as doubles. */
+    doubles: number;
+    /** Of `doubles`, those a float32 holds exactly. */
+    float32Exact: number;
+    jsonBytes: number;
+  };
+  booleans: number;
+  nulls: number;
 }
 
 export interface RuntimeInfo {

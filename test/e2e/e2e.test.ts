@@ -150,7 +150,8 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     await frame.locator('.tree-row[data-path="$"] .remnant-badge[data-kind="prototype"]').waitFor();
     assert.match((await frame.locator('.tree-row[data-path="$"]').getAttribute('title')) ?? '', /avsc record/);
 
-    await frame.click('tr[data-codec="msgpackr"] td.format');
+    // A click on the row (its ratio: a column that never folds in a narrow panel) opens it too.
+    await frame.click('tr[data-codec="msgpackr"] td[data-col="ratio"]');
     await frame.waitForSelector('.inspector[data-codec="msgpackr"][data-state="open"]', { timeout: 60_000 });
     await frame.click('button[data-tab="bytes"]');
     await frame.waitForSelector('.hex-row');

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CSV_COLUMNS, csvField, markdownText, renderReport } from '../../src/report/export';
+import { computeAdvice } from '../../src/report/advice';
 import { remnantCount } from '../../src/analysis/matrix';
 import { tableRow } from '../../src/cli/table';
 import type { CodecResult, ComparisonReport, TimingStats } from '../../src/shared/results';
@@ -66,9 +67,11 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
-test('JSON export is the --json document and parses back to the same report', () => {
+test('JSON export is the --json document and parses back to the same report, with its advice', () => {
   const text = renderReport(report, 'json');
-  assert.deepEqual(JSON.parse(text), report);
+  const { advice, ...parsed } = JSON.parse(text) as { advice: unknown };
+  assert.deepEqual(parsed, report);
+  assert.deepEqual(advice, computeAdvice(report.results, report.input));
   assert.ok(text.endsWith('}\n'));
 });
 

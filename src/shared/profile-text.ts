@@ -1,0 +1,26 @@
+/** The sample's profile in words: the same lines in the CLI and the panel. */
+import { formatPercent } from './format';
+import type { SampleInfo } from './results';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Short lines, each a fact with its share; empty without a profile. */
+export function profileLines(input: SampleInfo): string[] {
+  const profile = input.profile;
+  if (!profile) return [];
+  const { keys, strings, numbers } = profile;
+  const share = (bytes: number) => formatPercent(bytes / Math.max(1, input.jsonBytes));
+  const top = keys.top.slice(0, 5).map((entry) => `${entry.key} ×${count(entry.count)}`).join(', ');
+  const lines = [
+    `${count(input.records)} record${input.records === 1 ? '' : 's'}, ${count(profile.values)} values, depth ${profile.depth}`,
+    `keys: ${count(keys.occurrences)} occurrences of ${count(keys.distinct)} distinct (${share(keys.jsonBytes)} of the JSON bytes)${top ? `; most repeated: ${top}` : ''}`,
+    `strings: ${count(strings.count)}, ${share(strings.jsonBytes)} of the JSON bytes; numbers: ${count(numbers.count)}, ${share(numbers.jsonBytes)} of the bytes`,
+  ];
+  if (numbers.count > 0) {
+    const parts = [`${count(numbers.integers)} integers (${count(numbers.int32)} fit 32 bits)`];
+    if (numbers.doubles > 0) parts.push(`${count(numbers.doubles)} doubles (${count(numbers.float32Exact)} exact in float32)`);
+    lines.push(`numbers: ${parts.join(', ')}`);
+  }
+  lines.push(`nulls: ${count(profile.nulls)}; booleans: ${count(profile.booleans)}; objects: ${count(profile.objects)}; arrays: ${count(profile.arrays)}`);
+  return lines;
+}
