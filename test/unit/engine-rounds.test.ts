@@ -37,7 +37,9 @@ test('three rounds: the first runs in order, later ones open JSON for the round 
   // The first round pairs the codec with JSON's own window of that round; later rounds with
   // JSON's slices taken in turn with the codec's, a subset of JSON's round.
   const first = row.rounds![0]!;
-  assert.ok(Math.abs(first.speedupVsJson!.encode - json.rounds![0]!.encodeMeanNs / first.encodeMeanNs) < 0.005 * first.speedupVsJson!.encode);
+  // Speed-ups are kept to three decimals: allow that rounding, which is large for a tiny one.
+  const expected = json.rounds![0]!.encodeMeanNs / first.encodeMeanNs;
+  assert.ok(Math.abs(first.speedupVsJson!.encode - expected) <= Math.max(0.0005, 0.005 * expected), `${first.speedupVsJson!.encode} vs ${expected}`);
   for (const figures of row.rounds!) assert.ok(figures.speedupVsJson!.encode > 0 && Number.isFinite(figures.speedupVsJson!.encode), JSON.stringify(figures));
   const encodes = row.rounds!.map((figures) => figures.speedupVsJson!.encode).sort((a, b) => a - b);
   assert.equal(row.speedupVsJson?.encode, encodes[1]);
