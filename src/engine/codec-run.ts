@@ -14,6 +14,7 @@ import { parseSample, sampleBytesOf } from '../input/read-sample';
 import type { WorkStage } from '../shared/results';
 import { compressedSizes } from './compressed-sizes';
 import { measureOperation } from './measure';
+import { scaleSample } from './scale-sample';
 import type { CodecJob, CodecReport } from './worker-protocol';
 
 export interface StageReporter {
@@ -35,7 +36,9 @@ export async function runCodecJob(
   try {
     enter('input');
     const sampleBytes = sampleBytesOf(job.sample);
-    const sample = parseSample(sampleBytes, job.sample.kind, job.sample.path);
+    const parsed = parseSample(sampleBytes, job.sample.kind, job.sample.path);
+    // A sweep's size: built here, from the parsed sample, so the host never holds it.
+    const sample = job.scale ? scaleSample(parsed, job.scale).value : parsed;
 
     enter('prepare');
     const loaded = await loadCodec(job.codec);
@@ -85,7 +88,8 @@ export async function runCodecJob(
       return report;
     }
     // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
-    const remnants = detectRemnants(sample, decoded, { parseLosses: findParseLosses(sampleBytes, job.sample.kind) });
+    // (A scaled sample's paths are not the file's: its text-level checks apply to the file only.)
+    const remnants = detectRemnants(sample, decoded, job.scale ? {} : { parseLosses: findParseLosses(sampleBytes, job.sample.kind) });
     const timings = await timeBoth();
     // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
     // does not need should be in the worker's heap while it is timed.

@@ -261,6 +261,21 @@ export interface SampleInfo {
   /** Top-level record count: array length, or 1 for a single object. */
   records: number;
   kind: 'json' | 'jsonl';
+  /** Set when the sample was scaled to a size (a size sweep): how, from the file's records. */
+  scaling?: SampleScaling;
+}
+
+/** How a sweep scaled the sample: its records cut to the first ones, or repeated in order. */
+export interface SampleScaling {
+  /** Where the records are: `(root array)`, or a path such as `items`. */
+  recordsPath: string;
+  /** Records in the file. */
+  sourceRecords: number;
+  /** Records in the scaled sample. */
+  records: number;
+  /** More records than the file holds: they repeat (which favours compression). */
+  repeated: boolean;
+  targetJsonBytes: number;
 }
 
 export interface RuntimeInfo {
