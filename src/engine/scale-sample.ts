@@ -123,12 +123,10 @@ export function scaleSample(sample: unknown, scale: SampleScale): ScaledSample {
   const count = plan.countFor(scale.targetJsonBytes);
   const source = plan.found.records;
   const n = source.length;
-  const records: unknown[] = count <= n ? source.slice(0, count) : new Array<unknown>(count);
-  if (count > n) {
-    // The first pass keeps the parsed records; each repeat is parsed afresh from its text.
-    for (let index = 0; index < n; index++) records[index] = source[index];
-    for (let index = n; index < count; index++) records[index] = JSON.parse(plan.texts[index % n]!);
-  }
+  // The first pass keeps the parsed records; each repeat is parsed afresh from its text. Grown
+  // by push, never preallocated: a holey array is one node:v8 writes sparsely, index by index.
+  const records: unknown[] = source.slice(0, Math.min(count, n));
+  for (let index = n; index < count; index++) records.push(JSON.parse(plan.texts[index % n]!));
   return {
     value: withRecords(sample, plan.found.path, records),
     jsonBytes: plan.jsonBytesOf(count),
