@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { builtinCodecs } from '../codecs/registry';
 import { unknownCodecs } from '../engine/compare';
-import { DEFAULT_STEP_FACTOR, DEFAULT_SWEEP_MAX_BYTES, MAX_SWEEP_BYTES, MB, sweepSample } from '../engine/sweep';
+import { DEFAULT_STEP_FACTOR, DEFAULT_SWEEP_MAX_BYTES, limitsOnlyReport, MAX_SWEEP_BYTES, MB, sweepSample } from '../engine/sweep';
 import { DEFAULT_LIMIT_CAP_BYTES, DEFAULT_LIMIT_TIMEOUT_MS, findLimits } from '../limits/run-limits';
 import type { SweepReport } from '../shared/sweep';
 import { describeHeap, growthTable, limitRow, limitsHeading, sizeTable, sweepFooter, sweepPlanLine } from './sweep-table';
@@ -103,7 +103,7 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
   };
   const status = process.stderr.isTTY && !asJson ? (text: string) => process.stderr.write(`\x1b[2K\r  ${text}\r`) : undefined;
 
-  let report: Partial<SweepReport> = {};
+  let report: SweepReport = limitsOnlyReport(file);
   if (!values['limits-only']) {
     report = await sweepSample({ path: file }, {
       codecs,
@@ -120,8 +120,8 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
         write(sizeTable(size));
       },
     });
-    write(growthTable(report.growth!));
-    write(sweepFooter(report as SweepReport));
+    write(growthTable(report.growth));
+    write(sweepFooter(report));
   }
   if (values.limits || values['limits-only']) {
     let headed = false;

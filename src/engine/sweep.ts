@@ -109,3 +109,16 @@ export function scalingNotes(plan: readonly SampleInfo[]): string[] {
   if (plan.some((info) => info.scaling?.repeated)) notes.push('repeated records favour compression: gzip, brotli and zstd ratios at the repeated sizes are better than fresh data of that size would get');
   return notes;
 }
+
+/** A limit search without a sweep, as a document of the sweep's shape (no sizes). */
+export function limitsOnlyReport(samplePath: string): SweepReport {
+  return {
+    tool: { name: 'payload-lab', version: toolVersion() },
+    runtime: runtimeInfo(),
+    sample: { path: samplePath, fileBytes: 0, kind: sampleKindOf(samplePath), recordsPath: '', sourceRecords: 0 },
+    settings: { ...measurementSettings({}), minJsonBytes: 0, maxJsonBytes: 0, stepFactor: null },
+    sizes: [],
+    growth: [],
+    notes: [],
+  };
+}

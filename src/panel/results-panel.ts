@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { isChannelMessage, serve } from '../shared/channel';
 import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type PostedToHost, type RequestHandlers, type RequestMap } from '../shared/protocol';
 import { webviewPanelTransport } from './panel-transport';
+import { isSweepMessage } from '../shared/sweep-protocol';
 import type { SchemaVariants } from '../shared/variants';
 import { buildPanelHtml, createNonce } from './html';
 
@@ -17,6 +18,7 @@ export interface PanelActions {
   setVariants(variants: Partial<SchemaVariants>): void;
   probeLibraries(): void;
   cancelProbes(): void;
+  cancelSweep(): void;
   /** The page closed its inspector, or was re-created without it: its worker can stop. */
   closeInspector(): void;
   /**
@@ -38,6 +40,8 @@ export class ResultsPanel implements vscode.Disposable {
    * its state; this replay covers what arrived while the page was hidden, i.e. gone.)
    */
   private probeMessages: HostToWebview[] = [];
+  /** The current size sweep's messages, kept apart in the same way. */
+  private sweepMessages: HostToWebview[] = [];
   private disposed = false;
 
   private constructor(
@@ -90,7 +94,9 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.disposed) return;
     if (message.type === 'run-started') this.runMessages = [];
     if (message.type === 'probes-started') this.probeMessages = [];
+    if (message.type === 'sweep-started') this.sweepMessages = [];
     if (isProbeMessage(message)) this.probeMessages.push(message);
+    else if (isSweepMessage(message)) this.sweepMessages.push(message);
     else this.runMessages.push(message);
     void this.panel.webview.postMessage(message);
   }
@@ -99,7 +105,7 @@ export class ResultsPanel implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
         this.actions.closeInspector();
-        for (const kept of [...this.runMessages, ...this.probeMessages]) void this.panel.webview.postMessage(kept);
+        for (const kept of [...this.runMessages, ...this.probeMessages, ...this.sweepMessages]) void this.panel.webview.postMessage(kept);
         return;
       case 'rerun':
         return this.actions.rerun();
@@ -113,6 +119,8 @@ export class ResultsPanel implements vscode.Disposable {
         return this.actions.probeLibraries();
       case 'cancel-probes':
         return this.actions.cancelProbes();
+      case 'cancel-sweep':
+        return this.actions.cancelSweep();
       case 'inspector-close':
         return this.actions.closeInspector();
       default:
