@@ -191,14 +191,31 @@ function chartOptions(plot: PlotSpec, lines: () => LineSpec[]): LineChart['optio
     animation: false,
     parsing: false,
     scales: {
-      x: { type: 'logarithmic', title: { display: true, text: 'JSON size' }, ticks: { maxRotation: 0, autoSkipPadding: 20, callback: (value) => formatJsonSize(Number(value)) } },
-      y: { type: 'logarithmic', title: { display: true, text: plot.yTitle }, ticks: { callback: (value) => plot.formatY(Number(value)) } },
+      x: { type: 'logarithmic', title: { display: true, text: 'JSON size' }, afterBuildTicks: (axis) => { axis.ticks = steppedTicks(axis.min, axis.max, 4, 1024); }, ticks: { maxRotation: 0, callback: (value) => formatJsonSize(Number(value)) } },
+      y: { type: 'logarithmic', title: { display: true, text: plot.yTitle }, afterBuildTicks: (axis) => { axis.ticks = decadeTicks(axis.min, axis.max); }, ticks: { callback: (value) => plot.formatY(Number(value)) } },
     },
     plugins: {
       legend: { position: 'bottom', labels: { boxWidth: 12, boxHeight: 2 } },
       tooltip: { callbacks: { label: (item) => lines()[item.datasetIndex]?.hover[item.dataIndex] ?? '' } },
     },
   };
+}
+
+/** Ticks at `base`·factor^k within [min, max] (sizes: 1 KiB, 4 KiB, 16 KiB…); every other one when crowded. */
+function steppedTicks(min: number, max: number, factor: number, base: number): Array<{ value: number }> {
+  const ticks: Array<{ value: number }> = [];
+  let value = base * factor ** Math.floor(Math.log(Math.max(min, 1) / base) / Math.log(factor));
+  for (; value <= max * 1.0001; value *= factor) if (value >= min * 0.9999) ticks.push({ value });
+  return ticks.length > 8 ? ticks.filter((_, index) => index % 2 === 0) : ticks;
+}
+
+/** Ticks at 1 and 3 times the powers of ten within [min, max]; only the powers when crowded. */
+function decadeTicks(min: number, max: number): Array<{ value: number }> {
+  const ticks: Array<{ value: number }> = [];
+  for (let decade = 10 ** Math.floor(Math.log10(Math.max(min, Number.MIN_VALUE))); decade <= max; decade *= 10) {
+    for (const multiple of [1, 3]) if (decade * multiple >= min && decade * multiple <= max) ticks.push({ value: decade * multiple });
+  }
+  return ticks.length > 8 ? ticks.filter((tick) => Math.abs(Math.log10(tick.value) % 1) < 1e-9 || Math.abs(Math.log10(tick.value) % 1) > 1 - 1e-9) : ticks;
 }
 
 const palette = (theme: ChartTheme) => [theme.foreground, theme.blue, theme.orange, theme.green, theme.purple, theme.yellow];
