@@ -13,6 +13,7 @@ import { formatDuration, formatDurationRange, formatSpeedupRange } from './forma
 import { formatJsonSize } from '../src/shared/sweep-format';
 import type { SeriesPoint } from './sweep-model';
 import { type ChartTheme, readChartTheme, watchTheme } from './theme';
+import { styleChart } from './charts';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
 
@@ -235,16 +236,4 @@ function dataset(line: LineSpec, theme: ChartTheme): ChartDataset<'line', Array<
     pointRadius: 3,
     pointStyle: (['circle', 'rectRot', 'triangle'] as const)[round % 3],
   };
-}
-
-function styleChart(chart: LineChart, theme: ChartTheme): void {
-  const options = chart.options;
-  for (const scale of [options.scales!['x']!, options.scales!['y']!]) {
-    scale.ticks!.color = theme.foreground;
-    scale.grid!.color = theme.lines;
-    scale.border = { ...scale.border, color: theme.lines };
-    if ('title' in scale && scale.title) scale.title.color = theme.foreground;
-  }
-  options.plugins!.legend!.labels!.color = theme.foreground;
-  Object.assign(options.plugins!.tooltip!, { backgroundColor: theme.hoverBackground, titleColor: theme.hoverForeground, bodyColor: theme.hoverForeground, borderColor: theme.hoverBorder, borderWidth: 1 });
 }

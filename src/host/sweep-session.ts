@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import { findBuiltinCodec } from '../codecs/registry';
 import { CancelledError } from '../engine/compare';
-import { limitsOnlyReport, MB, scalingNotes, sweepSample } from '../engine/sweep';
+import { limitsOnlyReport, MB, scalingNotes } from '../engine/sweep';
+import { runSweepInProcess } from '../engine/sweep-runner-process';
 import { findLimits } from '../limits/run-limits';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import type { SweepReport } from '../shared/sweep';
@@ -82,7 +83,7 @@ export class SweepSession implements vscode.Disposable {
           let report: SweepReport | undefined;
           if (request.sweep) {
             let sizes = 0;
-            report = await sweepSample(sample, {
+            report = await runSweepInProcess(sample, {
               codecs: request.codecs,
               quick: request.quick ?? true,
               ...(request.rounds === undefined ? {} : { rounds: request.rounds }),

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { CancelledError } from '../engine/compare';
 import { childProcessTransport } from '../engine/node-transports';
+import { followChild } from '../engine/forked-child';
 import { sampleKindOf, type SampleKind } from '../input/read-sample';
 import { ChannelClient, ChannelError } from '../shared/channel';
 import type { CodecLimit, LimitSettings } from '../shared/sweep';
@@ -95,15 +96,7 @@ async function trySizeInProcess(
     // Structured clone keeps a sample's bytes as a Uint8Array.
     serialization: 'advanced',
   });
-  const ended = new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.once('error', () => child.pid === undefined && resolve());
-  });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
-  });
+  const { ended, stderrTail } = followChild(child, STDERR_TAIL_BYTES);
   const channel = new ChannelClient<LimitChildMethods, LimitChildEvents>(childProcessTransport(child));
   let stage = 'build' as LimitStage;
   let heapLimitMb: number | undefined;
@@ -129,7 +122,7 @@ async function trySizeInProcess(
     if (error.kind === 'remote') return { ...size, encoded: false, decoded: false, failure: { kind: 'error', stage, message: error.message } };
     // The process died: wait for its last words before reading them.
     await ended;
-    return { ...size, encoded: stage === 'decode', decoded: false, failure: deathFailure(channel.gone, stderr, stage, heapLimitMb) };
+    return { ...size, encoded: stage === 'decode', decoded: false, failure: deathFailure(channel.gone, stderrTail(), stage, heapLimitMb) };
   } finally {
     channel.close();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -8,12 +8,13 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { compareSample } from '../../src/engine/compare';
+import { CancelledError, compareSample } from '../../src/engine/compare';
+import { runSweepInProcess } from '../../src/engine/sweep-runner-process';
 import { scaleSample } from '../../src/engine/scale-sample';
 import { sweepSample } from '../../src/engine/sweep';
 import { liveWorkerCount } from '../../src/engine/worker-runner';
 import { SampleInputError } from '../../src/input/read-sample';
-import { FAST, tuplesSample } from '../support/paths';
+import { FAST, repoRoot, tuplesSample } from '../support/paths';
 
 const CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
 
@@ -81,4 +82,16 @@ test('a sample with no array to scale is refused with what to give instead', asy
   fs.writeFileSync(file, '{"a": 1, "b": {"c": 2}}');
   await assert.rejects(sweepSample({ path: file }, { ...FAST, codecs: ['json'] }), (error: unknown) => error instanceof SampleInputError && /one\.json: .*top-level array/.test(error.message));
   assert.equal(liveWorkerCount(), 0);
+});
+
+test('in its own process (as the extension runs it): the same report streamed back, cancellation, a bad sample', async () => {
+  const runnerScript = path.join(repoRoot, 'dist', 'sweep-runner.js');
+  const sizes: number[] = [];
+  const report = await runSweepInProcess({ path: tuplesSample }, { runnerScript, codecs: ['json', 'avsc'], rounds: 1, timeBudgetMs: 20, minSamples: 3, sizes: [1024, 8 * 1024], onSize: (_index, size) => sizes.push(size.jsonBytes) });
+  assert.deepEqual(sizes, report.sizes.map((size) => size.jsonBytes));
+  assert.ok(report.sizes.every((size) => size.results.every((row) => row.status === 'completed')));
+  await assert.rejects(runSweepInProcess({ path: '/nonexistent/sample.json' }, { runnerScript, sizes: [1024] }), (error: unknown) => error instanceof SampleInputError && /no such file/.test(error.message));
+  const controller = new AbortController();
+  const cancelled = runSweepInProcess({ path: tuplesSample }, { runnerScript, sizes: [1024, 4 * 2 ** 20], signal: controller.signal, onSize: () => controller.abort() });
+  await assert.rejects(cancelled, CancelledError);
 });
