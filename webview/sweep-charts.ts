@@ -219,7 +219,7 @@ function decadeTicks(min: number, max: number): Array<{ value: number }> {
   return ticks.length > 8 ? ticks.filter((tick) => Math.abs(Math.log10(tick.value) % 1) < 1e-9 || Math.abs(Math.log10(tick.value) % 1) > 1 - 1e-9) : ticks;
 }
 
-const palette = (theme: ChartTheme) => [theme.foreground, theme.blue, theme.orange, theme.green, theme.purple, theme.yellow];
+const palette = (theme: ChartTheme) => [theme.foreground, theme.blue, theme.orange, theme.green, theme.purple, theme.yellow, theme.red];
 
 function dataset(line: LineSpec, theme: ChartTheme): ChartDataset<'line', Array<{ x: number; y: number }>> {
   const colours = palette(theme);

@@ -15,17 +15,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { findBuiltinCodec } from '../../src/codecs/registry';
 import { compareSample } from '../../src/engine/compare';
 import { scaleSample } from '../../src/engine/scale-sample';
-import { MB, scalingNotes } from '../../src/engine/sweep';
+import { MB } from '../../src/engine/sweep';
 import { runSweepInProcess } from '../../src/engine/sweep-runner-process';
 import { findLimits } from '../../src/limits/run-limits';
 import { growthTable, limitRow, limitsHeading, describeHeap, sizeTable } from '../../src/cli/sweep-table';
 import type { SweepReport } from '../../src/shared/sweep';
-import type { SweepHostMessage } from '../../src/shared/sweep-protocol';
 import { repoRoot, tuplesSample, workerScript } from '../support/paths';
-import { PanelHarness } from '../webview/support/panel-harness';
+import { screenshotSweep } from './sweep-screenshot';
 
 const CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
 const OUTPUT = path.join(repoRoot, 'test', 'output');
@@ -46,29 +44,22 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ value: T; baseMb: n
   }
 }
 
-async function sweepFigures(): Promise<{ report: SweepReport; messages: SweepHostMessage[] }> {
+async function sweepFigures(): Promise<{ report: SweepReport }> {
   const maxJsonBytes = Math.round(Number(values['max-mb'] ?? 16) * MB);
   console.log(`1. Default sweep on ${path.basename(tuplesSample)}: 1 KiB → ${maxJsonBytes / MB} MiB ×4, ${CODECS.length} codecs, quick rounds (aim < 5 min; host RSS growth < 50 MB)`);
-  const messages: SweepHostMessage[] = [{ type: 'sweep-started', sweep: { sweepId: 1, sampleName: path.basename(tuplesSample), sampleLocation: tuplesSample, sweep: true, limits: false, codecs: CODECS.map((id) => ({ id, label: findBuiltinCodec(id)!.label })) } }];
   const started = Date.now();
   const { value: report, baseMb, peakMb } = await peakRss(() => runSweepInProcess({ path: tuplesSample }, {
     runnerScript: path.join(repoRoot, 'dist', 'sweep-runner.js'),
     codecs: CODECS,
     quick: true,
     maxJsonBytes,
-    onPlan: (sizes) => messages.push({ type: 'sweep-planned', sweepId: 1, sizes, notes: scalingNotes(sizes) }),
-    onResult: (sizeIndex, result) => messages.push({ type: 'sweep-result', sweepId: 1, sizeIndex, result }),
-    onSize: (sizeIndex, size) => {
-      messages.push({ type: 'sweep-size', sweepId: 1, sizeIndex, size });
-      console.log(sizeTable(size));
-    },
+    onSize: (_sizeIndex, size) => console.log(sizeTable(size)),
   }));
   const seconds = (Date.now() - started) / 1000;
-  messages.push({ type: 'sweep-finished', sweepId: 1, report });
   console.log(growthTable(report.growth));
   console.log(`   sweep: ${report.sizes.length} sizes in ${seconds.toFixed(0)} s (${(seconds / 60).toFixed(1)} min); rounds ${report.settings.rounds}${report.settings.roundsCutShort ? ` (${report.settings.roundsCutShort})` : ''}`);
   console.log(`   host RSS: ${baseMb.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB: growth ${(peakMb - baseMb).toFixed(1)} MB\n`);
-  return { report, messages };
+  return { report };
 }
 
 async function ratioAgreement(report: SweepReport): Promise<void> {
@@ -116,19 +107,10 @@ async function limitFigures(): Promise<SweepReport['limits']> {
   return found.limits;
 }
 
-async function screenshot(messages: SweepHostMessage[]): Promise<void> {
-  const harness = await PanelHarness.start();
-  try {
-    const panel = await harness.open();
-    await panel.applyTheme('light');
-    await panel.deliver(...messages);
-    const file = path.join(OUTPUT, 'sweep-plots.png');
-    await panel.page.locator('.sweep-charts').screenshot({ path: file });
-    console.log(`   plots: ${file}`);
-    await panel.close();
-  } finally {
-    await harness.close();
-  }
+async function screenshot(report: SweepReport): Promise<void> {
+  const file = path.join(OUTPUT, 'sweep-plots.png');
+  await screenshotSweep(report, file);
+  console.log(`   plots: ${file}`);
 }
 
 async function main(): Promise<void> {
@@ -136,10 +118,10 @@ async function main(): Promise<void> {
   console.log(`${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} (the machine may be shared)\n`);
   const output: Record<string, unknown> = {};
   if (!values['skip-sweep']) {
-    const { report, messages } = await sweepFigures();
+    const { report } = await sweepFigures();
     output['sweep'] = report;
     await ratioAgreement(report);
-    await screenshot(messages);
+    await screenshot(report);
   }
   if (!values['skip-limits']) output['limits'] = await limitFigures();
   fs.writeFileSync(path.join(OUTPUT, 'sweep-bench.json'), JSON.stringify(output, null, 2));
