@@ -8,7 +8,7 @@ import { getHeapStatistics } from 'node:v8';
 import { loadCodec } from '../codecs/load-codec';
 import { describeError } from '../engine/codec-run';
 import { processTransport } from '../engine/node-transports';
-import { scaleSample } from '../engine/scale-sample';
+import { scaleSample, UnscalableSampleError } from '../engine/scale-sample';
 import { parseSample, sampleBytesOf } from '../input/read-sample';
 import { serve } from '../shared/channel';
 import { failureKindOf } from './limit-failures';
@@ -25,7 +25,8 @@ async function trySize(job: TryJob, enter: (stage: LimitStage) => Promise<void>,
     ...(jsonBytes === undefined ? {} : { jsonBytes }),
     encoded: stage === 'decode',
     decoded: false,
-    failure: { kind: failureKindOf(error), stage, message: describeError(error) },
+    // The sample's own problems name the file (they are the same at every size).
+    failure: { kind: failureKindOf(error), stage, message: error instanceof UnscalableSampleError ? `${job.sample.path}: ${error.message}` : describeError(error) },
   });
   try {
     await enter('build');

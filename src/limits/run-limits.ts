@@ -12,7 +12,7 @@ import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { CancelledError } from '../engine/compare';
 import { childProcessTransport } from '../engine/node-transports';
 import { followChild } from '../engine/forked-child';
-import { sampleKindOf, type SampleKind } from '../input/read-sample';
+import { SampleInputError, sampleKindOf, type SampleKind } from '../input/read-sample';
 import { ChannelClient, ChannelError } from '../shared/channel';
 import type { CodecLimit, LimitSettings } from '../shared/sweep';
 import { deathFailure } from './limit-failures';
@@ -65,6 +65,8 @@ export async function findLimits(sample: { path: string; bytes?: Uint8Array; kin
       const outcome = await trySizeInProcess(script, { codec: { builtin: id }, sample: sampleBytes, targetJsonBytes }, options.heapMb, timeoutMs, options.signal, (heapLimitMb) => {
         observedHeapLimitMb = heapLimitMb;
       });
+      // A sample that cannot be read or scaled fails the same at every size: say so once.
+      if (outcome.failure?.stage === 'build' && outcome.failure.kind === 'error') throw new SampleInputError(outcome.failure.message, sample.path);
       options.onTrial?.(id, targetJsonBytes, outcome);
       return outcome;
     };

@@ -64,4 +64,7 @@ test('bad steps, sizes and samples exit 2 with what to do', () => {
   const unscalable = cli('sweep', file, ...FAST, '--steps', '1k');
   assert.equal(unscalable.code, 2);
   assert.match(unscalable.stderr, /single\.json: a size sweep scales an array of records.*give a top-level array/);
+  const limitsOnly = cli('sweep', file, '--limits-only', '--codecs', 'json');
+  assert.equal(limitsOnly.code, 2, 'the limit search says it once, not at every size');
+  assert.match(limitsOnly.stderr, /single\.json: a size sweep scales an array of records/);
 });
