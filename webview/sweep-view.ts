@@ -31,7 +31,7 @@ export class SweepView implements Disposable {
   private readonly formatSelect = el('select', { className: 'sweep-export-format', attrs: { 'aria-label': 'Export format of the sweep' } }, FORMATS.map(([value, text]) => el('option', { text, attrs: { value } })));
   private readonly saveButton = button('Save…', 'action secondary', { 'data-action': 'sweep-export-file' });
   private readonly copyButton = button('Copy', 'action secondary', { 'data-action': 'sweep-export-clipboard' });
-  private readonly outcome = el('span', { className: 'export-outcome', attrs: { role: 'status' } });
+  private readonly outcome = el('span', { className: 'sweep-export-outcome', attrs: { role: 'status' } });
   private readonly charts = new SweepCharts();
   private readonly table = el('div', { className: 'sweep-table-view' });
   private readonly growth = el('div', { className: 'sweep-growth' });
