@@ -25,7 +25,7 @@ export class SweepView implements Disposable {
   private readonly title = el('h2', { className: 'sweep-title' });
   private readonly status = el('p', { className: 'sweep-status', attrs: { role: 'status' } });
   private readonly notes = el('ul', { className: 'sweep-notes' });
-  private readonly cancelButton = button('Cancel', 'action secondary', { 'data-action': 'cancel-sweep' });
+  private readonly cancelButton = button('Stop sweep', 'action secondary', { 'data-action': 'cancel-sweep', title: 'Stop the size sweep or limit search (its workers and processes are stopped)' });
   private readonly plotsButton = button('Plots', 'action secondary', { 'data-action': 'sweep-plots', 'aria-pressed': 'true' });
   private readonly tableButton = button('Table', 'action secondary', { 'data-action': 'sweep-table', 'aria-pressed': 'false' });
   private readonly formatSelect = el('select', { className: 'sweep-export-format', attrs: { 'aria-label': 'Export format of the sweep' } }, FORMATS.map(([value, text]) => el('option', { text, attrs: { value } })));
