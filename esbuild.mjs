@@ -67,6 +67,10 @@ await Promise.all([
   esbuild.build({ ...node, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist' }),
   // Probe processes (forked, not worker threads: some decoders abort their whole process).
   esbuild.build({ ...node, entryPoints: { 'probe-child': 'src/probes/probe-child.ts' }, outdir: 'dist' }),
+  // Limit processes: one payload size each, with the heap limit the user chose.
+  esbuild.build({ ...node, entryPoints: { 'limit-child': 'src/limits/limit-child.ts' }, outdir: 'dist' }),
+  // The size sweep's runner: its workers' scaled samples stay out of the extension host.
+  esbuild.build({ ...node, entryPoints: { 'sweep-runner': 'src/engine/sweep-runner.ts' }, outdir: 'dist' }),
   esbuild.build({ ...webview, entryPoints: { webview: 'webview/main.ts', 'webview-styles': 'webview/styles.css' }, outdir: 'dist' }),
 ]);
 

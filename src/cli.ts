@@ -24,10 +24,12 @@ import { compressionSection } from './cli/compression-section';
 import { SCHEMA_USAGE, schemaCommand } from './cli/schema-command';
 import { compareSchemaSetup, SCHEMA_OPTIONS, SCHEMA_OPTIONS_USAGE, SchemaUsageError } from './cli/schema-options';
 import { SchemaInputError } from './schema/schema-problem';
+import { SWEEP_USAGE, sweepCommand, SweepUsageError } from './cli/sweep-command';
 
 const PRIORITIES_TEXT = PRIORITY_IDS.join(', ');
 
 const USAGE = `Usage: payload-lab compare [FILE] [options]
+       payload-lab sweep [FILE] [--codecs a,b] [--max-mb N] [--steps F] [--quick] [--limits] [--heap-mb N] [--json]   (see sweep --help)
        payload-lab probe [--codecs a,b] [--json]   (what each library does with awkward inputs)
        payload-lab schema SAMPLE.json --format proto|avsc   (prints the inferred schema; see schema --help)
        payload-lab codecs
@@ -173,10 +175,19 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'compare') return await compareCommand(rest);
+    if (command === 'sweep') {
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      return await sweepCommand(rest, bundledSample(), controller.signal);
+    }
     if (command === 'probe') return await probeCommand(rest);
     if (command === 'schema') return await schemaCommand(rest);
     throw new UsageError(`unknown command '${command}'`);
   } catch (error) {
+    if (error instanceof SweepUsageError || (command === 'sweep' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${SWEEP_USAGE}\n`);
+      return 2;
+    }
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${USAGE}\n`);
       return 2;

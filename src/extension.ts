@@ -10,6 +10,8 @@ import { ProbeSession } from './host/probe-session';
 import { InspectorHost } from './host/inspector-host';
 import { compareWithSchema, openInferredSchema } from './commands/schema-actions';
 import { exportReport } from './panel/export-request';
+import { exportSweep } from './panel/export-sweep-request';
+import { SweepSession } from './host/sweep-session';
 import { ResultsPanel, type PanelActions } from './panel/results-panel';
 import { RESULTS_VIEW_TYPE } from './shared/protocol';
 import { SchemaDiagnostics } from './host/schema-diagnostics';
@@ -25,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): void {
     setVariants: (variants) => void session.rerunWithVariants(variants),
     probeLibraries: () => void probes.probe(),
     cancelProbes: () => probes.cancel(),
+    cancelSweep: () => sweeps.cancel(),
     closeInspector: () => inspector.close(),
     openSample: () => {
       const request = session.lastRequest;
@@ -44,10 +47,12 @@ export function activate(context: vscode.ExtensionContext): void {
     panelClosed: () => {
       session.cancel();
       probes.cancel();
+      sweeps.cancel();
       inspector.close();
     },
     requests: {
       export: (params) => exportReport(session.lastReport, params),
+      'export-sweep': (params) => exportSweep(sweeps.lastReport, params),
       'open-inferred-schema': (params) => openInferredSchema(session, params.format),
       ...inspector.handlers,
     },
@@ -55,16 +60,18 @@ export function activate(context: vscode.ExtensionContext): void {
   const schemaDiagnostics = new SchemaDiagnostics();
   const session = new ComparisonSession(context, log, actions, schemaDiagnostics);
   const probes = new ProbeSession(context, log, actions);
+  const sweeps = new SweepSession(context, log, actions, session);
   const inspector = new InspectorHost(session, log);
 
   context.subscriptions.push(
     log,
     session,
     probes,
+    sweeps,
     inspector,
     schemaDiagnostics,
     vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, schemaDiagnostics, resource)),
-    vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices)),
+    vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices, sweeps)),
     vscode.commands.registerCommand('payloadLab.compareWithSchema', (resource?: vscode.Uri) => compareWithSchema(session, schemaDiagnostics, resource)),
     vscode.commands.registerCommand('payloadLab.cancelRun', () => session.cancel()),
     vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {

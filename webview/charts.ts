@@ -154,13 +154,14 @@ function dataset(label: string, data: number[], colour: string, theme: ChartThem
   };
 }
 
-function styleChart(chart: BarChart, theme: ChartTheme): void {
+/** Axes, legend and tooltip in the theme's colours (the bar charts here, the sweep's line charts). */
+export function styleChart(chart: Chart<'bar' | 'line', unknown, unknown>, theme: ChartTheme): void {
   const options = chart.options;
   for (const scale of [options.scales!['x']!, options.scales!['y']!]) {
     scale.ticks!.color = theme.foreground;
     scale.grid!.color = theme.lines;
     scale.border = { ...scale.border, color: theme.lines };
-    if (scale.title) scale.title.color = theme.foreground;
+    if ('title' in scale && scale.title) scale.title.color = theme.foreground;
   }
   options.plugins!.legend!.labels!.color = theme.foreground;
   Object.assign(options.plugins!.tooltip!, {

@@ -9,6 +9,9 @@ import { restoreModel, saveModel } from './state';
 import { PanelView } from './view';
 import { hostConnection } from './vscode-api';
 import { serveBrowserMeasuring } from './browser-measuring';
+import { isSweepMessage } from '../src/shared/sweep-protocol';
+import { reduceSweep, type SweepModel } from './sweep-model';
+import { SweepView } from './sweep-view';
 
 const root = document.getElementById('app');
 if (!root) throw new Error('the panel page has no #app element');
@@ -43,6 +46,19 @@ const view = disposables.add(new PanelView(root, {
   closed: () => host.post({ type: 'inspector-close' }),
 }));
 view.render(model);
+
+// The size sweep: a run of its own, with its own view and model (shown above the comparison).
+let sweepModel: SweepModel | null = null;
+const sweepView = disposables.add(new SweepView({
+  cancelSweep: () => host.post({ type: 'cancel-sweep' }),
+  exportSweep: (format, destination) => host.request('export-sweep', { format, destination }),
+}));
+root.insertBefore(sweepView.element, root.children[1] ?? null);
+disposables.add(host.onMessage((message) => {
+  if (!isSweepMessage(message)) return;
+  sweepModel = reduceSweep(sweepModel, message);
+  sweepView.render(sweepModel);
+}));
 
 /** Renders and saves now: for the user's own actions, which must answer at once. */
 function show(next: PanelModel): void {

@@ -3,6 +3,7 @@
  * the view, and persisted with `setState` so the panel comes back after a reload.
  * Pure (no DOM), so every rule about runs and stale messages lives in one place.
  */
+import { isSweepMessage } from '../src/shared/sweep-protocol';
 import { isProbeMessage, type HostToWebview, type ProbeHostMessage, type RunStarted } from '../src/shared/protocol';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeResult } from '../src/shared/probes';
 import type { SchemaVariants } from '../src/shared/variants';
@@ -106,6 +107,8 @@ export const rowCodec = (row: Row) => (row.kind === 'pending' ? row.codec : row.
 
 /** The model after `message`; the same object when the message changes nothing or is stale. */
 export function reduce(model: PanelModel, message: HostEvent): PanelModel {
+  // A size sweep has a view and a model of its own (sweep-view.ts).
+  if (isSweepMessage(message)) return model;
   if (isProbeMessage(message)) {
     const probes = reduceProbes(model.probes ?? null, message);
     return probes === (model.probes ?? null) ? model : { ...model, probes };

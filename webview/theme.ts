@@ -15,6 +15,7 @@ export interface ChartTheme {
   orange: string;
   purple: string;
   yellow: string;
+  red: string;
   /** Bars get an outline in high contrast themes; empty elsewhere. */
   contrastBorder: string;
   hoverBackground: string;
@@ -46,6 +47,7 @@ export function readChartTheme(): ChartTheme {
     orange: token('--vscode-charts-orange', foreground),
     purple: token('--vscode-charts-purple', foreground),
     yellow: token('--vscode-charts-yellow', foreground),
+    red: token('--vscode-charts-red', foreground),
     contrastBorder: highContrast ? token('--vscode-contrastBorder', foreground) : '',
     hoverBackground: token('--vscode-editorHoverWidget-background', token('--vscode-editor-background', 'Canvas')),
     hoverForeground: token('--vscode-editorHoverWidget-foreground', foreground),

@@ -7,6 +7,7 @@
 import { ChannelClient, ChannelError, isChannelMessage, type Transport } from '../src/shared/channel';
 import { type HostToWebview, REQUEST_TIMEOUT_MS, type RequestMap, type RequestMethod, type WebviewToHost } from '../src/shared/protocol';
 import { type Disposable, listen } from './dispose';
+import { SWEEP_MESSAGE_TYPES } from '../src/shared/sweep-protocol';
 
 /** What VS Code injects into every webview. */
 interface VsCodeApi {
@@ -21,6 +22,7 @@ type HostEvent = HostToWebview;
 const HOST_MESSAGE_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>([
   'run-started', 'sample-read', 'codec-stage', 'codec-result', 'run-finished', 'run-ended',
   'probes-started', 'probe-result', 'probes-finished', 'probes-ended',
+  ...SWEEP_MESSAGE_TYPES,
 ]);
 
 /** The page gets 'message' events from more than the host (extensions, devtools): keep ours. */

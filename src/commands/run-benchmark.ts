@@ -1,7 +1,8 @@
 /**
- * Payload Lab: Run Benchmark… — pick the sample (active editor, a file, a bundled dataset),
- * the codecs (remembered) and how many rounds (quick, default or thorough). Escape at any step
- * cancels quietly.
+ * Payload Lab: Run Benchmark… — pick what to run (compare at this size, sweep payload sizes,
+ * find payload limits), the sample (active editor, a file, a bundled dataset), the codecs
+ * (remembered) and how many rounds (quick, default or thorough). Escape at any step cancels
+ * quietly.
  */
 import * as vscode from 'vscode';
 import type { MeasuredRuntime } from '../shared/results';
@@ -13,6 +14,9 @@ import type { ComparisonReport } from '../shared/results';
 import { isJsonSample, resolveSample, type SampleSource } from './resolve-sample';
 import { bundledDatasets } from './bundled-datasets';
 import { chooseSampleFile, sampleFromUri } from './sample-file';
+import type { SweepSession } from '../host/sweep-session';
+import type { SweepReport } from '../shared/sweep';
+import { readSweepSettings } from '../host/settings';
 
 const REMEMBERED_CODECS = 'payloadLab.lastCodecs';
 
@@ -25,30 +29,44 @@ export interface BenchmarkChoices {
   rounds?: number;
   /** Where to measure; asked for when not given. */
   runtimes?: MeasuredRuntime[];
+  /** What to run; asked for when absent. */
+  benchmark?: BenchmarkKind;
 }
+
+/** Compare at the sample's size (a comparison), sweep its size, or find the payload limits. */
+export type BenchmarkKind = 'compare' | 'sweep' | 'limits' | 'sweep-limits';
 
 interface RunMode {
   quick: boolean;
   rounds?: number;
+  benchmark: BenchmarkKind;
 }
 
 export async function runBenchmark(
   session: ComparisonSession,
   context: vscode.ExtensionContext,
   choices: BenchmarkChoices = {},
-): Promise<ComparisonReport | undefined> {
+  sweeps?: SweepSession,
+): Promise<ComparisonReport | SweepReport | undefined> {
   const source = choices.sample ? sampleFromUri(choices.sample) : await pickSample(context);
   if (!source) return undefined;
   const codecs = choices.codecs ?? (await pickCodecs(context));
   if (!codecs) return undefined;
-  const mode: RunMode | undefined = choices.quick !== undefined || choices.rounds !== undefined
-    ? { quick: choices.quick ?? false, rounds: choices.rounds }
-    : await pickMode();
+  const given = choices.quick !== undefined || choices.rounds !== undefined || choices.benchmark !== undefined;
+  const mode: RunMode | undefined = given
+    ? { quick: choices.quick ?? choices.benchmark !== undefined, rounds: choices.rounds, benchmark: choices.benchmark ?? 'compare' }
+    : await pickMode(sweeps !== undefined);
   if (!mode) return undefined;
   // Choices given by a caller (tests, other commands) mean no questions: the setting's runtimes.
-  const runtimes = choices.runtimes ?? (Object.keys(choices).length > 0 ? readRunSettings().runtimes : await pickRuntimes());
+  const runtimes = mode.benchmark !== 'compare'
+    ? (['node'] as MeasuredRuntime[])
+    : choices.runtimes ?? (Object.keys(choices).length > 0 ? readRunSettings().runtimes : await pickRuntimes());
   if (!runtimes) return undefined;
   await context.globalState.update(REMEMBERED_CODECS, codecs);
+  const benchmark = mode.benchmark;
+  // Sweeps and limits run in Node processes; only a comparison asks where to measure.
+  if (benchmark === 'limits') return sweeps?.run({ source, codecs, sweep: false, limits: true });
+  if (benchmark !== 'compare') return sweeps?.run({ source, codecs, sweep: true, limits: benchmark === 'sweep-limits', quick: mode.quick, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
   return session.run({ source, codecs, quick: mode.quick, runtimes, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
 }
 
@@ -104,15 +122,29 @@ async function pickRuntimes(): Promise<MeasuredRuntime[] | undefined> {
   return chosen?.runtimes;
 }
 
-async function pickMode(): Promise<RunMode | undefined> {
+/** Step 3: compare at this size (in default, quick or thorough rounds), sweep the size, or find the limits. */
+async function pickMode(offerSweeps: boolean): Promise<RunMode | undefined> {
   const settings = readRunSettings();
+  const sweep = readSweepSettings();
+  const heap = sweep.heapMb === undefined ? "Node's default heap" : `a ${sweep.heapMb} MB heap`;
   // No `detail` lines: a detail renders a second label in its row, and the list's rows are
   // recycled between quick picks (the e2e helpers read one label per row).
-  const items: Array<vscode.QuickPickItem & { mode: RunMode }> = [
-    { label: 'Default', description: `${settings.rounds} rounds of ${settings.timeBudgetMs} ms per codec: speed-ups with their range over rounds`, mode: { quick: false } },
-    { label: 'Quick', description: `${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a first look, wider intervals`, mode: { quick: true } },
-    { label: 'Thorough', description: `${THOROUGH_ROUNDS} rounds of ${settings.timeBudgetMs} ms per codec: narrower intervals, for figures you quote`, mode: { quick: false, rounds: THOROUGH_ROUNDS } },
+  type Item = vscode.QuickPickItem & { mode?: RunMode };
+  const separator = (label: string): Item => ({ label, kind: vscode.QuickPickItemKind.Separator });
+  const items: Item[] = [
+    separator('Compare at this size'),
+    { label: 'Default', description: `${settings.rounds} rounds of ${settings.timeBudgetMs} ms per codec: speed-ups with their range over rounds`, mode: { quick: false, benchmark: 'compare' } },
+    { label: 'Quick', description: `${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a first look, wider intervals`, mode: { quick: true, benchmark: 'compare' } },
+    { label: 'Thorough', description: `${THOROUGH_ROUNDS} rounds of ${settings.timeBudgetMs} ms per codec: narrower intervals, for figures you quote`, mode: { quick: false, rounds: THOROUGH_ROUNDS, benchmark: 'compare' } },
+    ...(offerSweeps
+      ? [
+          separator('Sweep payload sizes'),
+          { label: 'Sweep payload sizes', description: `the sample scaled from 1 KiB to ${sweep.maxMb} MiB (×${sweep.stepFactor}), ${QUICK_ROUNDS} short rounds per size: time against size, log–log`, mode: { quick: true, benchmark: 'sweep' as const } },
+          { label: 'Find payload limits', description: `grow the payload until encode or decode fails, each size in a process with ${heap}; cap ${sweep.capMb} MiB`, mode: { quick: true, benchmark: 'limits' as const } },
+          { label: 'Sweep payload sizes, then find payload limits', description: 'both, one after the other', mode: { quick: true, benchmark: 'sweep-limits' as const } },
+        ]
+      : []),
   ];
-  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: rounds (3/4)', placeHolder: 'How many rounds?' });
+  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: what to run (3/4)', placeHolder: 'Compare at this size, sweep the size, or find the limits?' });
   return chosen?.mode;
 }

@@ -15,6 +15,7 @@ import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
 import type { CompressedSizes, CompressionTiming, EndToEndDecode, InteropResult, WorkStage } from '../shared/results';
 import { attributeBytes } from '../inspect/byte-attribution';
+import { scaleSample } from './scale-sample';
 import type { GcWindowFigures } from './gc-window';
 import { measureOperation, type MeasureOptions } from './measure';
 import type { CodecJob, CodecReport, CodecSource, SampleBytes } from './worker-protocol';
@@ -83,7 +84,8 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
       return report;
     }
     // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
-    const remnants = detectRemnants(sample, decoded, { parseLosses: findParseLosses(sampleBytes, job.sample.kind) });
+    // (A scaled sample's paths are not the file's: its text-level checks apply to the file only.)
+    const remnants = detectRemnants(sample, decoded, job.scale ? {} : { parseLosses: findParseLosses(sampleBytes, job.sample.kind) });
     const timings = await timeBoth();
     // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
     const endToEnd = await runtime.endToEndDecode(encoded, decode, { ...common, budgetMs: Math.max(20, plan.operationBudgetMs / 4) });
@@ -133,7 +135,9 @@ export async function openCodec(
 ): Promise<OpenedCodec | undefined> {
   enter('input');
   const sampleBytes = runtime.sampleBytes(job.sample);
-  const sample = parseSample(sampleBytes, job.sample.kind, job.sample.path);
+  const parsed = parseSample(sampleBytes, job.sample.kind, job.sample.path);
+  // A sweep's size: built here, from the parsed sample, so the host never holds it.
+  const sample = job.scale ? scaleSample(parsed, job.scale).value : parsed;
 
   enter('prepare');
   const loaded = await runtime.loadCodec(job.codec);

@@ -24,6 +24,7 @@ import { runInWorker, type WorkerFate } from './worker-runner';
 import type { CodecJob, CodecReport, CodecSource, SampleBytes, WorkerMethods } from './worker-protocol';
 import { withEndToEndSpeedups } from './end-to-end';
 import { judgeCodeGeneration, nodeMeasuringRuntime, runWithoutCodeGeneration, type StrictRun } from './code-generation';
+import type { SampleScale } from './scale-sample';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -42,6 +43,8 @@ export interface CompareOptions extends Partial<EngineLimits> {
   schema?: ProvidedSchema;
   /** Choices for inferred schemas (integers, doubles, fields); see schema/variants.ts. */
   variants?: Partial<SchemaVariants>;
+  /** A size sweep's step: each worker scales the sample to this JSON size itself (scale-sample.ts). */
+  scale?: SampleScale;
   signal?: AbortSignal;
   /** The bundled worker script; defaults to `worker.js` beside the running bundle. */
   workerScript?: string;
@@ -121,7 +124,7 @@ export async function compareSample(
   };
   const sampleBytes: SampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
 
-  const read = await runInWorker('read-sample', { sample: sampleBytes, schema: options.schema }, limits);
+  const read = await runInWorker('read-sample', { sample: sampleBytes, schema: options.schema, ...(options.scale ? { scale: options.scale } : {}) }, limits);
   const input = sampleInfoOrThrow(read, sample.path);
   options.onSampleRead?.(input);
 
@@ -171,6 +174,7 @@ export async function compareSample(
     variants: options.variants,
     measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify },
     ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
+    ...(options.scale ? { scale: options.scale } : {}),
   });
   const completed = (entry: RoundEntry) => entry.first?.status === 'completed';
 

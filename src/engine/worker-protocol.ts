@@ -8,6 +8,7 @@ import type { CodecDescriptor, ProvidedSchema } from '../codecs/codec';
 import type { SchemaVariants } from '../shared/variants';
 import type { CodecSource } from '../codecs/codec-source';
 import type { SampleBytes } from '../input/read-sample';
+import type { SampleScale } from './scale-sample';
 import type { DecodedOutputJob } from '../inspect/inspection';
 import type { SchemaProblem } from '../schema/schema-problem';
 import type { TimedWindow } from './measure';
@@ -51,6 +52,8 @@ export interface CodecJob {
   measurement: MeasurementPlan;
   /** A later round: the schema this codec inferred in the first round (its report's `inferred`). */
   inferred?: unknown;
+  /** A size sweep: the worker scales the sample to this size itself (scale-sample.ts). */
+  scale?: SampleScale;
 }
 
 /** Reads and parses the sample: what it holds, or where it is not JSON. */
@@ -58,6 +61,8 @@ export interface ReadSampleJob {
   sample: SampleBytes;
   /** Checked here too: loading a schema needs avsc or protobufjs, which stay out of the host. */
   schema?: ProvidedSchema;
+  /** A size sweep: describe the sample scaled to this size (its JSON bytes, its records). */
+  scale?: SampleScale;
 }
 
 /** The message types a schema declares (for a .proto) and the one to use by default. */
@@ -163,6 +168,8 @@ export interface WorkerMethods extends DecodedOutputQueries {
   /** A later round: open the codec for timing in slices, then answer `time-slice` until stopped. */
   'open-for-slices': { params: CodecJob; result: TimingReady };
   'time-slice': { params: TimingSliceRequest; result: TimedWindow };
+  /** A size sweep's plan: the sample scaled to each target size, described (nothing kept). */
+  'plan-sweep': { params: { sample: SampleBytes; targets: number[] }; result: { sizes: SampleInfo[] } | { inputProblem: InputProblem } };
   'read-sample': { params: ReadSampleJob; result: { sample: SampleInfo } | { inputProblem: InputProblem } | { schemaFailure: SchemaFailure } };
   /** `messageTypes` is empty for an .avsc (its root type is the schema itself); an .avpr / .avdl lists its types. */
   'schema-info': { params: SchemaInfoJob; result: { messageTypes: string[]; defaultType?: string } | { schemaFailure: SchemaFailure } };

@@ -13,6 +13,7 @@ import { compressedSizes } from './compressed-sizes';
 import { openForSlices, timeSlice } from './timing-slices';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
+import { describePath, recordPlanOf, scaleSample, UnscalableSampleError } from './scale-sample';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
 import { SchemaInputError } from '../schema/schema-problem';
@@ -20,7 +21,7 @@ import { inferSchemaText } from '../schema/inferred-text';
 import { Inspection, InspectionError } from '../inspect/inspection';
 import { serve, type Handlers } from '../shared/channel';
 import { parentPortTransport } from './node-transports';
-import type { DecodedOutputJob, GenerateJob, InferSchemaJob, ReadSampleJob, SchemaInfoJob, WorkerEvents, WorkerMethods } from './worker-protocol';
+import type { DecodedOutputJob, GenerateJob, InferSchemaJob, ReadSampleJob, SampleBytes, SchemaInfoJob, WorkerEvents, WorkerMethods } from './worker-protocol';
 
 if (isMainThread || !parentPort) {
   throw new Error('payload-lab worker: this file runs only inside a worker thread started by the engine');
@@ -32,6 +33,10 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
   try {
     const bytes = sampleBytesOf(job.sample);
     const sample = parseSample(bytes, job.sample.kind, job.sample.path);
+    if (job.scale) {
+      const scaled = scaleSample(sample, job.scale);
+      return { sample: { path: job.sample.path, jsonBytes: scaled.jsonBytes, fileBytes: bytes.byteLength, records: scaled.scaling.records, kind: job.sample.kind, scaling: scaled.scaling } };
+    }
     const info: SampleInfo = {
       path: job.sample.path,
       jsonBytes: Buffer.byteLength(JSON.stringify(sample), 'utf8'),
@@ -42,6 +47,29 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
     };
     return { sample: info };
   } catch (error) {
+    if (error instanceof UnscalableSampleError) return { inputProblem: { message: `${job.sample.path}: ${error.message}` } };
+    return { inputProblem: inputProblemOf(error) };
+  }
+}
+
+function planSweep(job: { sample: SampleBytes; targets: number[] }): WorkerMethods['plan-sweep']['result'] {
+  try {
+    const bytes = sampleBytesOf(job.sample);
+    const plan = recordPlanOf(parseSample(bytes, job.sample.kind, job.sample.path));
+    const sizes = job.targets.map((targetJsonBytes): SampleInfo => {
+      const records = plan.countFor(targetJsonBytes);
+      return {
+        path: job.sample.path,
+        jsonBytes: plan.jsonBytesOf(records),
+        fileBytes: bytes.byteLength,
+        records,
+        kind: job.sample.kind,
+        scaling: { recordsPath: describePath(plan.found.path), sourceRecords: plan.sourceRecords, records, repeated: records > plan.sourceRecords, targetJsonBytes },
+      };
+    });
+    return { sizes };
+  } catch (error) {
+    if (error instanceof UnscalableSampleError) return { inputProblem: { message: `${job.sample.path}: ${error.message}` } };
     return { inputProblem: inputProblemOf(error) };
   }
 }
@@ -120,6 +148,7 @@ const handlers: Handlers<WorkerMethods> = {
   'open-for-slices': (job) => openForSlices(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
   'time-slice': timeSlice,
   'read-sample': readSample,
+  'plan-sweep': planSweep,
   'schema-info': schemaInfo,
   'generate-sample': generate,
   'infer-schema': inferSchema,

@@ -55,3 +55,26 @@ export function readGenerateSettings(): GenerateSettings {
   const seed = Math.floor(config.get<number>('generatedSampleSeed') ?? 1);
   return { count: Math.min(Math.max(count, 1), 1_000_000), seed };
 }
+
+export interface SweepSettings {
+  /** Largest size of a sweep, MiB of JSON. */
+  maxMb: number;
+  /** Each size this many times the previous. */
+  stepFactor: number;
+  /** Heap limit of the limit processes, MB; undefined: Node's default. */
+  heapMb: number | undefined;
+  /** Where the limit search stops, MiB of JSON. */
+  capMb: number;
+}
+
+/** The size sweep's and limit search's settings (`payloadLab.sweep.*`, `payloadLab.limits.*`). */
+export function readSweepSettings(): SweepSettings {
+  const config = vscode.workspace.getConfiguration('payloadLab');
+  const heapMb = config.get<number>('limits.heapMb') ?? 0;
+  return {
+    maxMb: Math.min(Math.max(config.get<number>('sweep.maxMb') ?? 16, 0.01), 1024),
+    stepFactor: Math.max(config.get<number>('sweep.stepFactor') ?? 4, 1.5),
+    heapMb: heapMb > 0 ? Math.round(heapMb) : undefined,
+    capMb: Math.min(Math.max(config.get<number>('limits.capMb') ?? 512, 1), 4096),
+  };
+}

@@ -15,15 +15,24 @@ export async function exportReport(
   params: RequestMap['export']['params'],
 ): Promise<RequestMap['export']['result']> {
   if (!report) throw new Error('There is no finished comparison to export yet: run one first.');
-  const text = renderReport(report, params.format);
+  return saveOrCopy(renderReport(report, params.format), params, report.input.path, 'payload-lab');
+}
+
+/** The text copied, or saved where the user picks (suggested: `<prefix>-<sample name>.<ext>`). */
+export async function saveOrCopy(
+  text: string,
+  params: RequestMap['export']['params'],
+  samplePath: string,
+  prefix: string,
+): Promise<RequestMap['export']['result']> {
   if (params.destination === 'clipboard') {
     await vscode.env.clipboard.writeText(text);
     return { outcome: 'copied' };
   }
   const { extension, filter } = EXTENSIONS[params.format];
-  const sampleName = report.input.path.split(/[\\/]/).pop()?.replace(/\.[^.]+$/, '') || 'sample';
+  const sampleName = samplePath.split(/[\\/]/).pop()?.replace(/\.[^.]+$/, '') || 'sample';
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const suggested = `payload-lab-${sampleName}.${extension}`;
+  const suggested = `${prefix}-${sampleName}.${extension}`;
   const target = await vscode.window.showSaveDialog({
     defaultUri: folder ? vscode.Uri.joinPath(folder, suggested) : vscode.Uri.file(suggested),
     filters: { [filter]: [extension] },

@@ -8,6 +8,7 @@ import { ChannelClient, isChannelMessage, serve } from '../shared/channel';
 import type { MeasureEvents, PanelMeasuringMethods } from '../shared/measure-frame';
 import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type PostedToHost, type RequestHandlers, type RequestMap } from '../shared/protocol';
 import { webviewPanelTransport } from './panel-transport';
+import { isSweepMessage } from '../shared/sweep-protocol';
 import type { SchemaVariants } from '../shared/variants';
 import { buildPanelHtml, createNonce } from './html';
 
@@ -21,6 +22,7 @@ export interface PanelActions {
   setVariants(variants: Partial<SchemaVariants>): void;
   probeLibraries(): void;
   cancelProbes(): void;
+  cancelSweep(): void;
   /** The page closed its inspector, or was re-created without it: its worker can stop. */
   closeInspector(): void;
   /**
@@ -42,6 +44,8 @@ export class ResultsPanel implements vscode.Disposable {
    * its state; this replay covers what arrived while the page was hidden, i.e. gone.)
    */
   private probeMessages: HostToWebview[] = [];
+  /** The current size sweep's messages, kept apart in the same way. */
+  private sweepMessages: HostToWebview[] = [];
   private disposed = false;
   private measuringFrameOrigin: string | undefined;
   private readyWaiters: Array<() => void> = [];
@@ -99,7 +103,9 @@ export class ResultsPanel implements vscode.Disposable {
     if (this.disposed) return;
     if (message.type === 'run-started') this.runMessages = [];
     if (message.type === 'probes-started') this.probeMessages = [];
+    if (message.type === 'sweep-started') this.sweepMessages = [];
     if (isProbeMessage(message)) this.probeMessages.push(message);
+    else if (isSweepMessage(message)) this.sweepMessages.push(message);
     else this.runMessages.push(message);
     void this.panel.webview.postMessage(message);
   }
@@ -109,7 +115,7 @@ export class ResultsPanel implements vscode.Disposable {
       case 'ready':
         for (const resolve of this.readyWaiters.splice(0)) resolve();
         this.actions.closeInspector();
-        for (const kept of [...this.runMessages, ...this.probeMessages]) void this.panel.webview.postMessage(kept);
+        for (const kept of [...this.runMessages, ...this.probeMessages, ...this.sweepMessages]) void this.panel.webview.postMessage(kept);
         return;
       case 'rerun':
         return this.actions.rerun();
@@ -123,6 +129,8 @@ export class ResultsPanel implements vscode.Disposable {
         return this.actions.probeLibraries();
       case 'cancel-probes':
         return this.actions.cancelProbes();
+      case 'cancel-sweep':
+        return this.actions.cancelSweep();
       case 'inspector-close':
         return this.actions.closeInspector();
       default:

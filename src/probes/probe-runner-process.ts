@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CancelledError } from '../engine/compare';
 import { childProcessTransport } from '../engine/node-transports';
+import { followChild } from '../engine/forked-child';
 import { ChannelClient, ChannelError, type Gone } from '../shared/channel';
 import type { ProbeReport } from '../shared/probes';
 import type { ProbeOptions } from './run-probes';
@@ -31,16 +32,7 @@ export async function runProbesInProcess(options: RunnerOptions): Promise<ProbeR
   if (options.signal?.aborted) throw new CancelledError('cancelled before start');
 
   const runner = fork(script, [RUNNER_FLAG], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
-  // 'exit', not 'close': once this side has disconnected, Node never emits 'close'.
-  const ended = new Promise<void>((resolve) => {
-    runner.once('exit', () => resolve());
-    runner.once('error', () => runner.pid === undefined && resolve());
-  });
-  let stderr = '';
-  runner.stderr?.setEncoding('utf8');
-  runner.stderr?.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
-  });
+  const { ended, stderrTail } = followChild(runner, STDERR_TAIL_BYTES);
   const channel = new ChannelClient<RunnerMethods, RunnerEvents>(childProcessTransport(runner));
   if (options.onStart) channel.on('probe-plan', options.onStart);
   if (options.onResult) channel.on('probe-result', options.onResult);
@@ -51,7 +43,7 @@ export async function runProbesInProcess(options: RunnerOptions): Promise<ProbeR
       { signal: options.signal },
     );
   } catch (error) {
-    throw runnerError(error, channel.gone, stderr);
+    throw runnerError(error, channel.gone, stderrTail());
   } finally {
     // The runner stops its probe processes when disconnected, then exits; past the grace it is killed.
     if (runner.connected) runner.disconnect();

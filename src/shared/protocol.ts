@@ -9,6 +9,7 @@ import type { DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { ChannelMessage, Handlers } from './channel';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from './probes';
 import type { CodecResult, ComparisonReport, MeasurementSettings, RuntimeInfo, SampleInfo, WorkStage } from './results';
+import type { SweepHostMessage } from './sweep-protocol';
 
 export type ExportFormat = 'markdown' | 'csv' | 'json';
 
@@ -76,6 +77,11 @@ export interface RequestMap extends SessionQueries {
     params: { codec: string };
     result: InspectorOpened;
   };
+  /** The last size sweep (or limit search) as CSV, JSON or Markdown: the numbers the panel plots. */
+  'export-sweep': {
+    params: { format: ExportFormat; destination: 'file' | 'clipboard' };
+    result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
+  };
   /** Copies the encoding (or one page of it) to the clipboard as hex or base64 text. */
   'inspector-copy': {
     params: { sessionId: number; encoding: 'hex' | 'base64'; range: 'all' | { offset: number; length: number } };
@@ -96,7 +102,8 @@ export type HostToWebview =
   | { type: 'codec-result'; runId: number; result: CodecResult }
   | { type: 'run-finished'; runId: number; report: ComparisonReport }
   | { type: 'run-ended'; runId: number; outcome: 'cancelled' | 'failed'; message: string }
-  | ProbeHostMessage;
+  | ProbeHostMessage
+  | SweepHostMessage;
 
 /**
  * A probe run ("Probe libraries"): independent of comparison runs, with ids of its own. The
@@ -123,7 +130,9 @@ export type WebviewToHost =
   | { type: 'inspector-close' }
   /** Runs the library probes (all built-in codecs); a probe run going on is cancelled first. */
   | { type: 'probe-libraries' }
-  | { type: 'cancel-probes' };
+  | { type: 'cancel-probes' }
+  /** Stops the size sweep or limit search going on. */
+  | { type: 'cancel-sweep' };
 
 /**
  * What crosses the webview boundary: the events above, and the requests of `RequestMap` with

@@ -359,6 +359,8 @@ export interface SampleInfo {
   kind: 'json' | 'jsonl';
   /** What the sample is made of (src/analysis/sample-profile.ts); absent in older reports. */
   profile?: SampleProfile;
+  /** Set when the sample was scaled to a size (a size sweep): how, from the file's records. */
+  scaling?: SampleScaling;
 }
 
 /**
@@ -394,6 +396,19 @@ export interface SampleProfile {
   };
   booleans: number;
   nulls: number;
+}
+
+/** How a sweep scaled the sample: its records cut to the first ones, or repeated in order. */
+export interface SampleScaling {
+  /** Where the records are: `(root array)`, or a path such as `items`. */
+  recordsPath: string;
+  /** Records in the file. */
+  sourceRecords: number;
+  /** Records in the scaled sample. */
+  records: number;
+  /** More records than the file holds: they repeat (which favours compression). */
+  repeated: boolean;
+  targetJsonBytes: number;
 }
 
 export interface RuntimeInfo {

@@ -1,0 +1,133 @@
+/**
+ * Finds each codec's payload limits: the largest JSON size it encodes, and encodes and decodes,
+ * grown by doubling and bisected (limit-search.ts). Every size is tried in a process of its own
+ * (dist/limit-child.js, forked like the probe processes) with the heap limit the user chose, or
+ * Node's default as the published benchmark ran: a process that runs out of heap, aborts or
+ * hangs is a result, never the caller's crash. Rejects only on cancellation or a missing script.
+ */
+import { fork } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
+import { CancelledError } from '../engine/compare';
+import { childProcessTransport } from '../engine/node-transports';
+import { followChild } from '../engine/forked-child';
+import { SampleInputError, sampleKindOf, type SampleKind } from '../input/read-sample';
+import { ChannelClient, ChannelError } from '../shared/channel';
+import type { CodecLimit, LimitSettings } from '../shared/sweep';
+import { deathFailure } from './limit-failures';
+import { LIMIT_CHILD_FLAG, type LimitChildEvents, type LimitChildMethods, type LimitStage, type TryJob } from './limit-protocol';
+import { searchLimit, type TrialOutcome } from './limit-search';
+
+const MB = 1024 * 1024;
+export const DEFAULT_LIMIT_CAP_BYTES = 512 * MB;
+export const DEFAULT_LIMIT_START_BYTES = 1 * MB;
+export const DEFAULT_LIMIT_TIMEOUT_MS = 300_000;
+export const LIMIT_PRECISION = 0.1;
+const STDERR_TAIL_BYTES = 8_192;
+
+export interface LimitOptions {
+  /** Built-in codec ids; default: all. */
+  codecs?: readonly string[];
+  /** Heap limit of each limit process, MB; absent: Node's default. */
+  heapMb?: number;
+  capJsonBytes?: number;
+  startJsonBytes?: number;
+  /** Per size tried; the process is killed past it. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** The bundled limit script; defaults to `limit-child.js` beside the running bundle. */
+  childScript?: string;
+  onTrial?: (codec: string, targetJsonBytes: number, outcome: TrialOutcome) => void;
+  onLimit?: (limit: CodecLimit) => void;
+}
+
+export interface LimitRun {
+  limits: CodecLimit[];
+  settings: LimitSettings;
+}
+
+export async function findLimits(sample: { path: string; bytes?: Uint8Array; kind?: SampleKind }, options: LimitOptions = {}): Promise<LimitRun> {
+  const script = options.childScript ?? path.join(__dirname, 'limit-child.js');
+  if (!fs.existsSync(script)) throw new Error(`${script} is missing: build the bundles first (npm run build)`);
+  const ids = options.codecs ?? builtinCodecs.map((codec) => codec.id);
+  const unknown = ids.filter((id) => !findBuiltinCodec(id));
+  if (unknown.length > 0) throw new Error(`unknown codec${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  const capJsonBytes = options.capJsonBytes ?? DEFAULT_LIMIT_CAP_BYTES;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LIMIT_TIMEOUT_MS;
+  const sampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
+  let observedHeapLimitMb: number | null = null;
+
+  const limits: CodecLimit[] = [];
+  for (const id of ids) {
+    const trial = async (targetJsonBytes: number): Promise<TrialOutcome> => {
+      if (options.signal?.aborted) throw new CancelledError('cancelled');
+      const outcome = await trySizeInProcess(script, { codec: { builtin: id }, sample: sampleBytes, targetJsonBytes }, options.heapMb, timeoutMs, options.signal, (heapLimitMb) => {
+        observedHeapLimitMb = heapLimitMb;
+      });
+      // A sample that cannot be read or scaled fails the same at every size: say so once.
+      if (outcome.failure?.stage === 'build' && outcome.failure.kind === 'error') throw new SampleInputError(outcome.failure.message, sample.path);
+      options.onTrial?.(id, targetJsonBytes, outcome);
+      return outcome;
+    };
+    const found = await searchLimit(trial, {
+      startJsonBytes: Math.min(options.startJsonBytes ?? DEFAULT_LIMIT_START_BYTES, capJsonBytes),
+      capJsonBytes,
+      precision: LIMIT_PRECISION,
+      minJsonBytes: 1024,
+    });
+    const limit: CodecLimit = { codec: id, label: findBuiltinCodec(id)!.label, ...found };
+    limits.push(limit);
+    options.onLimit?.(limit);
+  }
+  return { limits, settings: { heapMb: options.heapMb ?? null, observedHeapLimitMb, capJsonBytes, timeoutMs } };
+}
+
+/** One size in a fresh process: its answer, or how it died. Settles once the process has exited. */
+async function trySizeInProcess(
+  script: string,
+  job: TryJob,
+  heapMb: number | undefined,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  onHeap: (heapLimitMb: number) => void,
+): Promise<TrialOutcome> {
+  const child = fork(script, [LIMIT_CHILD_FLAG], {
+    execArgv: heapMb === undefined ? [] : [`--max-old-space-size=${heapMb}`],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    // Structured clone keeps a sample's bytes as a Uint8Array.
+    serialization: 'advanced',
+  });
+  const { ended, stderrTail } = followChild(child, STDERR_TAIL_BYTES);
+  const channel = new ChannelClient<LimitChildMethods, LimitChildEvents>(childProcessTransport(child));
+  let stage = 'build' as LimitStage;
+  let heapLimitMb: number | undefined;
+  channel.on('ready', (ready) => {
+    heapLimitMb = ready.heapLimitMb;
+    onHeap(ready.heapLimitMb);
+  });
+  channel.on('stage', (entered) => {
+    stage = entered;
+  });
+  let jsonBytes: number | undefined;
+  channel.on('built', (built) => {
+    jsonBytes = built.jsonBytes;
+  });
+  try {
+    const answer = await channel.request('try-size', job, { timeoutMs, signal });
+    return answer;
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    if (error.kind === 'cancelled') throw new CancelledError('cancelled');
+    const size = jsonBytes === undefined ? {} : { jsonBytes };
+    if (error.kind === 'timeout') return { ...size, encoded: stage === 'decode', decoded: false, failure: { kind: 'timeout', stage, message: `no answer within ${Math.round(timeoutMs / 1000)} s; the process was stopped` } };
+    if (error.kind === 'remote') return { ...size, encoded: false, decoded: false, failure: { kind: 'error', stage, message: error.message } };
+    // The process died: wait for its last words before reading them.
+    await ended;
+    return { ...size, encoded: stage === 'decode', decoded: false, failure: deathFailure(channel.gone, stderrTail(), stage, heapLimitMb) };
+  } finally {
+    channel.close();
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await ended;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * "Find payload limits" in a real VS Code (code-server): with a 64 MB heap and a 48 MiB cap
+ * (workspace settings), the limit processes run out of heap and die; the panel reports it as the
+ * failure, the extension host is the same process, and Compare Encodings still works afterwards.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { extensionHostPids } from './support/extension-host';
+import { openE2eSession, type E2eSession } from './support/session';
+import { explorerContextCommand, panelFrame, pickExactly, pickQuickItem, runPaletteCommand, waitForRun } from './support/workbench';
+
+let session: E2eSession | undefined;
+let page: Page;
+
+describe('Find payload limits in VS Code (code-server)', { timeout: 10 * 60_000 }, () => {
+  before(async () => {
+    session = await openE2eSession((dirs) => {
+      fs.mkdirSync(path.join(dirs.workspace, '.vscode'), { recursive: true });
+      fs.writeFileSync(path.join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'payloadLab.limits.heapMb': 64, 'payloadLab.limits.capMb': 48 }));
+    });
+    ({ page } = session);
+  });
+
+  after(async () => {
+    await session?.close();
+  });
+
+  test('limit processes that run out of heap are results; the host lives on and Compare Encodings still works', async () => {
+    // A first comparison: the extension's menus are loaded (the Explorer retries until they are).
+    await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
+    assert.match(await waitForRun(await panelFrame(page), 1), /^Finished/);
+
+    await runPaletteCommand(page, 'Payload Lab: Run Benchmark…');
+    await pickQuickItem(page, 'Tuple dataset');
+    await pickExactly(page, ['JSON (baseline)', 'MessagePack (msgpackr)']);
+    const hostsBefore = extensionHostPids(session!.serverPid);
+    assert.ok(hostsBefore.length > 0, 'no extension host process found');
+    await pickQuickItem(page, 'Find payload limits');
+
+    const frame = await panelFrame(page);
+    await frame.locator('.sweep-view[data-phase="running"]').waitFor({ timeout: 60_000 });
+    await frame.locator('.sweep-view:not([data-phase="running"])').waitFor({ timeout: 420_000 });
+    assert.equal(await frame.locator('.sweep-view').getAttribute('data-phase'), 'finished', (await frame.locator('.sweep-status').textContent()) ?? '');
+    assert.match((await frame.locator('table.sweep-limits-table caption').textContent()) ?? '', /a 64 MB heap \(V8 reports \d+ MB\); cap 48\.0 MiB/);
+    for (const codec of ['json', 'msgpackr']) {
+      const failure = (await frame.locator(`table.sweep-limits-table tr[data-codec="${codec}"] td`).nth(2).textContent()) ?? '';
+      assert.match(failure, /^out of memory at (build|prepare|encode|decode), \d/, `${codec}: its limit process died of its heap`);
+    }
+    assert.deepEqual(extensionHostPids(session!.serverPid), hostsBefore, 'the extension host is the same process');
+
+    await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
+    assert.match(await waitForRun(frame, 2), /^Finished/);
+    assert.equal(await frame.locator('table.results tr[data-codec="json"].row-completed').count(), 1);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The size sweep on real libraries: each size scaled inside the workers, its sizes and ratios
+ * those of a single comparison of a file holding exactly that scaled sample, growth slopes
+ * fitted, and no worker left behind.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CancelledError, compareSample } from '../../src/engine/compare';
+import { runSweepInProcess } from '../../src/engine/sweep-runner-process';
+import { scaleSample } from '../../src/engine/scale-sample';
+import { sweepSample } from '../../src/engine/sweep';
+import { liveWorkerCount } from '../../src/engine/worker-runner';
+import { SampleInputError } from '../../src/input/read-sample';
+import { FAST, repoRoot, tuplesSample } from '../support/paths';
+
+const CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
+
+/** A small sample (120 records) so a 32 KiB size repeats its records. */
+function smallSample(): string {
+  const tuples = JSON.parse(fs.readFileSync(tuplesSample, 'utf8')) as { items: unknown[] };
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-sweep-')), 'small.json');
+  fs.writeFileSync(file, JSON.stringify({ items: tuples.items.slice(0, 120) }));
+  return file;
+}
+
+test('each size matches a single comparison of that scaled sample: same JSON bytes, ratios within 1%', async () => {
+  const file = smallSample();
+  const streamed: Array<{ size: number; codec: string }> = [];
+  const report = await sweepSample({ path: file }, {
+    ...FAST,
+    codecs: CODECS,
+    sizes: [2 * 1024, 32 * 1024],
+    onResult: (size, row) => streamed.push({ size, codec: row.codec }),
+  });
+  assert.equal(report.sizes.length, 2);
+  const [small, large] = report.sizes;
+  assert.equal(small!.scaling.repeated, false);
+  assert.equal(large!.scaling.repeated, true, 'above the sample, the records repeat');
+  assert.equal(report.sample.sourceRecords, 120);
+  assert.ok(report.notes.some((note) => /favour compression/.test(note)));
+  assert.deepEqual(new Set(streamed.map((entry) => entry.size)), new Set([0, 1]), 'rows stream in per size');
+
+  for (const size of report.sizes) {
+    assert.ok(Math.abs(size.jsonBytes / size.targetJsonBytes - 1) < 0.02, `${size.jsonBytes} is close to ${size.targetJsonBytes}`);
+    // The single comparison: the scaled sample written to a file, compared like any file.
+    const scaled = scaleSample(JSON.parse(fs.readFileSync(file, 'utf8')), { targetJsonBytes: size.targetJsonBytes });
+    const single = path.join(path.dirname(file), `scaled-${size.targetJsonBytes}.json`);
+    fs.writeFileSync(single, JSON.stringify(scaled.value));
+    const reference = await compareSample({ path: single }, { ...FAST, codecs: CODECS });
+    assert.equal(reference.input.jsonBytes, size.jsonBytes);
+    assert.equal(size.results.length, CODECS.length);
+    for (const row of size.results) {
+      const other = reference.results.find((candidate) => candidate.codec === row.codec)!;
+      assert.equal(row.status, 'completed', `${row.codec} at ${size.jsonBytes}: ${row.status !== 'completed' ? row.error.message : ''}`);
+      assert.equal(other.status, 'completed');
+      if (row.status !== 'completed' || other.status !== 'completed') continue;
+      assert.ok(Math.abs(row.ratio! / other.ratio! - 1) <= 0.01, `${row.codec} ratio ${row.ratio} vs ${other.ratio}`);
+      assert.ok(Math.abs(row.compressed.gzip / other.compressed.gzip - 1) <= 0.01, `${row.codec} gzip`);
+      assert.ok(Math.abs(row.compressed.brotli / other.compressed.brotli - 1) <= 0.01, `${row.codec} brotli`);
+      assert.equal(row.roundTrip.status, other.roundTrip.status);
+    }
+  }
+  assert.equal(liveWorkerCount(), 0);
+});
+
+test('growth slopes are fitted per codec over three or more sizes', async () => {
+  const report = await sweepSample({ path: tuplesSample }, { ...FAST, codecs: ['json', 'msgpackr'], sizes: [1024, 16 * 1024, 256 * 1024] });
+  assert.deepEqual(report.growth.map((slope) => slope.codec), ['json', 'msgpackr']);
+  for (const slope of report.growth) {
+    assert.equal(slope.points, 3);
+    // Time grows with size: a 256-fold payload is not timed as fast as a 1 KiB one.
+    assert.ok(slope.encodeSlope !== null && slope.encodeSlope > 0.4 && slope.encodeSlope < 1.6, `${slope.codec} encode slope ${slope.encodeSlope}`);
+    assert.ok(slope.decodeSlope !== null && slope.decodeSlope > 0.4 && slope.decodeSlope < 1.6, `${slope.codec} decode slope ${slope.decodeSlope}`);
+  }
+});
+
+test('a sample with no array to scale is refused with what to give instead', async () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-sweep-')), 'one.json');
+  fs.writeFileSync(file, '{"a": 1, "b": {"c": 2}}');
+  await assert.rejects(sweepSample({ path: file }, { ...FAST, codecs: ['json'] }), (error: unknown) => error instanceof SampleInputError && /one\.json: .*top-level array/.test(error.message));
+  assert.equal(liveWorkerCount(), 0);
+});
+
+test('in its own process (as the extension runs it): the same report streamed back, cancellation, a bad sample', async () => {
+  const runnerScript = path.join(repoRoot, 'dist', 'sweep-runner.js');
+  const sizes: number[] = [];
+  const report = await runSweepInProcess({ path: tuplesSample }, { runnerScript, codecs: ['json', 'avsc'], rounds: 1, timeBudgetMs: 20, minSamples: 3, sizes: [1024, 8 * 1024], onSize: (_index, size) => sizes.push(size.jsonBytes) });
+  assert.deepEqual(sizes, report.sizes.map((size) => size.jsonBytes));
+  assert.ok(report.sizes.every((size) => size.results.every((row) => row.status === 'completed')));
+  await assert.rejects(runSweepInProcess({ path: '/nonexistent/sample.json' }, { runnerScript, sizes: [1024] }), (error: unknown) => error instanceof SampleInputError && /no such file/.test(error.message));
+  const controller = new AbortController();
+  const cancelled = runSweepInProcess({ path: tuplesSample }, { runnerScript, sizes: [1024, 4 * 2 ** 20], signal: controller.signal, onSize: () => controller.abort() });
+  await assert.rejects(cancelled, CancelledError);
+});

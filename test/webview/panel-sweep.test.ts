@@ -1,0 +1,116 @@
+/**
+ * The size sweep's view in a real Chromium, fed the messages of a real sweep (json, avsc,
+ * msgpackr at three sizes, then their limits with a small heap and cap): log–log plots whose
+ * points stream in, the table of the same numbers, growth, limits with the heap, Cancel and
+ * Export through the typed channel, and no CSP violation.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { ChannelMessage } from '../../src/shared/channel';
+import { formatJsonSize } from '../../src/shared/sweep-format';
+import { repoRoot, tuplesSample } from '../support/paths';
+import { PanelHarness, type PanelPage } from './support/panel-harness';
+import { recordSweep, type RecordedSweep } from './support/sweep-messages';
+import { assertNoProblems } from './support/suite';
+
+const CODECS = ['json', 'avsc', 'msgpackr'];
+const OUTPUT = path.join(repoRoot, 'test', 'output');
+let harness: PanelHarness | undefined;
+let recorded: RecordedSweep | undefined;
+
+before(async () => {
+  [harness, recorded] = await Promise.all([
+    PanelHarness.start(),
+    recordSweep(tuplesSample, CODECS, { timeBudgetMs: 20, minSamples: 3, rounds: 2, sizes: [1024, 16 * 1024, 256 * 1024] }, { heapMb: 64, capJsonBytes: 2 ** 20 }),
+  ]);
+});
+after(async () => {
+  await harness?.close();
+});
+
+async function open(t: { after(fn: () => unknown): void }): Promise<PanelPage> {
+  assert.ok(harness && recorded);
+  const panel = await harness.open();
+  t.after(() => panel.close());
+  return panel;
+}
+
+const plotData = (panel: PanelPage) => panel.page.evaluate(() => {
+  const charts = (globalThis as unknown as { document: { querySelector(s: string): { dataset: Record<string, string> } | null } }).document.querySelector('.sweep-charts');
+  return { points: charts?.dataset['points'], scales: charts?.dataset['scales'] };
+});
+
+test('the plots are log–log and their points stream in as sizes finish', async (t) => {
+  const panel = await open(t);
+  const messages = recorded!.messages;
+  const firstSizeDone = messages.findIndex((message) => message.type === 'sweep-size');
+  await panel.deliver(...messages.slice(0, firstSizeDone + 1));
+  assert.equal(await panel.page.isVisible('.sweep-view'), true);
+  assert.equal(await panel.page.isVisible('.empty-state'), false, 'the how-to-start text gives way to the sweep');
+  assert.match(await panel.page.textContent('.sweep-status') ?? '', /^Running: 1 of 3 sizes/);
+  // One size so far: a point per codec on each time plot; speed-up has no JSON line; ratio has raw, gzip, brotli.
+  assert.deepEqual(await plotData(panel), { points: 'encode:3 decode:3 speedup:4 ratio:9', scales: 'logarithmic/logarithmic logarithmic/logarithmic logarithmic/logarithmic logarithmic/logarithmic' });
+  await panel.deliver(...messages.slice(firstSizeDone + 1));
+  assert.equal((await plotData(panel)).points, 'encode:9 decode:9 speedup:12 ratio:27');
+  assert.match(await panel.page.textContent('.sweep-status') ?? '', /^Finished: 3 of 3 sizes, 3 of 3 limits/);
+  assert.equal(await panel.page.isVisible('button[data-action="cancel-sweep"]'), false);
+  await assertNoProblems(panel);
+});
+
+test('the table view gives the plotted numbers, growth and limits with the heap', async (t) => {
+  const panel = await open(t);
+  await panel.deliver(...recorded!.messages);
+  await panel.page.click('button[data-action="sweep-table"]');
+  assert.equal(await panel.page.isVisible('.sweep-charts'), false);
+  const report = recorded!.report;
+  const rows = await panel.page.$$eval('table.sweep-table tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
+  assert.equal(rows.length, report.sizes.length * CODECS.length);
+  for (const size of report.sizes) {
+    for (const result of size.results) {
+      const row = rows.find((cells) => cells[0] === formatJsonSize(size.jsonBytes) && cells[1] === result.codec);
+      assert.ok(row, `a row for ${result.codec} at ${size.jsonBytes}`);
+      assert.equal(result.status, 'completed');
+      if (result.status === 'completed') {
+        assert.equal(row[2], result.ratio!.toFixed(3));
+        assert.equal(row[3], (result.compressed.gzip / size.jsonBytes).toFixed(3));
+      }
+    }
+  }
+  const growth = await panel.page.$$eval('table.sweep-growth-table tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-codec')));
+  assert.deepEqual(growth, CODECS);
+  assert.match(await panel.page.textContent('table.sweep-limits-table caption') ?? '', /a 64 MB heap \(V8 reports \d+ MB\); cap 1\.00 MiB/);
+  const limits = await panel.page.$$eval('table.sweep-limits-table tbody tr', (trs) => trs.map((tr) => (tr.textContent ?? '').trim()));
+  assert.equal(limits.length, 3);
+  for (const text of limits) assert.match(text, /≥ 1\.00 MiB \(cap\)≥ 1\.00 MiB \(cap\)/);
+  await assertNoProblems(panel);
+});
+
+test('Cancel posts cancel-sweep while running; Export asks the host for the sweep through the channel', async (t) => {
+  const panel = await open(t);
+  await panel.deliver(...recorded!.messages.slice(0, 3));
+  await panel.page.click('button[data-action="cancel-sweep"]');
+  assert.deepEqual((await panel.posted()).map((message) => ('type' in message ? message.type : message.channel)), ['ready', 'cancel-sweep']);
+  assert.equal(await panel.page.isDisabled('button[data-action="sweep-export-clipboard"]'), true, 'nothing to export until it finishes');
+  await panel.deliver(...recorded!.messages.slice(3));
+  await panel.page.selectOption('select.sweep-export-format', 'csv');
+  await panel.page.click('button[data-action="sweep-export-clipboard"]');
+  const request = (await panel.posted()).at(-1) as Extract<ChannelMessage, { channel: 'request' }>;
+  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export-sweep', params: { format: 'csv', destination: 'clipboard' } });
+  await assertNoProblems(panel);
+});
+
+test('the plots render in dark and light themes (screenshots in test/output)', async (t) => {
+  const panel = await open(t);
+  await panel.deliver(...recorded!.messages);
+  fs.mkdirSync(OUTPUT, { recursive: true });
+  for (const theme of ['dark', 'light'] as const) {
+    await panel.applyTheme(theme);
+    await panel.deliver();
+    const file = path.join(OUTPUT, `sweep-${theme}.png`);
+    await panel.page.locator('.sweep-view').screenshot({ path: file });
+    assert.ok(fs.statSync(file).size > 10_000, `${file} holds a picture`);
+  }
+  await assertNoProblems(panel);
+});
