@@ -88,11 +88,11 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
     const remnants = detectRemnants(sample, decoded, job.scale ? {} : { parseLosses: findParseLosses(sampleBytes, job.sample.kind) });
     const timings = await timeBoth();
     // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
-    const endToEnd = await runtime.endToEndDecode(encoded, decode, { ...common, budgetMs: Math.max(20, plan.operationBudgetMs / 4) });
+    const endToEnd = plan.firstLook ? undefined : await runtime.endToEndDecode(encoded, decode, { ...common, budgetMs: Math.max(20, plan.operationBudgetMs / 4) });
     const sha256 = globalThis.crypto?.subtle ? await sha256Hex(encoded) : undefined;
     // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
     // does not need should be in the worker's heap while it is timed.
-    const timed = runtime.compressionTimes ? await runtime.compressionTimes(encoded) : undefined;
+    const timed = runtime.compressionTimes && !plan.firstLook ? await runtime.compressionTimes(encoded) : undefined;
     const compressed = timed?.sizes ?? (runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST);
     const byteAttribution = attributeBytes(prepared.layout, encoded);
     const interop = prepared.interop ? await checkInterop(prepared.interop, encoded, sample) : undefined;
@@ -103,7 +103,7 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
         ...(interop ? { interop } : {}),
         ...(timed ? { compressionTiming: timed.timing } : {}),
         ...(byteAttribution ? { byteAttribution } : {}),
-        compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), endToEnd, ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
+        compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), ...(endToEnd ? { endToEnd } : {}), ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
     };
     return report;
   } catch (error) {

@@ -172,7 +172,7 @@ export async function compareSample(
     jsonBytes: input.jsonBytes,
     schema: options.schema,
     variants: options.variants,
-    measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify },
+    measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify, ...(settings.quick ? { firstLook: true } : {}) },
     ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
     ...(options.scale ? { scale: options.scale } : {}),
   });

@@ -70,7 +70,7 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
         roundTrip: m.roundTrip,
         remnants: m.remnants,
         sha256: m.sha256,
-        endToEnd: m.endToEnd,
+        ...(m.endToEnd ? { endToEnd: m.endToEnd } : {}),
         ...(m.interop ? { interop: m.interop } : {}),
         ...(m.compressionTiming ? { compressionTiming: m.compressionTiming } : {}),
         ...(m.byteAttribution ? { byteAttribution: m.byteAttribution } : {}),

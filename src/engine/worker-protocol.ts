@@ -39,6 +39,11 @@ export interface MeasurementPlan {
    * later rounds only time (the same library, sample and schema give the same bytes).
    */
   verify: boolean;
+  /**
+   * A quick run's first look: the first round leaves out what only refines the picture (the
+   * end-to-end decode from compressed bytes and compression times); sizes are still measured.
+   */
+  firstLook?: boolean;
 }
 
 export type { CodecSource };
@@ -99,7 +104,8 @@ export interface CodecMeasurements {
   remnants: Remnant[];
   /** Absent from a runtime without Web Crypto (a sandboxed frame's worker): the host hashes the bytes. */
   sha256?: string;
-  endToEnd: EndToEndDecode;
+  /** Absent in a quick run (MeasurementPlan.firstLook). */
+  endToEnd?: EndToEndDecode;
   /**
    * The encoded bytes, from a runtime that cannot compress with every transport codec (a
    * browser has no brotli or zstd encoder): the host computes `compressed` from them.
