@@ -1,17 +1,13 @@
 /** CBOR with cbor-x's module-level `encode`/`decode` defaults (no records), as most users call them. */
 import { decode, encode, isNativeAccelerationEnabled } from 'cbor-x';
-import type { CodecModule } from './codec';
 import { nativeAccelerationNote } from './native-acceleration';
 import { cborInterop } from './interop';
+import { selfDescribingCodec } from './self-describing';
 
-export const prepare: CodecModule['prepare'] = (sample) => {
-  return {
-    input: sample,
-    encode: (value) => encode(value),
-    decode: (bytes) => decode(bytes),
-    schema: 'none',
-    notes: ['module-level encode/decode defaults (records off)', nativeAccelerationNote('cbor-x', isNativeAccelerationEnabled)],
-    layout: { kind: 'cbor' },
-    interop: cborInterop(),
-  };
-};
+export const prepare = selfDescribingCodec({
+  encode: (value) => encode(value),
+  decode: (bytes) => decode(bytes),
+  notes: () => ['module-level encode/decode defaults (records off)', nativeAccelerationNote('cbor-x', isNativeAccelerationEnabled)],
+  layout: { kind: 'cbor' },
+  interop: cborInterop,
+});

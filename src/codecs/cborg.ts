@@ -3,17 +3,13 @@
  * holds each number exactly). Its decoder is this project's CBOR reference decoder.
  */
 import { decode, encode } from 'cborg';
-import type { CodecModule } from './codec';
 import { cborInterop } from './interop';
+import { selfDescribingCodec } from './self-describing';
 
-export const prepare: CodecModule['prepare'] = (sample) => {
-  return {
-    input: sample,
-    encode: (value) => encode(value),
-    decode: (bytes) => decode(bytes),
-    schema: 'none',
-    notes: ['module-level encode/decode defaults (deterministic: map keys sorted by their encoded bytes)'],
-    layout: { kind: 'cbor' },
-    interop: cborInterop(),
-  };
-};
+export const prepare = selfDescribingCodec({
+  encode: (value) => encode(value),
+  decode: (bytes) => decode(bytes),
+  notes: () => ['module-level encode/decode defaults (deterministic: map keys sorted by their encoded bytes)'],
+  layout: { kind: 'cbor' },
+  interop: cborInterop,
+});

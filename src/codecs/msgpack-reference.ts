@@ -1,17 +1,13 @@
 /** MessagePack with @msgpack/msgpack, the format's reference implementation for JavaScript. */
 import { decode, encode } from '@msgpack/msgpack';
-import type { CodecModule } from './codec';
 import { msgpackInterop } from './interop';
+import { selfDescribingCodec } from './self-describing';
 
-export const prepare: CodecModule['prepare'] = (sample) => {
-  return {
-    input: sample,
-    // encode returns a view of exactly the written bytes.
-    encode: (value) => encode(value),
-    decode: (bytes) => decode(bytes),
-    schema: 'none',
-    notes: ['module-level encode/decode defaults'],
-    layout: { kind: 'msgpack' },
-    interop: msgpackInterop(),
-  };
-};
+export const prepare = selfDescribingCodec({
+  // encode returns a view of exactly the written bytes.
+  encode: (value) => encode(value),
+  decode: (bytes) => decode(bytes),
+  notes: () => ['module-level encode/decode defaults'],
+  layout: { kind: 'msgpack' },
+  interop: msgpackInterop,
+});
