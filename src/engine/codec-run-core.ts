@@ -95,7 +95,7 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
     const timed = runtime.compressionTimes && !plan.firstLook ? await runtime.compressionTimes(encoded) : undefined;
     const compressed = timed?.sizes ?? (runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST);
     const byteAttribution = attributeBytes(prepared.layout, encoded);
-    const interop = prepared.interop ? await checkInterop(prepared.interop, encoded, sample) : undefined;
+    const interop = prepared.interop && !plan.firstLook ? await checkInterop(prepared.interop, encoded, sample) : undefined;
     report.outcome = {
       status: 'completed',
       measurements: {

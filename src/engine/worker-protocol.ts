@@ -41,7 +41,8 @@ export interface MeasurementPlan {
   verify: boolean;
   /**
    * A quick run's first look: the first round leaves out what only refines the picture (the
-   * end-to-end decode from compressed bytes and compression times); sizes are still measured.
+   * end-to-end decode from compressed bytes, compression times, the reference decoder's
+   * reading); sizes are still measured.
    */
   firstLook?: boolean;
 }
