@@ -3,7 +3,7 @@
  * Secondary facts (compressed sizes, timing spread, remnant paths) go into tooltips here and,
  * for keyboard and screen-reader users, into the row's details (details.ts).
  */
-import type { CompletedResult, ErroredResult, ErrorStage, SkippedResult, TimingStats } from '../src/shared/results';
+import { RERUN_INTERVAL_PERCENT, type CompletedResult, type ErroredResult, type ErrorStage, type SkippedResult, type TimingStats } from '../src/shared/results';
 import { el } from './dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpeedupInterval, formatSpread } from './format';
 import type { ColumnId, PendingRow } from './model';
@@ -79,7 +79,7 @@ function perCallCell(timing: TimingStats): HTMLTableCellElement {
  */
 /** What a speed-up's interval is, by rounds (engine/rerun-interval.ts). */
 function intervalMeaning(rounds: number): string {
-  return rounds >= 3 ? 'a re-run is expected within (95%)' : 'lowest–highest round';
+  return rounds >= 3 ? `a re-run is expected within (${RERUN_INTERVAL_PERCENT}%)` : 'lowest–highest round';
 }
 
 function speedupCell(result: CompletedResult, operation: 'encode' | 'decode'): HTMLTableCellElement {

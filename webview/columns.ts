@@ -5,6 +5,7 @@
  * the panel is too narrow for them they fold into each row's details, least telling first.
  */
 import type { ColumnId } from './model';
+import { RERUN_INTERVAL_PERCENT } from '../src/shared/results';
 
 export interface ColumnSpec {
   id: ColumnId;
@@ -21,8 +22,8 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { id: 'ratio', title: 'Ratio', numeric: true, description: 'Encoded bytes / JSON bytes: below 1 is smaller than JSON' },
   { id: 'encode', title: 'Encode', numeric: true, description: 'Amortised time per call (collections included), median over rounds; hover for the distribution, GC share and allocation' },
   { id: 'decode', title: 'Decode', numeric: true, description: 'Amortised time per call (collections included), median over rounds; hover for the distribution, GC share and allocation' },
-  { id: 'encodeSpeedup', title: 'Enc. vs JSON', numeric: true, description: 'JSON’s encode time / this codec’s in each round: the median, and under it where a re-run’s median is expected (95%; two rounds: their range). Above 1× is faster; ⚠ rounds disagree widely' },
-  { id: 'decodeSpeedup', title: 'Dec. vs JSON', numeric: true, description: 'JSON’s decode time / this codec’s in each round: the median, and under it where a re-run’s median is expected (95%; two rounds: their range). Above 1× is faster; ⚠ rounds disagree widely' },
+  { id: 'encodeSpeedup', title: 'Enc. vs JSON', numeric: true, description: `JSON’s encode time / this codec’s in each round: the median, and under it where a re-run’s median is expected (${RERUN_INTERVAL_PERCENT}%; two rounds: their range). Above 1× is faster; ⚠ rounds disagree widely` },
+  { id: 'decodeSpeedup', title: 'Dec. vs JSON', numeric: true, description: `JSON’s decode time / this codec’s in each round: the median, and under it where a re-run’s median is expected (${RERUN_INTERVAL_PERCENT}%; two rounds: their range). Above 1× is faster; ⚠ rounds disagree widely` },
   { id: 'roundTrip', title: 'Round trip', numeric: false, description: 'exact, equivalent (same JSON), nulls added (absent keys came back null, nothing else changed), lossy or failed' },
   { id: 'remnants', title: 'Remnants', numeric: false, description: 'What the decoded object carries that plain JSON would not' },
 ];

@@ -13,6 +13,7 @@ export function formatRatio(ratio: number | null | undefined): string {
 
 /** "68% in GC, 2.90 MB allocated per call": where an operation's time goes. */
 export function formatCost(timing: TimingStats): string {
+  if (timing.gcShare === null) return 'GC share and allocation not measured (no GC profiler in this runtime)';
   return `${formatPercent(timing.gcShare)} in GC, ${formatSize(timing.bytesAllocatedPerCall)} allocated per call`;
 }
 

@@ -3,7 +3,7 @@
  * fixed widths rather than widths measured over all rows.
  */
 import { interopLines } from './interop-lines';
-import type { CodecResult, CompletedResult, ComparisonReport, InstabilityMarker, SampleInfo, TimingStats } from '../shared/results';
+import { RERUN_INTERVAL_PERCENT, type CodecResult, type CompletedResult, type ComparisonReport, type InstabilityMarker, type SampleInfo, type TimingStats } from '../shared/results';
 import { formatBytes, formatDuration, formatPercent, formatSize, formatSpeedupRange } from '../shared/format';
 import { roundTripShortLabel } from '../shared/round-trip-text';
 import { remnantCount } from '../analysis/matrix';
@@ -58,7 +58,7 @@ export function sampleHeading(info: SampleInfo): string {
 /** "avsc decode: 68% in GC, 2.90 MB allocated per call": where each operation's time goes. */
 function whereTimeGoes(results: readonly CodecResult[]): string[] {
   // A browser worker has no GC profiler: its rows have no figures here.
-  const done = results.filter((row): row is CompletedResult => row.status === 'completed' && row.runtime !== 'browser');
+  const done = results.filter((row): row is CompletedResult => row.status === 'completed' && row.encode.gcShare !== null);
   if (done.length === 0) return [];
   const cell = (timing: TimingStats) => `${formatPercent(timing.gcShare).padStart(5)} in GC, ${formatSize(timing.bytesAllocatedPerCall).padStart(9)}/call`;
   const width = Math.max(11, ...done.map((row) => row.codec.length));
@@ -79,7 +79,7 @@ export function tableFooter(report: ComparisonReport): string {
     '',
     ...withBlankAfter(interopLines(report.results)),
     'ratio = bytes / JSON bytes; /call = amortised time per call (the window\'s time in calls over calls, collections included),',
-    `median of ${rounds} round${rounds === 1 ? '' : 's'}; vs JSON = JSON's time / the codec's, each round on its own, median (${rounds >= 3 ? 'where a re-run\'s median is expected, 95%' : 'lowest–highest round'}).`,
+    `median of ${rounds} round${rounds === 1 ? '' : 's'}; vs JSON = JSON's time / the codec's, each round on its own, median (${rounds >= 3 ? `where a re-run's median is expected, ${RERUN_INTERVAL_PERCENT}%` : 'lowest–highest round'}).`,
     ...(bimodal ? ['² the per-call times are bimodal (some calls pay a collection): the median call is misleading, the amortised time is not.'] : []),
     ...(unstable.length > 0 ? ['! rounds that disagree (a wide interval; more rounds, or --thorough, narrow the median):', ...unstable] : []),
     `${rounds} round${rounds === 1 ? '' : 's'} of a fresh worker per codec, in rotated order${rounds > 1 ? ', later rounds in slices taken in turn with JSON\'s' : ''}; ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`,

@@ -2,7 +2,8 @@
  * Times an asynchronous operation (a browser's DecompressionStream has no synchronous form)
  * with measure.ts's rules where they apply: warm-up first, then a window of at least the budget
  * and `minSamples` calls, one call per sample (an await costs more than batching would save),
- * summarised like a synchronous window.
+ * summarised like a synchronous window. It runs where no GC profiler is (a browser), so GC share
+ * and allocation are not measured (null).
  */
 import type { TimingStats } from '../shared/results';
 import { summarize, type MeasureOptions } from './measure';
@@ -14,7 +15,6 @@ export async function measureAsyncOperation(operation: () => Promise<unknown>, o
   options.collectGarbage?.();
   for (let call = 0; call < WARMUP_CALLS; call++) await operation();
   const samples: number[] = [];
-  const stopWatching = options.watchGarbageCollection?.();
   const start = performance.now();
   const deadline = start + options.budgetMs;
   let now = start;
@@ -26,6 +26,5 @@ export async function measureAsyncOperation(operation: () => Promise<unknown>, o
     inCallsMs += now - t0;
     samples.push((now - t0) * 1e6);
   }
-  const gc = stopWatching?.() ?? { pauseNs: 0, collections: 0, allocatedBytes: 0 };
-  return summarize({ samples: Float64Array.from(samples), batchSize: 1, inCallsNs: inCallsMs * 1e6, windowNs: (now - start) * 1e6, gc }, options.jsonBytes);
+  return summarize({ samples: Float64Array.from(samples), batchSize: 1, inCallsNs: inCallsMs * 1e6, windowNs: (now - start) * 1e6 }, options.jsonBytes);
 }

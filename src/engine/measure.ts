@@ -3,8 +3,10 @@
  * garbage once, warm up past JIT tiers and lazy code generation, then call the operation in a
  * tight loop until both a time budget and a minimum sample count are met. The headline is the
  * amortised time per call (time in calls over calls, collections included: what a loop pays);
- * the per-call distribution, the window's GC pauses and its allocation are reported beside it.
- * No GC before every call: on Node 20 that deoptimises the codecs' JIT code. No sample is
+ * the per-call distribution is reported beside it. GC pauses and allocation come from a second,
+ * shorter window of the same calls (a profiling window): V8's GC profiler reads the heap at
+ * every collection, which cost allocation-heavy calls up to a tenth of their time, so the
+ * timed window runs without it. No GC before every call: on Node 20 that deoptimises the codecs' JIT code. No sample is
  * trimmed either: the slowest calls are the ones a collection landed in, and they are paid for.
  */
 import type { TimingStats } from '../shared/results';
@@ -22,14 +24,15 @@ export interface MeasureOptions {
   /** Upper bound on warm-up time; warm-up also stops after enough calls. */
   warmupMs?: number;
   /**
-   * Watches collections during a window (Node: gc-window.ts). Absent in a browser worker, which
-   * has no GC profiler: the window then reports no pauses and no allocation. Passed in rather
-   * than imported so this module runs in both runtimes.
+   * Watches collections during the profiling window (Node: gc-window.ts). Absent in a browser
+   * worker, which has no GC profiler: GC share and allocation are then not measured (null).
+   * Passed in rather than imported so this module runs in both runtimes.
    */
   watchGarbageCollection?: () => () => GcWindowFigures;
 }
 
-const NOT_WATCHED: GcWindowFigures = { pauseNs: 0, collections: 0, allocatedBytes: 0 };
+/** The profiling window's length, as a share of the timed window's budget. */
+const PROFILE_SHARE = 0.25;
 
 /** Calls shorter than this are timed in batches: a lone call would mostly measure the clock. */
 const BATCH_BELOW_NS = 20_000;
@@ -56,31 +59,47 @@ export interface TimedWindow {
   inCallsNs: number;
   /** The whole window, loop included, ns. */
   windowNs: number;
-  gc: GcWindowFigures;
+}
+
+/** What the collector did during a profiling window of the same calls as a timed window. */
+export interface GcProfile extends GcWindowFigures {
+  windowNs: number;
+  calls: number;
 }
 
 export async function measureOperation(operation: () => unknown, options: MeasureOptions): Promise<TimingStats> {
   options.collectGarbage?.();
   const perCallNs = warmUp(operation, options.warmupMs ?? Math.max(50, options.budgetMs * 0.25));
   const batchSize = perCallNs < BATCH_BELOW_NS ? batchSizeFor(perCallNs) : 1;
-  const window = timeWindow(operation, options.budgetMs, options.minSamples, batchSize, perCallNs, options.watchGarbageCollection);
-  return summarize(window, options.jsonBytes);
+  const window = timeWindow(operation, options.budgetMs, options.minSamples, batchSize, perCallNs);
+  const profile = options.watchGarbageCollection && profileWindow(operation, {
+    budgetMs: options.budgetMs * PROFILE_SHARE, minSamples: Math.ceil(options.minSamples * PROFILE_SHARE), batchSize, perCallNs,
+  }, options.watchGarbageCollection);
+  return summarize(window, options.jsonBytes, profile);
+}
+
+/**
+ * The same calls again, for a fraction of the timed window's budget and samples, with the GC
+ * profiler on: the share of that window spent in collection pauses and the bytes allocated per
+ * call. At least one call.
+ */
+export function profileWindow(
+  operation: () => unknown,
+  window: { budgetMs: number; minSamples: number; batchSize: number; perCallNs: number },
+  watchGarbageCollection: () => () => GcWindowFigures,
+): GcProfile {
+  const stopWatching = watchGarbageCollection();
+  const timed = timeWindow(operation, window.budgetMs, Math.max(1, window.minSamples), window.batchSize, window.perCallNs);
+  const gc = stopWatching();
+  return { ...gc, windowNs: timed.windowNs, calls: timed.samples.length * timed.batchSize };
 }
 
 /** Calls the operation in a loop for the budget (and at least `minSamples` samples). */
-export function timeWindow(
-  operation: () => unknown,
-  budgetMs: number,
-  minSamples: number,
-  batchSize: number,
-  perCallNs: number,
-  watchGarbageCollection: (() => () => GcWindowFigures) | undefined,
-): TimedWindow {
+export function timeWindow(operation: () => unknown, budgetMs: number, minSamples: number, batchSize: number, perCallNs: number): TimedWindow {
   // Sized up front from the warm-up's estimate: growing the array inside the window would
   // allocate, and its garbage would be charged to the calls being timed.
   const expected = Math.ceil((budgetMs * 1e6) / Math.max(perCallNs * batchSize, 1));
   const samples = new Float64Array(Math.min(MAX_SAMPLES, Math.max(minSamples, expected * 2 + 16)));
-  const stopWatching = watchGarbageCollection?.() ?? (() => NOT_WATCHED);
   const start = performance.now();
   const deadline = start + budgetMs;
   let now = start;
@@ -93,8 +112,7 @@ export function timeWindow(
     inCallsMs += now - t0;
     samples[n++] = ((now - t0) * 1e6) / batchSize;
   }
-  const gc = stopWatching();
-  return { samples: samples.subarray(0, n), batchSize, inCallsNs: inCallsMs * 1e6, windowNs: (now - start) * 1e6, gc };
+  return { samples: samples.subarray(0, n), batchSize, inCallsNs: inCallsMs * 1e6, windowNs: (now - start) * 1e6 };
 }
 
 /**
@@ -126,7 +144,7 @@ export function batchSizeFor(perCallNs: number): number {
 
 /**
  * One window made of several slices of the same operation in the same worker (timed in turn
- * with another worker's slices): the samples side by side, times, pauses and allocation summed.
+ * with another worker's slices): the samples side by side, times summed.
  */
 export function mergeWindows(slices: readonly TimedWindow[]): TimedWindow {
   const samples = new Float64Array(slices.reduce((sum, slice) => sum + slice.samples.length, 0));
@@ -141,19 +159,19 @@ export function mergeWindows(slices: readonly TimedWindow[]): TimedWindow {
     batchSize: slices[0]?.batchSize ?? 1,
     inCallsNs: sum((slice) => slice.inCallsNs),
     windowNs: sum((slice) => slice.windowNs),
-    gc: { pauseNs: sum((slice) => slice.gc.pauseNs), collections: sum((slice) => slice.gc.collections), allocatedBytes: sum((slice) => slice.gc.allocatedBytes) },
   };
 }
 
-export function summarize(window: TimedWindow, jsonBytes: number): TimingStats {
+/** `profile` absent: GC share and allocation were not measured for this window (null). */
+export function summarize(window: TimedWindow, jsonBytes: number, profile?: GcProfile): TimingStats {
   const sorted = Array.from(window.samples).sort((a, b) => a - b);
   const calls = sorted.length * window.batchSize;
   const meanNs = calls > 0 ? window.inCallsNs / calls : Number.NaN;
   return {
     meanNs,
     meanInterval: [meanNs, meanNs],
-    gcShare: window.windowNs > 0 ? Math.min(1, window.gc.pauseNs / window.windowNs) : 0,
-    bytesAllocatedPerCall: calls > 0 ? Math.round(window.gc.allocatedBytes / calls) : 0,
+    gcShare: profile ? (profile.windowNs > 0 ? Math.min(1, profile.pauseNs / profile.windowNs) : 0) : null,
+    bytesAllocatedPerCall: profile ? (profile.calls > 0 ? Math.round(profile.allocatedBytes / profile.calls) : 0) : null,
     bimodal: window.batchSize === 1 && isBimodal(sorted),
     medianNs: median(sorted),
     p75Ns: quantile(sorted, 0.75),

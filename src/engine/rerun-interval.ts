@@ -3,19 +3,26 @@
  * rounds' speed-ups; another run's median differs from it by the noise of two medians. Rounds'
  * speed-ups are ratios, so this works on their logarithms: with s their standard deviation over
  * n rounds, the median of n has a variance of about π·s²/(2n), the difference of two such medians
- * π·s²/n, and the 95% prediction interval is median × exp(± t(n−1) · s · √(π/n)), Student's t
+ * π·s²/n, and the 99% prediction interval is median × exp(± t(n−1) · s · √(π/n)), Student's t
  * because s is itself estimated from n rounds. The rounds' own range is always inside it.
- * Two rounds say too little about their spread for a prediction (t(1) = 12.7): they show
+ * 99%, not 95%: a user compares one run with several others, and the rounds' log speed-ups
+ * have heavier tails than a normal's (a collection that lands in one round and not another).
+ * With 95%, a re-run's median fell outside one of three runs' intervals for a quarter of the
+ * figures of the reproducibility benchmark (README).
+ * Two rounds say too little about their spread for a prediction (t(1) = 63.7): they show
  * their range, and the README says so.
  */
+import { RERUN_INTERVAL_PERCENT } from '../shared/results';
 import { medianOf } from './stats';
 
-/** Student's t, two-sided 95%, by degrees of freedom (index 0 = 1 df). */
-const T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+/** Student's t, two-sided 99% (the 0.995 quantile), by degrees of freedom (index 0 = 1 df). */
+const T_995 = [63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.25, 3.169, 3.106, 3.055, 3.012, 2.977, 2.947, 2.921, 2.898, 2.878, 2.861, 2.845, 2.831, 2.819, 2.807, 2.797, 2.787, 2.779, 2.771, 2.763, 2.756, 2.75];
 
-export function studentT975(degreesOfFreedom: number): number {
+if (RERUN_INTERVAL_PERCENT !== 99) throw new Error('the t table is for a 99% interval');
+
+export function studentT995(degreesOfFreedom: number): number {
   if (degreesOfFreedom < 1) return Number.POSITIVE_INFINITY;
-  return T_975[degreesOfFreedom - 1] ?? (degreesOfFreedom <= 60 ? 2.0 : 1.96);
+  return T_995[degreesOfFreedom - 1] ?? (degreesOfFreedom <= 60 ? 2.66 : 2.576);
 }
 
 /** Fewer rounds than this show their range only. */
@@ -29,7 +36,7 @@ export function rerunInterval(values: readonly number[]): [number, number] {
   const logs = positive.map(Math.log);
   const mean = logs.reduce((sum, value) => sum + value, 0) / logs.length;
   const sd = Math.sqrt(logs.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (logs.length - 1));
-  const halfWidth = studentT975(logs.length - 1) * sd * Math.sqrt(Math.PI / logs.length);
+  const halfWidth = studentT995(logs.length - 1) * sd * Math.sqrt(Math.PI / logs.length);
   const center = Math.log(medianOf(positive));
   return [Math.min(low, Math.exp(center - halfWidth)), Math.max(high, Math.exp(center + halfWidth))];
 }

@@ -38,15 +38,23 @@ export function roundOrder<T>(items: readonly T[], index: number): T[] {
 const round3 = (value: number) => Number(value.toFixed(3));
 const range = (values: readonly number[]): [number, number] => [Math.min(...values), Math.max(...values)];
 
-/** Each field is the median over rounds of that field; the mean's interval is the rounds' range. */
+/**
+ * Each field is the median over rounds of that field; the mean's interval is the rounds' range.
+ * GC share and allocation: the median over the rounds that profiled them (the first), else null.
+ */
 export function combineTimings(rounds: readonly TimingStats[], jsonBytes: number): TimingStats {
-  const pick = (field: keyof Omit<TimingStats, 'meanInterval' | 'bimodal'>) => medianOf(rounds.map((timing) => timing[field]));
+  const pick = (field: keyof Omit<TimingStats, 'meanInterval' | 'bimodal' | 'gcShare' | 'bytesAllocatedPerCall'>) => medianOf(rounds.map((timing) => timing[field]));
+  const profiled = (field: 'gcShare' | 'bytesAllocatedPerCall') => {
+    const values = rounds.flatMap((timing) => (timing[field] === null ? [] : [timing[field]]));
+    return values.length > 0 ? medianOf(values) : null;
+  };
+  const bytesAllocatedPerCall = profiled('bytesAllocatedPerCall');
   const meanNs = pick('meanNs');
   return {
     meanNs,
     meanInterval: range(rounds.map((timing) => timing.meanNs)),
-    gcShare: pick('gcShare'),
-    bytesAllocatedPerCall: Math.round(pick('bytesAllocatedPerCall')),
+    gcShare: profiled('gcShare'),
+    bytesAllocatedPerCall: bytesAllocatedPerCall === null ? null : Math.round(bytesAllocatedPerCall),
     bimodal: rounds.filter((timing) => timing.bimodal).length * 2 >= rounds.length,
     medianNs: pick('medianNs'),
     p75Ns: pick('p75Ns'),
@@ -135,7 +143,7 @@ function instabilities(
 
 /** The likeliest reason rounds disagree, from what the windows recorded. */
 function cause(timing: TimingStats): string {
-  if (timing.gcShare >= 0.25) return `${Math.round(timing.gcShare * 100)}% of its time is garbage collection, which lands unevenly`;
+  if (timing.gcShare !== null && timing.gcShare >= 0.25) return `${Math.round(timing.gcShare * 100)}% of its time is garbage collection, which lands unevenly`;
   if (timing.bimodal) return 'its calls are bimodal (some pay a collection, some do not)';
   return 'likely other work on the machine in some rounds';
 }

@@ -3,11 +3,11 @@
  * (prepare, encode, decode, warm up both operations), then asks for short windows of encode or
  * decode in turn with the JSON baseline's worker of the same round. Both sides of a speed-up
  * are then timed in the same stretch of time, so load that comes and goes on the machine
- * lands on both instead of on whichever ran at that moment.
+ * lands on both instead of on whichever ran at that moment. Slices run without the GC profiler:
+ * GC share and allocation come from the first round's profiling windows (measure.ts).
  */
 import { describeError, openCodec, type StageReporter } from './codec-run-core';
 import { nodeCodecRuntime } from './codec-run';
-import { watchGarbageCollection } from './gc-window';
 import { batchSizeFor, timeWindow, warmUp, type TimedWindow } from './measure';
 import type { CodecJob, CodecReport, TimingOperation, TimingReady, TimingSliceRequest } from './worker-protocol';
 
@@ -51,5 +51,5 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
 export function timeSlice(request: TimingSliceRequest): TimedWindow {
   if (!open) throw new Error('no codec is open for timing in this worker');
   const operation = open[request.operation];
-  return timeWindow(operation.call, request.budgetMs, request.minSamples, operation.batchSize, operation.perCallNs, watchGarbageCollection);
+  return timeWindow(operation.call, request.budgetMs, request.minSamples, operation.batchSize, operation.perCallNs);
 }

@@ -12,7 +12,9 @@ export function formatDuration(ns: number): string {
   return `${(ns / 1_000_000_000).toFixed(2)} s`;
 }
 
-export function formatPercent(fraction: number): string {
+/** null: not measured ("—"). */
+export function formatPercent(fraction: number | null): string {
+  if (fraction === null) return '—';
   return `${(fraction * 100).toFixed(fraction < 0.1 ? 1 : 0)}%`;
 }
 
@@ -41,8 +43,8 @@ export function formatDurationRange(ns: number, interval: readonly [number, numb
 
 
 /** "2.9 MB": decimal units, for allocation figures where exact bytes would be noise. */
-export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes)) return '—';
+export function formatSize(bytes: number | null): string {
+  if (bytes === null || !Number.isFinite(bytes)) return '—';
   if (bytes < 1_000) return `${Math.round(bytes)} B`;
   if (bytes < 1_000_000) return `${(bytes / 1_000).toFixed(bytes < 10_000 ? 2 : 1)} kB`;
   if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 2 : 1)} MB`;

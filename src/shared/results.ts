@@ -26,6 +26,9 @@ export interface StageError {
   message: string;
 }
 
+/** How often a re-run's median speed-up is expected inside a row's speed-up interval, in %. */
+export const RERUN_INTERVAL_PERCENT = 99;
+
 /**
  * Timing of one operation (encode or decode), in nanoseconds per call. In a row, each field is
  * the median over the run's rounds of that field in each round (see `CompletedResult.rounds`).
@@ -38,10 +41,15 @@ export interface TimingStats {
   meanNs: number;
   /** Lowest and highest `meanNs` over the rounds: the spread a re-run can be expected to show. */
   meanInterval: [number, number];
-  /** Share of the sampling window spent in garbage-collection pauses (0–1). */
-  gcShare: number;
-  /** V8 heap and ArrayBuffer bytes allocated per call, collected or not. */
-  bytesAllocatedPerCall: number;
+  /**
+   * Share of a profiling window of the same calls (a quarter of the timed window's length,
+   * right after it, with V8's GC profiler on) spent in garbage-collection pauses (0–1). The
+   * timed window runs without the profiler, which would slow allocation-heavy calls. null where
+   * not measured: a runtime without a GC profiler (the browser), a round that only timed.
+   */
+  gcShare: number | null;
+  /** V8 heap and ArrayBuffer bytes allocated per call in that profiling window, collected or not; null likewise. */
+  bytesAllocatedPerCall: number | null;
   /**
    * The per-call times fall in two groups (a collection lands in some calls and not in
    * others): the median is then one mode or the other, and only `meanNs` is stable.
@@ -260,7 +268,7 @@ export interface CompletedResult extends CodecRowBase {
   /**
    * JSON's amortised time over this codec's, each from the same round; `encode` / `decode` are
    * the median over rounds; the intervals, from three rounds on, where a re-run's median is
-   * expected (95% prediction interval, engine/rerun-interval.ts; it holds every round), with
+   * expected (99% prediction interval, engine/rerun-interval.ts; it holds every round), with
    * fewer the lowest and highest round. Null without a JSON baseline.
    */
   speedupVsJson: SpeedupVsJson | null;
@@ -321,8 +329,9 @@ export interface RoundFigures {
   decodeMeanNs: number;
   /** JSON's amortised time over this codec's, both from this round; null if JSON failed in it. */
   speedupVsJson: { encode: number; decode: number } | null;
-  encodeGcShare: number;
-  decodeGcShare: number;
+  /** null in rounds that only timed (later rounds profile no GC: see `TimingStats.gcShare`). */
+  encodeGcShare: number | null;
+  decodeGcShare: number | null;
 }
 
 /** A speed-up whose rounds disagree widely (at least ×1.25 between lowest and highest). */

@@ -1,7 +1,8 @@
 /**
  * The harness's own cost, measured where nothing else differs: in one plain Node process, the
  * codec prepared once (as its worker prepares it), then windows of the engine's sampling loop
- * (measure.ts: warm-up, batching, a clock read per sample, the GC profiler) alternated with a
+ * (measure.ts: warm-up, batching, a clock read per sample; the GC profiler runs in a separate
+ * profiling window, not timed) alternated with a
  * bare loop making the same number of the same calls between two clock reads, in the order
  * harness, bare, bare, harness… Drift of the machine lands on both; what is left is overhead.
  * Prints JSON on stdout: per operation, the median over pairs of harness / bare − 1.
@@ -11,7 +12,6 @@ import * as fs from 'node:fs';
 import { loadCodec } from '../../src/codecs/load-codec';
 import { batchSizeFor, summarize, timeWindow, warmUp } from '../../src/engine/measure';
 import { medianOf } from '../../src/engine/stats';
-import { watchGarbageCollection } from '../../src/engine/gc-window';
 
 const [codecId, samplePath, budgetText, pairsText] = process.argv.slice(2);
 const budgetMs = Number(budgetText ?? 300);
@@ -33,7 +33,7 @@ function overhead(call: () => unknown, jsonBytes: number): number {
     const harnessFirst = pair % 2 === 0;
     let bareNs = 0;
     if (!harnessFirst) bareNs = bareLoop(call, Math.max(1, Math.round((budgetMs * 1e6) / perCallNs)));
-    const window = timeWindow(call, budgetMs, 10, batchSize, perCallNs, watchGarbageCollection);
+    const window = timeWindow(call, budgetMs, 10, batchSize, perCallNs);
     const harness = summarize(window, jsonBytes);
     const calls = harness.samples * window.batchSize;
     // The bare side makes as many calls as the harness's window did.

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { combineTimings, roundOrder, rowOverRounds, UNSTABLE_SPREAD, type RoundTimings } from '../../src/engine/rounds';
 import type { CompletedResult } from '../../src/shared/results';
 import { timingStats } from '../support/timing';
-import { rerunInterval, studentT975 } from '../../src/engine/rerun-interval';
+import { rerunInterval, studentT995 } from '../../src/engine/rerun-interval';
 
 function firstRow(codec: string): CompletedResult {
   return {
@@ -90,11 +90,11 @@ test('a later round\'s speed-up uses the JSON slices timed beside the codec, not
   assert.deepEqual(row.rounds?.map((figures) => figures.speedupVsJson), [{ encode: 4, decode: 4 }, { encode: 3, decode: 3 }]);
 });
 
-test('the re-run interval: two rounds show their range; three or more a 95% prediction for another run\'s median', () => {
+test('the re-run interval: two rounds show their range; three or more a 99% prediction for another run\'s median', () => {
   assert.deepEqual(rerunInterval([2, 3]), [2, 3]);
-  // Worked by hand: logs 0, ±0.1 → s = 0.1; t(2) = 4.303; half-width 4.303 × 0.1 × √(π/3) = 0.4403.
+  // Worked by hand: logs 0, ±0.1 → s = 0.1; t(2) at 99% = 9.925; half-width 9.925 × 0.1 × √(π/3) = 1.0157.
   const [low, high] = rerunInterval([1, Math.exp(0.1), Math.exp(-0.1)]);
-  assert.ok(Math.abs(low - Math.exp(-0.4403)) < 1e-3 && Math.abs(high - Math.exp(0.4403)) < 1e-3, `${low} ${high}`);
+  assert.ok(Math.abs(low - Math.exp(-1.0157)) < 1e-3 && Math.abs(high - Math.exp(1.0157)) < 1e-3, `${low} ${high}`);
   // More rounds of the same spread predict more tightly; the rounds themselves always fit.
   const spread = (n: number) => Array.from({ length: n }, (_, i) => Math.exp((i % 2 === 0 ? 0.1 : -0.1)));
   const width = (values: number[]) => { const [a, b] = rerunInterval(values); return b / a; };
@@ -103,6 +103,6 @@ test('the re-run interval: two rounds show their range; three or more a 95% pred
   const [, top] = rerunInterval(outlier);
   assert.ok(top >= 3);
   assert.deepEqual(rerunInterval([5, 5, 5]), [5, 5]);
-  assert.equal(studentT975(4), 2.776);
-  assert.ok(studentT975(200) < 2);
+  assert.equal(studentT995(4), 4.604);
+  assert.ok(studentT995(200) < 2.6);
 });

@@ -31,18 +31,22 @@ test('identical samples have no margin of error', () => {
   assert.equal(medianMarginOfError([5, 5, 5]), 0);
 });
 
-test('throughput and the amortised time come from the time in calls over the calls made', () => {
-  const window = { samples: Float64Array.from([2e6, 1e6, 3e6]), batchSize: 1, inCallsNs: 6e6, windowNs: 6.1e6, gc: { pauseNs: 0.61e6, collections: 2, allocatedBytes: 3_000 } };
-  const stats = summarize(window, 1_000_000); // 2 ms a call for 1 MB
+test('throughput and the amortised time come from the time in calls over the calls made; GC figures from the profiling window', () => {
+  const window = { samples: Float64Array.from([2e6, 1e6, 3e6]), batchSize: 1, inCallsNs: 6e6, windowNs: 6.1e6 };
+  const profile = { windowNs: 2e6, calls: 2, pauseNs: 0.2e6, collections: 1, allocatedBytes: 3_000 };
+  const stats = summarize(window, 1_000_000, profile); // 2 ms a call for 1 MB
   assert.equal(stats.meanNs, 2e6);
   assert.equal(stats.mbPerSec, 500);
   assert.equal(stats.gcShare, 0.1);
-  assert.equal(stats.bytesAllocatedPerCall, 1_000);
+  assert.equal(stats.bytesAllocatedPerCall, 1_500);
   assert.deepEqual([stats.minNs, stats.maxNs, stats.samples], [1e6, 3e6, 3]);
+  // Without a profiling window the GC figures are not measured, not zero.
+  const unprofiled = summarize(window, 1_000_000);
+  assert.deepEqual([unprofiled.gcShare, unprofiled.bytesAllocatedPerCall, unprofiled.meanNs], [null, null, 2e6]);
 });
 
 test('the amortised time of batched samples counts every call of every batch', () => {
-  const window = { samples: Float64Array.from([10, 30]), batchSize: 100, inCallsNs: 4_000, windowNs: 4_000, gc: { pauseNs: 0, collections: 0, allocatedBytes: 0 } };
+  const window = { samples: Float64Array.from([10, 30]), batchSize: 100, inCallsNs: 4_000, windowNs: 4_000 };
   assert.equal(summarize(window, 1).meanNs, 20);
 });
 
