@@ -5,7 +5,7 @@
  *    runs, and whether each run's interval contained the other runs' medians.
  *    Targets: max/min ≤ 1.3 for every figure; containment for ≥ 90% of the figures.
  * 2. Agreement: each codec and JSON in a bare loop of the same library calls (plain Node
- *    processes, alternated), amortised; bare speed-up against the runs' median. Target ×1.3.
+ *    processes, 5 pairs in A B B A order), amortised; bare speed-up against the runs' median. Target ×1.3.
  * 3. Harness overhead: in one process, the engine's sampling window against a bare loop of the
  *    same calls, alternated (harness-overhead.ts), median of the pairs. Target within 3%.
  * Prints ratios; absolute times vary between machines and runs. Run on a quiet machine.
@@ -24,7 +24,7 @@ import { repoRoot, workerScript } from '../support/paths';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, datasets: { type: 'string', default: 'tuples,events' }, 'skip-bare': { type: 'boolean', default: false } } });
 const RUNS = Number(values.runs);
-const BARE_PAIRS = 3;
+const BARE_PAIRS = 5;
 const BARE_BUDGET_MS = 600;
 const OVERHEAD_BUDGET_MS = 300;
 const OVERHEAD_PAIRS = 8;
@@ -112,9 +112,11 @@ async function agreementAndOverhead(dataset: string, samplePath: string, runs: C
       const spec = schemaSpec(row.codec, samplePath, row, dir);
       const bareSpeedups = { encode: [] as number[], decode: [] as number[] };
       for (let pair = 0; pair < BARE_PAIRS; pair++) {
-        // JSON and the codec alternate, as in the engine's rounds, so drift hits both.
-        const json = bare('json', samplePath, undefined);
-        const codec = bare(row.codec, samplePath, spec);
+        // JSON and the codec alternate (A B, B A, …) as the engine's slices do, so drift hits both.
+        const jsonFirst = pair % 2 === 0;
+        const first = bare(jsonFirst ? 'json' : row.codec, samplePath, jsonFirst ? undefined : spec);
+        const second = bare(jsonFirst ? row.codec : 'json', samplePath, jsonFirst ? spec : undefined);
+        const [json, codec] = jsonFirst ? [first, second] : [second, first];
         bareSpeedups.encode.push(json.encodeMeanNs / codec.encodeMeanNs);
         bareSpeedups.decode.push(json.decodeMeanNs / codec.decodeMeanNs);
       }
