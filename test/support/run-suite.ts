@@ -4,8 +4,9 @@
  * - webview: one real engine run recorded for every panel test file (support/real-run.ts);
  * - e2e: the .vsix packaged once; each file still installs it into its own VS Code profile.
  * and with files run `--test-concurrency` at a time: on a 2-core machine node:test runs one
- * file at a time (availableParallelism − 1), while most files spend their time waiting on
- * worker threads, child processes, Chromium or VS Code.
+ * file at a time (availableParallelism − 1), which leaves a core idle while a file waits on a
+ * worker thread, a child process, Chromium or VS Code. Files whose assertions depend on timing
+ * run first, alone (`alone`); each batch prints its own ℹ totals.
  *
  * Usage: node --import tsx test/support/run-suite.ts <unit|webview|e2e> [files…]
  * A single file still runs on its own, without any of this: node --import tsx --test FILE.
@@ -19,12 +20,21 @@ import { repoRoot } from './paths';
 interface Suite {
   /** Files run at once; see README "How long npm test takes" for the measurements behind them. */
   concurrency: number;
+  /**
+   * Files whose assertions depend on measured times or on a timeout racing a limit: they run
+   * first, one at a time, with no other file of the suite beside them.
+   */
+  alone?: string[];
   /** Shared setup in `dir` (removed afterwards); returns the environment the files read it from. */
   prepare?(dir: string): Promise<Record<string, string>>;
 }
 
 const SUITES: Record<string, Suite> = {
-  unit: { concurrency: 2 },
+  unit: {
+    concurrency: 2,
+    // Growth slopes of measured times; a 48 MB worker that must run out of memory before its 4 s timeout.
+    alone: ['sweep-engine.test.ts', 'engine-failures.test.ts'],
+  },
   webview: {
     concurrency: 2,
     async prepare(dir) {
@@ -52,12 +62,21 @@ async function main(): Promise<number> {
   }
   const folder = path.join(repoRoot, 'test', name!);
   const testFiles = files.length > 0 ? files : fs.readdirSync(folder).filter((file) => file.endsWith('.test.ts')).sort().map((file) => path.join(folder, file));
+  const isAlone = (file: string) => (suite.alone ?? []).includes(path.basename(file));
+  const batches = [
+    { files: testFiles.filter(isAlone), concurrency: 1 },
+    { files: testFiles.filter((file) => !isAlone(file)), concurrency: suite.concurrency },
+  ].filter((batch) => batch.files.length > 0);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `payload-lab-${name}-suite-`));
   try {
     const env = { ...process.env, ...(await suite.prepare?.(dir)) };
-    const args = ['--import', 'tsx', '--test', `--test-concurrency=${suite.concurrency}`, '--test-reporter=spec', ...testFiles];
-    const run = spawnSync(process.execPath, args, { cwd: repoRoot, env, stdio: 'inherit' });
-    return run.status ?? 1;
+    let failed = 0;
+    for (const batch of batches) {
+      const args = ['--import', 'tsx', '--test', `--test-concurrency=${batch.concurrency}`, '--test-reporter=spec', ...batch.files];
+      const run = spawnSync(process.execPath, args, { cwd: repoRoot, env, stdio: 'inherit' });
+      if (run.status !== 0) failed = run.status ?? 1;
+    }
+    return failed;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
