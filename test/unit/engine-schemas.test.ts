@@ -176,14 +176,14 @@ test('the CLI exits 2 on a schema syntax error and names file:line:column', () =
 });
 
 test('the CLI compares with --proto and --type, and reports provided and derived rows as JSON', () => {
-  const { code, stdout, stderr } = cli('compare', tuplesSample, '--proto', itemsProtoPath, '--type', 'Items', '--codecs', 'avsc,protobufjs', '--json', '--time-budget', '20', '--min-samples', '3');
+  const { code, stdout, stderr } = cli('compare', tuplesSample, '--proto', itemsProtoPath, '--type', 'Items', '--codecs', 'avsc,protobufjs', '--json', '--time-budget', '20', '--min-samples', '3', '--rounds', '1');
   assert.equal(code, 0, stderr);
   const report = JSON.parse(stdout) as ComparisonReport;
   assert.deepEqual(report.results.map((result) => [result.codec, result.schema]), [['avsc', 'derived'], ['protobufjs', 'provided']]);
 });
 
 test('the CLI generates --samples records from --avsc when no sample file is given', () => {
-  const { code, stdout, stderr } = cli('compare', '--avsc', itemsAvscPath, '--samples', '50', '--seed', '4', '--codecs', 'avsc', '--json', '--time-budget', '20', '--min-samples', '3');
+  const { code, stdout, stderr } = cli('compare', '--avsc', itemsAvscPath, '--samples', '50', '--seed', '4', '--codecs', 'avsc', '--json', '--time-budget', '20', '--min-samples', '3', '--rounds', '1');
   assert.equal(code, 0, stderr);
   const report = JSON.parse(stdout) as ComparisonReport;
   assert.equal(report.input.path, '50 records generated from Items.avsc, seed 4 (depth ≤ 3, ≤ 4 KB per record)');

@@ -87,11 +87,14 @@ test('a sample with no array to scale is refused with what to give instead', asy
 test('in its own process (as the extension runs it): the same report streamed back, cancellation, a bad sample', async () => {
   const runnerScript = path.join(repoRoot, 'dist', 'sweep-runner.js');
   const sizes: number[] = [];
-  const report = await runSweepInProcess({ path: tuplesSample }, { runnerScript, codecs: ['json', 'avsc'], rounds: 1, timeBudgetMs: 20, minSamples: 3, sizes: [1024, 8 * 1024], onSize: (_index, size) => sizes.push(size.jsonBytes) });
+  const fast = { rounds: 1, timeBudgetMs: 20, minSamples: 3 };
+  const report = await runSweepInProcess({ path: tuplesSample }, { runnerScript, codecs: ['json', 'avsc'], ...fast, sizes: [1024, 8 * 1024], onSize: (_index, size) => sizes.push(size.jsonBytes) });
   assert.deepEqual(sizes, report.sizes.map((size) => size.jsonBytes));
   assert.ok(report.sizes.every((size) => size.results.every((row) => row.status === 'completed')));
   await assert.rejects(runSweepInProcess({ path: '/nonexistent/sample.json' }, { runnerScript, sizes: [1024] }), (error: unknown) => error instanceof SampleInputError && /no such file/.test(error.message));
   const controller = new AbortController();
-  const cancelled = runSweepInProcess({ path: tuplesSample }, { runnerScript, sizes: [1024, 4 * 2 ** 20], signal: controller.signal, onSize: () => controller.abort() });
+  // Short settings: cancelling does not depend on them, and the default ones (five rounds of
+  // 700 ms per codec) made the first size alone take half a minute.
+  const cancelled = runSweepInProcess({ path: tuplesSample }, { runnerScript, ...fast, sizes: [1024, 4 * 2 ** 20], signal: controller.signal, onSize: () => controller.abort() });
   await assert.rejects(cancelled, CancelledError);
 });

@@ -2,9 +2,13 @@
  * One real comparison of two rounds, run once per suite: the mixed sample through every
  * built-in codec plus a codec module that throws on encode, recorded as the messages the host
  * would send the panel, in the order the engine produced them.
+ *
+ * `npm run test:webview` records it once before the files start (test/support/run-suite.ts) and
+ * hands each file the recording through RECORDED_RUN_ENV; a file run on its own records its own.
  */
 import * as path from 'node:path';
 import * as fs from 'node:fs';
+import * as v8 from 'node:v8';
 import { compareSample } from '../../../src/engine/compare';
 import { builtinCodecs, DEFAULT_CODEC_IDS } from '../../../src/codecs/registry';
 import { idFromModulePath } from '../../../src/codecs/codec-source';
@@ -23,7 +27,33 @@ export interface RecordedRun {
 const SAMPLE = fixture('mixed-sample.json');
 const THROWING_CODEC = fixture('codecs', 'throws-on-encode.cjs');
 
+/** The file holding a run recorded for the whole suite (v8-serialized: the structured clone a webview message is). */
+export const RECORDED_RUN_ENV = 'PAYLOAD_LAB_RECORDED_RUN';
+
+interface Recording {
+  report: ComparisonReport;
+  all: RunEvent[];
+}
+
+function replayable({ report, all }: Recording): RecordedRun {
+  return {
+    report,
+    messages: (runId) => all.map((event) => (event.type === 'run-started' ? { ...event, run: { ...event.run, runId } } : { ...event, runId })),
+  };
+}
+
+/** The suite's recording when there is one, else a run recorded now. */
 export async function recordRealRun(): Promise<RecordedRun> {
+  const shared = process.env[RECORDED_RUN_ENV];
+  return replayable(shared ? (v8.deserialize(fs.readFileSync(shared)) as Recording) : await record());
+}
+
+/** Records a run into `file` for the suite's files to share. */
+export async function saveRealRun(file: string): Promise<void> {
+  fs.writeFileSync(file, v8.serialize(await record()));
+}
+
+async function record(): Promise<Recording> {
   const events: RunEvent[] = [];
   const bytes = fs.readFileSync(SAMPLE);
   const report = await compareSample({ path: SAMPLE, bytes }, {
@@ -53,9 +83,5 @@ export async function recordRealRun(): Promise<RecordedRun> {
       extensionVersion: report.tool.version,
     },
   };
-  const all: RunEvent[] = [started, ...events, { type: 'run-finished', runId: 0, report }];
-  return {
-    report,
-    messages: (runId) => all.map((event) => (event.type === 'run-started' ? { ...event, run: { ...event.run, runId } } : { ...event, runId })),
-  };
+  return { report, all: [started, ...events, { type: 'run-finished', runId: 0, report }] };
 }

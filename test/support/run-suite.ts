@@ -1,0 +1,90 @@
+/**
+ * Runs one suite's test files with node:test (`node --test`, spec reporter), after the setup
+ * those files share, done once here instead of once per file:
+ * - webview: one real engine run recorded for every panel test file (support/real-run.ts);
+ * - e2e: the .vsix packaged once; each file still installs it into its own VS Code profile.
+ * and with files run `--test-concurrency` at a time: on a 2-core machine node:test runs one
+ * file at a time (availableParallelism − 1), which leaves a core idle while a file waits on a
+ * worker thread, a child process, Chromium or VS Code. Files whose assertions depend on timing
+ * run first, alone (`alone`); each batch prints its own ℹ totals.
+ *
+ * Usage: node --import tsx test/support/run-suite.ts <unit|webview|e2e> [files…]
+ * A single file still runs on its own, without any of this: node --import tsx --test FILE.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { repoRoot } from './paths';
+
+interface Suite {
+  /** Files run at once; see README "How long npm test takes" for the measurements behind them. */
+  concurrency: number;
+  /**
+   * Files whose assertions depend on measured times or on a timeout racing a limit: they run
+   * first, one at a time, with no other file of the suite beside them.
+   */
+  alone?: string[];
+  /** Shared setup in `dir` (removed afterwards); returns the environment the files read it from. */
+  prepare?(dir: string): Promise<Record<string, string>>;
+}
+
+const SUITES: Record<string, Suite> = {
+  unit: {
+    concurrency: 2,
+    // Growth slopes of measured times; a 48 MB worker that must run out of memory before its 4 s timeout.
+    alone: ['sweep-engine.test.ts', 'engine-failures.test.ts'],
+  },
+  webview: {
+    concurrency: 2,
+    async prepare(dir) {
+      const { RECORDED_RUN_ENV, saveRealRun } = await import('../webview/support/real-run');
+      const file = path.join(dir, 'recorded-run.bin');
+      await saveRealRun(file);
+      return { [RECORDED_RUN_ENV]: file };
+    },
+  },
+  e2e: {
+    concurrency: 2,
+    // avsc's crafted lengths must crash its probe process before the probe's timeout.
+    alone: ['probes.test.ts'],
+    async prepare(dir) {
+      const { PACKAGED_VSIX_ENV, packageVsix } = await import('../e2e/support/package-vsix');
+      return { [PACKAGED_VSIX_ENV]: packageVsix(dir) };
+    },
+  },
+};
+
+async function main(): Promise<number> {
+  const [name, ...files] = process.argv.slice(2);
+  const suite = name === undefined ? undefined : SUITES[name];
+  if (!suite) {
+    console.error(`usage: run-suite.ts <${Object.keys(SUITES).join('|')}> [files…]`);
+    return 2;
+  }
+  const folder = path.join(repoRoot, 'test', name!);
+  const testFiles = files.length > 0 ? files : fs.readdirSync(folder).filter((file) => file.endsWith('.test.ts')).sort().map((file) => path.join(folder, file));
+  const isAlone = (file: string) => (suite.alone ?? []).includes(path.basename(file));
+  const batches = [
+    { files: testFiles.filter(isAlone), concurrency: 1 },
+    { files: testFiles.filter((file) => !isAlone(file)), concurrency: suite.concurrency },
+  ].filter((batch) => batch.files.length > 0);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `payload-lab-${name}-suite-`));
+  try {
+    const env = { ...process.env, ...(await suite.prepare?.(dir)) };
+    let failed = 0;
+    for (const batch of batches) {
+      const args = ['--import', 'tsx', '--test', `--test-concurrency=${batch.concurrency}`, '--test-reporter=spec', ...batch.files];
+      const run = spawnSync(process.execPath, args, { cwd: repoRoot, env, stdio: 'inherit' });
+      if (run.status !== 0) failed = run.status ?? 1;
+    }
+    return failed;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then((code) => process.exit(code), (error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
