@@ -16,17 +16,14 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { compareSample } from '../../src/engine/compare';
-import { repoRoot, tuplesSample, workerScript } from '../support/paths';
+import { repoRoot, workerScript } from '../support/paths';
 import { delayLine, eventLoopDuringBrowserRun, rowLine } from './host-browser-run';
+import { writeLargeTuplesSample } from './large-sample';
 
 const TARGET_BYTES = 50 * 1000 * 1000;
 
 function write50MbSample(): string {
-  const items = (JSON.parse(fs.readFileSync(tuplesSample, 'utf8')) as { items: unknown[] }).items;
-  const copies = Math.ceil(TARGET_BYTES / fs.statSync(tuplesSample).size);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-bench-')), 'tuples-50mb.json');
-  fs.writeFileSync(file, JSON.stringify({ items: Array.from({ length: copies }, () => items).flat() }));
-  return file;
+  return writeLargeTuplesSample(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-bench-')), 'tuples-50mb.json'), TARGET_BYTES);
 }
 
 function collectGarbage(): void {
