@@ -132,7 +132,8 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
     else if (name === 'stage') pending.get(id)?.onStage(body.toString('utf8') as WorkStage);
     else if (name === 'encoded') {
       const entry = pending.get(id);
-      if (entry) entry.encoded = new Uint8Array(body);
+      // A view, not a copy: a 50 MB encoding is copied enough on its way (body chunks, the worker message).
+      if (entry) entry.encoded = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
     } else if (name === 'report') {
       const entry = pending.get(id);
       if (!entry) return;
