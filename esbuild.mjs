@@ -15,15 +15,16 @@ const versions = Object.fromEntries(
 versions['google-protobuf'] = 'not installed';
 
 // pbf/compile reads its own package.json through import.meta.url when it loads, which a
-// CommonJS bundle does not have: its version is put in its place.
+// CommonJS bundle does not have: its version is put in its place. Its `fs` import, then
+// unused, is dropped too, so the browser bundle has no Node module to resolve (a browser
+// finding: pbf/compile cannot load in a browser unbundled).
 const pbfCompileVersion = {
   name: 'pbf-compile-version',
   setup(build) {
     build.onLoad({ filter: /[\\/]pbf[\\/]compile\.js$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8').replace(
-        /JSON\.parse\(readFileSync\(new URL\('package\.json', import\.meta\.url\)\)\)\.version/,
-        JSON.stringify(versions.pbf),
-      ),
+      contents: readFileSync(args.path, 'utf8')
+        .replace(/JSON\.parse\(readFileSync\(new URL\('package\.json', import\.meta\.url\)\)\)\.version/, JSON.stringify(versions.pbf))
+        .replace(/^import \{readFileSync\} from 'fs';$/m, ''),
       loader: 'js',
     }));
   },
@@ -92,8 +93,22 @@ const nodeOnlyStub = {
   },
 };
 
+// js-binary has no browser build: its files use Node's global `Buffer` (`new Buffer(size)`,
+// `buffer.copy`…). A web app must provide one; here each js-binary file gets the `buffer`
+// package's Buffer (the one avsc and avro-js already need) as a local variable, not as a
+// global: msgpackr, cbor-x and bson look for a global Buffer and would take other paths.
+const jsBinaryBuffer = {
+  name: 'js-binary-buffer',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]js-binary[\\/]lib[\\/][^\\/]+\.js$/ }, (args) => ({
+      contents: `var Buffer = require('buffer').Buffer;\n${readFileSync(args.path, 'utf8')}`,
+      loader: 'js',
+    }));
+  },
+};
+
 await esbuild.build({
-  plugins: [nodeOnlyStub],
+  plugins: [nodeOnlyStub, pbfCompileVersion, jsBinaryBuffer],
   bundle: true,
   platform: 'browser',
   format: 'iife',

@@ -11,7 +11,8 @@ import * as path from 'node:path';
 import type { MeasuringRuntime } from '../engine/compare';
 import type { WorkerFate } from '../engine/worker-runner';
 import type { CodecJob, CodecReport } from '../engine/worker-protocol';
-import { compressedSizes } from '../engine/compressed-sizes';
+import { DEFAULT_LIMITS } from '../engine/settings';
+import { withEncodedFacts } from './encoded-facts';
 import { whyNotInBrowser } from '../codecs/browser-support';
 import type { WorkStage } from '../shared/results';
 import { findChromium, launchChromium, CHROMIUM_MISSING, type LaunchedChromium } from './chromium';
@@ -32,6 +33,8 @@ export interface HeadlessOptions {
   signal?: AbortSignal;
   capBytes?: number;
   chromium?: string;
+  /** The Node worker bundle that compresses and hashes the bytes a browser returns (default: dist/worker.js beside browserDir). */
+  workerScript?: string;
 }
 
 export interface HeadlessBrowser {
@@ -68,6 +71,12 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
     throw new Error(`${options.browserDir}/measure-worker.js is missing: build the bundles first (npm run build)`);
   }
 
+  const factsLimits = {
+    workerScript: options.workerScript ?? path.join(options.browserDir, '..', 'worker.js'),
+    memoryLimitMb: DEFAULT_LIMITS.memoryLimitMb,
+    timeoutMs: options.timeoutMs,
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
   const queue: HeadlessTask[] = [];
   const pending = new Map<number, Pending>();
   const waiting: http.ServerResponse[] = [];
@@ -123,14 +132,14 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
     else if (name === 'stage') pending.get(id)?.onStage(body.toString('utf8') as WorkStage);
     else if (name === 'encoded') {
       const entry = pending.get(id);
-      if (entry) entry.encoded = new Uint8Array(body);
+      // A view, not a copy: a 50 MB encoding is copied enough on its way (body chunks, the worker message).
+      if (entry) entry.encoded = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
     } else if (name === 'report') {
       const entry = pending.get(id);
       if (!entry) return;
       const report = JSON.parse(body.toString('utf8')) as CodecReport;
-      // The browser has no brotli or zstd encoder: sizes are computed here from its bytes.
-      if (report.outcome.status === 'completed' && entry.encoded) report.outcome.measurements.compressed = await compressedSizes(entry.encoded);
-      entry.settle({ kind: 'answered', value: report });
+      // The browser has no brotli or zstd encoder: sizes come from its bytes, in a Node worker.
+      entry.settle(await withEncodedFacts(report, entry.encoded, factsLimits));
     }
   };
 

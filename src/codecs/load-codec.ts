@@ -6,27 +6,14 @@ import * as path from 'node:path';
 import type { CodecDescriptor, CodecModule } from './codec';
 import { findBuiltinCodec } from './registry';
 import { type CodecSource, idFromModulePath } from './codec-source';
+import { portableCodecModules } from './portable-codecs';
 
 const builtinModules: Record<string, () => Promise<CodecModule>> = {
   json: () => import('./json'),
-  avsc: () => import('./avsc'),
-  protobufjs: () => import('./protobufjs'),
-  msgpackr: () => import('./msgpackr'),
-  'cbor-x': () => import('./cbor-x'),
-  bson: () => import('./bson'),
+  ...portableCodecModules,
   v8: () => import('./v8'),
-  pbf: () => import('./pbf'),
-  bufbuild: () => import('./bufbuild'),
   'google-protobuf': () => import('./google-protobuf'),
-  'avro-js': () => import('./avro-js'),
   bser: () => import('./bser'),
-  'js-binary': () => import('./js-binary'),
-  msgpack: () => import('./msgpack-reference'),
-  cborg: () => import('./cborg'),
-  'msgpackr-records': () => import('./msgpackr-records'),
-  'cbor-x-records': () => import('./cbor-x-records'),
-  'protobufjs-fromobject': () => import('./protobufjs-from-object'),
-  'avsc-forvalue': () => import('./avsc-for-value'),
 };
 
 export interface LoadedCodec {

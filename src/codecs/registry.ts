@@ -8,6 +8,14 @@ import type { CodecDescriptor } from './codec';
 const V8_NOT_IN_BROWSERS =
   "node:v8 is Node's own API: a browser structured-clones only inside postMessage and never hands out the bytes, so there is nothing to measure there";
 
+/** Why `bser` has no browser row: it is a Node library with no browser build. */
+const BSER_NOT_IN_BROWSERS =
+  "bser has no browser build: it is Watchman's protocol for Node clients and requires Node's events, os, assert and util modules and the global Buffer when it loads; a web app would have to bundle four Node polyfills for it";
+
+/** google-protobuf is skipped in Node too (no protoc-generated code); the browser says the same. */
+const GOOGLE_PROTOBUF_NOT_IN_BROWSERS =
+  'google-protobuf needs code generated from the schema by protoc with protoc-gen-js, in the browser as in Node: its Node row says what to install';
+
 export const builtinCodecs: readonly CodecDescriptor[] = [
   { id: 'json', browser: 'runs', label: 'JSON (baseline)', format: 'JSON', library: 'node:v8', needsSchema: false },
   { id: 'avsc', browser: 'runs', label: 'Avro (avsc)', format: 'Avro', library: 'avsc', needsSchema: true },
@@ -17,19 +25,19 @@ export const builtinCodecs: readonly CodecDescriptor[] = [
   { id: 'bson', browser: 'runs', label: 'BSON (bson)', format: 'BSON', library: 'bson', needsSchema: false },
   { id: 'v8', label: 'V8 serializer (node:v8)', format: 'V8 structured clone', library: 'node:v8', needsSchema: false, browser: { unavailable: V8_NOT_IN_BROWSERS } },
   // The other libraries of the published benchmarks.
-  { id: 'pbf', label: 'Protocol Buffers (pbf)', format: 'Protocol Buffers', library: 'pbf', needsSchema: true },
-  { id: 'bufbuild', label: 'Protocol Buffers (@bufbuild/protobuf)', format: 'Protocol Buffers', library: '@bufbuild/protobuf', needsSchema: true },
-  { id: 'google-protobuf', label: 'Protocol Buffers (google-protobuf)', format: 'Protocol Buffers', library: 'google-protobuf', needsSchema: true },
-  { id: 'avro-js', label: 'Avro (avro-js)', format: 'Avro', library: 'avro-js', needsSchema: true },
-  { id: 'bser', label: 'BSER (bser)', format: 'BSER', library: 'bser', needsSchema: false },
-  { id: 'js-binary', label: 'js-binary (js-binary)', format: 'js-binary', library: 'js-binary', needsSchema: true },
-  { id: 'msgpack', label: 'MessagePack (@msgpack/msgpack)', format: 'MessagePack', library: '@msgpack/msgpack', needsSchema: false },
-  { id: 'cborg', label: 'CBOR (cborg)', format: 'CBOR', library: 'cborg', needsSchema: false },
+  { id: 'pbf', browser: 'runs', label: 'Protocol Buffers (pbf)', format: 'Protocol Buffers', library: 'pbf', needsSchema: true },
+  { id: 'bufbuild', browser: 'runs', label: 'Protocol Buffers (@bufbuild/protobuf)', format: 'Protocol Buffers', library: '@bufbuild/protobuf', needsSchema: true },
+  { id: 'google-protobuf', browser: { unavailable: GOOGLE_PROTOBUF_NOT_IN_BROWSERS }, label: 'Protocol Buffers (google-protobuf)', format: 'Protocol Buffers', library: 'google-protobuf', needsSchema: true },
+  { id: 'avro-js', browser: 'runs', label: 'Avro (avro-js)', format: 'Avro', library: 'avro-js', needsSchema: true },
+  { id: 'bser', browser: { unavailable: BSER_NOT_IN_BROWSERS }, label: 'BSER (bser)', format: 'BSER', library: 'bser', needsSchema: false },
+  { id: 'js-binary', browser: 'runs', label: 'js-binary (js-binary)', format: 'js-binary', library: 'js-binary', needsSchema: true },
+  { id: 'msgpack', browser: 'runs', label: 'MessagePack (@msgpack/msgpack)', format: 'MessagePack', library: '@msgpack/msgpack', needsSchema: false },
+  { id: 'cborg', browser: 'runs', label: 'CBOR (cborg)', format: 'CBOR', library: 'cborg', needsSchema: false },
   // Options that change the answer more than the library does, each a row of its own.
-  { id: 'msgpackr-records', label: 'msgpackr (records)', format: 'MessagePack', library: 'msgpackr', needsSchema: false },
-  { id: 'cbor-x-records', label: 'cbor-x (records)', format: 'CBOR', library: 'cbor-x', needsSchema: false },
-  { id: 'protobufjs-fromobject', label: 'protobufjs (fromObject)', format: 'Protocol Buffers', library: 'protobufjs', needsSchema: true },
-  { id: 'avsc-forvalue', label: 'avsc (forValue)', format: 'Avro', library: 'avsc', needsSchema: true },
+  { id: 'msgpackr-records', browser: 'runs', label: 'msgpackr (records)', format: 'MessagePack', library: 'msgpackr', needsSchema: false },
+  { id: 'cbor-x-records', browser: 'runs', label: 'cbor-x (records)', format: 'CBOR', library: 'cbor-x', needsSchema: false },
+  { id: 'protobufjs-fromobject', browser: 'runs', label: 'protobufjs (fromObject)', format: 'Protocol Buffers', library: 'protobufjs', needsSchema: true },
+  { id: 'avsc-forvalue', browser: 'runs', label: 'avsc (forValue)', format: 'Avro', library: 'avsc', needsSchema: true },
 ];
 
 /** What runs when no codecs are chosen: the seven most-used (`--codecs all` runs every one). */

@@ -11,6 +11,7 @@ import { CancelledError, compareSample, displayedCodecOrder, type CompareOptions
 import { sampleAboveCap, unavailableBrowserRuntime } from '../browser/unavailable-runtime';
 import { MeasuringFrameServer } from './measuring-frame-server';
 import { panelBrowserRuntime } from './panel-browser-runtime';
+import { watchingEventLoop } from './host-loop-delay';
 import { panelCodecId, panelReport, panelRow, plannedForRuntimes, reportOfRuntimes } from './runtime-rows';
 import { measurementSettings } from '../engine/settings';
 import { runtimeInfo } from '../engine/tool-info';
@@ -180,10 +181,11 @@ export class ComparisonSession implements vscode.Disposable {
             },
           });
           const reports: ComparisonReport[] = [];
-          if (runtimes.includes('node')) reports.push(await compareSample(input, common('node')));
+          const watched = (runtime: MeasuredRuntime, work: () => Promise<ComparisonReport>) => watchingEventLoop(`run ${runId}, ${runtime} runtime`, work, (line) => this.log.info(line));
+          if (runtimes.includes('node')) reports.push(await watched('node', () => compareSample(input, common('node'))));
           if (runtimes.includes('browser')) {
             const runtime = await this.browserRuntime(panel, input, settings, controller.signal);
-            reports.push(await compareSample(input, { ...common('browser'), runtime }));
+            reports.push(await watched('browser', () => compareSample(input, { ...common('browser'), runtime })));
           }
           const measured = reportOfRuntimes(reports, runtimes.includes('browser') ? 'the panel webview (Chromium), dedicated Web Workers of its measuring frame' : undefined);
           const report = partial ? mergeReports(partial.previous, measured) : measured;

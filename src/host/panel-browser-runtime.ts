@@ -6,7 +6,8 @@
  */
 import type { MeasuringRuntime } from '../engine/compare';
 import type { CodecJob, CodecReport } from '../engine/worker-protocol';
-import { runInWorker, type WorkerFate, type WorkerLimits } from '../engine/worker-runner';
+import type { WorkerFate, WorkerLimits } from '../engine/worker-runner';
+import { withEncodedFacts } from '../browser/encoded-facts';
 import { whyNotInBrowser } from '../codecs/browser-support';
 import { ChannelError } from '../shared/channel';
 import type { WorkStage } from '../shared/results';
@@ -38,16 +39,10 @@ export function panelBrowserRuntime(options: PanelBrowserOptions): MeasuringRunt
         },
         { timeoutMs: limits.timeoutMs + 10_000, ...(limits.signal ? { signal: limits.signal } : {}) },
       )) as unknown as CodecReport;
-      if (report.outcome.status === 'completed' && report.outcome.measurements.encoded) {
-        const encoded = report.outcome.measurements.encoded;
-        if (!ArrayBuffer.isView(encoded)) return { kind: 'failed', error: { stage: 'crash', message: `the panel returned the encoded bytes as ${typeof encoded}, not bytes` } };
-        const facts = await runInWorker('encoded-facts', { bytes: encoded }, limits);
-        delete report.outcome.measurements.encoded;
-        if (facts.kind === 'failed') return { kind: 'failed', error: facts.error };
-        report.outcome.measurements.compressed = facts.value.compressed;
-        report.outcome.measurements.sha256 ??= facts.value.sha256;
-      }
-      return { kind: 'answered', value: report };
+      const encoded = report.outcome.status === 'completed' ? report.outcome.measurements.encoded : undefined;
+      if (encoded !== undefined && !ArrayBuffer.isView(encoded)) return { kind: 'failed', error: { stage: 'crash', message: `the panel returned the encoded bytes as ${typeof encoded}, not bytes` } };
+      if (report.outcome.status === 'completed') delete report.outcome.measurements.encoded;
+      return await withEncodedFacts(report, encoded, limits);
     } catch (error) {
       const kind = error instanceof ChannelError ? error.kind : undefined;
       if (kind === 'cancelled') return { kind: 'failed', error: { stage: 'cancelled', message: 'cancelled' } };

@@ -5,6 +5,8 @@
  *    The sample is passed by path, as the extension does for saved files: workers read it.
  * 2. Activation: time to load dist/extension.js and run activate(), with a minimal stand-in
  *    for the `vscode` module (it measures our code's cost, not VS Code's). Aim: ≤ 30 ms.
+ * 3. Event-loop delay during a browser run on the same sample (host-browser-run.ts).
+ *    Aim: p99 ≤ 20 ms. `--browser-only` runs this case alone.
  */
 import * as fs from 'node:fs';
 import Module from 'node:module';
@@ -14,16 +16,14 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { compareSample } from '../../src/engine/compare';
-import { repoRoot, tuplesSample, workerScript } from '../support/paths';
+import { repoRoot, workerScript } from '../support/paths';
+import { delayLine, eventLoopDuringBrowserRun, rowLine } from './host-browser-run';
+import { writeLargeTuplesSample } from './large-sample';
 
 const TARGET_BYTES = 50 * 1000 * 1000;
 
 function write50MbSample(): string {
-  const items = (JSON.parse(fs.readFileSync(tuplesSample, 'utf8')) as { items: unknown[] }).items;
-  const copies = Math.ceil(TARGET_BYTES / fs.statSync(tuplesSample).size);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-bench-')), 'tuples-50mb.json');
-  fs.writeFileSync(file, JSON.stringify({ items: Array.from({ length: copies }, () => items).flat() }));
-  return file;
+  return writeLargeTuplesSample(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-bench-')), 'tuples-50mb.json'), TARGET_BYTES);
 }
 
 function collectGarbage(): void {
@@ -31,8 +31,7 @@ function collectGarbage(): void {
   (vm.runInNewContext('gc') as () => void)();
 }
 
-async function eventLoopDuringRun(): Promise<void> {
-  const file = write50MbSample();
+async function eventLoopDuringRun(file: string): Promise<void> {
   const size = fs.statSync(file).size;
   console.log(`1. Event-loop delay of the host thread during a quick run on ${(size / 1e6).toFixed(1)} MB (aim p99 ≤ 20 ms)`);
   // The 50 MB of items built above are garbage now: collect them first, or their collection
@@ -45,13 +44,11 @@ async function eventLoopDuringRun(): Promise<void> {
   const report = await compareSample({ path: file }, {
     quick: true,
     workerScript,
-    onResult: (row) => console.log(`   ${row.codec.padEnd(10)} ${row.status}${row.status === 'completed' ? `, ratio ${row.ratio}` : `: ${row.error.message}`}`),
+    onResult: (row) => console.log(rowLine(row)),
   });
   histogram.disable();
-  const ms = (ns: number) => `${(ns / 1e6).toFixed(1)} ms`;
   console.log(`   run took ${((performance.now() - started) / 1000).toFixed(1)} s for ${report.results.length} codecs`);
-  console.log(`   event-loop delay (1 ms sampling interval included): p50 ${ms(histogram.percentile(50))}, p99 ${ms(histogram.percentile(99))}, max ${ms(histogram.max)} (${histogram.count} samples)\n`);
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  console.log(`   event-loop delay (1 ms sampling interval included): ${delayLine(histogram)}\n`);
 }
 
 /** Just enough of the vscode API for activate() to register its commands, serializer and log. */
@@ -91,9 +88,19 @@ function activationTime(): void {
 }
 
 async function main(): Promise<void> {
-  activationTime();
-  console.log('');
-  await eventLoopDuringRun();
+  const browserOnly = process.argv.includes('--browser-only');
+  if (!browserOnly) {
+    activationTime();
+    console.log('');
+  }
+  const file = write50MbSample();
+  try {
+    if (!browserOnly) await eventLoopDuringRun(file);
+    collectGarbage();
+    await eventLoopDuringBrowserRun(file);
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
 }
 
 void main();
