@@ -1,8 +1,9 @@
 /**
  * One codec's run in one round, in whichever runtime hosts it (a Node worker thread or a
- * browser Web Worker): prepare → encode → decode → (first round: verify the round trip → find
- * remnants → time end-to-end decode → compress) → time encode and decode. Verification comes
- * before timing: a codec whose round trip fails is reported, not ranked. What differs between
+ * browser Web Worker): prepare → encode → decode → (first round: verify the round trip) → time
+ * encode and decode → (first round: find remnants, time end-to-end decode, compress, hash,
+ * attribute the bytes). Verification comes before timing: a codec whose round trip fails is
+ * reported, not ranked. What differs between
  * runtimes (loading a codec, reading the sample, compressing, collecting garbage) comes in
  * through `CodecRunRuntime`; this module imports nothing from Node.
  */
@@ -13,7 +14,7 @@ import { verifyRoundTrip } from '../analysis/verify';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
-import type { CompressedSizes, CompressionTiming, EndToEndDecode, InteropResult, Remnant, RoundTrip, TimingStats, WorkStage } from '../shared/results';
+import type { CompressedSizes, CompressionTiming, EndToEndDecode, InteropResult, RoundTrip, TimingStats, WorkStage } from '../shared/results';
 import { attributeBytes } from '../inspect/byte-attribution';
 import { scaleSample } from './scale-sample';
 import type { GcWindowFigures } from './gc-window';
@@ -52,7 +53,7 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
 
 /**
  * One codec's run split at its timing: `open` (prepare, encode, decode, and in a first round
- * verify and find remnants), `time`, `finish` (a first round's sizes, hashes, attribution).
+ * verify), `time`, `finish` (a first round's remnants, sizes, hashes, attribution).
  * A host that runs other work between timings (first-round-pipeline.ts) asks for each step in
  * turn; `runCodecJobIn` runs them back to back. A step that fails or skips leaves the report
  * saying so, and the steps after it do nothing.
@@ -62,7 +63,6 @@ export class CodecRun {
   private bytes: number | undefined;
   private opened: OpenedCodec | undefined;
   private timings: { encode: TimingStats; decode: TimingStats } | undefined;
-  private remnants: Remnant[] = [];
   private roundTrip: RoundTrip | undefined;
   private jsonBytes = 0;
 
@@ -90,9 +90,6 @@ export class CodecRun {
         report.outcome = { status: 'errored', error: { stage: 'verify', message: `round trip failed: ${message}` }, bytes: opened.encoded.byteLength };
         return;
       }
-      // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
-      // (A scaled sample's paths are not the file's: its text-level checks apply to the file only.)
-      run.remnants = detectRemnants(opened.sample, opened.decoded, job.scale ? {} : { parseLosses: findParseLosses(opened.sampleBytes, job.sample.kind) });
       run.roundTrip = roundTrip;
       run.opened = opened;
     });
@@ -127,7 +124,14 @@ export class CodecRun {
     await this.step(async () => {
       const { sample, prepared, encoded } = opened;
       const plan = this.job.measurement;
-      const { runtime } = this;
+      const { runtime, job } = this;
+      // Remnants are analysis, not a check: found after timing, where a host runs this step
+      // beside the next codec's open. (Its errors still belong to the verify stage.)
+      this.stage = 'verify';
+      // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
+      // (A scaled sample's paths are not the file's: its text-level checks apply to the file only.)
+      const remnants = detectRemnants(sample, opened.decoded, job.scale ? {} : { parseLosses: findParseLosses(opened.sampleBytes, job.sample.kind) });
+      this.stage = 'measure';
       // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
       const endToEnd = plan.firstLook
         ? undefined
@@ -146,7 +150,7 @@ export class CodecRun {
           ...(interop ? { interop } : {}),
           ...(timed ? { compressionTiming: timed.timing } : {}),
           ...(byteAttribution ? { byteAttribution } : {}),
-          compressed, ...timings, roundTrip, remnants: this.remnants, ...(sha256 ? { sha256 } : {}), ...(endToEnd ? { endToEnd } : {}), ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
+          compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), ...(endToEnd ? { endToEnd } : {}), ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
       };
     });
     return this.report;

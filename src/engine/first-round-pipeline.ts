@@ -1,7 +1,7 @@
 /**
  * The first round with its untimed work overlapped. Each codec's first round is three steps in
  * its own fresh worker: open (start the worker, parse the sample, prepare, encode, decode,
- * verify, find remnants), time, finish (compress, hash, attribute the bytes). Timing runs
+ * verify), time, finish (find remnants, compress, hash, attribute the bytes). Timing runs
  * alone: when a codec times, no other step of the run is on the CPU and every other worker of
  * the round has exited. Between two timings, the codec just timed finishes while the next one
  * opens, on the machine's second core: on a multi-megabyte sample that hides most of one of

@@ -18,7 +18,7 @@ export interface FirstRoundRun {
   close(): Promise<void>;
 }
 
-/** Starts a fresh worker and opens the codec in it (prepare, encode, decode, verify, remnants). */
+/** Starts a fresh worker and opens the codec in it (prepare, encode, decode, verify). */
 export async function openFirstRound(job: CodecJob, limits: WorkerLimits): Promise<FirstRoundRun> {
   const run = new FirstRoundSession(limits);
   await run.open(job);

@@ -35,7 +35,7 @@ export interface MeasurementPlan {
   operationBudgetMs: number;
   minSamples: number;
   /**
-   * The first round verifies the round trip, finds remnants and compresses before timing;
+   * The first round verifies the round trip before timing, then finds remnants and compresses;
    * later rounds only time (the same library, sample and schema give the same bytes).
    */
   verify: boolean;
@@ -176,8 +176,8 @@ export interface SchemaFailure {
 export interface WorkerMethods extends DecodedOutputQueries {
   'measure-codec': { params: CodecJob; result: CodecReport };
   /**
-   * A first round in steps, in this order: open (prepare, verify, remnants), time (alone on the
-   * CPU: the host runs nothing else meanwhile), finish (sizes, attribution). `jsonBytes` comes
+   * A first round in steps, in this order: open (prepare, verify), time (alone on the CPU: the
+   * host runs nothing else meanwhile), finish (remnants, sizes, attribution). `jsonBytes` comes
    * with the timing: the host may open the first codec before it has read the sample.
    */
   'first-open': { params: CodecJob; result: FirstRoundOpened };
