@@ -10,6 +10,7 @@ import type { MeasuringRuntime } from './compare';
 import { runCodecInProcess } from './codec-process';
 import { runInWorker, type WorkerLimits } from './worker-runner';
 import { timeLaterRound } from './later-round';
+import { openFirstRound } from './first-round-session';
 import type { CodecJob } from './worker-protocol';
 
 /**
@@ -26,6 +27,7 @@ export function nodeMeasuringRuntime(limits: Omit<WorkerLimits, 'onStage'>): Mea
   return {
     name: 'node',
     measure: (job, onStage) => runInWorker('measure-codec', job, { ...limits, onStage }),
+    openFirstRound: (job, onStage) => openFirstRound(job, { ...limits, onStage }),
     measureWithoutCodeGeneration: (job, onStage) => runCodecInProcess(job, { ...limits, onStage }, [NO_CODE_GENERATION_FLAG]),
     unsupported: () => undefined,
     timeLaterRound: (round) => timeLaterRound({ ...round, limits }),

@@ -25,6 +25,8 @@ import type { CodecJob, CodecReport, CodecSource, SampleBytes, WorkerMethods } f
 import { withEndToEndSpeedups } from './end-to-end';
 import { judgeCodeGeneration, nodeMeasuringRuntime, runWithoutCodeGeneration, type StrictRun } from './code-generation';
 import type { SampleScale } from './scale-sample';
+import type { FirstRoundRun } from './first-round-session';
+import { runPipeline } from './first-round-pipeline';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -70,6 +72,11 @@ export type MeasureJob = (job: CodecJob, onStage: (stage: WorkStage) => void) =>
 export interface MeasuringRuntime {
   name: MeasuredRuntime;
   measure: MeasureJob;
+  /**
+   * A first round in steps, so untimed work can run beside another codec's (first-round-pipeline.ts),
+   * where the runtime can keep two workers open at once (Node). Absent: `measure` runs each whole.
+   */
+  openFirstRound?: (job: CodecJob, onStage: (stage: WorkStage) => void) => Promise<FirstRoundRun>;
   /** The same job with code generation from strings disabled. */
   measureWithoutCodeGeneration: MeasureJob;
   /** Why a codec cannot run here (no browser build), or undefined. */
@@ -124,9 +131,7 @@ export async function compareSample(
   };
   const sampleBytes: SampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
 
-  const read = await runInWorker('read-sample', { sample: sampleBytes, schema: options.schema, ...(options.scale ? { scale: options.scale } : {}) }, limits);
-  const input = sampleInfoOrThrow(read, sample.path);
-  options.onSampleRead?.(input);
+  const reading = runInWorker('read-sample', { sample: sampleBytes, schema: options.schema, ...(options.scale ? { scale: options.scale } : {}) }, limits);
 
   const selected = options.codecs ?? [...DEFAULT_CODEC_IDS];
   const builtinOrder = [BASELINE_CODEC_ID, ...selected.filter((id) => id !== BASELINE_CODEC_ID)];
@@ -135,7 +140,6 @@ export async function compareSample(
     ...(options.codecModules ?? []).map((modulePath) => ({ source: { modulePath: path.resolve(modulePath) }, shown: true })),
   ];
 
-  const context: RowContext = { jsonBytes: input.jsonBytes };
   const entries: RoundEntry[] = sources.map(({ source, shown }) => ({
     source,
     shown,
@@ -146,8 +150,37 @@ export async function compareSample(
   }));
   const baseline = entries[0]!;
   let rounds = settings.rounds ?? 1;
-  const started = Date.now();
   const runtime = options.runtime ?? nodeMeasuringRuntime(limits);
+  const openFirstRound = runtime.openFirstRound;
+  // The strict-CSP run is a whole measurement of its own: it keeps the first round one job at a time.
+  const pipelined = openFirstRound && !options.checkCodeGeneration && entries.every((entry) => runtime.unsupported(entry.source) === undefined) ? openFirstRound : undefined;
+  const stageReporter = (entry: RoundEntry, round: number) => (stage: WorkStage) => options.onStage?.(entry.id, stage, { round, rounds });
+  const jobFor = (entry: RoundEntry, verify: boolean, jsonBytes: number): CodecJob => ({
+    codec: entry.source,
+    sample: sampleBytes,
+    jsonBytes,
+    schema: options.schema,
+    variants: options.variants,
+    measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify, ...(settings.quick ? { firstLook: true } : {}) },
+    ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
+    ...(options.scale ? { scale: options.scale } : {}),
+  });
+
+  // The baseline's worker opens while the sample is read: neither is timed. (Its job learns the
+  // sample's JSON size with its timing.)
+  const firstOpen = pipelined && pipelined(jobFor(baseline, true, 0), stageReporter(baseline, 1));
+  let input: SampleInfo;
+  try {
+    input = sampleInfoOrThrow(await reading, sample.path);
+  } catch (error) {
+    if (firstOpen) await (await firstOpen).close();
+    throw error;
+  }
+  options.onSampleRead?.(input);
+  const context: RowContext = { jsonBytes: input.jsonBytes };
+  // The first round's time, for the quick rule below, counts from here as it did before the
+  // baseline's open overlapped the read.
+  const started = Date.now();
   const marks = (entry: RoundEntry, row?: CompletedResult) => {
     const jsonRow = baseline.first?.status === 'completed' ? rowOverRounds(baseline.first, baseline.timings, baseline.timings, input.jsonBytes) : undefined;
     const codeGeneration = entry.strictRun && judgeCodeGeneration(entry.strictRun, row, { strict: baseline.strictRun, row: jsonRow });
@@ -166,17 +199,19 @@ export async function compareSample(
     if (entry.shown) options.onResult?.(rowOf(entry), { round, rounds });
   };
 
-  const jobFor = (entry: RoundEntry, verify: boolean): CodecJob => ({
-    codec: entry.source,
-    sample: sampleBytes,
-    jsonBytes: input.jsonBytes,
-    schema: options.schema,
-    variants: options.variants,
-    measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify, ...(settings.quick ? { firstLook: true } : {}) },
-    ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
-    ...(options.scale ? { scale: options.scale } : {}),
-  });
   const completed = (entry: RoundEntry) => entry.first?.status === 'completed';
+  /** A first round's answer: the row (streamed at once, with its speed-ups: JSON ran first), timings, the strict run if asked. */
+  const recordFirst = async (entry: RoundEntry, fate: WorkerFate<CodecReport>, job: CodecJob, onStage: (stage: WorkStage) => void) => {
+    if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
+    const report = fate.kind === 'answered' ? fate.value : undefined;
+    entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, fate.kind === 'failed' ? fate.error : { stage: 'crash', message: 'no result' });
+    entry.inferred = report?.inferred;
+    if (report?.outcome.status === 'completed') {
+      entry.timings.push({ round: 1, ...report.outcome.measurements });
+      if (options.checkCodeGeneration) entry.strictRun = await runWithoutCodeGeneration(runtime, job, onStage);
+    }
+    emit(entry, 1);
+  };
 
   for (let index = 0; index < rounds; index++) {
     const round = index + 1;
@@ -188,16 +223,24 @@ export async function compareSample(
         rounds,
         baseline: completed(baseline) ? baseline : undefined,
         codecs: roundOrder(entries.slice(1), index).filter(completed),
-        jobFor: (entry) => jobFor(entry, false),
+        jobFor: (entry) => jobFor(entry, false, input.jsonBytes),
         onStage: (id, stage) => options.onStage?.(id, stage, { round, rounds }),
         plan: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples },
       });
     }
+    if (index === 0 && pipelined) {
+      await runPipeline(entries, {
+        open: (entry) => pipelined(jobFor(entry, true, input.jsonBytes), stageReporter(entry, round)),
+        time: (_entry, run) => run.time(input.jsonBytes),
+        finish: async (entry, run) => recordFirst(entry, await run.finish(), jobFor(entry, true, input.jsonBytes), stageReporter(entry, round)),
+        abandon: (run) => run.close(),
+      }, firstOpen || undefined);
+    }
     // After the first round, only codecs whose first round completed are timed again.
-    const order = index > 0 && timeLaterRound ? [] : roundOrder(entries, index).filter((entry) => index === 0 || completed(entry));
+    const order = (index > 0 && timeLaterRound) || (index === 0 && pipelined) ? [] : roundOrder(entries, index).filter((entry) => index === 0 || completed(entry));
     for (const entry of order) {
       if (options.signal?.aborted) throw new CancelledError('cancelled');
-      const job = jobFor(entry, index === 0);
+      const job = jobFor(entry, index === 0, input.jsonBytes);
       const onStage = (stage: WorkStage) => options.onStage?.(entry.id, stage, { round, rounds });
       const unsupported = runtime.unsupported(entry.source);
       const fate: WorkerFate<CodecReport> = unsupported
@@ -207,14 +250,7 @@ export async function compareSample(
       const report = fate.kind === 'answered' ? fate.value : undefined;
       const failure = fate.kind === 'failed' ? fate.error : undefined;
       if (index === 0) {
-        entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, failure!);
-        entry.inferred = report?.inferred;
-        if (report?.outcome.status === 'completed') {
-          entry.timings.push({ round, ...report.outcome.measurements });
-          if (options.checkCodeGeneration) entry.strictRun = await runWithoutCodeGeneration(runtime, job, onStage);
-        }
-        // The baseline ran first in this round: each row streams in with its speed-ups.
-        emit(entry, round);
+        await recordFirst(entry, fate, job, onStage);
       } else if (report?.outcome.status === 'timed') {
         entry.timings.push({ round, ...report.outcome.timings });
       } else {

@@ -35,7 +35,7 @@ export interface MeasurementPlan {
   operationBudgetMs: number;
   minSamples: number;
   /**
-   * The first round verifies the round trip, finds remnants and compresses before timing;
+   * The first round verifies the round trip before timing, then finds remnants and compresses;
    * later rounds only time (the same library, sample and schema give the same bytes).
    */
   verify: boolean;
@@ -144,6 +144,9 @@ export interface CodecReport {
   inferred?: unknown;
 }
 
+/** A first round in steps (first-round-steps.ts): still going, or its report as it ended. */
+export type FirstRoundOpened = { ready: true } | { ready: false; report: CodecReport };
+
 /** An operation timed in slices (see timing-slices.ts). */
 export type TimingOperation = 'encode' | 'decode';
 
@@ -172,6 +175,14 @@ export interface SchemaFailure {
 /** Each job's answer; a failure the user can act on is part of the answer, not an error. */
 export interface WorkerMethods extends DecodedOutputQueries {
   'measure-codec': { params: CodecJob; result: CodecReport };
+  /**
+   * A first round in steps, in this order: open (prepare, verify), time (alone on the CPU: the
+   * host runs nothing else meanwhile), finish (remnants, sizes, attribution). `jsonBytes` comes
+   * with the timing: the host may open the first codec before it has read the sample.
+   */
+  'first-open': { params: CodecJob; result: FirstRoundOpened };
+  'first-time': { params: { jsonBytes: number }; result: FirstRoundOpened };
+  'first-finish': { params: null; result: CodecReport };
   /** A later round: open the codec for timing in slices, then answer `time-slice` until stopped. */
   'open-for-slices': { params: CodecJob; result: TimingReady };
   'time-slice': { params: TimingSliceRequest; result: TimedWindow };

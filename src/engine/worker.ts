@@ -11,6 +11,7 @@ import { sha256Hex } from './codec-run-core';
 import { exposeGarbageCollector } from './expose-gc';
 import { compressedSizes } from './compressed-sizes';
 import { openForSlices, timeSlice } from './timing-slices';
+import { finishFirstRound, openFirstRound, timeFirstRound } from './first-round-steps';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
 import { describePath, recordPlanOf, scaleSample, UnscalableSampleError } from './scale-sample';
@@ -145,6 +146,9 @@ async function openDecodedOutput(job: DecodedOutputJob): Promise<WorkerMethods['
 
 const handlers: Handlers<WorkerMethods> = {
   'measure-codec': (job) => runCodecJob(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
+  'first-open': (job) => openFirstRound(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
+  'first-time': timeFirstRound,
+  'first-finish': finishFirstRound,
   'open-for-slices': (job) => openForSlices(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
   'time-slice': timeSlice,
   'read-sample': readSample,

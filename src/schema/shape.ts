@@ -103,13 +103,17 @@ function absorb(existing: Shape | undefined, value: unknown, parent: Where | nul
  * (a new path, a first null or zero), not for every one of a million values.
  */
 class Where {
+  /** Formatted once: on varied documents many new shapes (and their children) ask for it. */
+  private formatted: string | undefined;
+
   constructor(
     readonly parent: Where | null,
     readonly key: string | number | null,
   ) {}
 
   path(): string {
-    return pathAt(this.parent, this.key);
+    this.formatted ??= pathAt(this.parent, this.key);
+    return this.formatted;
   }
 }
 

@@ -93,6 +93,8 @@ test('an input error is reported before any codec runs', async () => {
     (error: Error & { line?: number; column?: number }) => error.name === 'SampleInputError' && error.line === 1 && error.column === 13,
   );
   assert.deepEqual(results, []);
+  // The baseline's worker opens while the sample is read: it is stopped when the sample turns out unreadable.
+  assert.equal(liveWorkerCount(), 0, 'no worker outlives the failed read');
 });
 
 test('an unknown codec id is refused with the list of known ones', async () => {
