@@ -29,7 +29,7 @@ export class UnscalableSampleError extends Error {
 
 type PathStep = string | number;
 
-interface RecordsFound {
+export interface RecordsFound {
   path: PathStep[];
   records: unknown[];
 }
@@ -118,8 +118,7 @@ export function recordPlanOf(sample: unknown): RecordPlan {
 }
 
 /** The sample scaled to about `scale.targetJsonBytes`: its first records, or its records repeated. */
-export function scaleSample(sample: unknown, scale: SampleScale): ScaledSample {
-  const plan = recordPlanOf(sample);
+export function scaleSample(sample: unknown, scale: SampleScale, plan: RecordPlan = recordPlanOf(sample)): ScaledSample {
   const count = plan.countFor(scale.targetJsonBytes);
   const source = plan.found.records;
   const n = source.length;

@@ -16,8 +16,10 @@ import { SampleInputError, sampleKindOf, type SampleKind } from '../input/read-s
 import { ChannelClient, ChannelError } from '../shared/channel';
 import type { CodecLimit, LimitSettings } from '../shared/sweep';
 import { deathFailure } from './limit-failures';
-import { LIMIT_CHILD_FLAG, type LimitChildEvents, type LimitChildMethods, type LimitStage, type TryJob } from './limit-protocol';
+import { LIMIT_CHILD_DISCONNECTED_CODE, LIMIT_CHILD_FLAG, type LimitChildEvents, type LimitChildMethods, type LimitStage, type TryJob, type TryResult } from './limit-protocol';
 import { searchLimit, type TrialOutcome } from './limit-search';
+import { residentMb } from './process-memory';
+import { SizeTimeouts } from './size-timeout';
 
 const MB = 1024 * 1024;
 export const DEFAULT_LIMIT_CAP_BYTES = 512 * MB;
@@ -33,8 +35,13 @@ export interface LimitOptions {
   heapMb?: number;
   capJsonBytes?: number;
   startJsonBytes?: number;
-  /** Per size tried; the process is killed past it. */
+  /**
+   * The most a size may take; the process is killed past it. Each size gets less where the
+   * sizes before it predict less (size-timeout.ts).
+   */
   timeoutMs?: number;
+  /** Codecs searched at the same time (each its own process at a time); default 1. */
+  parallel?: number;
   signal?: AbortSignal;
   /** The bundled limit script; defaults to `limit-child.js` beside the running bundle. */
   childScript?: string;
@@ -58,13 +65,24 @@ export async function findLimits(sample: { path: string; bytes?: Uint8Array; kin
   const sampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
   let observedHeapLimitMb: number | null = null;
 
-  const limits: CodecLimit[] = [];
-  for (const id of ids) {
+  const searchCodec = async (id: string): Promise<CodecLimit> => {
+    const timeouts = new SizeTimeouts(timeoutMs);
+    // The schema the first try inferred from the unscaled sample, handed to the later ones.
+    let inferred: unknown;
     const trial = async (targetJsonBytes: number): Promise<TrialOutcome> => {
-      if (options.signal?.aborted) throw new CancelledError('cancelled');
-      const outcome = await trySizeInProcess(script, { codec: { builtin: id }, sample: sampleBytes, targetJsonBytes }, options.heapMb, timeoutMs, options.signal, (heapLimitMb) => {
-        observedHeapLimitMb = heapLimitMb;
-      });
+      const job: TryJob = { codec: { builtin: id }, sample: sampleBytes, targetJsonBytes, ...(inferred === undefined ? {} : { inferred }) };
+      const attempt = () => {
+        if (options.signal?.aborted) throw new CancelledError('cancelled');
+        return trySizeInProcess(script, job, options.heapMb, timeouts.timeoutFor(targetJsonBytes), options.signal, (heapLimitMb) => {
+          observedHeapLimitMb = heapLimitMb;
+        });
+      };
+      let tried = await attempt();
+      // A channel that closed under a live process is no answer for the size: once more.
+      if (tried.disconnected) tried = await attempt();
+      const { inferred: found, ...outcome } = tried.outcome;
+      inferred ??= found;
+      if (tried.answered) timeouts.record({ jsonBytes: outcome.jsonBytes ?? targetJsonBytes, ms: tried.ms });
       // A sample that cannot be read or scaled fails the same at every size: say so once.
       if (outcome.failure?.stage === 'build' && outcome.failure.kind === 'error') throw new SampleInputError(outcome.failure.message, sample.path);
       options.onTrial?.(id, targetJsonBytes, outcome);
@@ -77,10 +95,34 @@ export async function findLimits(sample: { path: string; bytes?: Uint8Array; kin
       minJsonBytes: 1024,
     });
     const limit: CodecLimit = { codec: id, label: findBuiltinCodec(id)!.label, ...found };
-    limits.push(limit);
     options.onLimit?.(limit);
-  }
+    return limit;
+  };
+  const limits = await inParallel(ids, Math.max(1, Math.floor(options.parallel ?? 1)), searchCodec);
   return { limits, settings: { heapMb: options.heapMb ?? null, observedHeapLimitMb, capJsonBytes, timeoutMs } };
+}
+
+/** `work` over `items`, at most `width` at a time; the results in the items' order. */
+async function inParallel<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+  return results;
+}
+
+interface SizeTried {
+  outcome: TryResult;
+  /** The process answered (passed, or an error it caught): its time predicts the next size's. */
+  answered: boolean;
+  /** Its IPC channel closed while it was alive and working: no result. */
+  disconnected: boolean;
+  ms: number;
 }
 
 /** One size in a fresh process: its answer, or how it died. Settles once the process has exited. */
@@ -91,7 +133,9 @@ async function trySizeInProcess(
   timeoutMs: number,
   signal: AbortSignal | undefined,
   onHeap: (heapLimitMb: number) => void,
-): Promise<TrialOutcome> {
+): Promise<SizeTried> {
+  const started = Date.now();
+  const tried = (outcome: TryResult, answered = false): SizeTried => ({ outcome, answered, disconnected: false, ms: Date.now() - started });
   const child = fork(script, [LIMIT_CHILD_FLAG], {
     execArgv: heapMb === undefined ? [] : [`--max-old-space-size=${heapMb}`],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -114,20 +158,28 @@ async function trySizeInProcess(
     jsonBytes = built.jsonBytes;
   });
   try {
-    const answer = await channel.request('try-size', job, { timeoutMs, signal });
-    return answer;
+    return tried(await channel.request('try-size', job, { timeoutMs, signal }), true);
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
     if (error.kind === 'cancelled') throw new CancelledError('cancelled');
     const size = jsonBytes === undefined ? {} : { jsonBytes };
-    if (error.kind === 'timeout') return { ...size, encoded: stage === 'decode', decoded: false, failure: { kind: 'timeout', stage, message: `no answer within ${Math.round(timeoutMs / 1000)} s; the process was stopped` } };
-    if (error.kind === 'remote') return { ...size, encoded: false, decoded: false, failure: { kind: 'error', stage, message: error.message } };
+    if (error.kind === 'timeout') return tried({ ...size, encoded: stage === 'decode', decoded: false, failure: { kind: 'timeout', stage, message: timeoutMessage(timeoutMs, residentMb(child.pid), heapLimitMb) } });
+    if (error.kind === 'remote') return tried({ ...size, encoded: false, decoded: false, failure: { kind: 'error', stage, message: error.message } });
     // The process died: wait for its last words before reading them.
     await ended;
-    return { ...size, encoded: stage === 'decode', decoded: false, failure: deathFailure(channel.gone, stderrTail(), stage, heapLimitMb) };
+    return { ...tried({ ...size, encoded: stage === 'decode', decoded: false, failure: deathFailure(channel.gone, stderrTail(), stage, heapLimitMb) }), disconnected: child.exitCode === LIMIT_CHILD_DISCONNECTED_CODE };
   } finally {
     channel.close();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await ended;
   }
+}
+
+/** Resident memory at least this share of the heap limit: the timeout is the heap's thrash. */
+const NEAR_HEAP_LIMIT = 0.75;
+
+function timeoutMessage(timeoutMs: number, rssMb: number | undefined, heapLimitMb: number | undefined): string {
+  const held = rssMb === undefined ? '' : ` holding ${rssMb} MB${heapLimitMb === undefined ? '' : ` of a ${heapLimitMb} MB heap limit`}`;
+  const near = rssMb !== undefined && heapLimitMb !== undefined && rssMb >= NEAR_HEAP_LIMIT * heapLimitMb;
+  return `${near ? 'timed out near the heap limit' : 'timed out'}: no answer within ${Math.round(timeoutMs / 1000)} s (the process was stopped${held})`;
 }
