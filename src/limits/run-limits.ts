@@ -7,6 +7,7 @@
  */
 import { fork } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { CancelledError } from '../engine/compare';
@@ -15,7 +16,7 @@ import { followChild } from '../engine/forked-child';
 import { SampleInputError, sampleKindOf, type SampleKind } from '../input/read-sample';
 import { ChannelClient, ChannelError } from '../shared/channel';
 import type { CodecLimit, LimitSettings } from '../shared/sweep';
-import { deathFailure } from './limit-failures';
+import { deathFailure, timeoutMessage } from './limit-failures';
 import { LIMIT_CHILD_DISCONNECTED_CODE, LIMIT_CHILD_FLAG, type LimitChildEvents, type LimitChildMethods, type LimitStage, type TryJob, type TryResult } from './limit-protocol';
 import { searchLimit, type TrialOutcome } from './limit-search';
 import { residentMb } from './process-memory';
@@ -40,7 +41,10 @@ export interface LimitOptions {
    * sizes before it predict less (size-timeout.ts).
    */
   timeoutMs?: number;
-  /** Codecs searched at the same time (each its own process at a time); default 1. */
+  /**
+   * Codecs searched at the same time (each one process at a time), at most; fewer where free
+   * memory cannot hold that many processes at their heap limit twice over (lanesFor). Default 1.
+   */
   parallel?: number;
   signal?: AbortSignal;
   /** The bundled limit script; defaults to `limit-child.js` beside the running bundle. */
@@ -98,8 +102,21 @@ export async function findLimits(sample: { path: string; bytes?: Uint8Array; kin
     options.onLimit?.(limit);
     return limit;
   };
-  const limits = await inParallel(ids, Math.max(1, Math.floor(options.parallel ?? 1)), searchCodec);
+  const limits = await inParallel(ids, lanesFor(options.parallel ?? 1, options.heapMb, os.freemem() / MB), searchCodec);
   return { limits, settings: { heapMb: options.heapMb ?? null, observedHeapLimitMb, capJsonBytes, timeoutMs } };
+}
+
+/** Node's default heap on a 64-bit machine with memory to spare (V8 reports about 4,144 MB). */
+const DEFAULT_HEAP_ESTIMATE_MB = 4_200;
+
+/**
+ * How many limit processes may run at once: at most `parallel`, and only as many as free memory
+ * holds at twice their heap limit each (a process near its limit also holds buffers and strings
+ * outside the heap); always at least one.
+ */
+export function lanesFor(parallel: number, heapMb: number | undefined, freeMb: number): number {
+  const perProcessMb = 2 * (heapMb ?? DEFAULT_HEAP_ESTIMATE_MB);
+  return Math.max(1, Math.min(Math.floor(parallel), Math.floor(freeMb / perProcessMb)));
 }
 
 /** `work` over `items`, at most `width` at a time; the results in the items' order. */
@@ -175,11 +192,3 @@ async function trySizeInProcess(
   }
 }
 
-/** Resident memory at least this share of the heap limit: the timeout is the heap's thrash. */
-const NEAR_HEAP_LIMIT = 0.75;
-
-function timeoutMessage(timeoutMs: number, rssMb: number | undefined, heapLimitMb: number | undefined): string {
-  const held = rssMb === undefined ? '' : ` holding ${rssMb} MB${heapLimitMb === undefined ? '' : ` of a ${heapLimitMb} MB heap limit`}`;
-  const near = rssMb !== undefined && heapLimitMb !== undefined && rssMb >= NEAR_HEAP_LIMIT * heapLimitMb;
-  return `${near ? 'timed out near the heap limit' : 'timed out'}: no answer within ${Math.round(timeoutMs / 1000)} s (the process was stopped${held})`;
-}
