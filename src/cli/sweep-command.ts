@@ -30,7 +30,8 @@ Options:
   --limits-only        only the limits, no sweep
   --heap-mb N          heap limit of the limit processes (default: Node's default heap, as published)
   --cap-mb N           stop the limit search at N MiB of JSON (default ${DEFAULT_LIMIT_CAP_BYTES / MB}): "≥ cap"
-  --limit-timeout S    seconds per size tried in the limit search (default ${DEFAULT_LIMIT_TIMEOUT_MS / 1000})
+  --limit-timeout S    most seconds a size may take in the limit search (default ${DEFAULT_LIMIT_TIMEOUT_MS / 1000}; each size gets
+                       4× what the size before it predicts, at least 60)
   --memory-limit MB    heap limit of each sweep worker
   -h, --help           this text`;
 
