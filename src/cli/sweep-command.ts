@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { builtinCodecs } from '../codecs/registry';
 import { unknownCodecs } from '../engine/compare';
 import { DEFAULT_STEP_FACTOR, DEFAULT_SWEEP_MAX_BYTES, limitsOnlyReport, MAX_SWEEP_BYTES, MB, sweepSample } from '../engine/sweep';
-import { DEFAULT_LIMIT_CAP_BYTES, DEFAULT_LIMIT_TIMEOUT_MS, findLimits } from '../limits/run-limits';
+import { DEFAULT_LIMIT_CAP_BYTES, DEFAULT_LIMIT_PARALLEL, DEFAULT_LIMIT_TIMEOUT_MS, findLimits } from '../limits/run-limits';
 import type { SweepReport } from '../shared/sweep';
 import { describeHeap, growthTable, limitRow, limitsHeading, sizeTable, sweepFooter, sweepPlanLine } from './sweep-table';
 
@@ -32,7 +32,7 @@ Options:
   --cap-mb N           stop the limit search at N MiB of JSON (default ${DEFAULT_LIMIT_CAP_BYTES / MB}): "≥ cap"
   --limit-timeout S    most seconds a size may take in the limit search (default ${DEFAULT_LIMIT_TIMEOUT_MS / 1000}; each size gets
                        4× what the size before it predicts, at least 60)
-  --limit-parallel N   codecs searched at once (default 1), as far as free memory holds each at twice its heap
+  --limit-parallel N   codecs searched at once (default ${DEFAULT_LIMIT_PARALLEL}), as far as free memory holds each at twice its heap
   --memory-limit MB    heap limit of each sweep worker
   -h, --help           this text`;
 

@@ -27,6 +27,12 @@ export const DEFAULT_LIMIT_CAP_BYTES = 512 * MB;
 export const DEFAULT_LIMIT_START_BYTES = 1 * MB;
 export const DEFAULT_LIMIT_TIMEOUT_MS = 300_000;
 export const LIMIT_PRECISION = 0.1;
+/**
+ * Codecs searched at once by default: one. On the loaded 2-core machine two at a time made each
+ * large size 2–3× slower, and sizes that held alone timed out (README, "Size sweep and payload
+ * limits"): a limit found under contention is the machine's, not the library's.
+ */
+export const DEFAULT_LIMIT_PARALLEL = 1;
 const STDERR_TAIL_BYTES = 8_192;
 
 export interface LimitOptions {
@@ -43,7 +49,8 @@ export interface LimitOptions {
   timeoutMs?: number;
   /**
    * Codecs searched at the same time (each one process at a time), at most; fewer where free
-   * memory cannot hold that many processes at their heap limit twice over (lanesFor). Default 1.
+   * memory cannot hold that many processes at their heap limit twice over (lanesFor). Default
+   * DEFAULT_LIMIT_PARALLEL.
    */
   parallel?: number;
   signal?: AbortSignal;
@@ -102,7 +109,7 @@ export async function findLimits(sample: { path: string; bytes?: Uint8Array; kin
     options.onLimit?.(limit);
     return limit;
   };
-  const limits = await inParallel(ids, lanesFor(options.parallel ?? 1, options.heapMb, os.freemem() / MB), searchCodec);
+  const limits = await inParallel(ids, lanesFor(options.parallel ?? DEFAULT_LIMIT_PARALLEL, options.heapMb, os.freemem() / MB), searchCodec);
   return { limits, settings: { heapMb: options.heapMb ?? null, observedHeapLimitMb, capJsonBytes, timeoutMs } };
 }
 

@@ -20,7 +20,7 @@ import { compareSample } from '../../src/engine/compare';
 import { scaleSample } from '../../src/engine/scale-sample';
 import { MB } from '../../src/engine/sweep';
 import { runSweepInProcess } from '../../src/engine/sweep-runner-process';
-import { findLimits } from '../../src/limits/run-limits';
+import { DEFAULT_LIMIT_PARALLEL, findLimits, lanesFor } from '../../src/limits/run-limits';
 import { growthTable, limitRow, limitsHeading, describeHeap, sizeTable } from '../../src/cli/sweep-table';
 import type { SweepReport } from '../../src/shared/sweep';
 import { repoRoot, tuplesSample, workerScript } from '../support/paths';
@@ -88,9 +88,9 @@ async function ratioAgreement(report: SweepReport): Promise<void> {
 async function limitFigures(): Promise<SweepReport['limits']> {
   const heapMb = values['heap-mb'] === undefined ? undefined : Number(values['heap-mb']);
   const capJsonBytes = Math.round(Number(values['cap-mb'] ?? 512) * MB);
-  const parallel = Number(values.parallel ?? 1);
+  const parallel = values.parallel === undefined ? DEFAULT_LIMIT_PARALLEL : Number(values.parallel);
   const codecs = values.codecs?.split(',') ?? CODECS;
-  console.log(`3. Limits on ${path.basename(tuplesSample)}: ${heapMb === undefined ? "Node's default heap" : `${heapMb} MB heap`}, cap ${capJsonBytes / MB} MiB, ${codecs.length} codecs, ${parallel} at a time (aim < 15 min; bson 12–24 MiB)`);
+  console.log(`3. Limits on ${path.basename(tuplesSample)}: ${heapMb === undefined ? "Node's default heap" : `${heapMb} MB heap`}, cap ${capJsonBytes / MB} MiB, ${codecs.length} codecs, ${lanesFor(parallel, heapMb, os.freemem() / MB)} at a time (at most ${parallel}; ${(os.freemem() / 2 ** 30).toFixed(0)} GiB free) (aim < 15 min; bson 12–24 MiB)`);
   const started = Date.now();
   let headed = false;
   const found = await findLimits({ path: tuplesSample }, {
