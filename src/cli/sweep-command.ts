@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { builtinCodecs } from '../codecs/registry';
 import { unknownCodecs } from '../engine/compare';
 import { DEFAULT_STEP_FACTOR, DEFAULT_SWEEP_MAX_BYTES, limitsOnlyReport, MAX_SWEEP_BYTES, MB, sweepSample } from '../engine/sweep';
-import { DEFAULT_LIMIT_CAP_BYTES, DEFAULT_LIMIT_TIMEOUT_MS, findLimits } from '../limits/run-limits';
+import { DEFAULT_LIMIT_CAP_BYTES, DEFAULT_LIMIT_PARALLEL, DEFAULT_LIMIT_TIMEOUT_MS, findLimits } from '../limits/run-limits';
 import type { SweepReport } from '../shared/sweep';
 import { describeHeap, growthTable, limitRow, limitsHeading, sizeTable, sweepFooter, sweepPlanLine } from './sweep-table';
 
@@ -30,7 +30,9 @@ Options:
   --limits-only        only the limits, no sweep
   --heap-mb N          heap limit of the limit processes (default: Node's default heap, as published)
   --cap-mb N           stop the limit search at N MiB of JSON (default ${DEFAULT_LIMIT_CAP_BYTES / MB}): "≥ cap"
-  --limit-timeout S    seconds per size tried in the limit search (default ${DEFAULT_LIMIT_TIMEOUT_MS / 1000})
+  --limit-timeout S    most seconds a size may take in the limit search (default ${DEFAULT_LIMIT_TIMEOUT_MS / 1000}; each size gets
+                       4× what the size before it predicts, at least 60)
+  --limit-parallel N   codecs searched at once (default ${DEFAULT_LIMIT_PARALLEL}), as far as free memory holds each at twice its heap
   --memory-limit MB    heap limit of each sweep worker
   -h, --help           this text`;
 
@@ -77,6 +79,7 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
       'heap-mb': { type: 'string' },
       'cap-mb': { type: 'string' },
       'limit-timeout': { type: 'string' },
+      'limit-parallel': { type: 'string' },
       'memory-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -97,6 +100,7 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
   const heapMb = positiveNumber('heap-mb', values['heap-mb']);
   const capMb = positiveNumber('cap-mb', values['cap-mb']);
   const limitTimeout = positiveNumber('limit-timeout', values['limit-timeout']);
+  const limitParallel = positiveNumber('limit-parallel', values['limit-parallel']);
   const asJson = values.json === true;
   const write = (text: string) => {
     if (!asJson) process.stdout.write(`${text}\n`);
@@ -131,6 +135,7 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
       ...(heapMb === undefined ? {} : { heapMb: Math.round(heapMb) }),
       capJsonBytes,
       ...(limitTimeout === undefined ? {} : { timeoutMs: limitTimeout * 1000 }),
+      ...(limitParallel === undefined ? {} : { parallel: Math.round(limitParallel) }),
       signal,
       onTrial: status && ((codec, target, outcome) => status(`limits: ${codec} at ${(target / MB).toFixed(1)} MiB: ${outcome.decoded ? 'held' : outcome.failure?.kind ?? 'failed'}`)),
       onLimit: (limit) => {

@@ -35,6 +35,12 @@ export interface PrepareContext {
    * `PreparedCodec.inferred`, passed back as plain data): a later round's worker skips inference.
    */
   inferred?: unknown;
+  /**
+   * The sample is known to fit `inferred` (ignored without it): its records repeat those of a
+   * sample already checked against that schema, as in the limit search. The walk that checks the
+   * fit is skipped; on hundreds of megabytes it costs more than encoding.
+   */
+  fitsInferred?: boolean;
 }
 
 /** What a codec needs to turn the sample into bytes and back. */

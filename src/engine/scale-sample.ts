@@ -29,7 +29,7 @@ export class UnscalableSampleError extends Error {
 
 type PathStep = string | number;
 
-interface RecordsFound {
+export interface RecordsFound {
   path: PathStep[];
   records: unknown[];
 }
@@ -72,6 +72,7 @@ export class RecordPlan {
   private readonly prefix: number[];
   /** JSON bytes of the sample with the records' array empty (`[]` included). */
   readonly envelopeBytes: number;
+  private cycle: string | undefined;
 
   constructor(sample: unknown, readonly found: RecordsFound) {
     if (found.records.length === 0) throw new UnscalableSampleError(`the sample's ${describePath(found.path)} is empty: there is nothing to repeat. Give a sample with at least one record.`);
@@ -79,6 +80,12 @@ export class RecordPlan {
     this.prefix = [0];
     for (const text of this.texts) this.prefix.push(this.prefix[this.prefix.length - 1]! + Buffer.byteLength(text, 'utf8'));
     this.envelopeBytes = Buffer.byteLength(JSON.stringify(withRecords(sample, found.path, [])), 'utf8');
+  }
+
+  /** All the records as one JSON array's text, made once: each repeat is parsed from it. */
+  cycleText(): string {
+    this.cycle ??= `[${this.texts.join(',')}]`;
+    return this.cycle;
   }
 
   get sourceRecords(): number {
@@ -118,15 +125,20 @@ export function recordPlanOf(sample: unknown): RecordPlan {
 }
 
 /** The sample scaled to about `scale.targetJsonBytes`: its first records, or its records repeated. */
-export function scaleSample(sample: unknown, scale: SampleScale): ScaledSample {
-  const plan = recordPlanOf(sample);
+export function scaleSample(sample: unknown, scale: SampleScale, plan: RecordPlan = recordPlanOf(sample)): ScaledSample {
   const count = plan.countFor(scale.targetJsonBytes);
   const source = plan.found.records;
   const n = source.length;
   // The first pass keeps the parsed records; each repeat is parsed afresh from its text. Grown
   // by push, never preallocated: a holey array is one node:v8 writes sparsely, index by index.
   const records: unknown[] = source.slice(0, Math.min(count, n));
-  for (let index = n; index < count; index++) records.push(JSON.parse(plan.texts[index % n]!));
+  // One JSON.parse per repeat of all the records' text rather than one per record: about a
+  // quarter quicker (128 MiB of the bundled tuples: 16 s → 11–12 s), and the same fresh objects.
+  for (let start = n; start < count; start += n) {
+    const take = Math.min(n, count - start);
+    const copy = JSON.parse(take === n ? plan.cycleText() : `[${plan.texts.slice(0, take).join(',')}]`) as unknown[];
+    for (const record of copy) records.push(record);
+  }
   return {
     value: withRecords(sample, plan.found.path, records),
     jsonBytes: plan.jsonBytesOf(count),

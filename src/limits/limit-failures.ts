@@ -26,3 +26,13 @@ export function deathFailure(gone: Gone | undefined, stderrTail: string, stage: 
   if (/SIGKILL/.test(how)) return { kind: 'out-of-memory', stage, message: `the process was killed from outside (${how}): out of system memory?` };
   return { kind: 'crash', stage, message: `the process ended with ${how}${lastLine ? `: ${lastLine}` : ''}` };
 }
+
+/** Resident memory at least this share of the heap limit: the timeout is the heap's thrash. */
+const NEAR_HEAP_LIMIT = 0.75;
+
+/** What a timeout says: how much the stopped process held, and whether that is near its heap limit. */
+export function timeoutMessage(timeoutMs: number, rssMb: number | undefined, heapLimitMb: number | undefined): string {
+  const held = rssMb === undefined ? '' : ` holding ${rssMb} MB${heapLimitMb === undefined ? '' : ` of a ${heapLimitMb} MB heap limit`}`;
+  const near = rssMb !== undefined && heapLimitMb !== undefined && rssMb >= NEAR_HEAP_LIMIT * heapLimitMb;
+  return `${near ? 'timed out near the heap limit' : 'timed out'}: no answer within ${Math.round(timeoutMs / 1000)} s (the process was stopped${held})`;
+}

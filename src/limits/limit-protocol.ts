@@ -16,6 +16,13 @@ export interface TryJob {
   codec: CodecSource;
   sample: SampleBytes;
   targetJsonBytes: number;
+  /**
+   * What the codec inferred from the unscaled sample in an earlier try (its
+   * `PreparedCodec.inferred`, plain data). Absent: this try infers it from the unscaled sample.
+   * The scaled records repeat the sample's, so its schema is theirs: no inference from (and no
+   * schema text budget of) hundreds of megabytes.
+   */
+  inferred?: unknown;
 }
 
 export interface TryResult {
@@ -24,7 +31,15 @@ export interface TryResult {
   encoded: boolean;
   decoded: boolean;
   failure?: Omit<LimitFailure, 'atJsonBytes'>;
+  /** The schema inferred from the unscaled sample, for the next tries (see `TryJob.inferred`). */
+  inferred?: unknown;
 }
+
+/**
+ * The exit code of a limit process whose IPC channel closed under it: it did not end of its own
+ * (a death is a signal or V8's abort), so this is no result for the size it was trying.
+ */
+export const LIMIT_CHILD_DISCONNECTED_CODE = 3;
 
 export interface LimitChildMethods {
   'try-size': { params: TryJob; result: TryResult };

@@ -7,6 +7,7 @@
  */
 import { fork } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
 import { CancelledError } from '../engine/compare';
@@ -15,15 +16,23 @@ import { followChild } from '../engine/forked-child';
 import { SampleInputError, sampleKindOf, type SampleKind } from '../input/read-sample';
 import { ChannelClient, ChannelError } from '../shared/channel';
 import type { CodecLimit, LimitSettings } from '../shared/sweep';
-import { deathFailure } from './limit-failures';
-import { LIMIT_CHILD_FLAG, type LimitChildEvents, type LimitChildMethods, type LimitStage, type TryJob } from './limit-protocol';
+import { deathFailure, timeoutMessage } from './limit-failures';
+import { LIMIT_CHILD_DISCONNECTED_CODE, LIMIT_CHILD_FLAG, type LimitChildEvents, type LimitChildMethods, type LimitStage, type TryJob, type TryResult } from './limit-protocol';
 import { searchLimit, type TrialOutcome } from './limit-search';
+import { residentMb } from './process-memory';
+import { SizeTimeouts } from './size-timeout';
 
 const MB = 1024 * 1024;
 export const DEFAULT_LIMIT_CAP_BYTES = 512 * MB;
 export const DEFAULT_LIMIT_START_BYTES = 1 * MB;
 export const DEFAULT_LIMIT_TIMEOUT_MS = 300_000;
 export const LIMIT_PRECISION = 0.1;
+/**
+ * Codecs searched at once by default: one. On the loaded 2-core machine two at a time made each
+ * large size 2–3× slower, and sizes that held alone timed out (README, "Size sweep and payload
+ * limits"): a limit found under contention is the machine's, not the library's.
+ */
+export const DEFAULT_LIMIT_PARALLEL = 1;
 const STDERR_TAIL_BYTES = 8_192;
 
 export interface LimitOptions {
@@ -33,8 +42,17 @@ export interface LimitOptions {
   heapMb?: number;
   capJsonBytes?: number;
   startJsonBytes?: number;
-  /** Per size tried; the process is killed past it. */
+  /**
+   * The most a size may take; the process is killed past it. Each size gets less where the
+   * sizes before it predict less (size-timeout.ts).
+   */
   timeoutMs?: number;
+  /**
+   * Codecs searched at the same time (each one process at a time), at most; fewer where free
+   * memory cannot hold that many processes at their heap limit twice over (lanesFor). Default
+   * DEFAULT_LIMIT_PARALLEL.
+   */
+  parallel?: number;
   signal?: AbortSignal;
   /** The bundled limit script; defaults to `limit-child.js` beside the running bundle. */
   childScript?: string;
@@ -58,13 +76,24 @@ export async function findLimits(sample: { path: string; bytes?: Uint8Array; kin
   const sampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
   let observedHeapLimitMb: number | null = null;
 
-  const limits: CodecLimit[] = [];
-  for (const id of ids) {
+  const searchCodec = async (id: string): Promise<CodecLimit> => {
+    const timeouts = new SizeTimeouts(timeoutMs);
+    // The schema the first try inferred from the unscaled sample, handed to the later ones.
+    let inferred: unknown;
     const trial = async (targetJsonBytes: number): Promise<TrialOutcome> => {
-      if (options.signal?.aborted) throw new CancelledError('cancelled');
-      const outcome = await trySizeInProcess(script, { codec: { builtin: id }, sample: sampleBytes, targetJsonBytes }, options.heapMb, timeoutMs, options.signal, (heapLimitMb) => {
-        observedHeapLimitMb = heapLimitMb;
-      });
+      const job: TryJob = { codec: { builtin: id }, sample: sampleBytes, targetJsonBytes, ...(inferred === undefined ? {} : { inferred }) };
+      const attempt = () => {
+        if (options.signal?.aborted) throw new CancelledError('cancelled');
+        return trySizeInProcess(script, job, options.heapMb, timeouts.timeoutFor(targetJsonBytes), options.signal, (heapLimitMb) => {
+          observedHeapLimitMb = heapLimitMb;
+        });
+      };
+      let tried = await attempt();
+      // A channel that closed under a live process is no answer for the size: once more.
+      if (tried.disconnected) tried = await attempt();
+      const { inferred: found, ...outcome } = tried.outcome;
+      inferred ??= found;
+      if (tried.answered) timeouts.record({ jsonBytes: outcome.jsonBytes ?? targetJsonBytes, ms: tried.ms });
       // A sample that cannot be read or scaled fails the same at every size: say so once.
       if (outcome.failure?.stage === 'build' && outcome.failure.kind === 'error') throw new SampleInputError(outcome.failure.message, sample.path);
       options.onTrial?.(id, targetJsonBytes, outcome);
@@ -77,10 +106,47 @@ export async function findLimits(sample: { path: string; bytes?: Uint8Array; kin
       minJsonBytes: 1024,
     });
     const limit: CodecLimit = { codec: id, label: findBuiltinCodec(id)!.label, ...found };
-    limits.push(limit);
     options.onLimit?.(limit);
-  }
+    return limit;
+  };
+  const limits = await inParallel(ids, lanesFor(options.parallel ?? DEFAULT_LIMIT_PARALLEL, options.heapMb, os.freemem() / MB), searchCodec);
   return { limits, settings: { heapMb: options.heapMb ?? null, observedHeapLimitMb, capJsonBytes, timeoutMs } };
+}
+
+/** Node's default heap on a 64-bit machine with memory to spare (V8 reports about 4,144 MB). */
+const DEFAULT_HEAP_ESTIMATE_MB = 4_200;
+
+/**
+ * How many limit processes may run at once: at most `parallel`, and only as many as free memory
+ * holds at twice their heap limit each (a process near its limit also holds buffers and strings
+ * outside the heap); always at least one.
+ */
+export function lanesFor(parallel: number, heapMb: number | undefined, freeMb: number): number {
+  const perProcessMb = 2 * (heapMb ?? DEFAULT_HEAP_ESTIMATE_MB);
+  return Math.max(1, Math.min(Math.floor(parallel), Math.floor(freeMb / perProcessMb)));
+}
+
+/** `work` over `items`, at most `width` at a time; the results in the items' order. */
+async function inParallel<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+  return results;
+}
+
+interface SizeTried {
+  outcome: TryResult;
+  /** The process answered (passed, or an error it caught): its time predicts the next size's. */
+  answered: boolean;
+  /** Its IPC channel closed while it was alive and working: no result. */
+  disconnected: boolean;
+  ms: number;
 }
 
 /** One size in a fresh process: its answer, or how it died. Settles once the process has exited. */
@@ -91,7 +157,9 @@ async function trySizeInProcess(
   timeoutMs: number,
   signal: AbortSignal | undefined,
   onHeap: (heapLimitMb: number) => void,
-): Promise<TrialOutcome> {
+): Promise<SizeTried> {
+  const started = Date.now();
+  const tried = (outcome: TryResult, answered = false): SizeTried => ({ outcome, answered, disconnected: false, ms: Date.now() - started });
   const child = fork(script, [LIMIT_CHILD_FLAG], {
     execArgv: heapMb === undefined ? [] : [`--max-old-space-size=${heapMb}`],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -114,20 +182,20 @@ async function trySizeInProcess(
     jsonBytes = built.jsonBytes;
   });
   try {
-    const answer = await channel.request('try-size', job, { timeoutMs, signal });
-    return answer;
+    return tried(await channel.request('try-size', job, { timeoutMs, signal }), true);
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
     if (error.kind === 'cancelled') throw new CancelledError('cancelled');
     const size = jsonBytes === undefined ? {} : { jsonBytes };
-    if (error.kind === 'timeout') return { ...size, encoded: stage === 'decode', decoded: false, failure: { kind: 'timeout', stage, message: `no answer within ${Math.round(timeoutMs / 1000)} s; the process was stopped` } };
-    if (error.kind === 'remote') return { ...size, encoded: false, decoded: false, failure: { kind: 'error', stage, message: error.message } };
+    if (error.kind === 'timeout') return tried({ ...size, encoded: stage === 'decode', decoded: false, failure: { kind: 'timeout', stage, message: timeoutMessage(timeoutMs, residentMb(child.pid), heapLimitMb) } });
+    if (error.kind === 'remote') return tried({ ...size, encoded: false, decoded: false, failure: { kind: 'error', stage, message: error.message } });
     // The process died: wait for its last words before reading them.
     await ended;
-    return { ...size, encoded: stage === 'decode', decoded: false, failure: deathFailure(channel.gone, stderrTail(), stage, heapLimitMb) };
+    return { ...tried({ ...size, encoded: stage === 'decode', decoded: false, failure: deathFailure(channel.gone, stderrTail(), stage, heapLimitMb) }), disconnected: child.exitCode === LIMIT_CHILD_DISCONNECTED_CODE };
   } finally {
     channel.close();
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await ended;
   }
 }
+

@@ -61,7 +61,7 @@ export interface LimitSettings {
   /** The heap limit the limit processes reported (V8's heap_size_limit), MB. */
   observedHeapLimitMb: number | null;
   capJsonBytes: number;
-  /** Per size tried. */
+  /** The most a size may take (each gets less where the sizes before it predict less). */
   timeoutMs: number;
 }
 

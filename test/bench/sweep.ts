@@ -9,7 +9,8 @@
  * 3. Limits with Node's default heap (or --heap-mb N), cap 512 MiB (or --cap-mb N): the table and
  *    the search's wall time (aim < 15 min; bson between 12 and 24 MiB).
  * Writes test/output/sweep-bench.json and a screenshot of the panel's plots, test/output/sweep-plots.png.
- * Flags: --skip-sweep, --skip-limits, --max-mb N, --heap-mb N, --cap-mb N.
+ * Flags: --skip-sweep, --skip-limits, --max-mb N, --heap-mb N, --cap-mb N, --parallel N (codecs
+ * whose limits are searched at once), --codecs a,b (the limit search's codecs).
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -19,7 +20,7 @@ import { compareSample } from '../../src/engine/compare';
 import { scaleSample } from '../../src/engine/scale-sample';
 import { MB } from '../../src/engine/sweep';
 import { runSweepInProcess } from '../../src/engine/sweep-runner-process';
-import { findLimits } from '../../src/limits/run-limits';
+import { DEFAULT_LIMIT_PARALLEL, findLimits, lanesFor } from '../../src/limits/run-limits';
 import { growthTable, limitRow, limitsHeading, describeHeap, sizeTable } from '../../src/cli/sweep-table';
 import type { SweepReport } from '../../src/shared/sweep';
 import { repoRoot, tuplesSample, workerScript } from '../support/paths';
@@ -27,7 +28,7 @@ import { screenshotSweep } from './sweep-screenshot';
 
 const CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
 const OUTPUT = path.join(repoRoot, 'test', 'output');
-const { values } = parseArgs({ options: { 'skip-sweep': { type: 'boolean' }, 'skip-limits': { type: 'boolean' }, 'max-mb': { type: 'string' }, 'heap-mb': { type: 'string' }, 'cap-mb': { type: 'string' } } });
+const { values } = parseArgs({ options: { 'skip-sweep': { type: 'boolean' }, 'skip-limits': { type: 'boolean' }, 'max-mb': { type: 'string' }, 'heap-mb': { type: 'string' }, 'cap-mb': { type: 'string' }, parallel: { type: 'string' }, codecs: { type: 'string' } } });
 
 /** Peak RSS of this process while `work` runs, sampled every 50 ms. */
 async function peakRss<T>(work: () => Promise<T>): Promise<{ value: T; baseMb: number; peakMb: number }> {
@@ -87,15 +88,18 @@ async function ratioAgreement(report: SweepReport): Promise<void> {
 async function limitFigures(): Promise<SweepReport['limits']> {
   const heapMb = values['heap-mb'] === undefined ? undefined : Number(values['heap-mb']);
   const capJsonBytes = Math.round(Number(values['cap-mb'] ?? 512) * MB);
-  console.log(`3. Limits on ${path.basename(tuplesSample)}: ${heapMb === undefined ? "Node's default heap" : `${heapMb} MB heap`}, cap ${capJsonBytes / MB} MiB (aim < 15 min; bson 12–24 MiB)`);
+  const parallel = values.parallel === undefined ? DEFAULT_LIMIT_PARALLEL : Number(values.parallel);
+  const codecs = values.codecs?.split(',') ?? CODECS;
+  console.log(`3. Limits on ${path.basename(tuplesSample)}: ${heapMb === undefined ? "Node's default heap" : `${heapMb} MB heap`}, cap ${capJsonBytes / MB} MiB, ${codecs.length} codecs, ${lanesFor(parallel, heapMb, os.freemem() / MB)} at a time (at most ${parallel}; ${(os.freemem() / 2 ** 30).toFixed(0)} GiB free) (aim < 15 min; bson 12–24 MiB)`);
   const started = Date.now();
   let headed = false;
   const found = await findLimits({ path: tuplesSample }, {
     childScript: path.join(repoRoot, 'dist', 'limit-child.js'),
-    codecs: CODECS,
+    codecs,
+    parallel,
     ...(heapMb === undefined ? {} : { heapMb }),
     capJsonBytes,
-    onTrial: (codec, target, outcome) => console.log(`     ${codec} at ${(target / MB).toFixed(1)} MiB: ${outcome.decoded ? 'held' : `${outcome.failure?.kind} at ${outcome.failure?.stage}`} (${((Date.now() - started) / 1000).toFixed(0)} s)`),
+    onTrial: (codec, target, outcome) => console.log(`     ${codec} at ${(target / MB).toFixed(1)} MiB: ${outcome.decoded ? 'held' : `${outcome.failure?.kind} at ${outcome.failure?.stage}: ${outcome.failure?.message.slice(0, 160)}`} (${((Date.now() - started) / 1000).toFixed(0)} s)`),
     onLimit: (limit) => {
       if (!headed) console.log(limitsHeading({ heapMb: heapMb ?? null, observedHeapLimitMb: null, capJsonBytes }));
       headed = true;

@@ -67,8 +67,10 @@ test('bson stops at its 16 MiB document cap: a library limit between 12 and 24 M
   assert.ok(run.settings.observedHeapLimitMb! >= 256 && run.settings.observedHeapLimitMb! < 400, `the processes had the heap asked for: ${run.settings.observedHeapLimitMb}`);
 });
 
-test('a process that runs out of heap is a result; the caller carries on and can still compare', async () => {
-  const run = await findLimits({ path: tuplesSample }, { childScript, codecs: ['json', 'msgpackr'], heapMb: 64, capJsonBytes: 64 * MiB, startJsonBytes: 8 * MiB });
+test('a process that runs out of heap is a result (two codecs at once); the caller carries on and can still compare', async () => {
+  // Two codecs searched at once: each its own processes, the limits in the codecs' order.
+  const run = await findLimits({ path: tuplesSample }, { childScript, codecs: ['json', 'msgpackr'], heapMb: 64, capJsonBytes: 64 * MiB, startJsonBytes: 8 * MiB, parallel: 2 });
+  assert.deepEqual(run.limits.map((limit) => limit.codec), ['json', 'msgpackr']);
   for (const limit of run.limits) {
     assert.equal(limit.failure?.kind, 'out-of-memory', `${limit.codec}: ${limit.failure?.message}`);
     assert.match(limit.failure!.message, /heap limit \d+ MB/);

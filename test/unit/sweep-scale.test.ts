@@ -39,6 +39,8 @@ test('scaling up repeats the records in order as fresh objects, with the exact J
   assert.ok(items.length > 2 * n && items.length < 3 * n);
   for (const index of [0, n - 1, n, 2 * n + 7, items.length - 1]) assert.deepEqual(items[index], tuples.items[index % n]);
   assert.notEqual(items[n], items[0], 'a repeat is a new object: identity-keeping codecs must not back-reference it');
+  assert.notEqual(items[2 * n], items[n], 'each repeat is parsed afresh (the whole text at once), not the previous repeat again');
+  assert.equal(new Set(items).size, items.length, 'no object twice');
   assert.equal(scaled.jsonBytes, jsonSize(scaled.value));
   assert.ok(Math.abs(scaled.jsonBytes / (sourceBytes * 2.5) - 1) < 0.001);
   // node:v8 writes the scaled value as it writes the same value parsed from a file (a holey
