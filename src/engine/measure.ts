@@ -6,8 +6,9 @@
  * the per-call distribution is reported beside it. GC pauses and allocation come from a second,
  * shorter window of the same calls (a profiling window): V8's GC profiler reads the heap at
  * every collection, which cost allocation-heavy calls up to a tenth of their time, so the
- * timed window runs without it. No GC before every call: on Node 20 that deoptimises the codecs' JIT code. No sample is
- * trimmed either: the slowest calls are the ones a collection landed in, and they are paid for.
+ * timed window runs without it. No GC before every call: on Node 20 that deoptimises the
+ * codecs' JIT code. No sample is trimmed either: the slowest calls are the ones a collection
+ * landed in, and they are paid for.
  */
 import type { TimingStats } from '../shared/results';
 import type { GcWindowFigures } from './gc-window';
@@ -88,18 +89,33 @@ export function profileWindow(
   window: { budgetMs: number; minSamples: number; batchSize: number; perCallNs: number },
   watchGarbageCollection: () => () => GcWindowFigures,
 ): GcProfile {
+  const minSamples = Math.max(1, window.minSamples);
+  // The window's own sample array is allocated before watching: it is not the calls' allocation.
+  const samples = samplesFor(window.budgetMs, minSamples, window.batchSize, window.perCallNs);
   const stopWatching = watchGarbageCollection();
-  const timed = timeWindow(operation, window.budgetMs, Math.max(1, window.minSamples), window.batchSize, window.perCallNs);
+  const timed = timeWindow(operation, window.budgetMs, minSamples, window.batchSize, window.perCallNs, samples);
   const gc = stopWatching();
   return { ...gc, windowNs: timed.windowNs, calls: timed.samples.length * timed.batchSize };
 }
 
-/** Calls the operation in a loop for the budget (and at least `minSamples` samples). */
-export function timeWindow(operation: () => unknown, budgetMs: number, minSamples: number, batchSize: number, perCallNs: number): TimedWindow {
-  // Sized up front from the warm-up's estimate: growing the array inside the window would
-  // allocate, and its garbage would be charged to the calls being timed.
+/**
+ * A window's sample array, sized up front from the warm-up's estimate: growing it inside the
+ * window would allocate, and its garbage would be charged to the calls being timed.
+ */
+function samplesFor(budgetMs: number, minSamples: number, batchSize: number, perCallNs: number): Float64Array {
   const expected = Math.ceil((budgetMs * 1e6) / Math.max(perCallNs * batchSize, 1));
-  const samples = new Float64Array(Math.min(MAX_SAMPLES, Math.max(minSamples, expected * 2 + 16)));
+  return new Float64Array(Math.min(MAX_SAMPLES, Math.max(minSamples, expected * 2 + 16)));
+}
+
+/** Calls the operation in a loop for the budget (and at least `minSamples` samples). */
+export function timeWindow(
+  operation: () => unknown,
+  budgetMs: number,
+  minSamples: number,
+  batchSize: number,
+  perCallNs: number,
+  samples: Float64Array = samplesFor(budgetMs, minSamples, batchSize, perCallNs),
+): TimedWindow {
   const start = performance.now();
   const deadline = start + budgetMs;
   let now = start;
