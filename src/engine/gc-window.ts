@@ -4,6 +4,9 @@
  * how many bytes the window allocated. Allocation is derived, not sampled: what is in use at
  * the end, minus what was in use at the start, plus everything each collection freed. The
  * profiler only reads heap statistics at each collection, so it costs nothing between them.
+ * ArrayBuffer memory freed after a collection's epilogue is not seen as freed, so the figure is
+ * a lower bound for calls that allocate large Buffers (JSON encode: the text in full, part of
+ * its Buffer copy).
  */
 import * as v8 from 'node:v8';
 

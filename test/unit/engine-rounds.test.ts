@@ -72,8 +72,10 @@ test('the profiling window counts what each call allocates: JSON encode allocate
   const report = await compareSample({ path: tuplesSample, bytes: fs.readFileSync(tuplesSample) }, { ...FAST, timeBudgetMs: 400, minSamples: 40, codecs: ['json'] });
   const json = completed(report.results, 'json');
   assert.ok(json.encode.bytesAllocatedPerCall !== null && json.decode.bytesAllocatedPerCall !== null && json.decode.gcShare !== null);
-  // JSON.stringify builds the text (one byte per character here) and Buffer.from copies it.
-  assert.ok(json.encode.bytesAllocatedPerCall >= 2 * report.input.jsonBytes, `${json.encode.bytesAllocatedPerCall} B per call`);
+  // JSON.stringify builds the text on the heap (one byte per character here, more while its
+  // builder grows). Buffer.from's copy is ArrayBuffer memory, which V8 may release after a
+  // collection's epilogue, so the window sees only part of it: the text is the bound that holds.
+  assert.ok(json.encode.bytesAllocatedPerCall >= 1.2 * report.input.jsonBytes, `${json.encode.bytesAllocatedPerCall} B per call`);
   // JSON.parse builds 19,784 objects of three numbers: far more than no allocation.
   assert.ok(json.decode.bytesAllocatedPerCall >= report.input.jsonBytes / 2, `${json.decode.bytesAllocatedPerCall} B per call`);
   // Its young objects fill the nursery every few calls (the profiling window's 10 calls allocate
