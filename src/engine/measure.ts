@@ -4,9 +4,9 @@
  * tight loop until both a time budget and a minimum sample count are met. The headline is the
  * amortised time per call (time in calls over calls, collections included: what a loop pays);
  * the per-call distribution is reported beside it. GC pauses and allocation come from a second,
- * shorter window of the same calls (a profiling window): V8's GC profiler reads the heap at
- * every collection, which cost allocation-heavy calls up to a tenth of their time, so the
- * timed window runs without it. No GC before every call: on Node 20 that deoptimises the
+ * shorter window of the same calls (a profiling window), or from the warm-up when that was one
+ * heavy call: V8's GC profiler reads the heap at every collection, which cost allocation-heavy
+ * calls up to a tenth of their time, so the timed window runs without it. No GC before every call: on Node 20 that deoptimises the
  * codecs' JIT code. No sample is trimmed either: the slowest calls are the ones a collection
  * landed in, and they are paid for.
  */
@@ -70,13 +70,22 @@ export interface GcProfile extends GcWindowFigures {
 
 export async function measureOperation(operation: () => unknown, options: MeasureOptions): Promise<TimingStats> {
   options.collectGarbage?.();
-  const perCallNs = warmUp(operation, options.warmupMs ?? Math.max(50, options.budgetMs * 0.25));
+  const watch = options.watchGarbageCollection;
+  const stopWatchingWarmUp = watch?.();
+  const warm = warmUpCalls(operation, options.warmupMs ?? Math.max(50, options.budgetMs * 0.25));
+  const warmUpGc = stopWatchingWarmUp?.();
+  const { perCallNs } = warm;
   const batchSize = perCallNs < BATCH_BELOW_NS ? batchSizeFor(perCallNs) : 1;
   const window = timeWindow(operation, options.budgetMs, options.minSamples, batchSize, perCallNs);
-  const profile = options.watchGarbageCollection && profileWindow(operation, {
-    budgetMs: options.budgetMs * PROFILE_SHARE, minSamples: Math.ceil(options.minSamples * PROFILE_SHARE), batchSize, perCallNs,
-  }, options.watchGarbageCollection);
-  return summarize(window, options.jsonBytes, profile);
+  // A warm-up of one heavy call is a profiling window already: a second single call would say
+  // the same, and on a multi-megabyte sample it costs as much as a timed sample. A warm-up of
+  // several calls holds the JIT's first allocations, so a profiling window follows it instead.
+  const profile = watch && (warmUpGc && warm.calls === 1
+    ? { ...warmUpGc, windowNs: warm.lastNs, calls: 1 }
+    : profileWindow(operation, {
+      budgetMs: options.budgetMs * PROFILE_SHARE, minSamples: Math.ceil(options.minSamples * PROFILE_SHARE), batchSize, perCallNs,
+    }, watch));
+  return summarize(window, options.jsonBytes, profile || undefined);
 }
 
 /**
@@ -137,6 +146,11 @@ export function timeWindow(
  * call, when heavy), in ns.
  */
 export function warmUp(operation: () => unknown, maxMs: number): number {
+  return warmUpCalls(operation, maxMs).perCallNs;
+}
+
+/** `warmUp`, also saying how many calls it made and how long the last one took (ns). */
+function warmUpCalls(operation: () => unknown, maxMs: number): { perCallNs: number; calls: number; lastNs: number } {
   const deadline = performance.now() + maxMs;
   let calls = 0;
   let laterMs = 0;
@@ -151,7 +165,7 @@ export function warmUp(operation: () => unknown, maxMs: number): number {
     const warm = calls >= WARMUP_MIN_CALLS || lastMs >= HEAVY_CALL_MS;
     if ((warm && t1 >= deadline) || calls >= WARMUP_MAX_CALLS) break;
   }
-  return ((calls > 1 ? laterMs / (calls - 1) : lastMs) * 1e6);
+  return { perCallNs: (calls > 1 ? laterMs / (calls - 1) : lastMs) * 1e6, calls, lastNs: lastMs * 1e6 };
 }
 
 export function batchSizeFor(perCallNs: number): number {

@@ -1,0 +1,49 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { measureOperation } from '../../src/engine/measure';
+import { watchGarbageCollection } from '../../src/engine/gc-window';
+
+/** An operation that allocates about `megabytes` of small objects and takes at least `minMs`. */
+function allocating(megabytes: number, minMs: number): { call: () => unknown; calls: () => number } {
+  let calls = 0;
+  return {
+    calls: () => calls,
+    call: () => {
+      calls++;
+      const started = performance.now();
+      const kept: Array<{ a: number; b: string }> = [];
+      // ~40 bytes per object and its string: megabytes × 25,000 objects.
+      for (let i = 0; i < megabytes * 25_000; i++) kept.push({ a: i, b: `v${i}` });
+      // Spin to the given length: a call longer than the warm-up time ends the warm-up alone.
+      while (performance.now() - started < minMs);
+      return kept.length;
+    },
+  };
+}
+
+test('a warm-up of one heavy call is the profiling window: no extra call, and its allocation counted', async () => {
+  const heavy = allocating(4, 80);
+  const stats = await measureOperation(heavy.call, { budgetMs: 20, minSamples: 2, jsonBytes: 1, warmupMs: 50, watchGarbageCollection });
+  // One warm-up call (longer than the warm-up time), then the two samples: no third window.
+  assert.equal(heavy.calls(), 3);
+  assert.equal(stats.samples, 2);
+  assert.ok(stats.bytesAllocatedPerCall !== null && stats.bytesAllocatedPerCall >= 2e6, `${stats.bytesAllocatedPerCall} B per call`);
+  assert.ok(stats.gcShare !== null && stats.gcShare >= 0 && stats.gcShare < 1);
+});
+
+test('a warm-up of several light calls is followed by a profiling window of its own', async () => {
+  const light = allocating(0.2, 0);
+  const stats = await measureOperation(light.call, { budgetMs: 40, minSamples: 4, jsonBytes: 1, warmupMs: 20, watchGarbageCollection });
+  const timedCalls = stats.samples * stats.batchSize;
+  // Warm-up calls, the timed calls, and at least one more profiled call after them.
+  assert.ok(light.calls() > timedCalls + 2, `${light.calls()} calls, ${timedCalls} timed`);
+  assert.ok(stats.bytesAllocatedPerCall !== null && stats.bytesAllocatedPerCall >= 1e5, `${stats.bytesAllocatedPerCall} B per call`);
+});
+
+test('without a GC watcher nothing is profiled, and the figures say so with null', async () => {
+  const heavy = allocating(1, 60);
+  const stats = await measureOperation(heavy.call, { budgetMs: 10, minSamples: 1, jsonBytes: 1, warmupMs: 50 });
+  assert.equal(heavy.calls(), 2);
+  assert.equal(stats.gcShare, null);
+  assert.equal(stats.bytesAllocatedPerCall, null);
+});
