@@ -1,46 +1,52 @@
 /**
  * The harness's own cost, measured where nothing else differs: in one plain Node process, the
- * codec prepared once (as its worker prepares it), then windows of the engine's sampling loop
- * (measure.ts: warm-up, batching, a clock read per sample; the GC profiler runs in a separate
- * profiling window, not timed) alternated with a
- * bare loop making the same number of the same calls between two clock reads, in the order
- * harness, bare, bare, harness… Drift of the machine lands on both; what is left is overhead.
- * Prints JSON on stdout: per operation, the median over pairs of harness / bare − 1.
- * Usage: node --import tsx test/bench/harness-overhead.ts CODEC SAMPLE.json BUDGET_MS PAIRS
+ * codec prepared once (as its worker prepares it), then short windows of the engine's sampling
+ * loop (measure.ts: warm-up, batching, a clock read per sample; the GC profiler runs in a
+ * separate profiling window, not timed) alternated with a bare loop making the same number of
+ * the same calls between two clock reads, in the order harness, bare, bare, harness… Many short
+ * pairs rather than a few long ones: a collection lands in one window and not the next, and
+ * only many windows on each side even that out. Drift of the machine lands on both; what is
+ * left is overhead. Prints JSON on stdout: per operation, the harness's amortised time over the
+ * bare loop's (each summed over all its windows) − 1.
+ * Usage: node --import tsx test/bench/harness-overhead.ts CODEC SAMPLE.json WINDOW_MS PAIRS
  */
 import * as fs from 'node:fs';
 import { loadCodec } from '../../src/codecs/load-codec';
-import { batchSizeFor, summarize, timeWindow, warmUp } from '../../src/engine/measure';
-import { medianOf } from '../../src/engine/stats';
+import { batchSizeFor, timeWindow, warmUp } from '../../src/engine/measure';
 
 const [codecId, samplePath, budgetText, pairsText] = process.argv.slice(2);
-const budgetMs = Number(budgetText ?? 300);
-const pairs = Number(pairsText ?? 8);
+const budgetMs = Number(budgetText ?? 25);
+const pairs = Number(pairsText ?? 40);
 
 let sink: unknown;
 
 function bareLoop(call: () => unknown, calls: number): number {
   const start = performance.now();
   for (let i = 0; i < calls; i++) sink = call();
-  return ((performance.now() - start) * 1e6) / calls;
+  return (performance.now() - start) * 1e6;
 }
 
-function overhead(call: () => unknown, jsonBytes: number): number {
+function overhead(call: () => unknown): number {
   const perCallNs = warmUp(call, Math.max(50, budgetMs * 0.25));
   const batchSize = perCallNs < 20_000 ? batchSizeFor(perCallNs) : 1;
-  const ratios: number[] = [];
+  const harness = { ns: 0, calls: 0 };
+  const bare = { ns: 0, calls: 0 };
+  // The bare side of a pair makes as many calls as the harness's last window did.
+  let calls = Math.max(1, Math.round((budgetMs * 1e6) / perCallNs));
+  const bareWindow = () => {
+    bare.ns += bareLoop(call, calls);
+    bare.calls += calls;
+  };
   for (let pair = 0; pair < pairs; pair++) {
     const harnessFirst = pair % 2 === 0;
-    let bareNs = 0;
-    if (!harnessFirst) bareNs = bareLoop(call, Math.max(1, Math.round((budgetMs * 1e6) / perCallNs)));
-    const window = timeWindow(call, budgetMs, 10, batchSize, perCallNs);
-    const harness = summarize(window, jsonBytes);
-    const calls = harness.samples * window.batchSize;
-    // The bare side makes as many calls as the harness's window did.
-    if (harnessFirst) bareNs = bareLoop(call, calls);
-    ratios.push(harness.meanNs / bareNs - 1);
+    if (!harnessFirst) bareWindow();
+    const window = timeWindow(call, budgetMs, 1, batchSize, perCallNs);
+    calls = window.samples.length * window.batchSize;
+    harness.ns += window.inCallsNs;
+    harness.calls += calls;
+    if (harnessFirst) bareWindow();
   }
-  return medianOf(ratios);
+  return harness.ns / harness.calls / (bare.ns / bare.calls) - 1;
 }
 
 async function main(): Promise<void> {
@@ -51,8 +57,8 @@ async function main(): Promise<void> {
   const encoded = prepared.encode(prepared.input).slice();
   const { input } = prepared;
   const result = {
-    encode: overhead(() => prepared.encode(input), bytes.byteLength),
-    decode: overhead(() => prepared.decode(encoded), bytes.byteLength),
+    encode: overhead(() => prepared.encode(input)),
+    decode: overhead(() => prepared.decode(encoded)),
   };
   if (sink === undefined) throw new Error('unreachable: keeps results alive');
   process.stdout.write(JSON.stringify(result));
