@@ -6,8 +6,12 @@
  * the same calls between two clock reads, in the order harness, bare, bare, harness… Many short
  * pairs rather than a few long ones: a collection lands in one window and not the next, and
  * only many windows on each side even that out. Drift of the machine lands on both; what is
- * left is overhead. Prints JSON on stdout: per operation, the harness's amortised time over the
- * bare loop's (each summed over all its windows) − 1.
+ * left is overhead, but a collection's landing in one window or the other still moves this
+ * figure by several percent either way. So the harness's cost is also measured directly: what
+ * a timed window adds inside the time it reports is one clock read per sample, timed here over
+ * an empty call, over the codec's calls in a sample (batch × time per call).
+ * Prints JSON on stdout: per operation, `alternated` (the harness's amortised time over the bare
+ * loop's, each summed over all its windows, − 1) and `direct` (clock cost over a sample's calls).
  * Usage: node --import tsx test/bench/harness-overhead.ts CODEC SAMPLE.json WINDOW_MS PAIRS
  */
 import * as fs from 'node:fs';
@@ -26,7 +30,15 @@ function bareLoop(call: () => unknown, calls: number): number {
   return (performance.now() - start) * 1e6;
 }
 
-function overhead(call: () => unknown): number {
+/** Time one sample's clock read adds inside the window's reported time, ns (an empty call timed). */
+function clockCostNs(): number {
+  const empty = () => undefined;
+  warmUp(empty, 50);
+  const window = timeWindow(empty, 200, 1, 1, 1);
+  return window.inCallsNs / window.samples.length;
+}
+
+function overhead(call: () => unknown, clockNs: number): { alternated: number; direct: number } {
   const perCallNs = warmUp(call, Math.max(50, budgetMs * 0.25));
   const batchSize = perCallNs < 20_000 ? batchSizeFor(perCallNs) : 1;
   const harness = { ns: 0, calls: 0 };
@@ -46,7 +58,7 @@ function overhead(call: () => unknown): number {
     harness.calls += calls;
     if (harnessFirst) bareWindow();
   }
-  return harness.ns / harness.calls / (bare.ns / bare.calls) - 1;
+  return { alternated: harness.ns / harness.calls / (bare.ns / bare.calls) - 1, direct: clockNs / (batchSize * perCallNs) };
 }
 
 async function main(): Promise<void> {
@@ -56,9 +68,10 @@ async function main(): Promise<void> {
   const prepared = module.prepare(sample, {});
   const encoded = prepared.encode(prepared.input).slice();
   const { input } = prepared;
+  const clockNs = clockCostNs();
   const result = {
-    encode: overhead(() => prepared.encode(input)),
-    decode: overhead(() => prepared.decode(encoded)),
+    encode: overhead(() => prepared.encode(input), clockNs),
+    decode: overhead(() => prepared.decode(encoded), clockNs),
   };
   if (sink === undefined) throw new Error('unreachable: keeps results alive');
   process.stdout.write(JSON.stringify(result));
