@@ -19,7 +19,12 @@ export const MAX_ROUNDS = 50;
 export const DEFAULT_TIME_BUDGET_MS = 500;
 export const QUICK_TIME_BUDGET_MS = 150;
 export const DEFAULT_MIN_SAMPLES = 10;
-export const QUICK_MIN_SAMPLES = 3;
+/**
+ * Binds only where calls are long (a multi-megabyte sample: a few calls fill the budget). Two
+ * samples after a warm-up call: a quick look at a 4 MB file stays within half a minute, and its
+ * figures say how few samples they hold.
+ */
+export const QUICK_MIN_SAMPLES = 2;
 /** A quick run whose first round took longer than this stops after it (see compare.ts). */
 export const QUICK_FIRST_ROUND_LIMIT_MS = 12_000;
 export const DEFAULT_LIMITS: EngineLimits = { memoryLimitMb: 2048, timeoutMs: 120_000 };
