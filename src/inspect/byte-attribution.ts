@@ -1,7 +1,7 @@
 /**
  * Where a codec's encoded bytes go: keys, string values, numbers, other values, structure.
- * MessagePack, CBOR and protobuf are read through the inspector's own byte annotators, a page at
- * a time; JSON, BSON and Avro have walkers of their own (attribute-*.ts). Each byte is given
+ * protobuf is read through the inspector's own byte annotators, a page at a time; JSON, BSON,
+ * Avro, MessagePack and CBOR have walkers of their own (attribute-*.ts). Each byte is given
  * exactly one category, and a byte no range claims is structure, so the categories add up to
  * the encoded size by construction. Bytes a walker cannot follow give no attribution at all,
  * rather than a wrong one.
@@ -13,14 +13,16 @@ import { annotateEncoding } from './annotate-encoding';
 import { attributeAvro } from './attribute-avro';
 import { attributeBson } from './attribute-bson';
 import { attributeJson } from './attribute-json';
+import { attributeCborBytes, attributeMsgpackBytes } from './attribute-self-describing';
 import { emptyAttribution, UnattributableError } from './attribution-totals';
 
 /** Bytes walked per annotator page: bounds the memory of the ranges a page holds. */
 const PAGE_BYTES = 256 * 1024;
 /**
  * The annotators name a path and a label for every item: about a second per MB of MessagePack
- * or protobuf on a loaded machine. Past this size those formats get no attribution, so a quick
- * run of a large file stays quick (JSON, BSON and Avro walk fast and have no limit).
+ * or protobuf on a loaded machine. Past this size a protobuf encoding (and MessagePack or CBOR
+ * the one-pass count cannot follow) gets no attribution, so a quick run of a large file stays
+ * quick (JSON, BSON, Avro, MessagePack and CBOR are counted fast and have no limit).
  */
 export const ANNOTATED_ATTRIBUTION_LIMIT = 2 * 1024 * 1024;
 /** More ranges than bytes cannot happen in a page; the limit only guards against a bug. */
@@ -32,6 +34,7 @@ export function attributeBytes(layout: EncodingLayout | undefined, bytes: Uint8A
     switch (layout?.kind) {
       case 'msgpack':
       case 'cbor':
+        return countedOrAnnotated(layout, bytes);
       case 'protobuf':
         return bytes.length <= ANNOTATED_ATTRIBUTION_LIMIT ? attributeAnnotated(layout, bytes) : undefined;
       case 'json':
@@ -49,10 +52,23 @@ export function attributeBytes(layout: EncodingLayout | undefined, bytes: Uint8A
   }
 }
 
+/**
+ * MessagePack and CBOR counted in one pass (attribute-self-describing.ts), at any size; what that
+ * pass does not follow goes through the annotators, within their size limit.
+ */
+function countedOrAnnotated(layout: EncodingLayout & { kind: 'msgpack' | 'cbor' }, bytes: Uint8Array): ByteAttribution | undefined {
+  try {
+    return layout.kind === 'msgpack' ? attributeMsgpackBytes(bytes) : attributeCborBytes(bytes);
+  } catch (error) {
+    if (!(error instanceof UnattributableError)) throw error;
+    return bytes.length <= ANNOTATED_ATTRIBUTION_LIMIT ? attributeAnnotated(layout, bytes) : undefined;
+  }
+}
+
 const CATEGORY_CODE: Record<ByteCategory, number> = { structure: 0, keys: 1, strings: 2, numbers: 3, other: 4 };
 
 /** Through the annotators: each byte takes the category of the range covering it, structure if none. */
-function attributeAnnotated(layout: EncodingLayout, bytes: Uint8Array): ByteAttribution {
+export function attributeAnnotated(layout: EncodingLayout, bytes: Uint8Array): ByteAttribution {
   const totals = emptyAttribution();
   const marks = new Uint8Array(PAGE_BYTES);
   for (let start = 0; start < bytes.length; start += PAGE_BYTES) {
