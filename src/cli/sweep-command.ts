@@ -24,7 +24,7 @@ Options:
   --codecs a,b,c       codecs to run (default: all; see 'payload-lab codecs')
   --max-mb N           largest size, MiB of JSON (default ${DEFAULT_SWEEP_MAX_BYTES / MB}, at most ${MAX_SWEEP_BYTES / MB})
   --steps F|LIST       a step factor (default ${DEFAULT_STEP_FACTOR}), or sizes such as 1k,64k,1m,16m
-  --quick              quick rounds at each size (2 rounds of 150 ms per codec)
+  --quick              quick rounds at each size (2 rounds of 100 ms per codec)
   --rounds N           rounds at each size
   --limits             then find each codec's payload limits (encode, decode), each size in a process of its own
   --limits-only        only the limits, no sweep
