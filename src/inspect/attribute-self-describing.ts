@@ -64,76 +64,83 @@ class Containers {
   }
 }
 
-function counter(size: number): { totals: ByteAttribution; add(category: ByteCategory, bytes: number): void } {
-  const totals = emptyAttribution();
-  return {
-    totals,
-    add(category, bytes) {
-      if (bytes < 0) throw new UnattributableError('a length runs backwards');
-      totals[category] += bytes;
-      if (totals.keys + totals.strings + totals.numbers + totals.other + totals.structure > size) throw new UnattributableError('truncated');
-    },
-  };
-}
+type Add = (category: ByteCategory, bytes: number) => void;
 
-export function attributeMsgpackBytes(bytes: Uint8Array): ByteAttribution {
+/** One item at `pos` of a format: its bytes counted, the containers updated; returns where the next item starts. */
+type ReadItem = (bytes: Uint8Array, view: DataView, pos: number, stack: Containers, add: Add) => number;
+
+/** Reads items from the start until the root value ends, which must be at the last byte. */
+function countItems(bytes: Uint8Array, readItem: ReadItem): ByteAttribution {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const size = bytes.length;
-  const { totals, add } = counter(size);
+  const totals = emptyAttribution();
+  let counted = 0;
+  const add: Add = (category, length) => {
+    counted += length;
+    if (length < 0 || counted > size) throw new UnattributableError(`truncated at byte ${size}`);
+    totals[category] += length;
+  };
   const stack = new Containers();
   let pos = 0;
   while (!stack.done) {
     if (pos >= size) throw new UnattributableError(`truncated at byte ${size}`);
-    const type = bytes[pos]!;
-    const inKey = stack.inKey();
-    const atKey = stack.atKey();
-    if (type <= 0x7f || type >= 0xe0 || (type >= 0xc0 && type <= 0xc3) || (type >= 0xca && type <= 0xd3)) {
-      // A scalar: its type byte and value are one range.
-      const length = type <= 0x7f || type >= 0xe0 || type <= 0xc3 ? 1 : 1 + scalarBytes(type);
-      add(inKey ? 'keys' : type >= 0xc0 && type <= 0xc3 ? 'other' : 'numbers', length);
-      pos += length;
-      stack.complete();
-      continue;
-    }
-    if (type === 0xc1) throw new UnattributableError(`invalid type byte 0xc1 at byte ${pos}`);
-    if ((type >= 0x80 && type <= 0x9f) || type >= 0xdc) {
-      const isMap = (type >= 0x80 && type <= 0x8f) || type >= 0xde;
-      const lengthBytes = type <= 0x9f ? 0 : type === 0xdc || type === 0xde ? 2 : 4;
-      if (pos + 1 + lengthBytes > size) throw new UnattributableError(`truncated at byte ${size}`);
-      const entries = lengthBytes === 0 ? type & 0x0f : lengthBytes === 2 ? view.getUint16(pos + 1) : view.getUint32(pos + 1);
-      add(inKey ? 'keys' : 'structure', 1 + lengthBytes);
-      pos += 1 + lengthBytes;
-      stack.open(entries, isMap);
-      continue;
-    }
-    // Strings, bin and ext: a header, then a payload skipped by its length.
-    const isStr = (type >= 0xa0 && type <= 0xbf) || (type >= 0xd9 && type <= 0xdb);
-    const isExt = (type >= 0xc7 && type <= 0xc9) || (type >= 0xd4 && type <= 0xd8);
-    let header = 1;
-    let length: number;
-    if (type >= 0xa0 && type <= 0xbf) length = type & 0x1f;
-    else if (type >= 0xd4 && type <= 0xd8) {
-      length = 1 << (type - 0xd4);
-      header = 2;
-    } else {
-      const lengthBytes = isStr ? 1 << (type - 0xd9) : 1 << (type - (isExt ? 0xc7 : 0xc4));
-      header = 1 + lengthBytes + (isExt ? 1 : 0);
-      if (pos + header > size) throw new UnattributableError(`truncated at byte ${size}`);
-      length = lengthBytes === 1 ? bytes[pos + 1]! : lengthBytes === 2 ? view.getUint16(pos + 1) : view.getUint32(pos + 1);
-    }
-    if (pos + header + length > size) throw new UnattributableError(`truncated at byte ${size}`);
-    // An empty key has no payload: its header stands for it (as the annotators mark it).
-    add(atKey && length === 0 && !isExt ? 'keys' : 'structure', header);
-    if (length > 0) {
-      const extType = isExt ? view.getInt8(pos + header - 1) : 0;
-      add(inKey ? 'keys' : isStr ? 'strings' : isExt && extType === -1 && [4, 8, 12].includes(length) ? 'numbers' : 'other', length);
-    }
-    pos += header + length;
-    stack.complete();
+    pos = readItem(bytes, view, pos, stack, add);
   }
   if (pos !== size) throw new UnattributableError(`${size - pos} bytes after the value`);
   return totals;
 }
+
+export function attributeMsgpackBytes(bytes: Uint8Array): ByteAttribution {
+  return countItems(bytes, readMsgpackItem);
+}
+
+const readMsgpackItem: ReadItem = (bytes, view, pos, stack, add) => {
+  const size = bytes.length;
+  const type = bytes[pos]!;
+  const inKey = stack.inKey();
+  const atKey = stack.atKey();
+  if (type === 0xc1) throw new UnattributableError(`invalid type byte 0xc1 at byte ${pos}`);
+  if (type <= 0x7f || type >= 0xe0 || (type >= 0xc0 && type <= 0xc3) || (type >= 0xca && type <= 0xd3)) {
+    // A scalar: its type byte and value are one range.
+    const length = type <= 0x7f || type >= 0xe0 || type <= 0xc3 ? 1 : 1 + scalarBytes(type);
+    add(inKey ? 'keys' : type >= 0xc0 && type <= 0xc3 ? 'other' : 'numbers', length);
+    stack.complete();
+    return pos + length;
+  }
+  if ((type >= 0x80 && type <= 0x9f) || type >= 0xdc) {
+    const isMap = (type >= 0x80 && type <= 0x8f) || type >= 0xde;
+    const lengthBytes = type <= 0x9f ? 0 : type === 0xdc || type === 0xde ? 2 : 4;
+    if (pos + 1 + lengthBytes > size) throw new UnattributableError(`truncated at byte ${size}`);
+    const entries = lengthBytes === 0 ? type & 0x0f : lengthBytes === 2 ? view.getUint16(pos + 1) : view.getUint32(pos + 1);
+    add(inKey ? 'keys' : 'structure', 1 + lengthBytes);
+    stack.open(entries, isMap);
+    return pos + 1 + lengthBytes;
+  }
+  // Strings, bin and ext: a header, then a payload skipped by its length.
+  const isStr = (type >= 0xa0 && type <= 0xbf) || (type >= 0xd9 && type <= 0xdb);
+  const isExt = (type >= 0xc7 && type <= 0xc9) || (type >= 0xd4 && type <= 0xd8);
+  let header = 1;
+  let length: number;
+  if (type >= 0xa0 && type <= 0xbf) length = type & 0x1f;
+  else if (type >= 0xd4 && type <= 0xd8) {
+    length = 1 << (type - 0xd4);
+    header = 2;
+  } else {
+    const lengthBytes = isStr ? 1 << (type - 0xd9) : 1 << (type - (isExt ? 0xc7 : 0xc4));
+    header = 1 + lengthBytes + (isExt ? 1 : 0);
+    if (pos + header > size) throw new UnattributableError(`truncated at byte ${size}`);
+    length = lengthBytes === 1 ? bytes[pos + 1]! : lengthBytes === 2 ? view.getUint16(pos + 1) : view.getUint32(pos + 1);
+  }
+  if (pos + header + length > size) throw new UnattributableError(`truncated at byte ${size}`);
+  // An empty key has no payload: its header stands for it (as the annotators mark it).
+  add(atKey && length === 0 && !isExt ? 'keys' : 'structure', header);
+  if (length > 0) {
+    const extType = isExt ? view.getInt8(pos + header - 1) : 0;
+    add(inKey ? 'keys' : isStr ? 'strings' : isExt && extType === -1 && [4, 8, 12].includes(length) ? 'numbers' : 'other', length);
+  }
+  stack.complete();
+  return pos + header + length;
+};
 
 /** Value bytes after the type byte of MessagePack's fixed-size numbers 0xca–0xd3. */
 function scalarBytes(type: number): number {
@@ -143,61 +150,48 @@ function scalarBytes(type: number): number {
 }
 
 export function attributeCborBytes(bytes: Uint8Array): ByteAttribution {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const size = bytes.length;
-  const { totals, add } = counter(size);
-  const stack = new Containers();
-  let pos = 0;
-  while (!stack.done) {
-    if (pos >= size) throw new UnattributableError(`truncated at byte ${size}`);
-    const initial = bytes[pos]!;
-    const major = initial >> 5;
-    const info = initial & 0x1f;
-    if (info > 27) throw new UnattributableError(`indefinite length or reserved value at byte ${pos}`);
-    const header = info < 24 ? 1 : 1 + (1 << (info - 24));
-    if (pos + header > size) throw new UnattributableError(`truncated at byte ${size}`);
-    let argument = info;
-    if (info === 24) argument = bytes[pos + 1]!;
-    else if (info === 25) argument = view.getUint16(pos + 1);
-    else if (info === 26) argument = view.getUint32(pos + 1);
-    else if (info === 27) argument = view.getUint32(pos + 1) * 2 ** 32 + view.getUint32(pos + 5);
-    const inKey = stack.inKey();
-    const atKey = stack.atKey();
-    switch (major) {
-      case 0:
-      case 1:
-        add(inKey ? 'keys' : 'numbers', header);
-        stack.complete();
-        pos += header;
-        break;
-      case 2:
-      case 3: {
-        if (pos + header + argument > size) throw new UnattributableError(`truncated at byte ${size}`);
-        add(atKey && argument === 0 ? 'keys' : 'structure', header);
-        add(inKey ? 'keys' : major === 3 ? 'strings' : 'other', argument);
-        stack.complete();
-        pos += header + argument;
-        break;
-      }
-      case 4:
-      case 5:
-        add(inKey ? 'keys' : 'structure', header);
-        pos += header;
-        stack.open(argument, major === 5);
-        break;
-      case 6:
-        // A tag heads the item after it.
-        add(inKey ? 'keys' : 'structure', header);
-        pos += header;
-        break;
-      default: {
-        if (info === 24 && argument < 32) throw new UnattributableError(`malformed simple value at byte ${pos}`);
-        add(inKey ? 'keys' : info >= 25 ? 'numbers' : 'other', header);
-        stack.complete();
-        pos += header;
-      }
-    }
-  }
-  if (pos !== size) throw new UnattributableError(`${size - pos} bytes after the value`);
-  return totals;
+  return countItems(bytes, readCborItem);
 }
+
+const readCborItem: ReadItem = (bytes, view, pos, stack, add) => {
+  const initial = bytes[pos]!;
+  const major = initial >> 5;
+  const info = initial & 0x1f;
+  if (info > 27) throw new UnattributableError(`indefinite length or reserved value at byte ${pos}`);
+  const header = info < 24 ? 1 : 1 + (1 << (info - 24));
+  if (pos + header > bytes.length) throw new UnattributableError(`truncated at byte ${bytes.length}`);
+  let argument = info;
+  if (info === 24) argument = bytes[pos + 1]!;
+  else if (info === 25) argument = view.getUint16(pos + 1);
+  else if (info === 26) argument = view.getUint32(pos + 1);
+  else if (info === 27) argument = view.getUint32(pos + 1) * 2 ** 32 + view.getUint32(pos + 5);
+  const inKey = stack.inKey();
+  switch (major) {
+    case 0:
+    case 1:
+      add(inKey ? 'keys' : 'numbers', header);
+      stack.complete();
+      return pos + header;
+    case 2:
+    case 3:
+      if (pos + header + argument > bytes.length) throw new UnattributableError(`truncated at byte ${bytes.length}`);
+      add(stack.atKey() && argument === 0 ? 'keys' : 'structure', header);
+      add(inKey ? 'keys' : major === 3 ? 'strings' : 'other', argument);
+      stack.complete();
+      return pos + header + argument;
+    case 4:
+    case 5:
+      add(inKey ? 'keys' : 'structure', header);
+      stack.open(argument, major === 5);
+      return pos + header;
+    case 6:
+      // A tag heads the item after it.
+      add(inKey ? 'keys' : 'structure', header);
+      return pos + header;
+    default:
+      if (info === 24 && argument < 32) throw new UnattributableError(`malformed simple value at byte ${pos}`);
+      add(inKey ? 'keys' : info >= 25 ? 'numbers' : 'other', header);
+      stack.complete();
+      return pos + header;
+  }
+};
