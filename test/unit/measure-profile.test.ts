@@ -33,10 +33,13 @@ test('a warm-up of one heavy call is the profiling window: no extra call, and it
 
 test('a warm-up of several light calls is followed by a profiling window of its own', async () => {
   const light = allocating(0.2, 0);
-  const stats = await measureOperation(light.call, { budgetMs: 40, minSamples: 4, jsonBytes: 1, warmupMs: 20, watchGarbageCollection });
+  // Called once before, as the run's verify step does: a cold first call on a busy machine can
+  // outlast the warm-up time alone.
+  for (let i = 0; i < 5; i++) light.call();
+  const stats = await measureOperation(light.call, { budgetMs: 40, minSamples: 4, jsonBytes: 1, warmupMs: 40, watchGarbageCollection });
   const timedCalls = stats.samples * stats.batchSize;
   // Warm-up calls, the timed calls, and at least one more profiled call after them.
-  assert.ok(light.calls() > timedCalls + 2, `${light.calls()} calls, ${timedCalls} timed`);
+  assert.ok(light.calls() - 5 > timedCalls + 2, `${light.calls() - 5} calls, ${timedCalls} timed`);
   assert.ok(stats.bytesAllocatedPerCall !== null && stats.bytesAllocatedPerCall >= 1e5, `${stats.bytesAllocatedPerCall} B per call`);
 });
 
