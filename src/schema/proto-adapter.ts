@@ -59,7 +59,7 @@ export function toWire(value: unknown, adapter: ProtoAdapter): unknown {
       return Array.isArray(value) ? value.map((item) => toWire(item, adapter.element)) : value;
     case 'map': {
       if (value === null || typeof value !== 'object') return value;
-      const copy: JsonObject = {};
+      const copy = keyedByAnyName();
       for (const key of Object.keys(value)) setKey(copy, key, toWire((value as JsonObject)[key], adapter.value));
       return copy;
     }
@@ -91,7 +91,7 @@ export function toProtoValue(value: unknown): JsonObject {
     case 'array':
       return { listValue: { values: (value as unknown[]).map(toProtoValue) } };
     case 'object': {
-      const fields: JsonObject = {};
+      const fields = keyedByAnyName();
       for (const key of Object.keys(value as JsonObject)) setKey(fields, key, toProtoValue((value as JsonObject)[key]));
       return { structValue: { fields } };
     }
@@ -154,6 +154,16 @@ function fromProtoValue(value: JsonObject): unknown {
   }
   if (Object.hasOwn(value, 'listValue')) return (value['listValue'] as { values: JsonObject[] }).values.map(fromProtoValue);
   return null;
+}
+
+/**
+ * An object for a map's or a Struct's keys, which are the sample's and differ from object to
+ * object: without a prototype V8 keeps it as a hash table from the start, instead of making a
+ * hidden class for every new set of keys (about 0.2 s of a 3.9 MB varied sample's prepare).
+ * Only protobufjs reads it (by Object.keys); decoded values stay plain objects.
+ */
+function keyedByAnyName(): JsonObject {
+  return Object.create(null) as JsonObject;
 }
 
 /** `__proto__` is data in JSON: it must become a key, not the object's prototype. */
