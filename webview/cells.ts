@@ -126,11 +126,15 @@ export function failedCells(result: ErroredResult | SkippedResult, ratioScale: n
   ];
 }
 
+/** What a pending row's worker is doing, as its cell says it. */
+export function pendingActivity(row: PendingRow, running: boolean): string {
+  return !running ? 'not run' : row.stage ? `${STAGE_ACTIVITY[row.stage] ?? row.stage}…` : 'waiting';
+}
+
 export function pendingCells(row: PendingRow, running: boolean): HTMLTableCellElement[] {
-  const activity = !running ? 'not run' : row.stage ? `${STAGE_ACTIVITY[row.stage] ?? row.stage}…` : 'waiting';
   const cell = td(`pending-cell${running ? ' running' : ''}`, [
     el('span', { className: 'spinner', attrs: { 'aria-hidden': 'true' } }),
-    el('span', { className: 'pending-activity', text: activity }),
+    el('span', { className: 'pending-activity', text: pendingActivity(row, running) }),
   ]);
   return [tagCell(cell, MEASURED_COLUMNS)];
 }

@@ -52,6 +52,8 @@ export class ResultCharts implements Disposable {
   private sizeChart: BarChart | undefined;
   private timeChart: BarChart | undefined;
   private rows: CompletedResult[] = [];
+  /** Whether the canvases show `rows` (false until the first results arrive). */
+  private drawn = false;
   private jsonBytes: number | null = null;
   private redraws = 0;
   private readonly disposables = new DisposableStore();
@@ -64,9 +66,14 @@ export class ResultCharts implements Disposable {
 
   /** `rows`: the completed results in table order; `jsonBytes`: the sample's, for compressed ratios. */
   update(rows: CompletedResult[], jsonBytes: number | null): void {
+    // The panel renders on every stage of a run; the charts change only with the results.
+    // Redrawing them (and reading the theme's computed style) each time kept Chromium busy
+    // beside the measuring workers.
+    if (this.drawn && jsonBytes === this.jsonBytes && sameRows(rows, this.rows)) return;
     this.rows = rows;
     this.jsonBytes = jsonBytes;
     this.element.hidden = rows.length === 0;
+    this.drawn = rows.length > 0;
     if (rows.length === 0) return;
     const height = `${AXES_PX + rows.length * BAR_ROW_PX}px`;
     this.size.frame.style.height = height;
@@ -171,4 +178,9 @@ export function styleChart(chart: Chart<'bar' | 'line', unknown, unknown>, theme
     borderColor: theme.hoverBorder,
     borderWidth: 1,
   });
+}
+
+/** The same results in the same order (the panel's model keeps an unchanged row's object). */
+function sameRows(a: readonly CompletedResult[], b: readonly CompletedResult[]): boolean {
+  return a.length === b.length && a.every((row, index) => row === b[index]);
 }

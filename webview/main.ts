@@ -87,7 +87,15 @@ function cancelScheduled(): void {
   scheduled = undefined;
 }
 
-disposables.add(host.onMessage((message) => showSoon(reduce(model, message))));
+disposables.add(host.onMessage((message) => {
+  const next = reduce(model, message);
+  // A stage changes one row's activity text: shown in place (not saved: the next full render saves it).
+  if (message.type === 'codec-stage' && !scheduled && view.showStage(model, next, message.codec)) {
+    model = next;
+    return;
+  }
+  showSoon(next);
+}));
 serveBrowserMeasuring(host.transport());
 disposables.add({ dispose: cancelScheduled });
 disposables.add(host);

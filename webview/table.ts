@@ -5,9 +5,9 @@
  */
 import { button, el } from './dom';
 import { type Disposable, DisposableStore, listen } from './dispose';
-import { completedCells, failedCells, pendingCells } from './cells';
+import { completedCells, failedCells, pendingActivity, pendingCells } from './cells';
 import { detailsContent } from './details';
-import { type ColumnId, type PanelModel, type Row, rowCodec } from './model';
+import { type ColumnId, type PanelModel, type PendingRow, type Row, rowCodec } from './model';
 import { COLUMNS, FOLD_ORDER, shownColumns } from './columns';
 import { ColumnChooser, type ColumnChooserActions } from './column-chooser';
 import { sortRows } from './sorting';
@@ -105,6 +105,18 @@ export class ResultsTable implements Disposable {
     if (focusedCodec !== undefined) {
       [...body.querySelectorAll<HTMLElement>('[data-details]')].find((b) => b.dataset['details'] === focusedCodec)?.focus();
     }
+  }
+
+  /**
+   * Shows a pending row's new stage in place. False when the row is not on the page as a
+   * pending row (the caller then renders the whole table).
+   */
+  showStage(row: PendingRow, running: boolean): boolean {
+    const activity = [...this.body.querySelectorAll<HTMLElement>('tr[data-codec]')]
+      .find((tr) => tr.dataset['codec'] === row.codec)?.querySelector('.pending-activity');
+    if (!activity) return false;
+    activity.textContent = pendingActivity(row, running);
+    return true;
   }
 
   dispose(): void {

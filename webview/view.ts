@@ -9,7 +9,7 @@ import { ResultCharts } from './charts';
 import { el } from './dom';
 import { type Disposable, DisposableStore } from './dispose';
 import { PanelHeader } from './header';
-import type { PanelModel } from './model';
+import type { PanelModel, PendingRow } from './model';
 import { ProbesView, type ProbeActions } from './probes-view';
 import { RemnantMatrixView } from './remnant-matrix';
 import { sortRows } from './sorting';
@@ -73,6 +73,25 @@ export class PanelView implements Disposable {
       row.kind === 'result' && row.result.status === 'completed' ? [row.result as CompletedResult] : []);
     this.byteAttribution.render(completed);
     this.charts.update(completed, model.sample?.jsonBytes ?? null);
+  }
+
+  /**
+   * Shows a stage message's model when it differs from the one on the page only in that
+   * codec's pending stage: the row's activity text changes in place. A run sends a stage
+   * message every few hundred milliseconds; redrawing the page for each kept Chromium busy
+   * beside the workers being measured. False when something else changed (render instead).
+   */
+  showStage(shown: PanelModel, next: PanelModel, codec: string): boolean {
+    if (next.run !== shown.run || next.round !== shown.round || next.phase !== shown.phase || next.rows.length !== shown.rows.length) return false;
+    let changed: PendingRow | undefined;
+    for (let index = 0; index < next.rows.length; index++) {
+      const before = shown.rows[index]!;
+      const after = next.rows[index]!;
+      if (after === before) continue;
+      if (after.kind !== 'pending' || before.kind !== 'pending' || after.codec !== codec || changed) return false;
+      changed = after;
+    }
+    return changed === undefined || this.table.showStage(changed, next.phase === 'running');
   }
 
   dispose(): void {

@@ -57,6 +57,48 @@ test('planned rows show as pending, fill in one at a time in the first round, an
   await assertNoProblems(panel);
 });
 
+test('a stage message changes its row\'s activity in place: the table and the charts are not redrawn', async (t) => {
+  const panel = await suite.open(t);
+  const redraws = async () => Number(await panel.page.getAttribute('section.charts', 'data-redraws') ?? 0);
+  // A full render replaces the table's body: a mark set on the body survives only without one.
+  const markBody = () => panel.page.$eval('table.results tbody', (body) => { (body as unknown as { mark?: boolean }).mark = true; });
+  const bodyKept = () => panel.page.$eval('table.results tbody', (body) => (body as unknown as { mark?: boolean }).mark === true);
+  let inPlace = 0;
+  let chartsSeen = 0;
+  let resultRedraws = 0;
+  let round = 1;
+  for (const message of suite.run.messages(1).filter((m) => m.type !== 'run-finished')) {
+    const before = await redraws();
+    if (message.type === 'codec-stage') await markBody();
+    await panel.deliver(message);
+    const after = await redraws();
+    if (message.type === 'codec-stage') {
+      assert.equal(after, before, `${message.codec} ${message.stage} (round ${message.round}) redrew the charts`);
+      if (before > 0) chartsSeen += 1;
+      const sameRound = message.round === undefined || message.round === round;
+      if (sameRound) {
+        assert.equal(await bodyKept(), true, `${message.codec} ${message.stage} (round ${message.round}) redrew the table`);
+        inPlace += 1;
+      }
+      round = message.round ?? round;
+      if (inPlace === 1) {
+        // Nothing on the page animates without end while codecs are measured (a spinning ring
+        // had Chromium compose frames for the whole run).
+        assert.ok(await panel.page.locator('.pending-cell.running .spinner').count() > 0, 'pending rows show their ring');
+        await panel.page.emulateMedia({ reducedMotion: 'no-preference' }); // the suite's pages ask for reduced motion
+        const endless = await panel.page.evaluate(() => (globalThis as unknown as { document: { getAnimations(): { effect: { getComputedTiming(): { iterations: number } } | null }[] } })
+          .document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity).length);
+        assert.equal(endless, 0, 'endless animations on the page');
+      }
+    }
+    if (isResult(message) && message.result.status === 'completed' && after > before) resultRedraws += 1;
+  }
+  assert.ok(inPlace > 10, `only ${inPlace} stage messages were shown in place`);
+  assert.ok(chartsSeen > 5, `only ${chartsSeen} stage messages came after the first chart`);
+  assert.ok(resultRedraws > 5, `completed results redrew the charts ${resultRedraws} times`);
+  await assertNoProblems(panel);
+});
+
 test('a completed row shows bytes, ratio, amortised times, speed-ups with their rounds\' range, round trip and remnant badges', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
