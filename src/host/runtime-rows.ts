@@ -20,7 +20,27 @@ export function plannedForRuntimes(codecs: readonly PlannedCodec[], runtimes: re
 
 export function panelRow(result: CodecResult): CodecResult {
   const noted = result.codeGeneration ? { ...result, notes: [...result.notes, codeGenerationNote(result.codeGeneration)] } : result;
-  return result.runtime === 'browser' ? { ...noted, codec: panelCodecId(result.codec, 'browser'), label: `${result.label} · browser` } : noted;
+  const shown = withSchemaTextForPanel(noted);
+  return result.runtime === 'browser' ? { ...shown, codec: panelCodecId(result.codec, 'browser'), label: `${result.label} · browser` } : shown;
+}
+
+/**
+ * The most of a row's schema text the panel is sent (characters). The details show it in a
+ * folded block, a page or two to read; the schema inferred from a large irregular sample can
+ * run to megabytes (1.26 MB of Avro for 3.9 MB of varied documents), and that text crossed
+ * to the webview with every message carrying the row and was written into its saved state at
+ * every redraw, beside the workers measuring. The report (Export, --json) keeps all of it.
+ */
+export const PANEL_SCHEMA_TEXT_MAX_CHARS = 64 * 1024;
+
+function withSchemaTextForPanel(result: CodecResult): CodecResult {
+  const text = result.schemaText;
+  if (text === undefined || text.length <= PANEL_SCHEMA_TEXT_MAX_CHARS) return result;
+  const cut = text.lastIndexOf('\n', PANEL_SCHEMA_TEXT_MAX_CHARS);
+  const head = text.slice(0, cut > 0 ? cut : PANEL_SCHEMA_TEXT_MAX_CHARS);
+  const whole = result.schema === 'inferred' ? `“Open inferred .${result.format === 'Avro' ? 'avsc' : 'proto'}” above the table, or Export, shows all of it` : 'Export shows all of it';
+  const note = `\n… the first ${head.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters: ${whole}.`;
+  return { ...result, schemaText: head + note };
 }
 
 /** The strict-CSP verdict as a line of the row's notes (the panel's details list them). */
