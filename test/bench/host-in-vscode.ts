@@ -14,6 +14,7 @@ import type { Frame, Page } from 'playwright-core';
 import { openE2eSession } from '../e2e/support/session';
 import { explorerContextCommand, panelFrame, waitForRun } from '../e2e/support/workbench';
 import { LOOP_DELAY_PREFIX } from '../../src/host/host-loop-delay';
+import { extensionLogLines } from '../e2e/support/extension-log';
 import { writeLargeTuplesSample } from './large-sample';
 
 const megabytes = Number(process.argv[2] ?? 50);
@@ -31,9 +32,8 @@ async function finishedRun(page: Page, deadline: number): Promise<string> {
   }
 }
 
-function logLines(root: string): string[] {
-  const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((name) => name.endsWith('Payload Lab.log'));
-  return files.flatMap((name) => fs.readFileSync(path.join(root, name), 'utf8').split('\n')).filter((line) => line.includes(LOOP_DELAY_PREFIX) || / run 1: /.test(line));
+function logLines(userDataDir: string): string[] {
+  return extensionLogLines(userDataDir).filter((line) => line.includes(LOOP_DELAY_PREFIX) || / run 1: /.test(line));
 }
 
 async function main(): Promise<void> {
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     await explorerContextCommand(session.page, SAMPLE, 'Compare Encodings');
     const status = await finishedRun(session.page, Date.now() + 30 * 60_000);
     console.log(`panel: ${status.trim()}`);
-    for (const line of logLines(session.dirs.root)) console.log(line);
+    for (const line of logLines(session.dirs.userDataDir)) console.log(line);
   } finally {
     await session.close();
   }

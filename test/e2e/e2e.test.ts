@@ -12,6 +12,7 @@ import type { ComparisonReport } from '../../src/shared/results';
 import { cliScript, repoRoot } from '../support/paths';
 import { childProcessCount, extensionHostPids, threadCount, waitUntil } from './support/extension-host';
 import { openE2eSession, type E2eSession } from './support/session';
+import { extensionLogLines, loggedRunSeconds } from './support/extension-log';
 import { explorerContextCommand, notificationTexts, panelFrame, pickExactly, pickQuickItem, runPaletteCommand } from './support/workbench';
 import type { E2eDirs } from './support/workspace';
 
@@ -50,7 +51,9 @@ async function waitForRunEnd(frame: Frame, after: number, timeoutMs = 180_000): 
       return Number(status?.dataset.runId || 0) > previous && /^(Finished|Cancelled|The run failed)/.test(status?.textContent ?? '');
     },
     after,
-    { timeout: timeoutMs },
+    // Not Playwright's default (every animation frame): that keeps the webview drawing frames
+    // for the whole run, CPU a user's panel does not spend, taken from the measuring workers.
+    { timeout: timeoutMs, polling: 250 },
   );
   return (await frame.locator('.run-status').textContent()) ?? '';
 }
@@ -165,12 +168,14 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
 
   test('a 3.9 MB file of 500 varied documents (the CLI benchmark’s): every codec completes in a quick run, the schema codecs included', async () => {
     const before = await runIdBefore();
-    const started = Date.now();
-    await explorerContextCommand(page, 'varied.json', 'Compare Encodings');
+    // From the click on Compare Encodings (not from the right-click: opening the menu and the
+    // pause before picking from it are the test's hand, about 1.5 s).
+    const clickedAt = await explorerContextCommand(page, 'varied.json', 'Compare Encodings');
     const frame = await panelFrame(page);
     assert.match(await waitForRunEnd(frame, before, 240_000), /^Finished: 7 codecs/);
     // Not an assertion (the machine is shared): the figure for the issue's 30 s target.
-    console.log(`varied.json quick run in VS Code: ${((Date.now() - started) / 1000).toFixed(1)} s from the click`);
+    const logged = loggedRunSeconds(extensionLogLines(dirs.userDataDir), 'varied.json');
+    console.log(`varied.json quick run in VS Code: ${((Date.now() - clickedAt) / 1000).toFixed(1)} s from the click on Compare Encodings (the run, as the extension logged it: ${logged?.toFixed(1) ?? '?'} s)`);
     const completed = await frame.locator('table.results tr[data-codec].row-completed').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec')));
     assert.deepEqual(completed.sort(), [...DEFAULT_CODECS].sort());
     assert.match((await frame.locator('tr[data-codec="avsc"] td.round-trip').textContent()) ?? '', /nulls added/);

@@ -15,7 +15,8 @@ export async function openWorkbench(page: Page, url: string, folder: string): Pr
  * Right-clicks a file and chooses a command. Menus list an extension's items only once its
  * contributions are loaded, which can be a little after the Explorer shows: retry until then.
  */
-export async function explorerContextCommand(page: Page, fileName: string, command: string, timeoutMs = 60_000): Promise<void> {
+/** Right-clicks the file in the Explorer and picks the command; returns when (Date.now()) the command was clicked. */
+export async function explorerContextCommand(page: Page, fileName: string, command: string, timeoutMs = 60_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   const item = page.locator('.context-view .action-label', { hasText: command }).first();
   for (;;) {
@@ -25,8 +26,9 @@ export async function explorerContextCommand(page: Page, fileName: string, comma
       // VS Code menus ignore a click that comes right after they open (the right-click's
       // own release must not pick an item): let it settle as a person's hand would.
       await page.waitForTimeout(600);
+      const clickedAt = Date.now();
       await item.click();
-      return;
+      return clickedAt;
     } catch (error) {
       await page.keyboard.press('Escape');
       if (Date.now() > deadline) throw error;

@@ -34,6 +34,8 @@ export function makeE2eDirs(): E2eDirs {
     'security.workspace.trust.enabled': false,
     'extensions.autoCheckUpdates': false,
     'extensions.autoUpdate': false,
+    // No network here: telemetry's failing lookups and retries would run beside the measuring.
+    'telemetry.telemetryLevel': 'off',
     // Right-click runs use the settings: quick keeps the suite short.
     'payloadLab.quickMode': true,
   }, null, 2));
