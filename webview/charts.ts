@@ -52,8 +52,6 @@ export class ResultCharts implements Disposable {
   private sizeChart: BarChart | undefined;
   private timeChart: BarChart | undefined;
   private rows: CompletedResult[] = [];
-  /** Whether the canvases show `rows` (false until the first results arrive). */
-  private drawn = false;
   private jsonBytes: number | null = null;
   private redraws = 0;
   private readonly disposables = new DisposableStore();
@@ -69,11 +67,10 @@ export class ResultCharts implements Disposable {
     // The panel renders on every stage of a run; the charts change only with the results.
     // Redrawing them (and reading the theme's computed style) each time kept Chromium busy
     // beside the measuring workers.
-    if (this.drawn && jsonBytes === this.jsonBytes && sameRows(rows, this.rows)) return;
+    if (this.rows.length > 0 && jsonBytes === this.jsonBytes && sameRows(rows, this.rows)) return;
     this.rows = rows;
     this.jsonBytes = jsonBytes;
     this.element.hidden = rows.length === 0;
-    this.drawn = rows.length > 0;
     if (rows.length === 0) return;
     const height = `${AXES_PX + rows.length * BAR_ROW_PX}px`;
     this.size.frame.style.height = height;

@@ -16,7 +16,7 @@ const stamp = (line: string) => Date.parse(line.slice(0, 23).replace(' ', 'T'));
  * drawing or the test's polling. Undefined when the log holds no finished run of it.
  */
 export function loggedRunSeconds(lines: readonly string[], fileName: string): number | undefined {
-  const start = lines.findLast((line) => new RegExp(`\\] run \\d+: \\S*/${fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} with `).test(line));
+  const start = lines.findLast((line) => line.includes(`/${fileName} with `) && /\] run \d+: /.test(line));
   const runId = start?.match(/\] (run \d+): /)?.[1];
   const end = runId && lines.find((line) => line.includes(`] ${runId}: finished`) && stamp(line) >= stamp(start!));
   return end ? (stamp(end) - stamp(start!)) / 1000 : undefined;

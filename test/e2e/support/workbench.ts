@@ -12,10 +12,10 @@ export async function openWorkbench(page: Page, url: string, folder: string): Pr
 }
 
 /**
- * Right-clicks a file and chooses a command. Menus list an extension's items only once its
- * contributions are loaded, which can be a little after the Explorer shows: retry until then.
+ * Right-clicks a file and chooses a command; returns when (Date.now()) the command was clicked.
+ * Menus list an extension's items only once its contributions are loaded, which can be a
+ * little after the Explorer shows: retry until then.
  */
-/** Right-clicks the file in the Explorer and picks the command; returns when (Date.now()) the command was clicked. */
 export async function explorerContextCommand(page: Page, fileName: string, command: string, timeoutMs = 60_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   const item = page.locator('.context-view .action-label', { hasText: command }).first();
