@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const beforeAt = args.indexOf('--before');
   const before: Build | undefined = beforeAt >= 0 ? { name: 'before', cli: path.resolve(args[beforeAt + 1]!, 'cli.js') } : undefined;
-  const runs = Number(args.find((arg, index) => /^\d+$/.test(arg) && index !== beforeAt + 1) ?? 1);
+  // A number that is not --before's folder (with no --before, beforeAt + 1 is 0: the first argument).
+  const runs = Number(args.find((arg, index) => /^\d+$/.test(arg) && (beforeAt < 0 || index !== beforeAt + 1)) ?? 1);
   const builds: Build[] = [...(before ? [before] : []), { name: before ? 'after' : 'this build', cli: path.join(repoRoot, 'dist', 'cli.js') }];
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-quick-'));
