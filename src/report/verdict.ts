@@ -54,7 +54,14 @@ function fidelityClass(row: CompletedResult): number {
 }
 
 const ratioText = (bytes: number, jsonBytes: number | null) => (jsonBytes ? ` = ${(bytes / jsonBytes).toFixed(2)}× JSON` : '');
-const names = (rows: readonly CompletedResult[]) => rows.map((row) => row.codec).join(', ');
+
+/** How a claim names a row: with its runtime when the run measured in more than one. */
+type RowName = (row: CodecResult) => string;
+
+function rowNamer(results: readonly CodecResult[]): RowName {
+  const runtimes = new Set(results.map((row) => row.runtime ?? 'node'));
+  return runtimes.size > 1 ? (row) => `${row.codec} (${row.runtime ?? 'node'})` : (row) => row.codec;
+}
 
 /** The rows with the lowest `value`; exact equality is a tie (sizes are counted, not sampled). */
 function lowest(rows: readonly CompletedResult[], value: (row: CompletedResult) => number | null): CompletedResult[] {
@@ -78,23 +85,23 @@ function fastest(rows: readonly CompletedResult[], speedup: (row: CompletedResul
 }
 
 /** Sizes are compared with JSON's own: raw with raw, gzip with JSON's gzip, and so on. */
-function sizeClaim(id: string, what: string, rows: readonly CompletedResult[], bytes: (row: CompletedResult) => number | null, jsonFigure: number | null, versus: string): VerdictClaim {
+function sizeClaim(id: string, what: string, rows: readonly CompletedResult[], bytes: (row: CompletedResult) => number | null, jsonFigure: number | null, versus: string, name: RowName): VerdictClaim {
   const winners = lowest(rows, bytes);
   if (winners.length === 0) return { id, codecs: [], tied: false, text: `${what}: not measured` };
   const figure = bytes(winners[0]!)!;
   const tied = winners.length > 1;
   const ratio = jsonFigure ? ` = ${(figure / jsonFigure).toFixed(2)}× ${versus}` : '';
-  return { id, codecs: winners.map((row) => row.codec), tied, text: `${what}: ${tied ? `tied, ${names(winners)}` : winners[0]!.codec}, ${formatBytes(figure)}${ratio}` };
+  return { id, codecs: winners.map((row) => row.codec), tied, text: `${what}: ${tied ? `tied, ${winners.map(name).join(', ')}` : name(winners[0]!)}, ${formatBytes(figure)}${ratio}` };
 }
 
-function speedClaim(id: string, what: string, rows: readonly CompletedResult[], operation: 'encode' | 'decode'): VerdictClaim {
+function speedClaim(id: string, what: string, rows: readonly CompletedResult[], operation: 'encode' | 'decode', name: RowName): VerdictClaim {
   const interval = (row: CompletedResult) => {
     const speedup = row.speedupVsJson;
     return speedup ? { value: speedup[operation], interval: operation === 'encode' ? speedup.encodeInterval : speedup.decodeInterval } : null;
   };
   const winners = fastest(rows, interval);
   if (winners.length === 0) return { id, codecs: [], tied: false, text: `${what}: no speed-ups (JSON did not complete)` };
-  const figures = winners.map((row) => `${row.codec} ${formatSpeedupRange(interval(row)!.value, interval(row)!.interval)}`).join(', ');
+  const figures = winners.map((row) => `${name(row)} ${formatSpeedupRange(interval(row)!.value, interval(row)!.interval)}`).join(', ');
   const tied = winners.length > 1;
   return { id, codecs: winners.map((row) => row.codec), tied, text: `${what}: ${tied ? 'tied (intervals overlap), ' : ''}${figures} JSON's speed` };
 }
@@ -135,14 +142,14 @@ const PRIORITY_REASON: Record<Priority, string> = {
   'no-schema': 'the fewest bytes among codecs that need no schema',
 };
 
-function pickClaim(rows: readonly CompletedResult[], priority: Priority, jsonBytes: number | null, id = 'pick'): VerdictClaim {
+function pickClaim(rows: readonly CompletedResult[], priority: Priority, jsonBytes: number | null, name: RowName, id = 'pick'): VerdictClaim {
   const chosen = choose(rows, priority);
   const lead = id === 'pick' ? `For ${PRIORITIES.find((entry) => entry.id === priority)!.label.toLowerCase()}` : 'Best without a schema';
   if (chosen.length === 0) return { id, codecs: [], tied: false, text: `${lead}: no codec qualifies in this run` };
   const describe = (row: CompletedResult) => {
     const speedup = combinedSpeedup(row);
     const speed = speedup ? `; ${formatSpeedupRange(speedup.value, speedup.interval)} JSON's speed` : '';
-    return `${row.codec} (${formatBytes(row.bytes)}${ratioText(row.bytes, jsonBytes)}${speed}; ${row.roundTrip.status} round trip)`;
+    return `${name(row)} (${formatBytes(row.bytes)}${ratioText(row.bytes, jsonBytes)}${speed}; ${row.roundTrip.status} round trip)`;
   };
   const tied = chosen.length > 1;
   return {
@@ -153,13 +160,13 @@ function pickClaim(rows: readonly CompletedResult[], priority: Priority, jsonByt
   };
 }
 
-function fidelityClaims(rows: readonly CompletedResult[]): VerdictClaim[] {
+function fidelityClaims(rows: readonly CompletedResult[], name: RowName): VerdictClaim[] {
   const notExact = rows.filter((row) => row.roundTrip.status !== 'exact');
   const withRemnants = rows.filter((row) => row.remnants.length > 0);
   const differences = (row: CompletedResult) => row.roundTrip.differences.length + (row.roundTrip.omittedDifferences ?? 0);
   const occurrences = (row: CompletedResult) => row.remnants.reduce((sum, remnant) => sum + (remnant.count ?? 1), 0);
   const remnantText = (row: CompletedResult) =>
-    `${row.codec} (${row.remnants.length} remnant${row.remnants.length === 1 ? '' : 's'}, ${occurrences(row).toLocaleString('en-US')} place${occurrences(row) === 1 ? '' : 's'})`;
+    `${name(row)} (${row.remnants.length} remnant${row.remnants.length === 1 ? '' : 's'}, ${occurrences(row).toLocaleString('en-US')} place${occurrences(row) === 1 ? '' : 's'})`;
   return [
     {
       id: 'not-exact',
@@ -167,7 +174,7 @@ function fidelityClaims(rows: readonly CompletedResult[]): VerdictClaim[] {
       tied: false,
       text: notExact.length === 0
         ? 'Every round trip is exact'
-        : `Not exact round trips: ${notExact.map((row) => `${row.codec} (${row.roundTrip.status}${row.roundTrip.status === 'lossy' ? `, ${differences(row)} difference${differences(row) === 1 ? '' : 's'}` : ''})`).join(', ')}`,
+        : `Not exact round trips: ${notExact.map((row) => `${name(row)} (${row.roundTrip.status}${row.roundTrip.status === 'lossy' ? `, ${differences(row)} difference${differences(row) === 1 ? '' : 's'}` : ''})`).join(', ')}`,
     },
     {
       id: 'remnants',
@@ -182,16 +189,17 @@ function fidelityClaims(rows: readonly CompletedResult[]): VerdictClaim[] {
 
 export function computeVerdict(results: readonly CodecResult[], jsonBytes: number | null, priority: Priority): Verdict {
   const rows = results.filter((row): row is CompletedResult => row.status === 'completed');
+  const name = rowNamer(results);
   const json = rows.find((row) => row.codec === 'json')?.compressed;
   const claims: VerdictClaim[] = [
-    sizeClaim('smallest', 'Smallest', rows, (row) => row.bytes, jsonBytes, 'JSON'),
-    sizeClaim('smallest-gzip', 'Smallest after gzip', rows, (row) => row.compressed.gzip, json?.gzip ?? null, 'JSON gzipped'),
-    sizeClaim('smallest-brotli', 'Smallest after brotli', rows, (row) => row.compressed.brotli, json?.brotli ?? null, 'JSON with brotli'),
-    sizeClaim('smallest-zstd', 'Smallest after zstd', rows, (row) => row.compressed.zstd, json?.zstd ?? null, 'JSON with zstd'),
-    speedClaim('fastest-encode', 'Fastest to encode', rows, 'encode'),
-    speedClaim('fastest-decode', 'Fastest to decode', rows, 'decode'),
-    pickClaim(rows, 'no-schema', jsonBytes, 'best-no-schema'),
-    ...fidelityClaims(rows),
+    sizeClaim('smallest', 'Smallest', rows, (row) => row.bytes, jsonBytes, 'JSON', name),
+    sizeClaim('smallest-gzip', 'Smallest after gzip', rows, (row) => row.compressed.gzip, json?.gzip ?? null, 'JSON gzipped', name),
+    sizeClaim('smallest-brotli', 'Smallest after brotli', rows, (row) => row.compressed.brotli, json?.brotli ?? null, 'JSON with brotli', name),
+    sizeClaim('smallest-zstd', 'Smallest after zstd', rows, (row) => row.compressed.zstd, json?.zstd ?? null, 'JSON with zstd', name),
+    speedClaim('fastest-encode', 'Fastest to encode', rows, 'encode', name),
+    speedClaim('fastest-decode', 'Fastest to decode', rows, 'decode', name),
+    pickClaim(rows, 'no-schema', jsonBytes, name, 'best-no-schema'),
+    ...fidelityClaims(rows, name),
   ];
   const notes: string[] = [];
   const speedups = rows.flatMap((row) => (row.speedupVsJson && row.codec !== 'json' ? [row.speedupVsJson] : []));
@@ -199,6 +207,6 @@ export function computeVerdict(results: readonly CodecResult[], jsonBytes: numbe
     notes.push('One round: the speed-ups have no interval, so no tie can be seen; run more rounds before relying on the speed ranking.');
   }
   const failed = results.filter((row) => row.status !== 'completed');
-  if (failed.length > 0) notes.push(`Not ranked (did not complete): ${failed.map((row) => row.codec).join(', ')}.`);
-  return { pick: pickClaim(rows, priority, jsonBytes), claims, notes };
+  if (failed.length > 0) notes.push(`Not ranked (did not complete): ${failed.map(name).join(', ')}.`);
+  return { pick: pickClaim(rows, priority, jsonBytes, name), claims, notes };
 }

@@ -109,3 +109,18 @@ test('without zstd sizes, and with one round, the verdict says so instead of ran
   assert.match(verdict.notes.join('\n'), /One round: the speed-ups have no interval/);
   assert.match(verdict.notes.join('\n'), /Not ranked \(did not complete\): bson/);
 });
+
+test('a run over both runtimes names each row with its runtime; a run in one runtime names the codec alone', () => {
+  const inBrowser = (result: CompletedResult): CompletedResult => ({ ...result, runtime: 'browser' });
+  const node = [{ ...json, runtime: 'node' as const }, { ...row('avsc', { bytes: 320, encode: [9, 8, 10], decode: [3, 2.9, 3.1] }), runtime: 'node' as const }];
+  const browser = [inBrowser(json), inBrowser(row('avsc', { bytes: 320, encode: [2, 1.9, 2.1], decode: [1.5, 1.4, 1.6], remnants: 1 }))];
+  const both = computeVerdict([...node, ...browser], 1000, 'speed');
+  assert.equal(claim(both, 'smallest').text, 'Smallest: tied, avsc (node), avsc (browser), 320 B = 0.32× JSON');
+  assert.match(claim(both, 'fastest-encode').text, /^Fastest to encode: avsc \(node\) 9\.0/);
+  assert.equal(claim(both, 'remnants').text, 'Leave remnants: avsc (browser) (1 remnant, 10 places)');
+  assert.match(both.pick.text, /^For speed: avsc \(node\) \(/);
+  assert.deepEqual(claim(both, 'smallest').codecs, ['avsc', 'avsc']);
+
+  const browserOnly = computeVerdict(browser, 1000, 'speed');
+  assert.match(claim(browserOnly, 'fastest-encode').text, /^Fastest to encode: avsc 2\.0/);
+});
