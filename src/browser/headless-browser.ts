@@ -33,6 +33,8 @@ export interface HeadlessOptions {
   signal?: AbortSignal;
   capBytes?: number;
   chromium?: string;
+  /** How long the page gets to load (default START_TIMEOUT_MS); a test suite sharing a loaded machine gives more. */
+  startTimeoutMs?: number;
   /** The Node worker bundle that compresses and hashes the bytes a browser returns (default: dist/worker.js beside browserDir). */
   workerScript?: string;
 }
@@ -155,11 +157,12 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
 
+  const startTimeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS;
   let greeting: HeadlessHello;
   try {
     greeting = await Promise.race([
       helloReceived,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${executable} did not load the runner page within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS).unref()),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${executable} did not load the runner page within ${startTimeoutMs / 1000} s`)), startTimeoutMs).unref()),
       new Promise<never>((_, reject) => chromium.process.once('exit', (code) => reject(new Error(`${executable} exited (code ${code}) before loading the runner page`)))),
     ]);
   } catch (error) {
