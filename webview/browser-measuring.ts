@@ -5,7 +5,7 @@
  * keeps its strict policy: nothing here evaluates code; it only relays.
  */
 import { ChannelClient, serve, type Transport } from '../src/shared/channel';
-import type { MeasureEvents, MeasureFrameMethods, PanelMeasuringMethods } from '../src/shared/measure-frame';
+import { MISSING_RUN_INPUT, type BrowserRunInput, type MeasureEvents, type MeasureFrameMethods, type PanelMeasuringMethods } from '../src/shared/measure-frame';
 import { frameTransport } from './frame-transport';
 
 const frames = new Map<string, Promise<ChannelClient<MeasureFrameMethods, MeasureEvents>>>();
@@ -32,12 +32,22 @@ function measuringFrame(url: string, onStage: (stage: MeasureEvents['stage']) =>
   return client;
 }
 
-/** Answers the host's 'measure-in-browser' requests over the page's channel. */
+/** The latest run's sample and worker script; a new run's replaces it. */
+let runInput: BrowserRunInput | undefined;
+
+/** Answers the host's 'browser-input' and 'measure-in-browser' requests over the page's channel. */
 export function serveBrowserMeasuring(transport: Transport): void {
   const { emit } = serve<PanelMeasuringMethods, MeasureEvents>(transport, {
-    'measure-in-browser': async ({ frameUrl, ...job }, { signal }) => {
+    'browser-input': (input) => {
+      runInput = input;
+      return {};
+    },
+    'measure-in-browser': async ({ frameUrl, inputId, job, timeoutMs }, { signal }) => {
+      const input = runInput;
+      if (input?.inputId !== inputId) throw Object.assign(new Error('the panel does not hold this run\'s sample (its page was re-created)'), { code: MISSING_RUN_INPUT });
       const frame = await measuringFrame(frameUrl, (stage) => void emit('stage', stage));
-      return frame.request('measure-codec', job, { timeoutMs: job.timeoutMs + 5_000, signal });
+      const withBytes = { ...job, sample: { ...job.sample, bytes: input.sampleBytes } };
+      return frame.request('measure-codec', { job: withBytes, workerSource: input.workerSource, timeoutMs }, { timeoutMs: timeoutMs + 5_000, signal });
     },
   });
 }

@@ -10,6 +10,7 @@ import type { WorkerFate, WorkerLimits } from '../engine/worker-runner';
 import { withEncodedFacts } from '../browser/encoded-facts';
 import { whyNotInBrowser } from '../codecs/browser-support';
 import { ChannelError } from '../shared/channel';
+import { MISSING_RUN_INPUT } from '../shared/measure-frame';
 import type { WorkStage } from '../shared/results';
 import type { ResultsPanel } from '../panel/results-panel';
 import type { MeasuringFrames } from './measuring-frame-server';
@@ -17,7 +18,7 @@ import type { MeasuringFrames } from './measuring-frame-server';
 export interface PanelBrowserOptions {
   panel: ResultsPanel;
   frames: MeasuringFrames;
-  /** dist/browser/measure-worker.js: the frame may fetch nothing, so the script travels with each job. */
+  /** dist/browser/measure-worker.js: the frame may fetch nothing, so the script travels to the panel (once per run, with the sample). */
   workerSource: string;
   sampleBytes: Uint8Array;
   /** For the Node worker that compresses, and the per-job timeout. */
@@ -25,20 +26,39 @@ export interface PanelBrowserOptions {
 }
 
 export function panelBrowserRuntime(options: PanelBrowserOptions): MeasuringRuntime {
+  const { panel, frames, limits } = options;
+  const inputId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const requestOptions = { timeoutMs: limits.timeoutMs + 10_000, ...(limits.signal ? { signal: limits.signal } : {}) };
+  /** The run's input as the panel's current page holds it: sent before the first job, and again after the page was re-created. */
+  let inputSent: Promise<unknown> | undefined;
+  const sendInput = () => {
+    inputSent ??= panel.measuring.request('browser-input', { inputId, sampleBytes: options.sampleBytes, workerSource: options.workerSource }, requestOptions).catch((error: unknown) => {
+      inputSent = undefined;
+      throw error;
+    });
+    return inputSent;
+  };
+  const measureOnce = async (job: CodecJob, strict: boolean) => {
+    await sendInput();
+    return panel.measuring.request(
+      'measure-in-browser',
+      // The bytes stay out of each job: the panel attaches the run's.
+      { job: { ...job, sample: { ...job.sample, bytes: undefined } }, inputId, timeoutMs: limits.timeoutMs, frameUrl: strict ? frames.strictFrameUrl : frames.frameUrl },
+      requestOptions,
+    );
+  };
   const send = async (job: CodecJob, strict: boolean, onStage: (stage: WorkStage) => void): Promise<WorkerFate<CodecReport>> => {
-    const { panel, frames, limits } = options;
     const stopListening = panel.measuring.on('stage', onStage);
     try {
-      const report = (await panel.measuring.request(
-        'measure-in-browser',
-        {
-          job: { ...job, sample: { ...job.sample, bytes: options.sampleBytes } },
-          workerSource: options.workerSource,
-          timeoutMs: limits.timeoutMs,
-          frameUrl: strict ? frames.strictFrameUrl : frames.frameUrl,
-        },
-        { timeoutMs: limits.timeoutMs + 10_000, ...(limits.signal ? { signal: limits.signal } : {}) },
-      )) as unknown as CodecReport;
+      let reply;
+      try {
+        reply = await measureOnce(job, strict);
+      } catch (error) {
+        if (!(error instanceof ChannelError && error.code === MISSING_RUN_INPUT)) throw error;
+        inputSent = undefined;
+        reply = await measureOnce(job, strict);
+      }
+      const report = reply as unknown as CodecReport;
       const encoded = report.outcome.status === 'completed' ? report.outcome.measurements.encoded : undefined;
       if (encoded !== undefined && !ArrayBuffer.isView(encoded)) return { kind: 'failed', error: { stage: 'crash', message: `the panel returned the encoded bytes as ${typeof encoded}, not bytes` } };
       if (report.outcome.status === 'completed') delete report.outcome.measurements.encoded;

@@ -37,10 +37,31 @@ export interface MeasureEvents {
   stage: WorkStage;
 }
 
-/** The host asks the panel to measure one codec job in a measuring frame's Web Worker. */
+/** What every browser job of a run shares: sent to the panel once, not with each job. */
+export interface BrowserRunInput {
+  /** Names this run's input: a job naming another (or none held) is refused with MISSING_RUN_INPUT. */
+  inputId: string;
+  sampleBytes: Uint8Array;
+  /** The measuring worker's bundled script: the frame may fetch nothing (connect-src 'none'). */
+  workerSource: string;
+}
+
+/** The code of the panel's refusal when it does not hold the job's input (its page was re-created since). */
+export const MISSING_RUN_INPUT = 'missing-run-input';
+
+/**
+ * The host asks the panel to measure codec jobs in a measuring frame's Web Worker. The run's
+ * sample and worker script go once ('browser-input'), not with each job: a 50 MB sample
+ * crossed VS Code's webview messaging once per codec job.
+ */
 export interface PanelMeasuringMethods {
+  'browser-input': { params: BrowserRunInput; result: Record<string, never> };
   'measure-in-browser': {
-    params: FrameJob & {
+    params: {
+      /** The engine's CodecJob without the sample's bytes: the panel attaches them. */
+      job: { sample: object };
+      inputId: string;
+      timeoutMs: number;
       /** The measuring frame's address (the host's loopback server, as the webview reaches it). */
       frameUrl: string;
     };

@@ -3,8 +3,8 @@
  * the e2e harness: the packaged .vsix, a throwaway profile). Compare Encodings runs on a large
  * sample with payloadLab.runtimes ["node", "browser"] and quick mode: for the browser rows the
  * host relays each job to the panel by VS Code's webview messaging (the sample's bytes and the
- * worker script travel with every job), serves the measuring frames from its loopback server
- * and hands the bytes a browser returns to a Node worker. The extension logs its own
+ * worker script go once per run, the jobs without them), serves the measuring frames from its
+ * loopback server and hands the bytes a browser returns to a Node worker. The extension logs its own
  * event-loop delay per runtime (src/host/host-loop-delay.ts); this prints those lines.
  * Usage: node --import tsx test/bench/host-in-vscode.ts [MB] (default 50; needs npm run build)
  */

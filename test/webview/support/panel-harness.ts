@@ -35,7 +35,9 @@ function startServer(): Promise<http.Server> {
     const origin = `http://${request.headers.host}`;
     if (url.pathname === '/') {
       // A fresh nonce per load, as VS Code builds the page anew each time.
-      const html = buildPanelHtml({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/dist/webview.js`, styleUri: `${origin}/dist/webview-styles.css` });
+      // `?frames=ORIGIN`: the policy lets the page frame that origin (as the extension's does for its measuring frames).
+      const frames = url.searchParams.get('frames');
+      const html = buildPanelHtml({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/dist/webview.js`, styleUri: `${origin}/dist/webview-styles.css`, ...(frames ? { measuringFrameOrigin: frames } : {}) });
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
       return;
     }
@@ -124,13 +126,13 @@ export class PanelHarness {
   }
 
   /** A fresh browser context (empty state) showing the panel page. */
-  async open(options: { beforeLoad?: (page: Page) => Promise<void> } = {}): Promise<PanelPage> {
+  async open(options: { beforeLoad?: (page: Page) => Promise<void>; measuringFrameOrigin?: string } = {}): Promise<PanelPage> {
     const context = await this.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.addInitScript({ content: standIn });
     const panel = new PanelPage(page);
     await options.beforeLoad?.(page);
-    await page.goto(`${this.origin}/`);
+    await page.goto(`${this.origin}/${options.measuringFrameOrigin ? `?frames=${encodeURIComponent(options.measuringFrameOrigin)}` : ''}`);
     await page.waitForFunction("document.body.className !== ''"); // themed, as VS Code does once loaded
     return panel;
   }

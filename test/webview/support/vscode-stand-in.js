@@ -1,6 +1,8 @@
 // Runs in the test page before the panel's script (page.addInitScript): stands in for what VS
 // Code provides a webview. `window.__themes` is defined just above this by the test.
 (() => {
+  // The panel page only: not the measuring frames it makes (sandboxed, with no storage).
+  if (window !== window.top) return;
   const STATE_KEY = 'payload-lab-test:webview-state';
   window.__posted = [];
   window.__cspViolations = [];
@@ -13,6 +15,13 @@
   // VS Code allows one call per page; so does the stand-in. Messages are cloned like
   // postMessage would; the state survives a reload like VS Code's does (per tab).
   let acquired = false;
+
+  // VS Code carries typed arrays in webview messages as bytes; a test's bridge (page.evaluate,
+  // page.exposeFunction) carries JSON. Bytes cross it as { __bytes: [...] } (test/webview/support/bytes-bridge.ts).
+  const mapValues = (value, map) => (Array.isArray(value) ? value.map(map) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, map(entry)])) : value);
+  const packBytes = (value) => (ArrayBuffer.isView(value) ? { __bytes: Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) } : mapValues(value, packBytes));
+  const unpackBytes = (value) => (value !== null && typeof value === 'object' && Array.isArray(value.__bytes) ? new Uint8Array(value.__bytes) : mapValues(value, unpackBytes));
+
   window.acquireVsCodeApi = () => {
     if (acquired) throw new Error('An instance of the VS Code API has already been acquired');
     acquired = true;
@@ -20,7 +29,7 @@
       // A test can answer the page as the host would: it exposes __onPost (page.exposeFunction).
       postMessage: (message) => {
         window.__posted.push(structuredClone(message));
-        if (typeof window.__onPost === 'function') void window.__onPost(structuredClone(message));
+        if (typeof window.__onPost === 'function') void window.__onPost(packBytes(message));
       },
       getState: () => {
         const saved = sessionStorage.getItem(STATE_KEY);
@@ -53,7 +62,7 @@
       requestAnimationFrame(() => resolve());
     };
     window.addEventListener('message', onMessage);
-    for (const message of messages) window.postMessage(message, '*');
+    for (const message of messages) window.postMessage(unpackBytes(message), '*');
     window.postMessage(marker, '*');
   });
 
