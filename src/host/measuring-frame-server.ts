@@ -7,12 +7,10 @@
  * it sandboxed (allow-scripts only), so it has an opaque origin whatever its address. No
  * user data passes through this server: jobs travel by message.
  */
-import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { measureFrameHtml, measureFramePolicy } from '../browser/pages';
+import { measuringFrameResponder } from '../browser/measuring-frame-responses';
 
 export interface MeasuringFrames {
   /** The normal frame's address as the webview reaches it (asExternalUri: remote setups proxy it). */
@@ -34,15 +32,7 @@ export class MeasuringFrameServer implements vscode.Disposable {
   }
 
   private async listen(): Promise<MeasuringFrames> {
-    const script = path.join(this.browserDir, 'measure-frame.js');
-    const server = http.createServer((request, response) => {
-      const name = new URL(request.url ?? '/', 'http://loopback').pathname.replace(/^.*\//, '');
-      const strict = name === 'frame-strict.html';
-      const policy = measureFramePolicy(`'self'`, strict);
-      if (name === 'measure-frame.js') return void response.writeHead(200, { 'content-type': 'text/javascript', 'content-security-policy': policy }).end(fs.readFileSync(script));
-      if (name === 'frame.html' || strict) return void response.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': policy }).end(measureFrameHtml('measure-frame.js', `'self'`, strict));
-      response.writeHead(404).end();
-    });
+    const server = http.createServer(measuringFrameResponder(this.browserDir));
     this.server = server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const local = vscode.Uri.parse(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

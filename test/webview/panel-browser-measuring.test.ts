@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { measureFrameHtml, measureFramePolicy } from '../../src/browser/pages';
+import { measuringFrameResponder } from '../../src/browser/measuring-frame-responses';
 import { compareSample } from '../../src/engine/compare';
 import { panelBrowserRuntime } from '../../src/host/panel-browser-runtime';
 import type { MeasuringFrames } from '../../src/host/measuring-frame-server';
@@ -24,16 +24,9 @@ import { packBytes, unpackBytes } from './support/bytes-bridge';
 
 const browserDir = path.join(repoRoot, 'dist', 'browser');
 
-/** Serves the two measuring frame pages and their script, each with its policy (as MeasuringFrameServer does in the extension host). */
+/** The measuring frames' server, answering as the extension host's does. */
 function startFrameServer(): Promise<http.Server> {
-  const server = http.createServer((request, response) => {
-    const name = new URL(request.url ?? '/', 'http://loopback').pathname.slice(1);
-    const strict = name === 'frame-strict.html';
-    const policy = measureFramePolicy(`'self'`, strict);
-    if (name === 'measure-frame.js') return void response.writeHead(200, { 'content-type': 'text/javascript', 'content-security-policy': policy }).end(fs.readFileSync(path.join(browserDir, name)));
-    if (name === 'frame.html' || strict) return void response.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': policy }).end(measureFrameHtml('measure-frame.js', `'self'`, strict));
-    response.writeHead(404).end();
-  });
+  const server = http.createServer(measuringFrameResponder(browserDir));
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
