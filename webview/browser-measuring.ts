@@ -32,8 +32,16 @@ function measuringFrame(url: string, onStage: (stage: MeasureEvents['stage']) =>
   return client;
 }
 
-/** The latest run's sample and worker script; a new run's replaces it. */
+/** The current run's sample and worker script; a new run's replaces it. */
 let runInput: BrowserRunInput | undefined;
+
+/**
+ * Lets go of the run's sample (up to the browser cap, 64 MiB by default) when the run has
+ * ended. A job that comes later all the same is refused, and the host sends the input again.
+ */
+export function releaseBrowserInput(): void {
+  runInput = undefined;
+}
 
 /** Answers the host's 'browser-input' and 'measure-in-browser' requests over the page's channel. */
 export function serveBrowserMeasuring(transport: Transport): void {

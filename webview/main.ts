@@ -8,7 +8,7 @@ import { nextSort, type PanelModel, reduce, toggleExpanded } from './model';
 import { restoreModel, saveModel } from './state';
 import { PanelView } from './view';
 import { hostConnection } from './vscode-api';
-import { serveBrowserMeasuring } from './browser-measuring';
+import { releaseBrowserInput, serveBrowserMeasuring } from './browser-measuring';
 import { isSweepMessage } from '../src/shared/sweep-protocol';
 import { reduceSweep, type SweepModel } from './sweep-model';
 import { SweepView } from './sweep-view';
@@ -88,6 +88,7 @@ function cancelScheduled(): void {
 }
 
 disposables.add(host.onMessage((message) => {
+  if (message.type === 'run-finished' || message.type === 'run-ended') releaseBrowserInput();
   const next = reduce(model, message);
   // A stage changes one row's activity text: shown in place (not saved: the next full render saves it).
   if (message.type === 'codec-stage' && !scheduled && view.showStage(model, next, message.codec)) {

@@ -3,7 +3,8 @@
  * side (panelBrowserRuntime) sends the run's sample and worker script to the page once, each
  * job then goes without them, and the page runs it in a measuring frame's Web Worker. A page
  * re-created mid-run (VS Code re-creates a hidden panel's) no longer holds the input: it
- * refuses the next job, and the host sends the input again and retries.
+ * refuses the next job, and the host sends the input again and retries; so does a page that let
+ * go of the input when the run ended.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -73,7 +74,7 @@ after(async () => {
   frameServer?.close();
 });
 
-test('the run\'s sample goes to the page once; after the page is re-created, it goes again and the jobs still complete', async (t) => {
+test('the run\'s sample goes to the page once; after the page is re-created or the run has ended, it goes again and the jobs still complete', async (t) => {
   const panel = await harness.open({ measuringFrameOrigin: frames.origin });
   t.after(() => panel.close());
   const { client, sent } = await measuringChannel(panel);
@@ -99,6 +100,13 @@ test('the run\'s sample goes to the page once; after the page is re-created, it 
   assert.deepEqual(statuses(second), ['browser json completed', 'browser msgpackr completed']);
   // The first job was refused, the input sent again, the job retried; the next went as is.
   assert.deepEqual(sent, ['measure-in-browser', 'browser-input', 'measure-in-browser', 'measure-in-browser']);
+
+  // The run's end lets the page drop the sample; a later job of the same runtime gets it again.
+  await panel.deliver({ type: 'run-ended', runId: 1, outcome: 'cancelled', message: 'cancelled' });
+  sent.length = 0;
+  const third = await compareSample(sample, { ...FAST, codecs: ['json'], runtime });
+  assert.deepEqual(statuses(third), ['browser json completed']);
+  assert.deepEqual(sent, ['measure-in-browser', 'browser-input', 'measure-in-browser']);
   assert.deepEqual(await panel.problemsSeen(), []);
 });
 
