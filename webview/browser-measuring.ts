@@ -52,7 +52,7 @@ export function serveBrowserMeasuring(transport: Transport): void {
     },
     'measure-in-browser': async ({ frameUrl, inputId, job, timeoutMs }, { signal }) => {
       const input = runInput;
-      if (input?.inputId !== inputId) throw Object.assign(new Error('the panel does not hold this run\'s sample (its page was re-created)'), { code: MISSING_RUN_INPUT });
+      if (input?.inputId !== inputId) throw Object.assign(new Error('the panel does not hold this run\'s sample (its page was re-created, or the run ended)'), { code: MISSING_RUN_INPUT });
       const frame = await measuringFrame(frameUrl, (stage) => void emit('stage', stage));
       const withBytes = { ...job, sample: { ...job.sample, bytes: input.sampleBytes } };
       return frame.request('measure-codec', { job: withBytes, workerSource: input.workerSource, timeoutMs }, { timeoutMs: timeoutMs + 5_000, signal });

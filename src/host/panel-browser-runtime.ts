@@ -29,7 +29,7 @@ export function panelBrowserRuntime(options: PanelBrowserOptions): MeasuringRunt
   const { panel, frames, limits } = options;
   const inputId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const requestOptions = { timeoutMs: limits.timeoutMs + 10_000, ...(limits.signal ? { signal: limits.signal } : {}) };
-  /** The run's input as the panel's current page holds it: sent before the first job, and again after the page was re-created. */
+  /** The run's input as the panel's current page holds it: sent before the first job, and again when the page refuses a job without it. */
   let inputSent: Promise<unknown> | undefined;
   const sendInput = () => {
     inputSent ??= panel.measuring.request('browser-input', { inputId, sampleBytes: options.sampleBytes, workerSource: options.workerSource }, requestOptions).catch((error: unknown) => {
@@ -50,15 +50,12 @@ export function panelBrowserRuntime(options: PanelBrowserOptions): MeasuringRunt
   const send = async (job: CodecJob, strict: boolean, onStage: (stage: WorkStage) => void): Promise<WorkerFate<CodecReport>> => {
     const stopListening = panel.measuring.on('stage', onStage);
     try {
-      let reply;
-      try {
-        reply = await measureOnce(job, strict);
-      } catch (error) {
+      const report = (await measureOnce(job, strict).catch((error: unknown) => {
+        // The page no longer holds the input (re-created, or the run ended there): once more, with it.
         if (!(error instanceof ChannelError && error.code === MISSING_RUN_INPUT)) throw error;
         inputSent = undefined;
-        reply = await measureOnce(job, strict);
-      }
-      const report = reply as unknown as CodecReport;
+        return measureOnce(job, strict);
+      })) as unknown as CodecReport;
       const encoded = report.outcome.status === 'completed' ? report.outcome.measurements.encoded : undefined;
       if (encoded !== undefined && !ArrayBuffer.isView(encoded)) return { kind: 'failed', error: { stage: 'crash', message: `the panel returned the encoded bytes as ${typeof encoded}, not bytes` } };
       if (report.outcome.status === 'completed') delete report.outcome.measurements.encoded;

@@ -46,7 +46,7 @@ export interface BrowserRunInput {
   workerSource: string;
 }
 
-/** The code of the panel's refusal when it does not hold the job's input (its page was re-created since). */
+/** The code of the panel's refusal when it does not hold the job's input (its page was re-created since, or the run ended). */
 export const MISSING_RUN_INPUT = 'missing-run-input';
 
 /**

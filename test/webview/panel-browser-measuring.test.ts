@@ -20,7 +20,7 @@ import type { ResultsPanel } from '../../src/panel/results-panel';
 import { ChannelClient, ChannelError, isChannelMessage, type ChannelMessage, type Transport } from '../../src/shared/channel';
 import { MISSING_RUN_INPUT, type MeasureEvents, type PanelMeasuringMethods } from '../../src/shared/measure-frame';
 import { FAST, repoRoot, sampleFrom, workerScript } from '../support/paths';
-import { PanelHarness, type PanelPage } from './support/panel-harness';
+import { deliverToPage, PanelHarness, type PanelPage } from './support/panel-harness';
 import { packBytes, unpackBytes } from './support/bytes-bridge';
 
 const browserDir = path.join(repoRoot, 'dist', 'browser');
@@ -44,7 +44,8 @@ async function measuringChannel(panel: PanelPage): Promise<PageChannel> {
   const transport: Transport = {
     send: (message) => {
       if (message.channel === 'request') sent.push(message.method);
-      void panel.page.evaluate((list) => (globalThis as unknown as { __deliver(m: unknown[]): Promise<void> }).__deliver(list), [packBytes(message)]).catch(() => undefined);
+      // The page may be gone when a test has ended.
+      void deliverToPage(panel.page, [packBytes(message)]).catch(() => undefined);
     },
     listen: (onMessage) => {
       toClient = onMessage;
@@ -120,7 +121,7 @@ test('the page refuses a job whose input it does not hold, with the code the hos
     assert.ok(error instanceof ChannelError, `not refused: ${String(error)}`);
     return { kind: error.kind, code: error.code, message: error.message };
   };
-  assert.deepEqual(await refusal('run-1'), { kind: 'remote', code: MISSING_RUN_INPUT, message: 'the panel does not hold this run\'s sample (its page was re-created)' });
+  assert.deepEqual(await refusal('run-1'), { kind: 'remote', code: MISSING_RUN_INPUT, message: 'the panel does not hold this run\'s sample (its page was re-created, or the run ended)' });
   await client.request('browser-input', { inputId: 'run-1', sampleBytes: new Uint8Array([123, 125]), workerSource: '' }, { timeoutMs: 10_000 });
   // A later run's job, while the page holds an earlier run's input.
   assert.equal((await refusal('run-2')).code, MISSING_RUN_INPUT);

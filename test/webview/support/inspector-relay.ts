@@ -9,6 +9,7 @@ import type { PostedToHost } from '../../../src/shared/protocol';
 import { isChannelMessage, serve, type ChannelMessage, type Transport } from '../../../src/shared/channel';
 import type { InspectorRequests } from '../../../src/engine/inspector-service';
 import { workerScript } from '../../support/paths';
+import { deliverToPage } from './panel-harness';
 
 export interface InspectorRelay {
   /** What the page copied (the host would put it on the clipboard). */
@@ -25,7 +26,7 @@ export async function relayInspector(page: Page, samplePath: string): Promise<In
   let deliverToService: (message: ChannelMessage) => void = () => undefined;
   const transport: Transport = {
     // As PanelPage.deliver does; the page may be gone when a test has ended.
-    send: (message) => void page.evaluate((list) => (globalThis as unknown as { __deliver(m: unknown[]): Promise<void> }).__deliver(list), [message]).catch(() => undefined),
+    send: (message) => void deliverToPage(page, [message]).catch(() => undefined),
     listen: (onMessage) => {
       deliverToService = onMessage;
     },

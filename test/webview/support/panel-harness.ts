@@ -58,6 +58,11 @@ function startServer(): Promise<http.Server> {
   });
 }
 
+/** Messages to the page as VS Code delivers a host's: through the stand-in, which resolves once the page has handled them. */
+export function deliverToPage(page: Page, messages: readonly unknown[]): Promise<void> {
+  return page.evaluate((list) => (globalThis as unknown as { __deliver(m: unknown[]): Promise<void> }).__deliver(list), messages as unknown[]);
+}
+
 export class PanelPage {
   /** Console errors, uncaught exceptions and CSP violations seen so far. */
   private readonly problems: string[] = [];
@@ -71,7 +76,7 @@ export class PanelPage {
 
   /** Delivers host messages as VS Code does and waits until the page has handled them. */
   async deliver(...messages: PostedToWebview[]): Promise<void> {
-    await this.page.evaluate((list) => (globalThis as unknown as { __deliver(m: unknown[]): Promise<void> }).__deliver(list), messages);
+    await deliverToPage(this.page, messages);
   }
 
   posted(): Promise<PostedToHost[]> {
