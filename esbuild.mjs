@@ -1,5 +1,5 @@
-// Bundles each entry point: the extension, the CLI and the codec worker (Node), and the
-// results webview (browser: no Node, no vscode).
+// Bundles each entry point of src/shared/bundles.json for its runtime: Node (extension host, CLI,
+// worker threads, child processes), the panel's page, and the browser runtime (Web Worker, frames).
 // Library versions are read here, once, and baked into the bundles (their package.json files
 // are often hidden behind "exports").
 import * as esbuild from 'esbuild';
@@ -59,20 +59,20 @@ const webview = {
   external: [],
 };
 
+// Every bundle, its entry and its output come from one table (src/shared/bundles.json), which
+// the launchers name their scripts by too. Each bundle is built for the runtime it runs in.
+const bundles = JSON.parse(readFileSync('src/shared/bundles.json', 'utf8'));
+const BROWSER_WORKER_BUNDLES = ['browser-measure-worker', 'measuring-frame', 'headless-page'];
+const PAGE_BUNDLES = ['panel', 'panel-styles'];
+const entriesOf = (names) => bundles.filter((b) => names.includes(b.bundle)).map((b) => ({ in: b.entry, out: b.out.replace(/\.(js|css)$/, '') }));
+const nodeBundles = bundles.map((b) => b.bundle).filter((name) => !BROWSER_WORKER_BUNDLES.includes(name) && !PAGE_BUNDLES.includes(name));
+
 await Promise.all([
-  esbuild.build({ ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' }),
-  esbuild.build({ ...node, entryPoints: { worker: 'src/engine/worker.ts' }, outdir: 'dist' }),
-  // A codec job in a forked process (flags a worker thread cannot take): only the codec run, so
-  // a library that fails to load under --disallow-code-generation-from-strings fails alone.
-  esbuild.build({ ...node, entryPoints: { 'codec-process': 'src/engine/codec-process-entry.ts' }, outdir: 'dist' }),
-  esbuild.build({ ...node, entryPoints: { cli: 'src/cli.ts' }, outdir: 'dist' }),
-  // Probe processes (forked, not worker threads: some decoders abort their whole process).
-  esbuild.build({ ...node, entryPoints: { 'probe-child': 'src/probes/probe-child.ts' }, outdir: 'dist' }),
-  // Limit processes: one payload size each, with the heap limit the user chose.
-  esbuild.build({ ...node, entryPoints: { 'limit-child': 'src/limits/limit-child.ts' }, outdir: 'dist' }),
-  // The size sweep's runner: its workers' scaled samples stay out of the extension host.
-  esbuild.build({ ...node, entryPoints: { 'sweep-runner': 'src/engine/sweep-runner.ts' }, outdir: 'dist' }),
-  esbuild.build({ ...webview, entryPoints: { webview: 'webview/main.ts', 'webview-styles': 'webview/styles.css' }, outdir: 'dist' }),
+  // Node: the extension host, the CLI, worker threads and child processes, one bundle each (a
+  // child process holds only what it runs, so a library that fails to load there fails alone).
+  ...entriesOf(nodeBundles).map((entry) => esbuild.build({ ...node, entryPoints: [entry], outdir: 'dist' })),
+  // The results panel's page (browser: no Node, no vscode).
+  esbuild.build({ ...webview, entryPoints: entriesOf(PAGE_BUNDLES), outdir: 'dist' }),
 ]);
 
 // The browser measuring worker: the codecs' browser entries (package.json "browser" fields),
@@ -119,11 +119,7 @@ await esbuild.build({
   // The `util` polyfill reads process.env.NODE_DEBUG when loaded; a browser has no `process`.
   // Bundlers for the web define it away (or add a third polyfill, `process`): so does this one.
   define: { PAYLOAD_LAB_LIBRARY_VERSIONS: JSON.stringify(versions), 'process.env.NODE_DEBUG': 'undefined' },
-  entryPoints: {
-    'measure-worker': 'src/browser/measure-worker.ts',
-    'measure-frame': 'webview/measure-frame.ts',
-    'headless-runner': 'webview/headless-runner.ts',
-  },
-  outdir: 'dist/browser',
+  entryPoints: entriesOf(BROWSER_WORKER_BUNDLES),
+  outdir: 'dist',
   metafile: true,
 }).then((result) => writeFileSync('dist/browser/measure-worker.meta.json', JSON.stringify(result.metafile)));

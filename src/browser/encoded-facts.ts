@@ -5,8 +5,8 @@
  * 0.3–0.6 s, and compressing tens of megabytes blocks it for longer
  * (`npm run bench:host`, case 3). Shared by the CLI's headless browser and the panel's.
  */
-import { runInWorker, type WorkerFate, type WorkerLimits } from '../engine/worker-runner';
-import type { CodecReport } from '../engine/worker-protocol';
+import { runInWorker, type WorkerFate, type WorkerLimits } from '../engine/worker-launch';
+import type { CodecReport } from '../shared/codec-job';
 
 export async function withEncodedFacts(report: CodecReport, encoded: Uint8Array | undefined, limits: Omit<WorkerLimits, 'onStage'>): Promise<WorkerFate<CodecReport>> {
   if (report.outcome.status !== 'completed' || !encoded) return { kind: 'answered', value: report };

@@ -8,17 +8,18 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import type { MeasuringRuntime } from '../engine/compare';
-import type { WorkerFate } from '../engine/worker-runner';
-import type { CodecJob, CodecReport } from '../engine/worker-protocol';
+import type { WorkerFate } from '../engine/worker-launch';
 import { DEFAULT_LIMITS } from '../engine/settings';
 import { withEncodedFacts } from './encoded-facts';
 import { whyNotInBrowser } from '../codecs/browser-support';
 import type { WorkStage } from '../shared/results';
 import { findChromium, launchChromium, CHROMIUM_MISSING, type LaunchedChromium } from './chromium';
-import type { HeadlessHello, HeadlessTask } from './headless-protocol';
+import type { HeadlessHello, HeadlessTask } from '../shared/headless-protocol';
 import { headlessRunnerHtml, measureFrameHtml } from './pages';
 import { DEFAULT_BROWSER_SAMPLE_CAP_BYTES, sampleAboveCap, unavailableBrowserRuntime } from './unavailable-runtime';
+import type { CodecJob, CodecReport } from '../shared/codec-job';
+import { bundlePath } from '../processes/bundle-path';
+import type { MeasuringRuntime } from '../engine/measuring-runtime';
 
 /** How long the page gets to load and report its frames before the run gives up on the browser (a loaded 2-core machine needed over 30 s once). */
 const START_TIMEOUT_MS = 90_000;
@@ -27,7 +28,7 @@ const POLL_MS = 15_000;
 
 export interface HeadlessOptions {
   sampleBytes: Uint8Array;
-  /** dist/browser, holding measure-worker.js, measure-frame.js and headless-runner.js. */
+  /** dist/browser, holding measure-worker.js, measuring-frame.js and headless-page.js. */
   browserDir: string;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -53,7 +54,7 @@ interface Pending {
   encoded?: Uint8Array;
 }
 
-const SCRIPTS = new Set(['measure-worker.js', 'measure-frame.js', 'headless-runner.js']);
+const SCRIPTS = new Set(['measure-worker.js', 'measuring-frame.js', 'headless-page.js']);
 
 function readBody(request: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -74,7 +75,7 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
   }
 
   const factsLimits = {
-    workerScript: options.workerScript ?? path.join(options.browserDir, '..', 'worker.js'),
+    workerScript: options.workerScript ?? bundlePath('codec-worker', path.join(options.browserDir, '..')),
     memoryLimitMb: DEFAULT_LIMITS.memoryLimitMb,
     timeoutMs: options.timeoutMs,
     ...(options.signal ? { signal: options.signal } : {}),
@@ -110,7 +111,7 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
     if (request.method === 'GET') {
       if (name === '') return void response.writeHead(200, { 'content-type': 'text/html' }).end(headlessRunnerHtml());
       if (name === 'frame.html' || name === 'frame-strict.html') {
-        return void response.writeHead(200, { 'content-type': 'text/html' }).end(measureFrameHtml('measure-frame.js', `'self'`, name === 'frame-strict.html'));
+        return void response.writeHead(200, { 'content-type': 'text/html' }).end(measureFrameHtml('measuring-frame.js', `'self'`, name === 'frame-strict.html'));
       }
       if (SCRIPTS.has(name)) return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(path.join(options.browserDir, name)));
       if (name === 'sample') return void response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(options.sampleBytes);

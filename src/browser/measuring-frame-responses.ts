@@ -9,15 +9,15 @@ import type * as http from 'node:http';
 import * as path from 'node:path';
 import { measureFrameHtml, measureFramePolicy } from './pages';
 
-/** `browserDir`: dist/browser, holding measure-frame.js. */
+/** `browserDir`: dist/browser, holding measuring-frame.js. */
 export function measuringFrameResponder(browserDir: string): http.RequestListener {
-  const script = path.join(browserDir, 'measure-frame.js');
+  const script = path.join(browserDir, 'measuring-frame.js');
   return (request, response) => {
     const name = new URL(request.url ?? '/', 'http://loopback').pathname.replace(/^.*\//, '');
     const strict = name === 'frame-strict.html';
     const policy = measureFramePolicy(`'self'`, strict);
-    if (name === 'measure-frame.js') return void response.writeHead(200, { 'content-type': 'text/javascript', 'content-security-policy': policy }).end(fs.readFileSync(script));
-    if (name === 'frame.html' || strict) return void response.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': policy }).end(measureFrameHtml('measure-frame.js', `'self'`, strict));
+    if (name === 'measuring-frame.js') return void response.writeHead(200, { 'content-type': 'text/javascript', 'content-security-policy': policy }).end(fs.readFileSync(script));
+    if (name === 'frame.html' || strict) return void response.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': policy }).end(measureFrameHtml('measuring-frame.js', `'self'`, strict));
     response.writeHead(404).end();
   };
 }

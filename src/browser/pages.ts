@@ -29,6 +29,6 @@ export function headlessRunnerHtml(): string {
 </head><body>
 <iframe id="measure" src="frame.html"></iframe>
 <iframe id="measure-strict" src="frame-strict.html"></iframe>
-<script src="headless-runner.js"></script>
+<script src="headless-page.js"></script>
 </body></html>`;
 }

@@ -1,7 +1,7 @@
 /** When the browser runtime cannot measure at all: every browser row is skipped, saying why. */
-import type { MeasuringRuntime } from '../engine/compare';
-import type { WorkerFate } from '../engine/worker-runner';
-import type { CodecReport } from '../engine/worker-protocol';
+import type { WorkerFate } from '../engine/worker-launch';
+import type { CodecReport } from '../shared/codec-job';
+import type { MeasuringRuntime } from '../engine/measuring-runtime';
 
 /** Samples above this are not sent to the browser (a copy per worker, in the renderer's memory). */
 export const DEFAULT_BROWSER_SAMPLE_CAP_BYTES = 64 * 1024 * 1024;

@@ -5,7 +5,6 @@
  * goes to stdout, the notes on the choices made to stderr.
  */
 import { parseArgs } from 'node:util';
-import type { ProvidedSchema } from '../codecs/codec';
 import { UnsupportedSampleError } from '../codecs/codec';
 import { parseSample, sampleBytesOf, sampleKindOf } from '../input/read-sample';
 import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
@@ -13,6 +12,7 @@ import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
 import { inferSchemaText } from '../schema/inferred-text';
 import { resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { providedSchemaFrom, SCHEMA_OPTIONS, SchemaUsageError, variantsFrom } from './schema-options';
+import type { ProvidedSchema } from '../shared/codec-job';
 
 export const SCHEMA_USAGE = `Usage: payload-lab schema SAMPLE.json --format proto|avsc [--integers …] [--doubles …] [--fields …]
        payload-lab schema --proto FILE [--type NAME]    (prints the Avro schema derived from it)

@@ -5,11 +5,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ProvidedSchema } from '../codecs/codec';
 import { collectAvroReferences } from '../schema/avro-references';
 import { resolveProtoImports } from '../schema/proto-imports';
 import { SchemaInputError } from '../schema/schema-problem';
-import { parseVariants, VARIANT_CHOICES, type SchemaVariants } from '../schema/variants';
+import { parseVariants, VARIANT_CHOICES, type SchemaVariants } from '../shared/variants';
+import type { ProvidedSchema } from '../shared/codec-job';
 
 /** A usage mistake: the CLI prints it with the usage text and exits 2. */
 export class SchemaUsageError extends Error {

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { builtinCodecs } from '../codecs/registry';
 import { unknownCodecs } from '../engine/compare';
 import { DEFAULT_STEP_FACTOR, DEFAULT_SWEEP_MAX_BYTES, limitsOnlyReport, MAX_SWEEP_BYTES, MB, sweepSample } from '../engine/sweep';
-import { DEFAULT_LIMIT_CAP_BYTES, DEFAULT_LIMIT_PARALLEL, DEFAULT_LIMIT_TIMEOUT_MS, findLimits } from '../limits/run-limits';
+import { DEFAULT_LIMIT_CAP_BYTES, DEFAULT_LIMIT_PARALLEL, DEFAULT_LIMIT_TIMEOUT_MS, findLimits } from '../payload-limits/run-limits';
 import type { SweepReport } from '../shared/sweep';
 import { describeHeap, growthTable, limitRow, limitsHeading, sizeTable, sweepFooter, sweepPlanLine } from './sweep-table';
 

@@ -1,9 +1,8 @@
 /** The terminal tables of a sweep: one per size as it finishes, then growth, then limits. */
 import type { CodecResult, SampleInfo } from '../shared/results';
-import type { CodecLimit, GrowthSlope, LimitSettings, SweepReport, SweepSize } from '../shared/sweep';
+import { type CodecLimit, type GrowthSlope, type LimitSettings, type SweepReport, type SweepSize, SUPERLINEAR_SLOPE } from '../shared/sweep';
 import { formatDuration, formatSpeedupRange } from '../shared/format';
 import { describeLimitFailure, formatJsonSize, formatSlope, growthVerdict, limitCells } from '../shared/sweep-format';
-import { SUPERLINEAR_SLOPE } from '../shared/sweep';
 
 const ratio = (value: number | null | undefined) => (value == null ? '—' : value.toFixed(3));
 const compressedRatio = (bytes: number, jsonBytes: number) => ratio(bytes / jsonBytes);

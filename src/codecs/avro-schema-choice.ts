@@ -9,7 +9,7 @@ import type { PrepareContext } from './codec';
 import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
 import { inferAvroSchema, type AvroInference } from '../schema/infer-avro';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
-import { describeVariants } from '../schema/variants';
+import { describeVariants } from '../shared/variants';
 import type { SchemaOrigin } from '../shared/results';
 
 export interface ChosenSchema {

@@ -1,6 +1,6 @@
 /** Whether a codec can be measured in a browser, decided from its descriptor alone (no library loaded). */
-import type { CodecSource } from './codec-source';
 import { findBuiltinCodec } from './registry';
+import type { CodecSource } from '../shared/codec-job';
 
 export function whyNotInBrowser(source: CodecSource): string | undefined {
   if (!('builtin' in source)) return 'codec modules of your own (--codec-module) run in Node only: they are CommonJS files loaded with require';

@@ -4,27 +4,11 @@
  */
 import type { SchemaOrigin } from '../shared/results';
 import type { SchemaVariants } from '../shared/variants';
-import type { ProvidedSchema } from '../schema/sample-contracts';
+import type { ProvidedSchema } from '../shared/codec-job';
+export type { ProvidedSchema } from '../shared/codec-job';
 
 // Shared with the schema layer below, which defines them; re-exported for the codecs' users.
-export { UnsupportedSampleError, type ProvidedSchema } from '../schema/sample-contracts';
-
-export interface CodecDescriptor {
-  id: string;
-  label: string;
-  format: string;
-  /** npm package name (or `node:v8` for built-ins); its version is read at build time. */
-  library: string;
-  /** Whether the format needs a schema; where none is provided, one is inferred. */
-  needsSchema: boolean;
-  /**
-   * Whether the codec runs in a browser Web Worker: `'runs'` (its browser entry is listed in
-   * browser-codecs.ts), or why it cannot. Absent: not tried yet; its browser row says so.
-   */
-  browser?: BrowserSupport;
-}
-
-export type BrowserSupport = 'runs' | { unavailable: string };
+export { UnsupportedSampleError } from '../schema/sample-contracts';
 
 export interface PrepareContext {
   schema?: ProvidedSchema;

@@ -3,10 +3,11 @@
  * its own library: no other codec's code runs in its isolate.
  */
 import * as path from 'node:path';
-import type { CodecDescriptor, CodecModule } from './codec';
+import type { CodecModule } from './codec';
 import { findBuiltinCodec } from './registry';
-import { type CodecSource, idFromModulePath } from './codec-source';
+import { idFromModulePath } from './codec-source';
 import { portableCodecModules } from './portable-codecs';
+import type { CodecDescriptor, CodecSource } from '../shared/codec-job';
 
 const builtinModules: Record<string, () => Promise<CodecModule>> = {
   json: () => import('./json'),

@@ -11,7 +11,7 @@ import { inferProtoSchema, STRUCT_IMPORT, type ProtoInference } from '../schema/
 import { toWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { checkProtoFit, describeMismatch } from '../schema/sample-fit';
-import { describeVariants } from '../schema/variants';
+import { describeVariants } from '../shared/variants';
 import type { SchemaOrigin } from '../shared/results';
 
 const LIST_FIELD = 'records';

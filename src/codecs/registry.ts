@@ -1,8 +1,8 @@
+import type { CodecDescriptor } from '../shared/codec-job';
 /**
  * The built-in codecs as plain descriptors: the host (CLI, extension) shows and selects them
  * without loading any library. Loading happens in `load-codec.ts`, inside the codec's worker.
  */
-import type { CodecDescriptor } from './codec';
 
 /** Why `v8` has no browser row. */
 const V8_NOT_IN_BROWSERS =

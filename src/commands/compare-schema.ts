@@ -5,7 +5,6 @@
  * becomes a diagnostic on its file and an error message with "Go to Error".
  */
 import * as vscode from 'vscode';
-import type { ProvidedSchema } from '../codecs/codec';
 import { CancelledError } from '../engine/compare';
 import { generateSampleBytes, loadSchemaInfo, type SchemaInfo } from '../engine/schema-jobs';
 import type { ComparisonSession } from '../host/comparison-session';
@@ -17,6 +16,7 @@ import type { ComparisonReport } from '../shared/results';
 import { isJsonSample, resolveSample, type SampleSource } from './resolve-sample';
 import { avroRootName, fileNameOf, generatedSampleName, orderMessageTypes } from './schema-choices';
 import { chooseSampleFile } from './sample-file';
+import type { ProvidedSchema } from '../shared/codec-job';
 
 export async function compareSchema(
   session: ComparisonSession,

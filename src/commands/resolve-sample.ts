@@ -2,8 +2,9 @@
  * Which sample a command acts on: the Explorer's file, else the active editor's document.
  * Pure (no vscode import): commands pass in what VS Code tells them, tests pass plain objects.
  */
-import { sampleKindOf, type SampleKind } from '../input/read-sample';
+import { sampleKindOf } from '../input/read-sample';
 import type { SampleSource, UriLike } from '../host/sample-source';
+import type { SampleKind } from '../shared/codec-job';
 
 export type { SampleSource, UriLike };
 

@@ -5,18 +5,16 @@
  * quietly.
  */
 import * as vscode from 'vscode';
-import type { MeasuredRuntime } from '../shared/results';
+import type { MeasuredRuntime, ComparisonReport } from '../shared/results';
 import { builtinCodecs } from '../codecs/registry';
 import type { ComparisonSession } from '../host/comparison-session';
-import { readRunSettings } from '../host/settings';
+import { readRunSettings, readSweepSettings } from '../host/settings';
 import { QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from '../engine/settings';
-import type { ComparisonReport } from '../shared/results';
 import { isJsonSample, resolveSample, type SampleSource } from './resolve-sample';
 import { bundledDatasets } from './bundled-datasets';
 import { chooseSampleFile, sampleFromUri } from './sample-file';
 import type { SweepSession } from '../host/sweep-session';
 import type { SweepReport } from '../shared/sweep';
-import { readSweepSettings } from '../host/settings';
 
 const REMEMBERED_CODECS = 'payloadLab.lastCodecs';
 

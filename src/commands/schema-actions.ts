@@ -4,7 +4,6 @@
  * schema document's current text (edited or not) as the provided schema.
  */
 import * as vscode from 'vscode';
-import type { ProvidedSchema } from '../codecs/codec';
 import { inferSchemaTextOf, loadSchemaInfo } from '../engine/schema-jobs';
 import type { ComparisonSession } from '../host/comparison-session';
 import type { SchemaDiagnostics } from '../host/schema-diagnostics';
@@ -15,6 +14,7 @@ import { compareSchema } from './compare-schema';
 import { orderMessageTypes } from './schema-choices';
 import { withSchemaFiles } from '../host/schema-files';
 import { schemaKindOfDocument } from './schema-document';
+import type { ProvidedSchema } from '../shared/codec-job';
 
 /** Opens the inferred schema beside the panel; false when there is no sample to infer from. */
 export async function openInferredSchema(session: ComparisonSession, format: 'proto' | 'avsc'): Promise<{ opened: boolean }> {

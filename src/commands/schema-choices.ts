@@ -2,8 +2,8 @@
  * Pure decisions of the schema flow of Compare Encodings (no vscode import): which files are
  * schemas, the order of message types, and how runs and generated samples are named.
  */
-import type { ProvidedSchema } from '../codecs/codec';
 import { fileNameOf } from '../host/sample-source';
+import type { ProvidedSchema } from '../shared/codec-job';
 
 export { fileNameOf };
 

@@ -4,9 +4,9 @@
  * stretch of time, and the A B B A order cancels a machine that speeds up or slows down
  * steadily. A side alone (a run of JSON only, or a round without JSON) is sliced the same way.
  */
-import type { TimedWindow } from './measure';
 import { SliceSession, SliceSessionError } from './slice-session';
-import type { TimingOperation } from './worker-protocol';
+import type { TimingOperation } from '../shared/worker-protocol';
+import type { TimedWindow } from '../shared/codec-job';
 
 /** Slices per side and operation: enough to interleave, few enough that each batches calls. */
 const MIN_SLICES = 2;

@@ -6,12 +6,8 @@
  * same round as the codec's normal run, so the ratio compares like with like.
  */
 import type { CodeGenerationCheck, CompletedResult, StageError, WorkStage } from '../shared/results';
-import type { MeasuringRuntime } from './compare';
-import { runCodecInProcess } from './codec-process';
-import { runInWorker, type WorkerLimits } from './worker-runner';
-import { timeLaterRound } from './later-round';
-import { openFirstRound } from './first-round-session';
-import type { CodecJob } from './worker-protocol';
+import type { MeasuringRuntime } from './measuring-runtime';
+import type { CodecJob } from '../shared/codec-job';
 
 /**
  * Ratios of strict over normal up to this are "the same speed": two runs of one codec in one
@@ -21,18 +17,6 @@ export const SAME_SPEED_WITHIN = 1.25;
 
 /** Node's flag for what a CSP without 'unsafe-eval' does in a browser. */
 export const NO_CODE_GENERATION_FLAG = '--disallow-code-generation-from-strings';
-
-/** Node: every job in a fresh worker thread; the strict one in a forked process (see codec-process.ts). */
-export function nodeMeasuringRuntime(limits: Omit<WorkerLimits, 'onStage'>): MeasuringRuntime {
-  return {
-    name: 'node',
-    measure: (job, onStage) => runInWorker('measure-codec', job, { ...limits, onStage }),
-    openFirstRound: (job, onStage) => openFirstRound(job, { ...limits, onStage }),
-    measureWithoutCodeGeneration: (job, onStage) => runCodecInProcess(job, { ...limits, onStage }, [NO_CODE_GENERATION_FLAG]),
-    unsupported: () => undefined,
-    timeLaterRound: (round) => timeLaterRound({ ...round, limits }),
-  };
-}
 
 const round3 = (value: number) => Number(value.toFixed(3));
 

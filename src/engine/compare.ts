@@ -6,27 +6,28 @@
  * trip, finds remnants and compresses; later rounds only time. Rows stream through `onResult`.
  */
 import * as path from 'node:path';
-import type { ProvidedSchema } from '../codecs/codec';
 import { idFromModulePath } from '../codecs/codec-source';
-import type { SchemaVariants } from '../schema/variants';
+import type { SchemaVariants } from '../shared/variants';
 import { SchemaInputError } from '../schema/schema-problem';
 import { BASELINE_CODEC_ID, builtinCodecs, DEFAULT_CODEC_IDS, findBuiltinCodec } from '../codecs/registry';
-import { sampleKindOf, SampleInputError, type SampleKind } from '../input/read-sample';
-import type { CodecResult, CompletedResult, ComparisonReport, MeasuredRuntime, SampleInfo, WorkStage } from '../shared/results';
+import { sampleKindOf, SampleInputError } from '../input/read-sample';
+import type { CodecResult, CompletedResult, ComparisonReport, SampleInfo, WorkStage, RoundProgress } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
 import { roundOrder, rowOverRounds } from './rounds';
 import { runtimeInfo, toolVersion } from './tool-info';
 import { CancelledError } from './cancelled';
-import type { LaterRound, RoundEntry as TimedEntry } from './later-round';
-import { runInWorker, type WorkerFate } from './worker-runner';
-import type { CodecJob, CodecReport, CodecSource, SampleBytes, WorkerMethods } from './worker-protocol';
-import { withEndToEndSpeedups } from './end-to-end';
-import { judgeCodeGeneration, nodeMeasuringRuntime, runWithoutCodeGeneration, type StrictRun } from './code-generation';
-import type { SampleScale } from './scale-sample';
-import type { FirstRoundRun } from './first-round-session';
+import type { RoundEntry as TimedEntry } from './later-round';
+import { runInWorker, type WorkerFate } from './worker-launch';
+import type { WorkerMethods } from '../shared/worker-protocol';
+import { judgeCodeGeneration, runWithoutCodeGeneration, type StrictRun } from './code-generation';
 import { runPipeline } from './first-round-pipeline';
+import type { ProvidedSchema, CodecSource, SampleBytes, SampleKind, SampleScale, CodecJob, CodecReport } from '../shared/codec-job';
+import { bundlePath } from '../processes/bundle-path';
+import { withEndToEndSpeedups } from '../measurement/end-to-end-speedups';
+import { nodeMeasuringRuntime } from './node-runtime';
+import type { MeasuringRuntime } from './measuring-runtime';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -66,34 +67,6 @@ export interface CompareOptions extends Partial<EngineLimits> {
   checkCodeGeneration?: boolean;
 }
 
-/** Runs one codec job somewhere and says what became of it (never rejects). */
-export type MeasureJob = (job: CodecJob, onStage: (stage: WorkStage) => void) => Promise<WorkerFate<CodecReport>>;
-
-export interface MeasuringRuntime {
-  name: MeasuredRuntime;
-  measure: MeasureJob;
-  /**
-   * A first round in steps, so untimed work can run beside another codec's (first-round-pipeline.ts),
-   * where the runtime can keep two workers open at once (Node). Absent: `measure` runs each whole.
-   */
-  openFirstRound?: (job: CodecJob, onStage: (stage: WorkStage) => void) => Promise<FirstRoundRun>;
-  /** The same job with code generation from strings disabled. */
-  measureWithoutCodeGeneration: MeasureJob;
-  /** Why a codec cannot run here (no browser build), or undefined. */
-  unsupported(source: CodecSource): string | undefined;
-  /**
-   * A later round, each codec timed in slices in turn with JSON's (later-round.ts), where the
-   * runtime can keep two workers open at once (Node). Absent: each job runs alone, as in round 1.
-   */
-  timeLaterRound?: (round: Omit<LaterRound, 'limits'>) => Promise<void>;
-}
-
-export interface RoundProgress {
-  /** 1-based. */
-  round: number;
-  rounds: number;
-}
-
 interface RoundEntry extends TimedEntry {
   /** The run without code generation (its timings, or how it failed); judged against the rounds in rowOf. */
   strictRun?: StrictRun;
@@ -124,7 +97,7 @@ export async function compareSample(
   }
   const settings = measurementSettings(options);
   const limits = {
-    workerScript: options.workerScript ?? path.join(__dirname, 'worker.js'),
+    workerScript: options.workerScript ?? bundlePath('codec-worker'),
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,
     timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     signal: options.signal,

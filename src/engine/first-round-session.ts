@@ -6,8 +6,9 @@
  * and waited for as soon as the run has ended, in the step that ended it.
  */
 import type { StageError, WorkStage } from '../shared/results';
-import { startWorker, workerFailure, type StartedWorker, type WorkerFate, type WorkerLimits } from './worker-runner';
-import type { CodecJob, CodecReport, FirstRoundOpened, WorkerMethods } from './worker-protocol';
+import { startWorker, workerFailure, type StartedWorker, type WorkerFate, type WorkerLimits } from './worker-launch';
+import type { FirstRoundOpened, WorkerMethods } from '../shared/worker-protocol';
+import type { CodecJob, CodecReport } from '../shared/codec-job';
 
 export interface FirstRoundRun {
   /** Times encode and decode (throughput against `jsonBytes`); nothing if the run has ended. */

@@ -4,16 +4,15 @@
  * decoded output by id, and stopped when the panel closes it, another codec is opened or a new
  * run starts. Knows nothing of vscode: the host adds the clipboard.
  */
-import * as path from 'node:path';
-import type { ProvidedSchema } from '../codecs/codec';
 import { findBuiltinCodec } from '../codecs/registry';
 import type { SchemaVariants } from '../shared/variants';
 import type { Handlers } from '../shared/channel';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type { RequestMap } from '../shared/protocol';
-import { InspectionFailure, InspectionWorker, type DecodedOutputQuery } from './inspection-worker';
+import { InspectionFailure, InspectionWorker, type DecodedOutputQuery } from './inspection-worker-client';
 import { DEFAULT_LIMITS } from './settings';
-import type { SampleBytes } from './worker-protocol';
+import type { ProvidedSchema, SampleBytes } from '../shared/codec-job';
+import { bundlePath } from '../processes/bundle-path';
 
 /** What the last run measured, to decode again for the inspector. */
 export interface InspectionInput {
@@ -58,7 +57,7 @@ export class InspectorService {
       const { worker, opened } = await InspectionWorker.open(
         { codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}) },
         {
-          workerScript: input.workerScript ?? path.join(__dirname, 'worker.js'),
+          workerScript: input.workerScript ?? bundlePath('codec-worker'),
           memoryLimitMb: input.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,
           timeoutMs: input.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
           signal: session.controller.signal,

@@ -4,15 +4,14 @@
  * speed-up in this round compares it with JSON's slices taken beside its own; JSON's row gets
  * all of its slices. A worker that fails leaves a note on its row, and the run goes on.
  */
-import type { CodecSource } from '../codecs/codec-source';
 import type { CodecResult, StageError, WorkStage } from '../shared/results';
 import { CancelledError } from './cancelled';
 import { SideFailure, timeAlternately, type SideWindows, type SlicePlan } from './alternate-slices';
-import { mergeWindows, summarize, type TimedWindow } from './measure';
 import type { RoundTimings } from './rounds';
 import { SliceSession, SliceSessionError } from './slice-session';
-import type { WorkerLimits } from './worker-runner';
-import type { CodecJob } from './worker-protocol';
+import type { WorkerLimits } from './worker-launch';
+import type { CodecSource, TimedWindow, CodecJob } from '../shared/codec-job';
+import { mergeWindows, summarize } from '../measurement/timing-windows';
 
 export interface RoundEntry {
   source: CodecSource;

@@ -6,8 +6,8 @@
  * expected (rerun-interval.ts). Pure.
  */
 import type { CompletedResult, InstabilityMarker, RoundFigures, SpeedupVsJson, TimingStats } from '../shared/results';
-import { medianOf } from './stats';
-import { rerunInterval } from './rerun-interval';
+import { medianOf } from '../measurement/stats';
+import { rerunInterval } from '../measurement/rerun-interval';
 
 /** Rounds whose highest figure is this many times their lowest are marked unstable. */
 export const UNSTABLE_SPREAD = 1.25;

@@ -2,12 +2,11 @@
  * Turns what a worker reported in a run's first round (or what happened to it) into a result
  * row. Ratios are computed here; timings and speed-ups over the rounds in rounds.ts.
  */
-import type { CodecDescriptor } from '../codecs/codec';
 import { findBuiltinCodec } from '../codecs/registry';
 import { idFromModulePath } from '../codecs/codec-source';
 import { libraryVersion } from '../codecs/library-version';
 import type { CodecResult, StageError } from '../shared/results';
-import type { CodecReport, CodecSource } from './worker-protocol';
+import type { CodecDescriptor, CodecSource, CodecReport } from '../shared/codec-job';
 
 export interface RowContext {
   /** Minified UTF-8 JSON bytes of the sample: the denominator of every ratio. */

@@ -4,14 +4,14 @@
  * (file:line:column), a cancelled job a CancelledError; a worker that fails otherwise throws an
  * Error saying how.
  */
-import * as path from 'node:path';
-import type { ProvidedSchema } from '../codecs/codec';
 import { SchemaInputError } from '../schema/schema-problem';
 import { CancelledError } from './compare';
 import { DEFAULT_LIMITS } from './settings';
-import { runInWorker, type WorkerLimits } from './worker-runner';
+import { runInWorker, type WorkerLimits } from './worker-launch';
 import type { SchemaVariants } from '../shared/variants';
-import type { SampleBytes, SchemaFailure, WorkerMethods } from './worker-protocol';
+import type { SchemaFailure, WorkerMethods } from '../shared/worker-protocol';
+import type { ProvidedSchema, SampleBytes } from '../shared/codec-job';
+import { bundlePath } from '../processes/bundle-path';
 
 export interface SchemaJobOptions extends Partial<Omit<WorkerLimits, 'onStage'>> {}
 
@@ -25,7 +25,7 @@ type SchemaMethod = 'schema-info' | 'generate-sample' | 'infer-schema';
 
 async function runSchemaJob<M extends SchemaMethod>(method: M, params: WorkerMethods[M]['params'], options: SchemaJobOptions): Promise<WorkerMethods[M]['result']> {
   const fate = await runInWorker(method, params, {
-    workerScript: options.workerScript ?? path.join(__dirname, 'worker.js'),
+    workerScript: options.workerScript ?? bundlePath('codec-worker'),
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,
     timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     signal: options.signal,

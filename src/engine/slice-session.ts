@@ -4,9 +4,9 @@
  * StageError (a `SliceSessionError`), and every worker is waited for until it has exited.
  */
 import type { StageError, WorkStage } from '../shared/results';
-import type { TimedWindow } from './measure';
-import { startWorker, workerFailure, type StartedWorker, type WorkerLimits } from './worker-runner';
-import type { CodecJob, TimingOperation } from './worker-protocol';
+import { startWorker, workerFailure, type StartedWorker, type WorkerLimits } from './worker-launch';
+import type { TimingOperation } from '../shared/worker-protocol';
+import type { TimedWindow, CodecJob } from '../shared/codec-job';
 
 export class SliceSessionError extends Error {
   constructor(readonly error: StageError) {

@@ -4,17 +4,17 @@
  * workers, rounds, intervals), then each codec's growth slope. Every worker scales the sample
  * itself from the file's records (scale-sample.ts): the caller holds only the result rows.
  */
-import * as path from 'node:path';
-import { sampleKindOf, SampleInputError, type SampleKind } from '../input/read-sample';
-import type { SampleInfo } from '../shared/results';
+import { sampleKindOf, SampleInputError } from '../input/read-sample';
+import type { SampleInfo, CodecResult, WorkStage, RoundProgress } from '../shared/results';
 import type { SweepReport, SweepSize } from '../shared/sweep';
-import { CancelledError, compareSample, type CompareOptions, type RoundProgress } from './compare';
-import { growthSlopes } from './growth';
-import { sweepSizes } from './scale-sample';
+import { CancelledError, compareSample, type CompareOptions } from './compare';
+import { growthSlopes } from '../measurement/growth';
+import { sweepSizes } from '../measurement/scale-sample';
 import { DEFAULT_LIMITS, measurementSettings } from './settings';
 import { runtimeInfo, toolVersion } from './tool-info';
-import { runInWorker } from './worker-runner';
-import type { CodecResult, WorkStage } from '../shared/results';
+import { runInWorker } from './worker-launch';
+import type { SampleKind } from '../shared/codec-job';
+import { bundlePath } from '../processes/bundle-path';
 
 export const KB = 1024;
 export const MB = 1024 * 1024;
@@ -49,7 +49,7 @@ export async function sweepSample(sample: { path: string; bytes?: Uint8Array; ki
   const kind = sample.kind ?? sampleKindOf(sample.path);
   const sampleBytes = { path: sample.path, kind, ...(sample.bytes ? { bytes: sample.bytes } : {}) };
   const limits = {
-    workerScript: options.workerScript ?? path.join(__dirname, 'worker.js'),
+    workerScript: options.workerScript ?? bundlePath('codec-worker'),
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,
     timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     signal: options.signal,

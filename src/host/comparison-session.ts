@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { findBuiltinCodec } from '../codecs/registry';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CancelledError, compareSample, displayedCodecOrder, type CompareOptions, type MeasuringRuntime } from '../engine/compare';
+import { CancelledError, compareSample, displayedCodecOrder, type CompareOptions } from '../engine/compare';
 import { sampleAboveCap, unavailableBrowserRuntime } from '../browser/unavailable-runtime';
 import { MeasuringFrameServer } from './measuring-frame-server';
 import { panelBrowserRuntime } from './panel-browser-runtime';
@@ -16,18 +16,19 @@ import { panelCodecId, panelReport, panelRow, plannedForRuntimes, reportOfRuntim
 import { measurementSettings } from '../engine/settings';
 import { runtimeInfo } from '../engine/tool-info';
 import { SampleInputError } from '../input/read-sample';
-import type { ProvidedSchema } from '../codecs/codec';
 import type { SchemaVariants } from '../shared/variants';
 import { affectedCodecs, mergeReports } from '../engine/variant-rerun';
 import { SchemaInputError } from '../schema/schema-problem';
-import { runSampleName } from './sample-source';
+import { runSampleName, type SampleSource } from './sample-source';
 import type { SchemaDiagnostics } from './schema-diagnostics';
 import type { ComparisonReport, MeasuredRuntime } from '../shared/results';
 import type { PlannedCodec } from '../shared/protocol';
-import type { SampleSource } from './sample-source';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { readRunSettings, type RunSettings } from './settings';
 import { RunSlot } from './run-slot';
+import type { ProvidedSchema } from '../shared/codec-job';
+import { bundlePath } from '../processes/bundle-path';
+import type { MeasuringRuntime } from '../engine/measuring-runtime';
 
 export interface RunRequest {
   source: SampleSource;
@@ -212,10 +213,10 @@ export class ComparisonSession implements vscode.Disposable {
     return panelBrowserRuntime({
       panel,
       frames,
-      workerSource: await fs.promises.readFile(path.join(__dirname, 'browser', 'measure-worker.js'), 'utf8'),
+      workerSource: await fs.promises.readFile(bundlePath('browser-measure-worker'), 'utf8'),
       // A plain Uint8Array: the webview's message serialisation does not carry a Node Buffer as bytes.
       sampleBytes: new Uint8Array(input.bytes ?? (await fs.promises.readFile(input.path))),
-      limits: { workerScript: path.join(__dirname, 'worker.js'), memoryLimitMb: settings.memoryLimitMb, timeoutMs: settings.timeoutMs, signal },
+      limits: { workerScript: bundlePath('codec-worker'), memoryLimitMb: settings.memoryLimitMb, timeoutMs: settings.timeoutMs, signal },
     });
   }
 

@@ -4,9 +4,7 @@
  * messages, so its event loop stays free; the encoded bytes a browser returns are compressed
  * for their sizes and hashed in a Node worker, like every other library work.
  */
-import type { MeasuringRuntime } from '../engine/compare';
-import type { CodecJob, CodecReport } from '../engine/worker-protocol';
-import type { WorkerFate, WorkerLimits } from '../engine/worker-runner';
+import type { WorkerFate, WorkerLimits } from '../engine/worker-launch';
 import { withEncodedFacts } from '../browser/encoded-facts';
 import { whyNotInBrowser } from '../codecs/browser-support';
 import { ChannelError } from '../shared/channel';
@@ -14,6 +12,8 @@ import { MISSING_RUN_INPUT } from '../shared/measure-frame';
 import type { WorkStage } from '../shared/results';
 import type { ResultsPanel } from '../panel/results-panel';
 import type { MeasuringFrames } from './measuring-frame-server';
+import type { CodecJob, CodecReport } from '../shared/codec-job';
+import type { MeasuringRuntime } from '../engine/measuring-runtime';
 
 export interface PanelBrowserOptions {
   panel: ResultsPanel;

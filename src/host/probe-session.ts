@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { CancelledError } from '../engine/compare';
-import { runProbesInProcess } from '../probes/probe-runner-process';
+import { runProbesInProcess } from '../probes/probe-runner-client';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { describeProbeLimits, type ProbeReport } from '../shared/probes';
 import type { ProbeHostMessage } from '../shared/protocol';

@@ -2,8 +2,7 @@
  * The sample a run measures, as the host keeps it (commands resolve it; the sessions run it and
  * name it). Pure: no vscode import.
  */
-import type { SampleKind } from '../input/read-sample';
-import type { ProvidedSchema } from '../schema/sample-contracts';
+import type { ProvidedSchema, SampleKind } from '../shared/codec-job';
 
 export interface UriLike {
   scheme: string;

@@ -6,9 +6,9 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ProvidedSchema } from '../codecs/codec';
 import { collectAvroReferences } from '../schema/avro-references';
 import { resolveProtoImports } from '../schema/proto-imports';
+import type { ProvidedSchema } from '../shared/codec-job';
 
 /** `payloadLab.protoIncludePaths`, absolute: relative entries and `${workspaceFolder}` against the first workspace folder. */
 export function readProtoIncludePaths(): string[] {

@@ -4,8 +4,8 @@
  * Nothing from Node: a browser worker parses the sample it was sent with the same code.
  */
 import { lineAndColumn, locateJsonError } from './locate-json-error';
+import type { SampleKind } from '../shared/codec-job';
 
-export type SampleKind = 'json' | 'jsonl';
 
 export class SampleInputError extends Error {
   override name = 'SampleInputError';

@@ -3,20 +3,9 @@
  * parse-sample.ts (shared with the browser worker), re-exported here for the Node side.
  */
 import * as fs from 'node:fs';
-import { SampleInputError, type SampleKind } from './parse-sample';
+import { SampleInputError } from './parse-sample';
 
 export * from './parse-sample';
-
-export interface SampleBytes {
-  /** What to call the sample in messages (a path, or an untitled editor's name). */
-  path: string;
-  kind: SampleKind;
-  /**
-   * The sample's bytes, or absent to have each worker read the file at `path` itself: a big
-   * file then never passes through (nor is copied by) the caller's thread.
-   */
-  bytes?: Uint8Array;
-}
 
 /** Reads the file when no bytes are given; a read error becomes an input error naming the file. */
 export function sampleBytesOf(sample: { path: string; bytes?: Uint8Array }): Uint8Array {

@@ -7,8 +7,7 @@ import { detectRemnants } from '../analysis/remnants';
 import type { RemnantOccurrence } from '../analysis/remnant-groups';
 import type { ParseLosses } from '../analysis/parse-losses';
 import { ANY_INDEX, formatPath, type PathNode } from '../analysis/json-path';
-import type { Finding, FindingCount, FindingFilter, NodeRemnant } from '../shared/inspector';
-import { FINDINGS_PER_KIND_LIMIT } from '../shared/inspector';
+import { type Finding, type FindingCount, type FindingFilter, type NodeRemnant, FINDINGS_PER_KIND_LIMIT } from '../shared/inspector';
 import type { Remnant, RemnantKind } from '../shared/results';
 
 /** Remnants marked on tree rows at most; past this, rows are marked by their pattern path. */

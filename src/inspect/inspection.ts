@@ -6,7 +6,7 @@
 import { findParseLosses } from '../analysis/parse-losses';
 import { ANNOTATED_LAYOUTS, UnsupportedSampleError, type PreparedCodec } from '../codecs/codec';
 import { loadCodec } from '../codecs/load-codec';
-import { parseSample, sampleBytesOf, type SampleBytes } from '../input/read-sample';
+import { parseSample, sampleBytesOf } from '../input/read-sample';
 import type { ErrorStage, WorkStage } from '../shared/results';
 import {
   ANNOTATIONS_PAGE_LIMIT,
@@ -21,12 +21,10 @@ import {
   type LocatedFinding,
   type PathStep,
 } from '../shared/inspector';
-import type { CodecSource } from '../codecs/codec-source';
-import type { ProvidedSchema } from '../schema/sample-contracts';
-import type { SchemaVariants } from '../shared/variants';
-import { annotateEncoding } from './annotate-encoding';
+import { annotateEncoding } from '../attribution/annotate-encoding';
 import { FindingIndex } from './findings';
 import { ValueTree } from './value-tree';
+import type { DecodedOutputJob } from '../shared/inspector';
 
 /** A stage of opening that failed, in words for the panel. */
 export class InspectionError extends Error {
@@ -37,13 +35,6 @@ export class InspectionError extends Error {
 }
 
 /** What to decode for the inspector: the last run's sample, with one codec. */
-export interface DecodedOutputJob {
-  codec: CodecSource;
-  sample: SampleBytes;
-  schema?: ProvidedSchema;
-  variants?: Partial<SchemaVariants>;
-}
-
 export class Inspection {
   private constructor(
     private readonly codec: { id: string; label: string },

@@ -160,8 +160,8 @@ export class ResultsPanel implements vscode.Disposable {
     return buildPanelHtml({
       cspSource: webview.cspSource,
       nonce: createNonce(),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview-styles.css')).toString(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'panel.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'panel.css')).toString(),
       ...(this.measuringFrameOrigin ? { measuringFrameOrigin: this.measuringFrameOrigin } : {}),
     });
   }

@@ -6,10 +6,10 @@
  * Both the runner and the probe process enumerate units with `probeUnits`, so an index means
  * the same unit on both sides.
  */
-import type { CodecSource } from '../codecs/codec-source';
 import type { ProbeCase, ProbedCodec, ProbeId, ProbeInfo, ProbeOutcome, ProbeResult } from '../shared/probes';
 import { craftedInputsFor, malformedProbes } from './malformed-probes';
 import { valueProbeInfo } from './value-probe-info';
+import type { CodecSource } from '../shared/codec-job';
 
 const toInfo = ({ id, title, description, kind }: ProbeInfo): ProbeInfo => ({ id, title, description, kind });
 

@@ -7,21 +7,21 @@
  * and the report says whether --max-old-space-size held. Never rejects for what a library
  * does; rejects only on cancellation or a missing probe script.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { idFromModulePath, type CodecSource } from '../codecs/codec-source';
+import { idFromModulePath } from '../codecs/codec-source';
 import { libraryVersion } from '../codecs/library-version';
 import { DEFAULT_CODEC_IDS, findBuiltinCodec } from '../codecs/registry';
-import { CancelledError } from '../engine/compare';
+import { CancelledError } from '../engine/cancelled';
 import { runtimeInfo, toolVersion } from '../engine/tool-info';
-import { childProcessTransport } from '../engine/node-transports';
-import { ChannelClient } from '../shared/channel';
-import type { ProbedCodec, ProbeId, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from '../shared/probes';
+import { superviseChild } from '../processes/supervise-child';
+import type { ProbedCodec, ProbeId, ProbeLimits, ProbeReport, ProbeResult, ProbePlan } from '../shared/probes';
 import { mergeUnitResults } from './merge-results';
 import { ALL_PROBE_IDS, probeCatalog, probeUnits, type ProbeChildEvents, type ProbeChildJob, type ProbeChildMethods, type UnitResult } from './probe-units';
+import type { CodecSource } from '../shared/codec-job';
+import { bundlePath } from '../processes/bundle-path';
 
 export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 export const DEFAULT_PROBE_MEMORY_MB = 256;
@@ -45,13 +45,6 @@ export interface ProbeOptions {
   /** Before any process starts: what will be probed, for a view to lay out its table. */
   onStart?: (plan: ProbePlan) => void;
   onResult?: (result: ProbeResult) => void;
-}
-
-export interface ProbePlan {
-  probes: ProbeInfo[];
-  /** Library versions as this bundle knows them; the report has each probe process's own. */
-  codecs: ProbedCodec[];
-  limits: ProbeLimits;
 }
 
 /**
@@ -111,28 +104,6 @@ type ChildEnd =
   | { kind: 'timeout' }
   | { kind: 'cancelled' };
 
-const SIGNAL_MEANING: Record<string, string> = {
-  SIGABRT: 'aborted',
-  SIGSEGV: 'segmentation fault',
-  SIGBUS: 'bus error',
-  SIGILL: 'illegal instruction',
-  SIGTRAP: 'trap (a V8 CHECK failed)',
-  SIGKILL: 'killed from outside (out of system memory?)',
-};
-
-/** The line of a dead child's stderr that says most: V8's FATAL ERROR line if there is one. */
-function lastWords(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
-  const fatal = lines.find((line) => /FATAL ERROR|out of memory|Segmentation|probe process failed/i.test(line));
-  const chosen = fatal ?? lines[lines.length - 1];
-  return chosen === undefined ? '' : `: ${chosen.replace(/^#\s*/, '').slice(0, 240)}`;
-}
-
-function deathMessage(code: number | null, signal: NodeJS.Signals | null, stderr: string): string {
-  const how = signal !== null ? `was killed by ${signal} (${SIGNAL_MEANING[signal] ?? 'signal'})` : `exited with code ${code}`;
-  return `the probe process ${how}${lastWords(stderr)}`;
-}
-
 interface ChildRun {
   job: ProbeChildJob;
   limits: { timeoutMs: number; memoryLimitMb: number; childScript: string };
@@ -141,25 +112,25 @@ interface ChildRun {
   onUnit(index: number, result: UnitResult): void;
 }
 
-const STDERR_TAIL_BYTES = 4_096;
 const STARTUP_TIMEOUT_MS = 30_000;
 
 function runChild(run: ChildRun): Promise<ChildEnd> {
+  const child = superviseChild<ProbeChildMethods, ProbeChildEvents>({
+    script: run.limits.childScript,
+    what: 'the probe process',
+    // A fresh Node with a small heap: a runaway allocation ends in this process, quickly.
+    heapMb: run.limits.memoryLimitMb,
+  });
   return new Promise((resolve) => {
-    let child: ChildProcess;
     let ended: ChildEnd | undefined;
     let ready = false;
-    let stderr = '';
-    let closed = false;
     const settle = (end: ChildEnd) => {
       if (ended !== undefined) return;
       ended = end;
       clearTimeout(timer);
       run.signal?.removeEventListener('abort', onAbort);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       // Settled once the process is really gone: no probe process outlives its unit or run.
-      if (closed || child.pid === undefined) resolve(end);
-      else child.once('close', () => resolve(end));
+      void child.stop().then(() => resolve(end));
     };
     let unitStartedAt = performance.now();
     const sinceUnitStart = () => Math.round(performance.now() - unitStartedAt);
@@ -169,13 +140,6 @@ function runChild(run: ChildRun): Promise<ChildEnd> {
       timer = setTimeout(() => settle({ kind: 'timeout' }), run.limits.timeoutMs);
     };
     const onAbort = () => settle({ kind: 'cancelled' });
-
-    child = fork(run.limits.childScript, [], {
-      // A fresh Node with a small heap: a runaway allocation ends in this process, quickly.
-      execArgv: [`--max-old-space-size=${run.limits.memoryLimitMb}`],
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'json',
-    });
     // Starting Node and loading the library is not what is probed: a slow start on a busy
     // machine gets its own, generous limit, and is never blamed on a probe input.
     const startupMs = Math.max(STARTUP_TIMEOUT_MS, run.limits.timeoutMs);
@@ -184,34 +148,19 @@ function runChild(run: ChildRun): Promise<ChildEnd> {
       startupMs,
     );
     run.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_TAIL_BYTES);
-    });
-    const channel = new ChannelClient<ProbeChildMethods, ProbeChildEvents>(childProcessTransport(child));
-    channel.on('ready', ({ codec, heapLimitMb }) => {
+    child.channel.on('ready', ({ codec, heapLimitMb }) => {
       ready = true;
       run.onReady(codec, heapLimitMb);
       arm();
     });
-    channel.on('unit', ({ index, result, exiting }) => {
+    child.channel.on('unit', ({ index, result, exiting }) => {
       run.onUnit(index, result);
       if (exiting) settle({ kind: 'polluted' });
       else arm();
     });
-    // Without a pid the process never started (no 'close' follows); otherwise 'close' reports.
-    child.on('error', (error) => {
-      if (child.pid === undefined) settle({ kind: 'died', message: `could not start the probe process: ${error.message}`, beforeReady: true, afterMs: 0 });
-    });
-    // 'close' rather than 'exit': by then stderr holds the child's last words.
-    child.once('close', () => {
-      closed = true;
-    });
-    child.on('close', (code, signal) =>
-      settle({ kind: 'died', message: deathMessage(code, signal, stderr), beforeReady: !ready, afterMs: ready ? sinceUnitStart() : 0 }),
-    );
-    // A process that goes away is settled by 'close' above, with its last words.
-    channel.request('run-units', run.job).then(() => settle({ kind: 'done' }), () => undefined);
+    // A process that goes away (crash, abort, out of memory) is said with its last words.
+    void child.ended.then((exit) => settle({ kind: 'died', message: exit.description, beforeReady: !ready, afterMs: ready ? sinceUnitStart() : 0 }));
+    child.channel.request('run-units', run.job).then(() => settle({ kind: 'done' }), () => undefined);
   });
 }
 
@@ -280,7 +229,7 @@ export async function runProbes(options: ProbeOptions = {}): Promise<ProbeReport
   const limits = {
     timeoutMs: options.timeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_PROBE_MEMORY_MB,
-    childScript: options.childScript ?? path.join(__dirname, 'probe-child.js'),
+    childScript: options.childScript ?? bundlePath('probe-process'),
   };
   if (!fs.existsSync(limits.childScript)) throw new Error(`${limits.childScript} is missing: build the bundles first (npm run build)`);
   if (options.signal?.aborted) throw new CancelledError('cancelled before start');

@@ -4,12 +4,13 @@
  * out-of-memory) ends the process, and the runner in the parent reports it.
  */
 import { performance } from 'node:perf_hooks';
-import { UnsupportedSampleError, type CodecModule, type PreparedCodec, type ProvidedSchema } from '../codecs/codec';
+import { UnsupportedSampleError, type CodecModule, type PreparedCodec } from '../codecs/codec';
 import type { ProbeCase, ProbeOutcome } from '../shared/probes';
 import { errorText, judgeRoundTrip, show } from './judge';
 import { BASE_RECORD, bitFlips, craftedInputsFor, truncations } from './malformed-probes';
 import type { ProbeUnit, UnitResult } from './probe-units';
 import { findValueProbe, type ValueProbe } from './value-probes';
+import type { ProvidedSchema } from '../shared/codec-job';
 
 type Stage = 'prepare' | 'encode' | 'decode';
 

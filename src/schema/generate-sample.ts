@@ -12,7 +12,6 @@
  */
 import type * as avro from 'avsc';
 import * as protobuf from 'protobufjs';
-import type { ProvidedSchema } from './sample-contracts';
 import { hasPresence } from './derive-avro-from-proto';
 import { avroLogicalValue, MAX_DEPTH, seededRandom, ValueSource, wellKnownValue } from './generate-values';
 import { BASE64_LOGICAL_TYPE, createAvroType } from './load-avsc';
@@ -20,6 +19,7 @@ import { describeProvided, resolveAvsc, resolveProtoType } from './provided-sche
 import { wellKnownName } from './proto-wkt';
 import { SchemaInputError } from './schema-problem';
 import { lineAndColumn } from '../input/locate-json-error';
+import type { ProvidedSchema } from '../shared/codec-job';
 
 export { seededRandom } from './generate-values';
 

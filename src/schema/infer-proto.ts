@@ -16,7 +16,7 @@ import { elementTypeName, isPrototypeKey, pascalCase, TypeNames } from './names'
 import type { JsonKind, MessageFieldAdapter, OneofBranch, ProtoAdapter } from './proto-adapter';
 import { nextFieldNumber, renderProto, type ProtoMessage } from './proto-text';
 import { scalarType, type FieldType } from './proto-scalars';
-import { withDefaults, type SchemaVariants } from './variants';
+import { withDefaults, type SchemaVariants } from '../shared/variants';
 
 export interface ProtoInference {
   /** `.proto` text, proto3. Parse with `protobuf.parse(source, { keepCase: true })`. */

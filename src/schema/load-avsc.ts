@@ -12,7 +12,7 @@ import { SPEC_LOGICAL_TYPES } from './avro-logical-types';
 import { inlineReferences, undefinedNamesOf, type NamedDefinition } from './avro-references';
 import { parseWithPositions, type JsonNode, type PositionedJson } from './json-positions';
 import { WELL_KNOWN_LOGICAL_TYPES } from './proto-wkt-avro';
-import type { SchemaProblem } from './schema-problem';
+import type { SchemaProblem } from '../shared/schema-problem';
 
 export type AvscLoad =
   | { ok: true; schema: unknown; type: avro.Type; notes: string[] }

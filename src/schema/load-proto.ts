@@ -10,7 +10,8 @@
 import * as protobuf from 'protobufjs';
 import { lineAndColumn } from '../input/locate-json-error';
 import { bundledProto, withBundledImports } from './bundled-protos';
-import { lineStartOffset, type SchemaProblem } from './schema-problem';
+import { lineStartOffset } from './schema-problem';
+import type { SchemaProblem } from '../shared/schema-problem';
 
 export interface LoadedProto {
   ok: true;
@@ -81,19 +82,19 @@ function addMissing(namespace: protobuf.NamespaceBase, nested: Record<string, pr
   }
 }
 
-const FILE_MARK = Symbol('payload-lab file');
+/** The file each parsed object came from: protobufjs keeps no file per type when parsing text. */
+const fileOfObject = new WeakMap<protobuf.ReflectionObject, string>();
 
-/** Marks every object parsed so far without a file as `filePath`'s (protobufjs keeps no file per type when parsing text). */
+/** Marks every object parsed so far without a file as `filePath`'s. */
 function stampFile(namespace: protobuf.NamespaceBase, filePath: string): void {
   for (const nested of namespace.nestedArray) {
-    const marked = nested as unknown as Record<symbol, string | undefined>;
-    if (marked[FILE_MARK] === undefined) marked[FILE_MARK] = filePath;
+    if (!fileOfObject.has(nested)) fileOfObject.set(nested, filePath);
     if (nested instanceof protobuf.Namespace || nested instanceof protobuf.Type) stampFile(nested, filePath);
   }
 }
 
 function fileOf(object: protobuf.ReflectionObject): string | undefined {
-  return (object as unknown as Record<symbol, string | undefined>)[FILE_MARK];
+  return fileOfObject.get(object);
 }
 
 /** The file whose text declares the message a resolve error names (`in Type .pkg.Order`). */

@@ -2,7 +2,7 @@
 import type { InferenceNotes } from './inference-notes';
 import type { ProtoAdapter } from './proto-adapter';
 import type { Shape } from './shape';
-import type { SchemaVariants } from './variants';
+import type { SchemaVariants } from '../shared/variants';
 
 /** What a field (or map value, or list element) becomes, before it gets a name and a number. */
 export interface FieldType {

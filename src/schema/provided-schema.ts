@@ -4,11 +4,12 @@
  */
 import type * as protobuf from 'protobufjs';
 import * as avro from 'avsc';
-import type { ProvidedSchema } from './sample-contracts';
 import { definitionsOf, type NamedDefinition } from './avro-references';
 import { loadAvscSchema } from './load-avsc';
 import { findMessageType, loadProtoSchema } from './load-proto';
-import { SchemaInputError, type SchemaProblem } from './schema-problem';
+import { SchemaInputError } from './schema-problem';
+import type { ProvidedSchema } from '../shared/codec-job';
+import type { SchemaProblem } from '../shared/schema-problem';
 
 export interface ProtoTypeChoice {
   type: protobuf.Type;

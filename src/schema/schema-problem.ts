@@ -4,11 +4,7 @@
  * UTF-16 code units, as editors count.
  */
 
-export interface SchemaProblem {
-  message: string;
-  line: number;
-  column: number;
-}
+import type { SchemaProblem } from '../shared/schema-problem';
 
 /** Thrown where a schema must load for work to go on (compare, the `schema` command). */
 export class SchemaInputError extends Error {

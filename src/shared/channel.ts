@@ -218,12 +218,17 @@ export function toRemoteError(error: unknown): RemoteError {
   return { message: error.message || error.name, ...(typeof code === 'string' ? { code } : {}) };
 }
 
-/** The answering side of a conversation. Returns `emit` for its events. */
-export function serve<M extends MethodsOf<M>, E = Record<never, never>>(
-  transport: Transport,
-  handlers: Handlers<M>,
-): { emit<K extends keyof E & string>(event: K, data: E[K]): Promise<void> } {
+/** What `serve` gives back: `emit` for its events, and `idle()` to wait for what it is answering. */
+export interface Served<E> {
+  emit<K extends keyof E & string>(event: K, data: E[K]): Promise<void>;
+  /** Resolves once every request being answered has settled (a cancelled one once its handler returns). */
+  idle(): Promise<void>;
+}
+
+/** The answering side of a conversation. */
+export function serve<M extends MethodsOf<M>, E = Record<never, never>>(transport: Transport, handlers: Handlers<M>): Served<E> {
   const running = new Map<number, AbortController>();
+  const inFlight = new Set<Promise<void>>();
   transport.listen(
     (message) => {
       if (message.channel === 'cancel') {
@@ -243,14 +248,22 @@ export function serve<M extends MethodsOf<M>, E = Record<never, never>>(
         reply({ err: { message: `no handler for ${method}`, code: 'unknown-method' } });
         return;
       }
-      Promise.resolve()
+      const answered = Promise.resolve()
         .then(() => handler(params, { signal: controller.signal }))
-        .then((value) => reply({ ok: value }), (error: unknown) => reply({ err: toRemoteError(error) }));
+        .then((value) => reply({ ok: value }), (error: unknown) => reply({ err: toRemoteError(error) }))
+        .then(() => undefined, () => undefined);
+      inFlight.add(answered);
+      void answered.then(() => inFlight.delete(answered));
     },
     () => {
       for (const controller of running.values()) controller.abort();
       running.clear();
     },
   );
-  return { emit: async (event, data) => transport.send({ channel: 'event', event, data }) };
+  return {
+    emit: async (event, data) => transport.send({ channel: 'event', event, data }),
+    idle: async () => {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
 }

@@ -5,7 +5,17 @@
  * slice at a time. Plain data only (no Node, no vscode): it crosses worker and webview
  * boundaries.
  */
+import type { CodecSource, ProvidedSchema, SampleBytes } from './codec-job';
 import type { RemnantKind } from './results';
+import type { SchemaVariants } from './variants';
+
+/** One codec's decoded output for the panel's inspector, opened in an inspection worker. */
+export interface DecodedOutputJob {
+  codec: CodecSource;
+  sample: SampleBytes;
+  schema?: ProvidedSchema;
+  variants?: Partial<SchemaVariants>;
+}
 
 /** One step of an exact path: an object key or an array index. */
 export type PathStep = string | number;

@@ -172,3 +172,11 @@ export function mostSevere(effects: readonly ProbeOutcome[]): ProbeOutcome {
 export function sortEffects(effects: readonly ProbeOutcome[]): ProbeOutcome[] {
   return PROBE_OUTCOME_SEVERITY.filter((outcome) => effects.includes(outcome));
 }
+
+/** What a probe run will do, told before its first result. */
+export interface ProbePlan {
+  probes: ProbeInfo[];
+  /** Library versions as this bundle knows them; the report has each probe process's own. */
+  codecs: ProbedCodec[];
+  limits: ProbeLimits;
+}

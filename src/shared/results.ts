@@ -459,3 +459,10 @@ export interface ComparisonReport {
   /** The results' remnants as codecs × kinds (see analysis/matrix.ts); absent in older reports. */
   remnantMatrix?: RemnantMatrix;
 }
+
+/** Where a run is: the round a stage or row belongs to. */
+export interface RoundProgress {
+  /** 1-based. */
+  round: number;
+  rounds: number;
+}

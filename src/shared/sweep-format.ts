@@ -1,6 +1,5 @@
 /** Sizes and slopes of a sweep in words, for the CLI and the panel alike. */
-import type { CodecLimit, GrowthSlope, LimitFailure } from './sweep';
-import { SUPERLINEAR_SLOPE } from './sweep';
+import { type CodecLimit, type GrowthSlope, type LimitFailure, SUPERLINEAR_SLOPE } from './sweep';
 
 /** "1.0 KiB", "16 MiB": a sweep's sizes are powers of two, and so are their labels. */
 export function formatJsonSize(bytes: number): string {

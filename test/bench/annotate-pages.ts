@@ -12,8 +12,8 @@ import type { CodecModule } from '../../src/codecs/codec';
 import * as cborX from '../../src/codecs/cbor-x';
 import * as msgpackr from '../../src/codecs/msgpackr';
 import * as protobufjs from '../../src/codecs/protobufjs';
-import { median } from '../../src/engine/stats';
-import { annotateEncoding } from '../../src/inspect/annotate-encoding';
+import { median } from '../../src/measurement/stats';
+import { annotateEncoding } from '../../src/attribution/annotate-encoding';
 
 const PAGE = 4096;
 const REPEAT = 50;

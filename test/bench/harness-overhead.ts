@@ -16,7 +16,7 @@
  */
 import * as fs from 'node:fs';
 import { loadCodec } from '../../src/codecs/load-codec';
-import { batchSizeFor, timeWindow, warmUp } from '../../src/engine/measure';
+import { batchSizeFor, timeWindow, warmUp } from '../../src/worker/measure';
 
 const [codecId, samplePath, budgetText, pairsText] = process.argv.slice(2);
 const budgetMs = Number(budgetText ?? 25);

@@ -18,7 +18,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareSample } from '../../src/engine/compare';
-import { medianOf } from '../../src/engine/stats';
+import { medianOf } from '../../src/measurement/stats';
 import { inferProtoSchema } from '../../src/schema/infer-proto';
 import type { ComparisonReport, CompletedResult } from '../../src/shared/results';
 import { repoRoot, workerScript } from '../support/paths';

@@ -17,10 +17,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareSample } from '../../src/engine/compare';
-import { scaleSample } from '../../src/engine/scale-sample';
+import { scaleSample } from '../../src/measurement/scale-sample';
 import { MB } from '../../src/engine/sweep';
-import { runSweepInProcess } from '../../src/engine/sweep-runner-process';
-import { DEFAULT_LIMIT_PARALLEL, findLimits, lanesFor } from '../../src/limits/run-limits';
+import { runSweepInProcess } from '../../src/engine/sweep-process-client';
+import { DEFAULT_LIMIT_PARALLEL, findLimits, lanesFor } from '../../src/payload-limits/run-limits';
 import { growthTable, limitRow, limitsHeading, describeHeap, sizeTable } from '../../src/cli/sweep-table';
 import type { SweepReport } from '../../src/shared/sweep';
 import { repoRoot, tuplesSample, workerScript } from '../support/paths';
@@ -50,7 +50,7 @@ async function sweepFigures(): Promise<{ report: SweepReport }> {
   console.log(`1. Default sweep on ${path.basename(tuplesSample)}: 1 KiB → ${maxJsonBytes / MB} MiB ×4, ${CODECS.length} codecs, quick rounds (aim < 5 min; host RSS growth < 50 MB)`);
   const started = Date.now();
   const { value: report, baseMb, peakMb } = await peakRss(() => runSweepInProcess({ path: tuplesSample }, {
-    runnerScript: path.join(repoRoot, 'dist', 'sweep-runner.js'),
+    runnerScript: path.join(repoRoot, 'dist', 'sweep-process.js'),
     codecs: CODECS,
     quick: true,
     maxJsonBytes,
@@ -94,7 +94,7 @@ async function limitFigures(): Promise<SweepReport['limits']> {
   const started = Date.now();
   let headed = false;
   const found = await findLimits({ path: tuplesSample }, {
-    childScript: path.join(repoRoot, 'dist', 'limit-child.js'),
+    childScript: path.join(repoRoot, 'dist', 'limit-process.js'),
     codecs,
     parallel,
     ...(heapMb === undefined ? {} : { heapMb }),

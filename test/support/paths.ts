@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
-export const workerScript = path.join(repoRoot, 'dist', 'worker.js');
+export const workerScript = path.join(repoRoot, 'dist', 'codec-worker.js');
 export const cliScript = path.join(repoRoot, 'dist', 'cli.js');
 export const tuplesSample = path.join(repoRoot, 'schemas', 'tuples.json');
 export const fixture = (...parts: string[]) => path.join(repoRoot, 'test', 'fixtures', ...parts);

@@ -2,11 +2,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { slicesFor, timeAlternately } from '../../src/engine/alternate-slices';
-import { mergeWindows, summarize } from '../../src/engine/measure';
 import { SliceSession, SliceSessionError } from '../../src/engine/slice-session';
-import { liveWorkerCount } from '../../src/engine/worker-runner';
-import type { CodecJob } from '../../src/engine/worker-protocol';
+import { liveWorkerCount } from '../../src/engine/worker-launch';
 import { fixture, workerScript } from '../support/paths';
+import type { CodecJob } from '../../src/shared/codec-job';
+import { mergeWindows, summarize } from '../../src/measurement/timing-windows';
 
 const limits = { workerScript, memoryLimitMb: 512, timeoutMs: 60_000 };
 const job = (builtin: string): CodecJob => ({

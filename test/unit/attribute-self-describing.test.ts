@@ -12,9 +12,9 @@ import { encode as cborEncode, Encoder as CborEncoder } from 'cbor-x';
 import { pack, Packr } from 'msgpackr';
 import * as cborX from '../../src/codecs/cbor-x';
 import * as msgpackr from '../../src/codecs/msgpackr';
-import { attributeCborBytes, attributeMsgpackBytes } from '../../src/inspect/attribute-self-describing';
-import { attributeAnnotated, attributeBytes } from '../../src/inspect/byte-attribution';
-import { UnattributableError } from '../../src/inspect/attribution-totals';
+import { attributeCborBytes, attributeMsgpackBytes } from '../../src/attribution/attribute-self-describing';
+import { attributeAnnotated, attributeBytes } from '../../src/attribution/byte-attribution';
+import { UnattributableError } from '../../src/attribution/attribution-totals';
 import { variedDocuments } from '../fixtures/real-world/varied-documents';
 import { fixture, repoRoot } from '../support/paths';
 

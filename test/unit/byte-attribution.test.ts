@@ -15,7 +15,7 @@ import * as json from '../../src/codecs/json';
 import * as msgpackr from '../../src/codecs/msgpackr';
 import * as protobufjs from '../../src/codecs/protobufjs';
 import * as v8 from '../../src/codecs/v8';
-import { attributeBytes } from '../../src/inspect/byte-attribution';
+import { attributeBytes } from '../../src/attribution/byte-attribution';
 import { BYTE_CATEGORIES, type ByteAttribution } from '../../src/shared/results';
 import { fixture, repoRoot } from '../support/paths';
 

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CodecModule, PrepareContext, ProvidedSchema } from '../../src/codecs/codec';
+import { type CodecModule, type PrepareContext, UnsupportedSampleError } from '../../src/codecs/codec';
 import * as protobufjs from '../../src/codecs/protobufjs';
 import * as protobufjsFromObject from '../../src/codecs/protobufjs-from-object';
 import * as pbf from '../../src/codecs/pbf';
@@ -19,8 +19,8 @@ import * as bser from '../../src/codecs/bser';
 import * as msgpackrRecords from '../../src/codecs/msgpackr-records';
 import * as cborXRecords from '../../src/codecs/cbor-x-records';
 import * as googleProtobuf from '../../src/codecs/google-protobuf';
-import { UnsupportedSampleError } from '../../src/codecs/codec';
 import { repoRoot, tuplesSample } from '../support/paths';
+import type { ProvidedSchema } from '../../src/shared/codec-job';
 
 const read = (name: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, 'schemas', name), 'utf8')) as unknown;
 const tuples = read('tuples.json');

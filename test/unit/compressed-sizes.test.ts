@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { Zstd } from '@hpcc-js/wasm-zstd';
-import { compressedSizes, nodeZstd, zstdCompressor } from '../../src/engine/compressed-sizes';
+import { compressedSizes, nodeZstd, zstdCompressor } from '../../src/compression/compressed-sizes';
 import { compareSample } from '../../src/engine/compare';
 import { FAST, tuplesSample } from '../support/paths';
 

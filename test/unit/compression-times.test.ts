@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compressionTimes } from '../../src/engine/compression-times';
-import { compressedSizes, nodeZstd, zstdBothWays } from '../../src/engine/compressed-sizes';
+import { compressionTimes } from '../../src/compression/compression-times';
+import { compressedSizes, nodeZstd, zstdBothWays } from '../../src/compression/compressed-sizes';
 import { repoRoot } from '../support/paths';
 
 const sample = readFileSync(join(repoRoot, 'schemas', 'events.json')).subarray(0, 200_000);

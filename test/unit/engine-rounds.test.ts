@@ -2,9 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { compareSample, type RoundProgress } from '../../src/engine/compare';
+import { compareSample } from '../../src/engine/compare';
 import { loadCodec } from '../../src/codecs/load-codec';
-import type { CodecResult, CompletedResult } from '../../src/shared/results';
+import type { CodecResult, CompletedResult, RoundProgress } from '../../src/shared/results';
 import { fixture, FAST, tuplesSample } from '../support/paths';
 
 const completed = (rows: readonly CodecResult[], codec: string): CompletedResult => {

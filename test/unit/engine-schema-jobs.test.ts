@@ -2,11 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ProvidedSchema } from '../../src/codecs/codec';
 import { generateSampleBytes, loadSchemaInfo } from '../../src/engine/schema-jobs';
 import { generateFromSchema } from '../../src/schema/generate-sample';
 import { SchemaInputError } from '../../src/schema/schema-problem';
 import { repoRoot, workerScript } from '../support/paths';
+import type { ProvidedSchema } from '../../src/shared/codec-job';
 
 const itemsProtoPath = path.join(repoRoot, 'schemas', 'Items.proto');
 const itemsProto: ProvidedSchema = { kind: 'proto', source: fs.readFileSync(itemsProtoPath, 'utf8'), path: itemsProtoPath };

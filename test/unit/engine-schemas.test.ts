@@ -4,12 +4,12 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ProvidedSchema } from '../../src/codecs/codec';
 import { compareSample } from '../../src/engine/compare';
 import { generateFromSchema } from '../../src/schema/generate-sample';
 import { SchemaInputError } from '../../src/schema/schema-problem';
 import type { CodecResult, CompletedResult, ComparisonReport } from '../../src/shared/results';
 import { cliScript, FAST, repoRoot, sampleFrom, tuplesSample } from '../support/paths';
+import type { ProvidedSchema } from '../../src/shared/codec-job';
 
 const itemsProtoPath = path.join(repoRoot, 'schemas', 'Items.proto');
 const itemsAvscPath = path.join(repoRoot, 'schemas', 'Items.avsc');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runPipeline, type PipelineSteps } from '../../src/engine/first-round-pipeline';
 import { compareSample } from '../../src/engine/compare';
-import { liveWorkerCount } from '../../src/engine/worker-runner';
+import { liveWorkerCount } from '../../src/engine/worker-launch';
 import { FAST, tuplesSample } from '../support/paths';
 
 type Step = 'open' | 'time' | 'finish' | 'abandon';
@@ -55,9 +55,7 @@ const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 test('the pipeline times each item alone, in order, and opens the next item while the previous one finishes', async () => {
   const items = ['json', 'avsc', 'msgpackr', 'v8'];
   const { steps, spans } = recordingSteps({ open: 40, time: 20, finish: 40 });
-  const started = performance.now();
   await runPipeline(items, steps);
-  const elapsed = performance.now() - started;
 
   const timings = spans.filter((span) => span.step === 'time');
   assert.deepEqual(timings.map((span) => span.item), items, 'timed in the given order');
@@ -71,8 +69,6 @@ test('the pipeline times each item alone, in order, and opens the next item whil
     const finish = spans.find((span) => span.step === 'finish' && span.item === items[index - 1])!;
     assert.ok(overlaps(open, finish), `${items[index]} opens while ${items[index - 1]} finishes`);
   }
-  // One after another the steps take 4 × 100 ms; overlapped, about 40 + 4 × 20 + 3 × 40 + 40.
-  assert.ok(elapsed < 4 * 100 - 60, `overlapped steps take less than their sum (${elapsed.toFixed(0)} ms)`);
 });
 
 test('the first item can arrive already opening (the host opens it while it reads the sample)', async () => {

@@ -10,11 +10,11 @@ import * as cborX from '../../src/codecs/cbor-x';
 import * as msgpackr from '../../src/codecs/msgpackr';
 import * as protobufjs from '../../src/codecs/protobufjs';
 import { protobuf } from '../../src/codecs/protobufjs-runtime';
-import { annotateCbor } from '../../src/inspect/annotate-cbor';
-import { annotateEncoding } from '../../src/inspect/annotate-encoding';
-import { annotateMsgpack } from '../../src/inspect/annotate-msgpack';
-import { annotateProtobuf } from '../../src/inspect/annotate-protobuf';
-import type { AnnotationPage } from '../../src/inspect/annotation-page';
+import { annotateCbor } from '../../src/attribution/annotate-cbor';
+import { annotateEncoding } from '../../src/attribution/annotate-encoding';
+import { annotateMsgpack } from '../../src/attribution/annotate-msgpack';
+import { annotateProtobuf } from '../../src/attribution/annotate-protobuf';
+import type { AnnotationPage } from '../../src/attribution/annotation-page';
 import type { ByteAnnotation } from '../../src/shared/inspector';
 
 const schemas = join(__dirname, '..', '..', 'schemas');

@@ -10,9 +10,8 @@ import * as fs from 'node:fs';
 import { pack } from 'msgpackr';
 import { Inspection } from '../../src/inspect/inspection';
 import { InspectorService } from '../../src/engine/inspector-service';
-import { liveWorkerCount } from '../../src/engine/worker-runner';
-import type { DecodedOutputJob } from '../../src/engine/worker-protocol';
-import type { TreeNode } from '../../src/shared/inspector';
+import { liveWorkerCount } from '../../src/engine/worker-launch';
+import type { TreeNode, DecodedOutputJob } from '../../src/shared/inspector';
 import { tuplesSample, workerScript } from '../support/paths';
 
 function job(codec: string, text: string, name = 'sample.json'): DecodedOutputJob {

@@ -8,11 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { loadCodec } from '../../src/codecs/load-codec';
-import { recordPlanOf, scaleSample } from '../../src/engine/scale-sample';
-import { CHECKED_RECORDS, checkDecodedRecords, checkedIndexes } from '../../src/limits/decoded-check';
-import { timeoutMessage } from '../../src/limits/limit-failures';
-import { lanesFor } from '../../src/limits/run-limits';
-import { MIN_SIZE_TIMEOUT_MS, SizeTimeouts, TIMEOUT_MARGIN } from '../../src/limits/size-timeout';
+import { recordPlanOf, scaleSample } from '../../src/measurement/scale-sample';
+import { CHECKED_RECORDS, checkDecodedRecords, checkedIndexes } from '../../src/payload-limits/decoded-check';
+import { timeoutMessage } from '../../src/payload-limits/limit-failures';
+import { lanesFor } from '../../src/payload-limits/run-limits';
+import { MIN_SIZE_TIMEOUT_MS, SizeTimeouts, TIMEOUT_MARGIN } from '../../src/payload-limits/size-timeout';
 import { tuplesSample } from '../support/paths';
 
 const MiB = 2 ** 20;

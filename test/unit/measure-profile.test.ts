@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { measureOperation } from '../../src/engine/measure';
-import { watchGarbageCollection } from '../../src/engine/gc-window';
+import { measureOperation } from '../../src/worker/measure';
+import { watchGarbageCollection } from '../../src/worker/gc-window';
 
 /** An operation that allocates about `megabytes` of small objects and takes at least `minMs`. */
 function allocating(megabytes: number, minMs: number): { call: () => unknown; calls: () => number } {

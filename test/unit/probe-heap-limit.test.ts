@@ -13,7 +13,7 @@ import { probeFooter } from '../../src/cli/probe-table';
 import { heapLimitHeld, runProbes } from '../../src/probes/run-probes';
 import { repoRoot } from '../support/paths';
 
-const childScript = path.join(repoRoot, 'dist', 'probe-child.js');
+const childScript = path.join(repoRoot, 'dist', 'probe-process.js');
 const quickProbe = { childScript, codecs: ['json'], probes: ['negative-zero'] as const, timeoutMs: 8_000 };
 
 /** What a plain Node process started with these flags reports as its heap limit, in MB. */

@@ -9,12 +9,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CancelledError } from '../../src/engine/compare';
-import { runProbesInProcess } from '../../src/probes/probe-runner-process';
-import { runProbes, type ProbePlan } from '../../src/probes/run-probes';
-import type { ProbeId, ProbeResult } from '../../src/shared/probes';
+import { runProbesInProcess } from '../../src/probes/probe-runner-client';
+import { runProbes } from '../../src/probes/run-probes';
+import type { ProbeId, ProbeResult, ProbePlan } from '../../src/shared/probes';
 import { repoRoot } from '../support/paths';
 
-const childScript = path.join(repoRoot, 'dist', 'probe-child.js');
+const childScript = path.join(repoRoot, 'dist', 'probe-process.js');
 const subset = { codecs: ['json', 'msgpackr', 'bson'], probes: ['proto-key', 'negative-zero', 'truncated-bytes'] as ProbeId[], timeoutMs: 8_000, memoryLimitMb: 128 };
 
 /** Pids of processes running this script (a private copy, so no other test's processes count). */
@@ -45,7 +45,7 @@ test('the runner process reports what runProbes in this process reports, plan fi
 });
 
 test('cancelling rejects with CancelledError once the runner and its probe processes have exited', async () => {
-  const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-runner-')), 'probe-child.js');
+  const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-runner-')), 'probe-process.js');
   fs.copyFileSync(childScript, script);
   const controller = new AbortController();
   // Cancelled as the first result arrives: avsc's crafted block counts are still being probed.

@@ -11,7 +11,7 @@ import { ALL_PROBE_IDS } from '../../src/probes/probe-units';
 import { repoRoot } from '../support/paths';
 
 const codecs = ['pbf', 'bufbuild', 'google-protobuf', 'avro-js', 'bser', 'js-binary', 'msgpack', 'cborg', 'msgpackr-records', 'cbor-x-records', 'protobufjs-fromobject', 'avsc-forvalue'];
-const childScript = path.join(repoRoot, 'dist', 'probe-child.js');
+const childScript = path.join(repoRoot, 'dist', 'probe-process.js');
 
 test('every probe runs against every new codec and variant, and the run comes back whole', async () => {
   const hostPid = process.pid;

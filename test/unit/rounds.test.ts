@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { combineTimings, roundOrder, rowOverRounds, UNSTABLE_SPREAD, type RoundTimings } from '../../src/engine/rounds';
 import type { CompletedResult } from '../../src/shared/results';
 import { timingStats } from '../support/timing';
-import { rerunInterval, studentT995 } from '../../src/engine/rerun-interval';
+import { rerunInterval, studentT995 } from '../../src/measurement/rerun-interval';
 
 function firstRow(codec: string): CompletedResult {
   return {

@@ -10,7 +10,7 @@ import { inferSchemaTextOf } from '../../src/engine/schema-jobs';
 import { inferSchemaText } from '../../src/schema/inferred-text';
 import { affectedCodecs, mergeReports } from '../../src/engine/variant-rerun';
 import type { CodecResult, CompletedResult, ComparisonReport } from '../../src/shared/results';
-import { describeVariantDelta } from '../../webview/variant-delta';
+import { describeVariantDelta } from '../../webview/panel/variant-delta';
 import { sampleFrom, workerScript } from '../support/paths';
 import { timingStats } from '../support/timing';
 

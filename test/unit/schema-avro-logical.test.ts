@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { providedSchemaFrom } from '../../src/cli/schema-options';
-import type { ProvidedSchema } from '../../src/codecs/codec';
 import { prepare as prepareAvsc } from '../../src/codecs/avsc';
 import { prepare as prepareProtobufjs } from '../../src/codecs/protobufjs';
 import { collectAvroReferences } from '../../src/schema/avro-references';
@@ -13,6 +12,7 @@ import { resolveAvsc, resolveProtoType } from '../../src/schema/provided-schema'
 import { generateFromSchema } from '../../src/schema/generate-sample';
 import { findAvroMismatch } from '../../src/schema/sample-fit';
 import { SchemaInputError } from '../../src/schema/schema-problem';
+import type { ProvidedSchema } from '../../src/shared/codec-job';
 
 const avroFolder = path.resolve(__dirname, '..', 'fixtures', 'avro');
 const conformance = path.resolve(__dirname, '..', 'fixtures', 'conformance');

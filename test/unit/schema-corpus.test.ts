@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as protobuf from 'protobufjs';
 import { verifyRoundTrip } from '../../src/analysis/verify';
-import { UnsupportedSampleError, type ProvidedSchema } from '../../src/codecs/codec';
+import { UnsupportedSampleError } from '../../src/codecs/codec';
 import { loadCodec } from '../../src/codecs/load-codec';
 import { builtinCodecs, DEFAULT_CODEC_IDS } from '../../src/codecs/registry';
 import { collectAvroReferences } from '../../src/schema/avro-references';
@@ -17,6 +17,7 @@ import { generateFromSchema } from '../../src/schema/generate-sample';
 import { loadProtoSchema } from '../../src/schema/load-proto';
 import { SchemaInputError } from '../../src/schema/schema-problem';
 import type { Difference } from '../../src/shared/results';
+import type { ProvidedSchema } from '../../src/shared/codec-job';
 const repoRoot = path.resolve(__dirname, '..', '..');
 
 const SEEDS = [1, 7, 42];

@@ -4,12 +4,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { providedSchemaFrom } from '../../src/cli/schema-options';
-import type { ProvidedSchema } from '../../src/codecs/codec';
 import { prepare as prepareAvsc } from '../../src/codecs/avsc';
 import { prepare as prepareProtobufjs } from '../../src/codecs/protobufjs';
 import { resolveProtoImports, scanImports } from '../../src/schema/proto-imports';
 import { resolveProtoType } from '../../src/schema/provided-schema';
 import { SchemaInputError } from '../../src/schema/schema-problem';
+import type { ProvidedSchema } from '../../src/shared/codec-job';
 
 const TIMESTAMP_ONLY = 'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\n\nmessage Ev {\n  google.protobuf.Timestamp at = 1;\n}\n';
 

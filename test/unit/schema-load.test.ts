@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { loadAvscSchema } from '../../src/schema/load-avsc';
 import { findMessageType, loadProtoSchema, type ProtoLoad } from '../../src/schema/load-proto';
 import { checkProvidedSchema } from '../../src/schema/provided-schema';
-import type { SchemaProblem } from '../../src/schema/schema-problem';
+import type { SchemaProblem } from '../../src/shared/schema-problem';
 
 const schemas = join(__dirname, '..', '..', 'schemas');
 

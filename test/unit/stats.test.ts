@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isBimodal, median, medianMarginOfError, quantile } from '../../src/engine/stats';
-import { summarize } from '../../src/engine/measure';
+import { isBimodal, median, medianMarginOfError, quantile } from '../../src/measurement/stats';
+import { summarize } from '../../src/measurement/timing-windows';
 
 test('the median interpolates between the two middle samples', () => {
   assert.equal(median([1, 2, 3, 10]), 2.5);

@@ -9,10 +9,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { CancelledError, compareSample } from '../../src/engine/compare';
-import { runSweepInProcess } from '../../src/engine/sweep-runner-process';
-import { scaleSample } from '../../src/engine/scale-sample';
+import { runSweepInProcess } from '../../src/engine/sweep-process-client';
+import { scaleSample } from '../../src/measurement/scale-sample';
 import { sweepSample } from '../../src/engine/sweep';
-import { liveWorkerCount } from '../../src/engine/worker-runner';
+import { liveWorkerCount } from '../../src/engine/worker-launch';
 import { SampleInputError } from '../../src/input/read-sample';
 import { FAST, repoRoot, tuplesSample } from '../support/paths';
 
@@ -85,7 +85,7 @@ test('a sample with no array to scale is refused with what to give instead', asy
 });
 
 test('in its own process (as the extension runs it): the same report streamed back, cancellation, a bad sample', async () => {
-  const runnerScript = path.join(repoRoot, 'dist', 'sweep-runner.js');
+  const runnerScript = path.join(repoRoot, 'dist', 'sweep-process.js');
   const sizes: number[] = [];
   const fast = { rounds: 1, timeBudgetMs: 20, minSamples: 3 };
   const report = await runSweepInProcess({ path: tuplesSample }, { runnerScript, codecs: ['json', 'avsc'], ...fast, sizes: [1024, 8 * 1024], onSize: (_index, size) => sizes.push(size.jsonBytes) });

@@ -7,12 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { compareSample } from '../../src/engine/compare';
-import { searchLimit, type TrialOutcome } from '../../src/limits/limit-search';
-import { findLimits } from '../../src/limits/run-limits';
+import { searchLimit, type TrialOutcome } from '../../src/payload-limits/limit-search';
+import { findLimits } from '../../src/payload-limits/run-limits';
 import { FAST, repoRoot, tuplesSample } from '../support/paths';
 
 const MiB = 2 ** 20;
-const childScript = path.join(repoRoot, 'dist', 'limit-child.js');
+const childScript = path.join(repoRoot, 'dist', 'limit-process.js');
 
 /** A codec that encodes up to `encodeMax` bytes and decodes up to `decodeMax`. */
 function thresholdTrial(encodeMax: number, decodeMax: number, tried: number[]) {

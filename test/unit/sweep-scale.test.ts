@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
-import { findRecords, recordPlanOf, scaleSample, sweepSizes, UnscalableSampleError } from '../../src/engine/scale-sample';
+import { findRecords, recordPlanOf, scaleSample, sweepSizes, UnscalableSampleError } from '../../src/measurement/scale-sample';
 import { tuplesSample } from '../support/paths';
 
 const tuples = JSON.parse(fs.readFileSync(tuplesSample, 'utf8')) as { items: unknown[] };

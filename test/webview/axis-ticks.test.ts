@@ -1,7 +1,7 @@
 /** The time axis's labels, without a browser: one unit for every tick, 0 included. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { timeTickLabels } from '../../webview/axis-ticks';
+import { timeTickLabels } from '../../webview/panel/axis-ticks';
 
 test('ticks from 0 to 1 ms read in ms, 0 included, with the decimals the steps need', () => {
   assert.deepEqual(timeTickLabels([0, 250_000, 500_000, 750_000, 1_000_000]), ['0.00 ms', '0.25 ms', '0.50 ms', '0.75 ms', '1.00 ms']);

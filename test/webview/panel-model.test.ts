@@ -4,8 +4,8 @@
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyModel, nextSort, type PanelModel, reduce } from '../../webview/model';
-import { sortRows } from '../../webview/sorting';
+import { emptyModel, nextSort, type PanelModel, reduce } from '../../webview/panel/model';
+import { sortRows } from '../../webview/panel/sorting';
 import type { HostToWebview } from '../../src/shared/protocol';
 import { type RecordedRun, recordRealRun } from './support/real-run';
 

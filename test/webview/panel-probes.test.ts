@@ -26,7 +26,7 @@ interface RecordedProbes {
 async function recordProbeRun(): Promise<RecordedProbes> {
   const events: ProbeHostMessage[] = [];
   const report = await runProbes({
-    childScript: path.join(repoRoot, 'dist', 'probe-child.js'),
+    childScript: path.join(repoRoot, 'dist', 'probe-process.js'),
     codecs: ['avsc', 'msgpackr'],
     probes: ['proto-key', 'crafted-lengths'],
     timeoutMs: 8_000,
@@ -155,8 +155,8 @@ test('results of an older probe run are ignored once a newer one has started', a
 
 test('a probe run that fails says why, in the view', async (t) => {
   const panel = await panelWithRun(t);
-  await panel.deliver({ type: 'probes-ended', probeRunId: 1, outcome: 'failed', message: '/x/dist/probe-child.js is missing: build the bundles first (npm run build)' });
-  assert.equal(await panel.page.textContent('.probe-status'), 'The probe run failed: /x/dist/probe-child.js is missing: build the bundles first (npm run build)');
+  await panel.deliver({ type: 'probes-ended', probeRunId: 1, outcome: 'failed', message: '/x/dist/probe-process.js is missing: build the bundles first (npm run build)' });
+  assert.equal(await panel.page.textContent('.probe-status'), 'The probe run failed: /x/dist/probe-process.js is missing: build the bundles first (npm run build)');
   assert.equal(await panel.page.locator('table.probes tbody tr').count(), 0);
   await assertNoProblems(panel);
 });

@@ -4,10 +4,9 @@
  * library), and its answers come back as the host's replies.
  */
 import type { Page } from 'playwright-core';
-import { InspectorService } from '../../../src/engine/inspector-service';
+import { InspectorService, type InspectorRequests } from '../../../src/engine/inspector-service';
 import type { PostedToHost } from '../../../src/shared/protocol';
 import { isChannelMessage, serve, type ChannelMessage, type Transport } from '../../../src/shared/channel';
-import type { InspectorRequests } from '../../../src/engine/inspector-service';
 import { workerScript } from '../../support/paths';
 import { deliverToPage } from './panel-harness';
 

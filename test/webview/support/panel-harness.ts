@@ -14,8 +14,8 @@ import { repoRoot } from '../../support/paths';
 import { THEMES, type ThemeName } from './themes';
 
 const DIST_FILES: Record<string, string> = {
-  '/dist/webview.js': 'text/javascript; charset=utf-8',
-  '/dist/webview-styles.css': 'text/css; charset=utf-8',
+  '/dist/panel.js': 'text/javascript; charset=utf-8',
+  '/dist/panel.css': 'text/css; charset=utf-8',
 };
 
 for (const file of Object.keys(DIST_FILES)) {
@@ -37,7 +37,7 @@ function startServer(): Promise<http.Server> {
       // A fresh nonce per load, as VS Code builds the page anew each time.
       // `?frames=ORIGIN`: the policy lets the page frame that origin (as the extension's does for its measuring frames).
       const frames = url.searchParams.get('frames');
-      const html = buildPanelHtml({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/dist/webview.js`, styleUri: `${origin}/dist/webview-styles.css`, ...(frames ? { measuringFrameOrigin: frames } : {}) });
+      const html = buildPanelHtml({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/dist/panel.js`, styleUri: `${origin}/dist/panel.css`, ...(frames ? { measuringFrameOrigin: frames } : {}) });
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
       return;
     }

@@ -1,11 +1,10 @@
 /** A real size sweep (and limit search) recorded as the host's messages to the panel. */
 import * as path from 'node:path';
-import { sweepSample, type SweepOptions } from '../../../src/engine/sweep';
-import { findLimits, type LimitOptions } from '../../../src/limits/run-limits';
+import { sweepSample, type SweepOptions, scalingNotes } from '../../../src/engine/sweep';
+import { findLimits, type LimitOptions } from '../../../src/payload-limits/run-limits';
 import type { SweepReport } from '../../../src/shared/sweep';
 import type { SweepHostMessage } from '../../../src/shared/sweep-protocol';
 import { findBuiltinCodec } from '../../../src/codecs/registry';
-import { scalingNotes } from '../../../src/engine/sweep';
 import { repoRoot, workerScript } from '../../support/paths';
 
 export interface RecordedSweep {
@@ -34,7 +33,7 @@ export async function recordSweep(samplePath: string, codecs: string[], sweep: S
   });
   if (limits) {
     const found = await findLimits({ path: samplePath }, {
-      childScript: path.join(repoRoot, 'dist', 'limit-child.js'),
+      childScript: path.join(repoRoot, 'dist', 'limit-process.js'),
       codecs,
       ...limits,
       onLimit: (limit) => messages.push({ type: 'sweep-limit', sweepId, limit, settings: { heapMb: limits.heapMb ?? null, observedHeapLimitMb: null, capJsonBytes: limits.capJsonBytes ?? 0, timeoutMs: 0 } }),

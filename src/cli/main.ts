@@ -1,0 +1,209 @@
+/**
+ * `payload-lab`: the engine, headless. Prints a table as codecs finish, or one JSON document
+ * (`--json`) for CI. Exit codes: 0 done (rows may still be errored), 2 bad input or usage.
+ */
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { builtinCodecs, expandCodecSelection } from '../codecs/registry';
+import { codecsListing } from './codecs-listing';
+import { CancelledError, unknownCodecs } from '../engine/compare';
+import { compareInRuntimes, parseRuntimes } from './runtimes';
+import { bytesCheckSection, codeGenerationSection, endToEndSection } from './runtime-sections';
+import { toolVersion } from '../engine/tool-info';
+import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from '../engine/settings';
+import { SampleInputError } from '../input/read-sample';
+import { sampleHeading, tableFooter, tableHeader, tableRow } from './table';
+import { probeCommand } from './probe-command';
+import { jsonDocument } from '../report/json-document';
+import { remnantsSection } from './remnants-table';
+import { bytesSection } from './bytes-section';
+import { isPriority, PRIORITY_IDS, verdictSection } from './verdict-section';
+import { adviceSection } from './advice-section';
+import { compressionSection } from './compression-section';
+import { SCHEMA_USAGE, schemaCommand } from './schema-command';
+import { compareSchemaSetup, SCHEMA_OPTIONS, SCHEMA_OPTIONS_USAGE, SchemaUsageError } from './schema-options';
+import { SchemaInputError } from '../schema/schema-problem';
+import { SWEEP_USAGE, sweepCommand, SweepUsageError } from './sweep-command';
+
+const PRIORITIES_TEXT = PRIORITY_IDS.join(', ');
+
+const USAGE = `Usage: payload-lab compare [FILE] [options]
+       payload-lab sweep [FILE] [--codecs a,b] [--max-mb N] [--steps F] [--quick] [--limits] [--heap-mb N] [--json]   (see sweep --help)
+       payload-lab probe [--codecs a,b] [--json]   (what each library does with awkward inputs)
+       payload-lab schema SAMPLE.json --format proto|avsc   (prints the inferred schema; see schema --help)
+       payload-lab codecs
+
+Compares how each serialization library encodes FILE (.json, or .jsonl/.ndjson records).
+Without FILE, uses the bundled sample (the published benchmark's tuple dataset, about 1 MB).
+
+Options:
+  --json               print one JSON document instead of the table
+  --remnants           after the table: the remnant matrix (codecs × kinds) and each remnant's path
+  --bytes              after the table: each codec's bytes as keys, strings, numbers, other values, structure
+  --priority P         what the verdict's pick favours: ${PRIORITIES_TEXT} (default size)
+  --codecs a,b,c       codecs to run (default: the seven most-used; 'all': every one; see 'payload-lab codecs')
+  --quick              ${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a quick look, wider intervals
+  --thorough           ${THOROUGH_ROUNDS} rounds: narrower intervals, for figures you will quote
+  --rounds N           rounds of JSON and every codec, each in a fresh worker (default ${DEFAULT_ROUNDS}, quick ${QUICK_ROUNDS})
+  --time-budget MS     measuring time per codec and round, split between encode and decode (default ${DEFAULT_TIME_BUDGET_MS})
+  --min-samples N      minimum timing samples per operation (default ${DEFAULT_MIN_SAMPLES}, quick ${QUICK_MIN_SAMPLES})
+  --timeout MS         stop a codec's worker after MS milliseconds (default ${DEFAULT_LIMITS.timeoutMs})
+  --memory-limit MB    heap limit of each codec's worker (default ${DEFAULT_LIMITS.memoryLimitMb})
+  --codec-module PATH  also run a codec module of your own (exports prepare); repeatable
+  --runtimes LIST      node, browser or node,browser (default node): browser rows are measured in
+                       Web Workers of a headless Chromium (/usr/bin/chromium or PAYLOAD_LAB_CHROMIUM)
+  --strict-csp         also run each codec with code generation from strings disabled (a CSP
+                       without 'unsafe-eval'; Node's --disallow-code-generation-from-strings)
+  -h, --help           this text
+  -v, --version        the version
+
+${SCHEMA_OPTIONS_USAGE}`;
+
+class UsageError extends Error {}
+
+const bundledSample = () => path.join(__dirname, '..', 'schemas', 'tuples.json');
+
+function positiveInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new UsageError(`--${name} takes a positive whole number, got '${value}'`);
+  return parsed;
+}
+
+async function compareCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean', default: false },
+      remnants: { type: 'boolean', default: false },
+      bytes: { type: 'boolean', default: false },
+      priority: { type: 'string', default: 'size' },
+      codecs: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      thorough: { type: 'boolean', default: false },
+      rounds: { type: 'string' },
+      'time-budget': { type: 'string' },
+      'min-samples': { type: 'string' },
+      timeout: { type: 'string' },
+      'memory-limit': { type: 'string' },
+      'codec-module': { type: 'string', multiple: true },
+      runtimes: { type: 'string' },
+      'strict-csp': { type: 'boolean', default: false },
+      ...SCHEMA_OPTIONS,
+    },
+  });
+  if (positionals.length > 1) throw new UsageError(`compare takes one file, got ${positionals.length}`);
+  const setup = await compareSchemaSetup(values, positionals[0]);
+  const file = positionals[0] ?? bundledSample();
+  const listed = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);
+  const codecs = listed && expandCodecSelection(listed);
+  if (codecs) {
+    const unknown = unknownCodecs(codecs);
+    if (unknown.length > 0) throw new UsageError(`unknown codec: ${unknown.join(', ')} (known: ${builtinCodecs.map((c) => c.id).join(', ')})`);
+  }
+  if (!isPriority(values.priority)) throw new UsageError(`--priority takes one of ${PRIORITIES_TEXT}, got '${values.priority}'`);
+  const priority = values.priority;
+  if (values.quick && values.thorough) throw new UsageError('--quick and --thorough exclude each other');
+  const rounds = positiveInteger('rounds', values.rounds) ?? (values.thorough ? THOROUGH_ROUNDS : undefined);
+  if (rounds !== undefined && rounds > MAX_ROUNDS) throw new UsageError(`--rounds takes at most ${MAX_ROUNDS}, got ${rounds}`);
+  const runtimes = parseRuntimes(values.runtimes);
+  if (typeof runtimes === 'string') throw new UsageError(runtimes);
+  const asJson = values.json === true;
+  const status = process.stderr.isTTY && !asJson ? (text: string) => process.stderr.write(`\x1b[2K\r  ${text}\r`) : undefined;
+  const write = (text: string) => process.stdout.write(`${text}\n`);
+  let sampleShown = false;
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
+    checkCodeGeneration: values['strict-csp'] === true,
+    schema: setup.schema,
+    variants: setup.variants,
+    codecs,
+    codecModules: values['codec-module'],
+    quick: values.quick,
+    rounds,
+    timeBudgetMs: positiveInteger('time-budget', values['time-budget']),
+    minSamples: positiveInteger('min-samples', values['min-samples']),
+    timeoutMs: positiveInteger('timeout', values.timeout),
+    memoryLimitMb: positiveInteger('memory-limit', values['memory-limit']),
+    signal: controller.signal,
+    onSampleRead: asJson ? undefined : (info) => {
+      if (!sampleShown) write(sampleHeading(info));
+      sampleShown = true;
+      write(`\n${tableHeader()}`);
+    },
+    // A row is printed once, with its last round: the table shows only final figures.
+    onResult: asJson ? undefined : (row, progress) => {
+      if (progress.round < progress.rounds) return;
+      status?.('');
+      write(tableRow(row));
+    },
+    onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of ${progress.rounds}: ${codec}: ${stage}…`)),
+  }, runtimes, asJson || runtimes.length === 1 && runtimes[0] === 'node' ? undefined : (runtime, description) => write(`\n${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`));
+  if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
+  if (asJson) process.stdout.write(jsonDocument(report));
+  else {
+    const compression = compressionSection(report);
+    if (compression) write(compression);
+    write([tableFooter(report), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));
+  }
+  if (values.bytes && !asJson) write(bytesSection(report));
+  if (values.remnants && !asJson) write(remnantsSection(report));
+  if (!asJson) {
+    const advice = adviceSection(report);
+    if (advice) write(advice);
+    write(verdictSection(report, priority));
+  }
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '-h' || command === '--help') {
+      process.stdout.write(`${USAGE}\n`);
+      return command === undefined ? 2 : 0;
+    }
+    if (command === '-v' || command === '--version') {
+      process.stdout.write(`${toolVersion()}\n`);
+      return 0;
+    }
+    if (command === 'codecs') {
+      process.stdout.write(codecsListing());
+      return 0;
+    }
+    if (command === 'compare') return await compareCommand(rest);
+    if (command === 'sweep') {
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      return await sweepCommand(rest, bundledSample(), controller.signal);
+    }
+    if (command === 'probe') return await probeCommand(rest);
+    if (command === 'schema') return await schemaCommand(rest);
+    throw new UsageError(`unknown command '${command}'`);
+  } catch (error) {
+    if (error instanceof SweepUsageError || (command === 'sweep' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${SWEEP_USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof SchemaUsageError) {
+      process.stderr.write(`payload-lab: ${error.message}\n\n${command === 'schema' ? SCHEMA_USAGE : USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof SampleInputError || error instanceof SchemaInputError) {
+      process.stderr.write(`payload-lab: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof CancelledError) {
+      process.stderr.write('payload-lab: cancelled\n');
+      return 130;
+    }
+    process.stderr.write(`payload-lab: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    return 1;
+  }
+}

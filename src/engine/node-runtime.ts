@@ -1,0 +1,18 @@
+/** Node as a measuring runtime: every job in a fresh worker thread; the strict one in a forked process (codec-process-client.ts). */
+import { NO_CODE_GENERATION_FLAG } from './code-generation';
+import { runCodecInProcess } from './codec-process-client';
+import { openFirstRound } from './first-round-session';
+import { timeLaterRound } from './later-round';
+import type { MeasuringRuntime } from './measuring-runtime';
+import { runInWorker, type WorkerLimits } from './worker-launch';
+
+export function nodeMeasuringRuntime(limits: Omit<WorkerLimits, 'onStage'>): MeasuringRuntime {
+  return {
+    name: 'node',
+    measure: (job, onStage) => runInWorker('measure-codec', job, { ...limits, onStage }),
+    openFirstRound: (job, onStage) => openFirstRound(job, { ...limits, onStage }),
+    measureWithoutCodeGeneration: (job, onStage) => runCodecInProcess(job, { ...limits, onStage }, [NO_CODE_GENERATION_FLAG]),
+    unsupported: () => undefined,
+    timeLaterRound: (round) => timeLaterRound({ ...round, limits }),
+  };
+}

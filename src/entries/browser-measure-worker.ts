@@ -1,0 +1,39 @@
+/**
+ * Entry point of a browser measuring worker (bundled as dist/browser/measure-worker.js, IIFE,
+ * for the browser): one dedicated Web Worker per codec job, answering 'measure-codec' over the
+ * typed channel with the same run as a Node worker (codec-run-core.ts). It reaches nothing but
+ * its own messages: the context that starts it gives it a policy with no network.
+ */
+import { serve, isChannelMessage, type Transport } from '../shared/channel';
+import { runCodecJobIn } from '../worker/codec-run-core';
+import { browserCodecRuntime } from '../worker/browser-runtime';
+import type { BrowserWorkerEvents, BrowserWorkerMethods } from '../shared/browser-worker-protocol';
+
+interface WorkerScope {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  close(): void;
+  importScripts?: unknown;
+  document?: unknown;
+}
+
+/** A dedicated Web Worker's global scope (this file is type-checked with Node's lib, which lacks it). */
+declare const self: WorkerScope;
+const scope = self;
+if (typeof scope.importScripts !== 'function' || scope.document !== undefined) {
+  throw new Error('payload-lab measure worker: this script runs only inside a dedicated Web Worker');
+}
+
+const transport: Transport = {
+  send: (message) => scope.postMessage(message),
+  listen(onMessage) {
+    scope.addEventListener('message', (event) => {
+      if (isChannelMessage(event.data)) onMessage(event.data);
+    });
+  },
+  end: () => scope.close(),
+};
+
+const { emit } = serve<BrowserWorkerMethods, BrowserWorkerEvents>(transport, {
+  'measure-codec': (job) => runCodecJobIn(browserCodecRuntime, job, (stage) => void emit('stage', stage)),
+});

@@ -1,0 +1,169 @@
+/**
+ * Entry point of a codec worker (bundled as dist/worker.js). One worker answers one job in a
+ * fresh isolate, so libraries never share a heap or JIT state; an inspection worker then goes
+ * on answering the decoded-output queries. Refuses to run outside a worker.
+ */
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { parseSample, sampleBytesOf, SampleInputError } from '../input/read-sample';
+import type { SampleInfo } from '../shared/results';
+import { runCodecJob, describeError } from '../worker/codec-run-node';
+import { sha256Hex } from '../worker/codec-run-core';
+import { exposeGarbageCollector } from '../worker/expose-gc';
+import { compressedSizes } from '../compression/compressed-sizes';
+import { openForSlices, timeSlice } from '../worker/timing-slices';
+import { finishFirstRound, openFirstRound, timeFirstRound } from '../worker/first-round-steps';
+import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
+import { profileSample } from '../analysis/sample-profile';
+import { describePath, recordPlanOf, scaleSample, UnscalableSampleError } from '../measurement/scale-sample';
+import { generateFromSchema } from '../schema/generate-sample';
+import { loadProtoSchema } from '../schema/load-proto';
+import { SchemaInputError } from '../schema/schema-problem';
+import { inferSchemaText } from '../schema/inferred-text';
+import { Inspection, InspectionError } from '../inspect/inspection';
+import { serve, type Handlers } from '../shared/channel';
+import { parentPortTransport } from '../processes/node-transports';
+import type { GenerateJob, InferSchemaJob, ReadSampleJob, SchemaInfoJob, WorkerEvents, WorkerMethods } from '../shared/worker-protocol';
+import type { SampleBytes } from '../shared/codec-job';
+import type { DecodedOutputJob } from '../shared/inspector';
+
+if (isMainThread || !parentPort) {
+  throw new Error('payload-lab worker: this file runs only inside a worker thread started by the engine');
+}
+
+function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] {
+  const schemaProblem = job.schema && checkProvidedSchema(job.schema);
+  if (job.schema && schemaProblem) return { schemaFailure: { path: job.schema.path ?? `schema.${job.schema.kind}`, problem: schemaProblem } };
+  try {
+    const bytes = sampleBytesOf(job.sample);
+    const sample = parseSample(bytes, job.sample.kind, job.sample.path);
+    if (job.scale) {
+      const scaled = scaleSample(sample, job.scale);
+      return { sample: { path: job.sample.path, jsonBytes: scaled.jsonBytes, fileBytes: bytes.byteLength, records: scaled.scaling.records, kind: job.sample.kind, scaling: scaled.scaling } };
+    }
+    const info: SampleInfo = {
+      path: job.sample.path,
+      jsonBytes: Buffer.byteLength(JSON.stringify(sample), 'utf8'),
+      fileBytes: bytes.byteLength,
+      records: countRecords(sample),
+      kind: job.sample.kind,
+      profile: profileSample(sample),
+    };
+    return { sample: info };
+  } catch (error) {
+    if (error instanceof UnscalableSampleError) return { inputProblem: { message: `${job.sample.path}: ${error.message}` } };
+    return { inputProblem: inputProblemOf(error) };
+  }
+}
+
+function planSweep(job: { sample: SampleBytes; targets: number[] }): WorkerMethods['plan-sweep']['result'] {
+  try {
+    const bytes = sampleBytesOf(job.sample);
+    const plan = recordPlanOf(parseSample(bytes, job.sample.kind, job.sample.path));
+    const sizes = job.targets.map((targetJsonBytes): SampleInfo => {
+      const records = plan.countFor(targetJsonBytes);
+      return {
+        path: job.sample.path,
+        jsonBytes: plan.jsonBytesOf(records),
+        fileBytes: bytes.byteLength,
+        records,
+        kind: job.sample.kind,
+        scaling: { recordsPath: describePath(plan.found.path), sourceRecords: plan.sourceRecords, records, repeated: records > plan.sourceRecords, targetJsonBytes },
+      };
+    });
+    return { sizes };
+  } catch (error) {
+    if (error instanceof UnscalableSampleError) return { inputProblem: { message: `${job.sample.path}: ${error.message}` } };
+    return { inputProblem: inputProblemOf(error) };
+  }
+}
+
+function inputProblemOf(error: unknown): { message: string; line?: number; column?: number } {
+  const located = error instanceof SampleInputError ? error : undefined;
+  return { message: describeError(error), line: located?.line, column: located?.column };
+}
+
+/** The root array's length; for an object, its longest top-level array (`{"items": [...]}`); else 1. */
+function countRecords(sample: unknown): number {
+  if (Array.isArray(sample)) return sample.length;
+  if (typeof sample !== 'object' || sample === null) return 1;
+  let longest = 1;
+  for (const value of Object.values(sample)) if (Array.isArray(value)) longest = Math.max(longest, value.length);
+  return longest;
+}
+
+function schemaPath(job: SchemaInfoJob | GenerateJob): string {
+  return job.schema.path ?? `schema.${job.schema.kind}`;
+}
+
+function schemaInfo(job: SchemaInfoJob): WorkerMethods['schema-info']['result'] {
+  if (job.schema.kind === 'proto') {
+    const loaded = loadProtoSchema(job.schema.source, { path: schemaPath(job), ...(job.schema.imports ? { imports: job.schema.imports } : {}) });
+    if (!loaded.ok) return { schemaFailure: { path: loaded.path ?? schemaPath(job), problem: loaded.error } };
+    return { messageTypes: loaded.messageTypes, ...(loaded.defaultType ? { defaultType: loaded.defaultType } : {}) };
+  }
+  const problem = checkProvidedSchema(job.schema);
+  if (problem) return { schemaFailure: { path: schemaPath(job), problem } };
+  // An Avro protocol declares several types: the user picks one, the last by default.
+  if (!isAvroProtocolPath(schemaPath(job))) return { messageTypes: [] };
+  const { names } = avroProtocolTypes(schemaPath(job), job.schema.source);
+  return { messageTypes: names, ...(names.length > 0 ? { defaultType: names.at(-1)! } : {}) };
+}
+
+function generate(job: GenerateJob): WorkerMethods['generate-sample']['result'] {
+  try {
+    const { records } = generateFromSchema(job.schema, { count: job.count, seed: job.seed });
+    return { bytes: Buffer.from(JSON.stringify(records), 'utf8'), records: records.length };
+  } catch (error) {
+    if (!(error instanceof SchemaInputError)) throw error;
+    return { schemaFailure: { path: schemaPath(job), problem: error.problem } };
+  }
+}
+
+function inferSchema(job: InferSchemaJob): WorkerMethods['infer-schema']['result'] {
+  try {
+    const sample = parseSample(sampleBytesOf(job.sample), job.sample.kind, job.sample.path);
+    return { text: inferSchemaText(sample, job.format, job.variants).text };
+  } catch (error) {
+    return { inputProblem: inputProblemOf(error) };
+  }
+}
+
+/** The decoded output this worker holds once `open-decoded-output` answered. */
+let inspection: Inspection | undefined;
+
+function opened(): Inspection {
+  if (!inspection) throw new Error('the decoded output is not open in this worker');
+  return inspection;
+}
+
+async function openDecodedOutput(job: DecodedOutputJob): Promise<WorkerMethods['open-decoded-output']['result']> {
+  try {
+    inspection = await Inspection.open(job, (stage) => emit('stage', stage));
+    return inspection.opened();
+  } catch (error) {
+    // The stage that failed travels as the error's code.
+    throw Object.assign(new Error(describeError(error)), { code: error instanceof InspectionError ? error.stage : 'crash' });
+  }
+}
+
+const handlers: Handlers<WorkerMethods> = {
+  'measure-codec': (job) => runCodecJob(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
+  'first-open': (job) => openFirstRound(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
+  'first-time': timeFirstRound,
+  'first-finish': finishFirstRound,
+  'open-for-slices': (job) => openForSlices(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
+  'time-slice': timeSlice,
+  'read-sample': readSample,
+  'plan-sweep': planSweep,
+  'schema-info': schemaInfo,
+  'generate-sample': generate,
+  'infer-schema': inferSchema,
+  'encoded-facts': async ({ bytes }) => ({ compressed: await compressedSizes(bytes), sha256: await sha256Hex(bytes) }),
+  'open-decoded-output': openDecodedOutput,
+  'inspector-children': ({ steps, offset, limit }) => opened().children(steps, offset, limit),
+  'inspector-finding': ({ filter, from, direction }) => opened().finding(filter, from, direction),
+  'inspector-bytes': ({ offset, length }) => opened().bytes(offset, length),
+  'inspector-copy-text': ({ encoding, range }) => opened().copy(encoding, range),
+};
+
+const { emit } = serve<WorkerMethods, WorkerEvents>(parentPortTransport(parentPort), handlers);

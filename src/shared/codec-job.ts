@@ -1,0 +1,170 @@
+/**
+ * The contract of one codec job, typed once for every runtime that answers it: a Node worker
+ * thread, a forked codec process, a browser Web Worker behind the panel's or the CLI's measuring
+ * frames. The relays carry these types end to end, so no side casts what it gets back. Plain data
+ * only: no Node, no vscode, no DOM.
+ */
+import type { SchemaVariants } from './variants';
+import type {
+  ByteAttribution,
+  CompressionTiming,
+  CompressedSizes,
+  EndToEndDecode,
+  InteropResult,
+  Remnant,
+  RoundTrip,
+  SchemaOrigin,
+  StageError,
+  TimingStats,
+} from './results';
+
+/**
+ * A schema handed to a codec by the user (issue: schemas in and out). The codec of its format
+ * uses it as given; the other schema-based codec derives its schema from it, field by field.
+ */
+export interface ProvidedSchema {
+  kind: 'avsc' | 'proto';
+  /** Schema text as the user wrote it. */
+  source: string;
+  /** For `.proto`: the message type to encode (default: the one no other message refers to). */
+  typeName?: string;
+  /** Where the schema came from, for messages and notes (`schemas/Items.proto`). */
+  path?: string;
+  /**
+   * Other files the schema needs, by path → text, read where the files are (disk, or an
+   * editor's unsaved text) so a worker needs no file access: a `.proto`'s imports, transitively
+   * (Google's well-known types excepted: protobufjs ships them), or the `.avsc` / `.avpr` files
+   * that define named types an Avro schema refers to.
+   */
+  imports?: Record<string, string>;
+}
+
+/** Which codec a worker loads: a built-in by id, or a module file exporting `prepare`. */
+export type CodecSource = { builtin: string } | { modulePath: string };
+
+/** A JSON document, or JSON Lines (one record per line). */
+export type SampleKind = 'json' | 'jsonl';
+
+/** A sample as a worker gets it: its bytes, or the file it reads them from. */
+export interface SampleBytes {
+  /** What to call the sample in messages (a path, or an untitled editor's name). */
+  path: string;
+  kind: SampleKind;
+  /**
+   * The sample's bytes, or absent to have each worker read the file at `path` itself: a big
+   * file then never passes through (nor is copied by) the caller's thread.
+   */
+  bytes?: Uint8Array;
+}
+
+/** A size sweep's or limit search's target: the worker scales the sample itself. */
+export interface SampleScale {
+  /** The JSON size to come closest to (minified UTF-8 bytes). */
+  targetJsonBytes: number;
+}
+
+export type BrowserSupport = 'runs' | { unavailable: string };
+
+export interface CodecDescriptor {
+  id: string;
+  label: string;
+  format: string;
+  /** npm package name (or `node:v8` for built-ins); its version is read at build time. */
+  library: string;
+  /** Whether the format needs a schema; where none is provided, one is inferred. */
+  needsSchema: boolean;
+  /**
+   * Whether the codec runs in a browser Web Worker: `'runs'` (its browser entry is listed in
+   * browser-codecs.ts), or why it cannot. Absent: not tried yet; its browser row says so.
+   */
+  browser?: BrowserSupport;
+}
+
+/** One sampling window of an operation, as the worker took it. */
+export interface TimedWindow {
+  /** Per-call time of each sample (a batch's time over its calls), ns, in the order taken. */
+  samples: Float64Array;
+  batchSize: number;
+  /** Time spent inside the calls, ns. */
+  inCallsNs: number;
+  /** The whole window, loop included, ns. */
+  windowNs: number;
+}
+
+export interface MeasurementPlan {
+  /** Sampling time for each of encode and decode. */
+  operationBudgetMs: number;
+  minSamples: number;
+  /**
+   * The first round verifies the round trip before timing, then finds remnants and compresses;
+   * later rounds only time (the same library, sample and schema give the same bytes).
+   */
+  verify: boolean;
+  /**
+   * A quick run's first look: the first round leaves out what only refines the picture (the
+   * end-to-end decode from compressed bytes, compression times, the reference decoder's
+   * reading); sizes are still measured.
+   */
+  firstLook?: boolean;
+}
+
+export interface CodecJob {
+  codec: CodecSource;
+  sample: SampleBytes;
+  jsonBytes: number;
+  schema?: ProvidedSchema;
+  variants?: Partial<SchemaVariants>;
+  measurement: MeasurementPlan;
+  /** A later round: the schema this codec inferred in the first round (its report's `inferred`). */
+  inferred?: unknown;
+  /** A size sweep: the worker scales the sample to this size itself (scale-sample.ts). */
+  scale?: SampleScale;
+}
+
+export interface CodecMeasurements {
+  bytes: number;
+  compressed: CompressedSizes;
+  encode: TimingStats;
+  decode: TimingStats;
+  roundTrip: RoundTrip;
+  remnants: Remnant[];
+  /** Absent from a runtime without Web Crypto (a sandboxed frame's worker): the host hashes the bytes. */
+  sha256?: string;
+  /** Absent in a quick run (MeasurementPlan.firstLook). */
+  endToEnd?: EndToEndDecode;
+  /**
+   * The encoded bytes, from a runtime that cannot compress with every transport codec (a
+   * browser has no brotli or zstd encoder): the host computes `compressed` from them.
+   */
+  encoded?: Uint8Array;
+  interop?: InteropResult;
+  /** Absent where the runtime does not time compression (a browser: the host compresses its bytes). */
+  compressionTiming?: CompressionTiming;
+  /** Where the encoded bytes go; absent for a format without a walker. */
+  byteAttribution?: ByteAttribution;
+}
+
+/** A later round's outcome: timings only. */
+export interface CodecTimings {
+  bytes: number;
+  encode: TimingStats;
+  decode: TimingStats;
+}
+
+export type CodecOutcome =
+  | { status: 'completed'; measurements: CodecMeasurements }
+  | { status: 'timed'; timings: CodecTimings }
+  | { status: 'errored'; error: StageError; bytes?: number }
+  | { status: 'skipped'; error: StageError };
+
+export interface CodecReport {
+  /** Known once the codec module is loaded (custom modules describe themselves). */
+  descriptor?: CodecDescriptor;
+  libraryVersion?: string;
+  schema: SchemaOrigin;
+  schemaText?: string;
+  notes: string[];
+  outcome: CodecOutcome;
+  /** First round: the schema the codec inferred, as plain data, for the later rounds' jobs. */
+  inferred?: unknown;
+}

@@ -1,0 +1,106 @@
+/**
+ * The conversation between the engine (host side) and a worker, as a method map: one request
+ * per fresh worker (an inspection worker also answers the decoded-output queries after its
+ * `open-decoded-output`). The worker reports each stage as it enters it (the `stage` event), so
+ * a crash, a timeout or an out-of-memory kill can say where it happened.
+ */
+import type { SchemaVariants } from './variants';
+import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleScale, TimedWindow } from './codec-job';
+import type { DecodedOutputJob, DecodedOutputQueries, InspectorOpened } from './inspector';
+import type { SchemaProblem } from './schema-problem';
+import type { CompressedSizes, SampleInfo, StageError, WorkStage } from './results';
+
+/** Reads and parses the sample: what it holds, or where it is not JSON. */
+export interface ReadSampleJob {
+  sample: SampleBytes;
+  /** Checked here too: loading a schema needs avsc or protobufjs, which stay out of the host. */
+  schema?: ProvidedSchema;
+  /** A size sweep: describe the sample scaled to this size (its JSON bytes, its records). */
+  scale?: SampleScale;
+}
+
+/** The message types a schema declares (for a .proto) and the one to use by default. */
+export interface SchemaInfoJob {
+  schema: ProvidedSchema;
+}
+
+/** Records generated from a schema, as JSON text (a sample like any file). */
+export interface GenerateJob {
+  schema: ProvidedSchema;
+  count: number;
+  seed: number;
+}
+
+/** The schema inferred from a sample, as text a user reads (commented where a choice was made). */
+export interface InferSchemaJob {
+  sample: SampleBytes;
+  format: 'proto' | 'avsc';
+  variants?: Partial<SchemaVariants>;
+}
+
+/** A first round in steps (first-round-steps.ts): still going, or its report as it ended. */
+export type FirstRoundOpened = { ready: true } | { ready: false; report: CodecReport };
+
+/** An operation timed in slices (see timing-slices.ts). */
+export type TimingOperation = 'encode' | 'decode';
+
+/** A worker opened for slices: warmed up, with each operation's time per call from warm-up. */
+export type TimingReady =
+  | { ready: true; bytes: number; perCallNs: Record<TimingOperation, number> }
+  | { ready: false; error: StageError };
+
+export interface TimingSliceRequest {
+  operation: TimingOperation;
+  budgetMs: number;
+  minSamples: number;
+}
+
+export interface InputProblem {
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export interface SchemaFailure {
+  path: string;
+  problem: SchemaProblem;
+}
+
+/** Each job's answer; a failure the user can act on is part of the answer, not an error. */
+export interface WorkerMethods extends DecodedOutputQueries {
+  'measure-codec': { params: CodecJob; result: CodecReport };
+  /**
+   * A first round in steps, in this order: open (prepare, verify), time (alone on the CPU: the
+   * host runs nothing else meanwhile), finish (remnants, sizes, attribution). `jsonBytes` comes
+   * with the timing: the host may open the first codec before it has read the sample.
+   */
+  'first-open': { params: CodecJob; result: FirstRoundOpened };
+  'first-time': { params: { jsonBytes: number }; result: FirstRoundOpened };
+  'first-finish': { params: null; result: CodecReport };
+  /** A later round: open the codec for timing in slices, then answer `time-slice` until stopped. */
+  'open-for-slices': { params: CodecJob; result: TimingReady };
+  'time-slice': { params: TimingSliceRequest; result: TimedWindow };
+  /** A size sweep's plan: the sample scaled to each target size, described (nothing kept). */
+  'plan-sweep': { params: { sample: SampleBytes; targets: number[] }; result: { sizes: SampleInfo[] } | { inputProblem: InputProblem } };
+  'read-sample': { params: ReadSampleJob; result: { sample: SampleInfo } | { inputProblem: InputProblem } | { schemaFailure: SchemaFailure } };
+  /** `messageTypes` is empty for an .avsc (its root type is the schema itself); an .avpr / .avdl lists its types. */
+  'schema-info': { params: SchemaInfoJob; result: { messageTypes: string[]; defaultType?: string } | { schemaFailure: SchemaFailure } };
+  'generate-sample': { params: GenerateJob; result: { bytes: Uint8Array; records: number } | { schemaFailure: SchemaFailure } };
+  'infer-schema': { params: InferSchemaJob; result: { text: string } | { inputProblem: InputProblem } };
+  /**
+   * gzip / brotli / zstd sizes and SHA-256 of bytes a browser encoded: the extension host
+   * compresses and hashes nothing itself, and a sandboxed frame's workers have no crypto.subtle.
+   */
+  'encoded-facts': { params: { bytes: Uint8Array }; result: { compressed: CompressedSizes; sha256: string } };
+  /** Rejects with the stage that failed as the error's code. */
+  'open-decoded-output': { params: DecodedOutputJob; result: Omit<InspectorOpened, 'sessionId'> };
+}
+
+export type WorkerMethod = keyof WorkerMethods;
+
+/** A forked codec process answers one job, as a worker thread's first request does. */
+export type CodecProcessMethods = Pick<WorkerMethods, 'measure-codec'>;
+
+export interface WorkerEvents {
+  stage: WorkStage;
+}

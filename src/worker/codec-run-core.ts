@@ -1,0 +1,261 @@
+/**
+ * One codec's run in one round, in whichever runtime hosts it (a Node worker thread or a
+ * browser Web Worker): prepare → encode → decode → (first round: verify the round trip) → time
+ * encode and decode → (first round: find remnants, time end-to-end decode, compress, hash,
+ * attribute the bytes). Verification comes before timing: a codec whose round trip fails is
+ * reported, not ranked. What differs between
+ * runtimes (loading a codec, reading the sample, compressing, collecting garbage) comes in
+ * through `CodecRunRuntime`; this module imports nothing from Node.
+ */
+import { type InteropCheck, type PreparedCodec, UnsupportedSampleError } from '../codecs/codec';
+import type { LoadedCodec } from '../codecs/load-codec';
+import { verifyRoundTrip } from '../analysis/verify';
+import { detectRemnants } from '../analysis/remnants';
+import { findParseLosses } from '../analysis/parse-losses';
+import { parseSample } from '../input/parse-sample';
+import type { CompressedSizes, CompressionTiming, EndToEndDecode, InteropResult, RoundTrip, TimingStats, WorkStage } from '../shared/results';
+import { attributeBytes } from '../attribution/byte-attribution';
+import { scaleSample } from '../measurement/scale-sample';
+import type { GcWindowFigures } from './gc-window';
+import { measureOperation, type MeasureOptions } from './measure';
+import type { CodecSource, SampleBytes, CodecJob, CodecReport } from '../shared/codec-job';
+
+export interface StageReporter {
+  (stage: WorkStage): void;
+}
+
+export interface CodecRunRuntime {
+  loadCodec(source: CodecSource): Promise<LoadedCodec>;
+  libraryVersion(library: string): string;
+  sampleBytes(sample: SampleBytes): Uint8Array;
+  collectGarbage?: () => void;
+  watchGarbageCollection?: () => () => GcWindowFigures;
+  /**
+   * gzip / brotli / zstd sizes of the encoded bytes; absent where the runtime cannot compress
+   * with all three (a browser): the report then carries the bytes for the host to compress.
+   */
+  compressedSizes?: (encoded: Uint8Array) => Promise<CompressedSizes>;
+  /** The same sizes with compression and decompression time per call (Node: compression-times.ts). */
+  compressionTimes?: (encoded: Uint8Array) => Promise<{ sizes: CompressedSizes; timing: CompressionTiming }>;
+  /** Times compressed bytes → decoded value, for each compression the runtime can decompress. */
+  endToEndDecode(encoded: Uint8Array, decode: (bytes: Uint8Array) => unknown, options: MeasureOptions): Promise<EndToEndDecode>;
+}
+
+/** Placeholder sizes of a report whose host compresses (`CodecMeasurements.encoded`). */
+export const SIZES_FROM_HOST: CompressedSizes = { gzip: -1, brotli: -1, zstd: null };
+
+export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, enterStage: StageReporter): Promise<CodecReport> {
+  const run = await CodecRun.open(runtime, job, enterStage);
+  await run.time(job.jsonBytes);
+  return run.finish();
+}
+
+/**
+ * One codec's run split at its timing: `open` (prepare, encode, decode, and in a first round
+ * verify), `time`, `finish` (a first round's remnants, sizes, hashes, attribution).
+ * A host that runs other work between timings (first-round-pipeline.ts) asks for each step in
+ * turn; `runCodecJobIn` runs them back to back. A step that fails or skips leaves the report
+ * saying so, and the steps after it do nothing.
+ */
+export class CodecRun {
+  private stage: WorkStage = 'input';
+  private bytes: number | undefined;
+  private opened: OpenedCodec | undefined;
+  private timings: { encode: TimingStats; decode: TimingStats } | undefined;
+  private roundTrip: RoundTrip | undefined;
+  private jsonBytes = 0;
+
+  private constructor(
+    private readonly runtime: CodecRunRuntime,
+    private readonly job: CodecJob,
+    private readonly enterStage: StageReporter,
+    readonly report: CodecReport,
+  ) {}
+
+  static async open(runtime: CodecRunRuntime, job: CodecJob, enterStage: StageReporter): Promise<CodecRun> {
+    const report: CodecReport = { schema: 'none', notes: [], outcome: { status: 'errored', error: { stage: 'input', message: '' } } };
+    const run = new CodecRun(runtime, job, enterStage, report);
+    await run.step(async () => {
+      const opened = await openCodec(runtime, job, (next) => run.enter(next), report, (encodedBytes) => { run.bytes = encodedBytes; });
+      if (!opened || !job.measurement.verify) {
+        run.opened = opened;
+        return;
+      }
+      run.enter('verify');
+      const roundTrip = verifyRoundTrip(opened.sample, opened.decoded);
+      if (roundTrip.status === 'failed') {
+        const first = roundTrip.differences[0];
+        const message = first ? `${first.path}: ${first.detail}` : 'the decoded value is not the sample';
+        report.outcome = { status: 'errored', error: { stage: 'verify', message: `round trip failed: ${message}` }, bytes: opened.encoded.byteLength };
+        return;
+      }
+      run.roundTrip = roundTrip;
+      run.opened = opened;
+    });
+    return run;
+  }
+
+  /** Whether the run is still going: opened (and verified), not failed or skipped. */
+  get ready(): boolean {
+    return this.opened !== undefined;
+  }
+
+  /** Times encode and decode; throughput against `jsonBytes` (the host may learn them after `open`). */
+  async time(jsonBytes: number): Promise<void> {
+    const opened = this.opened;
+    if (!opened) return;
+    this.jsonBytes = jsonBytes;
+    await this.step(async () => {
+      const { input, encode, decode } = opened.prepared;
+      const common = this.measureOptions(jsonBytes);
+      this.enter('measure');
+      this.timings = { encode: await measureOperation(() => encode(input), common), decode: await measureOperation(() => decode(opened.encoded), common) };
+      if (!this.job.measurement.verify) this.report.outcome = { status: 'timed', timings: { bytes: opened.encoded.byteLength, ...this.timings } };
+    });
+    if (!this.job.measurement.verify) this.opened = undefined;
+  }
+
+  /** A first round's figures after timing, in the report; the report as it stands otherwise. */
+  async finish(): Promise<CodecReport> {
+    const { opened, timings, roundTrip } = this;
+    if (!opened || !timings || !roundTrip) return this.report;
+    this.opened = undefined;
+    await this.step(async () => {
+      const { sample, prepared, encoded } = opened;
+      const plan = this.job.measurement;
+      const { runtime, job } = this;
+      // Remnants are analysis, not a check: found after timing, where a host runs this step
+      // beside the next codec's open. (Its errors still belong to the verify stage.)
+      this.stage = 'verify';
+      // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
+      // (A scaled sample's paths are not the file's: its text-level checks apply to the file only.)
+      const remnants = detectRemnants(sample, opened.decoded, job.scale ? {} : { parseLosses: findParseLosses(opened.sampleBytes, job.sample.kind) });
+      this.stage = 'measure';
+      // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
+      const endToEnd = plan.firstLook
+        ? undefined
+        : await runtime.endToEndDecode(encoded, prepared.decode, { ...this.measureOptions(this.jsonBytes), budgetMs: Math.max(20, plan.operationBudgetMs / 4) });
+      const sha256 = globalThis.crypto?.subtle ? await sha256Hex(encoded) : undefined;
+      // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
+      // does not need should be in the worker's heap while it is timed.
+      const timed = runtime.compressionTimes && !plan.firstLook ? await runtime.compressionTimes(encoded) : undefined;
+      const compressed = timed?.sizes ?? (runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST);
+      const byteAttribution = attributeBytes(prepared.layout, encoded);
+      const interop = prepared.interop && !plan.firstLook ? await checkInterop(prepared.interop, encoded, sample) : undefined;
+      this.report.outcome = {
+        status: 'completed',
+        measurements: {
+          bytes: encoded.byteLength,
+          ...(interop ? { interop } : {}),
+          ...(timed ? { compressionTiming: timed.timing } : {}),
+          ...(byteAttribution ? { byteAttribution } : {}),
+          compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), ...(endToEnd ? { endToEnd } : {}), ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
+      };
+    });
+    return this.report;
+  }
+
+  private enter(next: WorkStage): void {
+    this.stage = next;
+    this.enterStage(next);
+  }
+
+  private measureOptions(jsonBytes: number): MeasureOptions {
+    const { runtime, job } = this;
+    return {
+      budgetMs: job.measurement.operationBudgetMs,
+      minSamples: job.measurement.minSamples,
+      jsonBytes,
+      collectGarbage: runtime.collectGarbage,
+      watchGarbageCollection: runtime.watchGarbageCollection,
+    };
+  }
+
+  /** Runs a step; an error ends the run as errored at the stage it was in. */
+  private async step(body: () => Promise<void>): Promise<void> {
+    try {
+      await body();
+    } catch (error) {
+      this.opened = undefined;
+      this.report.outcome = { status: 'errored', error: { stage: this.stage, message: describeError(error) }, ...(this.bytes === undefined ? {} : { bytes: this.bytes }) };
+    }
+  }
+}
+
+export interface OpenedCodec {
+  sample: unknown;
+  sampleBytes: Uint8Array;
+  prepared: PreparedCodec;
+  /** A copy of what `encode` returned: the bytes a receiver would hold. */
+  encoded: Uint8Array;
+  decoded: unknown;
+}
+
+/**
+ * input → prepare → encode → decode, filling the report's codec, schema and notes as it goes.
+ * Undefined when the codec skips the sample (the report says why); throws at the stage entered.
+ * Shared by a first round's run and a later round's timing in slices (timing-slices.ts).
+ */
+export async function openCodec(
+  runtime: Pick<CodecRunRuntime, 'loadCodec' | 'libraryVersion' | 'sampleBytes'>,
+  job: CodecJob,
+  enter: StageReporter,
+  report: CodecReport,
+  onEncoded?: (bytes: number) => void,
+): Promise<OpenedCodec | undefined> {
+  enter('input');
+  const sampleBytes = runtime.sampleBytes(job.sample);
+  const parsed = parseSample(sampleBytes, job.sample.kind, job.sample.path);
+  // A sweep's size: built here, from the parsed sample, so the host never holds it.
+  const sample = job.scale ? scaleSample(parsed, job.scale).value : parsed;
+
+  enter('prepare');
+  const loaded = await runtime.loadCodec(job.codec);
+  report.descriptor = loaded.descriptor;
+  report.libraryVersion = runtime.libraryVersion(loaded.descriptor.library);
+  let prepared: PreparedCodec;
+  try {
+    prepared = loaded.module.prepare(sample, { schema: job.schema, variants: job.variants, ...(job.inferred === undefined ? {} : { inferred: job.inferred }) });
+  } catch (error) {
+    if (error instanceof UnsupportedSampleError) {
+      report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
+      return undefined;
+    }
+    throw error;
+  }
+  report.schema = prepared.schema;
+  if (prepared.schemaText !== undefined) report.schemaText = prepared.schemaText;
+  report.notes = prepared.notes;
+  if (job.measurement.verify && prepared.inferred !== undefined) report.inferred = prepared.inferred;
+
+  enter('encode');
+  // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
+  const encoded = prepared.encode(prepared.input).slice();
+  onEncoded?.(encoded.byteLength);
+
+  enter('decode');
+  const decoded = prepared.decode(encoded);
+  return { sample, sampleBytes, prepared, encoded, decoded };
+}
+
+/** Web Crypto: the same digest in Node 20 and in browsers (secure contexts only: not a sandboxed frame's). */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A reader that throws cannot read the bytes: that is the answer, not a failed run. */
+async function checkInterop(interop: InteropCheck, encoded: Uint8Array, sample: unknown): Promise<InteropResult> {
+  let why: string | null;
+  try {
+    why = await interop.check(encoded, sample);
+  } catch (error) {
+    why = `it fails: ${describeError(error)}`;
+  }
+  return why === null ? { decoder: interop.decoder, readable: true } : { decoder: interop.decoder, readable: false, why };
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

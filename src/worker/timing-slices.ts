@@ -1,0 +1,56 @@
+/**
+ * A later round's timing, inside the codec's worker, in slices: the host opens the codec once
+ * (prepare, encode, decode, warm up both operations), then asks for short windows of encode or
+ * decode in turn with the JSON baseline's worker of the same round. Both sides of a speed-up
+ * are then timed in the same stretch of time, so load that comes and goes on the machine
+ * lands on both instead of on whichever ran at that moment. Slices run without the GC profiler:
+ * GC share and allocation come from the first round's profiling windows (measure.ts).
+ */
+import { describeError, openCodec, type StageReporter } from './codec-run-core';
+import { nodeCodecRuntime } from './codec-run-node';
+import { batchSizeFor, timeWindow, warmUp } from './measure';
+import type { TimingOperation, TimingReady, TimingSliceRequest } from '../shared/worker-protocol';
+import type { TimedWindow, CodecJob, CodecReport } from '../shared/codec-job';
+
+interface OpenOperation {
+  call: () => unknown;
+  batchSize: number;
+  perCallNs: number;
+}
+
+/** The codec this worker has open for slices. */
+let open: Record<TimingOperation, OpenOperation> | undefined;
+
+export async function openForSlices(job: CodecJob, enter: StageReporter, collectGarbage: (() => void) | undefined): Promise<TimingReady> {
+  const report: CodecReport = { schema: 'none', notes: [], outcome: { status: 'errored', error: { stage: 'input', message: '' } } };
+  let stage: Parameters<StageReporter>[0] = 'input';
+  const enterStage: StageReporter = (next) => {
+    stage = next;
+    enter(next);
+  };
+  try {
+    const opened = await openCodec(nodeCodecRuntime(collectGarbage), job, enterStage, report);
+    if (!opened) return { ready: false, error: report.outcome.status === 'skipped' ? report.outcome.error : { stage, message: 'skipped' } };
+    enterStage('measure');
+    const { prepared, encoded } = opened;
+    const warmupMs = Math.max(50, job.measurement.operationBudgetMs * 0.25);
+    const operation = (call: () => unknown): OpenOperation => {
+      collectGarbage?.();
+      const perCallNs = warmUp(call, warmupMs);
+      return { call, perCallNs, batchSize: perCallNs < 20_000 ? batchSizeFor(perCallNs) : 1 };
+    };
+    const { input } = prepared;
+    open = { encode: operation(() => prepared.encode(input)), decode: operation(() => prepared.decode(encoded)) };
+    // Each side starts its slices from a collected heap, as a one-window measurement does.
+    collectGarbage?.();
+    return { ready: true, bytes: encoded.byteLength, perCallNs: { encode: open.encode.perCallNs, decode: open.decode.perCallNs } };
+  } catch (error) {
+    return { ready: false, error: { stage, message: describeError(error) } };
+  }
+}
+
+export function timeSlice(request: TimingSliceRequest): TimedWindow {
+  if (!open) throw new Error('no codec is open for timing in this worker');
+  const operation = open[request.operation];
+  return timeWindow(operation.call, request.budgetMs, request.minSamples, operation.batchSize, operation.perCallNs);
+}

@@ -1,0 +1,183 @@
+/**
+ * Two bar charts drawn by Chart.js: size relative to JSON (raw, gzip, brotli) and median
+ * encode/decode time per codec, in the table's current order. Coloured from the theme's chart
+ * tokens and redrawn when the theme changes. The table carries the same numbers as text, so
+ * the canvases are labelled images, not the only way to read the data.
+ */
+import {
+  BarController, BarElement, CategoryScale, Chart, type ChartConfiguration, type ChartDataset, Legend, LinearScale, Tooltip,
+} from 'chart.js';
+import type { CompletedResult } from '../../src/shared/results';
+import { el } from '../common/dom';
+import { type Disposable, DisposableStore } from '../common/dispose';
+import { timeTickLabels } from './axis-ticks';
+import { formatDurationRange, formatRatio } from './format';
+import { type ChartTheme, readChartTheme, watchTheme } from './theme';
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
+
+type BarChart = Chart<'bar', number[], string>;
+const BAR_ROW_PX = 34;
+const AXES_PX = 72;
+
+function chartFigure(title: string, description: string): { figure: HTMLElement; frame: HTMLElement; canvas: HTMLCanvasElement } {
+  const canvas = el('canvas', { attrs: { role: 'img', 'aria-label': description } });
+  const frame = el('div', { className: 'chart-frame' }, [canvas]);
+  const figure = el('figure', { className: 'chart' }, [el('figcaption', { text: title }), frame]);
+  return { figure, frame, canvas };
+}
+
+function barOptions(valueTitle: string, formatTicks: (values: number[]) => string[], label: (datasetIndex: number, index: number) => string): ChartConfiguration<'bar', number[], string>['options'] {
+  return {
+    indexAxis: 'y',
+    responsive: true,
+    maintainAspectRatio: false,
+    // Numbers appear as they are measured; a sliding bar only delays reading them.
+    animation: false,
+    scales: {
+      x: { beginAtZero: true, title: { display: true, text: valueTitle }, ticks: { maxRotation: 0, autoSkipPadding: 16, callback: (_value, index, ticks) => formatTicks(ticks.map((tick) => tick.value))[index] } },
+      y: { grid: { display: false } },
+    },
+    plugins: {
+      legend: { position: 'bottom', labels: { boxWidth: 12, boxHeight: 12 } },
+      tooltip: { callbacks: { label: (item) => label(item.datasetIndex, item.dataIndex) } },
+    },
+  };
+}
+
+export class ResultCharts implements Disposable {
+  readonly element: HTMLElement;
+  private readonly size = chartFigure('Size relative to JSON', 'Bar chart of encoded, gzip, brotli and zstd size relative to the JSON bytes, per codec');
+  private readonly time = chartFigure('Median time per call', 'Bar chart of median encode and decode time per codec');
+  private sizeChart: BarChart | undefined;
+  private timeChart: BarChart | undefined;
+  private rows: CompletedResult[] = [];
+  private jsonBytes: number | null = null;
+  private redraws = 0;
+  private readonly disposables = new DisposableStore();
+
+  constructor() {
+    this.element = el('section', { className: 'charts', attrs: { 'aria-label': 'Charts' } }, [this.size.figure, this.time.figure]);
+    this.element.hidden = true;
+    this.disposables.add(watchTheme(() => this.applyTheme()));
+  }
+
+  /** `rows`: the completed results in table order; `jsonBytes`: the sample's, for compressed ratios. */
+  update(rows: CompletedResult[], jsonBytes: number | null): void {
+    // The panel renders on every stage of a run; the charts change only with the results.
+    // Redrawing them (and reading the theme's computed style) each time kept Chromium busy
+    // beside the measuring workers.
+    if (this.rows.length > 0 && jsonBytes === this.jsonBytes && sameRows(rows, this.rows)) return;
+    this.rows = rows;
+    this.jsonBytes = jsonBytes;
+    this.element.hidden = rows.length === 0;
+    if (rows.length === 0) return;
+    const height = `${AXES_PX + rows.length * BAR_ROW_PX}px`;
+    this.size.frame.style.height = height;
+    this.time.frame.style.height = height;
+    if (!this.sizeChart || !this.timeChart) {
+      this.sizeChart = new Chart(this.size.canvas, { type: 'bar', data: { labels: [], datasets: [] }, options: this.sizeOptions() });
+      this.timeChart = new Chart(this.time.canvas, { type: 'bar', data: { labels: [], datasets: [] }, options: this.timeOptions() });
+    }
+    this.applyTheme();
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+    this.sizeChart?.destroy();
+    this.timeChart?.destroy();
+  }
+
+  private sizeOptions() {
+    return barOptions('bytes / JSON bytes', (values) => values.map((value) => String(Number(value.toFixed(2)))), (datasetIndex, index) => {
+      const row = this.rows[index]!;
+      const bytes = [row.bytes, row.compressed.gzip, row.compressed.brotli, row.compressed.zstd][datasetIndex];
+      const name = ['encoded', 'gzip', 'brotli', 'zstd'][datasetIndex]!;
+      if (bytes == null) return `${name}: not measured`;
+      return `${name}: ${bytes.toLocaleString('en-US')} B (${formatRatio(this.jsonBytes ? bytes / this.jsonBytes : row.ratio)})`;
+    });
+  }
+
+  private timeOptions() {
+    return barOptions('amortised time per call (median of rounds)', timeTickLabels, (datasetIndex, index) => {
+      const row = this.rows[index]!;
+      return datasetIndex === 0 ? `encode: ${formatDurationRange(row.encode.meanNs, row.encode.meanInterval)}` : `decode: ${formatDurationRange(row.decode.meanNs, row.decode.meanInterval)}`;
+    });
+  }
+
+  /** Rebuilds datasets with the theme's colours and redraws; called on data and theme changes. */
+  private applyTheme(): void {
+    if (!this.sizeChart || !this.timeChart) return;
+    const theme = readChartTheme();
+    Chart.defaults.font.family = theme.fontFamily;
+    Chart.defaults.font.size = theme.fontSize;
+    Chart.defaults.color = theme.foreground;
+    const labels = this.rows.map((row) => row.codec);
+    const perJson = (bytes: number) => (this.jsonBytes ? bytes / this.jsonBytes : 0);
+    this.sizeChart.data = {
+      labels,
+      datasets: [
+        dataset('encoded', this.rows.map((row) => row.ratio ?? perJson(row.bytes)), theme.blue, theme),
+        dataset('gzip', this.rows.map((row) => perJson(row.compressed.gzip)), theme.green, theme),
+        dataset('brotli', this.rows.map((row) => perJson(row.compressed.brotli)), theme.purple, theme),
+        // zstd is null only in reports saved by older versions (before Node 20 had it here).
+        ...(this.rows.some((row) => row.compressed.zstd !== null)
+          ? [dataset('zstd', this.rows.map((row) => perJson(row.compressed.zstd ?? 0)), theme.yellow, theme)]
+          : []),
+      ],
+    };
+    this.timeChart.data = {
+      labels,
+      datasets: [
+        dataset('encode', this.rows.map((row) => row.encode.meanNs), theme.blue, theme),
+        dataset('decode', this.rows.map((row) => row.decode.meanNs), theme.orange, theme),
+      ],
+    };
+    for (const chart of [this.sizeChart, this.timeChart]) {
+      styleChart(chart, theme);
+      chart.update();
+    }
+    // Observable by tests (and devtools): which foreground the charts were last drawn with,
+    // and the time axis's labels (drawn on the canvas, so not in the DOM otherwise).
+    this.element.dataset['drawnWith'] = theme.foreground;
+    this.element.dataset['sizeSeries'] = this.sizeChart.data.datasets.map((series) => series.label).join(' | ');
+    this.element.dataset['timeTicks'] = this.timeChart.scales['x']?.ticks.map((tick) => String(tick.label)).join(' | ') ?? '';
+    this.element.dataset['redraws'] = String(++this.redraws);
+  }
+}
+
+function dataset(label: string, data: number[], colour: string, theme: ChartTheme): ChartDataset<'bar', number[]> {
+  return {
+    label,
+    data,
+    backgroundColor: colour,
+    borderColor: theme.contrastBorder || colour,
+    borderWidth: theme.contrastBorder ? 1 : 0,
+    barPercentage: 0.9,
+    categoryPercentage: 0.8,
+  };
+}
+
+/** Axes, legend and tooltip in the theme's colours (the bar charts here, the sweep's line charts). */
+export function styleChart(chart: Chart<'bar' | 'line', unknown, unknown>, theme: ChartTheme): void {
+  const options = chart.options;
+  for (const scale of [options.scales!['x']!, options.scales!['y']!]) {
+    scale.ticks!.color = theme.foreground;
+    scale.grid!.color = theme.lines;
+    scale.border = { ...scale.border, color: theme.lines };
+    if ('title' in scale && scale.title) scale.title.color = theme.foreground;
+  }
+  options.plugins!.legend!.labels!.color = theme.foreground;
+  Object.assign(options.plugins!.tooltip!, {
+    backgroundColor: theme.hoverBackground,
+    titleColor: theme.hoverForeground,
+    bodyColor: theme.hoverForeground,
+    borderColor: theme.hoverBorder,
+    borderWidth: 1,
+  });
+}
+
+/** The same results in the same order (the panel's model keeps an unchanged row's object). */
+function sameRows(a: readonly CompletedResult[], b: readonly CompletedResult[]): boolean {
+  return a.length === b.length && a.every((row, index) => row === b[index]);
+}

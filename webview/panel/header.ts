@@ -1,0 +1,88 @@
+/**
+ * What was measured and where: the sample (name, JSON bytes, records), the runtime (Node, V8,
+ * extension version) and the measurement settings, then the run's progress or how it ended.
+ */
+import { describeVariants } from '../../src/shared/variants';
+import { el } from '../common/dom';
+import { formatBytes, formatCount } from './format';
+import type { PanelModel } from './model';
+
+export class PanelHeader {
+  readonly element: HTMLElement;
+  private readonly sampleName = el('h1', { className: 'sample-name' });
+  private readonly sampleFacts = el('p', { className: 'sample-facts' });
+  private readonly runtime = el('p', { className: 'runtime' });
+  private readonly variants = el('p', { className: 'run-variants' });
+  private readonly status = el('p', { className: 'run-status', attrs: { role: 'status' } });
+
+  constructor() {
+    this.element = el('header', { className: 'panel-header' }, [
+      el('div', { className: 'sample' }, [this.sampleName, this.sampleFacts]),
+      this.runtime,
+      this.variants,
+      this.status,
+    ]);
+  }
+
+  render(model: PanelModel): void {
+    const { run, sample } = model;
+    this.sampleName.textContent = run?.sampleName ?? '';
+    this.sampleName.title = run?.sampleLocation ?? '';
+    this.sampleFacts.textContent = sample
+      ? [
+          `${formatBytes(sample.jsonBytes)} of JSON`,
+          formatCount(sample.records, sample.kind === 'jsonl' ? 'line' : 'record'),
+          `${formatBytes(sample.fileBytes)} on disk`,
+        ].join(' · ')
+      : model.phase === 'running' ? 'Reading the sample…' : '';
+
+    if (run) {
+      const { runtime, settings } = run;
+      const rounds = settings.rounds ?? 1;
+      const budget = `${formatCount(rounds, 'round')} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation`;
+      this.runtime.textContent = [
+        `Node ${runtime.node}`,
+        `V8 ${runtime.v8}`,
+        runtime.platform,
+        run.extensionVersion ? `Payload Lab ${run.extensionVersion}` : null,
+        formatCount(rounds, 'round'),
+      ].filter(Boolean).join(' · ');
+      this.runtime.title = `${budget}. Each round measures JSON and every codec in fresh workers, in rotated order.`;
+    } else {
+      this.runtime.textContent = '';
+    }
+    this.variants.hidden = !run?.inferredSchemas;
+    this.variants.textContent = run?.inferredSchemas ? `Inferred schemas: ${describeVariants(run.variants) || 'default choices'}` : '';
+    this.status.textContent = statusText(model);
+    this.status.className = `run-status ${model.phase}`;
+    // Lets automation tell this run's status from the previous run's.
+    this.status.dataset.runId = model.runId === null ? '' : String(model.runId);
+  }
+}
+
+function statusText(model: PanelModel): string {
+  const total = model.rows.length;
+  const done = model.rows.filter((row) => row.kind === 'result');
+  const count = (status: string) => done.filter((row) => row.kind === 'result' && row.result.status === status).length;
+  switch (model.phase) {
+    case 'idle':
+      return '';
+    case 'running': {
+      const rounds = model.run?.settings.rounds ?? 1;
+      const round = Math.min(model.round ?? 1, rounds);
+      // After the first round every row has a result, which each later round sharpens.
+      const rows = `${done.length} of ${formatCount(total, 'codec')} ${round === 1 ? 'done' : 'shown'}`;
+      return rounds === 1 ? `Running… ${rows}` : `Running round ${round} of ${rounds}… ${rows}`;
+    }
+    case 'finished': {
+      const failed = [['errored', count('errored')], ['skipped', count('skipped')]] as const;
+      const extra = failed.filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
+      const cutShort = model.run?.settings.roundsCutShort;
+      return `Finished: ${formatCount(total, 'codec')}${extra.length ? ` (${extra.join(', ')})` : ''}${cutShort ? `. ${cutShort[0]!.toUpperCase()}${cutShort.slice(1)}.` : ''}`;
+    }
+    case 'cancelled':
+      return `Cancelled after ${done.length} of ${formatCount(total, 'codec')}${model.endMessage ? `: ${model.endMessage}` : ''}`;
+    case 'failed':
+      return `The run failed${model.endMessage ? `: ${model.endMessage}` : ''}`;
+  }
+}

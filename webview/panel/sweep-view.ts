@@ -1,0 +1,177 @@
+/**
+ * The size sweep's section of the panel: what runs (with Cancel), the plots or a table of the
+ * same numbers, growth slopes, payload limits with the heap they ran in, and Export (CSV, JSON,
+ * Markdown) of what is plotted. It has its own model (sweep-model.ts) and lives beside the
+ * comparison's view: a sweep and a comparison are separate runs.
+ */
+import type { ExportFormat, RequestMap } from '../../src/shared/protocol';
+import type { CodecResult } from '../../src/shared/results';
+import { describeLimitFailure, formatJsonSize, formatSlope, growthVerdict, limitCells } from '../../src/shared/sweep-format';
+import { button, el } from '../common/dom';
+import { type Disposable, DisposableStore, listen } from '../common/dispose';
+import { formatDurationRange, formatRatio, formatSpeedupRange } from './format';
+import { SweepCharts } from './sweep-charts';
+import { seriesByCodec, type SweepModel } from './sweep-model';
+
+export interface SweepActions {
+  cancelSweep(): void;
+  exportSweep(format: ExportFormat, destination: 'file' | 'clipboard'): Promise<RequestMap['export-sweep']['result']>;
+}
+
+const FORMATS: ReadonlyArray<[ExportFormat, string]> = [['csv', 'CSV'], ['json', 'JSON'], ['markdown', 'Markdown table']];
+
+export class SweepView implements Disposable {
+  readonly element: HTMLElement;
+  private readonly title = el('h2', { className: 'sweep-title' });
+  private readonly status = el('p', { className: 'sweep-status', attrs: { role: 'status' } });
+  private readonly notes = el('ul', { className: 'sweep-notes' });
+  private readonly cancelButton = button('Stop sweep', 'action secondary', { 'data-action': 'cancel-sweep', title: 'Stop the size sweep or limit search (its workers and processes are stopped)' });
+  private readonly plotsButton = button('Plots', 'action secondary', { 'data-action': 'sweep-plots', 'aria-pressed': 'true' });
+  private readonly tableButton = button('Table', 'action secondary', { 'data-action': 'sweep-table', 'aria-pressed': 'false' });
+  private readonly formatSelect = el('select', { className: 'sweep-export-format', attrs: { 'aria-label': 'Export format of the sweep' } }, FORMATS.map(([value, text]) => el('option', { text, attrs: { value } })));
+  private readonly saveButton = button('Save…', 'action secondary', { 'data-action': 'sweep-export-file' });
+  private readonly copyButton = button('Copy', 'action secondary', { 'data-action': 'sweep-export-clipboard' });
+  private readonly outcome = el('span', { className: 'sweep-export-outcome', attrs: { role: 'status' } });
+  private readonly charts = new SweepCharts();
+  private readonly table = el('div', { className: 'sweep-table-view' });
+  private readonly growth = el('div', { className: 'sweep-growth' });
+  private readonly limits = el('div', { className: 'sweep-limits' });
+  private readonly disposables = new DisposableStore();
+  private showing: 'plots' | 'table' = 'plots';
+  private model: SweepModel | null = null;
+
+  constructor(private readonly actions: SweepActions) {
+    this.disposables.add(this.charts);
+    const toolbar = el('div', { className: 'toolbar sweep-toolbar' }, [
+      el('div', { className: 'toolbar-group', attrs: { role: 'group', 'aria-label': 'View' } }, [this.plotsButton, this.tableButton]),
+      el('div', { className: 'toolbar-group', attrs: { role: 'group', 'aria-label': 'Export the sweep' } }, [el('span', { className: 'toolbar-label', text: 'Export', attrs: { 'aria-hidden': 'true' } }), this.formatSelect, this.saveButton, this.copyButton]),
+      el('div', { className: 'toolbar-group' }, [this.cancelButton]),
+      this.outcome,
+    ]);
+    this.element = el('section', { className: 'sweep-view', attrs: { 'aria-label': 'Size sweep' } }, [this.title, this.status, toolbar, this.notes, this.charts.element, this.table, this.growth, this.limits]);
+    this.element.hidden = true;
+    this.disposables.add(listen(this.cancelButton, 'click', () => actions.cancelSweep()));
+    this.disposables.add(listen(this.plotsButton, 'click', () => this.show('plots')));
+    this.disposables.add(listen(this.tableButton, 'click', () => this.show('table')));
+    this.disposables.add(listen(this.saveButton, 'click', () => void this.export('file')));
+    this.disposables.add(listen(this.copyButton, 'click', () => void this.export('clipboard')));
+  }
+
+  render(model: SweepModel | null): void {
+    this.model = model;
+    this.element.hidden = model === null;
+    if (!model) return;
+    const { started } = model;
+    this.element.dataset['phase'] = model.phase;
+    this.element.dataset['sweepId'] = String(model.sweepId);
+    const what = started.sweep && started.limits ? 'Size sweep and payload limits' : started.sweep ? 'Size sweep' : 'Payload limits';
+    this.title.textContent = `${what}: ${started.sampleName}`;
+    this.title.title = started.sampleLocation;
+    const done = model.sizes.filter((size) => size.done).length;
+    const progress = started.sweep ? `${done} of ${model.sizes.length || '…'} sizes` : '';
+    const limitProgress = started.limits ? `${model.limits.length} of ${started.codecs.length} limits` : '';
+    const counts = [progress, limitProgress].filter(Boolean).join(', ');
+    this.status.textContent = model.phase === 'running' ? `Running: ${counts}…` : model.phase === 'finished' ? `Finished: ${counts}.` : `${model.phase === 'cancelled' ? 'Cancelled' : 'Failed'}: ${model.message ?? ''} (${counts})`;
+    this.cancelButton.hidden = model.phase !== 'running';
+    this.saveButton.disabled = model.phase !== 'finished';
+    this.copyButton.disabled = model.phase !== 'finished';
+    this.notes.replaceChildren(...model.notes.map((note) => el('li', { text: note })));
+    const plotted = started.sweep;
+    this.plotsButton.hidden = !plotted;
+    this.tableButton.hidden = !plotted;
+    this.charts.element.hidden = !plotted || this.showing !== 'plots';
+    this.table.hidden = !plotted || this.showing !== 'table';
+    if (plotted) {
+      this.charts.update(seriesByCodec(model));
+      this.table.replaceChildren(sizeTable(model));
+    }
+    this.growth.replaceChildren(...(model.growth.length > 0 ? [growthTable(model)] : []));
+    this.limits.replaceChildren(...(started.limits ? [limitsTable(model)] : []));
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+
+  private show(view: 'plots' | 'table'): void {
+    this.showing = view;
+    this.plotsButton.setAttribute('aria-pressed', String(view === 'plots'));
+    this.tableButton.setAttribute('aria-pressed', String(view === 'table'));
+    this.render(this.model);
+  }
+
+  private async export(destination: 'file' | 'clipboard'): Promise<void> {
+    this.outcome.textContent = '';
+    try {
+      const result = await this.actions.exportSweep(this.formatSelect.value as ExportFormat, destination);
+      this.outcome.textContent = result.outcome === 'copied' ? 'Copied.' : result.outcome === 'saved' ? `Saved to ${result.location ?? 'the file'}.` : '';
+    } catch (error) {
+      this.outcome.textContent = `Export failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+}
+
+function headerRow(titles: string[]): HTMLElement {
+  return el('thead', {}, [el('tr', {}, titles.map((title) => el('th', { text: title, attrs: { scope: 'col' } })))]);
+}
+
+function rowCells(row: CodecResult, jsonBytes: number): string[] {
+  if (row.status !== 'completed') return [row.codec, `${row.status} at ${row.error.stage}: ${row.error.message}`, '', '', '', '', '', ''];
+  const speed = row.speedupVsJson;
+  return [
+    row.codec,
+    formatRatio(row.ratio),
+    formatRatio(row.compressed.gzip / jsonBytes),
+    formatRatio(row.compressed.brotli / jsonBytes),
+    formatDurationRange(row.encode.meanNs, row.encode.meanInterval),
+    formatDurationRange(row.decode.meanNs, row.decode.meanInterval),
+    formatSpeedupRange(speed?.encode, speed?.encodeInterval),
+    formatSpeedupRange(speed?.decode, speed?.decodeInterval),
+  ];
+}
+
+function sizeTable(model: SweepModel): HTMLElement {
+  const body = el('tbody', {}, model.sizes.flatMap((size) => size.rows.map((row) => {
+    const cells = rowCells(row, size.jsonBytes);
+    return el('tr', { attrs: { 'data-json-bytes': String(size.jsonBytes), 'data-codec': row.codec } }, [
+      el('th', { text: formatJsonSize(size.jsonBytes), title: `${size.jsonBytes.toLocaleString('en-US')} B of JSON, ${size.records.toLocaleString('en-US')} records${size.repeated ? ' (repeated)' : ''}`, attrs: { scope: 'row' } }),
+      ...cells.map((text) => el('td', { text })),
+    ]);
+  })));
+  return el('table', { className: 'sweep-table' }, [headerRow(['JSON size', 'codec', 'ratio', 'gzip', 'brotli', 'encode/call', 'decode/call', 'encode vs JSON', 'decode vs JSON']), body]);
+}
+
+function growthTable(model: SweepModel): HTMLElement {
+  return el('table', { className: 'sweep-growth-table' }, [
+    el('caption', { text: 'Growth: slope of log time against log size (1 = linear; ▲ worse than linear)' }),
+    headerRow(['codec', 'encode', 'decode', 'sizes', '']),
+    el('tbody', {}, model.growth.map((slope) => el('tr', { className: slope.superlinear ? 'superlinear' : '', attrs: { 'data-codec': slope.codec } }, [
+      el('th', { text: slope.codec, attrs: { scope: 'row' } }),
+      el('td', { text: formatSlope(slope.encodeSlope) }),
+      el('td', { text: formatSlope(slope.decodeSlope) }),
+      el('td', { text: String(slope.points) }),
+      el('td', { text: growthVerdict(slope) }),
+    ]))),
+  ]);
+}
+
+function limitsTable(model: SweepModel): HTMLElement {
+  const settings = model.limitSettings;
+  const cap = settings?.capJsonBytes ?? model.started.capJsonBytes ?? 0;
+  const heap = settings?.heapMb ?? model.started.heapMb ?? null;
+  const observed = settings?.observedHeapLimitMb;
+  const heapText = `${heap === null ? "Node's default heap" : `a ${heap} MB heap`}${observed ? ` (V8 reports ${observed} MB)` : ''}`;
+  return el('table', { className: 'sweep-limits-table' }, [
+    el('caption', { text: `Payload limits: each size in a process of its own with ${heapText}; cap ${formatJsonSize(cap)}` }),
+    headerRow(['codec', 'encode max', 'decode max', 'failure']),
+    el('tbody', {}, model.limits.map((limit) => {
+      const cells = limitCells(limit, cap);
+      return el('tr', { attrs: { 'data-codec': limit.codec } }, [
+        el('th', { text: limit.codec, attrs: { scope: 'row' } }),
+        el('td', { text: cells.encode }),
+        el('td', { text: cells.decode }),
+        el('td', { text: describeLimitFailure(limit.failure), title: limit.failure?.message ?? '' }),
+      ]);
+    })),
+  ]);
+}
