@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import { compareEncodings } from './commands/compare-encodings';
 import { runBenchmark, type BenchmarkChoices } from './commands/run-benchmark';
-import { ComparisonSession, sampleUri } from './host/comparison-session';
+import { ComparisonSession } from './host/comparison-session';
+import { openSample } from './commands/open-sample';
 import { ProbeSession } from './host/probe-session';
 import { InspectorHost } from './host/inspector-host';
 import { compareWithSchema, openInferredSchema } from './commands/schema-actions';
@@ -35,12 +36,7 @@ export function activate(context: vscode.ExtensionContext): void {
         void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
         return;
       }
-      const uri = sampleUri(request.source);
-      if (!uri) {
-        void vscode.window.showInformationMessage(`Payload Lab: the sample of this panel (${request.source.name}) was generated from a schema: there is no file to open.`);
-        return;
-      }
-      vscode.window.showTextDocument(uri, { preview: false }).then(undefined, (error: Error) => {
+      openSample(request.source).then(undefined, (error: Error) => {
         void vscode.window.showErrorMessage(`Payload Lab: cannot open ${request.source.location}: ${error.message}`);
       });
     },

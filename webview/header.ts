@@ -3,6 +3,7 @@
  * extension version) and the measurement settings, then the run's progress or how it ended.
  */
 import { describeVariants } from '../src/shared/variants';
+import { sampleBytesText } from '../src/shared/profile-text';
 import { el } from './dom';
 import { formatBytes, formatCount } from './format';
 import type { PanelModel } from './model';
@@ -32,7 +33,7 @@ export class PanelHeader {
       ? [
           `${formatBytes(sample.jsonBytes)} of JSON`,
           formatCount(sample.records, sample.kind === 'jsonl' ? 'line' : 'record'),
-          `${formatBytes(sample.fileBytes)} on disk`,
+          sampleBytesText(sample),
         ].join(' · ')
       : model.phase === 'running' ? 'Reading the sample…' : '';
 

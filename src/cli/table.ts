@@ -6,6 +6,7 @@ import { interopLines } from './interop-lines';
 import { RERUN_INTERVAL_PERCENT, type CodecResult, type CompletedResult, type ComparisonReport, type InstabilityMarker, type SampleInfo, type TimingStats } from '../shared/results';
 import { formatBytes, formatDuration, formatPercent, formatSize, formatSpeedupRange } from '../shared/format';
 import { roundTripShortLabel } from '../shared/round-trip-text';
+import { sampleBytesText } from '../shared/profile-text';
 import { remnantCount } from '../analysis/matrix';
 
 interface Column {
@@ -52,7 +53,7 @@ export function tableRow(row: CodecResult): string {
 }
 
 export function sampleHeading(info: SampleInfo): string {
-  return `${info.path}: ${formatBytes(info.jsonBytes)} of minified JSON (${formatBytes(info.fileBytes)} on disk), ${info.records.toLocaleString('en-US')} records`;
+  return `${info.path}: ${formatBytes(info.jsonBytes)} of minified JSON (${sampleBytesText(info)}), ${info.records.toLocaleString('en-US')} records`;
 }
 
 /** "avsc decode: 68% in GC, 2.90 MB allocated per call": where each operation's time goes. */

@@ -20,9 +20,9 @@ import type { ProvidedSchema } from '../codecs/codec';
 import type { SchemaVariants } from '../shared/variants';
 import { affectedCodecs, mergeReports } from '../engine/variant-rerun';
 import { SchemaInputError } from '../schema/schema-problem';
-import { runSampleName } from './sample-source';
+import { runSampleName, sampleOrigin } from './sample-source';
 import type { SchemaDiagnostics } from './schema-diagnostics';
-import type { ComparisonReport, MeasuredRuntime } from '../shared/results';
+import type { ComparisonReport, MeasuredRuntime, SampleOrigin } from '../shared/results';
 import type { PlannedCodec } from '../shared/protocol';
 import type { SampleSource } from './sample-source';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
@@ -240,16 +240,17 @@ export class ComparisonSession implements vscode.Disposable {
   }
 
   /** Saved files are read by the workers; only editor text and remote files pass through here. */
-  async sampleInput(source: SampleSource): Promise<{ path: string; bytes?: Uint8Array; kind?: 'json' | 'jsonl' }> {
+  async sampleInput(source: SampleSource): Promise<{ path: string; bytes?: Uint8Array; kind?: 'json' | 'jsonl'; origin: SampleOrigin }> {
+    const origin = sampleOrigin(source);
     switch (source.kind) {
       case 'file':
-        return { path: source.path };
+        return { path: source.path, origin };
       case 'text':
-        return { path: source.location, bytes: Buffer.from(source.text, 'utf8'), kind: source.sampleKind };
+        return { path: source.location, bytes: Buffer.from(source.text, 'utf8'), kind: source.sampleKind, origin };
       case 'uri':
-        return { path: source.location, bytes: await vscode.workspace.fs.readFile(vscode.Uri.parse(source.uri.toString())) };
+        return { path: source.location, bytes: await vscode.workspace.fs.readFile(vscode.Uri.parse(source.uri.toString())), origin };
       case 'generated':
-        return { path: source.location, bytes: source.bytes, kind: 'json' };
+        return { path: source.location, bytes: source.bytes, kind: 'json', origin };
     }
   }
 

@@ -8,6 +8,7 @@ import { jsonDocument } from './json-document';
 import { formatBytes, formatDurationRange, formatPercent, formatSize, formatSpeedupRange } from '../shared/format';
 import type { ExportFormat } from '../shared/protocol';
 import { roundTripLabel } from '../shared/round-trip-text';
+import { sampleBytesText } from '../shared/profile-text';
 import { describeInterop } from '../shared/interop-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
@@ -98,7 +99,7 @@ export function toMarkdown(report: ComparisonReport): string {
   return [
     `## Payload Lab: ${markdownText(fileName(input.path))}`,
     '',
-    `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${formatBytes(input.fileBytes)} on disk), `
+    `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${sampleBytesText(input)}), `
       + `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}.`,
     `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; `
       + `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`
