@@ -4,6 +4,7 @@
  * errors that say what and where. Returns the report, so tests can drive it through commands.
  */
 import * as vscode from 'vscode';
+import { logFailure } from './failure-log';
 import { findBuiltinCodec } from '../codecs/registry';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -262,7 +263,7 @@ export class ComparisonSession implements vscode.Disposable {
     }
     const message = error instanceof Error ? error.message : String(error);
     panel.post({ type: 'run-ended', runId, outcome: 'failed', message });
-    this.log.error(`run ${runId}: ${error instanceof Error ? error.stack ?? message : message}`);
+    logFailure(this.log, `run ${runId}`, error);
     if (error instanceof SchemaInputError) {
       this.schemaDiagnostics.report(error);
     } else if (error instanceof SampleInputError && error.line !== undefined) {
