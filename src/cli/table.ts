@@ -3,9 +3,10 @@
  * fixed widths rather than widths measured over all rows.
  */
 import { interopLines } from './interop-lines';
-import { RERUN_INTERVAL_PERCENT, type CodecResult, type CompletedResult, type ComparisonReport, type InstabilityMarker, type SampleInfo, type TimingStats } from '../shared/results';
-import { formatBytes, formatDuration, formatPercent, formatSize, formatSpeedupRange } from '../shared/format';
+import { type CodecResult, type CompletedResult, type ComparisonReport, type InstabilityMarker, type SampleInfo, type TimingStats } from '../shared/results';
+import { formatBytes, formatDuration, formatPercent, formatSize, formatSpeedupRange, speedupRangeMeaning } from '../shared/format';
 import { roundTripShortLabel } from '../shared/round-trip-text';
+import { sampleBytesText } from '../shared/profile-text';
 import { remnantCount } from '../analysis/matrix';
 
 interface Column {
@@ -52,7 +53,7 @@ export function tableRow(row: CodecResult): string {
 }
 
 export function sampleHeading(info: SampleInfo): string {
-  return `${info.path}: ${formatBytes(info.jsonBytes)} of minified JSON (${formatBytes(info.fileBytes)} on disk), ${info.records.toLocaleString('en-US')} records`;
+  return `${info.path}: ${formatBytes(info.jsonBytes)} of minified JSON (${sampleBytesText(info)}), ${info.records.toLocaleString('en-US')} records`;
 }
 
 /** "avsc decode: 68% in GC, 2.90 MB allocated per call": where each operation's time goes. */
@@ -79,7 +80,7 @@ export function tableFooter(report: ComparisonReport): string {
     '',
     ...withBlankAfter(interopLines(report.results)),
     'ratio = bytes / JSON bytes; /call = amortised time per call (the window\'s time in calls over calls, collections included),',
-    `median of ${rounds} round${rounds === 1 ? '' : 's'}; vs JSON = JSON's time / the codec's, each round on its own, median (${rounds >= 3 ? `where a re-run's median is expected, ${RERUN_INTERVAL_PERCENT}%` : 'lowest–highest round'}).`,
+    `median of ${rounds} round${rounds === 1 ? '' : 's'}; vs JSON = JSON's time / the codec's, each round on its own, median (${speedupRangeMeaning(rounds)}).`,
     ...(bimodal ? ['² the per-call times are bimodal (some calls pay a collection): the median call is misleading, the amortised time is not.'] : []),
     ...(unstable.length > 0 ? ['! rounds that disagree (a wide interval; more rounds, or --thorough, narrow the median):', ...unstable] : []),
     `${rounds} round${rounds === 1 ? '' : 's'} of a fresh worker per codec, in rotated order${rounds > 1 ? ', later rounds in slices taken in turn with JSON\'s' : ''}; ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`,

@@ -1,5 +1,6 @@
 /** The verdict after the CLI's table: the pick for `--priority`, then each claim with its figure. */
-import { computeVerdict, type Priority, PRIORITIES } from '../report/verdict';
+import { PRIORITIES, type Priority } from '../report/verdict';
+import { verdictSummary, type SummarySection } from '../report/summary';
 import type { ComparisonReport } from '../shared/results';
 
 export const PRIORITY_IDS = PRIORITIES.map((priority) => priority.id);
@@ -9,7 +10,17 @@ export function isPriority(value: string): value is Priority {
 }
 
 export function verdictSection(report: ComparisonReport, priority: Priority): string {
-  if (!report.results.some((row) => row.status === 'completed')) return '';
-  const verdict = computeVerdict(report.results, report.input.jsonBytes, priority);
-  return ['', 'verdict:', `  ${verdict.pick.text}`, ...verdict.claims.map((claim) => `  - ${claim.text}`), ...verdict.notes.map((note) => `  ${note}`)].join('\n');
+  const verdict = verdictSummary(report, priority);
+  return verdict ? terminalSection(verdict).join('\n') : '';
+}
+
+/** `title:` then the lines indented, list items with a dash. */
+export function terminalSection(section: SummarySection): string[] {
+  return [
+    '',
+    `${section.title}:`,
+    ...section.lead.map((line) => `  ${line}`),
+    ...section.items.map((item) => (section.bulleted ? `  - ${item}` : `  ${item}`)),
+    ...section.after.map((line) => `  ${line}`),
+  ];
 }

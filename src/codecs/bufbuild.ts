@@ -7,7 +7,7 @@
  */
 import { create, fromBinary, toBinary, type DescMessage } from '@bufbuild/protobuf';
 import { UnsupportedSampleError, type CodecModule } from './codec';
-import { planProtobuf } from './protobuf-plan';
+import { planProtobuf, withNullsRestored } from './protobuf-plan';
 import { bufbuildRegistryOf, protoSyntaxOf } from './protobuf-descriptor';
 import { fromWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { usesWellKnownTypes } from '../schema/proto-wkt';
@@ -28,7 +28,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   const registry = bufbuildRegistryOf(type, protoSyntaxOf(plan.text));
   const schema = registry.getMessage(type.fullName.slice(1)) as DescMessage | undefined;
   if (!schema) throw new Error(`message ${type.fullName} is missing from the descriptors built for @bufbuild/protobuf`);
-  const read = adapter ? (bytes: Uint8Array) => fromWire(fromBinary(schema, bytes), adapter) : (bytes: Uint8Array) => fromBinary(schema, bytes);
+  const read = adapter ? (bytes: Uint8Array) => fromWire(fromBinary(schema, bytes), adapter) : withNullsRestored(plan, (bytes) => fromBinary(schema, bytes));
   const field = plan.wrappedAs;
   return {
     input: create(schema, plan.wire as never),

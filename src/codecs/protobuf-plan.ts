@@ -8,7 +8,8 @@ import { protobuf } from './protobufjs-runtime';
 import type { PrepareContext } from './codec';
 import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
 import { inferProtoSchema, STRUCT_IMPORT, type ProtoInference } from '../schema/infer-proto';
-import { toWire, type ProtoAdapter } from '../schema/proto-adapter';
+import { fromWire, toWire, type ProtoAdapter } from '../schema/proto-adapter';
+import { absentAsNullAdapter } from '../schema/absent-as-null';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { checkProtoFit, describeMismatch } from '../schema/sample-fit';
 import { describeVariants } from '../shared/variants';
@@ -24,6 +25,8 @@ interface ChosenSchema {
   wrappedAs?: string;
   /** Inferred schemas: JSON ↔ wire conversion of the (wrapped) root message, where needed. */
   adapter?: ProtoAdapter;
+  /** Derived from an .avsc: the fields standing for unions with null (`Message.field`). */
+  nullable?: string[];
   notes: string[];
   /** Set when inferred: handed to later rounds. */
   inferred?: ProtoInference;
@@ -38,6 +41,8 @@ export interface ProtobufPlan {
   text: string;
   wrappedAs?: string;
   adapter?: ProtoAdapter;
+  /** Applied to decoded messages only: absent fields that stand for Avro nulls read back as null. */
+  absentAsNull?: ProtoAdapter;
   /** The sample, wrapped where needed. */
   wrapped: unknown;
   /** `wrapped` in its wire form (the adapter applied): what the checks ran on. */
@@ -57,6 +62,8 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
     notes.push(`the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`);
   }
   const wrapped = wrappedAs ? { [wrappedAs]: sample } : sample;
+  const absentAsNull = chosen.nullable ? absentAsNullAdapter(type, chosen.nullable) : undefined;
+  if (absentAsNull) notes.push('fields that are unions with null in the .avsc are sent as absent when null (proto3 has no null) and decoded as null inside the timed decode: Avro data has no absent field');
   // Inferred wrapper messages, oneofs and google.protobuf.Value: the JSON is converted to them
   // inside encode and back inside decode, so the timings include it.
   const wire = chosen.adapter ? toWire(wrapped, chosen.adapter) : wrapped;
@@ -74,6 +81,7 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
     text: chosen.text,
     ...(wrappedAs ? { wrappedAs } : {}),
     ...(chosen.adapter ? { adapter: chosen.adapter } : {}),
+    ...(absentAsNull ? { absentAsNull } : {}),
     wrapped,
     wire,
     fit,
@@ -91,7 +99,7 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
     const derived = deriveProtoFromAvro(resolveAvsc(provided).schema);
     const type = protobuf.parse(derived.source, { keepCase: true }).root.lookupType(derived.rootType);
     const notes = [`proto3 schema derived field by field from ${describeProvided(provided)}`, ...derived.notes];
-    return { type, origin: 'derived', text: derived.source, wrappedAs: derived.wrappedAs, notes };
+    return { type, origin: 'derived', text: derived.source, wrappedAs: derived.wrappedAs, nullable: derived.nullable, notes };
   }
   // A later round gets back what the first round inferred (plain data): no second inference.
   const inferred = (context.inferred as ProtoInference | undefined) ?? inferProtoSchema(sample, context.variants);
@@ -102,6 +110,12 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
   return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, ...(inferred.adapter ? { adapter: inferred.adapter } : {}), notes, inferred };
+}
+
+/** `read`, then the nulls a derived schema sent as absent put back (see absent-as-null.ts). */
+export function withNullsRestored(plan: ProtobufPlan, read: (bytes: Uint8Array) => unknown): (bytes: Uint8Array) => unknown {
+  const nulls = plan.absentAsNull;
+  return nulls ? (bytes) => fromWire(read(bytes), nulls) : read;
 }
 
 /** A message holding a list of `type`, added beside it (a .proto cannot type a bare list). */

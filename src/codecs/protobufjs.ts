@@ -7,7 +7,7 @@
  */
 import { protobuf } from './protobufjs-runtime';
 import type { CodecModule, PrepareContext, PreparedCodec } from './codec';
-import { planProtobuf } from './protobuf-plan';
+import { planProtobuf, withNullsRestored } from './protobuf-plan';
 import { fromWire, toWire } from '../schema/proto-adapter';
 import { messageToJson, messageToProto, usesWellKnownTypes } from '../schema/proto-wkt';
 import { protobufInterop } from './interop';
@@ -54,7 +54,7 @@ export function prepareProtobufjs(sample: unknown, context: PrepareContext, opti
   const decodeMessage = restore ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore) : (bytes: Uint8Array) => type.decode(bytes);
   const read = adapter
     ? (bytes: Uint8Array) => fromWire(decodeMessage(bytes), adapter)
-    : wellKnown ? (bytes: Uint8Array) => messageToJson(type, decodeMessage(bytes), type.root as protobuf.Root) : decodeMessage;
+    : wellKnown ? (bytes: Uint8Array) => messageToJson(type, decodeMessage(bytes), type.root as protobuf.Root) : withNullsRestored(plan, decodeMessage);
   const field = plan.wrappedAs;
   const common = {
     decode: field ? (bytes: Uint8Array) => (read(bytes) as Record<string, unknown>)[field] : read,

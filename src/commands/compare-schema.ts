@@ -4,6 +4,7 @@
  * with the schema as given. Escape at any step cancels quietly. A schema that does not load
  * becomes a diagnostic on its file and an error message with "Go to Error".
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CancelledError } from '../engine/compare';
 import { generateSampleBytes, loadSchemaInfo, type SchemaInfo } from '../engine/schema-jobs';
@@ -125,7 +126,9 @@ async function generate(schema: ProvidedSchema, rootName: string, count: number,
         return generateSampleBytes(schema, count, seed, { signal: controller.signal });
       },
     );
-    return { kind: 'generated', name, location: `${schema.path} (${name})`, bytes };
+    // Saved beside the schema when it is a file (see derivedDocumentPlace).
+    const folder = schema.path !== undefined && path.isAbsolute(schema.path) ? { folder: path.dirname(schema.path) } : {};
+    return { kind: 'generated', name, location: `${schema.path} (${name})`, bytes, fileName: `${rootName}-${count}-records.json`, ...folder };
   } catch (error) {
     if (error instanceof CancelledError) return undefined;
     reportSchemaFailure(error, diagnostics);

@@ -15,6 +15,8 @@ import { orderMessageTypes } from './schema-choices';
 import { withSchemaFiles } from '../host/schema-files';
 import { schemaKindOfDocument } from './schema-document';
 import type { ProvidedSchema } from '../shared/codec-job';
+import { openUntitledDocument } from './untitled-document';
+import { derivedDocumentPlace } from '../host/sample-source';
 
 /** Opens the inferred schema beside the panel; false when there is no sample to infer from. */
 export async function openInferredSchema(session: ComparisonSession, format: 'proto' | 'avsc'): Promise<{ opened: boolean }> {
@@ -26,10 +28,9 @@ export async function openInferredSchema(session: ComparisonSession, format: 'pr
   const input = await session.sampleInput(request.source);
   const kind = input.kind ?? sampleKindOf(input.path);
   const text = await inferSchemaTextOf({ path: input.path, kind, ...(input.bytes ? { bytes: input.bytes } : {}) }, format, request.variants);
-  // proto3 is the id of the common Protocol Buffers extensions; without one, plain text.
-  const protoLanguage = (await vscode.languages.getLanguages()).includes('proto3') ? 'proto3' : 'plaintext';
-  const document = await vscode.workspace.openTextDocument({ language: format === 'proto' ? protoLanguage : 'json', content: text });
-  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  // A .proto gets the language an installed Protocol Buffers extension gives the name (else
+  // plain text); an .avsc is JSON, which VS Code does not know from the name.
+  await openUntitledDocument({ text, ...derivedDocumentPlace(request.source, format), ...(format === 'avsc' ? { language: 'json' } : {}), viewColumn: vscode.ViewColumn.Beside });
   return { opened: true };
 }
 

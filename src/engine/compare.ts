@@ -11,7 +11,7 @@ import type { SchemaVariants } from '../shared/variants';
 import { SchemaInputError } from '../schema/schema-problem';
 import { BASELINE_CODEC_ID, builtinCodecs, DEFAULT_CODEC_IDS, findBuiltinCodec } from '../codecs/registry';
 import { sampleKindOf, SampleInputError } from '../input/read-sample';
-import type { CodecResult, CompletedResult, ComparisonReport, SampleInfo, WorkStage, RoundProgress } from '../shared/results';
+import type { CodecResult, CompletedResult, ComparisonReport, SampleInfo, WorkStage, RoundProgress, SampleOrigin } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
@@ -85,10 +85,10 @@ export function unknownCodecs(ids: readonly string[]): string[] {
 
 /**
  * `sample.bytes` absent: every worker reads `sample.path` itself (use it for files on disk;
- * give bytes for unsaved editor text).
+ * give bytes for unsaved editor text). `origin` is only reported (SampleInfo.origin).
  */
 export async function compareSample(
-  sample: { path: string; bytes?: Uint8Array; kind?: SampleKind },
+  sample: { path: string; bytes?: Uint8Array; kind?: SampleKind; origin?: SampleOrigin },
   options: CompareOptions = {},
 ): Promise<ComparisonReport> {
   const unknown = unknownCodecs(options.codecs ?? []);
@@ -145,6 +145,7 @@ export async function compareSample(
   let input: SampleInfo;
   try {
     input = sampleInfoOrThrow(await reading, sample.path);
+    if (sample.origin !== undefined && sample.origin !== 'file') input = { ...input, origin: sample.origin };
   } catch (error) {
     if (firstOpen) await (await firstOpen).close();
     throw error;

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { compareEncodings } from '../commands/compare-encodings';
 import { runBenchmark, type BenchmarkChoices } from '../commands/run-benchmark';
-import { ComparisonSession, sampleUri } from '../host/comparison-session';
+import { ComparisonSession } from '../host/comparison-session';
 import { ProbeSession } from '../host/probe-session';
 import { InspectorHost } from '../host/inspector-host';
 import { compareWithSchema, openInferredSchema } from '../commands/schema-actions';
@@ -15,6 +15,7 @@ import { SweepSession } from '../host/sweep-session';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { RESULTS_VIEW_TYPE } from '../shared/protocol';
 import { SchemaDiagnostics } from '../host/schema-diagnostics';
+import { openSample } from '../commands/open-sample';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Payload Lab', { log: true });
@@ -35,12 +36,7 @@ export function activate(context: vscode.ExtensionContext): void {
         void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
         return;
       }
-      const uri = sampleUri(request.source);
-      if (!uri) {
-        void vscode.window.showInformationMessage(`Payload Lab: the sample of this panel (${request.source.name}) was generated from a schema: there is no file to open.`);
-        return;
-      }
-      vscode.window.showTextDocument(uri, { preview: false }).then(undefined, (error: Error) => {
+      openSample(request.source).then(undefined, (error: Error) => {
         void vscode.window.showErrorMessage(`Payload Lab: cannot open ${request.source.location}: ${error.message}`);
       });
     },

@@ -4,6 +4,7 @@
  * errors that say what and where. Returns the report, so tests can drive it through commands.
  */
 import * as vscode from 'vscode';
+import { logFailure } from './failure-log';
 import { findBuiltinCodec } from '../codecs/registry';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -19,9 +20,9 @@ import { SampleInputError } from '../input/read-sample';
 import type { SchemaVariants } from '../shared/variants';
 import { affectedCodecs, mergeReports } from '../engine/variant-rerun';
 import { SchemaInputError } from '../schema/schema-problem';
-import { runSampleName, type SampleSource } from './sample-source';
+import { runSampleName, type SampleSource, sampleOrigin } from './sample-source';
 import type { SchemaDiagnostics } from './schema-diagnostics';
-import type { ComparisonReport, MeasuredRuntime } from '../shared/results';
+import type { ComparisonReport, MeasuredRuntime, SampleOrigin } from '../shared/results';
 import type { PlannedCodec } from '../shared/protocol';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { readRunSettings, type RunSettings } from './settings';
@@ -241,16 +242,17 @@ export class ComparisonSession implements vscode.Disposable {
   }
 
   /** Saved files are read by the workers; only editor text and remote files pass through here. */
-  async sampleInput(source: SampleSource): Promise<{ path: string; bytes?: Uint8Array; kind?: 'json' | 'jsonl' }> {
+  async sampleInput(source: SampleSource): Promise<{ path: string; bytes?: Uint8Array; kind?: 'json' | 'jsonl'; origin: SampleOrigin }> {
+    const origin = sampleOrigin(source);
     switch (source.kind) {
       case 'file':
-        return { path: source.path };
+        return { path: source.path, origin };
       case 'text':
-        return { path: source.location, bytes: Buffer.from(source.text, 'utf8'), kind: source.sampleKind };
+        return { path: source.location, bytes: Buffer.from(source.text, 'utf8'), kind: source.sampleKind, origin };
       case 'uri':
-        return { path: source.location, bytes: await vscode.workspace.fs.readFile(vscode.Uri.parse(source.uri.toString())) };
+        return { path: source.location, bytes: await vscode.workspace.fs.readFile(vscode.Uri.parse(source.uri.toString())), origin };
       case 'generated':
-        return { path: source.location, bytes: source.bytes, kind: 'json' };
+        return { path: source.location, bytes: source.bytes, kind: 'json', origin };
     }
   }
 
@@ -262,7 +264,7 @@ export class ComparisonSession implements vscode.Disposable {
     }
     const message = error instanceof Error ? error.message : String(error);
     panel.post({ type: 'run-ended', runId, outcome: 'failed', message });
-    this.log.error(`run ${runId}: ${error instanceof Error ? error.stack ?? message : message}`);
+    logFailure(this.log, `run ${runId}`, error);
     if (error instanceof SchemaInputError) {
       this.schemaDiagnostics.report(error);
     } else if (error instanceof SampleInputError && error.line !== undefined) {

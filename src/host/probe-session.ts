@@ -6,6 +6,7 @@
  * the extension host, and a decoder that aborts takes its own process down, not this one.
  */
 import * as vscode from 'vscode';
+import { logFailure } from './failure-log';
 import { CancelledError } from '../engine/compare';
 import { runProbesInProcess } from '../probes/probe-runner-client';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
@@ -77,7 +78,7 @@ export class ProbeSession implements vscode.Disposable {
           }
           const message = error instanceof Error ? error.message : String(error);
           post({ type: 'probes-ended', probeRunId, outcome: 'failed', message });
-          this.log.error(`probes ${probeRunId}: ${error instanceof Error ? error.stack ?? message : message}`);
+          logFailure(this.log, `probes ${probeRunId}`, error);
           void vscode.window.showErrorMessage(`Payload Lab: the library probes failed: ${message}`);
           return undefined;
         }

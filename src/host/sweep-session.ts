@@ -5,6 +5,7 @@
  * limit process that runs out of heap or is killed is a result, not this host's problem.
  */
 import * as vscode from 'vscode';
+import { logFailure } from './failure-log';
 import { findBuiltinCodec } from '../codecs/registry';
 import { CancelledError } from '../engine/compare';
 import { limitsOnlyReport, MB, scalingNotes } from '../engine/sweep';
@@ -131,7 +132,7 @@ export class SweepSession implements vscode.Disposable {
           }
           const message = error instanceof Error ? error.message : String(error);
           post({ type: 'sweep-ended', sweepId, outcome: 'failed', message });
-          this.log.error(`sweep ${sweepId}: ${error instanceof Error ? error.stack ?? message : message}`);
+          logFailure(this.log, `sweep ${sweepId}`, error);
           void vscode.window.showErrorMessage(`Payload Lab: ${message}`);
           return undefined;
         }

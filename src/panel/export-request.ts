@@ -15,7 +15,7 @@ export async function exportReport(
   params: RequestMap['export']['params'],
 ): Promise<RequestMap['export']['result']> {
   if (!report) throw new Error('There is no finished comparison to export yet: run one first.');
-  return saveOrCopy(renderReport(report, params.format), params, report.input.path, 'payload-lab');
+  return saveOrCopy(renderReport(report, params.format, params.priority), params, report.input.path, 'payload-lab');
 }
 
 /** The text copied, or saved where the user picks (suggested: `<prefix>-<sample name>.<ext>`). */

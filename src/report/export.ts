@@ -5,17 +5,20 @@
  */
 import { remnantCount, remnantMatrixRow } from '../analysis/matrix';
 import { jsonDocument } from './json-document';
-import { formatBytes, formatDurationRange, formatPercent, formatSize, formatSpeedupRange } from '../shared/format';
-import type { ExportFormat } from '../shared/protocol';
+import { formatBytes, formatDurationRange, formatPercent, formatSize, formatSpeedupRange, speedupRangeMeaning } from '../shared/format';
+import type { ExportFormat, Priority } from '../shared/protocol';
+import { adviceSummary, sampleSummary, verdictSummary, type SummarySection } from './summary';
 import { roundTripLabel } from '../shared/round-trip-text';
+import { sampleBytesText } from '../shared/profile-text';
 import { describeInterop } from '../shared/interop-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
 
-export function renderReport(report: ComparisonReport, format: ExportFormat): string {
+/** `priority`: what the Markdown verdict's pick favours, as the panel shows it (default size). */
+export function renderReport(report: ComparisonReport, format: ExportFormat, priority: Priority = 'size'): string {
   switch (format) {
     case 'markdown':
-      return toMarkdown(report);
+      return toMarkdown(report, priority);
     case 'csv':
       return toCsv(report);
     case 'json':
@@ -83,7 +86,21 @@ function markdownRow(row: CodecResult): string[] {
 const MARKDOWN_HEADER = ['Codec', 'Format', 'Bytes', 'Ratio', 'gzip', 'brotli', 'Encode per call', 'Decode per call', 'Encode vs JSON', 'Decode vs JSON', 'Encode: GC, allocated', 'Decode: GC, allocated', 'Round trip', 'Remnants'];
 const MARKDOWN_ALIGN = ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---'];
 
-export function toMarkdown(report: ComparisonReport): string {
+/** A conclusion of the report (summary.ts): a bold title, the lead, a list, the caveats. */
+function markdownSection(section: SummarySection | undefined): string[] {
+  if (!section) return [];
+  const paragraphs = (lines: readonly string[]) => lines.flatMap((line) => ['', markdownText(line)]);
+  return [
+    '',
+    `**${section.title[0]!.toUpperCase()}${section.title.slice(1)}**`,
+    ...paragraphs(section.lead),
+    '',
+    ...section.items.map((item) => `- ${markdownText(item)}`),
+    ...paragraphs(section.after),
+  ];
+}
+
+export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'): string {
   const { input, runtime, settings, tool } = report;
   const rounds = settings.rounds ?? 1;
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
@@ -98,19 +115,23 @@ export function toMarkdown(report: ComparisonReport): string {
   return [
     `## Payload Lab: ${markdownText(fileName(input.path))}`,
     '',
-    `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${formatBytes(input.fileBytes)} on disk), `
+    `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${sampleBytesText(input)}), `
       + `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}.`,
     `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; `
       + `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`
       + `${settings.roundsCutShort ? ` ${markdownText(settings.roundsCutShort)}.` : ''}`,
+    // The answer first, as in the panel: the pick, then each claim with its figure.
+    ...markdownSection(verdictSummary(report, priority)),
     '',
     line(MARKDOWN_HEADER),
     line(MARKDOWN_ALIGN),
     ...report.results.map((row) => line(markdownRow(row))),
     '',
     'Ratio = bytes / JSON bytes. Per call = amortised time (time in calls over calls, collections included), median over rounds '
-      + '(lowest–highest round). vs JSON = JSON\'s time over the codec\'s in each round, median (where a re-run\'s median is expected, 95%; with two rounds their range); above 1× is faster; '
+      + `(lowest–highest round). vs JSON = JSON's time over the codec's in each round, median (${speedupRangeMeaning(rounds)}); above 1× is faster; `
       + '⚠ = rounds more than ×1.25 apart. GC = share of the time in collection pauses; allocated = bytes allocated per call.',
+    ...markdownSection(sampleSummary(report)),
+    ...markdownSection(adviceSummary(report)),
     ...(failures.length > 0 ? ['', '**Errors**', '', ...failures] : []),
     ...(notes.length > 0 ? ['', '**Notes**', '', ...notes] : []),
     ...(interop.length > 0 ? ['', '**Readable by the reference decoder**', '', ...interop] : []),

@@ -6,8 +6,9 @@
  */
 import type { CodecResult, CompletedResult } from '../shared/results';
 import { formatBytes, formatSpeedupRange } from '../shared/format';
+import type { Priority } from '../shared/protocol';
 
-export type Priority = 'size' | 'speed' | 'fidelity' | 'no-schema';
+export type { Priority };
 
 export const PRIORITIES: readonly { id: Priority; label: string }[] = [
   { id: 'size', label: 'Size' },

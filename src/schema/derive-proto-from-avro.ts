@@ -20,6 +20,12 @@ export interface ProtoDerivation {
   rootType: string;
   /** Set when the Avro root is not a record: encode `{ [wrappedAs]: sample }`. */
   wrappedAs?: string;
+  /**
+   * `Message.field` of every field that stands for an Avro union with null (lists and maps
+   * aside): proto3 sends null as absent, and Avro data has no absent field, so absent reads
+   * back as null (see absent-as-null.ts).
+   */
+  nullable: string[];
   notes: string[];
 }
 
@@ -38,6 +44,7 @@ interface Context {
   messages: ProtoMessage[];
   enums: ProtoEnum[];
   notes: string[];
+  nullable: string[];
 }
 
 const WRAPPER_FIELD = 'value';
@@ -59,18 +66,21 @@ export function deriveProtoFromAvro(schema: unknown): ProtoDerivation {
     messages: [],
     enums: [],
     notes: [],
+    nullable: [],
   };
   const render = () => renderProto(context.messages, { header: HEADER, enums: context.enums });
   if (isObject(schema) && (schema['type'] === 'record' || schema['type'] === 'error')) {
     const root = resolveNamed(schema, '', context);
-    return { source: render(), rootType: root.type, notes: context.notes };
+    return { source: render(), rootType: root.type, nullable: context.nullable, notes: context.notes };
   }
   const root: ProtoMessage = { name: context.names.take('Root'), fields: [], omitted: [] };
   context.messages.push(root);
   root.comment = `Wraps the Avro root (not a record) in the field "${WRAPPER_FIELD}": proto3 encodes only messages.`;
-  root.fields.push({ ...fieldType(schema, '', WRAPPER_FIELD, undefined, context), name: WRAPPER_FIELD, id: 1 });
+  const { keepsZeros: _zeros, nullable, ...declaration } = fieldType(schema, '', WRAPPER_FIELD, undefined, context);
+  root.fields.push({ ...declaration, name: WRAPPER_FIELD, id: 1 });
+  if (nullable) context.nullable.push(`${root.name}.${WRAPPER_FIELD}`);
   context.notes.push(`the Avro root is not a record: protobufjs encodes { ${WRAPPER_FIELD}: sample } in message ${root.name}`);
-  return { source: render(), rootType: root.name, wrappedAs: WRAPPER_FIELD, notes: context.notes };
+  return { source: render(), rootType: root.name, wrappedAs: WRAPPER_FIELD, nullable: context.nullable, notes: context.notes };
 }
 
 function fieldType(schema: unknown, namespace: string, where: string, field: Json | undefined, context: Context) {
@@ -102,9 +112,10 @@ function fieldType(schema: unknown, namespace: string, where: string, field: Jso
     // Messages always have presence; scalars and enums need `optional` to keep null apart
     // from zero, and to send zeros at all unless the Avro default says a missing value is zero.
     if (resolved.kind !== 'message' && (nullable || !hasZeroDefault(field))) label = 'optional';
+    if (nullable) comments.push('null in Avro: sent as absent, decoded as null');
   }
   const keepsZeros = label === 'optional' && !nullable;
-  return { label, type, comment: comments.length > 0 ? comments.join('; ') : undefined, keepsZeros };
+  return { label, type, comment: comments.length > 0 ? comments.join('; ') : undefined, keepsZeros, nullable: nullable && label !== 'repeated' && !type.startsWith('map<') };
 }
 
 /** A list or map element: one type, no null, no nested list or map. */
@@ -179,8 +190,9 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
     while (used.has(id) || (id !== numbers[index] && numbers.includes(id))) id = nextFieldNumber(id);
     used.add(id);
     const oneof = typeof field['protoOneof'] === 'string' ? { oneof: field['protoOneof'] } : {};
-    const { keepsZeros, ...declaration } = declared;
+    const { keepsZeros, nullable, ...declaration } = declared;
     if (keepsZeros) message.comment = PRESENCE_COMMENT;
+    if (nullable) context.nullable.push(`${name}.${fieldName}`);
     message.fields.push({ ...declaration, name: fieldName, id, ...oneof });
   });
   return resolved;

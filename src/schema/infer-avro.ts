@@ -14,6 +14,7 @@ import { InferenceNotes } from './inference-notes';
 import { formatAvroSchema } from './avro-text';
 import { mapKeysReason, mapValuesOf, schemaTextBudget, shapeBudgets, type ShapeBudget } from './irregular';
 import { elementTypeName, isPrototypeKey, pascalCase, TypeNames } from './names';
+import { avroRecordStructure, TypesByStructure } from './type-reuse';
 
 export interface AvroInferenceOptions {
   /** Type for non-integer numbers. `float` halves their size and rounds them to float32. */
@@ -52,6 +53,7 @@ interface Context {
   allOptional: boolean;
   budget: ShapeBudget;
   records: number;
+  structures: TypesByStructure;
   /** The free-form record's name once declared (later uses refer to it by name). */
   jsonName?: string;
 }
@@ -77,6 +79,7 @@ function inferWithBudget(shape: Shape, options: AvroInferenceOptions, budget: Sh
     allOptional: options.fields === 'optional',
     budget,
     records: 0,
+    structures: new TypesByStructure(),
   };
   if (options.integers === 'varint' || options.integers === 'fixed') {
     context.notes.add(`integers: ${options.integers} applies to protobuf only; Avro ints and longs are always zigzag varints`);
@@ -185,7 +188,14 @@ function recordType(shape: ObjectShape, typeName: string, context: Context, dept
     if (type !== 'null') type = withNull(type);
     return { name: key, ...doc, type, default: null };
   });
-  return { type: 'record', name, fields };
+  // A record like an earlier one is that one, named (see type-reuse.ts): Avro declares a named
+  // type once and refers to it by name after.
+  const existing = context.structures.reuse(avroRecordStructure(fields), name);
+  if (existing === undefined) return { type: 'record', name, fields };
+  context.records -= 1;
+  context.names.release(name);
+  context.notes.at('records identical to an earlier one are declared once and referred to by name', `${shape.path} (${existing})`);
+  return existing;
 }
 
 /** The choices a field's type shows, for its `doc` (JSON has no comments). */

@@ -17,6 +17,7 @@ import type { JsonKind, MessageFieldAdapter, OneofBranch, ProtoAdapter } from '.
 import { nextFieldNumber, renderProto, type ProtoMessage } from './proto-text';
 import { scalarType, type FieldType } from './proto-scalars';
 import { withDefaults, type SchemaVariants } from '../shared/variants';
+import { protoMessageStructure, TypesByStructure } from './type-reuse';
 
 export interface ProtoInference {
   /** `.proto` text, proto3. Parse with `protobuf.parse(source, { keepCase: true })`. */
@@ -44,6 +45,7 @@ interface Context {
   variants: SchemaVariants;
   budget: ShapeBudget;
   usesValue: boolean;
+  structures: TypesByStructure;
 }
 
 const WRAPPER_FIELD = 'value';
@@ -88,7 +90,7 @@ function protoFromShape(shape: Shape, variants: SchemaVariants, budget: ShapeBud
   // struct.proto's names too: protobufjs resolves `Value` in google.protobuf.Struct to a
   // message of ours with that name, which would encode every free-form value as empty.
   const names = new TypeNames([WRAPPER_FIELD, ...STRUCT_TYPES, ...Object.values(BRANCH_FIELDS), ...allKeys(shape)]);
-  const context: Context = { names, messages: [], notes: new InferenceNotes(), depth: 0, variants, budget, usesValue: false };
+  const context: Context = { names, messages: [], notes: new InferenceNotes(), depth: 0, variants, budget, usesValue: false, structures: new TypesByStructure() };
   if (variants.doubles === 'float') context.notes.add('non-integer numbers are typed float: they are rounded to 32-bit precision');
   if (variants.fields === 'optional') context.notes.add('every scalar field is optional (explicit presence): zero values are sent too');
   let rootType: string;
@@ -173,7 +175,21 @@ function declareMessage(shape: ObjectShape, typeName: string, context: Context):
     id = nextFieldNumber(id);
   }
   context.depth -= 1;
-  return { name: message.name, adapter: messageAdapter(adapters) };
+  // The adapter is this use's own: a shared message may be null-for-absent in one place only.
+  return { name: settle(message, shape.path, context), adapter: messageAdapter(adapters) };
+}
+
+/**
+ * The name for a message whose fields are complete: its own, or that of an earlier message
+ * with the same fields (this one is then dropped and its name freed; see type-reuse.ts).
+ */
+function settle(message: ProtoMessage, path: string, context: Context): string {
+  const existing = context.structures.reuse(protoMessageStructure(message), message.name);
+  if (existing === undefined) return message.name;
+  context.messages.splice(context.messages.indexOf(message), 1);
+  context.names.release(message.name);
+  context.notes.at('messages identical to an earlier one are declared once and reused', `${truncatePath(path)} (${existing})`);
+  return existing;
 }
 
 /**
@@ -238,7 +254,7 @@ function singleType(shape: Shape, typeName: string, context: Context): FieldType
       const element = singleType(shape.element, elementTypeName(typeName), context);
       context.notes.at('lists inside lists or maps (or sometimes missing) are messages { repeated … value = 1; }', shape.path);
       const list: FieldType = { ...element, label: 'repeated', adapter: element.adapter === null ? null : { kind: 'list', element: element.adapter } };
-      return wrapper(`${pascalCase(typeName)}List`, list, 'a list', context);
+      return wrapper(`${pascalCase(typeName)}List`, list, 'a list', shape.path, context);
     }
     case 'object': {
       if (overBudget(context)) return freeForm(shape.path, 'past the budget of message types or depth', context);
@@ -248,7 +264,7 @@ function singleType(shape: Shape, typeName: string, context: Context): FieldType
       }
       const map = mapField(shape, typeName, context);
       context.notes.at('maps inside lists or maps (or sometimes missing) are messages { map<…> value = 1; }', shape.path);
-      return wrapper(`${pascalCase(typeName)}Map`, map, 'a map', context);
+      return wrapper(`${pascalCase(typeName)}Map`, map, 'a map', shape.path, context);
     }
     default:
       return scalarType(shape, context.variants, context.notes);
@@ -256,12 +272,12 @@ function singleType(shape: Shape, typeName: string, context: Context): FieldType
 }
 
 /** `message XList { repeated T value = 1; }`: a list or map where proto3 wants one value. */
-function wrapper(name: string, inner: FieldType, what: string, context: Context): FieldType {
+function wrapper(name: string, inner: FieldType, what: string, path: string, context: Context): FieldType {
   const message: ProtoMessage = { name: context.names.take(name), fields: [], omitted: [] };
   message.comment = `Wraps ${what} where proto3 allows only a message (unwrapped when decoding).`;
   context.messages.push(message);
   message.fields.push({ label: inner.label, type: inner.type, name: WRAPPER_FIELD, id: 1, ...(inner.comment ? { comment: inner.comment } : {}) });
-  return { label: '', kind: 'message', type: message.name, adapter: { kind: 'wrap', inner: inner.adapter } };
+  return { label: '', kind: 'message', type: settle(message, path, context), adapter: { kind: 'wrap', inner: inner.adapter } };
 }
 
 /** `map<string, T>` for an object whose keys are data rather than field names. */
@@ -300,7 +316,7 @@ function choiceType(shape: Shape, typeName: string, context: Context): FieldType
   }
   const what = shape.kind === 'union' ? 'mixed kinds of value are a message with a oneof' : 'values null in some places are a message with a oneof (null or the value)';
   context.notes.at(what, shape.path);
-  return { label: '', kind: 'message', type: message.name, adapter: { kind: 'oneof', branches } };
+  return { label: '', kind: 'message', type: settle(message, shape.path, context), adapter: { kind: 'oneof', branches } };
 }
 
 function freeForm(path: string, reason: string, context: Context): FieldType {

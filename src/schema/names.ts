@@ -55,4 +55,9 @@ export class TypeNames {
     this.taken.add(name);
     return name;
   }
+
+  /** Frees a name taken for a type that turned out to duplicate another (see type-reuse.ts). */
+  release(name: string): void {
+    this.taken.delete(name);
+  }
 }

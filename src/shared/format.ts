@@ -1,4 +1,5 @@
 /** Units spelled out: bytes as B with separators, times in ns/µs/ms/s, ratios as plain numbers. */
+import { RERUN_INTERVAL_PERCENT } from './results';
 
 export function formatBytes(bytes: number): string {
   return `${bytes.toLocaleString('en-US')} B`;
@@ -28,6 +29,14 @@ export function formatSpeedupRange(speedup: number | undefined, interval: readon
   const center = formatSpeedup(speedup);
   if (!interval || speedup === undefined || interval[0] === interval[1]) return center;
   return `${center} (${formatSpeedupInterval(interval)})`;
+}
+
+/**
+ * What the range under a speed-up is, by rounds (engine/rerun-interval.ts), as the panel's
+ * column descriptions say it: from three rounds where a re-run's median is expected.
+ */
+export function speedupRangeMeaning(rounds: number): string {
+  return rounds >= 3 ? `where a re-run's median is expected, ${RERUN_INTERVAL_PERCENT}%` : 'lowest–highest round';
 }
 
 /** "2.30–2.58×": a range of speed-ups, the unit written once. */

@@ -1,8 +1,14 @@
 /** The sample's profile in words: the same lines in the CLI and the panel. */
-import { formatPercent } from './format';
+import { formatBytes, formatPercent } from './format';
 import type { SampleInfo } from './results';
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** "307,508 B on disk", or "generated", or "in the editor": the bytes as read, and from where. */
+export function sampleBytesText(input: SampleInfo): string {
+  const where = input.origin === 'generated' ? 'generated' : input.origin === 'editor' ? 'in the editor' : 'on disk';
+  return `${formatBytes(input.fileBytes)} ${where}`;
+}
 
 /** Short lines, each a fact with its share; empty without a profile. */
 export function profileLines(input: SampleInfo): string[] {

@@ -12,6 +12,8 @@ import type { CodecResult, ComparisonReport, MeasurementSettings, RuntimeInfo, S
 import type { SweepHostMessage } from './sweep-protocol';
 
 export type ExportFormat = 'markdown' | 'csv' | 'json';
+/** What the verdict's pick favours (report/verdict.ts): the panel's choice, the CLI's --priority. */
+export type Priority = 'size' | 'speed' | 'fidelity' | 'no-schema';
 
 /** A row the webview shows as pending until its result arrives. */
 export interface PlannedCodec {
@@ -61,7 +63,8 @@ type SessionQueries = {
  */
 export interface RequestMap extends SessionQueries {
   export: {
-    params: { format: ExportFormat; destination: 'file' | 'clipboard' };
+    /** `priority`: the pick the panel shows, for the Markdown verdict (default size). */
+    params: { format: ExportFormat; destination: 'file' | 'clipboard'; priority?: Priority };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
   };
   /** Opens the schema inferred from the last run's sample as an untitled document. */

@@ -357,12 +357,17 @@ export interface SkippedResult extends CodecRowBase {
 
 export type CodecResult = CompletedResult | ErroredResult | SkippedResult;
 
+/** A file on disk, an editor's (unsaved or untitled) text, or records generated from a schema. */
+export type SampleOrigin = 'file' | 'editor' | 'generated';
+
 export interface SampleInfo {
   path: string;
   /** Bytes of the minified UTF-8 JSON of the parsed sample: the denominator of every ratio. */
   jsonBytes: number;
-  /** Bytes of the file as read. */
+  /** Bytes of the file as read (of the editor's text, of the generated records: see origin). */
   fileBytes: number;
+  /** Where the bytes came from; absent: a file (and in older reports). */
+  origin?: SampleOrigin;
   /** Top-level record count: array length, or 1 for a single object. */
   records: number;
   kind: 'json' | 'jsonl';

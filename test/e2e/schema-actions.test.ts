@@ -1,10 +1,13 @@
 /**
  * The panel's schema actions in a real VS Code (code-server): a JSON sample compared, its
- * inferred .proto opened from the panel as an untitled editor, and a variant change re-running
+ * inferred .proto and .avsc opened from the panel as untitled editors named after the sample
+ * (the .avsc as JSON, saved beside the sample without a dialog), and a variant change re-running
  * protobufjs with its change against the previous choice shown in the row.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openE2eSession, type E2eSession } from './support/session';
 import { explorerContextCommand, panelFrame, runPaletteCommand, waitForRun } from './support/workbench';
@@ -23,14 +26,29 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     await session?.close();
   });
 
-  test('Open inferred .proto opens an untitled editor holding the proto3 schema of the sample', async () => {
+  test('Open inferred .proto opens an untitled editor named orders.proto holding the proto3 schema of the sample', async () => {
     await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
     frame = await panelFrame(page);
     assert.match(await waitForRun(frame, 1), /^Finished/);
     await frame.locator('button[data-action="open-inferred-proto"]').click();
     const editor = page.locator('.editor-instance .view-lines', { hasText: /syntax\s=\s"proto3"/ });
     await editor.first().waitFor({ timeout: 60_000 });
-    await page.locator('.tab', { hasText: 'Untitled-1' }).first().waitFor({ timeout: 10_000 });
+    await page.locator('.tab', { hasText: 'orders.proto' }).first().waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('.tab', { hasText: /Untitled|Inferred by/ }).count(), 0, 'no tab named Untitled-n or by its first line');
+  });
+
+  test('Open inferred .avsc opens orders.avsc as JSON; Save writes it beside the sample', async () => {
+    await frame.locator('button[data-action="open-inferred-avsc"]').click();
+    const tab = page.locator('.tab', { hasText: 'orders.avsc' }).first();
+    await tab.waitFor({ timeout: 60_000 });
+    await page.locator('[id="status.editor.mode"]', { hasText: 'JSON' }).waitFor({ timeout: 10_000 });
+    const saved = path.join(session!.dirs.workspace, 'orders.avsc');
+    assert.equal(fs.existsSync(saved), false);
+    await tab.click();
+    await page.keyboard.press('Control+S');
+    for (let waited = 0; !fs.existsSync(saved) && waited < 30_000; waited += 250) await page.waitForTimeout(250);
+    const schema = JSON.parse(fs.readFileSync(saved, 'utf8')) as { type?: string };
+    assert.equal(schema.type, 'record');
   });
 
   test('choosing zigzag integers re-runs protobufjs only, showing its change against the previous choice', async () => {
@@ -44,7 +62,7 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
 
   test('Compare with This Schema in the inferred .proto re-runs the last sample with it as the provided schema', async () => {
     const runId = Number(await frame.locator('.run-status').getAttribute('data-run-id'));
-    await page.locator('.tab', { hasText: 'Untitled-1' }).first().click();
+    await page.locator('.tab', { hasText: 'orders.proto' }).first().click();
     await runPaletteCommand(page, 'Payload Lab: Compare with This Schema');
     // The inferred .proto declares several messages: the default (Root) is picked.
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'default' }).first().click({ timeout: 60_000 });

@@ -60,6 +60,12 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     assert.match((await frame.locator('.sample-name').textContent()) ?? '', /1000 records generated from Items \(seed 1\) with Items\.proto/);
     assert.equal(await frame.locator('tr[data-codec="protobufjs"].row-completed').getAttribute('data-schema'), 'provided');
     assert.equal(await frame.locator('tr[data-codec="avsc"].row-completed').getAttribute('data-schema'), 'derived');
+    assert.match((await frame.locator('.sample-facts').textContent()) ?? '', /\d B generated$/);
+    // No file behind generated records: Open sample shows them as an untitled JSON document.
+    await frame.locator('button[data-action="open-sample"]').click();
+    await page.locator('.tab', { hasText: 'Items-1000-records.json' }).first().waitFor({ timeout: 30_000 });
+    await page.locator('[id="status.editor.mode"]', { hasText: 'JSON' }).waitFor({ timeout: 10_000 });
+    await page.locator('.editor-instance .view-lines', { hasText: /^\[\{/ }).first().waitFor({ timeout: 10_000 });
   });
 
   test('a .proto with a syntax error: the notification names file:line:column and the Problems view lists it', async () => {

@@ -2,9 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CSV_COLUMNS, csvField, markdownText, renderReport } from '../../src/report/export';
 import { computeAdvice } from '../../src/report/advice';
+import { computeVerdict } from '../../src/report/verdict';
+import { compareSample } from '../../src/engine/compare';
+import { profileLines } from '../../src/shared/profile-text';
+import { FAST, sampleFrom } from '../support/paths';
 import { remnantCount } from '../../src/analysis/matrix';
 import { tableRow } from '../../src/cli/table';
-import type { CodecResult, ComparisonReport, TimingStats } from '../../src/shared/results';
+import { RERUN_INTERVAL_PERCENT, type CodecResult, type ComparisonReport, type TimingStats } from '../../src/shared/results';
 import { speedups, timingStats } from '../support/timing';
 
 const timing = (meanNs: number): TimingStats => timingStats(meanNs);
@@ -105,6 +109,45 @@ test('Markdown export names the stage in the table and lists the message under E
   assert.match(markdown, /\*\*Errors\*\*\n\n- evil\\\|codec: errored at encode: broke, badly/);
   assert.match(markdown, /- pbf: skipped at prepare: needs a \.proto schema/);
   assert.match(markdown, /\*\*Notes\*\*\n\n- avsc: \$\.empty\\_list is always empty/);
+});
+
+test('Markdown export holds the verdict (before the table), the sample profile and the advice of a real run', async () => {
+  // Long repeated keys and float32-exact doubles: the advice has something to say (sample-profile.test.ts).
+  const records = Array.from({ length: 300 }, (_, i) => ({ measurementIdentifier: i, temperatureReading: i / 4, humidityPercentage: (i % 8) / 2 }));
+  const real = await compareSample(sampleFrom(records, 'readings.json'), { ...FAST, rounds: 3, codecs: ['json', 'avsc', 'msgpackr'] });
+  for (const priority of ['size', 'speed'] as const) {
+    const markdown = renderReport(real, 'markdown', priority);
+    const verdict = computeVerdict(real.results, real.input.jsonBytes, priority);
+    const at = (text: string) => {
+      const index = markdown.indexOf(text);
+      assert.notEqual(index, -1, `missing: ${text}`);
+      return index;
+    };
+    assert.ok(at('**Verdict**') < at(`\n\n${markdownText(verdict.pick.text)}\n`), 'the pick leads the verdict');
+    for (const claim of verdict.claims) assert.ok(at(`- ${markdownText(claim.text)}\n`) < at('| Codec |'), `${claim.id} comes before the table`);
+    const profile = profileLines(real.input);
+    assert.ok(profile.length >= 4);
+    for (const line of profile) assert.ok(at(`- ${markdownText(line)}\n`) > at('**The sample**'));
+    const advice = computeAdvice(real.results, real.input);
+    assert.deepEqual(advice.map((item) => item.id).filter((id) => id === 'repeated-keys' || id === 'float32'), ['repeated-keys', 'float32']);
+    for (const item of advice) assert.ok(at(`- ${markdownText(item.text)}\n`) > at('**Advice**'));
+  }
+  assert.notEqual(computeVerdict(real.results, real.input.jsonBytes, 'size').pick.text, computeVerdict(real.results, real.input.jsonBytes, 'speed').pick.text);
+});
+
+test('Markdown footnote says what the panel says of the range under a speed-up: 99% from three rounds, the rounds below', () => {
+  const five = renderReport(report, 'markdown');
+  assert.equal(RERUN_INTERVAL_PERCENT, 99, 'the panel\'s column descriptions use this figure');
+  assert.match(five, new RegExp(`median \\(where a re-run's median is expected, ${RERUN_INTERVAL_PERCENT}%\\)`));
+  assert.doesNotMatch(five, /95%/);
+  const two = renderReport({ ...report, settings: { ...report.settings, rounds: 2 } }, 'markdown');
+  assert.match(two, /vs JSON = JSON's time over the codec's in each round, median \(lowest–highest round\)/);
+});
+
+test('Markdown export says the sample was generated rather than giving bytes on disk', () => {
+  assert.match(renderReport(report, 'markdown'), /402 B of minified JSON \(508 B on disk\)/);
+  const generated = renderReport({ ...report, input: { ...report.input, origin: 'generated' } }, 'markdown');
+  assert.match(generated, /402 B of minified JSON \(508 B generated\)/);
 });
 
 test('CSV export has the documented columns and one record per codec with raw numbers', () => {

@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import { providedSchemaFrom } from '../../src/cli/schema-options';
 import { prepare as prepareAvsc } from '../../src/codecs/avsc';
 import { prepare as prepareProtobufjs } from '../../src/codecs/protobufjs';
+import { prepare as prepareBufbuild } from '../../src/codecs/bufbuild';
+import { verifyRoundTrip } from '../../src/analysis/verify';
 import { collectAvroReferences } from '../../src/schema/avro-references';
 import { deriveAvroFromProto } from '../../src/schema/derive-avro-from-proto';
 import { createAvroType } from '../../src/schema/load-avsc';
@@ -45,10 +47,45 @@ test('every Avro logical type reads its JSON form and decodes to the same text',
   assert.deepEqual(roundTrip(eventSchema, EVENT), EVENT);
 });
 
-test('the proto3 schema derived from logical types carries the same JSON (text, and a message for duration)', () => {
-  // null is how Avro says "absent"; protobuf leaves the field out.
-  const { updatedAt: _updatedAt, previous: _previous, ...present } = EVENT;
-  assert.deepEqual(roundTrip(eventSchema, EVENT, prepareProtobufjs), present);
+test('the proto3 schema derived from logical types carries the same JSON (text, and a message for duration), nulls included', () => {
+  // updatedAt and previous are unions with null: sent as absent, decoded as null (absent-as-null.ts).
+  assert.deepEqual(roundTrip(eventSchema, EVENT, prepareProtobufjs), EVENT);
+});
+
+test('a schema derived from an .avsc with nullable fields round-trips the sample exactly through protobufjs', () => {
+  // Nulls at every level: a nullable scalar, a nullable recursive record, nulls inside the nested record.
+  const chain = [EVENT, { ...EVENT, updatedAt: '2024-06-01T00:00:00.000Z', previous: { ...EVENT, kind: 'CREATED' } }];
+  const prepared = prepareProtobufjs(chain, { schema: eventSchema });
+  const result = verifyRoundTrip(chain, prepared.decode(prepared.encode(prepared.input)));
+  assert.deepEqual(result.differences, []);
+  assert.equal(result.status, 'exact');
+  assert.ok(prepared.notes.some((note) => /unions with null .* decoded as null/.test(note)));
+});
+
+test('@bufbuild/protobuf reads the nulls of a derived schema back too', () => {
+  // It does not convert enum names, so a schema without enums: a nullable string and a nullable record.
+  // (pbf is left out: it decodes every field with a default, '' for an unset string, and
+  // adds the synthetic oneofs of proto3 optional fields: lossy whatever the mapping.)
+  const schema: ProvidedSchema = {
+    kind: 'avsc',
+    path: 'Node.avsc',
+    source: JSON.stringify({
+      type: 'record',
+      name: 'Node',
+      fields: [
+        { name: 'label', type: ['null', 'string'], default: null },
+        { name: 'weight', type: 'int' },
+        { name: 'next', type: ['null', 'Node'], default: null },
+      ],
+    }),
+  };
+  const sample = [{ label: null, weight: 0, next: { label: 'b', weight: 2, next: null } }, { label: 'c', weight: 3, next: null }];
+  for (const prepare of [prepareProtobufjs, prepareBufbuild]) {
+    const prepared = prepare(sample, { schema });
+    const { differences } = verifyRoundTrip(sample, prepared.decode(prepared.encode(prepared.input)));
+    // @bufbuild/protobuf's messages carry their own $typeName (its remnant, whatever the schema).
+    assert.deepEqual(differences.filter((difference) => !difference.path.endsWith('.$typeName')), []);
+  }
 });
 
 test('a logical value in another form is refused with its path and the form expected', () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { avroRootName, generatedSampleName, orderMessageTypes, schemaKindOf } from '../../src/commands/schema-choices';
-import { runSampleName } from '../../src/host/sample-source';
+import { derivedDocumentPlace, numberedFileNames, runSampleName } from '../../src/host/sample-source';
 
 test('schemaKindOf tells .proto and .avsc files apart, in any case', () => {
   assert.equal(schemaKindOf('/w/Items.proto'), 'proto');
@@ -41,4 +41,22 @@ test('avroRootName is the schema name, else the file name without extension', ()
 test('runSampleName names the schema file next to the sample', () => {
   assert.equal(runSampleName('orders.json', { kind: 'proto', source: '', path: '/w/Items.proto' }), 'orders.json with Items.proto');
   assert.equal(runSampleName('orders.json', undefined), 'orders.json');
+});
+
+test('derivedDocumentPlace proposes the sample name with the new extension, in the sample folder', () => {
+  const file = { kind: 'file', name: 'issues.json', location: '/w/data/issues.json', path: '/w/data/issues.json' } as const;
+  assert.deepEqual(derivedDocumentPlace(file, 'proto'), { folder: '/w/data', fileName: 'issues.proto' });
+  assert.deepEqual(derivedDocumentPlace({ ...file, name: 'log.ndjson', path: '/w/log.ndjson' }, 'avsc'), { folder: '/w', fileName: 'log.avsc' });
+  const untitled = { scheme: 'untitled', fsPath: 'Untitled-1', path: 'Untitled-1', toString: () => 'untitled:Untitled-1' };
+  assert.deepEqual(derivedDocumentPlace({ kind: 'text', name: 'Untitled-1', location: 'untitled:Untitled-1', uri: untitled, text: '{}', sampleKind: 'json' }, 'proto'), { fileName: 'Untitled-1.proto' });
+  const generated = { kind: 'generated', name: '10 records generated from Items (seed 1)', location: '/w/Items.avsc (…)', bytes: new Uint8Array(), fileName: 'Items-10-records.json', folder: '/w' } as const;
+  assert.deepEqual(derivedDocumentPlace(generated, 'json'), { folder: '/w', fileName: 'Items-10-records.json' });
+});
+
+test('numberedFileNames tries the name, then numbered copies before the extension', () => {
+  const names = numberedFileNames('issues.proto');
+  assert.deepEqual([names.next().value, names.next().value, names.next().value], ['issues.proto', 'issues-2.proto', 'issues-3.proto']);
+  const bare = numberedFileNames('README');
+  bare.next();
+  assert.equal(bare.next().value, 'README-2');
 });

@@ -197,6 +197,20 @@ test('Cancel while running, Re-run and Open sample post their messages to the ho
   await assertNoProblems(panel);
 });
 
+test('the header says where the sample\'s bytes are: on disk for a file, generated for records made from a schema', async (t) => {
+  const panel = await suite.open(t);
+  const [started, ...rest] = suite.run.messages(1);
+  const read = rest.find((message) => message.type === 'sample-read')!;
+  assert.ok(read.type === 'sample-read');
+  await panel.deliver(started!, read);
+  assert.match(await panel.page.textContent('.sample-facts') ?? '', /\d B on disk$/);
+  await panel.deliver({ ...read, sample: { ...read.sample, origin: 'generated' } });
+  const facts = await panel.page.textContent('.sample-facts') ?? '';
+  assert.match(facts, /\d B generated$/);
+  assert.doesNotMatch(facts, /on disk/);
+  await assertNoProblems(panel);
+});
+
 test('markup in codec names and messages is shown as text, never parsed', async (t) => {
   const panel = await suite.open(t);
   const [started] = suite.run.messages(1);

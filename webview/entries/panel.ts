@@ -12,6 +12,7 @@ import { releaseBrowserInput, serveBrowserMeasuring } from '../panel/browser-mea
 import { isSweepMessage } from '../../src/shared/sweep-protocol';
 import { reduceSweep, type SweepModel } from '../panel/sweep-model';
 import { SweepView } from '../panel/sweep-view';
+import { DEFAULT_PRIORITY } from '../panel/verdict-view';
 
 const root = document.getElementById('app');
 if (!root) throw new Error('the panel page has no #app element');
@@ -27,7 +28,8 @@ const view = disposables.add(new PanelView(root, {
   rerun: () => host.post({ type: 'rerun' }),
   cancel: () => host.post({ type: 'cancel' }),
   openSample: () => host.post({ type: 'open-sample' }),
-  exportReport: (format, destination) => host.request('export', { format, destination }),
+  // The Markdown's verdict picks for what the panel shows.
+  exportReport: (format, destination) => host.request('export', { format, destination, priority: model.priority ?? DEFAULT_PRIORITY }),
   openInferredSchema: (format) => host.request('open-inferred-schema', { format }),
   setVariants: (variants) => {
     // Kept in the panel state at once: the choice survives a reload even before the re-run starts.

@@ -4,6 +4,7 @@
  */
 import { describeVariants } from '../../src/shared/variants';
 import { el } from '../common/dom';
+import { sampleBytesText } from '../../src/shared/profile-text';
 import { formatBytes, formatCount } from './format';
 import type { PanelModel } from './model';
 
@@ -32,7 +33,7 @@ export class PanelHeader {
       ? [
           `${formatBytes(sample.jsonBytes)} of JSON`,
           formatCount(sample.records, sample.kind === 'jsonl' ? 'line' : 'record'),
-          `${formatBytes(sample.fileBytes)} on disk`,
+          sampleBytesText(sample),
         ].join(' · ')
       : model.phase === 'running' ? 'Reading the sample…' : '';
 
