@@ -29,10 +29,10 @@ export interface AvroTarget {
 const PROMOTIONS: Record<string, readonly string[]> = { long: ['int'], float: ['int', 'long'], double: ['int', 'long', 'float'], bytes: ['string'], string: ['bytes'] };
 
 /** Everything that stops `reader` from reading data written with `writer`; empty when it can. */
-export function avroReadFindings(reader: avro.Type, writer: avro.Type): AvroRuleFinding[] {
+export function avroReadFindings(reader: avro.Type, writer: avro.Type, readerName = "the reader's schema"): AvroRuleFinding[] {
   const findings: AvroRuleFinding[] = [];
   check(reader, writer, [], new Set(), findings);
-  return findings;
+  return findings.map((finding) => (finding.fix ? { ...finding, fix: finding.fix.replace("the reader's schema", readerName) } : finding));
 }
 
 function kind(type: avro.Type): string {

@@ -50,7 +50,7 @@ function located(older: SchemaPosition | undefined, newer: SchemaPosition | unde
 function avroRules(reader: AvroVersion, writer: AvroVersion, readerIs: 'older' | 'newer'): RuleFinding[] {
   const readerAt = avroLocator(reader.text);
   const writerAt = avroLocator(writer.text);
-  return avroReadFindings(reader.plainType, writer.plainType).map((finding: AvroRuleFinding) => {
+  return avroReadFindings(reader.plainType, writer.plainType, `${reader.label} (${reader.path.split(/[\\/]/).at(-1)})`).map((finding: AvroRuleFinding) => {
     const inReader = finding.readerAt && readerAt(finding.readerAt);
     const inWriter = finding.writerAt && writerAt(finding.writerAt);
     return {
@@ -85,7 +85,8 @@ function registryRules(original: ProtoVersion, update: ProtoVersion, originalIs:
       const id = difference.field?.id;
       const before = id === undefined ? undefined : originalTypes.messages.get(difference.scope)?.fieldsById[id];
       const after = id === undefined ? undefined : updateTypes.messages.get(difference.scope)?.fieldsById[id];
-      const detail = before && after ? ` (${describeField(before)} → ${describeField(after)})` : '';
+      const sameType = before && after && describeField(before) === describeField(after);
+      const detail = !before || !after ? '' : sameType ? ` (${describeField(after)} changed incompatibly inside)` : ` (${describeField(before)} → ${describeField(after)})`;
       const at = (version: ProtoVersion, name: string | undefined) => protoPosition(version.text, { scope: difference.scope, ...(name ? { name } : {}), ...(id !== undefined ? { number: id } : {}) });
       const inOriginal = at(original, difference.field?.original ?? difference.field?.update);
       const inUpdate = at(update, difference.field?.update ?? difference.field?.original);
