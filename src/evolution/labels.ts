@@ -82,7 +82,7 @@ export function withDisagreements(cell: EvolutionCell, rules: RulesTable): Evolu
   if (pair.buf && !wireBreaks && outcome !== 'compatible') notes.push(`buf breaking's WIRE category passes, but ${whatHappened}: the data wins`);
   if (failing.length > 0 && outcome === 'compatible') {
     const names = [...new Set(failing.map((finding) => finding.rule))].join(', ');
-    notes.push(`the Schema Registry's ${direction} rules fail (${names}), yet none of the ${reading.records} records was refused or read as another value: the records did not exercise the change, and the rule stands`);
+    notes.push(`the Schema Registry's ${direction} rules fail (${names}), yet none of the ${reading.records} records was refused or read as another value (the rule guards more than this data shows, or the records did not reach the case): the rule stands`);
   }
   return { ...cell, disagreements: notes };
 }

@@ -91,7 +91,7 @@ function compareField(writer: protobuf.Field, reader: protobuf.Field, written: u
 }
 
 function effectiveDefault(reader: protobuf.Field): unknown {
-  return defaultsOf(reader.parent as protobuf.Type)[reader.name] ?? null;
+  return reader.parent instanceof protobuf.Type ? (defaultsOf(reader.parent)[reader.name] ?? null) : null;
 }
 
 function compareSingle(writer: protobuf.Field, reader: protobuf.Field, written: unknown, read: Maybe<unknown>, findings: ReadingFindings): void {
@@ -126,26 +126,57 @@ function sameLeaf(writer: protobuf.Field, reader: protobuf.Field, written: unkno
   return valuesEqual(written, read);
 }
 
+/** The key and value of a map's entries, as fields: a map field's own, or a repeated entry message's #1 and #2. */
+interface EntryFields {
+  key: protobuf.Field;
+  value: protobuf.Field;
+  /** The entry message, for its defaults (a map field has none: its entries always hold both). */
+  entry?: protobuf.Type;
+}
+
+const mapEntries = new WeakMap<protobuf.MapField, EntryFields>();
+
+function entryFields(field: protobuf.Field): EntryFields | undefined {
+  if (field instanceof protobuf.MapField) {
+    let fields = mapEntries.get(field);
+    if (!fields) {
+      // Stand-alone fields describing the entry, resolved by hand: they belong to no message.
+      const value = new protobuf.Field('value', 2, field.type);
+      value.resolvedType = field.resolve().resolvedType;
+      value.resolved = true;
+      const key = new protobuf.Field('key', 1, field.keyType);
+      key.resolved = true;
+      fields = { key, value };
+      mapEntries.set(field, fields);
+    }
+    return fields;
+  }
+  const entry = field.resolve().resolvedType;
+  if (!field.repeated || !(entry instanceof protobuf.Type) || !entry.fieldsById[1] || !entry.fieldsById[2]) return undefined;
+  return { key: entry.fieldsById[1], value: entry.fieldsById[2], entry };
+}
+
+/** Entries by key; a repeated entry message's missing key or value reads as the entry's default. */
+function entriesOf(fields: EntryFields, value: Maybe<unknown>, asWritten: boolean): Map<string, Maybe<unknown>> {
+  if (value === ABSENT || value === null || typeof value !== 'object') return new Map();
+  if (!fields.entry) return new Map(Object.entries(value as Plain));
+  const defaults = defaultsOf(fields.entry);
+  const list = Array.isArray(value) ? (value as Plain[]) : [];
+  return new Map(list.map((entry) => {
+    const has = Object.hasOwn(entry, fields.value.name);
+    const item = has ? entry[fields.value.name] : asWritten ? defaults[fields.value.name] : ABSENT;
+    return [String(Object.hasOwn(entry, fields.key.name) ? entry[fields.key.name] : defaults[fields.key.name]), item];
+  }));
+}
+
 /** Maps, and a map read as a repeated entry message (the wire form is the same), or the reverse. */
 function compareMapLike(writer: protobuf.Field, reader: protobuf.Field, written: unknown, read: Maybe<unknown>, findings: ReadingFindings): void {
-  const entries = (field: protobuf.Field, value: Maybe<unknown>): [string, unknown][] => {
-    if (value === ABSENT || value === null || typeof value !== 'object') return [];
-    if (field.map) return Object.entries(value as Plain);
-    if (!Array.isArray(value)) return [];
-    return value.map((entry: Plain) => [String(entry['key'] ?? ''), entry['value']]);
-  };
-  const valueField = (field: protobuf.Field): protobuf.Field | undefined => {
-    if (field.map) return field;
-    const entry = field.resolvedType;
-    return entry instanceof protobuf.Type && field.repeated ? entry.fieldsById[2] : undefined;
-  };
-  const writerValue = valueField(writer);
-  const readerValue = valueField(reader);
-  if (!writerValue || !readerValue) return findings.differ(written, read, protoReason(writer, reader, written, read));
-  const got = new Map(entries(reader, read));
-  for (const [key, value] of entries(writer, written)) {
+  const [writerEntry, readerEntry] = [entryFields(writer), entryFields(reader)];
+  if (!writerEntry || !readerEntry) return findings.differ(written, read, protoReason(writer, reader, written, read));
+  const got = entriesOf(readerEntry, read, false);
+  for (const [key, value] of entriesOf(writerEntry, written, true)) {
     findings.push(new MapKey(key));
-    if (got.has(key)) compareSingle(writerValue, readerValue, value, got.get(key), findings);
+    if (got.has(key)) compareSingle(writerEntry.value, readerEntry.value, value, got.get(key)!, findings);
     else findings.differ(value, ABSENT, protoReason(writer, reader, value, ABSENT));
     findings.pop();
   }

@@ -3,6 +3,7 @@
  * each kind of type change, said the way a reader of the report needs them.
  */
 import * as protobuf from 'protobufjs';
+import { isSyntheticOneof } from '../schema/derive-avro-from-proto';
 import { ABSENT, integerText } from './json-values';
 
 const VARINT = new Set(['int32', 'int64', 'uint32', 'uint64', 'sint32', 'sint64', 'bool']);
@@ -62,6 +63,10 @@ function coreReason(writer: protobuf.Field, reader: protobuf.Field, written: unk
   }
   const readerEnum = reader.resolvedType instanceof protobuf.Enum ? reader.resolvedType : undefined;
   const writerEnum = writer.resolvedType instanceof protobuf.Enum ? writer.resolvedType : undefined;
+  const oneof = reader.partOf && !isSyntheticOneof(reader.partOf) ? reader.partOf : undefined;
+  if (read === ABSENT && oneof && !(writer.partOf && writer.partOf.name === oneof.name)) {
+    return `the reader's oneof ${oneof.name} holds one field: when the data has several of ${oneof.oneof.join(', ')}, the last one read clears the others`;
+  }
   if (read === ABSENT && readerEnum) return `the number has no name in the reader's closed enum ${readerEnum.name} (proto2): protobufjs skips it and gives the default`;
   if (read === ABSENT) return `not read: the reader gives its default`;
   if (readerEnum && writerEnum) {

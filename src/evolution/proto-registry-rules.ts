@@ -152,7 +152,7 @@ class SchemaDiff {
     const at = `${path}.${update.name}`;
     const field = { original: original.name, update: update.name, id: update.id };
     if (original.name !== update.name) this.add('FIELD_NAME_CHANGED', at, path, field);
-    this.compareShapes(labelOf(original), labelOf(update), shapeOf(original), shapeOf(update), at, path, field);
+    this.compareShapes(labelOf(original, this.original.syntax), labelOf(update, this.update.syntax), shapeOf(original), shapeOf(update), at, path, field);
   }
 
   private compareShapes(originalLabel: string | null, updateLabel: string | null, original: TypeShape, update: TypeShape, at: string, path: string, field: RegistryDifference['field']): void {
@@ -185,11 +185,11 @@ class SchemaDiff {
 }
 
 /** Wire's label for a field: none for a proto3 field without `optional`, a map, or a oneof member. */
-function labelOf(field: protobuf.Field): string | null {
+function labelOf(field: protobuf.Field, syntax: ProtoVersion['syntax']): string | null {
   if (field.map || realOneof(field)) return null;
   if (field.repeated) return 'repeated';
   if (field.required) return 'required';
-  return field.rule === 'optional' || field.options?.['proto3_optional'] === true ? 'optional' : null;
+  return syntax === 'proto2' || field.options?.['proto3_optional'] === true ? 'optional' : null;
 }
 
 function shapeOf(field: protobuf.Field): TypeShape {

@@ -91,7 +91,8 @@ function loadProtoVersions(inputs: readonly Labelled[], typeName: string | undef
     else problems.push({ version: input.label, path: result.path ?? input.path, ...result.error });
   }
   if (problems.length > 0) return invalid(problems);
-  const chosen = typeName ?? commonProtoType(loaded);
+  const packages = inputs.map((input) => packageOf(input.text));
+  const chosen = typeName ?? commonProtoType(loaded, packages);
   if (chosen === undefined) {
     const declared = inputs.map((input, index) => `${input.label} declares ${loaded[index]!.messageTypes.join(', ')}`).join('; ');
     const last = inputs.at(-1)!;
@@ -99,7 +100,8 @@ function loadProtoVersions(inputs: readonly Labelled[], typeName: string | undef
   }
   const versions: ProtoVersion[] = [];
   inputs.forEach((input, index) => {
-    const found = findMessageType(loaded[index]!, chosen);
+    const inPackage = packages[index] && !chosen.startsWith(`${packages[index]}.`) && typeName === undefined ? `${packages[index]}.${chosen}` : chosen;
+    const found = findMessageType(loaded[index]!, inPackage);
     if ('problem' in found) {
       problems.push({ version: input.label, path: input.path, ...declarationLine(input.text, /\bmessage\s+\w/), message: found.problem });
       return;
@@ -113,17 +115,27 @@ function loadProtoVersions(inputs: readonly Labelled[], typeName: string | undef
       type: found,
       typeName: qualifiedName(found),
       syntax: syntaxOf(input.text),
-      packageName: /^\s*package\s+([\w.]+)\s*;/m.exec(input.text)?.[1] ?? '',
+      packageName: packages[index]!,
     });
   });
   return problems.length > 0 ? invalid(problems) : { ok: true, format: 'proto', versions };
 }
 
-/** The newest version's root type when every version has it, else the oldest's, else any shared one. */
-function commonProtoType(loaded: readonly LoadedProto[]): string | undefined {
-  const inAll = (name: string) => loaded.every((each) => each.messageTypes.includes(name));
-  const candidates = [loaded.at(-1)!.defaultType, loaded[0]!.defaultType, ...loaded.at(-1)!.messageTypes.slice().reverse()];
+/**
+ * The newest version's root type when every version has it, else the oldest's, else any shared
+ * one. Names compare without the package, so a change of package still pairs the messages.
+ */
+function commonProtoType(loaded: readonly LoadedProto[], packages: readonly string[]): string | undefined {
+  const local = (name: string, index: number) => (packages[index] && name.startsWith(`${packages[index]}.`) ? name.slice(packages[index]!.length + 1) : name);
+  const localNames = loaded.map((each, index) => each.messageTypes.map((name) => local(name, index)));
+  const inAll = (name: string) => localNames.every((names) => names.includes(name));
+  const newest = loaded.length - 1;
+  const candidates = [local(loaded[newest]!.defaultType, newest), local(loaded[0]!.defaultType, 0), ...localNames[newest]!.slice().reverse()];
   return candidates.find(inAll);
+}
+
+function packageOf(text: string): string {
+  return /^\s*package\s+([\w.]+)\s*;/m.exec(text)?.[1] ?? '';
 }
 
 function syntaxOf(text: string): ProtoVersion['syntax'] {

@@ -25,7 +25,7 @@ export function writerRecords(version: LoadedVersion, choice: RecordsChoice): Wr
     const records = sampleRecords(version, choice.sample.value);
     const mismatch = firstMismatch(version, records);
     if (!mismatch) return { records, info: { source: 'sample', records: records.length } };
-    const count = Math.max(1, records.length);
+    const count = Math.max(records.length, choice.generate.count);
     const where = mismatch.index === undefined ? describeMismatch(mismatch.found) : `record ${mismatch.index}: ${describeMismatch(mismatch.found)}`;
     const note = `the sample does not fit ${version.label} (${where}): ${count} records generated from ${version.label}'s schema instead`;
     return { records: generated(version, { count, seed: choice.generate.seed }), info: { source: 'generated', records: count, note } };
