@@ -38,6 +38,7 @@ export async function runMatrix(versions: readonly LoadedVersion[], writers: rea
   const readingsPerCell = (writer: number, reader: number) => (versions[0]!.format === 'avro' && writer !== reader ? 2 : 1);
   let total = 0;
   versions.forEach((_, writer) => versions.forEach((__, reader) => (total += writers[writer]!.records.length * readingsPerCell(writer, reader))));
+  if (options.signal?.aborted) throw new CancelledError('the schema change check was cancelled');
   const progress = { done: 0, total, lastYield: Date.now() };
   const cells: EvolutionCell[] = [];
   for (let writer = 0; writer < versions.length; writer++) {
