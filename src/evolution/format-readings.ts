@@ -6,6 +6,7 @@
  */
 import * as protobuf from 'protobufjs';
 import type { ReadingMode } from '../shared/evolution';
+import { messageToProto, usesWellKnownTypes } from '../schema/proto-wkt';
 import { compareAvroValue } from './avro-compare';
 import type { ReadingFindings } from './findings';
 import { ABSENT } from './json-values';
@@ -36,8 +37,10 @@ export interface VersionCodec {
 
 export function versionCodec(version: LoadedVersion): VersionCodec {
   if (version.format === 'proto') {
-    const type = version.type;
-    return { encode: (record) => type.encode(type.fromObject(record as Record<string, unknown>)).finish(), view: (bytes) => type.toObject(type.decode(bytes), VIEW) };
+    const { type, root } = version;
+    // Records hold well-known types in proto3's JSON mapping ("2024-01-01T00:00:00Z"); protobufjs wants their message form.
+    const messageForm = usesWellKnownTypes(type) ? (record: unknown) => messageToProto(type, record, root) : (record: unknown) => record as Record<string, unknown>;
+    return { encode: (record) => type.encode(type.fromObject(messageForm(record))).finish(), view: (bytes) => type.toObject(type.decode(bytes), VIEW) };
   }
   return { encode: (record) => version.jsonType.toBuffer(record), view: (bytes) => version.plainType.fromBuffer(Buffer.from(bytes)) };
 }

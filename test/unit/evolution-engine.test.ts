@@ -109,6 +109,17 @@ test('two versions with no message type in common say so, and what each declares
   assert.equal(result.status, 'invalid');
   const [problem] = (result as { problems: { message: string }[] }).problems;
   assert.match(problem!.message, /no message type in common \(old declares Order; new declares Invoice\)/);
+  const named = await checkSchemaChange({ typeName: 'Order', versions: [{ path: 'a.proto', text: 'syntax = "proto3";\nmessage Order { int32 id = 1; }\n' }, { path: 'b.proto', text: 'syntax = "proto3";\n\nmessage Invoice { int32 id = 1; }\n' }] });
+  const [missing] = (named as { problems: { version?: string; line: number; message: string }[] }).problems;
+  assert.deepEqual([missing!.version, missing!.line], ['new', 3]);
+  assert.match(missing!.message, /no message type 'Order' in the file \(it declares: Invoice\)/);
+});
+
+test('a .proto with well-known types (Timestamp, Struct): records in their JSON mapping are written and read', async () => {
+  const text = 'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\nimport "google/protobuf/struct.proto";\nmessage Event {\n  int32 id = 1;\n  google.protobuf.Timestamp at = 2;\n  google.protobuf.Struct meta = 3;\n}\n';
+  const report = completed(await checkSchemaChange({ versions: [{ path: 'a.proto', text }, { path: 'b.proto', text: text.replace('int32 id', 'sint32 id') }], generate: { count: 10, seed: 1 } }));
+  assert.equal(cell(report, 0, 0).verdict, 'equal');
+  assert.deepEqual(reading(cell(report, 0, 1)).reinterpreted.map((each) => each.path), ['$.id']);
 });
 
 test('dropped fields: protobufjs loses them on re-encoding unless its reader keeps unknown fields; avsc always loses them', async () => {
