@@ -47,7 +47,9 @@ function readingLines(reading: CellReading): string[] {
   }
   for (const item of reading.reinterpreted) {
     lines.push(`  reinterpreted  ${item.path}  ${item.count} values: ${item.reason}`);
-    for (const example of item.examples) lines.push(`      record ${example.record} ${example.path}: written ${JSON.stringify(example.written)}, read ${JSON.stringify(example.read)}`);
+    for (const example of item.examples) {
+      lines.push(`      record ${example.record} ${example.path}: written ${JSON.stringify(example.written)}, read ${example.absent ? 'nothing' : JSON.stringify(example.read)}`);
+    }
   }
   if (reading.dropped.values > 0) {
     const paths = reading.dropped.paths.map((entry) => `${entry.path} (${entry.count})`).join(', ');

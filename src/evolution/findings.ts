@@ -79,7 +79,8 @@ export class ReadingFindings {
     }
     entry.count++;
     if (entry.examples.length < EXAMPLES_PER_PATH) {
-      entry.examples.push({ record: this.record, path: formatPath(this.path.map(concrete)), written: toJsonValue(written), read: read === ABSENT ? null : toJsonValue(read) });
+      const example = { record: this.record, path: formatPath(this.path.map(concrete)), written: toJsonValue(written), read: toJsonValue(read) };
+      entry.examples.push(read === ABSENT ? { ...example, absent: true } : example);
     }
   }
 

@@ -37,6 +37,7 @@ export interface ValueExample {
   written: JsonValue;
   /** What the reader gave back; `null` with `absent: true` when the reader has nothing there. */
   read: JsonValue;
+  absent?: true;
 }
 
 export interface PathCount {
