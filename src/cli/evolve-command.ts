@@ -71,6 +71,7 @@ export async function evolveCommand(args: string[], signal: AbortSignal): Promis
   if (!MODES.includes(mode as RequiredMode)) throw new EvolveUsageError(`--mode takes one of ${MODES.join(', ')}, got '${values.mode}'`);
   const generate = { count: wholeNumber('samples', values.samples, 1) ?? DEFAULT_GENERATED.count, seed: wholeNumber('seed', values.seed, 0) ?? DEFAULT_GENERATED.seed };
 
+  if (values.type !== undefined && positionals.some((file) => /\.avsc$/i.test(file))) throw new EvolveUsageError('--type names a message of .proto versions (or a type of .avpr / .avdl versions); an .avsc has one root type');
   const versions = await readVersions(positionals, values['proto-path'] ?? []);
   const sample = values.sample === undefined ? undefined : { path: values.sample, value: parseSample(sampleBytesOf({ path: values.sample }), sampleKindOf(values.sample), values.sample) };
   const result = await checkSchemaChange({ versions, ...(values.type ? { typeName: values.type } : {}), ...(sample ? { sample } : {}), generate }, { signal });

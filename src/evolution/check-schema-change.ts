@@ -78,14 +78,23 @@ function sampleDescription(input: SchemaChangeInput, generate: { count: number; 
   return `${generate.count} records generated from each writer's schema, seed ${generate.seed}`;
 }
 
-/** Refusals get the reason and the fix from the rules of their direction, where the rules have one. */
+/**
+ * Refusals get the reason and the fix from the rules of their direction, where the rules have
+ * one; a refusal no rule explains (avsc matching named types by full name) gets what its
+ * message says to do.
+ */
 function explainRefusals(cell: EvolutionCell, rules: RulesTable): EvolutionCell {
   if (cell.writer === cell.reader) return cell;
   const pair = rules[Math.min(cell.writer, cell.reader)]![Math.max(cell.writer, cell.reader)]!;
   const findings = cell.writer < cell.reader ? pair.backward : pair.forward;
   const explained = findings.find((finding) => finding.fix) ?? findings[0];
-  if (!explained) return cell;
-  const explain = (refused: Refusal): Refusal => ({ ...refused, reason: explained.message, ...(explained.fix ? { fix: explained.fix } : {}) });
+  const explain = (refused: Refusal): Refusal => {
+    if (explained) return { ...refused, reason: explained.message, ...(explained.fix ? { fix: explained.fix } : {}) };
+    const alias = /no alias found for ([\w.]+)/.exec(refused.message)?.[1];
+    if (!alias) return refused;
+    const reason = `avsc matches named types by their full name (Avro's rules compare the last part only): ${alias} has no counterpart in the reader`;
+    return { ...refused, reason, fix: `add "aliases": ["${alias}"] to that type in the reader's schema` };
+  };
   // Avro's direct reading fails for want of a resolver; the cell's `needs` says so already.
   const explains = (reading: CellReading) => reading.mode === 'resolver' || cell.readings.length === 1;
   return { ...cell, readings: cell.readings.map((reading) => (reading.refused && explains(reading) ? { ...reading, refused: explain(reading.refused) } : reading)) };

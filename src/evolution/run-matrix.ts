@@ -47,7 +47,7 @@ export async function runMatrix(versions: readonly LoadedVersion[], writers: rea
       for (const prepared of prepareReadings(versions[writer]!, versions[reader]!)) {
         readings.push(await runReading(prepared, writers[writer]!, progress, options));
       }
-      const cell = options.finishCell({ writer, reader, readings, needs: neededReading(writer === reader, readings), verdict: 'equal', disagreements: [] });
+      const cell = options.finishCell({ writer, reader, readings, needs: chooseReading(writer === reader, readings), verdict: 'equal', disagreements: [] });
       cell.verdict = readingVerdict(readings.find((reading) => reading.mode === cell.needs.mode)!);
       cells.push(cell);
       options.onProgress?.({ done: progress.done, total, cell });
@@ -125,7 +125,7 @@ export function readingVerdict(reading: CellReading): CellVerdict {
 }
 
 /** Avro: the reader's type alone when it reads right, otherwise a resolver (said with what goes wrong without one). */
-function neededReading(diagonal: boolean, readings: readonly CellReading[]): { mode: ReadingMode; why: string } {
+function chooseReading(diagonal: boolean, readings: readonly CellReading[]): { mode: ReadingMode; why: string } {
   if (readings.length === 1) {
     return diagonal ? { mode: readings[0]!.mode, why: 'the same schema reads its own data' } : { mode: 'decode', why: 'protobufjs pairs fields by number: there is no resolution step' };
   }

@@ -192,3 +192,23 @@ test('cancel: an aborted signal stops the check with a CancelledError, mid-run t
   await assert.rejects(running, CancelledError);
   assert.ok(cells.length < 4, `stopped before the last cell (${cells.length} reported)`);
 });
+
+test('the fixes a refusal suggests, applied to the schema, make the reader read', async () => {
+  const corpus = (kind: string, label: string) => fs.readFileSync(path.join(repo, 'test', 'fixtures', 'evolution', 'avro', kind, `${label}.avsc`), 'utf8');
+  const check = async (kind: string, newer: unknown) =>
+    completed(await checkSchemaChange({ versions: [{ path: 'old.avsc', text: corpus(kind, 'old') }, { path: 'new.avsc', text: JSON.stringify(newer) }], generate: { count: 10, seed: 1 } }));
+  type Record = { fields: { name: string; type: unknown; default?: unknown; aliases?: string[] }[] };
+
+  const moved = JSON.parse(corpus('namespace-moved', 'new')) as Record;
+  const before = await check('namespace-moved', moved);
+  const alias = reading(cell(before, 0, 1)).refused!;
+  assert.match(alias.fix!, /add "aliases": \["shop\.Part"\]/);
+  (moved.fields[2]!.type as { aliases?: string[] }).aliases = ['shop.Part'];
+  assert.equal(cell(await check('namespace-moved', moved), 0, 1).verdict, 'defaults');
+
+  const added = JSON.parse(corpus('add-field-without-default', 'new')) as Record;
+  const missing = reading(cell(await check('add-field-without-default', added), 0, 1)).refused!;
+  const suggested = /"default": (.+)$/.exec(missing.fix!)![1]!;
+  added.fields.at(-1)!.default = JSON.parse(suggested);
+  assert.equal(cell(await check('add-field-without-default', added), 0, 1).verdict, 'defaults');
+});
