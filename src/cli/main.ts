@@ -24,6 +24,7 @@ import { SCHEMA_USAGE, schemaCommand } from './schema-command';
 import { compareSchemaSetup, SCHEMA_OPTIONS, SCHEMA_OPTIONS_USAGE, SchemaUsageError } from './schema-options';
 import { SchemaInputError } from '../schema/schema-problem';
 import { SWEEP_USAGE, sweepCommand, SweepUsageError } from './sweep-command';
+import { EVOLVE_USAGE, evolveCommand, EvolveUsageError } from './evolve-command';
 
 const PRIORITIES_TEXT = PRIORITY_IDS.join(', ');
 
@@ -31,6 +32,8 @@ const USAGE = `Usage: payload-lab compare [FILE] [options]
        payload-lab sweep [FILE] [--codecs a,b] [--max-mb N] [--steps F] [--quick] [--limits] [--heap-mb N] [--json]   (see sweep --help)
        payload-lab probe [--codecs a,b] [--json]   (what each library does with awkward inputs)
        payload-lab schema SAMPLE.json --format proto|avsc   (prints the inferred schema; see schema --help)
+       payload-lab evolve OLD NEW [--sample FILE | --samples N] [--type T] [--json] [--fail-on breaking|reinterpreted|dropped]
+                            (a schema change tried on data; see evolve --help)
        payload-lab codecs
 
 Compares how each serialization library encodes FILE (.json, or .jsonl/.ndjson records).
@@ -181,10 +184,19 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (command === 'probe') return await probeCommand(rest);
     if (command === 'schema') return await schemaCommand(rest);
+    if (command === 'evolve') {
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      return await evolveCommand(rest, controller.signal);
+    }
     throw new UsageError(`unknown command '${command}'`);
   } catch (error) {
     if (error instanceof SweepUsageError || (command === 'sweep' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
       process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${SWEEP_USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof EvolveUsageError || (command === 'evolve' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${EVOLVE_USAGE}\n`);
       return 2;
     }
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
