@@ -3,11 +3,11 @@
 // Library versions are read here, once, and baked into the bundles (their package.json files
 // are often hidden behind "exports").
 import * as esbuild from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const quiet = process.argv.includes('--quiet');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'pbf', '@bufbuild/protobuf', 'avro-js', 'bser', 'js-binary', '@msgpack/msgpack', 'cborg'];
+const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'pbf', '@bufbuild/protobuf', 'avro-js', 'bser', 'js-binary', '@msgpack/msgpack', 'cborg', '@bokuweb/zstd-wasm'];
 const versions = Object.fromEntries(
   libraries.map((name) => [name, JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version]),
 );
@@ -58,6 +58,11 @@ const webview = {
   // Fail the build if anything Node-only sneaks into the page.
   external: [],
 };
+
+// zstd's WebAssembly build (src/compression/zstd.ts, on a Node without zstd in zlib) reads its
+// .wasm from beside the bundle that loads it (`__dirname` of dist/worker.js): copied there.
+mkdirSync('dist', { recursive: true });
+copyFileSync('node_modules/@bokuweb/zstd-wasm/dist/common/zstd.wasm', 'dist/zstd.wasm');
 
 await Promise.all([
   esbuild.build({ ...node, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist' }),

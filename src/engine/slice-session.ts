@@ -3,7 +3,8 @@
  * of encode or decode until closed. Like `runInWorker`, whatever happens to the worker becomes a
  * StageError (a `SliceSessionError`), and every worker is waited for until it has exited.
  */
-import type { StageError, WorkStage } from '../shared/results';
+import type { CompressionTiming, StageError, WorkStage } from '../shared/results';
+import type { CompressionWindows } from '../compression/compression-windows';
 import type { TimedWindow } from './measure';
 import { startWorker, workerFailure, type StartedWorker, type WorkerLimits } from './worker-runner';
 import type { CodecJob, TimingOperation } from './worker-protocol';
@@ -47,9 +48,18 @@ export class SliceSession {
     }
   }
 
-  async slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow> {
+  slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow> {
+    return this.ask(() => this.worker.channel.request('time-slice', { operation, budgetMs, minSamples }, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal }));
+  }
+
+  /** This round's compression times of the codec's encoded bytes (after its slices). */
+  compression(windows: CompressionWindows): Promise<CompressionTiming> {
+    return this.ask(() => this.worker.channel.request('time-compression', windows, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal }));
+  }
+
+  private async ask<T>(request: () => Promise<T>): Promise<T> {
     try {
-      return await this.worker.channel.request('time-slice', { operation, budgetMs, minSamples }, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal });
+      return await request();
     } catch (error) {
       throw new SliceSessionError(workerFailure(error, this.worker.channel.gone, {
         what: 'the worker', memoryLimitMb: this.limits.memoryLimitMb, timeoutMs: this.limits.timeoutMs, lastStage: this.lastStage,

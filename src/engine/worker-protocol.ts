@@ -12,6 +12,7 @@ import type { SampleScale } from './scale-sample';
 import type { DecodedOutputJob } from '../inspect/inspection';
 import type { SchemaProblem } from '../schema/schema-problem';
 import type { TimedWindow } from './measure';
+import type { CompressionWindows } from '../compression/compression-windows';
 import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector';
 import type {
   ByteAttribution,
@@ -113,7 +114,7 @@ export interface CodecMeasurements {
    */
   encoded?: Uint8Array;
   interop?: InteropResult;
-  /** Absent where the runtime does not time compression (a browser: the host compresses its bytes). */
+  /** This round's; absent where the runtime does not time compression (a browser: the host compresses its bytes), and in a quick run. */
   compressionTiming?: CompressionTiming;
   /** Where the encoded bytes go; absent for a format without a walker. */
   byteAttribution?: ByteAttribution;
@@ -124,6 +125,8 @@ export interface CodecTimings {
   bytes: number;
   encode: TimingStats;
   decode: TimingStats;
+  /** This round's compression times (see CodecMeasurements). */
+  compressionTiming?: CompressionTiming;
 }
 
 export type CodecOutcome =
@@ -186,6 +189,8 @@ export interface WorkerMethods extends DecodedOutputQueries {
   /** A later round: open the codec for timing in slices, then answer `time-slice` until stopped. */
   'open-for-slices': { params: CodecJob; result: TimingReady };
   'time-slice': { params: TimingSliceRequest; result: TimedWindow };
+  /** After its slices: the open codec's encoded bytes compressed and decompressed, timed (this round's figures). */
+  'time-compression': { params: CompressionWindows; result: CompressionTiming };
   /** A size sweep's plan: the sample scaled to each target size, described (nothing kept). */
   'plan-sweep': { params: { sample: SampleBytes; targets: number[] }; result: { sizes: SampleInfo[] } | { inputProblem: InputProblem } };
   'read-sample': { params: ReadSampleJob; result: { sample: SampleInfo } | { inputProblem: InputProblem } | { schemaFailure: SchemaFailure } };

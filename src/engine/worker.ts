@@ -10,7 +10,7 @@ import { runCodecJob, describeError } from './codec-run';
 import { sha256Hex } from './codec-run-core';
 import { exposeGarbageCollector } from './expose-gc';
 import { compressedSizes } from './compressed-sizes';
-import { openForSlices, timeSlice } from './timing-slices';
+import { openForSlices, timeCompressionOfOpen, timeSlice } from './timing-slices';
 import { finishFirstRound, openFirstRound, timeFirstRound } from './first-round-steps';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
@@ -151,6 +151,7 @@ const handlers: Handlers<WorkerMethods> = {
   'first-finish': finishFirstRound,
   'open-for-slices': (job) => openForSlices(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
   'time-slice': timeSlice,
+  'time-compression': timeCompressionOfOpen,
   'read-sample': readSample,
   'plan-sweep': planSweep,
   'schema-info': schemaInfo,

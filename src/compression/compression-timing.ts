@@ -1,0 +1,57 @@
+/**
+ * Compression and decompression time of a codec's encoded bytes (gzip, brotli and zstd at the
+ * levels of the sizes), timed the way the codec's own encode and decode are: per call, amortised
+ * over a timed window after a warm-up (engine/measure.ts), in the codec's worker, once in every
+ * round, so the rounds give an interval (compression-rounds.ts). A transport pays this on every
+ * message, beside the codec's own time.
+ *
+ * The windows are short (compression-windows.ts). zlib is native code with nothing to warm
+ * past, so a short warm-up does; a call of 10 ms or more is timed alone (measure.ts), so a
+ * multi-megabyte encoding costs a few calls per direction.
+ */
+import * as zlib from 'node:zlib';
+import type { CompressionTime } from '../shared/results';
+import { measureOperation } from '../engine/measure';
+import { BROTLI_QUALITY, brotliCompress, GZIP_LEVEL, gzipCompress } from '../engine/compressed-sizes';
+import { loadZstd, ZSTD_LEVEL } from './zstd';
+import type { CompressionWindows, TimedCompression } from './compression-windows';
+
+export { compressionWindows, type CompressionWindows, type TimedCompression } from './compression-windows';
+
+const same = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
+
+/** One algorithm both ways. Its size is the timed calls' own; a frame that does not decompress back is an error. */
+async function bothWays(
+  name: string,
+  bytes: Uint8Array,
+  compress: (bytes: Uint8Array) => Uint8Array,
+  decompress: (frame: Uint8Array) => Uint8Array,
+  windows: CompressionWindows,
+): Promise<{ size: number; time: CompressionTime }> {
+  const frame = compress(bytes);
+  if (!same(decompress(frame), bytes)) throw new Error(`${name} did not decompress back to the encoded bytes`);
+  const options = { budgetMs: windows.budgetMs, minSamples: windows.minSamples, jsonBytes: bytes.byteLength, warmupMs: windows.budgetMs / 2 };
+  const compressNs = (await measureOperation(() => compress(bytes), options)).meanNs;
+  const decompressNs = (await measureOperation(() => decompress(frame), options)).meanNs;
+  return { size: frame.byteLength, time: { compressNs, decompressNs, compressInterval: [compressNs, compressNs], decompressInterval: [decompressNs, decompressNs] } };
+}
+
+/** One round's sizes and times of gzip, brotli and zstd (zstd: not measured, with why, where no build loads). */
+export async function timeCompression(bytes: Uint8Array, windows: CompressionWindows): Promise<TimedCompression> {
+  const zstd = await loadZstd();
+  const gzip = await bothWays('gzip', bytes, gzipCompress, (frame) => zlib.gunzipSync(frame), windows);
+  const brotli = await bothWays('brotli', bytes, brotliCompress, (frame) => zlib.brotliDecompressSync(frame), windows);
+  const zstdTimes = zstd.available ? await bothWays('zstd', bytes, (data) => zstd.build.compress(data), zstd.build.decompress, windows) : undefined;
+  return {
+    sizes: { gzip: gzip.size, brotli: brotli.size, zstd: zstdTimes?.size ?? null },
+    timing: {
+      levels: { gzip: GZIP_LEVEL, brotli: BROTLI_QUALITY, zstd: ZSTD_LEVEL },
+      zstdImplementation: zstd.available ? zstd.build.implementation : 'wasm',
+      ...(zstd.available ? { zstdLibrary: zstd.build.library } : { zstdNotMeasured: zstd.reason }),
+      rounds: 1,
+      gzip: gzip.time,
+      brotli: brotli.time,
+      zstd: zstdTimes?.time ?? null,
+    },
+  };
+}

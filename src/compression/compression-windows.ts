@@ -1,0 +1,29 @@
+/**
+ * How long compression is timed, per round and codec (see compression-timing.ts): the windows
+ * are short, a share of a codec operation's, because six of them (gzip, brotli and zstd, both
+ * ways) follow every codec's timing in every round, and a default run must not grow much for
+ * them. Pure: the runtime-neutral codec run and the host import it.
+ */
+import type { CompressedSizes, CompressionTiming } from '../shared/results';
+
+/** Each compression window's share of a codec operation's window (250 ms by default: 15.6 ms). */
+export const COMPRESSION_BUDGET_SHARE = 1 / 16;
+const MIN_BUDGET_MS = 2;
+/** Two samples at least: a lone call of a big payload would be one draw of the machine's noise. */
+const MIN_SAMPLES = 2;
+
+export interface CompressionWindows {
+  budgetMs: number;
+  minSamples: number;
+}
+
+/** The windows for a codec whose encode and decode each get `operationBudgetMs`. */
+export function compressionWindows(operationBudgetMs: number): CompressionWindows {
+  return { budgetMs: Math.max(MIN_BUDGET_MS, operationBudgetMs * COMPRESSION_BUDGET_SHARE), minSamples: MIN_SAMPLES };
+}
+
+/** One round's sizes (from the timed calls) and times. */
+export interface TimedCompression {
+  sizes: CompressedSizes;
+  timing: CompressionTiming;
+}
