@@ -19,7 +19,7 @@ import { attributeBytes } from '../inspect/byte-attribution';
 import { scaleSample } from './scale-sample';
 import type { GcWindowFigures } from './gc-window';
 import { measureOperation, type MeasureOptions } from './measure';
-import { compressionWindows, type CompressionWindows, type TimedCompression } from '../compression/compression-windows';
+import { compressionWindows, timesCompression, type CompressionWindows, type TimedCompression } from '../compression/compression-windows';
 import type { CodecJob, CodecReport, CodecSource, SampleBytes } from './worker-protocol';
 
 export interface StageReporter {
@@ -120,7 +120,7 @@ export class CodecRun {
       // loads zstd's WebAssembly on Node 20 only now: nothing the codec does not need is in
       // the worker's heap while the codec is timed.
       const plan = this.job.measurement;
-      if (this.runtime.timeCompression && !plan.firstLook) this.compression = await this.runtime.timeCompression(opened.encoded, compressionWindows(plan.operationBudgetMs));
+      if (this.runtime.timeCompression && timesCompression(this.job)) this.compression = await this.runtime.timeCompression(opened.encoded, compressionWindows(plan.operationBudgetMs));
       const compressionTiming = this.compression ? { compressionTiming: this.compression.timing } : {};
       if (!plan.verify) this.report.outcome = { status: 'timed', timings: { bytes: opened.encoded.byteLength, ...this.timings, ...compressionTiming } };
     });

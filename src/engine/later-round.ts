@@ -8,7 +8,7 @@
  */
 import type { CodecSource } from '../codecs/codec-source';
 import type { CodecResult, CompressionTiming, StageError, WorkStage } from '../shared/results';
-import { compressionWindows } from '../compression/compression-windows';
+import { compressionWindows, timesCompression } from '../compression/compression-windows';
 import { CancelledError } from './cancelled';
 import { SideFailure, timeAlternately, type SideWindows, type SlicePlan } from './alternate-slices';
 import { mergeWindows, summarize, type TimedWindow } from './measure';
@@ -61,10 +61,10 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
 
   /** This round's compression times of a side's bytes; a quick run has none, a failure leaves a note. */
   const compressionOf = async (session: SliceSession, entry: RoundEntry): Promise<{ compressionTiming?: CompressionTiming }> => {
-    const plan = later.jobFor(entry).measurement;
-    if (plan.firstLook) return {};
+    const job = later.jobFor(entry);
+    if (!timesCompression(job)) return {};
     try {
-      return { compressionTiming: await session.compression(compressionWindows(plan.operationBudgetMs)) };
+      return { compressionTiming: await session.compression(compressionWindows(job.measurement.operationBudgetMs)) };
     } catch (error) {
       if (!(error instanceof SliceSessionError)) throw error;
       if (error.error.stage === 'cancelled') throw new CancelledError(error.error.message);

@@ -88,3 +88,13 @@ test('a quick run times no compression (its rows carry sizes only)', async () =>
     }
   }
 });
+
+test('a size sweep\'s step times no compression either (the sweep shows sizes only), but has its sizes', async () => {
+  const report = await compareSample(eventsSample, { ...FAST, codecs: ['json'], scale: { targetJsonBytes: 40_000 } });
+  const row = report.results[0]!;
+  assert.equal(row.status, 'completed');
+  if (row.status === 'completed') {
+    assert.equal(row.compressionTiming, undefined);
+    assert.ok(row.compressed.brotli > 0 && (row.compressed.zstd ?? 0) > 0);
+  }
+});

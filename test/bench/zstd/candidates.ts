@@ -38,6 +38,17 @@ function optional(name: string, entry = name): Loose {
   }
 }
 
+/** The load of an optional package: `build` gets its module, or the row says how to install it. */
+function whenInstalled(name: string, build: (module: Loose) => LoadedCandidate | Promise<LoadedCandidate>, entry = name): () => Promise<LoadedCandidate | string> {
+  return async () => {
+    const module = optional(name, entry);
+    return typeof module === 'string' ? module : build(module);
+  };
+}
+
+/** A build whose `compress(bytes, level)` and `decompress(frame)` are what they say. */
+const simpleApi = (api: Loose): LoadedCandidate => ({ compress: (bytes, level) => api.compress(bytes, level), decompress: (frame) => api.decompress(frame) });
+
 export const OPTIONAL_INSTALL = ['@hpcc-js/wasm-zstd@1.12.5', 'zstd-codec', '@dweb-browser/zstd-wasm', '@oneidentity/zstd-js', 'fzstd', '@toondepauw/node-zstd'];
 
 export function versionOf(id: string): string {
@@ -58,76 +69,48 @@ export const CANDIDATES: readonly Candidate[] = [
     id: '@bokuweb/zstd-wasm',
     kind: 'WebAssembly',
     note: 'chosen for Node 20 (and browsers): one ZSTD_(de)compress call per call, dictionaries',
-    async load() {
-      const wasm = await loadZstdWasm();
-      return { compress: (bytes, level) => wasm.compress(bytes, level), decompress: (frame) => wasm.decompress(frame) };
-    },
+    load: async () => simpleApi(await loadZstdWasm()),
   },
   {
     id: '@hpcc-js/wasm-zstd',
     kind: 'WebAssembly',
     note: 'the build used before: its decompression glue is slow (streams into small chunks)',
-    async load() {
-      const module = optional('@hpcc-js/wasm-zstd');
-      if (typeof module === 'string') return module;
-      const zstd = await module.Zstd.load();
-      return { compress: (bytes, level) => zstd.compress(bytes, level), decompress: (frame) => zstd.decompress(frame) };
-    },
+    load: whenInstalled('@hpcc-js/wasm-zstd', async (module) => simpleApi(await module.Zstd.load())),
   },
   {
     id: 'zstd-codec',
     kind: 'WebAssembly',
     note: 'Emscripten build with a dictionary API; aborted out of memory (abort(OOM)) compressing 1 MB at level 19',
-    async load() {
-      const module = optional('zstd-codec');
-      if (typeof module === 'string') return module;
-      const simple: Loose = await new Promise((resolve) => module.ZstdCodec.run((zstd: Loose) => resolve(new zstd.Simple())));
-      return { compress: (bytes, level) => simple.compress(bytes, level), decompress: (frame) => simple.decompress(frame) };
-    },
+    load: whenInstalled('zstd-codec', async (module) => simpleApi(await new Promise((resolve) => module.ZstdCodec.run((zstd: Loose) => resolve(new zstd.Simple()))))),
   },
   {
     id: '@dweb-browser/zstd-wasm',
     kind: 'WebAssembly',
     note: 'Rust (wasm-bindgen) build; no dictionary API',
-    async load() {
-      const module = optional('@dweb-browser/zstd-wasm');
-      if (typeof module === 'string') return module;
-      return { compress: (bytes, level) => module.compress(bytes, level), decompress: (frame) => module.decompress(frame) };
-    },
+    load: whenInstalled('@dweb-browser/zstd-wasm', simpleApi),
   },
   {
     id: '@oneidentity/zstd-js',
     kind: 'WebAssembly',
     note: 'refuses inputs of 100 bytes or less; no dictionary API',
-    async load() {
-      const module = optional('@oneidentity/zstd-js', '@oneidentity/zstd-js/wasm/index.cjs.js');
-      if (typeof module === 'string') return module;
-      const { ZstdSimple } = await module.ZstdInit();
-      return { compress: (bytes, level) => ZstdSimple.compress(bytes, level), decompress: (frame) => ZstdSimple.decompress(frame) };
-    },
+    load: whenInstalled('@oneidentity/zstd-js', async (module) => simpleApi((await module.ZstdInit()).ZstdSimple), '@oneidentity/zstd-js/wasm/index.cjs.js'),
   },
   {
     id: 'fzstd',
     kind: 'pure JS',
     note: 'a decoder only (no compression, no dictionaries)',
-    async load() {
-      const module = optional('fzstd');
-      if (typeof module === 'string') return module;
-      return { decompress: (frame) => module.decompress(frame) };
-    },
+    load: whenInstalled('fzstd', (module) => ({ decompress: (frame) => module.decompress(frame) })),
   },
   {
     id: '@toondepauw/node-zstd',
     kind: 'native addon',
     note: 'prebuilt binaries in per-platform packages; Node only, a .node file per platform outside the bundle',
-    async load() {
-      const module = optional('@toondepauw/node-zstd');
-      if (typeof module === 'string') return module;
+    load: whenInstalled('@toondepauw/node-zstd', (module) => {
       const encoders = new Map<number, Loose>();
       const decoder = new module.Decoder();
       const encoderAt = (level: number) => encoders.get(level) ?? encoders.set(level, new module.Encoder(level)).get(level);
       return { compress: (bytes, level) => encoderAt(level).encodeSync(bytes), decompress: (frame) => decoder.decodeSync(frame) };
-    },
+    }),
   },
 ];
 
