@@ -51,13 +51,23 @@ export async function timeCompression(bytes: Uint8Array, windows: CompressionWin
   const zstd = await loadZstd();
   const gzip = await bothWays('gzip', bytes, gzipCompress, (frame) => zlib.gunzipSync(frame), windows);
   const brotli = await bothWays('brotli', bytes, brotliCompress, (frame) => zlib.brotliDecompressSync(frame), windows);
-  const zstdTimes = zstd.available ? await bothWays('zstd', bytes, (data) => zstd.build.compress(data), zstd.build.decompress, windows) : undefined;
+  // A zstd build that fails here leaves zstd not measured, with why; the codec's row goes on.
+  let zstdTimes: { size: number; time: CompressionTime } | undefined;
+  let zstdFailure = zstd.available ? undefined : zstd.reason;
+  if (zstd.available) {
+    try {
+      zstdTimes = await bothWays('zstd', bytes, (data) => zstd.build.compress(data), zstd.build.decompress, windows);
+    } catch (error) {
+      zstdFailure = `${zstd.build.library} failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
   return {
     sizes: { gzip: gzip.size, brotli: brotli.size, zstd: zstdTimes?.size ?? null },
     timing: {
       levels: { gzip: GZIP_LEVEL, brotli: BROTLI_QUALITY, zstd: ZSTD_LEVEL },
       zstdImplementation: zstd.available ? zstd.build.implementation : 'wasm',
-      ...(zstd.available ? { zstdLibrary: zstd.build.library } : { zstdNotMeasured: zstd.reason }),
+      ...(zstd.available ? { zstdLibrary: zstd.build.library } : {}),
+      ...(zstdFailure === undefined ? {} : { zstdNotMeasured: zstdFailure }),
       rounds: 1,
       gzip: gzip.time,
       brotli: brotli.time,

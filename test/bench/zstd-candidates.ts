@@ -121,8 +121,10 @@ async function main(): Promise<void> {
   out.push('', 'notes:', ...CANDIDATES.map((candidate) => `  ${candidate.id} (${candidate.kind}): ${candidate.note}`));
   out.push(...NOT_INSTALLABLE.map((entry) => `  ${entry.id}: not measured, ${entry.why}`));
   out.push(`  the optional candidates: npm install --no-save ${OPTIONAL_INSTALL.join(' ')}`);
-  if (!values['skip-browser']) out.push('', ...(await measureInBrowser(jobSamples, LEVELS, BUDGET_MS)));
   console.log(out.join('\n'));
+  if (values['skip-browser']) return;
+  const browser = await measureInBrowser(jobSamples, LEVELS, BUDGET_MS).catch((error: unknown) => [`Browser: not measured: ${error instanceof Error ? error.message : String(error)}`]);
+  console.log(['', ...browser].join('\n'));
 }
 
 void main();

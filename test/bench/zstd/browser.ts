@@ -57,8 +57,8 @@ export async function measureInBrowser(samples: Array<{ name: string; bytes: Uin
           worker.terminate();
         };
         worker.onerror = (event) => resolve({ ok: false, why: event.message });
-        const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-        worker.postMessage({ ...job, samples: job.samples.map((sample) => ({ name: sample.name, bytes: bytesOf(sample.base64) })) });
+        // No named helpers here: the page has none of the bundler's (__name).
+        worker.postMessage({ ...job, samples: job.samples.map((sample) => ({ name: sample.name, bytes: Uint8Array.from(atob(sample.base64), (char) => char.charCodeAt(0)) })) });
       }), { script, job: { samples: samples.map((sample) => ({ name: sample.name, base64: Buffer.from(sample.bytes).toString('base64') })), levels, budgetMs } });
       if (!answer.ok) return [heading, `  not measured: the worker failed: ${answer.why}`];
       rounds.push(answer.results);
