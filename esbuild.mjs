@@ -3,11 +3,11 @@
 // Library versions are read here, once, and baked into the bundles (their package.json files
 // are often hidden behind "exports").
 import * as esbuild from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const quiet = process.argv.includes('--quiet');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'pbf', '@bufbuild/protobuf', 'avro-js', 'bser', 'js-binary', '@msgpack/msgpack', 'cborg'];
+const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'pbf', '@bufbuild/protobuf', 'avro-js', 'bser', 'js-binary', '@msgpack/msgpack', 'cborg', '@bokuweb/zstd-wasm'];
 const versions = Object.fromEntries(
   libraries.map((name) => [name, JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version]),
 );
@@ -66,6 +66,11 @@ const BROWSER_WORKER_BUNDLES = ['browser-measure-worker', 'measuring-frame', 'he
 const PAGE_BUNDLES = ['panel', 'panel-styles'];
 const entriesOf = (names) => bundles.filter((b) => names.includes(b.bundle)).map((b) => ({ in: b.entry, out: b.out.replace(/\.(js|css)$/, '') }));
 const nodeBundles = bundles.map((b) => b.bundle).filter((name) => !BROWSER_WORKER_BUNDLES.includes(name) && !PAGE_BUNDLES.includes(name));
+
+// zstd's WebAssembly build (src/compression/zstd.ts, on a Node without zstd in zlib) reads its
+// .wasm from beside the bundle that loads it (`__dirname` of dist/worker.js): copied there.
+mkdirSync('dist', { recursive: true });
+copyFileSync('node_modules/@bokuweb/zstd-wasm/dist/common/zstd.wasm', 'dist/zstd.wasm');
 
 await Promise.all([
   // Node: the extension host, the CLI, worker threads and child processes, one bundle each (a

@@ -1,16 +1,17 @@
-/** After the table: how long compressing each codec's bytes takes, both ways. */
-import { compressionTimeParts } from '../shared/compression-text';
-import type { ComparisonReport } from '../shared/results';
+/** After the table: how long compressing each codec's bytes takes, both ways, over the rounds. */
+import { compressionTimeParts, compressionTimingMethod } from '../shared/compression-text';
+import type { ComparisonReport, CompletedResult } from '../shared/results';
 
 export function compressionSection(report: ComparisonReport): string {
-  const lines = report.results.flatMap((row) =>
-    row.status === 'completed' && row.compressionTiming ? [`  ${row.codec.padEnd(11)} ${compressionTimeParts(row.compressionTiming).join('  │ ')}`] : []);
-  if (lines.length === 0) return '';
-  const wasm = report.results.some((row) => row.status === 'completed' && row.compressionTiming?.zstdImplementation === 'wasm');
+  const timed = report.results.filter((row): row is CompletedResult & Required<Pick<CompletedResult, 'compressionTiming'>> => row.status === 'completed' && row.compressionTiming !== undefined);
+  const first = timed[0]?.compressionTiming;
+  if (!first) return '';
+  const label = (row: CompletedResult) => (row.runtime === 'browser' ? `${row.codec} (browser)` : row.codec);
+  const zstd = first.zstdLibrary ? [`  zstd: ${first.zstdLibrary}${first.zstdImplementation === 'wasm' ? ' (WebAssembly: this Node has no zstd in zlib; Node 22.15+ has)' : ''}.`] : [];
   return [
     '',
-    'compression per call (level: compress / decompress), measured once after the codec’s timing:',
-    ...lines,
-    ...(wasm ? ['  zstd times are of the WebAssembly build (@hpcc-js/wasm-zstd; this Node has no zstd in zlib): Node\'s own zstd (22.15+) may be faster.'] : []),
+    `compression (level: compress / decompress), ${compressionTimingMethod(first)}:`,
+    ...timed.map((row) => `  ${label(row).padEnd(11)} ${compressionTimeParts(row.compressionTiming).join('  │ ')}`),
+    ...zstd,
   ].join('\n');
 }

@@ -2,9 +2,12 @@
  * A later round (timing only): one fresh JSON worker for the round and one fresh worker per
  * codec, each codec timed in slices alternating with JSON's (alternate-slices.ts). The codec's
  * speed-up in this round compares it with JSON's slices taken beside its own; JSON's row gets
- * all of its slices. A worker that fails leaves a note on its row, and the run goes on.
+ * all of its slices. After its slices each worker times compression of its encoded bytes
+ * (JSON's once, at the round's end), so compression times have rounds too (not in a quick run).
+ * A worker that fails leaves a note on its row, and the run goes on.
  */
-import type { CodecResult, StageError, WorkStage } from '../shared/results';
+import type { CodecResult, StageError, WorkStage, CompressionTiming } from '../shared/results';
+import { compressionWindows, timesCompression } from '../compression/compression-windows';
 import { CancelledError } from './cancelled';
 import { SideFailure, timeAlternately, type SideWindows, type SlicePlan } from './alternate-slices';
 import type { RoundTimings } from './rounds';
@@ -55,6 +58,20 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
     entry.roundFailures.push(`round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`);
   };
 
+  /** This round's compression times of a side's bytes; a quick run has none, a failure leaves a note. */
+  const compressionOf = async (session: SliceSession, entry: RoundEntry): Promise<{ compressionTiming?: CompressionTiming }> => {
+    const job = later.jobFor(entry);
+    if (!timesCompression(job)) return {};
+    try {
+      return { compressionTiming: await session.compression(compressionWindows(job.measurement.operationBudgetMs)) };
+    } catch (error) {
+      if (!(error instanceof SliceSessionError)) throw error;
+      if (error.error.stage === 'cancelled') throw new CancelledError(error.error.message);
+      entry.roundFailures.push(`round ${round} of ${rounds}: compression not timed (${error.error.stage}: ${error.error.message})`);
+      return {};
+    }
+  };
+
   let json: SliceSession | undefined;
   if (baseline) {
     try {
@@ -79,7 +96,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
       }
       try {
         const [codecWindows, jsonSide] = await timeAlternately(json ? [codec, json] : [codec], later.plan);
-        const timings: RoundTimings = timingsOf(round, codecWindows!, jsonBytes(entry));
+        const timings: RoundTimings = { ...timingsOf(round, codecWindows!, jsonBytes(entry)), ...(await compressionOf(codec, entry)) };
         if (jsonSide) {
           const paired = timingsOf(round, jsonSide, jsonBytes(entry));
           timings.pairedJson = { encodeMeanNs: paired.encode.meanNs, decodeMeanNs: paired.decode.meanNs };
@@ -106,7 +123,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
       jsonWindows.encode.push(...alone!.encode);
       jsonWindows.decode.push(...alone!.decode);
     }
-    if (json && baseline && jsonWindows.encode.length > 0) baseline.timings.push(timingsOf(round, jsonWindows, jsonBytes(baseline)));
+    if (json && baseline && jsonWindows.encode.length > 0) baseline.timings.push({ ...timingsOf(round, jsonWindows, jsonBytes(baseline)), ...(await compressionOf(json, baseline)) });
   } catch (error) {
     if (error instanceof SideFailure && baseline) fail(baseline, error.failure.error);
     else throw error;

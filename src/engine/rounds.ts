@@ -5,9 +5,10 @@
  * rounds cancels out; the row reports the median over rounds and where a re-run's median is
  * expected (rerun-interval.ts). Pure.
  */
-import type { CompletedResult, InstabilityMarker, RoundFigures, SpeedupVsJson, TimingStats } from '../shared/results';
+import type { CompletedResult, InstabilityMarker, RoundFigures, SpeedupVsJson, TimingStats, CompressionTiming } from '../shared/results';
 import { medianOf } from '../measurement/stats';
 import { rerunInterval } from '../measurement/rerun-interval';
+import { combineCompressionRounds } from '../compression/compression-rounds';
 
 /** Rounds whose highest figure is this many times their lowest are marked unstable. */
 export const UNSTABLE_SPREAD = 1.25;
@@ -22,6 +23,8 @@ export interface RoundTimings {
    * absent in the first round, where JSON's own window of the round is the reference.
    */
   pairedJson?: { encodeMeanNs: number; decodeMeanNs: number };
+  /** This round's compression times, where the round timed them (not a quick run, not a browser). */
+  compressionTiming?: CompressionTiming;
 }
 
 /**
@@ -97,7 +100,8 @@ export function rowOverRounds(
   const decode = combineTimings(own.map((timings) => timings.decode), jsonBytes);
   const speedupVsJson = speedupsOver(rounds);
   const unstable = instabilities(encode, decode, roundRanges(rounds), first.label);
-  return { ...first, encode, decode, speedupVsJson, rounds, ...(unstable.length > 0 ? { unstable } : {}) };
+  const compressionTiming = combineCompressionRounds(own.flatMap((timings) => (timings.compressionTiming ? [timings.compressionTiming] : [])));
+  return { ...first, encode, decode, speedupVsJson, rounds, ...(compressionTiming ? { compressionTiming } : {}), ...(unstable.length > 0 ? { unstable } : {}) };
 }
 
 function jsonMeansOf(timings: RoundTimings | undefined): RoundTimings['pairedJson'] {

@@ -3,9 +3,9 @@
  * of encode or decode until closed. Like `runInWorker`, whatever happens to the worker becomes a
  * StageError (a `SliceSessionError`), and every worker is waited for until it has exited.
  */
-import type { StageError, WorkStage } from '../shared/results';
+import type { StageError, WorkStage, CompressionTiming } from '../shared/results';
 import { startWorker, workerFailure, type StartedWorker, type WorkerLimits } from './worker-launch';
-import type { TimingOperation } from '../shared/worker-protocol';
+import type { TimingOperation, CompressionWindows } from '../shared/worker-protocol';
 import type { TimedWindow, CodecJob } from '../shared/codec-job';
 
 export class SliceSessionError extends Error {
@@ -47,9 +47,18 @@ export class SliceSession {
     }
   }
 
-  async slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow> {
+  slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow> {
+    return this.ask(() => this.worker.channel.request('time-slice', { operation, budgetMs, minSamples }, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal }));
+  }
+
+  /** This round's compression times of the codec's encoded bytes (after its slices). */
+  compression(windows: CompressionWindows): Promise<CompressionTiming> {
+    return this.ask(() => this.worker.channel.request('time-compression', windows, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal }));
+  }
+
+  private async ask<T>(request: () => Promise<T>): Promise<T> {
     try {
-      return await this.worker.channel.request('time-slice', { operation, budgetMs, minSamples }, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal });
+      return await request();
     } catch (error) {
       throw new SliceSessionError(workerFailure(error, this.worker.channel.gone, {
         what: 'the worker', memoryLimitMb: this.limits.memoryLimitMb, timeoutMs: this.limits.timeoutMs, lastStage: this.lastStage,

@@ -10,7 +10,7 @@ import { runCodecJob, describeError } from '../worker/codec-run-node';
 import { sha256Hex } from '../worker/codec-run-core';
 import { exposeGarbageCollector } from '../worker/expose-gc';
 import { compressedSizes } from '../compression/compressed-sizes';
-import { openForSlices, timeSlice } from '../worker/timing-slices';
+import { openForSlices, timeSlice, timeCompressionOfOpen } from '../worker/timing-slices';
 import { finishFirstRound, openFirstRound, timeFirstRound } from '../worker/first-round-steps';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
@@ -153,6 +153,7 @@ const handlers: Handlers<WorkerMethods> = {
   'first-finish': finishFirstRound,
   'open-for-slices': (job) => openForSlices(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
   'time-slice': timeSlice,
+  'time-compression': timeCompressionOfOpen,
   'read-sample': readSample,
   'plan-sweep': planSweep,
   'schema-info': schemaInfo,

@@ -138,7 +138,7 @@ export interface CodecMeasurements {
    */
   encoded?: Uint8Array;
   interop?: InteropResult;
-  /** Absent where the runtime does not time compression (a browser: the host compresses its bytes). */
+  /** This round's; absent where the runtime does not time compression (a browser: the host compresses its bytes), and in a quick run. */
   compressionTiming?: CompressionTiming;
   /** Where the encoded bytes go; absent for a format without a walker. */
   byteAttribution?: ByteAttribution;
@@ -149,6 +149,8 @@ export interface CodecTimings {
   bytes: number;
   encode: TimingStats;
   decode: TimingStats;
+  /** This round's compression times (see CodecMeasurements). */
+  compressionTiming?: CompressionTiming;
 }
 
 export type CodecOutcome =

@@ -179,27 +179,40 @@ export interface RemnantMatrix {
 export interface CompressedSizes {
   gzip: number;
   brotli: number;
-  /** Level 3, from Node's zlib or (before Node 22.15) zstd compiled to WebAssembly; null only in reports of older versions. */
+  /** Level 3, from Node's zlib or (before Node 22.15) zstd compiled to WebAssembly; null where no zstd build loaded, and in reports of older versions. */
   zstd: number | null;
 }
 
-/** Time per call to compress the encoded bytes and to decompress them back, in nanoseconds. */
+/**
+ * Time per call to compress the encoded bytes and to decompress them back, in nanoseconds:
+ * amortised over a timed window, like a codec's `meanNs`; in a row, the median over the rounds.
+ */
 export interface CompressionTime {
   compressNs: number;
   decompressNs: number;
+  /** Lowest and highest round of `compressNs` (absent in reports of older versions, timed once). */
+  compressInterval?: [number, number];
+  decompressInterval?: [number, number];
 }
 
 /**
  * How long the compression of `compressed` takes, both ways, at the levels stated (those of
- * the sizes): measured once per codec, after its timing, in its worker.
+ * the sizes): timed in the codec's worker in every round of a default run (not in a quick
+ * run), right after the codec's own timing, each direction amortised over a short window.
  */
 export interface CompressionTiming {
   levels: { gzip: number; brotli: number; zstd: number };
-  /** Node's own zstd (22.15+), or the WebAssembly build (@hpcc-js/wasm-zstd) elsewhere: its times differ. */
+  /** Node's own zstd (22.15+), or the WebAssembly build elsewhere: its times differ. */
   zstdImplementation: 'node' | 'wasm';
+  /** Which zstd: `node:zlib (Node 24.1.0)` or `@bokuweb/zstd-wasm 0.0.27`; absent in older reports (@hpcc-js/wasm-zstd). */
+  zstdLibrary?: string;
+  /** Rounds the figures come from; absent in older reports (measured once). */
+  rounds?: number;
   gzip: CompressionTime;
   brotli: CompressionTime;
-  zstd: CompressionTime;
+  /** null: not measured, `zstdNotMeasured` says why (no zstd build loads in this runtime). */
+  zstd: CompressionTime | null;
+  zstdNotMeasured?: string;
 }
 
 interface CodecRowBase {

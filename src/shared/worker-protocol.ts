@@ -8,7 +8,7 @@ import type { SchemaVariants } from './variants';
 import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleScale, TimedWindow } from './codec-job';
 import type { DecodedOutputJob, DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { SchemaProblem } from './schema-problem';
-import type { CompressedSizes, SampleInfo, StageError, WorkStage } from './results';
+import type { CompressedSizes, CompressionTiming, SampleInfo, StageError, WorkStage } from './results';
 
 /** Reads and parses the sample: what it holds, or where it is not JSON. */
 export interface ReadSampleJob {
@@ -80,6 +80,8 @@ export interface WorkerMethods extends DecodedOutputQueries {
   /** A later round: open the codec for timing in slices, then answer `time-slice` until stopped. */
   'open-for-slices': { params: CodecJob; result: TimingReady };
   'time-slice': { params: TimingSliceRequest; result: TimedWindow };
+  /** After its slices: the open codec's encoded bytes compressed and decompressed, timed (this round's figures). */
+  'time-compression': { params: CompressionWindows; result: CompressionTiming };
   /** A size sweep's plan: the sample scaled to each target size, described (nothing kept). */
   'plan-sweep': { params: { sample: SampleBytes; targets: number[] }; result: { sizes: SampleInfo[] } | { inputProblem: InputProblem } };
   'read-sample': { params: ReadSampleJob; result: { sample: SampleInfo } | { inputProblem: InputProblem } | { schemaFailure: SchemaFailure } };
@@ -97,6 +99,12 @@ export interface WorkerMethods extends DecodedOutputQueries {
 }
 
 export type WorkerMethod = keyof WorkerMethods;
+
+/** How long each compression window of a round is (see compression/compression-windows.ts). */
+export interface CompressionWindows {
+  budgetMs: number;
+  minSamples: number;
+}
 
 /** A forked codec process answers one job, as a worker thread's first request does. */
 export type CodecProcessMethods = Pick<WorkerMethods, 'measure-codec'>;

@@ -1,8 +1,8 @@
 /**
  * One codec's run in one round, in whichever runtime hosts it (a Node worker thread or a
  * browser Web Worker): prepare → encode → decode → (first round: verify the round trip) → time
- * encode and decode → (first round: find remnants, time end-to-end decode, compress, hash,
- * attribute the bytes). Verification comes before timing: a codec whose round trip fails is
+ * encode and decode, then compression both ways (not in a quick run) → (first round: find
+ * remnants, time end-to-end decode, hash, attribute the bytes). Verification comes before timing: a codec whose round trip fails is
  * reported, not ranked. What differs between
  * runtimes (loading a codec, reading the sample, compressing, collecting garbage) comes in
  * through `CodecRunRuntime`; this module imports nothing from Node.
@@ -13,12 +13,14 @@ import { verifyRoundTrip } from '../analysis/verify';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
-import type { CompressedSizes, CompressionTiming, EndToEndDecode, InteropResult, RoundTrip, TimingStats, WorkStage } from '../shared/results';
+import type { CompressedSizes, EndToEndDecode, InteropResult, RoundTrip, TimingStats, WorkStage } from '../shared/results';
 import { attributeBytes } from '../attribution/byte-attribution';
 import { scaleSample } from '../measurement/scale-sample';
 import type { GcWindowFigures } from './gc-window';
 import { measureOperation, type MeasureOptions } from './measure';
 import type { CodecSource, SampleBytes, CodecJob, CodecReport } from '../shared/codec-job';
+import { compressionWindows, timesCompression, type TimedCompression } from '../compression/compression-windows';
+import type { CompressionWindows } from '../shared/worker-protocol';
 
 export interface StageReporter {
   (stage: WorkStage): void;
@@ -35,8 +37,11 @@ export interface CodecRunRuntime {
    * with all three (a browser): the report then carries the bytes for the host to compress.
    */
   compressedSizes?: (encoded: Uint8Array) => Promise<CompressedSizes>;
-  /** The same sizes with compression and decompression time per call (Node: compression-times.ts). */
-  compressionTimes?: (encoded: Uint8Array) => Promise<{ sizes: CompressedSizes; timing: CompressionTiming }>;
+  /**
+   * The same sizes with compression and decompression time per call, timed like encode and
+   * decode (Node: compression/compression-timing.ts); absent where the runtime does not time them.
+   */
+  timeCompression?: (encoded: Uint8Array, windows: CompressionWindows) => Promise<TimedCompression>;
   /** Times compressed bytes → decoded value, for each compression the runtime can decompress. */
   endToEndDecode(encoded: Uint8Array, decode: (bytes: Uint8Array) => unknown, options: MeasureOptions): Promise<EndToEndDecode>;
 }
@@ -62,6 +67,7 @@ export class CodecRun {
   private bytes: number | undefined;
   private opened: OpenedCodec | undefined;
   private timings: { encode: TimingStats; decode: TimingStats } | undefined;
+  private compression: TimedCompression | undefined;
   private roundTrip: RoundTrip | undefined;
   private jsonBytes = 0;
 
@@ -110,7 +116,13 @@ export class CodecRun {
       const common = this.measureOptions(jsonBytes);
       this.enter('measure');
       this.timings = { encode: await measureOperation(() => encode(input), common), decode: await measureOperation(() => decode(opened.encoded), common) };
-      if (!this.job.measurement.verify) this.report.outcome = { status: 'timed', timings: { bytes: opened.encoded.byteLength, ...this.timings } };
+      // In every round, right after the codec's own timing and alone on the CPU like it. It
+      // loads zstd's WebAssembly on Node 20 only now: nothing the codec does not need is in
+      // the worker's heap while the codec is timed.
+      const plan = this.job.measurement;
+      if (this.runtime.timeCompression && timesCompression(this.job)) this.compression = await this.runtime.timeCompression(opened.encoded, compressionWindows(plan.operationBudgetMs));
+      const compressionTiming = this.compression ? { compressionTiming: this.compression.timing } : {};
+      if (!plan.verify) this.report.outcome = { status: 'timed', timings: { bytes: opened.encoded.byteLength, ...this.timings, ...compressionTiming } };
     });
     if (!this.job.measurement.verify) this.opened = undefined;
   }
@@ -136,9 +148,7 @@ export class CodecRun {
         ? undefined
         : await runtime.endToEndDecode(encoded, prepared.decode, { ...this.measureOptions(this.jsonBytes), budgetMs: Math.max(20, plan.operationBudgetMs / 4) });
       const sha256 = globalThis.crypto?.subtle ? await sha256Hex(encoded) : undefined;
-      // After timing: compressing loads zstd's WebAssembly on Node 20, and nothing the codec
-      // does not need should be in the worker's heap while it is timed.
-      const timed = runtime.compressionTimes && !plan.firstLook ? await runtime.compressionTimes(encoded) : undefined;
+      const timed = this.compression;
       const compressed = timed?.sizes ?? (runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST);
       const byteAttribution = attributeBytes(prepared.layout, encoded);
       const interop = prepared.interop && !plan.firstLook ? await checkInterop(prepared.interop, encoded, sample) : undefined;

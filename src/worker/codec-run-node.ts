@@ -7,7 +7,7 @@ import { loadCodec } from '../codecs/load-codec';
 import { libraryVersion } from '../codecs/library-version';
 import { sampleBytesOf } from '../input/read-sample';
 import { compressedSizes } from '../compression/compressed-sizes';
-import { compressionTimes } from '../compression/compression-times';
+import { timeCompression } from '../compression/compression-timing';
 import { runCodecJobIn, type CodecRunRuntime, type StageReporter } from './codec-run-core';
 import { nodeEndToEndDecode } from './end-to-end-node';
 import { watchGarbageCollection } from './gc-window';
@@ -23,7 +23,7 @@ export function nodeCodecRuntime(collectGarbage: (() => void) | undefined): Code
     ...(collectGarbage ? { collectGarbage } : {}),
     watchGarbageCollection,
     compressedSizes,
-    compressionTimes,
+    timeCompression,
     endToEndDecode: nodeEndToEndDecode,
   };
 }

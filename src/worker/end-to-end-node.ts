@@ -5,19 +5,15 @@
  */
 import * as zlib from 'node:zlib';
 import type { EndToEndDecode } from '../shared/results';
-import { nodeZstd } from '../compression/compressed-sizes';
+import { nodeZstdBuild } from '../compression/zstd';
 import { timeEndToEnd, type Decompressor } from './end-to-end';
 import type { MeasureOptions } from './measure';
 
-type ZstdDecompressSync = (data: Uint8Array) => Buffer;
-
 export function nodeEndToEndDecode(encoded: Uint8Array, decode: (bytes: Uint8Array) => unknown, options: MeasureOptions): Promise<EndToEndDecode> {
-  const zstdCompress = nodeZstd();
-  // zlib's zstd is newer than this project's Node types: read it where the runtime has it.
-  const zstdDecompress: ZstdDecompressSync | undefined = Reflect.get(zlib, 'zstdDecompressSync');
+  const nodeZstd = nodeZstdBuild();
   const zstd: Decompressor =
-    zstdCompress && zstdDecompress
-      ? { kind: 'sync', compressed: zstdCompress(encoded), decompress: zstdDecompress }
+    nodeZstd
+      ? { kind: 'sync', compressed: nodeZstd.compress(encoded), decompress: nodeZstd.decompress }
       : { kind: 'unavailable', reason: `Node ${process.versions.node} has no zstd in zlib (22.15 and later have it)` };
   return timeEndToEnd(
     {

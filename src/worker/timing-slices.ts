@@ -4,13 +4,16 @@
  * decode in turn with the JSON baseline's worker of the same round. Both sides of a speed-up
  * are then timed in the same stretch of time, so load that comes and goes on the machine
  * lands on both instead of on whichever ran at that moment. Slices run without the GC profiler:
- * GC share and allocation come from the first round's profiling windows (measure.ts).
+ * GC share and allocation come from the first round's profiling windows (measure.ts). After its
+ * slices, the host asks for this round's compression times of the same encoded bytes.
  */
 import { describeError, openCodec, type StageReporter } from './codec-run-core';
 import { nodeCodecRuntime } from './codec-run-node';
 import { batchSizeFor, timeWindow, warmUp } from './measure';
-import type { TimingOperation, TimingReady, TimingSliceRequest } from '../shared/worker-protocol';
+import type { TimingOperation, TimingReady, TimingSliceRequest, CompressionWindows } from '../shared/worker-protocol';
 import type { TimedWindow, CodecJob, CodecReport } from '../shared/codec-job';
+import { timeCompression } from '../compression/compression-timing';
+import type { CompressionTiming } from '../shared/results';
 
 interface OpenOperation {
   call: () => unknown;
@@ -20,6 +23,8 @@ interface OpenOperation {
 
 /** The codec this worker has open for slices. */
 let open: Record<TimingOperation, OpenOperation> | undefined;
+/** Its encoded bytes, for this round's compression times. */
+let openEncoded: Uint8Array | undefined;
 
 export async function openForSlices(job: CodecJob, enter: StageReporter, collectGarbage: (() => void) | undefined): Promise<TimingReady> {
   const report: CodecReport = { schema: 'none', notes: [], outcome: { status: 'errored', error: { stage: 'input', message: '' } } };
@@ -41,12 +46,18 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
     };
     const { input } = prepared;
     open = { encode: operation(() => prepared.encode(input)), decode: operation(() => prepared.decode(encoded)) };
+    openEncoded = encoded;
     // Each side starts its slices from a collected heap, as a one-window measurement does.
     collectGarbage?.();
     return { ready: true, bytes: encoded.byteLength, perCallNs: { encode: open.encode.perCallNs, decode: open.decode.perCallNs } };
   } catch (error) {
     return { ready: false, error: { stage, message: describeError(error) } };
   }
+}
+
+export async function timeCompressionOfOpen(windows: CompressionWindows): Promise<CompressionTiming> {
+  if (!openEncoded) throw new Error('no codec is open for timing in this worker');
+  return (await timeCompression(openEncoded, windows)).timing;
 }
 
 export function timeSlice(request: TimingSliceRequest): TimedWindow {

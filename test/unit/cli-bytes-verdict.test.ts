@@ -24,7 +24,7 @@ test('--json carries byteAttribution on each attributed row, adding up to its by
     assert.equal(row.status, 'completed', row.codec);
     if (row.status !== 'completed') continue;
     assert.deepEqual(row.compressionTiming?.levels, { gzip: 6, brotli: 5, zstd: 3 }, row.codec);
-    assert.ok(row.compressionTiming!.zstd.decompressNs > 0 && row.compressionTiming!.brotli.compressNs > 0, row.codec);
+    assert.ok(row.compressionTiming!.zstd!.decompressNs > 0 && row.compressionTiming!.brotli.compressNs > 0, row.codec);
     if (row.codec === 'v8') {
       assert.equal(row.byteAttribution, undefined);
       continue;

@@ -9,7 +9,7 @@ import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread }
 import { roundTripLabel } from '../../src/shared/round-trip-text';
 import { describeInterop } from '../../src/shared/interop-text';
 import { remnantList } from './remnants';
-import { compressionTimeParts } from '../../src/shared/compression-text';
+import { compressionTimeParts, compressionTimingMethod } from '../../src/shared/compression-text';
 
 const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
   inferred: 'inferred from the sample',
@@ -55,7 +55,7 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
     entries.push(
       ...entry('Encoded', compressedText(result.bytes, jsonBytes)),
       ...entry('Compressed', sizes.join(' · ')),
-      ...(result.compressionTiming ? entry('Compression time', `${compressionTimeParts(result.compressionTiming).join(' · ')} (compress / decompress per call)`) : []),
+      ...(result.compressionTiming ? entry('Compression time', `${compressionTimeParts(result.compressionTiming).join(' · ')} (compress / decompress ${compressionTimingMethod(result.compressionTiming)})`) : []),
       ...entry('Encode', formatSpread(result.encode)),
       ...entry('Decode', formatSpread(result.decode)),
     );
