@@ -11,6 +11,7 @@ import { CancelledError, unknownCodecs } from './engine/compare';
 import { compareInRuntimes, parseRuntimes } from './cli/runtimes';
 import { bytesCheckSection, codeGenerationSection, endToEndSection } from './cli/runtime-sections';
 import { toolVersion } from './engine/tool-info';
+import { defaultCacheDir } from './codegen/cache';
 import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from './engine/settings';
 import { SampleInputError } from './input/read-sample';
 import { sampleHeading, tableFooter, tableHeader, tableRow } from './cli/table';
@@ -55,6 +56,10 @@ Options:
                        Web Workers of a headless Chromium (/usr/bin/chromium or PAYLOAD_LAB_CHROMIUM)
   --strict-csp         also run each codec with code generation from strings disabled (a CSP
                        without 'unsafe-eval'; Node's --disallow-code-generation-from-strings)
+  --cache-dir DIR      where code generated for google-protobuf, ts-proto and protobuf-ts is kept
+                       (default \$XDG_CACHE_HOME/payload-lab or ~/.cache/payload-lab); their
+                       tools are found through PAYLOAD_LAB_PROTOC, PAYLOAD_LAB_PROTOC_GEN_JS…
+                       and PATH (see 'payload-lab codecs')
   -h, --help           this text
   -v, --version        the version
 
@@ -91,6 +96,7 @@ async function compareCommand(args: string[]): Promise<number> {
       'codec-module': { type: 'string', multiple: true },
       runtimes: { type: 'string' },
       'strict-csp': { type: 'boolean', default: false },
+      'cache-dir': { type: 'string' },
       ...SCHEMA_OPTIONS,
     },
   });
@@ -118,6 +124,7 @@ async function compareCommand(args: string[]): Promise<number> {
   process.once('SIGINT', () => controller.abort());
   const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
     checkCodeGeneration: values['strict-csp'] === true,
+    codegen: { cacheDir: path.resolve(values['cache-dir'] ?? defaultCacheDir()) },
     schema: setup.schema,
     variants: setup.variants,
     codecs,

@@ -2,9 +2,10 @@
  * One interface for every serialization library. A codec module is loaded only inside its
  * worker, so its library is never evaluated in the extension host or beside another codec.
  */
-import type { SchemaOrigin } from '../shared/results';
+import type { InteropResult, SchemaOrigin } from '../shared/results';
 import type { SchemaVariants } from '../shared/variants';
 import type { ProvidedSchema } from '../schema/sample-contracts';
+import type { CodegenSettings } from '../codegen/generate';
 
 // Shared with the schema layer below, which defines them; re-exported for the codecs' users.
 export { UnsupportedSampleError, type ProvidedSchema } from '../schema/sample-contracts';
@@ -17,6 +18,8 @@ export interface CodecDescriptor {
   library: string;
   /** Whether the format needs a schema; where none is provided, one is inferred. */
   needsSchema: boolean;
+  /** External tools the codec needs (ToolSpec ids, src/codegen/tool-registry.ts), e.g. protoc. */
+  tools?: readonly string[];
   /**
    * Whether the codec runs in a browser Web Worker: `'runs'` (its browser entry is listed in
    * browser-codecs.ts), or why it cannot. Absent: not tried yet; its browser row says so.
@@ -41,6 +44,13 @@ export interface PrepareContext {
    * fit is skipped; on hundreds of megabytes it costs more than encoding.
    */
   fitsInferred?: boolean;
+  /**
+   * Codecs that run generated code: where the cache is and where the user put the tools
+   * (src/codegen). Absent: the CLI's cache folder, the environment and PATH.
+   */
+  codegen?: CodegenSettings;
+  /** What the codec's own `generate` returned (in this worker; never crosses a thread). */
+  generated?: unknown;
 }
 
 /** What a codec needs to turn the sample into bytes and back. */
@@ -71,6 +81,11 @@ export interface InteropCheck {
   decoder: string;
   /** Why it could not read them as the sample, or null when it could. */
   check(encoded: Uint8Array, sample: unknown): Promise<string | null>;
+  /**
+   * The other way (Protocol Buffers rows of generated code): whether this row's library reads
+   * the decoder's bytes for the same value, and where the two libraries' bytes differ.
+   */
+  both?(encoded: Uint8Array): Promise<Pick<InteropResult, 'readsReference' | 'byteDifferences'>>;
 }
 
 /**
@@ -88,4 +103,16 @@ export const ANNOTATED_LAYOUTS: ReadonlySet<EncodingLayout['kind']> = new Set(['
 
 export interface CodecModule {
   prepare(sample: unknown, context: PrepareContext): PreparedCodec;
+  /**
+   * Codecs that run generated code: generates it, or finds it in the cache, in child processes
+   * (src/codegen). Whoever prepares the codec awaits this first (prepareCodec) and hands its
+   * result to `prepare` as `context.generated`; a `prepare` without it skips the sample.
+   */
+  generate?(sample: unknown, context: PrepareContext): Promise<unknown>;
+}
+
+/** `generate` (where the codec has it), then `prepare` with its result. */
+export async function prepareCodec(module: CodecModule, sample: unknown, context: PrepareContext): Promise<PreparedCodec> {
+  if (!module.generate) return module.prepare(sample, context);
+  return module.prepare(sample, { ...context, generated: await module.generate(sample, context) });
 }

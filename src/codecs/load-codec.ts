@@ -13,6 +13,8 @@ const builtinModules: Record<string, () => Promise<CodecModule>> = {
   ...portableCodecModules,
   v8: () => import('./v8'),
   'google-protobuf': () => import('./google-protobuf'),
+  'ts-proto': () => import('./ts-proto'),
+  'protobuf-ts': () => import('./protobuf-ts'),
   bser: () => import('./bser'),
 };
 

@@ -30,8 +30,8 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 export interface SchemaFiles {
   /** Paths relative to the schema folder → text (imports included). */
   files: Readonly<Record<string, string>>;
-  /** The file the generator is run on. */
-  entry: string;
+  /** The files the generator is run on (each is generated; the others are only imported). */
+  entries: readonly string[];
 }
 
 export interface Generator {
@@ -49,7 +49,7 @@ export interface GeneratorRun {
   tools: Readonly<Record<string, string>>;
   schemaDir: string;
   outDir: string;
-  entry: string;
+  entries: readonly string[];
   /** Runs one tool in a child process with the run's timeout and signal; timed for the notes. */
   exec(command: string, args: readonly string[]): Promise<ToolOutput>;
 }
@@ -94,7 +94,7 @@ export class MissingToolError extends UnsupportedSampleError {
 export async function generateCode(generator: Generator, schema: SchemaFiles, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<GeneratedCode> {
   const tools = await findTools(generator.tools, settings, signal);
   const used = tools.map(({ spec, path: executable, from, version }) => ({ id: spec.id, executable: spec.executable, version, path: executable, from }));
-  const key = cacheKey({ generator: generator.id, options: generator.options, files: schema.files, entry: schema.entry, tools: used.map(({ id, version }) => ({ id, version })) });
+  const key = cacheKey({ generator: generator.id, options: generator.options, files: schema.files, entries: schema.entries, tools: used.map(({ id, version }) => ({ id, version })) });
   const cacheDir = settings.cacheDir ?? defaultCacheDir();
   const hit = lookUpCached(cacheDir, key);
   if (hit) {
@@ -112,7 +112,7 @@ export async function generateCode(generator: Generator, schema: SchemaFiles, se
       tools: Object.fromEntries(tools.map((tool) => [tool.spec.id, tool.path])),
       schemaDir,
       outDir,
-      entry: schema.entry,
+      entries: schema.entries,
       exec: async (command, args) => {
         const started = performance.now();
         const output = await runTool(command, args, { cwd: schemaDir, timeoutMs, ...(signal ? { signal } : {}) });

@@ -57,7 +57,7 @@ function protocPlugin(id: string, plugin: ToolSpec, name: string, parameter: str
         `--plugin=protoc-gen-${name}=${run.tools[plugin.id]!}`,
         `--${name}_out=${parameter ? `${parameter}:` : ''}${run.outDir}`,
         `--proto_path=${run.schemaDir}`,
-        run.entry,
+        ...run.entries,
       ]);
     },
   };

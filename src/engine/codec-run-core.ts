@@ -8,7 +8,7 @@
  * through `CodecRunRuntime`; this module imports nothing from Node.
  */
 import type { InteropCheck, PreparedCodec } from '../codecs/codec';
-import { UnsupportedSampleError } from '../codecs/codec';
+import { prepareCodec, UnsupportedSampleError } from '../codecs/codec';
 import type { LoadedCodec } from '../codecs/load-codec';
 import { verifyRoundTrip } from '../analysis/verify';
 import { detectRemnants } from '../analysis/remnants';
@@ -216,7 +216,12 @@ export async function openCodec(
   report.libraryVersion = runtime.libraryVersion(loaded.descriptor.library);
   let prepared: PreparedCodec;
   try {
-    prepared = loaded.module.prepare(sample, { schema: job.schema, variants: job.variants, ...(job.inferred === undefined ? {} : { inferred: job.inferred }) });
+    prepared = await prepareCodec(loaded.module, sample, {
+      schema: job.schema,
+      variants: job.variants,
+      ...(job.inferred === undefined ? {} : { inferred: job.inferred }),
+      ...(job.codegen ? { codegen: job.codegen } : {}),
+    });
   } catch (error) {
     if (error instanceof UnsupportedSampleError) {
       report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
@@ -253,7 +258,13 @@ async function checkInterop(interop: InteropCheck, encoded: Uint8Array, sample: 
   } catch (error) {
     why = `it fails: ${describeError(error)}`;
   }
-  return why === null ? { decoder: interop.decoder, readable: true } : { decoder: interop.decoder, readable: false, why };
+  const result: InteropResult = why === null ? { decoder: interop.decoder, readable: true } : { decoder: interop.decoder, readable: false, why };
+  if (!interop.both) return result;
+  try {
+    return { ...result, ...(await interop.both(encoded)) };
+  } catch (error) {
+    return { ...result, readsReference: { readable: false, why: `the check failed: ${describeError(error)}` } };
+  }
 }
 
 export function describeError(error: unknown): string {

@@ -27,6 +27,7 @@ import { judgeCodeGeneration, nodeMeasuringRuntime, runWithoutCodeGeneration, ty
 import type { SampleScale } from './scale-sample';
 import type { FirstRoundRun } from './first-round-session';
 import { runPipeline } from './first-round-pipeline';
+import type { CodegenSettings } from '../codegen/generate';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -64,6 +65,8 @@ export interface CompareOptions extends Partial<EngineLimits> {
   runtime?: MeasuringRuntime;
   /** Also run each codec once with code generation from strings disabled (see code-generation.ts). */
   checkCodeGeneration?: boolean;
+  /** Rows that run generated code (google-protobuf, ts-proto…): the cache and the tools' settings. */
+  codegen?: CodegenSettings;
 }
 
 /** Runs one codec job somewhere and says what became of it (never rejects). */
@@ -164,6 +167,7 @@ export async function compareSample(
     measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify, ...(settings.quick ? { firstLook: true } : {}) },
     ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
     ...(options.scale ? { scale: options.scale } : {}),
+    ...(options.codegen ? { codegen: options.codegen } : {}),
   });
 
   // The baseline's worker opens while the sample is read: neither is timed. (Its job learns the

@@ -9,6 +9,7 @@ import type { SchemaVariants } from '../shared/variants';
 import type { CodecSource } from '../codecs/codec-source';
 import type { SampleBytes } from '../input/read-sample';
 import type { SampleScale } from './scale-sample';
+import type { CodegenSettings } from '../codegen/generate';
 import type { DecodedOutputJob } from '../inspect/inspection';
 import type { SchemaProblem } from '../schema/schema-problem';
 import type { TimedWindow } from './measure';
@@ -60,6 +61,8 @@ export interface CodecJob {
   inferred?: unknown;
   /** A size sweep: the worker scales the sample to this size itself (scale-sample.ts). */
   scale?: SampleScale;
+  /** Codecs that run generated code: the cache and the tools' settings (src/codegen). */
+  codegen?: CodegenSettings;
 }
 
 /** Reads and parses the sample: what it holds, or where it is not JSON. */

@@ -4,8 +4,9 @@
  * codec's library loads there, never in the extension host); every answer is plain data.
  */
 import { findParseLosses } from '../analysis/parse-losses';
-import { ANNOTATED_LAYOUTS, UnsupportedSampleError, type PreparedCodec } from '../codecs/codec';
+import { ANNOTATED_LAYOUTS, prepareCodec, UnsupportedSampleError, type PreparedCodec } from '../codecs/codec';
 import { loadCodec } from '../codecs/load-codec';
+import type { CodegenSettings } from '../codegen/generate';
 import { parseSample, sampleBytesOf, type SampleBytes } from '../input/read-sample';
 import type { ErrorStage, WorkStage } from '../shared/results';
 import {
@@ -42,6 +43,7 @@ export interface DecodedOutputJob {
   sample: SampleBytes;
   schema?: ProvidedSchema;
   variants?: Partial<SchemaVariants>;
+  codegen?: CodegenSettings;
 }
 
 export class Inspection {
@@ -65,7 +67,7 @@ export class Inspection {
       const sample = parseSample(sampleBytes, job.sample.kind, job.sample.path);
       enter('prepare');
       const { descriptor, module } = await loadCodec(job.codec);
-      const prepared = module.prepare(sample, { schema: job.schema, variants: job.variants });
+      const prepared = await prepareCodec(module, sample, { schema: job.schema, variants: job.variants, ...(job.codegen ? { codegen: job.codegen } : {}) });
       enter('encode');
       const encoded = prepared.encode(prepared.input).slice();
       enter('decode');

@@ -302,6 +302,13 @@ export interface InteropResult {
   readable: boolean;
   /** Why not, when not readable. */
   why?: string;
+  /** The other way, where checked: this row's library reads `decoder`'s bytes for the same value. */
+  readsReference?: { readable: boolean; why?: string };
+  /**
+   * Where this row's bytes differ from `decoder`'s for the same value, and why (a default value
+   * written or left out, packing, field order); absent when they are the same bytes or not compared.
+   */
+  byteDifferences?: string[];
 }
 
 /**

@@ -89,7 +89,7 @@ test('runTool: aborting the signal kills the tool', async () => {
   await assert.rejects(running, (error: unknown) => error instanceof ToolRunError && error.reason === 'cancelled');
 });
 
-const SCHEMA = { files: { 'items.proto': 'syntax = "proto3";\nmessage Item { int32 x = 1; double y = 2; }\nmessage Items { repeated Item items = 1; }\n' }, entry: 'items.proto' };
+const SCHEMA = { files: { 'items.proto': 'syntax = "proto3";\nmessage Item { int32 x = 1; double y = 2; }\nmessage Items { repeated Item items = 1; }\n' }, entries: ['items.proto'] };
 
 test('generateCode with protoc and ts-proto: the second generation of the same schema is a cache hit that runs no tool', async (t) => {
   const missing = await missingTools(TS_PROTO_GENERATOR.tools);
@@ -117,7 +117,7 @@ test('generateCode with protoc and ts-proto: the second generation of the same s
 test('a schema protoc rejects fails with protoc’s own message (file:line:column)', async (t) => {
   const missing = await missingTools(TS_PROTO_GENERATOR.tools);
   if (missing) return t.skip(missing);
-  const broken = { files: { 'bad.proto': 'syntax = "proto3";\nmessage Item { int32 = 1; }\n' }, entry: 'bad.proto' };
+  const broken = { files: { 'bad.proto': 'syntax = "proto3";\nmessage Item { int32 = 1; }\n' }, entries: ['bad.proto'] };
   await assert.rejects(generateCode(TS_PROTO_GENERATOR, broken, { cacheDir: scratch() }), /bad\.proto:2:\d+: /);
 });
 

@@ -1,0 +1,40 @@
+/**
+ * The interop column of a generated-code row, both ways against protobufjs (the schema's own
+ * codec): protobufjs reads the row's bytes to the value it reads from its own, and the row's
+ * library reads protobufjs's bytes to the value it reads from its own. Where the two libraries
+ * write different bytes for the same value, the difference is located field by field and
+ * explained (a default value written or left out, packed or not, another field order).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { InteropCheck } from './codec';
+import type { protobuf } from './protobufjs-runtime';
+import { describeWireDifference } from './protobuf-wire-diff';
+import type { GeneratedMessageType } from './generated-protobuf';
+
+/** protobufjs's view of a message as plain data: every field, longs as strings, bytes as base64. */
+const PLAIN: protobuf.IConversionOptions = { longs: String, bytes: String, defaults: true, arrays: true, objects: true, oneofs: true };
+
+export function generatedInterop(message: GeneratedMessageType, type: protobuf.Type, referenceBytes: Uint8Array): InteropCheck {
+  return {
+    decoder: 'protobufjs',
+    async check(encoded) {
+      const theirs = type.toObject(type.decode(encoded), PLAIN);
+      const own = type.toObject(type.decode(referenceBytes), PLAIN);
+      return isDeepStrictEqual(theirs, own) ? null : 'it reads a different value from these bytes than from its own for the same sample';
+    },
+    async both(encoded) {
+      let readsReference: { readable: boolean; why?: string };
+      try {
+        const fromReference = message.decode(referenceBytes);
+        const fromOwn = message.decode(encoded);
+        readsReference = isDeepStrictEqual(fromReference, fromOwn)
+          ? { readable: true }
+          : { readable: false, why: "it reads protobufjs's bytes to another value than its own bytes" };
+      } catch (error) {
+        readsReference = { readable: false, why: `it fails on protobufjs's bytes: ${(error as Error).message}` };
+      }
+      const difference = describeWireDifference(type, referenceBytes, encoded);
+      return { readsReference, ...(difference ? { byteDifferences: difference } : {}) };
+    },
+  };
+}
