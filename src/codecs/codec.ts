@@ -70,6 +70,19 @@ export interface PreparedCodec {
   inferred?: unknown;
   /** How another library of the format reads these bytes: checked once, after timing. */
   interop?: InteropCheck;
+  /**
+   * Formats read on access (FlatBuffers, Cap'n Proto): `decode` reads every field into a plain
+   * object (the row's decode time, which its speed-up uses); these two are timed beside it.
+   */
+  lazy?: LazyReads;
+}
+
+export interface LazyReads {
+  /** Open the bytes and read every leaf, building no object. */
+  access(bytes: Uint8Array): unknown;
+  /** Open the bytes and read one path (`firstFieldPath`). */
+  firstField(bytes: Uint8Array): unknown;
+  firstFieldPath: string;
 }
 
 /**

@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { runTool } from './run-tool';
 import { settingOf, type ToolSpec } from './tool-spec';
+import { isWasmModule, wasiCommand } from './wasi';
 
 /** Where the tools are looked for; every field defaults to this process's. */
 export interface ToolSearch {
@@ -50,7 +51,8 @@ export function howToProvide(spec: ToolSpec): string {
 
 async function checked(spec: ToolSpec, candidate: string, from: ToolSource, where: string, signal?: AbortSignal): Promise<ToolLookup> {
   const resolved = path.resolve(candidate);
-  if (!isExecutableFile(resolved)) {
+  const wasm = spec.wasi === true && isWasmModule(resolved) && fs.existsSync(resolved) && fs.statSync(resolved).isFile();
+  if (!wasm && !isExecutableFile(resolved)) {
     return { found: false, spec, problem: `${where} names ${candidate}, which is not an executable file. ${howToProvide(spec)}` };
   }
   try {
@@ -71,7 +73,8 @@ async function versionOf(spec: ToolSpec, executable: string, signal?: AbortSigna
     if (!fromPackage) throw new Error(`it is not inside the npm package ${version.packageJson}`);
     return fromPackage;
   }
-  const { stdout, stderr } = await runTool(executable, version.args, { timeoutMs: VERSION_TIMEOUT_MS, ...(signal ? { signal } : {}) });
+  const launch = spec.wasi && isWasmModule(executable) ? wasiCommand(executable, {}, version.args) : { command: executable, args: version.args, env: undefined };
+  const { stdout, stderr } = await runTool(launch.command, launch.args, { timeoutMs: VERSION_TIMEOUT_MS, ...(signal ? { signal } : {}), ...(launch.env ? { env: launch.env } : {}) });
   const line = (stdout.trim() || stderr.trim()).split('\n')[0]?.trim();
   if (!line) throw new Error(`${version.args.join(' ')} printed nothing`);
   // `libprotoc 3.21.12`, `flatc version 2.0.8`: the version is the last word.

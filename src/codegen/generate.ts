@@ -51,7 +51,8 @@ export interface GeneratorRun {
   outDir: string;
   entries: readonly string[];
   /** Runs one tool in a child process with the run's timeout and signal; timed for the notes. */
-  exec(command: string, args: readonly string[]): Promise<ToolOutput>;
+  /** `env`: the child's whole environment where it needs one of its own (a WASI module: wasi.ts). */
+  exec(command: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<ToolOutput>;
 }
 
 export interface UsedTool {
@@ -113,9 +114,9 @@ export async function generateCode(generator: Generator, schema: SchemaFiles, se
       schemaDir,
       outDir,
       entries: schema.entries,
-      exec: async (command, args) => {
+      exec: async (command, args, env) => {
         const started = performance.now();
-        const output = await runTool(command, args, { cwd: schemaDir, timeoutMs, ...(signal ? { signal } : {}) });
+        const output = await runTool(command, args, { cwd: schemaDir, timeoutMs, ...(signal ? { signal } : {}), ...(env ? { env } : {}) });
         steps.push({ label: generator.tools.map((tool) => tool.executable).join(' + '), ms: performance.now() - started });
         return output;
       },

@@ -29,6 +29,11 @@ export interface ToolSpec {
   native: boolean;
   /** An npm package Payload Lab itself depends on: its copy in Payload Lab's node_modules/.bin is found last. */
   ownDependency?: boolean;
+  /**
+   * The tool also comes as a WASI module (bebop-tools' bebopc.wasm): a setting or environment
+   * variable may name the `.wasm` file, which runs under Node's WASI (wasi.ts).
+   */
+  wasi?: boolean;
   /** Exactly what to install, for the skipped row: `Debian/Ubuntu: apt-get install protobuf-compiler; …`. */
   install: string;
 }

@@ -1,0 +1,84 @@
+/**
+ * What the three glue emitters share. A glue module is the code a user writes by hand around
+ * generated FlatBuffers, Cap'n Proto or Bebop classes to turn plain JSON values into a message
+ * and back: emitted once per schema as JavaScript (specialised per field, as hand-written code
+ * is, so no reflection or generic walk is timed), cached beside the generated code and loaded
+ * with it. Every glue module exports the same functions (GlueModule).
+ */
+
+/** The exports of a glue module. */
+export interface GlueModule {
+  encode(value: unknown): Uint8Array;
+  /** Bytes → the plain JSON value: every field read into plain values (the row's decode). */
+  decode(bytes: Uint8Array): unknown;
+  /** Lazy formats: open the bytes and read every leaf, building no object (a sum, kept alive). */
+  access?(bytes: Uint8Array): unknown;
+  /** Lazy formats: open the bytes and read the one path `firstFieldPath`. */
+  firstField?(bytes: Uint8Array): unknown;
+  firstFieldPath?: string;
+}
+
+/** A JavaScript string literal. */
+export const literal = (text: string): string => JSON.stringify(text);
+
+/** `v.name` where the key is an identifier, `v["odd key"]` otherwise. */
+export function property(object: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${object}.${key}` : `${object}[${literal(key)}]`;
+}
+
+/** A JSON path step, as the results write paths (`$.items[0].x`, `$["odd key"]`). */
+export function pathStep(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${literal(key)}]`;
+}
+
+/**
+ * Helpers every glue module starts with. Base64 goes through Buffer where there is one (Node)
+ * and atob/btoa elsewhere; the sinks fold a leaf into the access sum without building anything.
+ */
+export const GLUE_HELPERS = `
+const hasBuffer = typeof Buffer === 'function';
+function fromBase64(text) {
+  if (hasBuffer) return Buffer.from(text, 'base64');
+  const raw = atob(text);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+function toBase64(bytes) {
+  if (bytes === null) return null;
+  if (hasBuffer) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  let raw = '';
+  for (let i = 0; i < bytes.length; i++) raw += String.fromCharCode(bytes[i]);
+  return btoa(raw);
+}
+function toNumber(x) { return x === null ? null : Number(x); }
+function parseJson(x) { return x === null ? null : JSON.parse(x); }
+function sinkText(x) { return x === null ? 0 : x.length; }
+function sinkBig(x) { return x === null || x === 0n ? 0 : 1; }
+function sinkBytes(x) { return x === null ? 0 : x.length; }
+`;
+
+/** An enum's two lookup tables: symbol → position (encode) and position → symbol (decode). */
+export function enumTables(name: string, symbols: readonly string[], first = 0): string {
+  const entries = symbols.map((symbol, index) => `[${literal(symbol)}, ${index + first}]`).join(', ');
+  const positions = first === 0 ? symbols.map(literal).join(', ') : ['null', ...symbols.map(literal)].join(', ');
+  return `const E_${name} = new Map([${entries}]);\nconst S_${name} = [${positions}];\n`;
+}
+
+/** Collects a module's functions: each named once, in the order first asked for. */
+export class GlueFunctions {
+  private readonly bodies = new Map<string, string>();
+
+  /** `name`, emitting `make()` the first time; recursion is fine (the name is reserved first). */
+  need(name: string, make: () => string): string {
+    if (!this.bodies.has(name)) {
+      this.bodies.set(name, '');
+      this.bodies.set(name, make());
+    }
+    return name;
+  }
+
+  toString(): string {
+    return [...this.bodies.values()].join('\n');
+  }
+}
