@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const quiet = process.argv.includes('--quiet');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'pbf', '@bufbuild/protobuf', 'avro-js', 'bser', 'js-binary', '@msgpack/msgpack', 'cborg', 'google-protobuf', 'ts-proto', '@protobuf-ts/runtime', 'sucrase'];
+const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'pbf', '@bufbuild/protobuf', 'avro-js', 'bser', 'js-binary', '@msgpack/msgpack', 'cborg', 'google-protobuf', 'ts-proto', '@protobuf-ts/runtime', 'sucrase', 'flatbuffers', 'capnp-es', 'bebop'];
 const versions = Object.fromEntries(
   libraries.map((name) => [name, JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version]),
 );

@@ -15,6 +15,9 @@ const builtinModules: Record<string, () => Promise<CodecModule>> = {
   'google-protobuf': () => import('./google-protobuf'),
   'ts-proto': () => import('./ts-proto'),
   'protobuf-ts': () => import('./protobuf-ts'),
+  flatbuffers: () => import('./flatbuffers'),
+  capnp: () => import('./capnp'),
+  bebop: () => import('./bebop'),
   bser: () => import('./bser'),
 };
 

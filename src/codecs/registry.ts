@@ -16,6 +16,10 @@ const BSER_NOT_IN_BROWSERS =
 const GENERATED_NOT_IN_BROWSERS =
   'this row runs code protoc generates from the schema at run time (in Node child processes, cached); the browser runtime does not load generated code yet';
 
+/** FlatBuffers, Cap'n Proto and Bebop: their tools run in Node child processes. */
+const ZERO_COPY_NOT_IN_BROWSERS =
+  'this row runs code its schema compiler generates from the schema at run time (in Node child processes, cached); the browser runtime does not load generated code yet';
+
 export const builtinCodecs: readonly CodecDescriptor[] = [
   { id: 'json', browser: 'runs', label: 'JSON (baseline)', format: 'JSON', library: 'node:v8', needsSchema: false },
   { id: 'avsc', browser: 'runs', label: 'Avro (avsc)', format: 'Avro', library: 'avsc', needsSchema: true },
@@ -36,6 +40,10 @@ export const builtinCodecs: readonly CodecDescriptor[] = [
   // Code generated from the schema at run time (src/codegen), as most TypeScript teams deploy Protocol Buffers.
   { id: 'ts-proto', browser: { unavailable: GENERATED_NOT_IN_BROWSERS }, label: 'Protocol Buffers (ts-proto)', format: 'Protocol Buffers', library: 'ts-proto', needsSchema: true, tools: ['protoc', 'protocGenTsProto'] },
   { id: 'protobuf-ts', browser: { unavailable: GENERATED_NOT_IN_BROWSERS }, label: 'Protocol Buffers (protobuf-ts)', format: 'Protocol Buffers', library: '@protobuf-ts/runtime', needsSchema: true, tools: ['protoc', 'protocGenTs'] },
+  // Formats of the published browser study, each through the code its tool generates from the schema (src/codegen).
+  { id: 'flatbuffers', browser: { unavailable: ZERO_COPY_NOT_IN_BROWSERS }, label: 'FlatBuffers (flatbuffers)', format: 'FlatBuffers', library: 'flatbuffers', needsSchema: true, tools: ['flatc'] },
+  { id: 'capnp', browser: { unavailable: ZERO_COPY_NOT_IN_BROWSERS }, label: "Cap'n Proto (capnp-es)", format: "Cap'n Proto", library: 'capnp-es', needsSchema: true, tools: ['capnp', 'capnpcTs'] },
+  { id: 'bebop', browser: { unavailable: ZERO_COPY_NOT_IN_BROWSERS }, label: 'Bebop (bebop)', format: 'Bebop', library: 'bebop', needsSchema: true, tools: ['bebopc'] },
   // Options that change the answer more than the library does, each a row of its own.
   { id: 'msgpackr-records', browser: 'runs', label: 'msgpackr (records)', format: 'MessagePack', library: 'msgpackr', needsSchema: false },
   { id: 'cbor-x-records', browser: 'runs', label: 'cbor-x (records)', format: 'CBOR', library: 'cbor-x', needsSchema: false },

@@ -6,6 +6,8 @@
  * with it. Every glue module exports the same functions (GlueModule).
  */
 
+import type { ModelType } from '../../schema/translate/model';
+
 /** The exports of a glue module. */
 export interface GlueModule {
   encode(value: unknown): Uint8Array;
@@ -57,6 +59,28 @@ function sinkText(x) { return x === null ? 0 : x.length; }
 function sinkBig(x) { return x === null || x === 0n ? 0 : 1; }
 function sinkBytes(x) { return x === null ? 0 : x.length; }
 `;
+
+/** A type's name in helper names: lists (and maps) of the same element type share a helper. */
+export function typeKey(type: ModelType): string {
+  switch (type.kind) {
+    case 'scalar':
+      return type.scalar;
+    case 'enum':
+    case 'record':
+    case 'union':
+      return type.name;
+    case 'list':
+      return `List_${typeKey(type.element)}`;
+    case 'map':
+      return `Map_${type.entry ? type.entry.name : typeKey(type.values)}`;
+    case 'nullable':
+      return `Nullable_${typeKey(type.inner)}`;
+    case 'null':
+      return 'Void';
+    case 'json-text':
+      return 'JsonText';
+  }
+}
 
 /** An enum's two lookup tables: symbol → position (encode) and position → symbol (decode). */
 export function enumTables(name: string, symbols: readonly string[], first = 0): string {

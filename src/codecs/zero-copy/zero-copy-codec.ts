@@ -54,7 +54,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
       if (!generated) throw new UnsupportedSampleError(`${format.name} runs generated code: prepare it with prepareCodec, which generates it first`);
       const { chosen, translation, code } = generated;
       const glue = new GeneratedModules(code.outDir, format.runtimes).require(GLUE_FILE) as unknown as GlueModule;
-      const from = chosen.origin === 'inferred' ? 'inferred from the sample' : `the ${chosen.origin} Avro schema`;
+      const from = chosen.origin === 'inferred' ? 'the schema inferred from the sample' : `the ${chosen.origin} Avro schema`;
       return {
         input: sample,
         encode: glue.encode,

@@ -3,7 +3,8 @@
  * choice. Every record is a struct; a value of several kinds is a struct holding an unnamed
  * union; a nullable number or boolean is a group union `{ none :Void, value :T }`, while a
  * nullable text, list or struct is a null pointer. Cap'n Proto has no maps (a list of entries)
- * and no nullable list elements (wrapper structs: lower.ts). Names are camelCase without
+ * and no nullable list elements, and capnp-es cannot initialise a list inside a list (wrapper
+ * structs for both: lower.ts). Names are camelCase without
  * underscores, which the compiler insists on.
  */
 import { InferenceNotes } from '../inference-notes';
@@ -31,7 +32,9 @@ export const VALUE_MEMBER = 'value';
 export function translateToCapnp(source: SchemaModel): CapnpTranslation {
   const model = lowerModel(source, {
     language: "Cap'n Proto",
-    listElement: (type) => type.kind !== 'nullable',
+    // capnp-es generates no initialiser for a list inside a list (nor for Data in one): a user
+    // would reach into its internals, so those elements are wrapper structs.
+    listElement: (type) => type.kind !== 'nullable' && type.kind !== 'list' && type.kind !== 'map' && !(type.kind === 'scalar' && type.scalar === 'bytes'),
     mapValue: () => true,
     unionBranch: () => true,
     mapEntries: true,
