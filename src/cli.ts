@@ -10,6 +10,7 @@ import { codecsListing } from './cli/codecs-listing';
 import { CancelledError, unknownCodecs } from './engine/compare';
 import { compareInRuntimes, parseRuntimes } from './cli/runtimes';
 import { bytesCheckSection, codeGenerationSection, endToEndSection } from './cli/runtime-sections';
+import { lazyReadsSection } from './cli/lazy-reads-section';
 import { toolVersion } from './engine/tool-info';
 import { defaultCacheDir } from './codegen/cache';
 import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from './engine/settings';
@@ -154,7 +155,7 @@ async function compareCommand(args: string[]): Promise<number> {
   else {
     const compression = compressionSection(report);
     if (compression) write(compression);
-    write([tableFooter(report), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));
+    write([tableFooter(report), ...lazyReadsSection(report.results), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));
   }
   if (values.bytes && !asJson) write(bytesSection(report));
   if (values.remnants && !asJson) write(remnantsSection(report));

@@ -14,7 +14,8 @@ import { verifyRoundTrip } from '../analysis/verify';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
-import type { CompressedSizes, CompressionTiming, EndToEndDecode, InteropResult, RoundTrip, TimingStats, WorkStage } from '../shared/results';
+import type { CompressedSizes, CompressionTiming, EndToEndDecode, InteropResult, LazyTimings, RoundTrip, TimingStats, WorkStage } from '../shared/results';
+import { timeLazyReads } from '../worker/lazy-reads';
 import { attributeBytes } from '../inspect/byte-attribution';
 import { scaleSample } from './scale-sample';
 import type { GcWindowFigures } from './gc-window';
@@ -63,6 +64,7 @@ export class CodecRun {
   private bytes: number | undefined;
   private opened: OpenedCodec | undefined;
   private timings: { encode: TimingStats; decode: TimingStats } | undefined;
+  private lazyTimings: LazyTimings | undefined;
   private roundTrip: RoundTrip | undefined;
   private jsonBytes = 0;
 
@@ -111,6 +113,8 @@ export class CodecRun {
       const common = this.measureOptions(jsonBytes);
       this.enter('measure');
       this.timings = { encode: await measureOperation(() => encode(input), common), decode: await measureOperation(() => decode(opened.encoded), common) };
+      const lazy = this.job.measurement.verify ? opened.prepared.lazy : undefined;
+      if (lazy) this.lazyTimings = await timeLazyReads(lazy, opened.encoded, common);
       if (!this.job.measurement.verify) this.report.outcome = { status: 'timed', timings: { bytes: opened.encoded.byteLength, ...this.timings } };
     });
     if (!this.job.measurement.verify) this.opened = undefined;
@@ -150,6 +154,7 @@ export class CodecRun {
           ...(interop ? { interop } : {}),
           ...(timed ? { compressionTiming: timed.timing } : {}),
           ...(byteAttribution ? { byteAttribution } : {}),
+          ...(this.lazyTimings ? { lazy: this.lazyTimings } : {}),
           compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), ...(endToEnd ? { endToEnd } : {}), ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
       };
     });

@@ -20,6 +20,7 @@ import type {
   CompressedSizes,
   EndToEndDecode,
   InteropResult,
+  LazyTimings,
   WorkStage,
   Remnant,
   RoundTrip,
@@ -120,6 +121,8 @@ export interface CodecMeasurements {
   compressionTiming?: CompressionTiming;
   /** Where the encoded bytes go; absent for a format without a walker. */
   byteAttribution?: ByteAttribution;
+  /** Formats read on access: access and firstField beside decode (see CompletedResult.access). */
+  lazy?: LazyTimings;
 }
 
 /** A later round's outcome: timings only. */
