@@ -16,8 +16,8 @@ if (!process.env.PAYLOAD_LAB_PROTOC_GEN_JS && fs.existsSync(built)) process.env.
 export const INSTALL_TOOLS = 'eval "$(bash test/support/install-codegen-tools.sh)"';
 
 /** Why a test that needs these tools cannot run here, or undefined when every one is found. */
-export async function missingTools(specs: readonly ToolSpec[]): Promise<string | undefined> {
+export async function missingTools(specs: readonly ToolSpec[], install = INSTALL_TOOLS): Promise<string | undefined> {
   const lookups = await Promise.all(specs.map((spec) => findTool(spec)));
   const missing = lookups.flatMap((lookup) => (lookup.found ? [] : [lookup.spec.executable]));
-  return missing.length === 0 ? undefined : `not installed: ${missing.join(', ')} (install them with: ${INSTALL_TOOLS})`;
+  return missing.length === 0 ? undefined : `not installed: ${missing.join(', ')} (install them with: ${install})`;
 }
