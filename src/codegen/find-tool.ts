@@ -73,8 +73,8 @@ async function versionOf(spec: ToolSpec, executable: string, signal?: AbortSigna
     if (!fromPackage) throw new Error(`it is not inside the npm package ${version.packageJson}`);
     return fromPackage;
   }
-  const launch = spec.wasi && isWasmModule(executable) ? wasiCommand(executable, {}, version.args) : { command: executable, args: version.args, env: undefined };
-  const { stdout, stderr } = await runTool(launch.command, launch.args, { timeoutMs: VERSION_TIMEOUT_MS, ...(signal ? { signal } : {}), ...(launch.env ? { env: launch.env } : {}) });
+  const launch = spec.wasi && isWasmModule(executable) ? wasiCommand(executable, {}, version.args) : { command: executable, args: version.args };
+  const { stdout, stderr } = await runTool(launch.command, launch.args, { timeoutMs: VERSION_TIMEOUT_MS, ...(signal ? { signal } : {}), ...('env' in launch ? { env: launch.env, label: launch.label } : {}) });
   const line = (stdout.trim() || stderr.trim()).split('\n')[0]?.trim();
   if (!line) throw new Error(`${version.args.join(' ')} printed nothing`);
   // `libprotoc 3.21.12`, `flatc version 2.0.8`: the version is the last word.

@@ -51,8 +51,8 @@ export interface GeneratorRun {
   outDir: string;
   entries: readonly string[];
   /** Runs one tool in a child process with the run's timeout and signal; timed for the notes. */
-  /** `env`: the child's whole environment where it needs one of its own (a WASI module: wasi.ts). */
-  exec(command: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<ToolOutput>;
+  /** `options`: the child's whole environment where it needs its own, and the name errors give it (a WASI module: wasi.ts). */
+  exec(command: string, args: readonly string[], options?: { env?: NodeJS.ProcessEnv; label?: string }): Promise<ToolOutput>;
 }
 
 export interface UsedTool {
@@ -114,9 +114,9 @@ export async function generateCode(generator: Generator, schema: SchemaFiles, se
       schemaDir,
       outDir,
       entries: schema.entries,
-      exec: async (command, args, env) => {
+      exec: async (command, args, options = {}) => {
         const started = performance.now();
-        const output = await runTool(command, args, { cwd: schemaDir, timeoutMs, ...(signal ? { signal } : {}), ...(env ? { env } : {}) });
+        const output = await runTool(command, args, { cwd: schemaDir, timeoutMs, ...(signal ? { signal } : {}), ...options });
         steps.push({ label: generator.tools.map((tool) => tool.executable).join(' + '), ms: performance.now() - started });
         return output;
       },

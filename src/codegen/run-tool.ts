@@ -14,6 +14,8 @@ export interface RunToolOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
+  /** How errors name the command (default: the command line): a WASI module's runner is not worth quoting. */
+  label?: string;
 }
 
 export interface ToolOutput {
@@ -57,7 +59,7 @@ export function runTool(command: string, args: readonly string[], options: RunTo
           return;
         }
         const tail = tailOf(stderr || stdout);
-        const shown = `${command} ${args.join(' ')}`.slice(0, 300);
+        const shown = (options.label ?? `${command} ${args.join(' ')}`).slice(0, 300);
         const failure = error as NodeJS.ErrnoException & { killed?: boolean; code?: number | string; signal?: string };
         if (options.signal?.aborted || failure.name === 'AbortError') {
           reject(new ToolRunError(`${shown}: cancelled`, tail, 'cancelled'));
@@ -75,6 +77,8 @@ export function runTool(command: string, args: readonly string[], options: RunTo
 }
 
 function tailOf(text: string): string {
-  const trimmed = text.trim();
+  // Compilers colour their diagnostics even into a pipe (bebopc does): the colours go.
+  // eslint-disable-next-line no-control-regex
+  const trimmed = text.replace(/\x1b\[[0-9;]*m/g, '').trim();
   return trimmed.length <= STDERR_TAIL ? trimmed : `…${trimmed.slice(-STDERR_TAIL)}`;
 }

@@ -97,7 +97,7 @@ export const BEBOP_GENERATOR: Generator = {
         const root = path.dirname(run.schemaDir);
         const inRoot = (file: string) => `/${path.relative(root, file).split(path.sep).join('/')}`;
         const launch = wasiCommand(bebopc, { '/': root }, ['-i', inRoot(path.join(run.schemaDir, entry)), 'build', '-g', `ts:${inRoot(path.join(run.outDir, output))}`]);
-        await run.exec(launch.command, launch.args, launch.env);
+        await run.exec(launch.command, launch.args, { env: launch.env, label: launch.label });
       } else {
         await run.exec(bebopc, ['-i', entry, 'build', '-g', `ts:${path.join(run.outDir, output)}`]);
       }

@@ -115,7 +115,8 @@ test('the bundled Items.proto and Items.avsc give the tuples\' schema', () => {
   const fromAvsc = translateToBop(modelFromAvro(JSON.parse(fs.readFileSync(fixture('..', '..', 'schemas', 'Items.avsc'), 'utf8')))).text;
   for (const text of [fromProto, fromAvsc]) {
     assert.match(compact(text), /struct Item \{ int32 x; float64 y; float64 z; \}/);
-    assert.match(compact(text), /struct Items \{ Item\[\] items; \}/);
+    // bebopc refuses a field named like its record.
+    assert.match(compact(text), /struct Items \{ Item\[\] itemsField; \}/);
   }
 });
 

@@ -55,14 +55,18 @@ export function camelCase(words: readonly string[]): string {
 
 export const upperFirst = (name: string): string => name[0]!.toUpperCase() + name.slice(1);
 
-/** A record's field names in a style, in field order: unique, not reserved, starting with a letter. */
+/**
+ * A record's field names in a style, in field order: unique, not reserved, starting with a
+ * letter, and never the record's own name (bebopc refuses `struct Items { Item[] items; }`).
+ */
 export function fieldNames(record: RecordType, style: NameStyle): string[] {
   const taken = new Set<string>();
+  const own = record.name.toLowerCase();
   return record.fields.map((field) => {
     let words = wordsOf(field.key);
     if (words.length === 0 || /^[0-9]/.test(words[0]!)) words = ['field', ...words];
     let name = style === 'snake' ? snakeCase(words) : camelCase(words);
-    if (RESERVED.has(snakeCase(wordsOf(name)))) name = style === 'snake' ? `${name}_field` : `${name}Field`;
+    if (RESERVED.has(snakeCase(wordsOf(name))) || name.toLowerCase() === own) name = style === 'snake' ? `${name}_field` : `${name}Field`;
     const base = name;
     for (let suffix = 2; taken.has(name.toLowerCase()); suffix += 1) name = style === 'snake' ? `${base}_${suffix}` : `${base}${suffix}`;
     taken.add(name.toLowerCase());
