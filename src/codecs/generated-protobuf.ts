@@ -100,7 +100,8 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
   const { code, reference } = generated;
   const modules = new GeneratedModules(code.outDir, library.runtimes);
   const message = library.messageType(modules.require(library.outputFile(generated.rootFile)), generated.rootName);
-  const referenceBytes = reference.encode(reference.input).slice();
+  // A plain Uint8Array: protobufjs returns a Buffer, whose slices libraries would hand back as Buffers.
+  const referenceBytes = new Uint8Array(reference.encode(reference.input));
   const wrapped = (reference.layout as { wrappedAs?: string }).wrappedAs !== undefined;
   // The list message has one field: the library names it its way (`recordsList`), read it as named.
   const unwrap = (value: unknown) => Object.values(value as Record<string, unknown>)[0];
@@ -119,7 +120,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     ],
     ...(reference.layout ? { layout: reference.layout } : {}),
     ...(reference.inferred === undefined ? {} : { inferred: reference.inferred }),
-    interop: generatedInterop(message, (reference.layout as { type: protobuf.Type }).type, referenceBytes),
+    interop: generatedInterop(library.runtime, message, (reference.layout as { type: protobuf.Type }).type, referenceBytes),
   };
 }
 
