@@ -8,7 +8,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { InteropCheck } from './codec';
 import type { protobuf } from './protobufjs-runtime';
-import { describeWireDifference } from './protobuf-wire-diff';
 import type { GeneratedMessageType } from './generated-protobuf';
 
 /** protobufjs's view of a message as plain data: every field, longs as strings, bytes as base64. */
@@ -33,6 +32,7 @@ export function generatedInterop(library: string, message: GeneratedMessageType,
       } catch (error) {
         readsReference = { readable: false, why: `it fails on protobufjs's bytes: ${(error as Error).message}` };
       }
+      const { describeWireDifference } = await import('./protobuf-wire-diff');
       const difference = describeWireDifference(type, referenceBytes, encoded, library);
       return { readsReference, ...(difference ? { byteDifferences: difference } : {}) };
     },
