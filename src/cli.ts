@@ -179,7 +179,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'codecs') {
-      process.stdout.write(codecsListing());
+      process.stdout.write(await codecsListing());
       return 0;
     }
     if (command === 'compare') return await compareCommand(rest);

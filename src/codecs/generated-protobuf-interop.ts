@@ -8,13 +8,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { InteropCheck } from './codec';
 import type { protobuf } from './protobufjs-runtime';
-import { describeWireDifference } from './protobuf-wire-diff';
 import type { GeneratedMessageType } from './generated-protobuf';
 
 /** protobufjs's view of a message as plain data: every field, longs as strings, bytes as base64. */
 const PLAIN: protobuf.IConversionOptions = { longs: String, bytes: String, defaults: true, arrays: true, objects: true, oneofs: true };
 
-export function generatedInterop(message: GeneratedMessageType, type: protobuf.Type, referenceBytes: Uint8Array): InteropCheck {
+export function generatedInterop(library: string, message: GeneratedMessageType, type: protobuf.Type, referenceBytes: Uint8Array): InteropCheck {
   return {
     decoder: 'protobufjs',
     async check(encoded) {
@@ -33,7 +32,8 @@ export function generatedInterop(message: GeneratedMessageType, type: protobuf.T
       } catch (error) {
         readsReference = { readable: false, why: `it fails on protobufjs's bytes: ${(error as Error).message}` };
       }
-      const difference = describeWireDifference(type, referenceBytes, encoded);
+      const { describeWireDifference } = await import('./protobuf-wire-diff');
+      const difference = describeWireDifference(type, referenceBytes, encoded, library);
       return { readsReference, ...(difference ? { byteDifferences: difference } : {}) };
     },
   };

@@ -13,8 +13,7 @@
  */
 import * as path from 'node:path';
 import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from './codec';
-import { prepareProtobufjs } from './protobufjs';
-import { protobuf } from './protobufjs-runtime';
+import type { protobuf } from './protobufjs-runtime';
 import { describeGeneration, generateCode, type GeneratedCode, type Generator } from '../codegen/generate';
 import { GeneratedModules, type RuntimeModules } from '../codegen/load-generated';
 import type { ProtoInference } from '../schema/infer-proto';
@@ -46,6 +45,8 @@ export interface GeneratedProtobufLibrary {
 interface Generated {
   code: GeneratedCode;
   reference: PreparedCodec;
+  /** protobufjs's bytes for the sample. */
+  referenceBytes: Uint8Array;
   /** The file defining the encoded root message, and that message's name within its package. */
   rootFile: string;
   rootName: string;
@@ -64,7 +65,7 @@ export function generatedProtobufCodec(library: GeneratedProtobufLibrary): Codec
 
 async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, context: PrepareContext): Promise<Generated> {
   // protobufjs plans the schema and writes the reference bytes the messages are read from.
-  const reference = prepareProtobufjs(sample, context, {});
+  const { reference, referenceBytes, parse } = await referenceOf(library, sample, context);
   const adapter = (reference.inferred as ProtoInference | undefined)?.adapter;
   if (adapter && !(adapter.kind === 'message' && adapter.fields.every((field) => field.adapter === null && !field.nullIfAbsent))) {
     throw new UnsupportedSampleError(
@@ -83,7 +84,7 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
   const files: Record<string, string> = { [SCHEMA_FILE]: text };
   const entries = [SCHEMA_FILE];
   // A list of messages of a given .proto is wrapped in a message protobufjs added (protobuf-plan.ts): protoc gets it too.
-  const declared = protobuf.parse(text, { keepCase: true }).root.lookup(root.fullName);
+  const declared = parse(text, { keepCase: true }).root.lookup(root.fullName);
   if (!declared) {
     const element = root.fieldsArray[0]!;
     element.resolve();
@@ -91,16 +92,15 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
     entries.push(LIST_FILE);
   }
   const code = await generateCode(library.generator, { files, entries }, context.codegen);
-  return { code, reference, rootFile: entries.at(-1)!, rootName: nameInPackage(root) };
+  return { code, reference, referenceBytes, rootFile: entries.at(-1)!, rootName: nameInPackage(root) };
 }
 
 function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, context: PrepareContext): PreparedCodec {
   const generated = context.generated as Generated | undefined;
   if (!generated) throw new UnsupportedSampleError(`${library.runtime} runs code generated from the schema, and this caller does not generate code`);
-  const { code, reference } = generated;
+  const { code, reference, referenceBytes } = generated;
   const modules = new GeneratedModules(code.outDir, library.runtimes);
   const message = library.messageType(modules.require(library.outputFile(generated.rootFile)), generated.rootName);
-  const referenceBytes = reference.encode(reference.input).slice();
   const wrapped = (reference.layout as { wrappedAs?: string }).wrappedAs !== undefined;
   // The list message has one field: the library names it its way (`recordsList`), read it as named.
   const unwrap = (value: unknown) => Object.values(value as Record<string, unknown>)[0];
@@ -119,14 +119,35 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     ],
     ...(reference.layout ? { layout: reference.layout } : {}),
     ...(reference.inferred === undefined ? {} : { inferred: reference.inferred }),
-    interop: generatedInterop(message, (reference.layout as { type: protobuf.Type }).type, referenceBytes),
+    interop: generatedInterop(library.runtime, message, (reference.layout as { type: protobuf.Type }).type, referenceBytes),
   };
+}
+
+/**
+ * protobufjs's codec for the sample. Where code generation from strings is disallowed (the
+ * strict-CSP run) protobufjs cannot run, so this row cannot build its input there: its check
+ * says so, rather than blaming the generated code (which loads without eval: load-generated.ts).
+ */
+async function referenceOf(library: GeneratedProtobufLibrary, sample: unknown, context: PrepareContext): Promise<{ reference: PreparedCodec; referenceBytes: Uint8Array; parse: typeof protobuf.parse }> {
+  try {
+    // Loaded here, not with the module: its imports generate code from strings as they load.
+    const [{ prepareProtobufjs }, { protobuf: runtime }] = await Promise.all([import('./protobufjs'), import('./protobufjs-runtime')]);
+    const reference = prepareProtobufjs(sample, context, {});
+    // A plain Uint8Array: protobufjs returns a Buffer, whose slices libraries would hand back as Buffers.
+    return { reference, referenceBytes: new Uint8Array(reference.encode(reference.input)), parse: runtime.parse };
+  } catch (error) {
+    if (!(error instanceof EvalError)) throw error;
+    throw new Error(
+      `not measured without code generation from strings: this row builds its ${library.runtime} messages from protobufjs's bytes, and protobufjs generates its encoders with new Function (${error.message})`,
+    );
+  }
 }
 
 /** `Outer.Inner` for `.pkg.Outer.Inner`: the message's path below its package. */
 function nameInPackage(type: protobuf.Type): string {
   const names = [type.name];
-  for (let parent = type.parent; parent instanceof protobuf.Type; parent = parent.parent) names.unshift(parent.name);
+  // A message nested in a message (a Type has fields; a package namespace has none).
+  for (let parent = type.parent; parent && 'fieldsArray' in parent; parent = parent.parent) names.unshift(parent.name);
   return names.join('.');
 }
 

@@ -8,6 +8,30 @@
 import { protobuf } from './protobufjs-runtime';
 import { Wire, WireReader, WIRE_NAMES } from '../inspect/protobuf-wire';
 
+/** What the walk needs of a message type: its fields' names, and how to read nested messages. */
+interface Shape {
+  name: string;
+  field(id: number): { name: string; many: boolean; scalar: boolean; nested?: Shape } | undefined;
+}
+
+function shapeOf(type: protobuf.Type): Shape {
+  return {
+    name: type.name,
+    field(id) {
+      const field = type.fieldsById[id];
+      if (!field) return undefined;
+      field.resolve();
+      const message = field.resolvedType instanceof protobuf.Type ? field.resolvedType : undefined;
+      if (field.map) {
+        // A map is a repeated entry message: key = 1, value = 2.
+        const entry: Shape = { name: `${field.name} entry`, field: (entryId) => (entryId === 1 ? { name: 'key', many: false, scalar: true } : entryId === 2 ? { name: 'value', many: false, scalar: !message, ...(message ? { nested: shapeOf(message) } : {}) } : undefined) };
+        return { name: field.name, many: true, scalar: false, nested: entry };
+      }
+      return { name: field.name, many: field.repeated, scalar: !message, ...(message ? { nested: shapeOf(message) } : {}) };
+    },
+  };
+}
+
 interface FieldValue {
   id: number;
   wire: number;
@@ -18,18 +42,18 @@ interface FieldValue {
 const MAX_LINES = 6;
 
 /** Lines saying where `theirs` differs from protobufjs's `reference` bytes; undefined when equal. */
-export function describeWireDifference(type: protobuf.Type, reference: Uint8Array, theirs: Uint8Array): string[] | undefined {
+export function describeWireDifference(type: protobuf.Type, reference: Uint8Array, theirs: Uint8Array, library: string): string[] | undefined {
   if (sameBytes(reference, theirs)) return undefined;
   const found = new Map<string, number>();
-  compareMessage(type, type.name, reference, theirs, found);
-  if (found.size === 0) return [`${reference.byteLength} bytes from protobufjs, ${theirs.byteLength} from this library, differing where no field explains it`];
+  compareMessage(shapeOf(type), type.name, reference, theirs, found, library);
+  if (found.size === 0) return [`${reference.byteLength} bytes from protobufjs, ${theirs.byteLength} from ${library}, differing where no field explains it`];
   const lines = [...found].slice(0, MAX_LINES).map(([line, count]) => (count > 1 ? `${line} (${count} times)` : line));
   if (found.size > MAX_LINES) lines.push(`and ${found.size - MAX_LINES} more kinds of difference`);
-  return [`${reference.byteLength} bytes from protobufjs, ${theirs.byteLength} from this library:`, ...lines];
+  return [`${reference.byteLength} bytes from protobufjs, ${theirs.byteLength} from ${library}:`, ...lines];
 }
 
 /** Notes the differences below `at`; whether it found any. */
-function compareMessage(type: protobuf.Type, at: string, a: Uint8Array, b: Uint8Array, found: Map<string, number>): boolean {
+function compareMessage(type: Shape, at: string, a: Uint8Array, b: Uint8Array, found: Map<string, number>, library: string): boolean {
   if (sameBytes(a, b)) return false;
   let explained = false;
   const note = (line: string) => {
@@ -45,36 +69,43 @@ function compareMessage(type: protobuf.Type, at: string, a: Uint8Array, b: Uint8
   const ids = new Set([...fieldsA, ...fieldsB].map((field) => field.id));
   const byId = (fields: FieldValue[], id: number) => fields.filter((field) => field.id === id);
   for (const id of [...ids].sort((x, y) => x - y)) {
-    const field = type.fieldsById[id];
-    const name = field ? `${at}.${field.name}${field.repeated || field.map ? '[*]' : ''}` : `${at}.<field ${id}>`;
+    const field = type.field(id);
+    const name = field ? `${at}.${field.name}${field.many ? '[*]' : ''}` : `${at}.<field ${id}>`;
     const inA = byId(fieldsA, id);
     const inB = byId(fieldsB, id);
     if (inA.length === 0 || inB.length === 0) {
       const present = inA.length === 0 ? inB : inA;
-      const writer = inA.length === 0 ? 'this library' : 'protobufjs';
-      const other = inA.length === 0 ? 'protobufjs' : 'this library';
-      note(`${name}: written by ${writer}, left out by ${other} (${isDefault(present, inA.length === 0 ? b : a) ? "the field's default value: proto3 leaves it out unless the field has presence" : 'a value'})`);
+      const writer = inA.length === 0 ? library : 'protobufjs';
+      const other = inA.length === 0 ? 'protobufjs' : library;
+      note(`${name}: written by ${writer}, left out by ${other} (${isDefault(present, inA.length === 0 ? b : a) ? "its default value, which a library that does not track the field's presence leaves out" : 'a value'})`);
       continue;
     }
     const wiresA = new Set(inA.map((value) => value.wire));
     const wiresB = new Set(inB.map((value) => value.wire));
-    if (field?.repeated && wiresA.has(Wire.Delimited) !== wiresB.has(Wire.Delimited) && !field.resolvedType) {
-      note(`${name}: ${wiresA.has(Wire.Delimited) ? 'packed by protobufjs, one tag per value by this library' : 'one tag per value by protobufjs, packed by this library'}`);
+    if (field?.many && field.scalar && wiresA.has(Wire.Delimited) !== wiresB.has(Wire.Delimited)) {
+      note(`${name}: ${wiresA.has(Wire.Delimited) ? `packed by protobufjs, one tag per value by ${library}` : `one tag per value by protobufjs, packed by ${library}`}`);
       continue;
     }
     if (inA.length !== inB.length) {
-      note(`${name}: ${inA.length} occurrences from protobufjs, ${inB.length} from this library (${WIRE_NAMES[inA[0]!.wire]})`);
+      note(`${name}: ${inA.length} occurrences from protobufjs, ${inB.length} from ${library} (${WIRE_NAMES[inA[0]!.wire]})`);
       continue;
     }
-    field?.resolve();
-    const nested = field && !field.map && field.resolvedType instanceof protobuf.Type ? field.resolvedType : undefined;
+    const nested = field?.nested;
+    const hexes = (values: FieldValue[], bytes: Uint8Array) => values.map((value) => Buffer.from(bytes.subarray(value.start, value.end)).toString('hex'));
+    const [hexA, hexB] = [hexes(inA, a), hexes(inB, b)];
+    if (hexA.join() === hexB.join()) continue;
+    if (field?.many && hexA.sort().join() === hexB.sort().join()) {
+      note(`${name}: the same ${nested && !field.scalar && field.nested?.name.endsWith('entry') ? 'entries' : 'values'} in another order`);
+      continue;
+    }
     inA.forEach((valueA, index) => {
       const valueB = inB[index]!;
       const bytesA = a.subarray(valueA.start, valueA.end);
       const bytesB = b.subarray(valueB.start, valueB.end);
       if (sameBytes(bytesA, bytesB)) return;
-      if (nested && valueA.wire === Wire.Delimited) explained = compareMessage(nested, name, payloadOf(bytesA), payloadOf(bytesB), found) || explained;
-      else note(`${name}: the same field written as ${bytesA.byteLength} bytes by protobufjs and ${bytesB.byteLength} by this library`);
+      if (nested && valueA.wire === Wire.Delimited) explained = compareMessage(nested, name, payloadOf(bytesA), payloadOf(bytesB), found, library) || explained;
+      else if (bytesA.byteLength !== bytesB.byteLength) note(`${name}: the same value written as ${bytesA.byteLength} bytes by protobufjs and ${bytesB.byteLength} by ${library}`);
+      else note(`${name}: other bytes of the same length (${WIRE_NAMES[valueA.wire]})`);
     });
   }
   const order = (fields: FieldValue[]) => fields.map((field) => field.id).join(',');
