@@ -6,7 +6,8 @@
  * generated classes and the glue in the codec's worker with the bundled runtime library.
  */
 import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from '../codec';
-import { chooseAvroSchema, type ChosenSchema } from '../avro-schema-choice';
+import type { ChosenSchema } from '../avro-schema-choice';
+import { chooseTranslatedSchema } from './zero-copy-schema';
 import { modelFromAvro } from '../../schema/translate/model-from-avro';
 import type { SchemaModel } from '../../schema/translate/model';
 import { describeGeneration, generateCode, type GeneratedCode, type Generator } from '../../codegen/generate';
@@ -43,7 +44,7 @@ interface Generated<T> {
 export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>): CodecModule {
   return {
     async generate(sample, context) {
-      const chosen = chooseAvroSchema(sample, context);
+      const chosen = await chooseTranslatedSchema(sample, context);
       const translation = format.translate(modelFromAvro(chosen.schema, { listOfRecords: isListOfRecords(sample, chosen) }));
       const files = { [format.schemaFile]: translation.text, [GLUE_FILE]: format.glue(translation) };
       const code = await generateCode(format.generator, { files, entries: [format.schemaFile] }, context.codegen);

@@ -9,9 +9,7 @@
  * (text), bytes as base64 text in JSON and raw bytes on the wire.
  */
 import { UnsupportedSampleError } from '../sample-contracts';
-import { JSON_LOGICAL_TYPE } from '../avro-json';
-import { BASE64_LOGICAL_TYPE } from '../load-avsc';
-import { JSON_TEXT_LOGICAL_TYPE } from '../proto-wkt-avro';
+import { BASE64_LOGICAL_TYPE, JSON_LOGICAL_TYPE, JSON_TEXT_LOGICAL_TYPE } from '../avro-names';
 import { TypeNames, pascalCase } from '../names';
 import { RESERVED_TYPE_NAMES } from './identifiers';
 import { jsonKindOf, type EnumType, type IntegerKind, type ModelField, type ModelType, type RecordType, type SchemaModel, type ScalarKind, type UnionBranch, type UnionType } from './model';
