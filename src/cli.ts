@@ -11,6 +11,7 @@ import { CancelledError, unknownCodecs } from './engine/compare';
 import { compareInRuntimes, parseRuntimes } from './cli/runtimes';
 import { bytesCheckSection, codeGenerationSection, endToEndSection } from './cli/runtime-sections';
 import { lazyReadsSection } from './cli/lazy-reads-section';
+import { FORMAT_SCHEMA_OPTIONS, FORMAT_SCHEMA_USAGE, formatSchemasFrom } from './cli/format-schema-options';
 import { toolVersion } from './engine/tool-info';
 import { defaultCacheDir } from './codegen/cache';
 import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from './engine/settings';
@@ -57,14 +58,16 @@ Options:
                        Web Workers of a headless Chromium (/usr/bin/chromium or PAYLOAD_LAB_CHROMIUM)
   --strict-csp         also run each codec with code generation from strings disabled (a CSP
                        without 'unsafe-eval'; Node's --disallow-code-generation-from-strings)
-  --cache-dir DIR      where code generated for google-protobuf, ts-proto and protobuf-ts is kept
-                       (default \$XDG_CACHE_HOME/payload-lab or ~/.cache/payload-lab); their
-                       tools are found through PAYLOAD_LAB_PROTOC, PAYLOAD_LAB_PROTOC_GEN_JS…
-                       and PATH (see 'payload-lab codecs')
+  --cache-dir DIR      where code generated for google-protobuf, ts-proto, protobuf-ts, flatbuffers,
+                       capnp and bebop is kept (default \$XDG_CACHE_HOME/payload-lab or
+                       ~/.cache/payload-lab); their tools are found through PAYLOAD_LAB_PROTOC,
+                       PAYLOAD_LAB_FLATC, PAYLOAD_LAB_BEBOPC… and PATH (see 'payload-lab codecs')
   -h, --help           this text
   -v, --version        the version
 
-${SCHEMA_OPTIONS_USAGE}`;
+${SCHEMA_OPTIONS_USAGE}
+
+${FORMAT_SCHEMA_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -99,10 +102,13 @@ async function compareCommand(args: string[]): Promise<number> {
       'strict-csp': { type: 'boolean', default: false },
       'cache-dir': { type: 'string' },
       ...SCHEMA_OPTIONS,
+      ...FORMAT_SCHEMA_OPTIONS,
     },
   });
   if (positionals.length > 1) throw new UsageError(`compare takes one file, got ${positionals.length}`);
   const setup = await compareSchemaSetup(values, positionals[0]);
+  const cacheDir = path.resolve(values['cache-dir'] ?? defaultCacheDir());
+  const formatSchemas = await formatSchemasFrom(values, { cacheDir });
   const file = positionals[0] ?? bundledSample();
   const listed = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);
   const codecs = listed && expandCodecSelection(listed);
@@ -125,7 +131,7 @@ async function compareCommand(args: string[]): Promise<number> {
   process.once('SIGINT', () => controller.abort());
   const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
     checkCodeGeneration: values['strict-csp'] === true,
-    codegen: { cacheDir: path.resolve(values['cache-dir'] ?? defaultCacheDir()) },
+    codegen: { cacheDir, ...(formatSchemas.length > 0 ? { formatSchemas } : {}) },
     schema: setup.schema,
     variants: setup.variants,
     codecs,

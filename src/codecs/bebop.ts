@@ -12,12 +12,13 @@ import { BEBOP_GENERATOR } from '../codegen/zero-copy-tools';
 
 export const { generate, prepare } = zeroCopyCodec({
   name: 'Bebop',
-  schemaFile: 'schema.bop',
+  language: 'bop',
+  generatedModule: (schemaFile) => schemaFile.replace(/\.bop$/, ''),
   translate: translateToBop,
-  glue: (translation) => bebopGlue(translation, 'schema'),
+  glue: bebopGlue,
   generator: BEBOP_GENERATOR,
   runtimes: { bebop: () => bebop },
   notes: [
-    'encode and decode are the generated Root.encode(record) and Root.decode(bytes) (one BebopView the runtime reuses); Bebop decodes eagerly, so it has no access or firstField figures',
+    'encode and decode are the root record\'s generated encode(record) and decode(bytes) (one BebopView the runtime reuses); Bebop decodes eagerly, so it has no access or firstField figures',
   ],
 });

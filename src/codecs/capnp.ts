@@ -14,9 +14,10 @@ import { LAZY_DECODE_NOTE } from './zero-copy/lazy-notes';
 
 export const { generate, prepare } = zeroCopyCodec({
   name: "Cap'n Proto",
-  schemaFile: 'schema.capnp',
+  language: 'capnp',
+  generatedModule: (schemaFile) => schemaFile.replace(/\.capnp$/, ''),
   translate: translateToCapnp,
-  glue: (translation) => capnpGlue(translation, 'schema'),
+  glue: capnpGlue,
   generator: CAPNP_GENERATOR,
   runtimes: { 'capnp-es': () => capnp },
   notes: [

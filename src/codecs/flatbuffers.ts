@@ -12,13 +12,12 @@ import { flatbuffersGlue } from './zero-copy/flatbuffers-glue';
 import { FLATBUFFERS_GENERATOR } from '../codegen/zero-copy-tools';
 import { LAZY_DECODE_NOTE } from './zero-copy/lazy-notes';
 
-const SCHEMA_FILE = 'schema.fbs';
-
 export const { generate, prepare } = zeroCopyCodec({
   name: 'FlatBuffers',
-  schemaFile: SCHEMA_FILE,
+  language: 'fbs',
+  generatedModule: (schemaFile) => schemaFile.replace(/\.fbs$/, '_generated'),
   translate: translateToFbs,
-  glue: (translation) => flatbuffersGlue(translation, 'schema_generated'),
+  glue: flatbuffersGlue,
   generator: FLATBUFFERS_GENERATOR,
   runtimes: { flatbuffers: () => flatbuffers },
   notes: [

@@ -13,6 +13,7 @@ import { cacheKey, defaultCacheDir, lookUpCached, storeInCache } from './cache';
 import { findTool, type ToolLookup, type ToolSource } from './find-tool';
 import { runTool, type ToolOutput } from './run-tool';
 import type { ToolSpec } from './tool-spec';
+import type { FormatSchemaFile } from './zero-copy-tools';
 import { transpileTypeScript } from './transpile';
 
 /** How a run generates code; each field has a default (the CLI's cache, environment and PATH). */
@@ -23,6 +24,11 @@ export interface CodegenSettings {
   tools?: Readonly<Record<string, string | undefined>>;
   /** Per tool run (default 60 s). */
   timeoutMs?: number;
+  /**
+   * The user's own schemas in the formats whose rows generate code from one (`--fbs`, `--capnp`,
+   * `--bop`): each row uses its own format's, instead of translating the run's schema.
+   */
+  formatSchemas?: readonly FormatSchemaFile[];
 }
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
@@ -52,7 +58,7 @@ export interface GeneratorRun {
   entries: readonly string[];
   /** Runs one tool in a child process with the run's timeout and signal; timed for the notes. */
   /** `options`: the child's whole environment where it needs its own, and the name errors give it (a WASI module: wasi.ts). */
-  exec(command: string, args: readonly string[], options?: { env?: NodeJS.ProcessEnv; label?: string }): Promise<ToolOutput>;
+  exec(command: string, args: readonly string[], options?: { env?: NodeJS.ProcessEnv; label?: string; binaryStdout?: boolean }): Promise<ToolOutput>;
 }
 
 export interface UsedTool {

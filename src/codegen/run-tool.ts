@@ -16,11 +16,15 @@ export interface RunToolOptions {
   env?: NodeJS.ProcessEnv;
   /** How errors name the command (default: the command line): a WASI module's runner is not worth quoting. */
   label?: string;
+  /** Keep stdout as bytes (`ToolOutput.bytes`): a compiler writing a binary request (`capnp compile -o-`). */
+  binaryStdout?: boolean;
 }
 
 export interface ToolOutput {
   stdout: string;
   stderr: string;
+  /** stdout as written, with `binaryStdout` (stdout is then empty). */
+  bytes?: Uint8Array;
 }
 
 /** Characters of stderr kept for the error message: a compiler's last lines say what went wrong. */
@@ -51,11 +55,13 @@ export function runTool(command: string, args: readonly string[], options: RunTo
         signal: options.signal,
         maxBuffer: 64 * 1024 * 1024,
         windowsHide: true,
-        encoding: 'utf8',
+        encoding: 'buffer',
       },
-      (error, stdout, stderr) => {
+      (error, stdoutBytes, stderrBytes) => {
+        const stderr = stderrBytes.toString('utf8');
+        const stdout = options.binaryStdout ? '' : stdoutBytes.toString('utf8');
         if (!error) {
-          resolve({ stdout, stderr });
+          resolve({ stdout, stderr, ...(options.binaryStdout ? { bytes: new Uint8Array(stdoutBytes) } : {}) });
           return;
         }
         const tail = tailOf(stderr || stdout);

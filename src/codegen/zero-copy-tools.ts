@@ -50,13 +50,26 @@ export const BEBOPC: ToolSpec = {
   install: 'npm install -g bebop-tools; or `npm install bebop-tools --ignore-scripts` anywhere and point the setting at its tools/wasi/wasm/bebopc.wasm, which runs under Node on every platform',
 };
 
+/** A user's own schema in one of these formats (read by codecs/zero-copy/user/user-schema.ts). */
+export interface FormatSchemaFile {
+  language: 'fbs' | 'capnp' | 'bop';
+  /** The file's text (an editor's unsaved text, or the file as read). */
+  source: string;
+  /** Where it is, for messages: `schemas/Items.fbs`. */
+  path: string;
+  /** Cap'n Proto and Bebop: the struct or message to encode (default: the last one no other refers to). FlatBuffers uses its root_type. */
+  rootType?: string;
+}
+
 export const ZERO_COPY_TOOLS: readonly ToolSpec[] = [FLATC, CAPNP, CAPNPC_TS, BEBOPC];
 
 /** The glue module's file name, in the schema folder and in the output. */
 export const GLUE_FILE = 'payload-lab-glue.js';
 
+/** The glue goes beside the generated code; reading a user's schema generates without one. */
 function copyGlue(run: GeneratorRun): void {
-  fs.copyFileSync(path.join(run.schemaDir, GLUE_FILE), path.join(run.outDir, GLUE_FILE));
+  const glue = path.join(run.schemaDir, GLUE_FILE);
+  if (fs.existsSync(glue)) fs.copyFileSync(glue, path.join(run.outDir, GLUE_FILE));
 }
 
 /** flatc's TypeScript (one file per type and `<schema>_generated.ts` exporting them all). */
@@ -88,20 +101,52 @@ export const CAPNP_GENERATOR: Generator = {
 export const BEBOP_GENERATOR: Generator = {
   id: 'bebopc-ts',
   tools: [BEBOPC],
-  options: { generator: 'ts' },
+  options: { generator: 'ts', diagnostics: 'MSBuild' },
   generate: async (run) => {
     const bebopc = run.tools.bebopc!;
+    // One line per diagnostic (the default draws boxes): read for file:line:column (user-schema.ts).
+    const diagnostics = ['-df', 'MSBuild'];
     for (const entry of run.entries) {
       const output = entry.replace(/\.bop$/i, '.ts');
       if (isWasmModule(bebopc)) {
         const root = path.dirname(run.schemaDir);
         const inRoot = (file: string) => `/${path.relative(root, file).split(path.sep).join('/')}`;
-        const launch = wasiCommand(bebopc, { '/': root }, ['-i', inRoot(path.join(run.schemaDir, entry)), 'build', '-g', `ts:${inRoot(path.join(run.outDir, output))}`]);
+        const launch = wasiCommand(bebopc, { '/': root }, ['-i', inRoot(path.join(run.schemaDir, entry)), ...diagnostics, 'build', '-g', `ts:${inRoot(path.join(run.outDir, output))}`]);
         await run.exec(launch.command, launch.args, { env: launch.env, label: launch.label });
       } else {
-        await run.exec(bebopc, ['-i', entry, 'build', '-g', `ts:${path.join(run.outDir, output)}`]);
+        await run.exec(bebopc, ['-i', entry, ...diagnostics, 'build', '-g', `ts:${path.join(run.outDir, output)}`]);
       }
     }
     copyGlue(run);
+  },
+};
+
+/**
+ * A user's own .fbs, as flatc understands it: its binary schema (`flatc -b --schema`, a
+ * FlatBuffer of reflection.fbs), read by codecs/zero-copy/user/fbs-reflection.ts.
+ */
+export const FLATBUFFERS_SCHEMA_READER: Generator = {
+  id: 'flatc-bfbs',
+  tools: [FLATC],
+  options: { args: '-b --schema' },
+  generate: async (run) => {
+    await run.exec(run.tools.flatc!, ['-b', '--schema', '-o', run.outDir, ...run.entries]);
+  },
+};
+
+/**
+ * A user's own .capnp, as capnp understands it: the CodeGeneratorRequest it hands plugins
+ * (`capnp compile -o-` writes it to stdout), saved as `<schema>.request` and read by
+ * codecs/zero-copy/user/capnp-reflection.ts.
+ */
+export const CAPNP_SCHEMA_READER: Generator = {
+  id: 'capnp-request',
+  tools: [CAPNP],
+  options: { output: '-' },
+  generate: async (run) => {
+    for (const entry of run.entries) {
+      const { bytes } = await run.exec(run.tools.capnp!, ['compile', '-o-', entry], { binaryStdout: true });
+      fs.writeFileSync(path.join(run.outDir, `${entry}.request`), bytes!);
+    }
   },
 };

@@ -101,7 +101,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
     `const G = require(${literal(`./${generatedModule}`)});`,
     GLUE_HELPERS,
     // Bebop enums are written from 1 (to-bop.ts), so position 0 maps to nothing.
-    ...enums.map((type) => enumTables(type.name, type.symbols, 1)),
+    ...enums.map((type) => enumTables(type.name, type.symbols, 1, type.values)),
     `exports.encode = function encode(value) { return G.${root.name}.encode(${rootConverts ? toBebop(root, 'value') : 'value'}); };`,
     `exports.decode = function decode(bytes) { return ${rootConverts ? fromBebop(root, `G.${root.name}.decode(bytes)`) : `G.${root.name}.decode(bytes)`}; };`,
     fns.toString(),

@@ -199,7 +199,7 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
     "const capnp = require('capnp-es');",
     `const G = require(${literal(`./${generatedModule}`)});`,
     GLUE_HELPERS,
-    ...enums.map((type) => enumTables(type.name, type.symbols)),
+    ...enums.map((type) => enumTables(type.name, type.symbols, 0, type.values)),
     `exports.encode = function encode(value) {\n  const message = new capnp.Message();\n  ${encodeStruct(root)}(message.initRoot(G.${root.name}), value);\n  return new Uint8Array(message.toArrayBuffer());\n};`,
     `const open = ${open};`,
     `exports.decode = function decode(bytes) { return ${decodeStruct(root)}(open(bytes)); };`,
@@ -219,7 +219,10 @@ function pointerSlots(record: RecordType): number[] {
   return record.fields.map((field) => {
     const type = field.type.kind === 'nullable' ? field.type.inner : field.type;
     const isPointer = type.kind !== 'null' && type.kind !== 'enum' && !(type.kind === 'scalar' && isFixedSize(type));
-    return isPointer ? next++ : -1;
+    if (!isPointer) return -1;
+    next += 1;
+    // A user's schema gives the slot capnp chose.
+    return field.slot ?? next - 1;
   });
 }
 

@@ -31,8 +31,9 @@ function plansOf(record: RecordType): FieldPlan[] {
   return record.fields.map((field, index) => {
     const id = slot;
     if (field.type.kind !== 'null') slot += unionOf(field.type) ? 2 : 1;
-    // A union's value slot follows its type slot.
-    return { key: field.key, type: field.type, method: flatcMethod(names[index]!), vtable: 4 + 2 * (unionOf(field.type) ? id + 1 : id) };
+    // A union's value slot follows its type slot; a user's schema gives each field's id.
+    const valueSlot = field.slot ?? (unionOf(field.type) ? id + 1 : id);
+    return { key: field.key, type: field.type, method: flatcMethod(names[index]!), vtable: 4 + 2 * valueSlot };
   });
 }
 
@@ -146,7 +147,7 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
     "const flatbuffers = require('flatbuffers');",
     `const G = require(${literal(`./${generatedModule}`)});`,
     GLUE_HELPERS,
-    ...enums.map((type) => enumTables(type.name, type.symbols)),
+    ...enums.map((type) => enumTables(type.name, type.symbols, 0, type.values)),
     'let unionType = 0;',
     'const builder = new flatbuffers.Builder(1024);',
     readers(model.root as RecordType, fns, fromWire),

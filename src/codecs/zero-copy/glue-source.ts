@@ -82,11 +82,15 @@ export function typeKey(type: ModelType): string {
   }
 }
 
-/** An enum's two lookup tables: symbol → position (encode) and position → symbol (decode). */
-export function enumTables(name: string, symbols: readonly string[], first = 0): string {
-  const entries = symbols.map((symbol, index) => `[${literal(symbol)}, ${index + first}]`).join(', ');
-  const positions = first === 0 ? symbols.map(literal).join(', ') : ['null', ...symbols.map(literal)].join(', ');
-  return `const E_${name} = new Map([${entries}]);\nconst S_${name} = [${positions}];\n`;
+/**
+ * An enum's two lookup tables: symbol → number written (encode) and number → symbol (decode).
+ * Numbers are positions from `first`, or a user schema's own (`values`).
+ */
+export function enumTables(name: string, symbols: readonly string[], first = 0, values?: readonly number[]): string {
+  const numberOf = (index: number) => values?.[index] ?? index + first;
+  const entries = symbols.map((symbol, index) => `[${literal(symbol)}, ${numberOf(index)}]`).join(', ');
+  const positions = `{ ${symbols.map((symbol, index) => `${numberOf(index)}: ${literal(symbol)}`).join(', ')} }`;
+  return `const E_${name} = new Map([${entries}]);\nconst S_${name} = ${positions};\n`;
 }
 
 /** Collects a module's functions: each named once, in the order first asked for. */

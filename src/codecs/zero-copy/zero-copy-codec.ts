@@ -14,6 +14,7 @@ import { describeGeneration, generateCode, type GeneratedCode, type Generator } 
 import { GeneratedModules, type RuntimeModules } from '../../codegen/load-generated';
 import { GLUE_FILE } from '../../codegen/zero-copy-tools';
 import type { GlueModule } from './glue-source';
+import { entryName, readFormatSchema, type FormatLanguage } from './user/user-schema';
 
 export interface Translation {
   text: string;
@@ -23,11 +24,13 @@ export interface Translation {
 export interface ZeroCopyFormat<T extends Translation> {
   /** `FlatBuffers`: names the format in notes. */
   name: string;
-  /** The schema file given to the tool (`schema.fbs`). */
-  schemaFile: string;
+  /** Its schema files' extension, and the language of `--fbs` and kin. */
+  language: FormatLanguage;
   translate(model: SchemaModel): T;
-  /** The glue's source (glue-source.ts). */
-  glue(translation: T): string;
+  /** The glue's source (glue-source.ts); `generatedModule`: what the tool writes for `schemaFile`, required by the glue. */
+  glue(translation: T, generatedModule: string): string;
+  /** The module the tool writes for a schema file (`schema.fbs` → `schema_generated`). */
+  generatedModule(schemaFile: string): string;
   generator: Generator;
   /** The runtime libraries the generated code and the glue require, bundled with Payload Lab. */
   runtimes: RuntimeModules;
@@ -44,10 +47,15 @@ interface Generated<T> {
 export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>): CodecModule {
   return {
     async generate(sample, context) {
-      const chosen = await chooseTranslatedSchema(sample, context);
-      const translation = format.translate(modelFromAvro(chosen.schema, { listOfRecords: isListOfRecords(sample, chosen) }));
-      const files = { [format.schemaFile]: translation.text, [GLUE_FILE]: format.glue(translation) };
-      const code = await generateCode(format.generator, { files, entries: [format.schemaFile] }, context.codegen);
+      // The user's own schema in this format, or the run's schema translated into it.
+      const own = context.codegen?.formatSchemas?.find((file) => file.language === format.language);
+      const chosen: ChosenSchema = own ? { schema: undefined, origin: 'provided', text: own.source, notes: [] } : await chooseTranslatedSchema(sample, context);
+      const translation = own
+        ? (await readFormatSchema(own, context.codegen)) as unknown as T
+        : format.translate(modelFromAvro(chosen.schema, { listOfRecords: isListOfRecords(sample, chosen) }));
+      const schemaFile = own ? entryName(own) : `schema.${format.language}`;
+      const files = { [schemaFile]: translation.text, [GLUE_FILE]: format.glue(translation, format.generatedModule(schemaFile)) };
+      const code = await generateCode(format.generator, { files, entries: [schemaFile] }, context.codegen);
       return { chosen, translation, code } satisfies Generated<T>;
     },
     prepare(sample: unknown, context: PrepareContext): PreparedCodec {
@@ -56,14 +64,15 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
       const { chosen, translation, code } = generated;
       const glue = new GeneratedModules(code.outDir, format.runtimes).require(GLUE_FILE) as unknown as GlueModule;
       const from = chosen.origin === 'inferred' ? 'the schema inferred from the sample' : `the ${chosen.origin} Avro schema`;
+      const origin = chosen.origin === 'provided' && chosen.schema === undefined ? 'provided' : chosen.origin === 'inferred' ? 'inferred' : 'derived';
       return {
         input: sample,
         encode: glue.encode,
         decode: glue.decode,
-        schema: chosen.origin === 'inferred' ? 'inferred' : 'derived',
+        schema: origin,
         schemaText: translation.text,
         notes: [
-          `${format.name} schema translated field by field from ${from}`,
+          ...(origin === 'provided' ? [] : [`${format.name} schema translated field by field from ${from}`]),
           describeGeneration(code),
           ...format.notes,
           ...translation.notes,

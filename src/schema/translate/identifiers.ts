@@ -58,8 +58,10 @@ export const upperFirst = (name: string): string => name[0]!.toUpperCase() + nam
 /**
  * A record's field names in a style, in field order: unique, not reserved, starting with a
  * letter, and never the record's own name (bebopc refuses `struct Items { Item[] items; }`).
+ * A user's own schema names its fields itself (`ModelField.name`).
  */
 export function fieldNames(record: RecordType, style: NameStyle): string[] {
+  if (record.fields.every((field) => field.name !== undefined)) return record.fields.map((field) => field.name!);
   const taken = new Set<string>();
   const own = record.name.toLowerCase();
   return record.fields.map((field) => {

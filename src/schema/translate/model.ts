@@ -24,6 +24,8 @@ export interface EnumType {
   kind: 'enum';
   name: string;
   symbols: string[];
+  /** A user's schema: the number each symbol is written as (translations write positions). */
+  values?: number[];
 }
 
 export interface ListType {
@@ -58,6 +60,13 @@ export interface ModelField {
   /** The JSON key, exactly. */
   key: string;
   type: ModelType;
+  /**
+   * Set for a user's own .fbs / .capnp / .bop: the field's name in that schema (the generated
+   * code's, as given), and its place in the format's layout where the driver needs it (the
+   * FlatBuffers field id; the Cap'n Proto pointer slot). A translated schema computes both.
+   */
+  name?: string;
+  slot?: number;
 }
 
 /**
