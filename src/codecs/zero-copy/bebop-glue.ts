@@ -10,7 +10,7 @@
 import type { BebopTranslation } from '../../schema/translate/to-bop';
 import { fieldNames } from '../../schema/translate/identifiers';
 import type { EnumType, ModelType, RecordType } from '../../schema/translate/model';
-import { enumTables, GLUE_HELPERS, GlueFunctions, literal, property, typeKey } from './glue-source';
+import { enumTables, GLUE_HELPERS, GlueFunctions, literal, property, typeKey, kindTest } from './glue-source';
 
 const isInt64 = (type: ModelType) => type.kind === 'scalar' && (type.scalar === 'int64' || type.scalar === 'uint64');
 
@@ -43,7 +43,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
       case 'union':
         return `${fns.need(`uto_${type.name}`, () => {
           const cases = type.branches.map((branch, index) => {
-            const test = branch.accepts === 'array' ? 'Array.isArray(x)' : branch.accepts === 'object' ? `typeof x === 'object' && !Array.isArray(x)` : `typeof x === ${literal(branch.accepts)}`;
+            const test = kindTest(branch.accepts, 'x');
             return `  if (${test}) return { tag: ${index + 1}, value: ${toBebop(branch.type, 'x')} };`;
           });
           return `function uto_${type.name}(x) {\n${cases.join('\n')}\n  throw new TypeError('a value of none of the union ${type.name}\\'s kinds: ' + typeof x);\n}\n`;

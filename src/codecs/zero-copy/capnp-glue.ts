@@ -9,7 +9,7 @@
 import type { CapnpTranslation } from '../../schema/translate/to-capnp';
 import { fieldNames, upperFirst } from '../../schema/translate/identifiers';
 import { isFixedSize, type EnumType, type ModelType, type RecordType, type UnionType } from '../../schema/translate/model';
-import { enumTables, GLUE_HELPERS, GlueFunctions, literal, pathStep, property, typeKey } from './glue-source';
+import { enumTables, GLUE_HELPERS, GlueFunctions, literal, pathStep, property, typeKey, kindTest } from './glue-source';
 
 const isInt64 = (type: ModelType) => type.kind === 'scalar' && (type.scalar === 'int64' || type.scalar === 'uint64');
 const isText = (type: ModelType) => (type.kind === 'scalar' && type.scalar === 'string') || type.kind === 'json-text';
@@ -81,7 +81,7 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
 
   const encodeUnion = (union: UnionType): string => fns.need(`uenc_${union.name}`, () => {
     const cases = union.branches.map((branch) => {
-      const test = branch.accepts === 'array' ? 'Array.isArray(x)' : branch.accepts === 'object' ? `typeof x === 'object' && !Array.isArray(x)` : `typeof x === ${literal(branch.accepts)}`;
+      const test = kindTest(branch.accepts, 'x');
       return `  if (${test}) { ${setField('u', branch.name, branch.type, 'x')} return; }`;
     });
     return `function uenc_${union.name}(u, x) {\n${cases.join('\n')}\n  throw new TypeError('a value of none of the union ${union.name}\\'s kinds: ' + typeof x);\n}\n`;

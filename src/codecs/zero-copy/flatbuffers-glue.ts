@@ -11,7 +11,7 @@
 import type { FlatBuffersTranslation } from '../../schema/translate/to-fbs';
 import { fieldNames, upperFirst } from '../../schema/translate/identifiers';
 import { isFixedSize, type EnumType, type ModelType, type RecordType, type UnionType } from '../../schema/translate/model';
-import { enumTables, GLUE_HELPERS, GlueFunctions, literal, pathStep, property } from './glue-source';
+import { enumTables, GLUE_HELPERS, GlueFunctions, literal, pathStep, property, kindTest } from './glue-source';
 
 interface FieldPlan {
   key: string;
@@ -136,7 +136,7 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
   /** Sets `unionType` to the branch's type number and returns the branch table's offset. */
   const encodeUnion = (union: UnionType): string => fns.need(`uenc_${union.name}`, () => {
     const cases = union.branches.map((branch, index) => {
-      const test = branch.accepts === 'array' ? 'Array.isArray(x)' : branch.accepts === 'object' ? `typeof x === 'object' && !Array.isArray(x)` : `typeof x === ${literal(branch.accepts)}`;
+      const test = kindTest(branch.accepts, 'x');
       return `  if (${test}) { const o = ${encodeTable(branch.type as RecordType)}(b, x); unionType = ${index + 1}; return o; }`;
     });
     return `function uenc_${union.name}(b, x) {\n${cases.join('\n')}\n  throw new TypeError('a value of none of the union ${union.name}\\'s kinds: ' + typeof x);\n}\n`;

@@ -6,7 +6,7 @@
  * with it. Every glue module exports the same functions (GlueModule).
  */
 
-import type { ModelType } from '../../schema/translate/model';
+import type { JsonKind, ModelType } from '../../schema/translate/model';
 
 /** The exports of a glue module. */
 export interface GlueModule {
@@ -26,6 +26,13 @@ export const literal = (text: string): string => JSON.stringify(text);
 /** `v.name` where the key is an identifier, `v["odd key"]` otherwise. */
 export function property(object: string, key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${object}.${key}` : `${object}[${literal(key)}]`;
+}
+
+/** The test that a JSON value `x` is of a union branch's kind (how avsc picks an unwrapped union's branch). */
+export function kindTest(kind: JsonKind, x: string): string {
+  if (kind === 'array') return `Array.isArray(${x})`;
+  if (kind === 'object') return `typeof ${x} === 'object' && !Array.isArray(${x})`;
+  return `typeof ${x} === ${literal(kind)}`;
 }
 
 /** A JSON path step, as the results write paths (`$.items[0].x`, `$["odd key"]`). */

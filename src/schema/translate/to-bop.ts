@@ -6,11 +6,11 @@
  * maps and nested arrays, but no nullable elements and no scalars in unions, whose branches
  * are declared inside the union (wrapper records: lower.ts).
  */
-import { InferenceNotes } from '../inference-notes';
 import { fieldNames } from './identifiers';
 import { lowerModel } from './lower';
 import type { EnumType, ModelType, RecordType, ScalarKind, SchemaModel, UnionType } from './model';
-import { unionBranchRecords, visitFields } from './model-walk';
+import { unionBranchRecords } from './model-walk';
+import { noteFields, spellType, type FieldChoices, type TypeSpelling } from './field-notes';
 
 export interface BebopTranslation {
   language: 'bop';
@@ -37,13 +37,7 @@ export function translateToBop(source: SchemaModel): BebopTranslation {
   });
   const messages = new Set(model.named.filter((type): type is RecordType => type.kind === 'record' && type.fields.some((field) => field.type.kind === 'nullable' || field.type.kind === 'null')));
   const branches = unionBranchRecords(model);
-  const notes = new InferenceNotes();
-  for (const note of model.notes) notes.add(note);
-  const comments = new Map<string, string>();
-  visitFields(model, (record, field, index, path) => {
-    const comment = noteField(field.type, path, notes);
-    if (comment) comments.set(`${record.name}.${index}`, comment);
-  });
+  const { notes, comments } = noteFields(model, BOP_CHOICES);
   if (messages.size > 0) notes.add(`records with a field that may be null are messages (a tag per field present, absent when null): ${[...messages].map((message) => message.name).join(', ')}; the others are structs`);
   const used = new Set<string>();
   const declare = (record: RecordType, indent: string, tag?: number): string[] => {
@@ -83,50 +77,23 @@ function declareUnion(union: UnionType, declare: (record: RecordType, indent: st
   return [`union ${union.name} {`, ...union.branches.flatMap((branch, index) => declare(branch.type as RecordType, '  ', index + 1)), '}'];
 }
 
-function typeName(type: ModelType, used: Set<string>): string {
-  switch (type.kind) {
-    case 'scalar':
-      used.add(`${type.scalar} → ${BOP_SCALARS[type.scalar]}`);
-      return BOP_SCALARS[type.scalar];
-    case 'json-text':
-      return 'string';
-    case 'enum':
-    case 'record':
-    case 'union':
-      return type.name;
-    case 'list':
-      return type.element.kind === 'null' ? 'byte[]' : `${typeName(type.element, used)}[]`;
-    case 'map':
-      return `map[string, ${typeName(type.values, used)}]`;
-    case 'nullable':
-      return typeName(type.inner, used);
-    case 'null':
-      return 'byte';
-  }
-}
+const BOP_SPELLING: TypeSpelling = {
+  scalars: BOP_SCALARS,
+  list: (element) => `${element}[]`,
+  map: (type, spell) => `map[string, ${spell(type.values)}]`,
+  null: 'byte',
+};
 
-function noteField(type: ModelType, path: string, notes: InferenceNotes): string | undefined {
-  const inner = type.kind === 'nullable' ? type.inner : type;
-  const comments: string[] = [];
-  if (type.kind === 'nullable') {
-    notes.at('nullable fields are message fields, absent when null', path);
-    comments.push('nullable: absent when null');
-  }
-  if (type.kind === 'null') notes.at('fields that are always null are not written (Bebop has no null type); decode gives null', path);
-  if (inner.kind === 'scalar' && (inner.scalar === 'int64' || inner.scalar === 'uint64')) {
-    notes.at('64-bit integers are int64/uint64: Bebop reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode', path);
-    comments.push('64-bit: BigInt in TypeScript');
-  }
-  if (inner.kind === 'scalar' && inner.scalar === 'int8') notes.at('8-bit signed integers are int16 (Bebop has no int8)', path);
-  if (inner.kind === 'map') {
-    notes.at('objects whose keys are data are Bebop maps: decoded as a JavaScript Map, converted to a plain object on decode', path);
-    comments.push('map: a JavaScript Map when decoded');
-  }
-  if (inner.kind === 'union') {
-    notes.at('values of several kinds are a Bebop union ({tag, value} in TypeScript)', path);
-    comments.push('union: {tag, value}');
-  }
-  if (inner.kind === 'enum') notes.at('enums are written from 1 (Bebop reserves 0 for Unknown); JSON holds the symbol', path);
-  if (inner.kind === 'list' && inner.element.kind === 'null') notes.at('lists of nulls keep their length as a byte per element', path);
-  return comments.length > 0 ? comments.join('; ') : undefined;
-}
+const typeName = (type: ModelType, used: Set<string>) => spellType(type, BOP_SPELLING, used);
+
+const BOP_CHOICES: FieldChoices = {
+  nullableScalar: { note: 'nullable fields are message fields, absent when null', comment: 'nullable: absent when null' },
+  nullableOther: { note: 'nullable fields are message fields, absent when null', comment: 'nullable: absent when null' },
+  alwaysNull: { note: 'fields that are always null are not written (Bebop has no null type); decode gives null' },
+  int64: { note: '64-bit integers are int64/uint64: Bebop reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode', comment: '64-bit: BigInt in TypeScript' },
+  int8: { note: '8-bit signed integers are int16 (Bebop has no int8)' },
+  map: { note: 'objects whose keys are data are Bebop maps: decoded as a JavaScript Map, converted to a plain object on decode', comment: 'map: a JavaScript Map when decoded' },
+  union: { note: 'values of several kinds are a Bebop union ({tag, value} in TypeScript)', comment: 'union: {tag, value}' },
+  enum: { note: 'enums are written from 1 (Bebop reserves 0 for Unknown); JSON holds the symbol' },
+  listOfNulls: { note: 'lists of nulls keep their length as a byte per element' },
+};

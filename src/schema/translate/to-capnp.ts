@@ -7,11 +7,10 @@
  * structs for both: lower.ts). Names are camelCase without
  * underscores, which the compiler insists on.
  */
-import { InferenceNotes } from '../inference-notes';
 import { camelCase, fieldNames, wordsOf } from './identifiers';
 import { lowerModel } from './lower';
 import { isFixedSize, type EnumType, type ModelType, type RecordType, type ScalarKind, type SchemaModel, type UnionType } from './model';
-import { visitFields } from './model-walk';
+import { noteFields, spellType, type FieldChoices, type TypeSpelling } from './field-notes';
 
 export interface CapnpTranslation {
   language: 'capnp';
@@ -39,13 +38,7 @@ export function translateToCapnp(source: SchemaModel): CapnpTranslation {
     unionBranch: () => true,
     mapEntries: true,
   });
-  const notes = new InferenceNotes();
-  for (const note of model.notes) notes.add(note);
-  const comments = new Map<string, string>();
-  visitFields(model, (record, field, index, path) => {
-    const comment = noteField(field.type, path, notes);
-    if (comment) comments.set(`${record.name}.${index}`, comment);
-  });
+  const { notes, comments } = noteFields(model, CAPNP_CHOICES);
   const used = new Set<string>();
   const lines = [`@${fileId(model)};`, '# Translated by Payload Lab from the schema of the run, field by field (see the notes).', ''];
   for (const type of model.named) {
@@ -101,52 +94,23 @@ export function enumerantNames(type: EnumType): string[] {
   });
 }
 
-function typeName(type: ModelType, used: Set<string>): string {
-  switch (type.kind) {
-    case 'scalar':
-      used.add(`${type.scalar} → ${CAPNP_SCALARS[type.scalar]}`);
-      return CAPNP_SCALARS[type.scalar];
-    case 'json-text':
-      return 'Text';
-    case 'enum':
-    case 'record':
-    case 'union':
-      return type.name;
-    case 'list':
-      return `List(${typeName(type.element, used)})`;
-    case 'map':
-      return `List(${type.entry!.name})`;
-    case 'nullable':
-      return typeName(type.inner, used);
-    case 'null':
-      return 'Void';
-  }
-}
+const CAPNP_SPELLING: TypeSpelling = {
+  scalars: CAPNP_SCALARS,
+  list: (element) => `List(${element})`,
+  map: (type) => `List(${type.entry!.name})`,
+  null: 'Void',
+};
 
-function noteField(type: ModelType, path: string, notes: InferenceNotes): string | undefined {
-  const inner = type.kind === 'nullable' ? type.inner : type;
-  const comments: string[] = [];
-  if (type.kind === 'nullable') {
-    if (isFixedSize(inner)) {
-      notes.at(`nullable numbers, booleans and enums are a group union of ${NULL_MEMBER} (Void) and ${VALUE_MEMBER}`, path);
-      comments.push('nullable: a union with Void');
-    } else {
-      notes.at('nullable text, data, lists and structs are null pointers when null', path);
-      comments.push('nullable: a null pointer');
-    }
-  }
-  if (type.kind === 'null') notes.at('fields that are always null are Void (no bytes)', path);
-  if (inner.kind === 'scalar' && (inner.scalar === 'int64' || inner.scalar === 'uint64')) {
-    notes.at('64-bit integers are Int64/UInt64: capnp-es reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode', path);
-    comments.push('64-bit: BigInt in capnp-es');
-  }
-  if (inner.kind === 'union') {
-    notes.at('values of several kinds are a struct holding an unnamed union', path);
-    comments.push('several kinds: a union struct');
-  }
-  if (inner.kind === 'list' && inner.element.kind === 'null') notes.at('lists of nulls are List(Void): their length only', path);
-  return comments.length > 0 ? comments.join('; ') : undefined;
-}
+const typeName = (type: ModelType, used: Set<string>) => spellType(type, CAPNP_SPELLING, used);
+
+const CAPNP_CHOICES: FieldChoices = {
+  nullableScalar: { note: `nullable numbers, booleans and enums are a group union of ${NULL_MEMBER} (Void) and ${VALUE_MEMBER}`, comment: 'nullable: a union with Void' },
+  nullableOther: { note: 'nullable text, data, lists and structs are null pointers when null', comment: 'nullable: a null pointer' },
+  alwaysNull: { note: 'fields that are always null are Void (no bytes)' },
+  int64: { note: '64-bit integers are Int64/UInt64: capnp-es reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode', comment: '64-bit: BigInt in capnp-es' },
+  union: { note: 'values of several kinds are a struct holding an unnamed union', comment: 'several kinds: a union struct' },
+  listOfNulls: { note: 'lists of nulls are List(Void): their length only' },
+};
 
 /**
  * A file ID (64 bits, top bit set, as `capnp id` makes) from the model's shape: the same schema

@@ -5,11 +5,11 @@
  * fields may be absent, which is how null is written. FlatBuffers has no maps (a list of
  * entries), no nested vectors and no scalars in unions (wrapper tables: lower.ts).
  */
-import { InferenceNotes } from '../inference-notes';
 import { fieldNames } from './identifiers';
 import { lowerModel } from './lower';
 import { isFixedSize, type ModelType, type RecordType, type ScalarKind, type SchemaModel } from './model';
-import { unionBranchRecords, visitFields } from './model-walk';
+import { unionBranchRecords } from './model-walk';
+import { noteFields, spellType, type FieldChoices, type TypeSpelling } from './field-notes';
 
 export interface FlatBuffersTranslation {
   language: 'fbs';
@@ -36,13 +36,7 @@ export function translateToFbs(source: SchemaModel): FlatBuffersTranslation {
   });
   const branches = unionBranchRecords(model);
   const structs = new Set(model.named.filter((type): type is RecordType => type.kind === 'record' && isStruct(type, model, branches)));
-  const notes = new InferenceNotes();
-  for (const note of model.notes) notes.add(note);
-  const comments = new Map<string, string>();
-  visitFields(model, (record, field, index, path) => {
-    const comment = noteField(field.type, path, notes);
-    if (comment) comments.set(`${record.name}.${index}`, comment);
-  });
+  const { notes, comments } = noteFields(model, FBS_CHOICES);
   if (structs.size > 0) notes.add(`records of fixed-size fields only are structs, stored inline without a vtable: ${[...structs].map((struct) => struct.name).join(', ')}`);
   const scalarsUsed = new Set<string>();
   const lines: string[] = ['// Translated by Payload Lab from the schema of the run, field by field (see the notes).', ''];
@@ -75,53 +69,24 @@ function isStruct(record: RecordType, model: SchemaModel, branches: Set<RecordTy
   return record !== model.root && !record.wraps && !branches.has(record) && record.fields.length > 0 && record.fields.every((field) => isFixedSize(field.type));
 }
 
+const FBS_SPELLING: TypeSpelling = {
+  scalars: FBS_SCALARS,
+  list: (element) => `[${element}]`,
+  map: (type) => `[${type.entry!.name}]`,
+  null: 'ubyte',
+};
+
+/** A field's type; a nullable number, boolean or enum is an optional scalar (`= null`). */
 function fieldType(type: ModelType, used: Set<string>): string {
-  switch (type.kind) {
-    case 'scalar':
-      used.add(`${type.scalar} → ${FBS_SCALARS[type.scalar]}`);
-      return FBS_SCALARS[type.scalar];
-    case 'json-text':
-      return 'string';
-    case 'enum':
-    case 'record':
-    case 'union':
-      return type.name;
-    case 'list':
-      return type.element.kind === 'null' ? '[ubyte]' : `[${fieldType(type.element, used)}]`;
-    case 'map':
-      return `[${type.entry!.name}]`;
-    case 'nullable': {
-      const inner = fieldType(type.inner, used);
-      return type.inner.kind === 'scalar' && type.inner.scalar !== 'string' && type.inner.scalar !== 'bytes' || type.inner.kind === 'enum' ? `${inner} = null` : inner;
-    }
-    case 'null':
-      return 'ubyte';
-  }
+  const spelled = spellType(type, FBS_SPELLING, used);
+  return type.kind === 'nullable' && isFixedSize(type.inner) ? `${spelled} = null` : spelled;
 }
 
-/** Notes a field's choice under its kind; returns the schema comment for it, if any. */
-function noteField(type: ModelType, path: string, notes: InferenceNotes): string | undefined {
-  const inner = type.kind === 'nullable' ? type.inner : type;
-  const comments: string[] = [];
-  if (type.kind === 'nullable') {
-    if (isFixedSize(inner)) {
-      notes.at('nullable numbers, booleans and enums are optional scalars (= null), absent when null', path);
-      comments.push('nullable: absent when null');
-    } else {
-      notes.at('nullable strings, lists, tables and unions are left out when null (an absent field)', path);
-      comments.push('nullable: absent when null');
-    }
-  }
-  if (type.kind === 'null') notes.at('fields that are always null are not written (FlatBuffers has no null type); decode gives null', path);
-  if (inner.kind === 'scalar' && (inner.scalar === 'int64' || inner.scalar === 'uint64')) {
-    notes.at('64-bit integers are long/ulong: flatc\'s TypeScript reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode', path);
-    comments.push('64-bit: BigInt in TypeScript');
-  }
-  if (inner.kind === 'union') {
-    notes.at('values of several kinds are a FlatBuffers union (a type byte and a table)', path);
-    comments.push('union: a type byte and a table');
-  }
-  if (inner.kind === 'list' && inner.element.kind === 'null') notes.at('lists of nulls keep their length as a byte per element', path);
-  if (inner.kind === 'json-text') comments.push('JSON text');
-  return comments.length > 0 ? comments.join('; ') : undefined;
-}
+const FBS_CHOICES: FieldChoices = {
+  nullableScalar: { note: 'nullable numbers, booleans and enums are optional scalars (= null), absent when null', comment: 'nullable: absent when null' },
+  nullableOther: { note: 'nullable strings, lists, tables and unions are left out when null (an absent field)', comment: 'nullable: absent when null' },
+  alwaysNull: { note: 'fields that are always null are not written (FlatBuffers has no null type); decode gives null' },
+  int64: { note: "64-bit integers are long/ulong: flatc's TypeScript reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode", comment: '64-bit: BigInt in TypeScript' },
+  union: { note: 'values of several kinds are a FlatBuffers union (a type byte and a table)', comment: 'union: a type byte and a table' },
+  listOfNulls: { note: 'lists of nulls keep their length as a byte per element' },
+};
