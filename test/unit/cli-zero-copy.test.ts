@@ -73,3 +73,14 @@ test('compare --fbs FILE: a mistake in the file stops the run at its line and co
     return true;
   });
 });
+
+test('schema SAMPLE --format fbs|capnp|bop prints the schema the rows translate, notes on stderr; --proto FILE too', async () => {
+  const fbs = await run(process.execPath, [cliScript, 'schema', tuplesSample, '--format', 'fbs']);
+  assert.match(fbs.stdout, /struct Item \{\n {2}x:int;\n {2}y:double;\n {2}z:double;\n\}/);
+  assert.match(fbs.stderr, /note: records of fixed-size fields only are structs/);
+  const capnp = await run(process.execPath, [cliScript, 'schema', '--proto', path.join(repoRoot, 'schemas', 'Items.proto'), '--format', 'capnp']);
+  assert.match(capnp.stdout, /struct Items \{\n {2}items @0 :List\(Item\);\n\}/);
+  const bop = await run(process.execPath, [cliScript, 'schema', path.join(repoRoot, 'schemas', 'events.json'), '--format', 'bop']);
+  assert.match(bop.stdout, /struct Root \{\n {2}Item\[\] value;\n\}/);
+  await assert.rejects(run(process.execPath, [cliScript, 'schema', tuplesSample, '--format', 'thrift']), (error: { code?: number; stderr?: string }) => error.code === 2 && /--format takes proto, avsc, fbs, capnp or bop, got 'thrift'/.test(error.stderr ?? ''));
+});

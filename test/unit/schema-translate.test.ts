@@ -14,7 +14,7 @@ import { modelFromAvro, UntranslatableSchemaError } from '../../src/schema/trans
 import { translateToFbs } from '../../src/schema/translate/to-fbs';
 import { translateToCapnp } from '../../src/schema/translate/to-capnp';
 import { translateToBop } from '../../src/schema/translate/to-bop';
-import { fieldNames } from '../../src/schema/translate/identifiers';
+import { bebopFieldNames, fieldNames } from '../../src/schema/translate/identifiers';
 import { UnsupportedSampleError } from '../../src/codecs/codec';
 import type { RecordType } from '../../src/schema/translate/model';
 import { tuplesSample, fixture } from '../support/paths';
@@ -138,4 +138,7 @@ test('field names: each language\'s rule, unique, never a generated member or ke
   const record: RecordType = { kind: 'record', name: 'R', fields: ['durationMs', 'user_id', 'URL', 'x2y', 'class', 'encode', 'bb', 'userId', '_id', 'constructor'].map((key) => ({ key, type: { kind: 'scalar', scalar: 'int32' } })) };
   assert.deepEqual(fieldNames(record, 'snake'), ['duration_ms', 'user_id', 'url', 'x_2_y', 'class_field', 'encode_field', 'bb_field', 'user_id_2', 'id', 'constructor_field']);
   assert.deepEqual(fieldNames(record, 'camel'), ['durationMs', 'userId', 'url', 'x2Y', 'classField', 'encodeField', 'bbField', 'userId2', 'id', 'constructorField']);
+  // Bebop's also avoid the record's own name; the others need not.
+  const items: RecordType = { kind: 'record', name: 'Items', fields: [{ key: 'items', type: { kind: 'scalar', scalar: 'int32' } }] };
+  assert.deepEqual([fieldNames(items, 'snake'), fieldNames(items, 'camel'), bebopFieldNames(items)], [['items'], ['items'], ['itemsField']]);
 });

@@ -8,7 +8,7 @@
  * builds it, `encode` method included: that is what its users hold.
  */
 import type { BebopTranslation } from '../../schema/translate/to-bop';
-import { fieldNames } from '../../schema/translate/identifiers';
+import { bebopFieldNames } from '../../schema/translate/identifiers';
 import type { EnumType, ModelType, RecordType } from '../../schema/translate/model';
 import { enumTables, GLUE_HELPERS, GlueFunctions, literal, property, typeKey, kindTest } from './glue-source';
 
@@ -54,7 +54,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
   };
 
   const recordTo = (record: RecordType): string => fns.need(`rto_${record.name}`, () => {
-    const names = fieldNames(record, 'camel');
+    const names = bebopFieldNames(record);
     const entries = record.fields.flatMap((field, index) => (field.type.kind === 'null' ? [] : [`${names[index]}: ${toBebop(field.type, record.wraps ? 'v' : property('v', field.key))}`]));
     return `function rto_${record.name}(v) {\n  return { ${entries.join(', ')} };\n}\n`;
   });
@@ -89,7 +89,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
   };
 
   const recordFrom = (record: RecordType): string => fns.need(`rfrom_${record.name}`, () => {
-    const names = fieldNames(record, 'camel');
+    const names = bebopFieldNames(record);
     const reads = record.fields.map((field, index) => [field.key, field.type.kind === 'null' ? 'null' : fromBebop(field.type, property('r', names[index]!))] as const);
     const body = record.wraps ? reads[0]![1] : `{ ${reads.map(([key, read]) => `${literal(key)}: ${read}`).join(', ')} }`;
     return `function rfrom_${record.name}(r) {\n  return ${body};\n}\n`;
@@ -138,7 +138,7 @@ function conversionNeeds(messages: Set<RecordType>): (type: ModelType) => boolea
         return type.element.kind === 'null' || needs(type.element);
       case 'record': {
         if (type.wraps || messages.has(type)) return true;
-        const names = fieldNames(type, 'camel');
+        const names = bebopFieldNames(type);
         return type.fields.some((field, index) => field.key !== names[index] || needs(field.type));
       }
       case 'null':

@@ -57,13 +57,13 @@ export const upperFirst = (name: string): string => name[0]!.toUpperCase() + nam
 
 /**
  * A record's field names in a style, in field order: unique, not reserved, starting with a
- * letter, and never the record's own name (bebopc refuses `struct Items { Item[] items; }`).
- * A user's own schema names its fields itself (`ModelField.name`).
+ * letter; with `avoidRecordName`, never the record's own name (bebopc refuses
+ * `struct Items { Item[] items; }`). A user's own schema names its fields itself (`ModelField.name`).
  */
-export function fieldNames(record: RecordType, style: NameStyle): string[] {
+export function fieldNames(record: RecordType, style: NameStyle, avoidRecordName = false): string[] {
   if (record.fields.every((field) => field.name !== undefined)) return record.fields.map((field) => field.name!);
   const taken = new Set<string>();
-  const own = record.name.toLowerCase();
+  const own = avoidRecordName ? record.name.toLowerCase() : undefined;
   return record.fields.map((field) => {
     let words = wordsOf(field.key);
     if (words.length === 0 || /^[0-9]/.test(words[0]!)) words = ['field', ...words];
@@ -75,6 +75,9 @@ export function fieldNames(record: RecordType, style: NameStyle): string[] {
     return name;
   });
 }
+
+/** Bebop's field names: camelCase, and never the record's own name. */
+export const bebopFieldNames = (record: RecordType): string[] => fieldNames(record, 'camel', true);
 
 /** Whether each name is its JSON key: the driver then needs no renaming. */
 export function namesAreKeys(record: RecordType, names: readonly string[]): boolean {

@@ -6,7 +6,7 @@
  * maps and nested arrays, but no nullable elements and no scalars in unions, whose branches
  * are declared inside the union (wrapper records: lower.ts).
  */
-import { fieldNames } from './identifiers';
+import { bebopFieldNames } from './identifiers';
 import { lowerModel } from './lower';
 import type { EnumType, ModelType, RecordType, ScalarKind, SchemaModel, UnionType } from './model';
 import { unionBranchRecords } from './model-walk';
@@ -41,7 +41,7 @@ export function translateToBop(source: SchemaModel): BebopTranslation {
   if (messages.size > 0) notes.add(`records with a field that may be null are messages (a tag per field present, absent when null): ${[...messages].map((message) => message.name).join(', ')}; the others are structs`);
   const used = new Set<string>();
   const declare = (record: RecordType, indent: string, tag?: number): string[] => {
-    const names = fieldNames(record, 'camel');
+    const names = bebopFieldNames(record);
     const isMessage = messages.has(record);
     const lines = [`${indent}${tag === undefined ? '' : `${tag} -> `}${isMessage ? 'message' : 'struct'} ${record.name} {`];
     let index = 0;
