@@ -97,7 +97,9 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
 
 function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, context: PrepareContext): PreparedCodec {
   const generated = context.generated as Generated | undefined;
-  if (!generated) throw new UnsupportedSampleError(`${library.runtime} runs code generated from the schema, and this caller does not generate code`);
+  if (!generated) {
+    throw new UnsupportedSampleError(`${library.runtime} runs code generated from the schema at run time, which comparisons do and this part of Payload Lab (probes, payload limits) does not: not run here`);
+  }
   const { code, reference, referenceBytes } = generated;
   const modules = new GeneratedModules(code.outDir, library.runtimes);
   const message = library.messageType(modules.require(library.outputFile(generated.rootFile)), generated.rootName);

@@ -24,25 +24,14 @@ export const PROTOC_GEN_JS: ToolSpec = {
   install: 'npm install -g protoc-gen-js, or build it from github.com/protocolbuffers/protobuf-javascript',
 };
 
-export const PROTOC_GEN_TS_PROTO: ToolSpec = {
-  id: 'protocGenTsProto',
-  executable: 'protoc-gen-ts_proto',
-  env: 'PAYLOAD_LAB_PROTOC_GEN_TS_PROTO',
-  version: { packageJson: 'ts-proto' },
-  native: false,
-  ownDependency: true,
-  install: 'npm install -g ts-proto',
-};
+/** A protoc plugin written in JavaScript, from an npm package Payload Lab also depends on. */
+function npmPlugin(id: string, executable: string, env: string, packageName: string): ToolSpec {
+  return { id, executable, env, version: { packageJson: packageName }, native: false, ownDependency: true, install: `npm install -g ${packageName}` };
+}
 
-export const PROTOC_GEN_TS: ToolSpec = {
-  id: 'protocGenTs',
-  executable: 'protoc-gen-ts',
-  env: 'PAYLOAD_LAB_PROTOC_GEN_TS',
-  version: { packageJson: '@protobuf-ts/plugin' },
-  native: false,
-  ownDependency: true,
-  install: 'npm install -g @protobuf-ts/plugin',
-};
+export const PROTOC_GEN_TS_PROTO = npmPlugin('protocGenTsProto', 'protoc-gen-ts_proto', 'PAYLOAD_LAB_PROTOC_GEN_TS_PROTO', 'ts-proto');
+
+export const PROTOC_GEN_TS = npmPlugin('protocGenTs', 'protoc-gen-ts', 'PAYLOAD_LAB_PROTOC_GEN_TS', '@protobuf-ts/plugin');
 
 export const PROTOBUF_TOOLS: readonly ToolSpec[] = [PROTOC, PROTOC_GEN_JS, PROTOC_GEN_TS_PROTO, PROTOC_GEN_TS];
 

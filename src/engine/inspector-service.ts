@@ -14,6 +14,7 @@ import type { RequestMap } from '../shared/protocol';
 import { InspectionFailure, InspectionWorker, type DecodedOutputQuery } from './inspection-worker';
 import { DEFAULT_LIMITS } from './settings';
 import type { SampleBytes } from './worker-protocol';
+import type { CodegenSettings } from '../codegen/generate';
 
 /** What the last run measured, to decode again for the inspector. */
 export interface InspectionInput {
@@ -24,6 +25,8 @@ export interface InspectionInput {
   timeoutMs?: number;
   /** The bundled worker script; defaults to `worker.js` beside the running bundle. */
   workerScript?: string;
+  /** Rows of generated code: the cache and the tools' settings (src/codegen). */
+  codegen?: CodegenSettings;
 }
 
 /** The panel's inspector requests: answered here, whoever relays them. */
@@ -56,7 +59,7 @@ export class InspectorService {
     this.session = session;
     try {
       const { worker, opened } = await InspectionWorker.open(
-        { codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}) },
+        { codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}), ...(input.codegen ? { codegen: input.codegen } : {}) },
         {
           workerScript: input.workerScript ?? path.join(__dirname, 'worker.js'),
           memoryLimitMb: input.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,

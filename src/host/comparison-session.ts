@@ -27,6 +27,7 @@ import type { PlannedCodec } from '../shared/protocol';
 import type { SampleSource } from './sample-source';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { readRunSettings, type RunSettings } from './settings';
+import type { CodegenSettings } from '../codegen/generate';
 import { RunSlot } from './run-slot';
 
 export interface RunRequest {
@@ -124,6 +125,11 @@ export class ComparisonSession implements vscode.Disposable {
   }
 
   /** The last run's request; after a reload, only a saved file's (editor text is not kept). */
+  /** Generated code (google-protobuf, ts-proto…) is cached in the extension's storage, never the workspace. */
+  codegenSettings(settings: RunSettings): CodegenSettings {
+    return { cacheDir: this.context.globalStorageUri.fsPath, tools: settings.tools };
+  }
+
   get lastRequest(): RunRequest | undefined {
     if (this.currentRequest) return this.currentRequest;
     const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
@@ -167,6 +173,8 @@ export class ComparisonSession implements vscode.Disposable {
             schema: request.schema,
             variants: request.variants,
             checkCodeGeneration: settings.strictCspCheck,
+            // Generated code (google-protobuf, ts-proto…) is cached in the extension's storage, never the workspace.
+            codegen: this.codegenSettings(settings),
             signal: controller.signal,
             onSampleRead: (sample) => panel.post({ type: 'sample-read', runId, sample }),
             onStage: (codec, stage, { round, rounds }) => {

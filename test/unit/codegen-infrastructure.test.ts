@@ -15,6 +15,7 @@ import { describeGeneration, generateCode, MissingToolError, type Generator } fr
 import { PROTOC, PROTOC_GEN_TS_PROTO, TS_PROTO_GENERATOR } from '../../src/codegen/protobuf-tools';
 import { GeneratedModules } from '../../src/codegen/load-generated';
 import { transpileTypeScript } from '../../src/codegen/transpile';
+import { TOOL_SPECS } from '../../src/codegen/tool-registry';
 import { UnsupportedSampleError } from '../../src/codecs/codec';
 
 const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-codegen-'));
@@ -146,4 +147,13 @@ test('generated modules get their runtimes from the require map and their siblin
   assert.equal((modules.require('main.js') as { value: number }).value, 42);
   assert.throws(() => modules.require('escape.js'), /requires '\.\.\/outside', outside its folder/);
   assert.throws(() => modules.require('unknown.js'), /requires 'left-pad', which Payload Lab does not provide to it \(it provides the-runtime\)/);
+});
+
+test('every tool has its payloadLab.tools setting in package.json, naming its environment variable', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { type: string; markdownDescription: string }> } } };
+  for (const spec of TOOL_SPECS) {
+    const setting = manifest.contributes.configuration.properties[`payloadLab.tools.${spec.id}`];
+    assert.equal(setting?.type, 'string', `payloadLab.tools.${spec.id}`);
+    assert.ok(setting.markdownDescription.includes(spec.env) && setting.markdownDescription.includes(spec.executable), spec.id);
+  }
 });
