@@ -60,7 +60,9 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
     },
     prepare(sample: unknown, context: PrepareContext): PreparedCodec {
       const generated = context.generated as Generated<T> | undefined;
-      if (!generated) throw new UnsupportedSampleError(`${format.name} runs generated code: prepare it with prepareCodec, which generates it first`);
+      if (!generated) {
+        throw new UnsupportedSampleError(`${format.name} runs code generated from the schema at run time, which comparisons do and this part of Payload Lab (probes, payload limits) does not: not run here`);
+      }
       const { chosen, translation, code } = generated;
       const glue = new GeneratedModules(code.outDir, format.runtimes).require(GLUE_FILE) as unknown as GlueModule;
       const from = chosen.origin === 'inferred' ? 'the schema inferred from the sample' : `the ${chosen.origin} Avro schema`;
