@@ -7,12 +7,11 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const quiet = process.argv.includes('--quiet');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'pbf', '@bufbuild/protobuf', 'avro-js', 'bser', 'js-binary', '@msgpack/msgpack', 'cborg', '@bokuweb/zstd-wasm'];
+const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'pbf', '@bufbuild/protobuf', 'avro-js', 'bser', 'js-binary', '@msgpack/msgpack', 'cborg', '@bokuweb/zstd-wasm', 'google-protobuf', 'ts-proto', '@protobuf-ts/runtime', 'sucrase', 'flatbuffers', 'capnp-es', 'bebop'];
 const versions = Object.fromEntries(
   libraries.map((name) => [name, JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version]),
 );
-// google-protobuf is not bundled: its row is skipped with what to install (see src/codecs/google-protobuf.ts).
-versions['google-protobuf'] = 'not installed';
+// ts-proto is the generator (found as a tool); its generated code runs on @bufbuild/protobuf/wire, bundled.
 
 // pbf/compile reads its own package.json through import.meta.url when it loads, which a
 // CommonJS bundle does not have: its version is put in its place. Its `fs` import, then

@@ -12,7 +12,7 @@ import { protobuf } from '../codecs/protobufjs-runtime';
 import { ANNOTATIONS_PAGE_LIMIT } from '../shared/inspector';
 import { AnnotationSink, count, decodeUtf8, hexPreview, textPreview, type AnnotationPage, type ByteWindow } from './annotation-page';
 import { Checkpoints } from './checkpoints';
-import { countVarints, fixedScalar, scalarWire, varintBig, varintScalar, Wire, WIRE_NAMES, WireReader } from './protobuf-wire';
+import { countVarints, fixedScalar, scalarWire, varintBig, varintScalar, Wire, WIRE_NAMES, WireReader } from '../codecs/protobuf-wire';
 
 
 export interface ProtobufLayout {

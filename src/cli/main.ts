@@ -25,6 +25,9 @@ import { compareSchemaSetup, SCHEMA_OPTIONS, SCHEMA_OPTIONS_USAGE, SchemaUsageEr
 import { SchemaInputError } from '../schema/schema-problem';
 import { SWEEP_USAGE, sweepCommand, SweepUsageError } from './sweep-command';
 import { EVOLVE_USAGE, evolveCommand, EvolveUsageError } from './evolve-command';
+import { lazyReadsSection } from './lazy-reads-section';
+import { FORMAT_SCHEMA_OPTIONS, FORMAT_SCHEMA_USAGE, formatSchemasFrom } from './format-schema-options';
+import { defaultCacheDir } from '../codegen/cache';
 
 const PRIORITIES_TEXT = PRIORITY_IDS.join(', ');
 
@@ -57,10 +60,16 @@ Options:
                        Web Workers of a headless Chromium (/usr/bin/chromium or PAYLOAD_LAB_CHROMIUM)
   --strict-csp         also run each codec with code generation from strings disabled (a CSP
                        without 'unsafe-eval'; Node's --disallow-code-generation-from-strings)
+  --cache-dir DIR      where code generated for google-protobuf, ts-proto, protobuf-ts, flatbuffers,
+                       capnp and bebop is kept (default \$XDG_CACHE_HOME/payload-lab or
+                       ~/.cache/payload-lab); their tools are found through PAYLOAD_LAB_PROTOC,
+                       PAYLOAD_LAB_FLATC, PAYLOAD_LAB_BEBOPC… and PATH (see 'payload-lab codecs')
   -h, --help           this text
   -v, --version        the version
 
-${SCHEMA_OPTIONS_USAGE}`;
+${SCHEMA_OPTIONS_USAGE}
+
+${FORMAT_SCHEMA_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -93,11 +102,15 @@ async function compareCommand(args: string[]): Promise<number> {
       'codec-module': { type: 'string', multiple: true },
       runtimes: { type: 'string' },
       'strict-csp': { type: 'boolean', default: false },
+      'cache-dir': { type: 'string' },
       ...SCHEMA_OPTIONS,
+      ...FORMAT_SCHEMA_OPTIONS,
     },
   });
   if (positionals.length > 1) throw new UsageError(`compare takes one file, got ${positionals.length}`);
   const setup = await compareSchemaSetup(values, positionals[0]);
+  const cacheDir = path.resolve(values['cache-dir'] ?? defaultCacheDir());
+  const formatSchemas = await formatSchemasFrom(values, { cacheDir });
   const file = positionals[0] ?? bundledSample();
   const listed = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);
   const codecs = listed && expandCodecSelection(listed);
@@ -120,6 +133,7 @@ async function compareCommand(args: string[]): Promise<number> {
   process.once('SIGINT', () => controller.abort());
   const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
     checkCodeGeneration: values['strict-csp'] === true,
+    codegen: { cacheDir, ...(formatSchemas.length > 0 ? { formatSchemas } : {}) },
     schema: setup.schema,
     variants: setup.variants,
     codecs,
@@ -149,7 +163,7 @@ async function compareCommand(args: string[]): Promise<number> {
   else {
     const compression = compressionSection(report);
     if (compression) write(compression);
-    write([tableFooter(report), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));
+    write([tableFooter(report), ...lazyReadsSection(report.results), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));
   }
   if (values.bytes && !asJson) write(bytesSection(report));
   if (values.remnants && !asJson) write(remnantsSection(report));
@@ -173,7 +187,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'codecs') {
-      process.stdout.write(codecsListing());
+      process.stdout.write(await codecsListing());
       return 0;
     }
     if (command === 'compare') return await compareCommand(rest);

@@ -10,7 +10,8 @@ import { codeGenerationVerdict } from '../shared/code-generation-text';
 
 const COMPRESSIONS: readonly TransportCompression[] = ['gzip', 'brotli', 'zstd'];
 
-const rowName = (row: CodecResult) => `${row.codec}${row.runtime === 'browser' ? ' (browser)' : row.runtime === 'node' ? ' (node)' : ''}`;
+/** A row's name in a section: the codec, and its runtime when the run had more than one. */
+export const rowName = (row: CodecResult) => `${row.codec}${row.runtime === 'browser' ? ' (browser)' : row.runtime === 'node' ? ' (node)' : ''}`;
 
 export function endToEndSection(results: readonly CodecResult[]): string[] {
   const rows = results.filter((row): row is CompletedResult => row.status === 'completed' && row.endToEnd !== undefined);

@@ -13,14 +13,21 @@ import { inferSchemaText } from '../schema/inferred-text';
 import { resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { providedSchemaFrom, SCHEMA_OPTIONS, SchemaUsageError, variantsFrom } from './schema-options';
 import type { ProvidedSchema } from '../shared/codec-job';
+import { inferAvroSchema } from '../schema/infer-avro';
+import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES, translatedSchemaText, type TranslatedLanguage } from '../schema/translate/translated-text';
 
-export const SCHEMA_USAGE = `Usage: payload-lab schema SAMPLE.json --format proto|avsc [--integers …] [--doubles …] [--fields …]
+const isTranslated = (format: string): format is TranslatedLanguage => (TRANSLATED_LANGUAGES as readonly string[]).includes(format);
+
+export const SCHEMA_USAGE = `Usage: payload-lab schema SAMPLE.json --format proto|avsc|fbs|capnp|bop [--integers …] [--doubles …] [--fields …]
        payload-lab schema --proto FILE [--type NAME]    (prints the Avro schema derived from it)
        payload-lab schema --avsc FILE                   (prints the proto3 schema derived from it)
+       payload-lab schema --proto FILE --format fbs|capnp|bop   (and --avsc: the schema translated from it)
 
 Prints the schema Payload Lab infers from SAMPLE (what avsc and protobufjs use when no schema is
-given), or the one it derives from a given schema for the other format. Comments (.proto) and
-"doc" attributes (Avro) say where a choice was made; notes go to stderr.`;
+given), or the one it derives from a given schema for the other format; fbs, capnp and bop:
+the FlatBuffers, Cap'n Proto or Bebop schema the rows of those formats translate from the same
+Avro schema. Comments (.proto, .fbs, .capnp, .bop) and "doc" attributes (Avro) say where a
+choice was made; notes go to stderr.`;
 
 interface SchemaText {
   text: string;
@@ -40,7 +47,7 @@ export async function schemaCommand(args: string[]): Promise<number> {
   }
   if (positionals.length > 1) throw new SchemaUsageError(`schema takes one sample file, got ${positionals.length}`);
   const format = values.format;
-  if (format !== undefined && format !== 'proto' && format !== 'avsc') throw new SchemaUsageError(`--format takes proto or avsc, got '${format}'`);
+  if (format !== undefined && format !== 'proto' && format !== 'avsc' && !isTranslated(format)) throw new SchemaUsageError(`--format takes proto, avsc, fbs, capnp or bop, got '${format}'`);
   const provided = await providedSchemaFrom(values);
   const variants = variantsFrom(values, provided);
   if (values.samples !== undefined || values.seed !== undefined) throw new SchemaUsageError('--samples and --seed belong to compare');
@@ -54,7 +61,13 @@ export async function schemaCommand(args: string[]): Promise<number> {
 
   let result: SchemaText;
   try {
-    if (provided) {
+    if (isTranslated(wanted)) {
+      // The Avro schema the Avro rows would use, translated as the FlatBuffers, Cap'n Proto and Bebop rows do.
+      const avro = provided
+        ? provided.kind === 'avsc' ? resolveAvsc(provided).schema : deriveAvroFromProto(resolveProtoType(provided).type).schema
+        : inferAvroSchema(parseSample(sampleBytesOf({ path: file! }), sampleKindOf(file!), file!), variants).schema;
+      result = translatedSchemaText(avro, wanted);
+    } else if (provided) {
       result = derive(provided);
     } else {
       const sample = parseSample(sampleBytesOf({ path: file! }), sampleKindOf(file!), file!);
@@ -63,7 +76,8 @@ export async function schemaCommand(args: string[]): Promise<number> {
   } catch (error) {
     if (!(error instanceof UnsupportedSampleError)) throw error;
     const what = provided ? `derived from ${provided.path ?? 'the schema'}` : `fits ${file}`;
-    process.stderr.write(`payload-lab: no ${wanted === 'proto' ? 'proto3' : 'Avro'} schema ${what}: ${error.message}\n`);
+    const language = isTranslated(wanted) ? LANGUAGE_NAMES[wanted] : wanted === 'proto' ? 'proto3' : 'Avro';
+    process.stderr.write(`payload-lab: no ${language} schema ${what}: ${error.message}\n`);
     return 2;
   }
   process.stdout.write(result.text);

@@ -2,9 +2,9 @@
  * One interface for every serialization library. A codec module is loaded only inside its
  * worker, so its library is never evaluated in the extension host or beside another codec.
  */
-import type { SchemaOrigin } from '../shared/results';
+import type { InteropResult, SchemaOrigin } from '../shared/results';
 import type { SchemaVariants } from '../shared/variants';
-import type { ProvidedSchema } from '../shared/codec-job';
+import type { ProvidedSchema, CodegenSettings } from '../shared/codec-job';
 export type { ProvidedSchema } from '../shared/codec-job';
 
 // Shared with the schema layer below, which defines them; re-exported for the codecs' users.
@@ -25,6 +25,13 @@ export interface PrepareContext {
    * fit is skipped; on hundreds of megabytes it costs more than encoding.
    */
   fitsInferred?: boolean;
+  /**
+   * Codecs that run generated code: where the cache is and where the user put the tools
+   * (src/codegen). Absent: the CLI's cache folder, the environment and PATH.
+   */
+  codegen?: CodegenSettings;
+  /** What the codec's own `generate` returned (in this worker; never crosses a thread). */
+  generated?: unknown;
 }
 
 /** What a codec needs to turn the sample into bytes and back. */
@@ -44,6 +51,19 @@ export interface PreparedCodec {
   inferred?: unknown;
   /** How another library of the format reads these bytes: checked once, after timing. */
   interop?: InteropCheck;
+  /**
+   * Formats read on access (FlatBuffers, Cap'n Proto): `decode` reads every field into a plain
+   * object (the row's decode time, which its speed-up uses); these two are timed beside it.
+   */
+  lazy?: LazyReads;
+}
+
+export interface LazyReads {
+  /** Open the bytes and read every leaf, building no object. */
+  access(bytes: Uint8Array): unknown;
+  /** Open the bytes and read one path (`firstFieldPath`). */
+  firstField(bytes: Uint8Array): unknown;
+  firstFieldPath: string;
 }
 
 /**
@@ -55,6 +75,11 @@ export interface InteropCheck {
   decoder: string;
   /** Why it could not read them as the sample, or null when it could. */
   check(encoded: Uint8Array, sample: unknown): Promise<string | null>;
+  /**
+   * The other way (Protocol Buffers rows of generated code): whether this row's library reads
+   * the decoder's bytes for the same value, and where the two libraries' bytes differ.
+   */
+  both?(encoded: Uint8Array): Promise<Pick<InteropResult, 'readsReference' | 'byteDifferences'>>;
 }
 
 /**
@@ -72,4 +97,16 @@ export const ANNOTATED_LAYOUTS: ReadonlySet<EncodingLayout['kind']> = new Set(['
 
 export interface CodecModule {
   prepare(sample: unknown, context: PrepareContext): PreparedCodec;
+  /**
+   * Codecs that run generated code: generates it, or finds it in the cache, in child processes
+   * (src/codegen). Whoever prepares the codec awaits this first (prepareCodec) and hands its
+   * result to `prepare` as `context.generated`; a `prepare` without it skips the sample.
+   */
+  generate?(sample: unknown, context: PrepareContext): Promise<unknown>;
+}
+
+/** `generate` (where the codec has it), then `prepare` with its result. */
+export async function prepareCodec(module: CodecModule, sample: unknown, context: PrepareContext): Promise<PreparedCodec> {
+  if (!module.generate) return module.prepare(sample, context);
+  return module.prepare(sample, { ...context, generated: await module.generate(sample, context) });
 }

@@ -1,25 +1,57 @@
 /**
- * Protocol Buffers with google-protobuf, Google's JavaScript library. It works only from code
- * that protoc generates with the protoc-gen-js plugin: neither is an npm library this extension
- * can ship, so without them the row is skipped and says exactly what to install. Running the
- * generator at run time (PAYLOAD_LAB_PROTOC pointing at protoc) is not implemented yet: it could
- * not be built and tested where this was written (no protoc download there).
+ * Protocol Buffers with google-protobuf, Google's JavaScript library, through the code protoc
+ * generates for it with protoc-gen-js (`--js_out=import_style=commonjs,binary`): message
+ * classes with getters and setters. Encode is `serializeBinary()`; decode is
+ * `deserializeBinary(bytes).toObject()`, the plain object its users read, whose keys are
+ * renamed (`items` → `itemsList`, maps as `attrsMap` lists of pairs, `durationMs` →
+ * `durationms`): the remnants say so. The runtime is the bundled google-protobuf, its
+ * well-known types included.
  */
-import { UnsupportedSampleError, type CodecModule } from './codec';
+import { exportedAt, generatedProtobufCodec } from './generated-protobuf';
+import { GOOGLE_PROTOBUF_GENERATOR } from '../codegen/protobuf-tools';
+import type { GeneratedMessageType } from './generated-protobuf-interop';
 
-export const PROTOC_ENV = 'PAYLOAD_LAB_PROTOC';
+interface JspbMessage {
+  serializeBinary(): Uint8Array;
+  toObject(): unknown;
+}
+interface JspbClass {
+  deserializeBinary(bytes: Uint8Array): JspbMessage;
+}
 
-export const prepare: CodecModule['prepare'] = () => {
-  const protoc = process.env[PROTOC_ENV];
-  if (protoc) {
-    throw new UnsupportedSampleError(
-      `${PROTOC_ENV} is set (${protoc}), but generating google-protobuf code at run time is not implemented in this version of Payload Lab: ` +
-        'the row stays skipped.',
-    );
-  }
-  throw new UnsupportedSampleError(
-    'google-protobuf needs code generated from the schema by protoc with the protoc-gen-js plugin. ' +
-      'Install protoc (https://github.com/protocolbuffers/protobuf/releases), protoc-gen-js (npm install -g protoc-gen-js) and google-protobuf, ' +
-      `then set the environment variable ${PROTOC_ENV} to the protoc executable.`,
-  );
+/* eslint-disable @typescript-eslint/no-require-imports -- each runtime is bundled, and loaded only when generated code asks for it */
+const WELL_KNOWN: Record<string, () => unknown> = {
+  any: () => require('google-protobuf/google/protobuf/any_pb.js'),
+  api: () => require('google-protobuf/google/protobuf/api_pb.js'),
+  descriptor: () => require('google-protobuf/google/protobuf/descriptor_pb.js'),
+  duration: () => require('google-protobuf/google/protobuf/duration_pb.js'),
+  empty: () => require('google-protobuf/google/protobuf/empty_pb.js'),
+  field_mask: () => require('google-protobuf/google/protobuf/field_mask_pb.js'),
+  source_context: () => require('google-protobuf/google/protobuf/source_context_pb.js'),
+  struct: () => require('google-protobuf/google/protobuf/struct_pb.js'),
+  timestamp: () => require('google-protobuf/google/protobuf/timestamp_pb.js'),
+  type: () => require('google-protobuf/google/protobuf/type_pb.js'),
+  wrappers: () => require('google-protobuf/google/protobuf/wrappers_pb.js'),
 };
+
+const codec = generatedProtobufCodec({
+  runtime: 'google-protobuf',
+  generator: GOOGLE_PROTOBUF_GENERATOR,
+  outputFile: (protoFile) => protoFile.replace(/\.proto$/, '_pb.js'),
+  runtimes: {
+    'google-protobuf': () => require('google-protobuf'),
+    ...Object.fromEntries(Object.entries(WELL_KNOWN).map(([name, load]) => [`google-protobuf/google/protobuf/${name}_pb.js`, load])),
+  },
+  // With import_style=commonjs the module exports its package's namespace: nested messages are properties of their parent.
+  messageType: (exports, name): GeneratedMessageType => {
+    const type = exportedAt(exports, name.split('.')) as JspbClass;
+    return {
+      read: (bytes) => type.deserializeBinary(bytes),
+      write: (message) => (message as JspbMessage).serializeBinary(),
+      decode: (bytes) => type.deserializeBinary(bytes).toObject(),
+    };
+  },
+  notes: ['decode is deserializeBinary(bytes).toObject(): the plain object google-protobuf gives, with its renamed keys (lists end in List, maps are [key, value] pairs ending in Map, names are lower-cased then camel-cased at underscores)'],
+});
+
+export const { prepare, generate } = codec;

@@ -14,6 +14,11 @@ const builtinModules: Record<string, () => Promise<CodecModule>> = {
   ...portableCodecModules,
   v8: () => import('./v8'),
   'google-protobuf': () => import('./google-protobuf'),
+  'ts-proto': () => import('./ts-proto'),
+  'protobuf-ts': () => import('./protobuf-ts'),
+  flatbuffers: () => import('./flatbuffers'),
+  capnp: () => import('./capnp'),
+  bebop: () => import('./bebop'),
   bser: () => import('./bser'),
 };
 

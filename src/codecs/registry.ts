@@ -12,9 +12,13 @@ const V8_NOT_IN_BROWSERS =
 const BSER_NOT_IN_BROWSERS =
   "bser has no browser build: it is Watchman's protocol for Node clients and requires Node's events, os, assert and util modules and the global Buffer when it loads; a web app would have to bundle four Node polyfills for it";
 
-/** google-protobuf is skipped in Node too (no protoc-generated code); the browser says the same. */
-const GOOGLE_PROTOBUF_NOT_IN_BROWSERS =
-  'google-protobuf needs code generated from the schema by protoc with protoc-gen-js, in the browser as in Node: its Node row says what to install';
+/** Rows of code generated at run time: generation runs in child processes of Node. */
+const GENERATED_NOT_IN_BROWSERS =
+  'this row runs code protoc generates from the schema at run time (in Node child processes, cached); the browser runtime does not load generated code yet';
+
+/** FlatBuffers, Cap'n Proto and Bebop: their tools run in Node child processes. */
+const ZERO_COPY_NOT_IN_BROWSERS =
+  'this row runs code its schema compiler generates from the schema at run time (in Node child processes, cached); the browser runtime does not load generated code yet';
 
 export const builtinCodecs: readonly CodecDescriptor[] = [
   { id: 'json', browser: 'runs', label: 'JSON (baseline)', format: 'JSON', library: 'node:v8', needsSchema: false },
@@ -27,12 +31,19 @@ export const builtinCodecs: readonly CodecDescriptor[] = [
   // The other libraries of the published benchmarks.
   { id: 'pbf', browser: 'runs', label: 'Protocol Buffers (pbf)', format: 'Protocol Buffers', library: 'pbf', needsSchema: true },
   { id: 'bufbuild', browser: 'runs', label: 'Protocol Buffers (@bufbuild/protobuf)', format: 'Protocol Buffers', library: '@bufbuild/protobuf', needsSchema: true },
-  { id: 'google-protobuf', browser: { unavailable: GOOGLE_PROTOBUF_NOT_IN_BROWSERS }, label: 'Protocol Buffers (google-protobuf)', format: 'Protocol Buffers', library: 'google-protobuf', needsSchema: true },
+  { id: 'google-protobuf', browser: { unavailable: GENERATED_NOT_IN_BROWSERS }, label: 'Protocol Buffers (google-protobuf)', format: 'Protocol Buffers', library: 'google-protobuf', needsSchema: true, tools: ['protoc', 'protocGenJs'] },
   { id: 'avro-js', browser: 'runs', label: 'Avro (avro-js)', format: 'Avro', library: 'avro-js', needsSchema: true },
   { id: 'bser', browser: { unavailable: BSER_NOT_IN_BROWSERS }, label: 'BSER (bser)', format: 'BSER', library: 'bser', needsSchema: false },
   { id: 'js-binary', browser: 'runs', label: 'js-binary (js-binary)', format: 'js-binary', library: 'js-binary', needsSchema: true },
   { id: 'msgpack', browser: 'runs', label: 'MessagePack (@msgpack/msgpack)', format: 'MessagePack', library: '@msgpack/msgpack', needsSchema: false },
   { id: 'cborg', browser: 'runs', label: 'CBOR (cborg)', format: 'CBOR', library: 'cborg', needsSchema: false },
+  // Code generated from the schema at run time (src/codegen), as most TypeScript teams deploy Protocol Buffers.
+  { id: 'ts-proto', browser: { unavailable: GENERATED_NOT_IN_BROWSERS }, label: 'Protocol Buffers (ts-proto)', format: 'Protocol Buffers', library: 'ts-proto', needsSchema: true, tools: ['protoc', 'protocGenTsProto'] },
+  { id: 'protobuf-ts', browser: { unavailable: GENERATED_NOT_IN_BROWSERS }, label: 'Protocol Buffers (protobuf-ts)', format: 'Protocol Buffers', library: '@protobuf-ts/runtime', needsSchema: true, tools: ['protoc', 'protocGenTs'] },
+  // Formats of the published browser study, each through the code its tool generates from the schema (src/codegen).
+  { id: 'flatbuffers', browser: { unavailable: ZERO_COPY_NOT_IN_BROWSERS }, label: 'FlatBuffers (flatbuffers)', format: 'FlatBuffers', library: 'flatbuffers', needsSchema: true, tools: ['flatc'] },
+  { id: 'capnp', browser: { unavailable: ZERO_COPY_NOT_IN_BROWSERS }, label: "Cap'n Proto (capnp-es)", format: "Cap'n Proto", library: 'capnp-es', needsSchema: true, tools: ['capnp', 'capnpcTs'] },
+  { id: 'bebop', browser: { unavailable: ZERO_COPY_NOT_IN_BROWSERS }, label: 'Bebop (bebop)', format: 'Bebop', library: 'bebop', needsSchema: true, tools: ['bebopc'] },
   // Options that change the answer more than the library does, each a row of its own.
   { id: 'msgpackr-records', browser: 'runs', label: 'msgpackr (records)', format: 'MessagePack', library: 'msgpackr', needsSchema: false },
   { id: 'cbor-x-records', browser: 'runs', label: 'cbor-x (records)', format: 'CBOR', library: 'cbor-x', needsSchema: false },

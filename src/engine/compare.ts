@@ -23,7 +23,7 @@ import { runInWorker, type WorkerFate } from './worker-launch';
 import type { WorkerMethods } from '../shared/worker-protocol';
 import { judgeCodeGeneration, runWithoutCodeGeneration, type StrictRun } from './code-generation';
 import { runPipeline } from './first-round-pipeline';
-import type { ProvidedSchema, CodecSource, SampleBytes, SampleKind, SampleScale, CodecJob, CodecReport } from '../shared/codec-job';
+import type { ProvidedSchema, CodecSource, SampleBytes, SampleKind, SampleScale, CodecJob, CodecReport, CodegenSettings } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 import { withEndToEndSpeedups } from '../measurement/end-to-end-speedups';
 import { nodeMeasuringRuntime } from './node-runtime';
@@ -65,6 +65,8 @@ export interface CompareOptions extends Partial<EngineLimits> {
   runtime?: MeasuringRuntime;
   /** Also run each codec once with code generation from strings disabled (see code-generation.ts). */
   checkCodeGeneration?: boolean;
+  /** Rows that run generated code (google-protobuf, ts-proto…): the cache and the tools' settings. */
+  codegen?: CodegenSettings;
 }
 
 interface RoundEntry extends TimedEntry {
@@ -137,6 +139,7 @@ export async function compareSample(
     measurement: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples, verify, ...(settings.quick ? { firstLook: true } : {}) },
     ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
     ...(options.scale ? { scale: options.scale } : {}),
+    ...(options.codegen ? { codegen: options.codegen } : {}),
   });
 
   // The baseline's worker opens while the sample is read: neither is timed. (Its job learns the

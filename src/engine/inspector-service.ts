@@ -11,7 +11,7 @@ import type { DecodedOutputQueries, InspectorOpened } from '../shared/inspector'
 import type { RequestMap } from '../shared/protocol';
 import { InspectionFailure, InspectionWorker, type DecodedOutputQuery } from './inspection-worker-client';
 import { DEFAULT_LIMITS } from './settings';
-import type { ProvidedSchema, SampleBytes } from '../shared/codec-job';
+import type { ProvidedSchema, SampleBytes, CodegenSettings } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 
 /** What the last run measured, to decode again for the inspector. */
@@ -23,6 +23,8 @@ export interface InspectionInput {
   timeoutMs?: number;
   /** The bundled worker script; defaults to `worker.js` beside the running bundle. */
   workerScript?: string;
+  /** Rows of generated code: the cache and the tools' settings (src/codegen). */
+  codegen?: CodegenSettings;
 }
 
 /** The panel's inspector requests: answered here, whoever relays them. */
@@ -55,7 +57,7 @@ export class InspectorService {
     this.session = session;
     try {
       const { worker, opened } = await InspectionWorker.open(
-        { codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}) },
+        { codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}), ...(input.codegen ? { codegen: input.codegen } : {}) },
         {
           workerScript: input.workerScript ?? bundlePath('codec-worker'),
           memoryLimitMb: input.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,

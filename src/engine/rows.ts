@@ -73,6 +73,7 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
         ...(m.interop ? { interop: m.interop } : {}),
         ...(m.compressionTiming ? { compressionTiming: m.compressionTiming } : {}),
         ...(m.byteAttribution ? { byteAttribution: m.byteAttribution } : {}),
+        ...(m.lazy ? { access: m.lazy.access, firstField: m.lazy.firstField, firstFieldPath: m.lazy.firstFieldPath } : {}),
       };
     }
   }

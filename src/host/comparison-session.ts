@@ -27,7 +27,7 @@ import type { PlannedCodec } from '../shared/protocol';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { readRunSettings, type RunSettings } from './settings';
 import { RunSlot } from './run-slot';
-import type { ProvidedSchema } from '../shared/codec-job';
+import type { ProvidedSchema, CodegenSettings } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 import type { MeasuringRuntime } from '../engine/measuring-runtime';
 
@@ -126,6 +126,11 @@ export class ComparisonSession implements vscode.Disposable {
   }
 
   /** The last run's request; after a reload, only a saved file's (editor text is not kept). */
+  /** Generated code (google-protobuf, ts-proto…) is cached in the extension's storage, never the workspace. */
+  codegenSettings(settings: RunSettings): CodegenSettings {
+    return { cacheDir: this.context.globalStorageUri.fsPath, tools: settings.tools };
+  }
+
   get lastRequest(): RunRequest | undefined {
     if (this.currentRequest) return this.currentRequest;
     const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
@@ -169,6 +174,8 @@ export class ComparisonSession implements vscode.Disposable {
             schema: request.schema,
             variants: request.variants,
             checkCodeGeneration: settings.strictCspCheck,
+            // Generated code (google-protobuf, ts-proto…) is cached in the extension's storage, never the workspace.
+            codegen: this.codegenSettings(settings),
             signal: controller.signal,
             onSampleRead: (sample) => panel.post({ type: 'sample-read', runId, sample }),
             onStage: (codec, stage, { round, rounds }) => {

@@ -40,6 +40,7 @@ export class InspectorHost implements vscode.Disposable {
       ...(request.variants ? { variants: request.variants } : {}),
       memoryLimitMb: settings.memoryLimitMb,
       timeoutMs: settings.timeoutMs,
+      codegen: this.session.codegenSettings(settings),
     };
   }
 

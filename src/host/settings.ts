@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { builtinCodecs, DEFAULT_CODEC_IDS } from '../codecs/registry';
 import { DEFAULT_LIMITS, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS } from '../engine/settings';
 import type { MeasuredRuntime } from '../shared/results';
+import { TOOL_SPECS } from '../codegen/tool-registry';
 
 export interface RunSettings {
   codecs: string[];
@@ -17,6 +18,8 @@ export interface RunSettings {
   browserCapBytes: number;
   /** Run each codec once more without code generation (payloadLab.strictCspCheck). */
   strictCspCheck: boolean;
+  /** `payloadLab.tools.*`: where the user put the code generators (tool id → path). */
+  tools: Record<string, string>;
 }
 
 export function readRunSettings(): RunSettings {
@@ -34,6 +37,7 @@ export function readRunSettings(): RunSettings {
     runtimes: readRuntimes(config.get<string[]>('runtimes')),
     browserCapBytes: Math.round((config.get<number>('browserSampleCapMb') ?? 64) * 1024 * 1024),
     strictCspCheck: config.get<boolean>('strictCspCheck') ?? false,
+    tools: Object.fromEntries(TOOL_SPECS.map((spec) => [spec.id, config.get<string>(`tools.${spec.id}`) ?? ''])),
   };
 }
 

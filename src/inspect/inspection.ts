@@ -4,7 +4,7 @@
  * codec's library loads there, never in the extension host); every answer is plain data.
  */
 import { findParseLosses } from '../analysis/parse-losses';
-import { ANNOTATED_LAYOUTS, UnsupportedSampleError, type PreparedCodec } from '../codecs/codec';
+import { ANNOTATED_LAYOUTS, prepareCodec, UnsupportedSampleError, type PreparedCodec } from '../codecs/codec';
 import { loadCodec } from '../codecs/load-codec';
 import { parseSample, sampleBytesOf } from '../input/read-sample';
 import type { ErrorStage, WorkStage } from '../shared/results';
@@ -56,7 +56,7 @@ export class Inspection {
       const sample = parseSample(sampleBytes, job.sample.kind, job.sample.path);
       enter('prepare');
       const { descriptor, module } = await loadCodec(job.codec);
-      const prepared = module.prepare(sample, { schema: job.schema, variants: job.variants });
+      const prepared = await prepareCodec(module, sample, { schema: job.schema, variants: job.variants, ...(job.codegen ? { codegen: job.codegen } : {}) });
       enter('encode');
       const encoded = prepared.encode(prepared.input).slice();
       enter('decode');

@@ -6,24 +6,9 @@
  */
 import * as avro from 'avsc';
 
-export const JSON_LOGICAL_TYPE = 'payload-lab-json';
-
-/** The first use declares the record; later uses refer to it by `name`. */
-export function avroJsonRecord(name: string, doc: string): Record<string, unknown> {
-  return {
-    type: 'record',
-    name,
-    doc,
-    logicalType: JSON_LOGICAL_TYPE,
-    fields: [
-      {
-        name: 'value',
-        // Numbers are all double: an unwrapped union may hold one numeric type only.
-        type: ['null', 'boolean', 'double', 'string', { type: 'array', items: name }, { type: 'map', values: name }],
-      },
-    ],
-  };
-}
+// Kept apart (avro-names.ts) so that what only builds schemas does not load avsc.
+export { avroJsonRecord, JSON_LOGICAL_TYPE } from './avro-names';
+import { JSON_LOGICAL_TYPE } from './avro-names';
 
 class JsonValueType extends avro.types.LogicalType {
   protected override _fromValue(record: { value: unknown }): unknown {

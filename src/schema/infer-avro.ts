@@ -9,7 +9,7 @@
  */
 import { UnsupportedSampleError } from './sample-contracts';
 import { describeUnion, isSometimesAbsent, inferShape, isOptionalField, type ArrayShape, type IntegerShape, type ObjectShape, type Shape, withStackGuard } from './shape';
-import { avroJsonRecord } from './avro-json';
+import { avroJsonRecord } from './avro-names';
 import { InferenceNotes } from './inference-notes';
 import { formatAvroSchema } from './avro-text';
 import { mapKeysReason, mapValuesOf, schemaTextBudget, shapeBudgets, type ShapeBudget } from './irregular';

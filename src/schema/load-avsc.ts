@@ -19,7 +19,8 @@ export type AvscLoad =
   | { ok: false; error: SchemaProblem };
 
 /** The logical type that lets JSON samples hold `bytes` and `fixed` values as base64 text. */
-export const BASE64_LOGICAL_TYPE = 'payload-lab-base64';
+export { BASE64_LOGICAL_TYPE } from './avro-names';
+import { BASE64_LOGICAL_TYPE } from './avro-names';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 

@@ -9,7 +9,8 @@ import * as avro from 'avsc';
 import { formatDateTime, parseDateTime } from './avro-logical-types';
 import { formatDuration, parseDuration } from './proto-wkt';
 
-export const JSON_TEXT_LOGICAL_TYPE = 'payload-lab-json-text';
+export { JSON_TEXT_LOGICAL_TYPE } from './avro-names';
+import { JSON_TEXT_LOGICAL_TYPE } from './avro-names';
 export const TIMESTAMP_LOGICAL_TYPE = 'payload-lab-proto-timestamp';
 export const DURATION_LOGICAL_TYPE = 'payload-lab-proto-duration';
 

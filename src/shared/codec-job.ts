@@ -11,6 +11,7 @@ import type {
   CompressedSizes,
   EndToEndDecode,
   InteropResult,
+  LazyTimings,
   Remnant,
   RoundTrip,
   SchemaOrigin,
@@ -73,11 +74,39 @@ export interface CodecDescriptor {
   library: string;
   /** Whether the format needs a schema; where none is provided, one is inferred. */
   needsSchema: boolean;
+  /** External tools the codec needs (ToolSpec ids, src/codegen/tool-registry.ts), e.g. protoc. */
+  tools?: readonly string[];
   /**
    * Whether the codec runs in a browser Web Worker: `'runs'` (its browser entry is listed in
    * browser-codecs.ts), or why it cannot. Absent: not tried yet; its browser row says so.
    */
   browser?: BrowserSupport;
+}
+
+/** A user's own schema for a format whose row generates code from one (`--fbs`, `--capnp`, `--bop`). */
+export interface FormatSchemaFile {
+  language: 'fbs' | 'capnp' | 'bop';
+  /** The file's text (an editor's unsaved text, or the file as read). */
+  source: string;
+  /** Where it is, for messages: `schemas/Items.fbs`. */
+  path: string;
+  /** Cap'n Proto and Bebop: the struct or message to encode (default: the last one no other refers to). FlatBuffers uses its root_type. */
+  rootType?: string;
+}
+
+/** How a run generates code; each field has a default (the CLI's cache, environment and PATH). */
+export interface CodegenSettings {
+  /** Cache root (the extension: its global storage; the CLI: --cache-dir or defaultCacheDir()). */
+  cacheDir?: string;
+  /** `payloadLab.tools.*` as the user set them: tool id → path. */
+  tools?: Readonly<Record<string, string | undefined>>;
+  /** Per tool run (default 60 s). */
+  timeoutMs?: number;
+  /**
+   * The user's own schemas in the formats whose rows generate code from one (`--fbs`, `--capnp`,
+   * `--bop`): each row uses its own format's, instead of translating the run's schema.
+   */
+  formatSchemas?: readonly FormatSchemaFile[];
 }
 
 /** One sampling window of an operation, as the worker took it. */
@@ -119,6 +148,8 @@ export interface CodecJob {
   inferred?: unknown;
   /** A size sweep: the worker scales the sample to this size itself (scale-sample.ts). */
   scale?: SampleScale;
+  /** Codecs that run generated code: the cache and the tools' settings (src/codegen). */
+  codegen?: CodegenSettings;
 }
 
 export interface CodecMeasurements {
@@ -142,6 +173,8 @@ export interface CodecMeasurements {
   compressionTiming?: CompressionTiming;
   /** Where the encoded bytes go; absent for a format without a walker. */
   byteAttribution?: ByteAttribution;
+  /** Formats read on access: access and firstField beside decode (see CompletedResult.access). */
+  lazy?: LazyTimings;
 }
 
 /** A later round's outcome: timings only. */

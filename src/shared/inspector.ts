@@ -5,7 +5,7 @@
  * slice at a time. Plain data only (no Node, no vscode): it crosses worker and webview
  * boundaries.
  */
-import type { CodecSource, ProvidedSchema, SampleBytes } from './codec-job';
+import type { CodecSource, CodegenSettings, ProvidedSchema, SampleBytes } from './codec-job';
 import type { RemnantKind } from './results';
 import type { SchemaVariants } from './variants';
 
@@ -15,6 +15,7 @@ export interface DecodedOutputJob {
   sample: SampleBytes;
   schema?: ProvidedSchema;
   variants?: Partial<SchemaVariants>;
+  codegen?: CodegenSettings;
 }
 
 /** One step of an exact path: an object key or an array index. */

@@ -303,6 +303,23 @@ export interface CompletedResult extends CodecRowBase {
   byteAttribution?: ByteAttribution;
   /** Whether another library of the format reads these bytes; absent where none is checked. */
   interop?: InteropResult;
+  /**
+   * Formats read on access (FlatBuffers, Cap'n Proto), in the first round: `decode` above reads
+   * every field into a plain object, and its speed-up compares that; `access` opens the bytes
+   * and reads every leaf without building objects, `firstField` opens them and reads the one
+   * path `firstFieldPath`. Absent for other formats.
+   */
+  access?: TimingStats;
+  firstField?: TimingStats;
+  firstFieldPath?: string;
+}
+
+/** The extra timings of a format read on access (see `CompletedResult.access`). */
+export interface LazyTimings {
+  access: TimingStats;
+  firstField: TimingStats;
+  /** `$.items[0].x`: the path `firstField` reads. */
+  firstFieldPath: string;
 }
 
 /**
@@ -315,6 +332,13 @@ export interface InteropResult {
   readable: boolean;
   /** Why not, when not readable. */
   why?: string;
+  /** The other way, where checked: this row's library reads `decoder`'s bytes for the same value. */
+  readsReference?: { readable: boolean; why?: string };
+  /**
+   * Where this row's bytes differ from `decoder`'s for the same value, and why (a default value
+   * written or left out, packing, field order); absent when they are the same bytes or not compared.
+   */
+  byteDifferences?: string[];
 }
 
 /**

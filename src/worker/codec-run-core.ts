@@ -7,15 +7,16 @@
  * runtimes (loading a codec, reading the sample, compressing, collecting garbage) comes in
  * through `CodecRunRuntime`; this module imports nothing from Node.
  */
-import { type InteropCheck, type PreparedCodec, UnsupportedSampleError } from '../codecs/codec';
+import { type InteropCheck, type PreparedCodec, UnsupportedSampleError, prepareCodec } from '../codecs/codec';
 import type { LoadedCodec } from '../codecs/load-codec';
 import { verifyRoundTrip } from '../analysis/verify';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
-import type { CompressedSizes, EndToEndDecode, InteropResult, RoundTrip, TimingStats, WorkStage } from '../shared/results';
+import type { CompressedSizes, EndToEndDecode, InteropResult, RoundTrip, TimingStats, WorkStage, LazyTimings } from '../shared/results';
 import { attributeBytes } from '../attribution/byte-attribution';
 import { scaleSample } from '../measurement/scale-sample';
+import { timeLazyReads } from '../worker/lazy-reads';
 import type { GcWindowFigures } from './gc-window';
 import { measureOperation, type MeasureOptions } from './measure';
 import type { CodecSource, SampleBytes, CodecJob, CodecReport } from '../shared/codec-job';
@@ -68,6 +69,7 @@ export class CodecRun {
   private opened: OpenedCodec | undefined;
   private timings: { encode: TimingStats; decode: TimingStats } | undefined;
   private compression: TimedCompression | undefined;
+  private lazyTimings: LazyTimings | undefined;
   private roundTrip: RoundTrip | undefined;
   private jsonBytes = 0;
 
@@ -116,6 +118,9 @@ export class CodecRun {
       const common = this.measureOptions(jsonBytes);
       this.enter('measure');
       this.timings = { encode: await measureOperation(() => encode(input), common), decode: await measureOperation(() => decode(opened.encoded), common) };
+      // Formats read on access: their two reads, right after encode and decode (first round).
+      const lazy = this.job.measurement.verify ? opened.prepared.lazy : undefined;
+      if (lazy) this.lazyTimings = await timeLazyReads(lazy, opened.encoded, common);
       // In every round, right after the codec's own timing and alone on the CPU like it. It
       // loads zstd's WebAssembly on Node 20 only now: nothing the codec does not need is in
       // the worker's heap while the codec is timed.
@@ -159,6 +164,7 @@ export class CodecRun {
           ...(interop ? { interop } : {}),
           ...(timed ? { compressionTiming: timed.timing } : {}),
           ...(byteAttribution ? { byteAttribution } : {}),
+          ...(this.lazyTimings ? { lazy: this.lazyTimings } : {}),
           compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), ...(endToEnd ? { endToEnd } : {}), ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
       };
     });
@@ -225,7 +231,12 @@ export async function openCodec(
   report.libraryVersion = runtime.libraryVersion(loaded.descriptor.library);
   let prepared: PreparedCodec;
   try {
-    prepared = loaded.module.prepare(sample, { schema: job.schema, variants: job.variants, ...(job.inferred === undefined ? {} : { inferred: job.inferred }) });
+    prepared = await prepareCodec(loaded.module, sample, {
+      schema: job.schema,
+      variants: job.variants,
+      ...(job.inferred === undefined ? {} : { inferred: job.inferred }),
+      ...(job.codegen ? { codegen: job.codegen } : {}),
+    });
   } catch (error) {
     if (error instanceof UnsupportedSampleError) {
       report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
@@ -262,7 +273,13 @@ async function checkInterop(interop: InteropCheck, encoded: Uint8Array, sample: 
   } catch (error) {
     why = `it fails: ${describeError(error)}`;
   }
-  return why === null ? { decoder: interop.decoder, readable: true } : { decoder: interop.decoder, readable: false, why };
+  const result: InteropResult = why === null ? { decoder: interop.decoder, readable: true } : { decoder: interop.decoder, readable: false, why };
+  if (!interop.both) return result;
+  try {
+    return { ...result, ...(await interop.both(encoded)) };
+  } catch (error) {
+    return { ...result, readsReference: { readable: false, why: `the check failed: ${describeError(error)}` } };
+  }
 }
 
 export function describeError(error: unknown): string {

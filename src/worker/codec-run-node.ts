@@ -7,7 +7,7 @@ import { loadCodec } from '../codecs/load-codec';
 import { libraryVersion } from '../codecs/library-version';
 import { sampleBytesOf } from '../input/read-sample';
 import { compressedSizes } from '../compression/compressed-sizes';
-import { timeCompression } from '../compression/compression-timing';
+import { timeCompression } from './compression-timing';
 import { runCodecJobIn, type CodecRunRuntime, type StageReporter } from './codec-run-core';
 import { nodeEndToEndDecode } from './end-to-end-node';
 import { watchGarbageCollection } from './gc-window';

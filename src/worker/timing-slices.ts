@@ -12,7 +12,7 @@ import { nodeCodecRuntime } from './codec-run-node';
 import { batchSizeFor, timeWindow, warmUp } from './measure';
 import type { TimingOperation, TimingReady, TimingSliceRequest, CompressionWindows } from '../shared/worker-protocol';
 import type { TimedWindow, CodecJob, CodecReport } from '../shared/codec-job';
-import { timeCompression } from '../compression/compression-timing';
+import { timeCompression } from './compression-timing';
 import type { CompressionTiming } from '../shared/results';
 
 interface OpenOperation {

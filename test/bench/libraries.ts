@@ -3,7 +3,7 @@
  * bundled datasets, printed as the README's libraries table: library version, format, schema
  * need, size ratio, each run's median speed-up, remnants, and whether the format's reference
  * decoder reads the bytes; the published figures beside ours where they exist.
- * Options: --runs N (default 2), --datasets tuples,events, --quick.
+ * Options: --runs N (default 2), --datasets tuples,events, --codecs a,b (default all), --quick.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -16,7 +16,7 @@ import { describeInterop } from '../../src/shared/interop-text';
 import type { ComparisonReport, CompletedResult } from '../../src/shared/results';
 import { repoRoot, workerScript } from '../support/paths';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, datasets: { type: 'string', default: 'tuples,events' }, quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, datasets: { type: 'string', default: 'tuples,events' }, codecs: { type: 'string', default: 'all' }, quick: { type: 'boolean', default: false } } });
 const RUNS = Number(values.runs);
 
 /** Published figures (Node 22, tuple dataset): size ratio, encode and decode against JSON. */
@@ -38,7 +38,7 @@ const completedRow = (report: ComparisonReport, codec: string) => report.results
 const x = (value: number) => `${value.toFixed(2)}×`;
 
 async function main(): Promise<void> {
-  const codecs = expandCodecSelection(['all']);
+  const codecs = expandCodecSelection(values.codecs.split(','));
   console.log(`Payload Lab libraries benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${RUNS} consecutive ${values.quick ? 'quick' : 'default'} runs of every codec per dataset\n`);
   for (const name of values.datasets.split(',')) {
     const file = path.join(repoRoot, 'schemas', `${name}.json`);
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     console.log('| codec | library | format | schema | ratio | published | encode vs JSON | decode vs JSON | published enc. / dec. | round trip | remnants | readable by the reference decoder |');
     console.log('| --- | --- | --- | --- | ---: | ---: | --- | --- | --- | --- | --- | --- |');
     for (const codec of builtinCodecs) {
-      if (codec.id === 'json') continue;
+      if (codec.id === 'json' || !codecs.includes(codec.id)) continue;
       const first = runs[0]!.results.find((row) => row.codec === codec.id)!;
       const published = name === 'tuples' ? PUBLISHED[codec.id] : undefined;
       const library = first.library === 'node:v8' ? `node:v8 (${first.libraryVersion})` : `${first.library} ${first.libraryVersion}`;

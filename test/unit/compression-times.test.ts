@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compressionWindows, timeCompression } from '../../src/compression/compression-timing';
+import { compressionWindows, timeCompression } from '../../src/worker/compression-timing';
 import { combineCompressionRounds } from '../../src/compression/compression-rounds';
 import { compressedSizes } from '../../src/compression/compressed-sizes';
 import { compareSample } from '../../src/engine/compare';

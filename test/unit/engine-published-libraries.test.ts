@@ -12,11 +12,16 @@ import { builtinCodecs, DEFAULT_CODEC_IDS, expandCodecSelection } from '../../sr
 import { toCsv, toMarkdown } from '../../src/report/export';
 import type { CodecResult, CompletedResult } from '../../src/shared/results';
 import { cliScript, FAST, tuplesSample } from '../support/paths';
+import { missingTools } from '../support/codegen-tools';
+import { PROTOC, PROTOC_GEN_JS } from '../../src/codegen/protobuf-tools';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 const NEW_CODECS = ['pbf', 'bufbuild', 'google-protobuf', 'avro-js', 'bser', 'js-binary', 'msgpack', 'cborg'];
 const VARIANTS = ['msgpackr-records', 'cbor-x-records', 'protobufjs-fromobject', 'avsc-forvalue'];
 
-const run = compareSample({ path: tuplesSample, bytes: fs.readFileSync(tuplesSample) }, { ...FAST, codecs: ['protobufjs', 'msgpackr', 'cbor-x', ...NEW_CODECS, ...VARIANTS] });
+const codegen = { cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-published-')) };
+const run = compareSample({ path: tuplesSample, bytes: fs.readFileSync(tuplesSample) }, { ...FAST, codegen, codecs: ['protobufjs', 'msgpackr', 'cbor-x', ...NEW_CODECS, ...VARIANTS] });
 
 function completed(results: CodecResult[], codec: string): CompletedResult {
   const row = results.find((r) => r.codec === codec);
@@ -26,12 +31,16 @@ function completed(results: CodecResult[], codec: string): CompletedResult {
 }
 const kinds = (row: CompletedResult) => new Set(row.remnants.map((remnant) => remnant.kind));
 
-test('the new codecs and the variants complete on the bundled dataset; google-protobuf is skipped with why', async () => {
+test('the new codecs and the variants complete on the bundled dataset; google-protobuf too where its tools are installed, else it is skipped with what to install', async () => {
   const report = await run;
   for (const codec of [...NEW_CODECS, ...VARIANTS].filter((id) => id !== 'google-protobuf')) completed(report.results, codec);
-  const google = report.results.find((row) => row.codec === 'google-protobuf');
-  assert.equal(google?.status, 'skipped');
-  assert.match(google.status === 'skipped' ? google.error.message : '', /protoc-gen-js/);
+  if (await missingTools([PROTOC, PROTOC_GEN_JS])) {
+    const google = report.results.find((row) => row.codec === 'google-protobuf');
+    assert.equal(google?.status, 'skipped');
+    assert.match(google.status === 'skipped' ? google.error.message : '', /protoc.* was not found .*payloadLab\.tools\./);
+  } else {
+    completed(report.results, 'google-protobuf');
+  }
 });
 
 test('remnants as measured: pbf, bser, js-binary and the reference decoders none; @bufbuild $typeName; avro-js its record prototypes', async () => {
@@ -100,5 +109,6 @@ test('payload-lab codecs lists every codec with its format, library version and 
     assert.ok(line.includes(codec.needsSchema ? 'schema' : 'no schema'), `${codec.id}: schema need`);
   }
   assert.match(out, /pbf\s+Protocol Buffers \(pbf\)\s+Protocol Buffers\s+pbf \d+\.\d+\.\d+/);
-  assert.match(out, /google-protobuf .*not installed/);
+  assert.match(out, /google-protobuf\s+Protocol Buffers \(google-protobuf\)\s+Protocol Buffers\s+google-protobuf 3\.21\.4 .*protoc [✓✗], protoc-gen-js [✓✗]/);
+  assert.match(out, /^Code generators .*\n  protoc: /m);
 });

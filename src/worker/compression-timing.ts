@@ -13,14 +13,14 @@
  */
 import * as zlib from 'node:zlib';
 import type { CompressionTime } from '../shared/results';
-import { measureOperation } from '../worker/measure';
-import { BROTLI_QUALITY, brotliCompress, GZIP_LEVEL, gzipCompress } from './compressed-sizes';
-import { loadZstd, ZSTD_LEVEL } from './zstd';
-import type { TimedCompression } from './compression-windows';
+import { measureOperation } from './measure';
+import { BROTLI_QUALITY, brotliCompress, GZIP_LEVEL, gzipCompress } from '../compression/compressed-sizes';
+import { loadZstd, ZSTD_LEVEL } from '../compression/zstd';
+import type { TimedCompression } from '../compression/compression-windows';
 import type { CompressionWindows } from '../shared/worker-protocol';
 export type { CompressionWindows } from '../shared/worker-protocol';
 
-export { compressionWindows, type TimedCompression } from './compression-windows';
+export { compressionWindows, type TimedCompression } from '../compression/compression-windows';
 
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
 

@@ -1,0 +1,119 @@
+/**
+ * What the three glue emitters share. A glue module is the code a user writes by hand around
+ * generated FlatBuffers, Cap'n Proto or Bebop classes to turn plain JSON values into a message
+ * and back: emitted once per schema as JavaScript (specialised per field, as hand-written code
+ * is, so no reflection or generic walk is timed), cached beside the generated code and loaded
+ * with it. Every glue module exports the same functions (GlueModule).
+ */
+
+import type { JsonKind, ModelType } from '../../schema/translate/model';
+
+/** The exports of a glue module. */
+export interface GlueModule {
+  encode(value: unknown): Uint8Array;
+  /** Bytes → the plain JSON value: every field read into plain values (the row's decode). */
+  decode(bytes: Uint8Array): unknown;
+  /** Lazy formats: open the bytes and read every leaf, building no object (a sum, kept alive). */
+  access?(bytes: Uint8Array): unknown;
+  /** Lazy formats: open the bytes and read the one path `firstFieldPath`. */
+  firstField?(bytes: Uint8Array): unknown;
+  firstFieldPath?: string;
+}
+
+/** A JavaScript string literal. */
+export const literal = (text: string): string => JSON.stringify(text);
+
+/** `v.name` where the key is an identifier, `v["odd key"]` otherwise. */
+export function property(object: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${object}.${key}` : `${object}[${literal(key)}]`;
+}
+
+/** The test that a JSON value `x` is of a union branch's kind (how avsc picks an unwrapped union's branch). */
+export function kindTest(kind: JsonKind, x: string): string {
+  if (kind === 'array') return `Array.isArray(${x})`;
+  if (kind === 'object') return `typeof ${x} === 'object' && !Array.isArray(${x})`;
+  return `typeof ${x} === ${literal(kind)}`;
+}
+
+/** A JSON path step, as the results write paths (`$.items[0].x`, `$["odd key"]`). */
+export function pathStep(key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `.${key}` : `[${literal(key)}]`;
+}
+
+/**
+ * Helpers every glue module starts with. Base64 goes through Buffer where there is one (Node)
+ * and atob/btoa elsewhere; the sinks fold a leaf into the access sum without building anything.
+ */
+export const GLUE_HELPERS = `
+const hasBuffer = typeof Buffer === 'function';
+function fromBase64(text) {
+  if (hasBuffer) return Buffer.from(text, 'base64');
+  const raw = atob(text);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+function toBase64(bytes) {
+  if (bytes === null) return null;
+  if (hasBuffer) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  let raw = '';
+  for (let i = 0; i < bytes.length; i++) raw += String.fromCharCode(bytes[i]);
+  return btoa(raw);
+}
+function toNumber(x) { return x === null ? null : Number(x); }
+function parseJson(x) { return x === null ? null : JSON.parse(x); }
+function sinkText(x) { return x === null ? 0 : x.length; }
+function sinkBig(x) { return x === null || x === 0n ? 0 : 1; }
+function sinkBytes(x) { return x === null ? 0 : x.length; }
+`;
+
+/** A type's name in helper names: lists (and maps) of the same element type share a helper. */
+export function typeKey(type: ModelType): string {
+  switch (type.kind) {
+    case 'scalar':
+      return type.scalar;
+    case 'enum':
+    case 'record':
+    case 'union':
+      return type.name;
+    case 'list':
+      return `List_${typeKey(type.element)}`;
+    case 'map':
+      return `Map_${type.entry ? type.entry.name : typeKey(type.values)}`;
+    case 'nullable':
+      return `Nullable_${typeKey(type.inner)}`;
+    case 'null':
+      return 'Void';
+    case 'json-text':
+      return 'JsonText';
+  }
+}
+
+/**
+ * An enum's two lookup tables: symbol → number written (encode) and number → symbol (decode).
+ * Numbers are positions from `first`, or a user schema's own (`values`).
+ */
+export function enumTables(name: string, symbols: readonly string[], first = 0, values?: readonly number[]): string {
+  const numberOf = (index: number) => values?.[index] ?? index + first;
+  const entries = symbols.map((symbol, index) => `[${literal(symbol)}, ${numberOf(index)}]`).join(', ');
+  const positions = `{ ${symbols.map((symbol, index) => `${numberOf(index)}: ${literal(symbol)}`).join(', ')} }`;
+  return `const E_${name} = new Map([${entries}]);\nconst S_${name} = ${positions};\n`;
+}
+
+/** Collects a module's functions: each named once, in the order first asked for. */
+export class GlueFunctions {
+  private readonly bodies = new Map<string, string>();
+
+  /** `name`, emitting `make()` the first time; recursion is fine (the name is reserved first). */
+  need(name: string, make: () => string): string {
+    if (!this.bodies.has(name)) {
+      this.bodies.set(name, '');
+      this.bodies.set(name, make());
+    }
+    return name;
+  }
+
+  toString(): string {
+    return [...this.bodies.values()].join('\n');
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * A user's own .fbs, .capnp or .bop (CLI `--fbs`, `--capnp`, `--bop`; Compare Encodings on such
+ * a file): checked and read by the format's own tool, in a child process with the run's
+ * timeout, cached like generated code. What the tool reports wrong comes back as file, line
+ * and column (`checkFormatSchema`, for the CLI and editor diagnostics); what it accepts becomes
+ * the schema model the row's glue drives (`readFormatSchema`). The file stands alone: includes
+ * and imports of other files are not given to the tool.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { generateCode, type GeneratedCode, type Generator } from '../../../codegen/generate';
+import { ToolRunError } from '../../../codegen/run-tool';
+import { BEBOP_GENERATOR, CAPNP_SCHEMA_READER, FLATBUFFERS_SCHEMA_READER } from '../../../codegen/zero-copy-tools';
+import type { FlatBuffersTranslation } from '../../../schema/translate/to-fbs';
+import type { CapnpTranslation } from '../../../schema/translate/to-capnp';
+import type { BebopTranslation } from '../../../schema/translate/to-bop';
+import { modelFromBinarySchema } from './fbs-reflection';
+import { modelFromCodeGeneratorRequest } from './capnp-reflection';
+import { modelFromBebopCode } from './bop-reflection';
+import type { SchemaProblem } from '../../../shared/schema-problem';
+import type { CodegenSettings, FormatSchemaFile } from '../../../shared/codec-job';
+
+export type { FormatSchemaFile };
+export type FormatLanguage = FormatSchemaFile['language'];
+
+export type FormatTranslation = FlatBuffersTranslation | CapnpTranslation | BebopTranslation;
+
+const READERS: Record<FormatLanguage, Generator> = { fbs: FLATBUFFERS_SCHEMA_READER, capnp: CAPNP_SCHEMA_READER, bop: BEBOP_GENERATOR };
+
+/** The problem the format's tool reports in the file (with line and column where it says), or undefined when it accepts it. */
+export async function checkFormatSchema(file: FormatSchemaFile, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<SchemaProblem | undefined> {
+  try {
+    await readWithTool(file, settings, signal);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ToolRunError && error.reason === 'exit') return locateToolError(file.language, error.stderrTail);
+    throw error;
+  }
+}
+
+/**
+ * The translation a row runs with: the user's text as the schema, the model read from the
+ * tool's output. Throws the tool's error (ToolRunError), a MissingToolError, or an
+ * UntranslatableSchemaError naming what the glue cannot drive (a skipped row).
+ */
+export async function readFormatSchema(file: FormatSchemaFile, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<FormatTranslation> {
+  const { code, entry } = await readWithTool(file, settings, signal);
+  const notes = [`the provided ${path.basename(file.path)}, as ${file.language === 'fbs' ? 'flatc' : file.language === 'capnp' ? 'capnp' : 'bebopc'} reads it; JSON keys are its field names`];
+  const output = (name: string) => fs.readFileSync(path.join(code.outDir, name));
+  switch (file.language) {
+    case 'fbs': {
+      const { model, structs } = modelFromBinarySchema(output(entry.replace(/\.fbs$/i, '.bfbs')));
+      return { language: 'fbs', text: file.source, model, structs, notes };
+    }
+    case 'capnp':
+      return { language: 'capnp', text: file.source, model: modelFromCodeGeneratorRequest(output(`${entry}.request`), file.rootType), notes };
+    case 'bop': {
+      const { model, messages } = modelFromBebopCode(output(entry.replace(/\.bop$/i, '.ts')).toString('utf8'), file.rootType);
+      return { language: 'bop', text: file.source, model, messages, notes };
+    }
+  }
+}
+
+/** The name the file is given to the tool: its own, made safe, with the format's extension. */
+export function entryName(file: FormatSchemaFile): string {
+  const stem = path.basename(file.path).replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]/g, '_') || 'schema';
+  return `${stem}.${file.language}`;
+}
+
+async function readWithTool(file: FormatSchemaFile, settings: CodegenSettings, signal?: AbortSignal): Promise<{ code: GeneratedCode; entry: string }> {
+  const entry = entryName(file);
+  const code = await generateCode(READERS[file.language], { files: { [entry]: file.source }, entries: [entry] }, settings, signal);
+  return { code, entry };
+}
+
+/**
+ * The first diagnostic of a tool's output, as a SchemaProblem: flatc `file:12: 5: error: …`;
+ * capnp `file:12:5-9: error: …`; bebopc (-df MSBuild) `file(12,5) : error BOP104: …`. Lines and
+ * columns are 1-based as the tools print them (flatc's column can be 0: read as 1).
+ */
+export function locateToolError(language: FormatLanguage, output: string): SchemaProblem {
+  const text = output.replace(/\r/g, '');
+  const pattern = {
+    fbs: /:(\d+): (\d+): error: ([\s\S]*?)(?=\n\S|$)/,
+    capnp: /:(\d+):(\d+)(?:-\d+)?: error: ([\s\S]*?)(?=\n\S|$)/,
+    bop: /\((\d+),(\d+)\) : error (?:BOP\d+: )?([\s\S]*?)(?=\n\S*\(\d+,\d+\) :|$)/,
+  }[language];
+  const match = pattern.exec(text);
+  if (!match) return { message: text.trim() || 'the tool rejected the schema and said nothing', line: 1, column: 1 };
+  return { message: match[3]!.replace(/\s+/g, ' ').trim(), line: Number(match[1]), column: Math.max(1, Number(match[2])) };
+}

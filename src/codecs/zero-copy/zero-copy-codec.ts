@@ -1,0 +1,95 @@
+/**
+ * The FlatBuffers, Cap'n Proto and Bebop rows share one shape: translate the run's schema (the
+ * Avro schema the Avro rows use: provided, derived from a .proto, or inferred) into the
+ * format's schema language, emit the glue for it, generate code with the format's tool in a
+ * child process (cached: a second run of the same schema generates nothing), then load the
+ * generated classes and the glue in the codec's worker with the bundled runtime library.
+ */
+import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from '../codec';
+import type { ChosenSchema } from '../avro-schema-choice';
+import { chooseTranslatedSchema } from './zero-copy-schema';
+import { modelFromAvro } from '../../schema/translate/model-from-avro';
+import type { SchemaModel } from '../../schema/translate/model';
+import { describeGeneration, generateCode, type GeneratedCode, type Generator } from '../../codegen/generate';
+import { GeneratedModules, type RuntimeModules } from '../../codegen/load-generated';
+import { GLUE_FILE } from '../../codegen/zero-copy-tools';
+import type { GlueModule } from './glue-source';
+import { entryName, readFormatSchema, type FormatLanguage } from './user/user-schema';
+
+export interface Translation {
+  text: string;
+  notes: string[];
+}
+
+export interface ZeroCopyFormat<T extends Translation> {
+  /** `FlatBuffers`: names the format in notes. */
+  name: string;
+  /** Its schema files' extension, and the language of `--fbs` and kin. */
+  language: FormatLanguage;
+  translate(model: SchemaModel): T;
+  /** The glue's source (glue-source.ts); `generatedModule`: what the tool writes for `schemaFile`, required by the glue. */
+  glue(translation: T, generatedModule: string): string;
+  /** The module the tool writes for a schema file (`schema.fbs` → `schema_generated`). */
+  generatedModule(schemaFile: string): string;
+  generator: Generator;
+  /** The runtime libraries the generated code and the glue require, bundled with Payload Lab. */
+  runtimes: RuntimeModules;
+  /** Notes about the format that hold whatever the schema (the encoding used, what decode means). */
+  notes: string[];
+}
+
+interface Generated<T> {
+  chosen: ChosenSchema;
+  translation: T;
+  code: GeneratedCode;
+}
+
+export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>): CodecModule {
+  return {
+    async generate(sample, context) {
+      // The user's own schema in this format, or the run's schema translated into it.
+      const own = context.codegen?.formatSchemas?.find((file) => file.language === format.language);
+      const chosen: ChosenSchema = own ? { schema: undefined, origin: 'provided', text: own.source, notes: [] } : await chooseTranslatedSchema(sample, context);
+      const translation = own
+        ? (await readFormatSchema(own, context.codegen)) as unknown as T
+        : format.translate(modelFromAvro(chosen.schema, { listOfRecords: isListOfRecords(sample, chosen) }));
+      const schemaFile = own ? entryName(own) : `schema.${format.language}`;
+      const files = { [schemaFile]: translation.text, [GLUE_FILE]: format.glue(translation, format.generatedModule(schemaFile)) };
+      const code = await generateCode(format.generator, { files, entries: [schemaFile] }, context.codegen);
+      return { chosen, translation, code } satisfies Generated<T>;
+    },
+    prepare(sample: unknown, context: PrepareContext): PreparedCodec {
+      const generated = context.generated as Generated<T> | undefined;
+      if (!generated) {
+        throw new UnsupportedSampleError(`${format.name} runs code generated from the schema at run time, which comparisons do and this part of Payload Lab (probes, payload limits) does not: not run here`);
+      }
+      const { chosen, translation, code } = generated;
+      const glue = new GeneratedModules(code.outDir, format.runtimes).require(GLUE_FILE) as unknown as GlueModule;
+      const from = chosen.origin === 'inferred' ? 'the schema inferred from the sample' : `the ${chosen.origin} Avro schema`;
+      const origin = chosen.origin === 'provided' && chosen.schema === undefined ? 'provided' : chosen.origin === 'inferred' ? 'inferred' : 'derived';
+      return {
+        input: sample,
+        encode: glue.encode,
+        decode: glue.decode,
+        schema: origin,
+        schemaText: translation.text,
+        notes: [
+          ...(origin === 'provided' ? [] : [`${format.name} schema translated field by field from ${from}`]),
+          describeGeneration(code),
+          ...format.notes,
+          ...translation.notes,
+          ...chosen.notes.map((note) => `(Avro schema) ${note}`),
+        ],
+        ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
+        ...(glue.access && glue.firstField && glue.firstFieldPath ? { lazy: { access: glue.access, firstField: glue.firstField, firstFieldPath: glue.firstFieldPath } } : {}),
+      };
+    },
+  };
+}
+
+/** A list of records against a record schema: encoded as a list of them, as the Avro rows do. */
+function isListOfRecords(sample: unknown, chosen: ChosenSchema): boolean {
+  if (chosen.origin === 'inferred' || !Array.isArray(sample)) return false;
+  const schema = chosen.schema as { type?: unknown };
+  return schema.type === 'record' || schema.type === 'error';
+}

@@ -1,0 +1,156 @@
+/**
+ * Code generation at run time, for any generator: find its tools, and unless the cache already
+ * holds the output for this schema, generator, tool versions and options, run the tools in
+ * child processes (run-tool.ts) and turn generated TypeScript into JavaScript (transpile.ts).
+ * A cache folder holds `schema/` (the files given to the tools), `out/` (what they wrote, with
+ * a .js beside each .ts) and `manifest.json` (tools, versions, how long generation took).
+ * A missing tool is a skipped row that says what to install and which setting to use.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { UnsupportedSampleError } from '../schema/sample-contracts';
+import { cacheKey, defaultCacheDir, lookUpCached, storeInCache } from './cache';
+import { findTool, type ToolLookup, type ToolSource } from './find-tool';
+import { runTool, type ToolOutput } from './run-tool';
+import type { ToolSpec } from './tool-spec';
+import type { CodegenSettings } from '../shared/codec-job';
+import { transpileTypeScript } from './transpile';
+
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
+export interface SchemaFiles {
+  /** Paths relative to the schema folder → text (imports included). */
+  files: Readonly<Record<string, string>>;
+  /** The files the generator is run on (each is generated; the others are only imported). */
+  entries: readonly string[];
+}
+
+export interface Generator {
+  /** Names it in notes and in the cache key: `protoc-gen-js`. */
+  id: string;
+  tools: readonly ToolSpec[];
+  /** Whatever changes the output besides the schema and tool versions (part of the cache key). */
+  options: Readonly<Record<string, string>>;
+  /** Runs the tools (through `run.exec`) on `run.schemaDir`, writing into `run.outDir`. */
+  generate(run: GeneratorRun): Promise<void>;
+}
+
+export interface GeneratorRun {
+  /** Tool id → the executable found. */
+  tools: Readonly<Record<string, string>>;
+  schemaDir: string;
+  outDir: string;
+  entries: readonly string[];
+  /** Runs one tool in a child process with the run's timeout and signal; timed for the notes. */
+  /** `options`: the child's whole environment where it needs its own, and the name errors give it (a WASI module: wasi.ts). */
+  exec(command: string, args: readonly string[], options?: { env?: NodeJS.ProcessEnv; label?: string; binaryStdout?: boolean }): Promise<ToolOutput>;
+}
+
+export interface UsedTool {
+  id: string;
+  executable: string;
+  version: string;
+  path: string;
+  from: ToolSource;
+}
+
+export interface GenerationStep {
+  /** `protoc + protoc-gen-js`, `sucrase`. */
+  label: string;
+  ms: number;
+}
+
+export interface GeneratedCode {
+  /** The generated files (JavaScript beside any TypeScript). */
+  outDir: string;
+  cached: boolean;
+  key: string;
+  tools: UsedTool[];
+  /** What generation took when it ran: this run's on a miss, the original run's on a hit. */
+  steps: GenerationStep[];
+}
+
+interface Manifest {
+  generator: string;
+  tools: UsedTool[];
+  options: Readonly<Record<string, string>>;
+  steps: GenerationStep[];
+  generatedAt: string;
+}
+
+/** Some tool of a generator is missing or unusable: the row is skipped with how to fix it. */
+export class MissingToolError extends UnsupportedSampleError {
+  override name = 'MissingToolError';
+}
+
+export async function generateCode(generator: Generator, schema: SchemaFiles, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<GeneratedCode> {
+  const tools = await findTools(generator.tools, settings, signal);
+  const used = tools.map(({ spec, path: executable, from, version }) => ({ id: spec.id, executable: spec.executable, version, path: executable, from }));
+  const key = cacheKey({ generator: generator.id, options: generator.options, files: schema.files, entries: schema.entries, tools: used.map(({ id, version }) => ({ id, version })) });
+  const cacheDir = settings.cacheDir ?? defaultCacheDir();
+  const hit = lookUpCached(cacheDir, key);
+  if (hit) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(hit, 'manifest.json'), 'utf8')) as Manifest;
+    return { outDir: path.join(hit, 'out'), cached: true, key, tools: used, steps: manifest.steps };
+  }
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const steps: GenerationStep[] = [];
+  const folder = await storeInCache(cacheDir, key, async (temporary) => {
+    const schemaDir = path.join(temporary, 'schema');
+    const outDir = path.join(temporary, 'out');
+    for (const [name, text] of Object.entries(schema.files)) writeInside(schemaDir, name, text);
+    fs.mkdirSync(outDir, { recursive: true });
+    await generator.generate({
+      tools: Object.fromEntries(tools.map((tool) => [tool.spec.id, tool.path])),
+      schemaDir,
+      outDir,
+      entries: schema.entries,
+      exec: async (command, args, options = {}) => {
+        const started = performance.now();
+        const output = await runTool(command, args, { cwd: schemaDir, timeoutMs, ...(signal ? { signal } : {}), ...options });
+        steps.push({ label: generator.tools.map((tool) => tool.executable).join(' + '), ms: performance.now() - started });
+        return output;
+      },
+    });
+    const started = performance.now();
+    const transpiled = await transpileFolder(outDir);
+    if (transpiled > 0) steps.push({ label: `sucrase (${transpiled} TypeScript file${transpiled > 1 ? 's' : ''})`, ms: performance.now() - started });
+    const manifest: Manifest = { generator: generator.id, tools: used, options: generator.options, steps, generatedAt: new Date().toISOString() };
+    fs.writeFileSync(path.join(temporary, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  });
+  return { outDir: path.join(folder, 'out'), cached: false, key, tools: used, steps };
+}
+
+/** The note a row shows: which tools generated its code, and what generation cost this run. */
+export function describeGeneration(generated: GeneratedCode): string {
+  const tools = generated.tools.map((tool) => `${tool.executable} ${tool.version}`).join(', ');
+  const took = generated.steps.map((step) => `${step.label} ${Math.round(step.ms)} ms`).join(', ');
+  return generated.cached
+    ? `code generation: cached (no generation this run; it took ${took || 'no time'} when generated) with ${tools}, in ${path.dirname(generated.outDir)}`
+    : `code generation: ${took} with ${tools}, cached in ${path.dirname(generated.outDir)}`;
+}
+
+/** Every tool of the generator, or one error naming each missing tool and its fix. */
+async function findTools(specs: readonly ToolSpec[], settings: CodegenSettings, signal?: AbortSignal): Promise<Array<ToolLookup & { found: true }>> {
+  const lookups = await Promise.all(specs.map((spec) => findTool(spec, { ...(settings.tools ? { settings: settings.tools } : {}), ...(signal ? { signal } : {}) })));
+  const missing = lookups.filter((lookup): lookup is ToolLookup & { found: false } => !lookup.found);
+  if (missing.length > 0) throw new MissingToolError(missing.map((lookup) => lookup.problem).join(' '));
+  return lookups as Array<ToolLookup & { found: true }>;
+}
+
+function writeInside(folder: string, name: string, text: string): void {
+  const target = path.resolve(folder, name);
+  const inside = path.relative(folder, target);
+  if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error(`schema file ${name} is outside the schema folder`);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, text);
+}
+
+async function transpileFolder(folder: string): Promise<number> {
+  const sources = fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'));
+  for (const name of sources) {
+    const file = path.join(folder, name);
+    fs.writeFileSync(file.replace(/\.ts$/, '.js'), await transpileTypeScript(fs.readFileSync(file, 'utf8'), file));
+  }
+  return sources.length;
+}

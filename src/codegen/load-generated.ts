@@ -1,0 +1,64 @@
+/**
+ * Loads generated CommonJS modules from a cache folder, giving them their runtime libraries
+ * from a require map instead of Node's resolution: generated code `require`s
+ * `google-protobuf`, `@protobuf-ts/runtime`, `@bufbuild/protobuf/wire`…, and those must be
+ * the copies bundled into Payload Lab (the versions it reports and tested), loaded only by the
+ * codec that needs them, never whatever a node_modules near the cache folder might hold.
+ * Relative requires load the folder's other generated files the same way; anything else fails
+ * with its name.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+
+/** Module name → its bundled copy, called on the first require. */
+export type RuntimeModules = Readonly<Record<string, () => unknown>>;
+
+interface LoadedModule {
+  exports: unknown;
+}
+
+export class GeneratedModules {
+  private readonly loaded = new Map<string, LoadedModule>();
+
+  constructor(
+    private readonly folder: string,
+    private readonly runtimes: RuntimeModules,
+  ) {}
+
+  /** The exports of `file` (relative to the folder). */
+  require(file: string): Record<string, unknown> {
+    return this.load(this.resolveInFolder(path.join(this.folder, file), file)) as Record<string, unknown>;
+  }
+
+  private load(file: string): unknown {
+    const cached = this.loaded.get(file);
+    if (cached) return cached.exports;
+    const module: LoadedModule = { exports: {} };
+    this.loaded.set(file, module);
+    // compileFunction compiles through V8's API, not eval: it works where code generation from
+    // strings is disallowed (the strict-CSP run), as require() does.
+    const body = vm.compileFunction(fs.readFileSync(file, 'utf8'), ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
+    const requireFrom = (specifier: string) => this.requireFrom(file, specifier);
+    body.call(module.exports, module.exports, requireFrom, module, file, path.dirname(file));
+    return module.exports;
+  }
+
+  private requireFrom(requirer: string, specifier: string): unknown {
+    if (specifier.startsWith('./') || specifier.startsWith('../')) {
+      return this.load(this.resolveInFolder(path.resolve(path.dirname(requirer), specifier), specifier));
+    }
+    const runtime = this.runtimes[specifier];
+    if (runtime) return runtime();
+    throw new Error(`generated code (${path.basename(requirer)}) requires '${specifier}', which Payload Lab does not provide to it (it provides ${Object.keys(this.runtimes).join(', ')})`);
+  }
+
+  private resolveInFolder(target: string, specifier: string): string {
+    const inside = path.relative(this.folder, target);
+    if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error(`generated code requires '${specifier}', outside its folder`);
+    for (const candidate of [target, `${target}.js`, path.join(target, 'index.js')]) {
+      if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+    }
+    throw new Error(`generated code requires '${specifier}', which the generator did not write`);
+  }
+}

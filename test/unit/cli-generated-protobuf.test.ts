@@ -1,0 +1,56 @@
+/**
+ * The generated-code rows through the CLI (`payload-lab compare FILE --codecs …`), as a user
+ * runs them, with the real tools: every row completed on the bundled tuples and events, interop
+ * both ways, and a second run of the same schema served from the cache (no generation).
+ * Skipped, saying what to install, only where a tool is missing (CI installs them).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { missingTools } from '../support/codegen-tools';
+import { cliScript, repoRoot, tuplesSample } from '../support/paths';
+import { PROTOBUF_TOOLS } from '../../src/codegen/protobuf-tools';
+import type { CodecResult, ComparisonReport } from '../../src/shared/results';
+
+const ROWS = ['google-protobuf', 'ts-proto', 'protobuf-ts'];
+
+async function compare(file: string, cacheDir: string): Promise<ComparisonReport> {
+  const args = [cliScript, 'compare', file, '--codecs', ROWS.join(','), '--rounds', '1', '--time-budget', '20', '--min-samples', '3', '--json', '--cache-dir', cacheDir];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as ComparisonReport;
+}
+
+function generationNote(row: CodecResult): string {
+  const note = row.notes.find((text) => text.startsWith('code generation: '));
+  assert.ok(note, `${row.codec}: no code generation note in ${JSON.stringify(row.notes)}`);
+  return note;
+}
+
+test('compare --codecs google-protobuf,ts-proto,protobuf-ts: every row completed on the tuples and events, interop both ways; the second run generates nothing', async (t) => {
+  const missing = await missingTools(PROTOBUF_TOOLS);
+  if (missing) return t.skip(missing);
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-cli-codegen-'));
+  const first = await compare(tuplesSample, cacheDir);
+  const events = await compare(path.join(repoRoot, 'schemas', 'events.json'), cacheDir);
+  const second = await compare(tuplesSample, cacheDir);
+  for (const report of [first, events, second]) {
+    for (const id of ROWS) {
+      const row = report.results.find((result) => result.codec === id)!;
+      assert.equal(row.status, 'completed', `${id}: ${row.status === 'completed' ? '' : `${row.error.stage}: ${row.error.message}`}`);
+      if (row.status !== 'completed') continue;
+      assert.deepEqual(row.interop, { decoder: 'protobufjs', readable: true, readsReference: { readable: true } }, id);
+      assert.ok(row.compressed.gzip > 0, `${id}: compressed sizes`);
+      if (id === 'google-protobuf') assert.ok(row.remnants.some((remnant) => remnant.kind === 'rename'), 'toObject renames');
+      else assert.ok(['exact', 'equivalent'].includes(row.roundTrip.status), `${id}: ${row.roundTrip.status}`);
+    }
+  }
+  for (const id of ROWS) {
+    const row = (report: ComparisonReport) => report.results.find((result) => result.codec === id)!;
+    assert.match(generationNote(row(first)), /^code generation: protoc \+ protoc-gen-\w+ \d+ ms/, id);
+    assert.match(generationNote(row(second)), /^code generation: cached \(no generation this run/, id);
+  }
+});

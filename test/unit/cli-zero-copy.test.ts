@@ -1,0 +1,86 @@
+/**
+ * The flatbuffers, capnp and bebop rows through the CLI (`payload-lab compare FILE --codecs …`),
+ * as a user runs them, with the real tools: completed on the bundled tuples and events, the
+ * bytes the formats' layouts give, access and firstField in --json for the formats read on
+ * access only, the table's section for them, a second run served from the cache, and a
+ * mistake in a --fbs file stopping the run at its line and column.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { missingZeroCopyTools } from '../support/zero-copy-tools';
+import { cliScript, repoRoot, tuplesSample } from '../support/paths';
+import { ZERO_COPY_TOOLS } from '../../src/codegen/zero-copy-tools';
+import type { CompletedResult, ComparisonReport } from '../../src/shared/results';
+
+const ROWS = ['flatbuffers', 'capnp', 'bebop'];
+const run = promisify(execFile);
+
+async function compare(file: string, cacheDir: string, ...more: string[]): Promise<{ stdout: string }> {
+  const args = [cliScript, 'compare', file, '--codecs', ROWS.join(','), '--rounds', '1', '--time-budget', '20', '--min-samples', '3', '--cache-dir', cacheDir, ...more];
+  return run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+}
+
+const completed = (report: ComparisonReport) => Object.fromEntries(report.results.map((row) => {
+  assert.equal(row.status, 'completed', `${row.codec}: ${row.status !== 'completed' ? `${row.error.stage}: ${row.error.message}` : ''}`);
+  return [row.codec, row as CompletedResult];
+}));
+
+test('compare --codecs flatbuffers,capnp,bebop: completed on the tuples and events; lazy reads in --json; the second run generates nothing', async (t) => {
+  const missing = await missingZeroCopyTools(ZERO_COPY_TOOLS);
+  if (missing) return t.skip(missing);
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-cli-zero-copy-'));
+  const tuples = completed(JSON.parse((await compare(tuplesSample, cacheDir, '--json')).stdout) as ComparisonReport);
+  const items = (JSON.parse(fs.readFileSync(tuplesSample, 'utf8')) as { items: unknown[] }).items.length;
+  assert.equal(tuples.flatbuffers!.bytes, 24 * items + 24);
+  assert.equal(tuples.capnp!.bytes, 24 * items + 32);
+  assert.equal(tuples.bebop!.bytes, 20 * items + 4);
+  assert.equal(tuples.flatbuffers!.roundTrip.status, 'exact');
+  assert.equal(tuples.capnp!.roundTrip.status, 'exact');
+  // Bebop's decode returns its root record with an encode method: named, the only difference.
+  assert.deepEqual(tuples.bebop!.roundTrip.differences.map((difference) => difference.path), ['$.encode']);
+  for (const codec of ['flatbuffers', 'capnp']) {
+    const row = tuples[codec]!;
+    assert.ok(row.access && row.access.samples > 0 && row.access.meanNs > 0, `${codec}: access ${JSON.stringify(row.access)}`);
+    assert.ok(row.firstField && row.firstField.samples > 0, `${codec}: firstField`);
+    assert.equal(row.firstFieldPath, '$.items[0].x');
+    assert.ok(row.notes.some((note) => /decode reads every field into a plain object \(the speed-up uses it/.test(note)));
+  }
+  assert.equal(tuples.bebop!.access, undefined);
+  assert.ok(tuples.capnp!.notes.some((note) => /packed encoding, which drops zero bytes, is not used/.test(note)));
+
+  const events = completed(JSON.parse((await compare(path.join(repoRoot, 'schemas', 'events.json'), cacheDir, '--json')).stdout) as ComparisonReport);
+  for (const codec of ROWS) assert.equal(events[codec]!.roundTrip.status, 'exact', codec);
+
+  const table = (await compare(tuplesSample, cacheDir)).stdout;
+  assert.match(table, /formats read on access \(per call, first round\)/);
+  assert.match(table, /flatbuffers \(node\) .* \$\.items\[0\]\.x/);
+  for (const codec of ROWS) assert.match(table, new RegExp(`${codec}: code generation: cached \\(no generation this run`));
+});
+
+test('compare --fbs FILE: a mistake in the file stops the run at its line and column (exit 2)', async (t) => {
+  const missing = await missingZeroCopyTools(ZERO_COPY_TOOLS.filter((spec) => spec.id === 'flatc'));
+  if (missing) return t.skip(missing);
+  const broken = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-cli-fbs-')), 'broken.fbs');
+  fs.writeFileSync(broken, 'table A {\n  x:int\n}\nroot_type A;\n');
+  await assert.rejects(compare(tuplesSample, path.dirname(broken), '--fbs', broken), (error: { code?: number; stderr?: string }) => {
+    assert.equal(error.code, 2);
+    assert.match(error.stderr ?? '', new RegExp(`${broken.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:1: expecting: ; instead got: }`));
+    return true;
+  });
+});
+
+test('schema SAMPLE --format fbs|capnp|bop prints the schema the rows translate, notes on stderr; --proto FILE too', async () => {
+  const fbs = await run(process.execPath, [cliScript, 'schema', tuplesSample, '--format', 'fbs']);
+  assert.match(fbs.stdout, /struct Item \{\n {2}x:int;\n {2}y:double;\n {2}z:double;\n\}/);
+  assert.match(fbs.stderr, /note: records of fixed-size fields only are structs/);
+  const capnp = await run(process.execPath, [cliScript, 'schema', '--proto', path.join(repoRoot, 'schemas', 'Items.proto'), '--format', 'capnp']);
+  assert.match(capnp.stdout, /struct Items \{\n {2}items @0 :List\(Item\);\n\}/);
+  const bop = await run(process.execPath, [cliScript, 'schema', path.join(repoRoot, 'schemas', 'events.json'), '--format', 'bop']);
+  assert.match(bop.stdout, /struct Root \{\n {2}Item\[\] value;\n\}/);
+  await assert.rejects(run(process.execPath, [cliScript, 'schema', tuplesSample, '--format', 'thrift']), (error: { code?: number; stderr?: string }) => error.code === 2 && /--format takes proto, avsc, fbs, capnp or bop, got 'thrift'/.test(error.stderr ?? ''));
+});
