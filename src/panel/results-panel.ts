@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { ChannelClient, isChannelMessage, serve } from '../shared/channel';
-import type { MeasureEvents, PanelMeasuringMethods } from '../shared/measure-frame';
+import type { MeasureEvents, PageMeasuringMethods } from '../shared/measure-frame';
 import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type PostedToHost, type RequestHandlers, type RequestMap } from '../shared/protocol';
 import { webviewPanelTransport } from './panel-transport';
 import { isSweepMessage } from '../shared/sweep-protocol';
@@ -50,7 +50,7 @@ export class ResultsPanel implements vscode.Disposable {
   private measuringFrameOrigin: string | undefined;
   private readyWaiters: Array<() => void> = [];
   /** The host's requests to the page: codec jobs for the browser runtime (see host/panel-browser-runtime.ts). */
-  readonly measuring: ChannelClient<PanelMeasuringMethods, MeasureEvents>;
+  readonly measuring: ChannelClient<PageMeasuringMethods, MeasureEvents>;
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
@@ -64,7 +64,7 @@ export class ResultsPanel implements vscode.Disposable {
     // The page's requests, answered over the channel; handlers still running when the panel
     // goes see their signal abort.
     serve<RequestMap>(webviewPanelTransport(panel, this.disposables), actions.requests);
-    this.measuring = new ChannelClient<PanelMeasuringMethods, MeasureEvents>(webviewPanelTransport(panel, this.disposables));
+    this.measuring = new ChannelClient<PageMeasuringMethods, MeasureEvents>(webviewPanelTransport(panel, this.disposables));
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((message: PostedToHost) => {

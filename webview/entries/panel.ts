@@ -8,7 +8,7 @@ import { nextSort, type PanelModel, reduce, toggleExpanded } from '../panel/mode
 import { restoreModel, saveModel } from '../panel/state';
 import { PanelView } from '../panel/view';
 import { hostConnection } from '../panel/vscode-api';
-import { releaseBrowserInput, serveBrowserMeasuring } from '../panel/browser-measuring';
+import { releaseBrowserInput, serveBrowserMeasuring } from '../common/browser-measuring';
 import { isSweepMessage } from '../../src/shared/sweep-protocol';
 import { reduceSweep, type SweepModel } from '../panel/sweep-model';
 import { SweepView } from '../panel/sweep-view';
