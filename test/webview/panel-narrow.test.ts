@@ -132,3 +132,19 @@ test('the column chooser hides a column from the keyboard, and the choice surviv
   assert.equal((await measure(panel)).shown.length, 10);
   await assertNoProblems(panel);
 });
+
+test('narrowing the panel px by px, Encode and Decode fold together: never one time column without the other', async (t) => {
+  const panel = await openAt(1400, 'dark', t);
+  const seen = new Set<string>();
+  for (let width = 1400; width >= 420; width -= 10) {
+    await panel.page.setViewportSize({ width, height: 900 });
+    const shown = (await measure(panel)).shown;
+    seen.add(shown.join(' '));
+    assert.equal(shown.includes('encode'), shown.includes('decode'), `at ${width} px: ${shown.join(', ')}`);
+  }
+  // The sweep went through the folds: all columns, the times folded, and the deciding five.
+  const sets = [...seen].map((columns) => columns.split(' '));
+  assert.ok(sets.some((columns) => columns.includes('encode')), [...seen].join(' | '));
+  assert.ok(sets.some((columns) => !columns.includes('encode') && columns.includes('bytes')), [...seen].join(' | '));
+  await assertNoProblems(panel);
+});

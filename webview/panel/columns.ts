@@ -31,8 +31,11 @@ export const COLUMNS: readonly ColumnSpec[] = [
 /** The columns that answer "which one?": never hidden, never folded. */
 export const DECIDING_COLUMNS: readonly ColumnId[] = ['codec', 'ratio', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip'];
 
-/** Optional columns in the order they fold when the panel is narrow: the least telling first. */
-export const FOLD_ORDER: readonly ColumnId[] = ['format', 'encode', 'decode', 'bytes', 'remnants'];
+/**
+ * Optional columns in the order they fold when the panel is narrow, the least telling first.
+ * Encode and Decode fold together: one time without the other reads as the whole story.
+ */
+export const FOLD_ORDER: readonly (readonly ColumnId[])[] = [['format'], ['encode', 'decode'], ['bytes'], ['remnants']];
 
 export const OPTIONAL_COLUMNS: readonly ColumnSpec[] = COLUMNS.filter((column) => !DECIDING_COLUMNS.includes(column.id));
 

@@ -133,10 +133,11 @@ export class ResultsTable implements Disposable {
     this.showColumns();
     // Not laid out (the results are hidden): nothing to measure; the next render fits.
     if (this.scroll.clientWidth > 0) {
-      for (const id of FOLD_ORDER) {
+      for (const group of FOLD_ORDER) {
         if (this.scroll.scrollWidth <= this.scroll.clientWidth) break;
-        if (this.hidden.includes(id)) continue;
-        this.folded.push(id);
+        const shown = group.filter((id) => !this.hidden.includes(id));
+        if (shown.length === 0) continue;
+        this.folded.push(...shown);
         this.showColumns();
       }
     }
