@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { computeAdvice } from '../../src/report/advice';
 import { profileLines } from '../../src/shared/profile-text';
 import { BYTE_CATEGORIES, type CompletedResult } from '../../src/shared/results';
+import type { PostedToWebview } from '../../src/shared/protocol';
+import { panelReport, panelRow, plannedForRuntimes, reportOfRuntimes } from '../../src/host/runtime-rows';
 import { assertNoProblems, panelSuite } from './support/suite';
 
 const suite = panelSuite();
@@ -39,6 +41,43 @@ test('a stacked bar per attributed codec: segments add up to the encoded bytes, 
   assert.equal(bars.find((bar) => bar.codec === 'avsc')!.segments.some((segment) => segment.category === 'keys'), false);
   assert.equal(bars.find((bar) => bar.codec === 'json')!.segments.some((segment) => segment.category === 'keys'), true);
   assert.match(await panel.page.textContent('.byte-note') ?? '', /v8/);
+  await assertNoProblems(panel);
+});
+
+test('one track and one scale for every bar: equal byte counts draw equal lengths, whatever the label', async (t) => {
+  const panel = await suite.open(t);
+  // A run over both runtimes, as the host shows it (runtime-rows.ts): each codec's browser row,
+  // `avsc@browser`, under its Node row. Both encode the same bytes (the run checks they do), so
+  // their bars must be as long, though the labels differ in length.
+  const messages = suite.run.messages(1).flatMap((message): PostedToWebview[] => {
+    if (message.type === 'run-started') return [{ ...message, run: { ...message.run, codecs: plannedForRuntimes(message.run.codecs, ['node', 'browser']) } }];
+    if (message.type === 'codec-result') return [message, { ...message, result: panelRow({ ...message.result, runtime: 'browser' }) }];
+    if (message.type === 'run-finished') return [{ ...message, report: panelReport(reportOfRuntimes([message.report, { ...message.report, results: message.report.results.map((row) => ({ ...row, runtime: 'browser' as const })) }], 'Chromium')) }];
+    return [message];
+  });
+  await panel.deliver(...messages);
+  const bars = await panel.page.$$eval('.byte-row', (rows) => rows.map((row) => {
+    const bar = row.querySelector('.byte-bar')!.getBoundingClientRect();
+    const track = row.querySelector('.byte-track')!.getBoundingClientRect();
+    return { codec: row.getAttribute('data-codec')!, left: bar.left, width: bar.width, trackLeft: track.left, trackWidth: track.width, label: row.querySelector('.byte-codec')!.textContent };
+  }));
+  const attributed = suite.run.report.results.filter((row): row is CompletedResult => row.status === 'completed' && row.byteAttribution !== undefined);
+  assert.equal(bars.length, attributed.length * 2);
+  // Every bar starts at the same x, on tracks of one width.
+  assert.deepEqual(new Set(bars.map((bar) => bar.left)).size, 1, JSON.stringify(bars));
+  assert.deepEqual(new Set(bars.map((bar) => bar.trackWidth)).size, 1);
+  for (const row of attributed) {
+    const node = bars.find((bar) => bar.codec === row.codec)!;
+    const browser = bars.find((bar) => bar.codec === `${row.codec}@browser`)!;
+    assert.ok(browser.label!.length > node.label!.length);
+    assert.ok(Math.abs(node.width - browser.width) < 0.5, `${row.codec}: ${node.width} px, ${browser.codec}: ${browser.width} px for ${row.bytes} B each`);
+  }
+  // One scale: pixels per byte are the same for every bar (to a pixel of rounding).
+  const largest = Math.max(...attributed.map((row) => row.bytes));
+  for (const bar of bars) {
+    const bytes = attributed.find((row) => bar.codec.replace('@browser', '') === row.codec)!.bytes;
+    assert.ok(Math.abs(bar.width - (bytes / largest) * bar.trackWidth) < 1, `${bar.codec}: ${bar.width} px for ${bytes} B of ${largest} B on ${bar.trackWidth} px`);
+  }
   await assertNoProblems(panel);
 });
 

@@ -1,8 +1,9 @@
 /**
  * "Where the bytes go": a stacked bar per codec, its segments the encoded bytes by category
- * (keys, strings, numbers, other values, structure), drawn to one scale so the bars compare
- * across codecs. Each bar says its figures in words too (label and tooltip), for screen readers
- * and for reading exact numbers.
+ * (keys, strings, numbers, other values, structure), drawn to one scale on one track (every bar
+ * starts at the same x, whatever its label's length) so the bars compare across codecs. Each
+ * bar says its figures in words too (label and tooltip), for screen readers and for reading
+ * exact numbers.
  */
 import { BYTE_CATEGORY_LABELS, BYTE_CATEGORY_MEANINGS, describeAttribution } from '../../src/shared/byte-attribution-text';
 import { BYTE_CATEGORIES, type CompletedResult } from '../../src/shared/results';
@@ -43,6 +44,7 @@ export class ByteAttributionView {
         segment.style.flexGrow = String(parts[category]);
         bar.append(segment);
       }
+      // Rows lay out in the list's grid (byte-attribution.css): one label column, one track.
       return el('div', { className: 'byte-row', attrs: { 'data-codec': result.codec } }, [
         el('span', { className: 'byte-codec', text: result.codec }),
         el('div', { className: 'byte-track' }, [bar]),
