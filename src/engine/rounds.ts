@@ -46,7 +46,7 @@ const range = (values: readonly number[]): [number, number] => [Math.min(...valu
  * GC share and allocation: the median over the rounds that profiled them (the first), else null.
  */
 export function combineTimings(rounds: readonly TimingStats[], jsonBytes: number): TimingStats {
-  const pick = (field: keyof Omit<TimingStats, 'meanInterval' | 'bimodal' | 'gcShare' | 'bytesAllocatedPerCall'>) => medianOf(rounds.map((timing) => timing[field]));
+  const pick = (field: keyof Omit<TimingStats, 'meanInterval' | 'bimodal' | 'gcShare' | 'bytesAllocatedPerCall' | 'allocationLowerBound'>) => medianOf(rounds.map((timing) => timing[field]));
   const profiled = (field: 'gcShare' | 'bytesAllocatedPerCall') => {
     const values = rounds.flatMap((timing) => (timing[field] === null ? [] : [timing[field]]));
     return values.length > 0 ? medianOf(values) : null;
@@ -58,6 +58,8 @@ export function combineTimings(rounds: readonly TimingStats[], jsonBytes: number
     meanInterval: range(rounds.map((timing) => timing.meanNs)),
     gcShare: profiled('gcShare'),
     bytesAllocatedPerCall: bytesAllocatedPerCall === null ? null : Math.round(bytesAllocatedPerCall),
+    // A median among rounds of which one saw memory freed out of sight is a lower bound too.
+    allocationLowerBound: rounds.some((timing) => timing.bytesAllocatedPerCall !== null && timing.allocationLowerBound === true),
     bimodal: rounds.filter((timing) => timing.bimodal).length * 2 >= rounds.length,
     medianNs: pick('medianNs'),
     p75Ns: pick('p75Ns'),

@@ -14,6 +14,8 @@ export interface GcProfile {
   collections: number;
   /** V8 heap plus ArrayBuffer (external) bytes allocated during the window. */
   allocatedBytes: number;
+  /** Memory was freed outside the GC profiler's records: `allocatedBytes` is a lower bound (gc-window.ts). */
+  lowerBound?: boolean;
   windowNs: number;
   calls: number;
 }
@@ -48,6 +50,7 @@ export function summarize(window: TimedWindow, jsonBytes: number, profile?: GcPr
     meanInterval: [meanNs, meanNs],
     gcShare: profile ? (profile.windowNs > 0 ? Math.min(1, profile.pauseNs / profile.windowNs) : 0) : null,
     bytesAllocatedPerCall: profile ? (profile.calls > 0 ? Math.round(profile.allocatedBytes / profile.calls) : 0) : null,
+    allocationLowerBound: profile?.lowerBound === true,
     bimodal: window.batchSize === 1 && isBimodal(sorted),
     medianNs: median(sorted),
     p75Ns: quantile(sorted, 0.75),

@@ -1,5 +1,5 @@
 /** Units spelled out: bytes as B with separators, times in ns/µs/ms/s, ratios as plain numbers. */
-import { RERUN_INTERVAL_PERCENT } from './results';
+import { RERUN_INTERVAL_PERCENT, type TimingStats } from './results';
 
 export function formatBytes(bytes: number): string {
   return `${bytes.toLocaleString('en-US')} B`;
@@ -50,6 +50,22 @@ export function formatDurationRange(ns: number, interval: readonly [number, numb
   return `${formatDuration(ns)} (${formatDuration(interval[0])}–${formatDuration(interval[1])})`;
 }
 
+
+/** Why an allocation figure is not measured although the GC profiler ran (see `allocationFigure`). */
+export const ALLOCATION_HIDDEN = 'memory freed outside the GC profiler\'s records (ArrayBuffer bytes released after a collection) hid what the calls allocated';
+
+/**
+ * Bytes allocated per call as far as they are known: "2.90 MB"; "≥ 12.1 kB" where memory freed
+ * out of the profiler's sight may hide more (TimingStats.allocationLowerBound); "< 1 B" where
+ * nothing was seen. null where not measured: no GC profiler (the browser), or a lower bound of
+ * nothing, which says nothing (`ALLOCATION_HIDDEN` is why). Never a bare "0 B".
+ */
+export function allocationFigure(timing: Pick<TimingStats, 'bytesAllocatedPerCall' | 'allocationLowerBound'>): string | null {
+  const bytes = timing.bytesAllocatedPerCall;
+  if (bytes === null) return null;
+  if (timing.allocationLowerBound) return bytes >= 1 ? `≥ ${formatSize(bytes)}` : null;
+  return bytes >= 1 ? formatSize(bytes) : '< 1 B';
+}
 
 /** "2.9 MB": decimal units, for allocation figures where exact bytes would be noise. */
 export function formatSize(bytes: number | null): string {

@@ -51,6 +51,13 @@ export interface TimingStats {
   /** V8 heap and ArrayBuffer bytes allocated per call in that profiling window, collected or not; null likewise. */
   bytesAllocatedPerCall: number | null;
   /**
+   * True where memory was freed outside the GC profiler's records in that window (ArrayBuffer
+   * memory released after a collection, pages swept later): allocation then hides behind the
+   * frees, and `bytesAllocatedPerCall` is only a lower bound (shown "≥ …", or not measured
+   * when it says nothing). Absent in reports saved before it was measured.
+   */
+  allocationLowerBound?: boolean;
+  /**
    * The per-call times fall in two groups (a collection lands in some calls and not in
    * others): the median is then one mode or the other, and only `meanNs` is stable.
    */

@@ -59,7 +59,7 @@ test('--json prints one document with the contract fields and only the chosen co
   assert.equal(row.status, 'completed');
   if (row.status !== 'completed') return;
   assert.deepEqual(Object.keys(row.encode).sort(), [
-    'meanNs', 'meanInterval', 'gcShare', 'bytesAllocatedPerCall', 'bimodal',
+    'meanNs', 'meanInterval', 'gcShare', 'bytesAllocatedPerCall', 'allocationLowerBound', 'bimodal',
     'batchSize', 'maxNs', 'mbPerSec', 'medianNs', 'minNs', 'p75Ns', 'p99Ns', 'rme', 'samples',
   ].sort());
   assert.deepEqual(Object.keys(row.speedupVsJson ?? {}).sort(), ['decode', 'decodeInterval', 'encode', 'encodeInterval']);

@@ -3,7 +3,7 @@
  * the CLI and the exports read the same.
  */
 import type { TimingStats } from '../../src/shared/results';
-import { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupInterval, formatSpeedupRange } from '../../src/shared/format';
+import { ALLOCATION_HIDDEN, allocationFigure, formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupInterval, formatSpeedupRange } from '../../src/shared/format';
 
 export { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupInterval, formatSpeedupRange };
 
@@ -11,10 +11,11 @@ export function formatRatio(ratio: number | null | undefined): string {
   return ratio == null ? '—' : ratio.toFixed(3);
 }
 
-/** "68% in GC, 2.90 MB allocated per call": where an operation's time goes. */
+/** "68% in GC, 2.90 MB allocated per call" (or "≥ 2.90 MB", a lower bound): where an operation's time goes. */
 export function formatCost(timing: TimingStats): string {
   if (timing.gcShare === null) return 'GC share and allocation not measured (no GC profiler in this runtime)';
-  return `${formatPercent(timing.gcShare)} in GC, ${formatSize(timing.bytesAllocatedPerCall)} allocated per call`;
+  const allocated = allocationFigure(timing);
+  return `${formatPercent(timing.gcShare)} in GC, ${allocated === null ? `allocation not measured (${ALLOCATION_HIDDEN})` : `${allocated} allocated per call`}`;
 }
 
 /** The distribution behind an amortised time, for its tooltip and the details row. */
