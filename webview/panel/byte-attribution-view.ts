@@ -28,14 +28,14 @@ export class ByteAttributionView {
   }
 
   /** `results` in the table's order. */
-  render(results: readonly CompletedResult[]): void {
+  render(results: readonly CompletedResult[], nameOf: (codec: string) => string = (codec) => codec): void {
     const attributed = results.filter((result) => result.byteAttribution);
     this.element.hidden = attributed.length === 0;
     if (attributed.length === 0) return;
     const scale = Math.max(...attributed.map((result) => result.bytes));
     this.list.replaceChildren(...attributed.map((result) => {
       const parts = result.byteAttribution!;
-      const text = `${result.codec}: ${formatBytes(result.bytes)}: ${describeAttribution(parts)}`;
+      const text = `${nameOf(result.codec)}: ${formatBytes(result.bytes)}: ${describeAttribution(parts)}`;
       const bar = el('div', { className: 'byte-bar', title: text, attrs: { role: 'img', 'aria-label': text } });
       bar.style.width = `${((result.bytes / scale) * 100).toFixed(2)}%`;
       for (const category of BYTE_CATEGORIES) {
@@ -46,11 +46,11 @@ export class ByteAttributionView {
       }
       // Rows lay out in the list's grid (byte-attribution.css): one label column, one track.
       return el('div', { className: 'byte-row', attrs: { 'data-codec': result.codec } }, [
-        el('span', { className: 'byte-codec', text: result.codec }),
+        el('span', { className: 'byte-codec', text: nameOf(result.codec) }),
         el('div', { className: 'byte-track' }, [bar]),
       ]);
     }));
-    const missing = results.filter((result) => !result.byteAttribution).map((result) => result.codec);
+    const missing = results.filter((result) => !result.byteAttribution).map((result) => nameOf(result.codec));
     this.note.textContent = missing.length > 0 ? `Not broken down (no walker for the format): ${missing.join(', ')}.` : '';
     this.note.hidden = missing.length === 0;
   }

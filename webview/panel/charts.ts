@@ -53,6 +53,8 @@ export class ResultCharts implements Disposable {
   private timeChart: BarChart | undefined;
   private rows: CompletedResult[] = [];
   private jsonBytes: number | null = null;
+  private nameOf: (codec: string) => string = (codec) => codec;
+  private names = '';
   private redraws = 0;
   private readonly disposables = new DisposableStore();
 
@@ -62,14 +64,20 @@ export class ResultCharts implements Disposable {
     this.disposables.add(watchTheme(() => this.applyTheme()));
   }
 
-  /** `rows`: the completed results in table order; `jsonBytes`: the sample's, for compressed ratios. */
-  update(rows: CompletedResult[], jsonBytes: number | null): void {
+  /**
+   * `rows`: the completed results in table order; `jsonBytes`: the sample's, for compressed
+   * ratios; `nameOf`: what the table calls each row (row-names.ts).
+   */
+  update(rows: CompletedResult[], jsonBytes: number | null, nameOf: (codec: string) => string = (codec) => codec): void {
     // The panel renders on every stage of a run; the charts change only with the results.
     // Redrawing them (and reading the theme's computed style) each time kept Chromium busy
     // beside the measuring workers.
-    if (this.rows.length > 0 && jsonBytes === this.jsonBytes && sameRows(rows, this.rows)) return;
+    const names = rows.map((row) => nameOf(row.codec)).join('\n');
+    if (this.rows.length > 0 && jsonBytes === this.jsonBytes && names === this.names && sameRows(rows, this.rows)) return;
     this.rows = rows;
     this.jsonBytes = jsonBytes;
+    this.nameOf = nameOf;
+    this.names = names;
     this.element.hidden = rows.length === 0;
     if (rows.length === 0) return;
     const height = `${AXES_PX + rows.length * BAR_ROW_PX}px`;
@@ -112,25 +120,27 @@ export class ResultCharts implements Disposable {
     Chart.defaults.font.family = theme.fontFamily;
     Chart.defaults.font.size = theme.fontSize;
     Chart.defaults.color = theme.foreground;
-    const labels = this.rows.map((row) => row.codec);
+    const labels = this.rows.map((row) => this.nameOf(row.codec));
     const perJson = (bytes: number) => (this.jsonBytes ? bytes / this.jsonBytes : 0);
+    // Series colours from the palette's hues (after its foreground), neighbours told apart.
+    const [, first, second, third, fourth] = theme.series;
     this.sizeChart.data = {
       labels,
       datasets: [
-        dataset('encoded', this.rows.map((row) => row.ratio ?? perJson(row.bytes)), theme.blue, theme),
-        dataset('gzip', this.rows.map((row) => perJson(row.compressed.gzip)), theme.green, theme),
-        dataset('brotli', this.rows.map((row) => perJson(row.compressed.brotli)), theme.purple, theme),
+        dataset('encoded', this.rows.map((row) => row.ratio ?? perJson(row.bytes)), first!, theme),
+        dataset('gzip', this.rows.map((row) => perJson(row.compressed.gzip)), second!, theme),
+        dataset('brotli', this.rows.map((row) => perJson(row.compressed.brotli)), third!, theme),
         // zstd is null only in reports saved by older versions (before Node 20 had it here).
         ...(this.rows.some((row) => row.compressed.zstd !== null)
-          ? [dataset('zstd', this.rows.map((row) => perJson(row.compressed.zstd ?? 0)), theme.yellow, theme)]
+          ? [dataset('zstd', this.rows.map((row) => perJson(row.compressed.zstd ?? 0)), fourth!, theme)]
           : []),
       ],
     };
     this.timeChart.data = {
       labels,
       datasets: [
-        dataset('encode', this.rows.map((row) => row.encode.meanNs), theme.blue, theme),
-        dataset('decode', this.rows.map((row) => row.decode.meanNs), theme.orange, theme),
+        dataset('encode', this.rows.map((row) => row.encode.meanNs), first!, theme),
+        dataset('decode', this.rows.map((row) => row.decode.meanNs), second!, theme),
       ],
     };
     for (const chart of [this.sizeChart, this.timeChart]) {
@@ -140,6 +150,7 @@ export class ResultCharts implements Disposable {
     // Observable by tests (and devtools): which foreground the charts were last drawn with,
     // and the time axis's labels (drawn on the canvas, so not in the DOM otherwise).
     this.element.dataset['drawnWith'] = theme.foreground;
+    this.element.dataset['colours'] = [...this.sizeChart.data.datasets, ...this.timeChart.data.datasets].map((series) => `${series.label}=${String(series.backgroundColor)}`).join(' ');
     this.element.dataset['sizeSeries'] = this.sizeChart.data.datasets.map((series) => series.label).join(' | ');
     this.element.dataset['timeTicks'] = this.timeChart.scales['x']?.ticks.map((tick) => String(tick.label)).join(' | ') ?? '';
     this.element.dataset['redraws'] = String(++this.redraws);

@@ -11,6 +11,7 @@ import { el } from '../common/dom';
 import { formatCount } from './format';
 import type { PanelModel } from './model';
 import { sortRows } from './sorting';
+import { namesOfRows } from './row-names';
 
 export class RemnantMatrixView {
   readonly element: HTMLElement;
@@ -36,14 +37,15 @@ export class RemnantMatrixView {
     const results = sortRows(model.rows, model.sort).flatMap((row) => (row.kind === 'result' ? [row.result] : []));
     this.element.hidden = !results.some((result) => result.status === 'completed');
     if (this.element.hidden) return;
-    const body = el('tbody', {}, results.map(matrixRow));
+    const nameOf = namesOfRows(model.rows);
+    const body = el('tbody', {}, results.map((result) => matrixRow(result, nameOf(result.codec))));
     this.body.replaceWith(body);
     this.body = body;
   }
 }
 
-function matrixRow(result: CodecResult): HTMLTableRowElement {
-  const codec = el('th', { className: 'codec', text: result.codec, title: result.label, attrs: { scope: 'row' } });
+function matrixRow(result: CodecResult, name: string): HTMLTableRowElement {
+  const codec = el('th', { className: 'codec', text: name, title: result.label, attrs: { scope: 'row' } });
   if (result.status !== 'completed') {
     // No decoded object to look at: one cell says why, across every kind.
     const cell = el('td', { className: `matrix-${result.status}`, text: `${result.status} at ${result.error.stage}: no decoded object` });

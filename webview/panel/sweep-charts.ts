@@ -1,45 +1,89 @@
 /**
- * The size sweep's log–log plots (Chart.js): encode and decode time per call against JSON size
- * with each point's interval over rounds as a bar, speed-up against JSON by size, and size
- * relative to JSON (raw, gzip, brotli) by size. One line per codec; points appear as they are
- * measured. The sweep's table carries the same numbers as text.
+ * The size sweep's log–log plots (Chart.js) as small multiples: one plot per figure (encode and
+ * decode time per call with each point's interval over rounds as a bar, encode and decode
+ * speed-up against JSON, encoded, gzip and brotli size relative to JSON), each with one line per
+ * codec, and plots of one kind on one y scale. A codec keeps its colour (palette.ts) in every
+ * plot; the legend above them picks the codecs drawn. One plot of 14 or 21 lines told nothing.
+ * Points appear as they are measured; the sweep's table carries the same numbers as text.
  */
 import {
-  Chart, type ChartDataset, Legend, LinearScale, LineController, LineElement, LogarithmicScale, type Plugin, PointElement, Tooltip,
+  Chart, type ChartDataset, LinearScale, LineController, LineElement, LogarithmicScale, type Plugin, PointElement, Tooltip,
 } from 'chart.js';
 import { el } from '../common/dom';
-import { type Disposable, DisposableStore } from '../common/dispose';
+import { type Disposable, DisposableStore, listen } from '../common/dispose';
 import { formatDuration, formatDurationRange, formatSpeedupRange } from './format';
 import { formatJsonSize } from '../../src/shared/sweep-format';
 import type { SeriesPoint } from './sweep-model';
 import { type ChartTheme, readChartTheme, watchTheme } from './theme';
 import { styleChart } from './charts';
+import { seriesStyle } from './palette';
 
-Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
+Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Tooltip);
 
 type LineChart = Chart<'line', Array<{ x: number; y: number }>, unknown>;
 type Interval = [number, number] | null;
 type Series = { codec: string; label: string; points: SeriesPoint[] };
+type Group = 'time' | 'speedup' | 'ratio';
 
 interface PlotSpec {
-  key: 'encode' | 'decode' | 'speedup' | 'ratio';
+  key: string;
+  group: Group;
   title: string;
   description: string;
   yTitle: string;
   formatY: (value: number) => string;
+  /** The plotted figure of a point, its interval over rounds, and its hover text; undefined: no point. */
+  figure(point: SeriesPoint): { y: number; interval: Interval; text: string } | undefined;
 }
 
-const PLOTS: PlotSpec[] = [
-  { key: 'encode', title: 'Encode time per call against JSON size', description: 'Log–log line chart of encode time per call against JSON size, one line per codec, with interval bars', yTitle: 'encode time per call', formatY: formatDuration },
-  { key: 'decode', title: 'Decode time per call against JSON size', description: 'Log–log line chart of decode time per call against JSON size, one line per codec, with interval bars', yTitle: 'decode time per call', formatY: formatDuration },
-  { key: 'speedup', title: 'Speed-up against JSON by size (solid: encode, dashed: decode)', description: 'Log–log line chart of speed-up against JSON by JSON size, per codec', yTitle: "JSON's time / the codec's", formatY: (value) => `${Number(value.toPrecision(2))}×` },
-  { key: 'ratio', title: 'Size relative to JSON by size (solid: raw, dashed: gzip, dotted: brotli)', description: 'Log–log line chart of encoded, gzip and brotli size over JSON size, per codec', yTitle: 'bytes / JSON bytes', formatY: (value) => String(Number(value.toPrecision(2))) },
+const at = (point: SeriesPoint) => formatJsonSize(point.jsonBytes);
+const speedup = (value: number) => `${Number(value.toPrecision(2))}×`;
+const ratio = (value: number) => String(Number(value.toPrecision(2)));
+
+function timePlot(operation: 'encode' | 'decode'): PlotSpec {
+  const title = `${operation === 'encode' ? 'Encode' : 'Decode'} time per call`;
+  return {
+    key: operation, group: 'time', title, yTitle: 'time per call', formatY: formatDuration,
+    description: `Log–log line chart of ${operation} time per call against JSON size, one line per codec, with interval bars`,
+    figure: (point) => ({ y: point.row[operation].meanNs, interval: point.row[operation].meanInterval, text: `${operation} at ${at(point)}: ${formatDurationRange(point.row[operation].meanNs, point.row[operation].meanInterval)} per call` }),
+  };
+}
+
+function speedupPlot(operation: 'encode' | 'decode'): PlotSpec {
+  return {
+    key: `speedup-${operation}`, group: 'speedup', title: `${operation === 'encode' ? 'Encode' : 'Decode'} speed-up against JSON`, yTitle: "JSON's time / the codec's", formatY: speedup,
+    description: `Log–log line chart of ${operation} speed-up against JSON by JSON size, one line per codec`,
+    figure: (point) => {
+      const figures = point.row.speedupVsJson;
+      if (!figures || point.row.codec === 'json') return undefined;
+      const interval = figures[`${operation}Interval`];
+      return { y: figures[operation], interval, text: `${operation} vs JSON at ${at(point)}: ${formatSpeedupRange(figures[operation], interval)}` };
+    },
+  };
+}
+
+function sizePlot(kind: 'raw' | 'gzip' | 'brotli'): PlotSpec {
+  const bytesOf = (point: SeriesPoint) => (kind === 'raw' ? point.row.bytes : point.row.compressed[kind]);
+  return {
+    key: `ratio-${kind}`, group: 'ratio', title: kind === 'raw' ? 'Encoded size relative to JSON' : `${kind} size relative to JSON`, yTitle: 'bytes / JSON bytes', formatY: ratio,
+    description: `Log–log line chart of ${kind === 'raw' ? 'encoded' : kind} size over JSON size, one line per codec`,
+    figure: (point) => ({ y: bytesOf(point) / point.jsonBytes, interval: null, text: `${kind} at ${at(point)}: ${bytesOf(point).toLocaleString('en-US')} B (${(bytesOf(point) / point.jsonBytes).toFixed(3)} of JSON)` }),
+  };
+}
+
+const GROUPS: ReadonlyArray<{ group: Group; title: string; plots: PlotSpec[] }> = [
+  { group: 'time', title: 'Time per call against JSON size', plots: [timePlot('encode'), timePlot('decode')] },
+  { group: 'speedup', title: 'Speed-up against JSON by size', plots: [speedupPlot('encode'), speedupPlot('decode')] },
+  { group: 'ratio', title: 'Size relative to JSON by size', plots: [sizePlot('raw'), sizePlot('gzip'), sizePlot('brotli')] },
 ];
+const PLOTS = GROUPS.flatMap(({ plots }) => plots);
+/** What the legend shows for each point style (palette.ts): the marker a repeated colour gets. */
+const MARKERS = { circle: '●', rectRot: '◆', triangle: '▲' } as const;
 
 interface LineSpec {
+  codec: string;
   label: string;
   colour: number;
-  dash: number[];
   points: Array<{ x: number; y: number }>;
   intervals: Interval[];
   hover: string[];
@@ -84,23 +128,42 @@ function intervalBars(intervalsOf: () => Interval[][]): Plugin<'line'> {
 export class SweepCharts implements Disposable {
   readonly element: HTMLElement;
   /** Each plot's chart and the lines it draws (read by its tooltip and interval bars). */
-  private readonly charts = new Map<PlotSpec['key'], { chart: LineChart; drawn: { lines: LineSpec[] } }>();
-  private readonly canvases = new Map<PlotSpec['key'], HTMLCanvasElement>();
+  private readonly charts = new Map<string, { chart: LineChart; drawn: { lines: LineSpec[] } }>();
+  private readonly canvases = new Map<string, HTMLCanvasElement>();
+  private readonly legend = el('div', { className: 'sweep-legend-items' });
+  /** Codecs the user took off the plots (by id): kept while the panel lives, across sweeps. */
+  private readonly hidden = new Set<string>();
   private series: Series[] = [];
+  private nameOf: (codec: string) => string = (codec) => codec;
+  private legendKey = '';
   private readonly disposables = new DisposableStore();
 
   constructor() {
-    const figures = PLOTS.map((plot) => {
-      const canvas = el('canvas', { attrs: { role: 'img', 'aria-label': plot.description } });
-      this.canvases.set(plot.key, canvas);
-      return el('figure', { className: 'chart sweep-chart', attrs: { 'data-plot': plot.key } }, [el('figcaption', { text: plot.title }), el('div', { className: 'chart-frame sweep-frame' }, [canvas])]);
-    });
-    this.element = el('section', { className: 'sweep-charts', attrs: { 'aria-label': 'Size sweep plots' } }, figures);
+    const groups = GROUPS.map(({ group, title, plots }) => el('div', { className: 'sweep-group', attrs: { 'data-group': group } }, [
+      el('h3', { className: 'sweep-group-title', text: title }),
+      el('div', { className: 'sweep-multiples' }, plots.map((plot) => {
+        const canvas = el('canvas', { attrs: { role: 'img', 'aria-label': plot.description } });
+        this.canvases.set(plot.key, canvas);
+        return el('figure', { className: 'chart sweep-chart', attrs: { 'data-plot': plot.key } }, [el('figcaption', { text: plot.title }), el('div', { className: 'chart-frame sweep-frame' }, [canvas])]);
+      })),
+    ]));
+    const legend = el('fieldset', { className: 'sweep-legend' }, [el('legend', { text: 'Codecs on the plots' }), this.legend]);
+    this.element = el('section', { className: 'sweep-charts', attrs: { 'aria-label': 'Size sweep plots' } }, [legend, ...groups]);
     this.disposables.add(watchTheme(() => this.draw()));
+    this.disposables.add(listen(this.legend, 'change', (event) => {
+      const box = event.target as HTMLInputElement;
+      const codec = box.dataset['codec'];
+      if (codec === undefined) return;
+      if (box.checked) this.hidden.delete(codec);
+      else this.hidden.add(codec);
+      this.draw();
+    }));
   }
 
-  update(series: Series[]): void {
+  /** `nameOf`: what the sweep's tables call each codec (codec-names.ts), for the legend and tooltips. */
+  update(series: Series[], nameOf: (codec: string) => string = (codec) => codec): void {
     this.series = series;
+    this.nameOf = nameOf;
     this.draw();
   }
 
@@ -109,48 +172,40 @@ export class SweepCharts implements Disposable {
     for (const { chart } of this.charts.values()) chart.destroy();
   }
 
-  private linesOf(key: PlotSpec['key']): LineSpec[] {
-    const lines: LineSpec[] = [];
-    this.series.forEach((series, colour) => {
-      const points = series.points;
-      const at = (point: SeriesPoint) => formatJsonSize(point.jsonBytes);
-      if (key === 'encode' || key === 'decode') {
-        lines.push({
-          label: series.codec,
-          colour,
-          dash: [],
-          points: points.map((point) => ({ x: point.jsonBytes, y: point.row[key].meanNs })),
-          intervals: points.map((point) => point.row[key].meanInterval),
-          hover: points.map((point) => `${series.codec} ${key} at ${at(point)}: ${formatDurationRange(point.row[key].meanNs, point.row[key].meanInterval)} per call`),
-        });
-      } else if (key === 'speedup') {
-        if (series.codec === 'json') return;
-        for (const [operation, dash] of [['encode', []], ['decode', [6, 4]]] as const) {
-          const usable = points.filter((point) => point.row.speedupVsJson);
-          lines.push({
-            label: `${series.codec} ${operation}`,
-            colour,
-            dash: [...dash],
-            points: usable.map((point) => ({ x: point.jsonBytes, y: point.row.speedupVsJson![operation] })),
-            intervals: usable.map((point) => point.row.speedupVsJson![`${operation}Interval`]),
-            hover: usable.map((point) => `${series.codec} ${operation} vs JSON at ${at(point)}: ${formatSpeedupRange(point.row.speedupVsJson![operation], point.row.speedupVsJson![`${operation}Interval`])}`),
-          });
-        }
-      } else {
-        const kinds = [['raw', [], (point: SeriesPoint) => point.row.bytes], ['gzip', [6, 4], (point: SeriesPoint) => point.row.compressed.gzip], ['brotli', [2, 3], (point: SeriesPoint) => point.row.compressed.brotli]] as const;
-        for (const [name, dash, bytesOf] of kinds) {
-          lines.push({
-            label: `${series.codec} ${name}`,
-            colour,
-            dash: [...dash],
-            points: points.map((point) => ({ x: point.jsonBytes, y: bytesOf(point) / point.jsonBytes })),
-            intervals: points.map(() => null),
-            hover: points.map((point) => `${series.codec} ${name} at ${at(point)}: ${bytesOf(point).toLocaleString('en-US')} B (${(bytesOf(point) / point.jsonBytes).toFixed(3)} of JSON)`),
-          });
-        }
-      }
+  private linesOf(plot: PlotSpec, nameOf: (codec: string) => string): LineSpec[] {
+    return this.series.flatMap((series, colour) => {
+      if (this.hidden.has(series.codec)) return [];
+      const figures = series.points.flatMap((point) => {
+        const figure = plot.figure(point);
+        return figure ? [{ x: point.jsonBytes, ...figure }] : [];
+      });
+      if (figures.length === 0 && plot.group === 'speedup' && series.codec === 'json') return [];
+      const label = nameOf(series.codec);
+      return [{
+        codec: series.codec,
+        label,
+        colour,
+        points: figures.map(({ x, y }) => ({ x, y })),
+        intervals: figures.map((figure) => figure.interval),
+        hover: figures.map((figure) => `${label} ${figure.text}`),
+      }];
     });
-    return lines;
+  }
+
+  /** One checkbox per codec, in its colour and marker; rebuilt only when the codecs or colours change. */
+  private drawLegend(theme: ChartTheme, nameOf: (codec: string) => string): void {
+    const items = this.series.map((series, index) => ({ codec: series.codec, name: nameOf(series.codec), ...seriesStyle(theme.series, index) }));
+    const key = JSON.stringify(items);
+    if (key === this.legendKey) return;
+    this.legendKey = key;
+    this.legend.replaceChildren(...items.map((item) => {
+      const box = el('input', { attrs: { type: 'checkbox', 'data-codec': item.codec } });
+      box.checked = !this.hidden.has(item.codec);
+      const swatch = el('span', { className: 'sweep-swatch', text: MARKERS[item.pointStyle], attrs: { 'aria-hidden': 'true' } });
+      swatch.style.color = item.colour;
+      return el('label', { className: 'sweep-legend-item', attrs: { 'data-codec': item.codec } }, [box, swatch, item.name]);
+    }));
+    this.element.dataset['colours'] = items.map((item) => `${item.codec}=${item.colour}`).join(' ');
   }
 
   private draw(): void {
@@ -158,31 +213,54 @@ export class SweepCharts implements Disposable {
     Chart.defaults.font.family = theme.fontFamily;
     Chart.defaults.font.size = theme.fontSize;
     Chart.defaults.color = theme.foreground;
+    const nameOf = this.nameOf;
+    this.drawLegend(theme, nameOf);
     const counts: string[] = [];
-    for (const plot of PLOTS) {
-      const lines = this.linesOf(plot.key);
-      let entry = this.charts.get(plot.key);
-      if (!entry) {
-        const drawn = { lines };
-        const chart: LineChart = new Chart(this.canvases.get(plot.key)!, {
-          type: 'line',
-          data: { datasets: [] },
-          options: chartOptions(plot, () => drawn.lines),
-          plugins: [intervalBars(() => drawn.lines.map((line) => line.intervals))],
-        });
-        entry = { chart, drawn };
-        this.charts.set(plot.key, entry);
-      }
-      entry.drawn.lines = lines;
-      entry.chart.data.datasets = lines.map((line) => dataset(line, theme));
-      styleChart(entry.chart, theme);
-      entry.chart.update();
-      counts.push(`${plot.key}:${lines.reduce((sum, line) => sum + line.points.length, 0)}`);
+    for (const { plots } of GROUPS) {
+      const lines = plots.map((plot) => this.linesOf(plot, nameOf));
+      // Small multiples share their y scale: a line higher in one plot than in its neighbour is higher.
+      const range = sharedRange(lines.flat());
+      plots.forEach((plot, index) => {
+        const plotLines = lines[index]!;
+        const entry = this.chartOf(plot);
+        entry.drawn.lines = plotLines;
+        entry.chart.data.datasets = plotLines.map((line) => dataset(line, theme));
+        const y = entry.chart.options.scales!['y']!;
+        y.min = range?.[0];
+        y.max = range?.[1];
+        styleChart(entry.chart, theme);
+        entry.chart.update();
+        counts.push(`${plot.key}:${plotLines.reduce((sum, line) => sum + line.points.length, 0)}`);
+      });
     }
-    // Observable by tests: points per plot and the scales' types (drawn on canvas, not in the DOM).
+    // Observable by tests: points per plot, the scales' types and the codecs drawn (canvas, not DOM).
     this.element.dataset['points'] = counts.join(' ');
-    this.element.dataset['scales'] = [...this.charts.values()].map(({ chart }) => `${chart.scales['x']?.type}/${chart.scales['y']?.type}`).join(' ');
+    this.element.dataset['scales'] = PLOTS.map((plot) => this.charts.get(plot.key)!.chart).map((chart) => `${chart.scales['x']?.type}/${chart.scales['y']?.type}`).join(' ');
+    this.element.dataset['shown'] = this.series.filter((series) => !this.hidden.has(series.codec)).map((series) => series.codec).join(' ');
   }
+
+  private chartOf(plot: PlotSpec): { chart: LineChart; drawn: { lines: LineSpec[] } } {
+    let entry = this.charts.get(plot.key);
+    if (!entry) {
+      const drawn = { lines: [] as LineSpec[] };
+      const chart: LineChart = new Chart(this.canvases.get(plot.key)!, {
+        type: 'line',
+        data: { datasets: [] },
+        options: chartOptions(plot, () => drawn.lines),
+        plugins: [intervalBars(() => drawn.lines.map((line) => line.intervals))],
+      });
+      entry = { chart, drawn };
+      this.charts.set(plot.key, entry);
+    }
+    return entry;
+  }
+}
+
+/** The lowest and highest figure (intervals included) of these lines, a little apart; undefined without points. */
+function sharedRange(lines: readonly LineSpec[]): [number, number] | undefined {
+  const values = lines.flatMap((line) => [...line.points.map((point) => point.y), ...line.intervals.flatMap((interval) => interval ?? [])]).filter((value) => value > 0);
+  if (values.length === 0) return undefined;
+  return [Math.min(...values) / 1.2, Math.max(...values) * 1.2];
 }
 
 function chartOptions(plot: PlotSpec, lines: () => LineSpec[]): LineChart['options'] {
@@ -196,7 +274,8 @@ function chartOptions(plot: PlotSpec, lines: () => LineSpec[]): LineChart['optio
       y: { type: 'logarithmic', title: { display: true, text: plot.yTitle }, afterBuildTicks: (axis) => { axis.ticks = decadeTicks(axis.min, axis.max); }, ticks: { callback: (value) => plot.formatY(Number(value)) } },
     },
     plugins: {
-      legend: { position: 'bottom', labels: { boxWidth: 12, boxHeight: 2 } },
+      // The legend above the plots names the codecs and picks them (one for all plots).
+      legend: { display: false },
       tooltip: { callbacks: { label: (item) => lines()[item.datasetIndex]?.hover[item.dataIndex] ?? '' } },
     },
   };
@@ -219,21 +298,15 @@ function decadeTicks(min: number, max: number): Array<{ value: number }> {
   return ticks.length > 8 ? ticks.filter((tick) => Math.abs(Math.log10(tick.value) % 1) < 1e-9 || Math.abs(Math.log10(tick.value) % 1) > 1 - 1e-9) : ticks;
 }
 
-const palette = (theme: ChartTheme) => [theme.foreground, theme.blue, theme.orange, theme.green, theme.purple, theme.yellow, theme.red];
-
 function dataset(line: LineSpec, theme: ChartTheme): ChartDataset<'line', Array<{ x: number; y: number }>> {
-  const colours = palette(theme);
-  const colour = colours[line.colour % colours.length]!;
-  // Past the theme's colours, lines repeat a colour with a point style of their own.
-  const round = Math.floor(line.colour / colours.length);
+  const { colour, pointStyle } = seriesStyle(theme.series, line.colour);
   return {
     label: line.label,
     data: line.points,
     borderColor: colour,
     backgroundColor: colour,
-    borderDash: line.dash,
     borderWidth: 1.5,
     pointRadius: 3,
-    pointStyle: (['circle', 'rectRot', 'triangle'] as const)[round % 3],
+    pointStyle,
   };
 }

@@ -12,6 +12,7 @@ import { type Disposable, DisposableStore, listen } from '../common/dispose';
 import { formatDurationRange, formatRatio, formatSpeedupRange } from './format';
 import { SweepCharts } from './sweep-charts';
 import { seriesByCodec, type SweepModel } from './sweep-model';
+import { codecNames } from '../../src/shared/codec-names';
 
 export interface SweepActions {
   cancelSweep(): void;
@@ -81,12 +82,14 @@ export class SweepView implements Disposable {
     this.tableButton.hidden = !plotted;
     this.charts.element.hidden = !plotted || this.showing !== 'plots';
     this.table.hidden = !plotted || this.showing !== 'table';
+    // Rows named as the plots' legend names them (codec-names.ts).
+    const nameOf = codecNames(model.sizes.flatMap((size) => size.rows));
     if (plotted) {
-      this.charts.update(seriesByCodec(model));
-      this.table.replaceChildren(sizeTable(model));
+      this.charts.update(seriesByCodec(model), nameOf);
+      this.table.replaceChildren(sizeTable(model, nameOf));
     }
-    this.growth.replaceChildren(...(model.growth.length > 0 ? [growthTable(model)] : []));
-    this.limits.replaceChildren(...(started.limits ? [limitsTable(model)] : []));
+    this.growth.replaceChildren(...(model.growth.length > 0 ? [growthTable(model, nameOf)] : []));
+    this.limits.replaceChildren(...(started.limits ? [limitsTable(model, nameOf)] : []));
   }
 
   dispose(): void {
@@ -115,11 +118,13 @@ function headerRow(titles: string[]): HTMLElement {
   return el('thead', {}, [el('tr', {}, titles.map((title) => el('th', { text: title, attrs: { scope: 'col' } })))]);
 }
 
-function rowCells(row: CodecResult, jsonBytes: number): string[] {
-  if (row.status !== 'completed') return [row.codec, `${row.status} at ${row.error.stage}: ${row.error.message}`, '', '', '', '', '', ''];
+type NameOf = (codec: string) => string;
+
+function rowCells(row: CodecResult, jsonBytes: number, nameOf: NameOf): string[] {
+  if (row.status !== 'completed') return [nameOf(row.codec), `${row.status} at ${row.error.stage}: ${row.error.message}`, '', '', '', '', '', ''];
   const speed = row.speedupVsJson;
   return [
-    row.codec,
+    nameOf(row.codec),
     formatRatio(row.ratio),
     formatRatio(row.compressed.gzip / jsonBytes),
     formatRatio(row.compressed.brotli / jsonBytes),
@@ -130,9 +135,9 @@ function rowCells(row: CodecResult, jsonBytes: number): string[] {
   ];
 }
 
-function sizeTable(model: SweepModel): HTMLElement {
+function sizeTable(model: SweepModel, nameOf: NameOf): HTMLElement {
   const body = el('tbody', {}, model.sizes.flatMap((size) => size.rows.map((row) => {
-    const cells = rowCells(row, size.jsonBytes);
+    const cells = rowCells(row, size.jsonBytes, nameOf);
     return el('tr', { attrs: { 'data-json-bytes': String(size.jsonBytes), 'data-codec': row.codec } }, [
       el('th', { text: formatJsonSize(size.jsonBytes), title: `${size.jsonBytes.toLocaleString('en-US')} B of JSON, ${size.records.toLocaleString('en-US')} records${size.repeated ? ' (repeated)' : ''}`, attrs: { scope: 'row' } }),
       ...cells.map((text) => el('td', { text })),
@@ -141,12 +146,12 @@ function sizeTable(model: SweepModel): HTMLElement {
   return el('table', { className: 'sweep-table' }, [headerRow(['JSON size', 'codec', 'ratio', 'gzip', 'brotli', 'encode/call', 'decode/call', 'encode vs JSON', 'decode vs JSON']), body]);
 }
 
-function growthTable(model: SweepModel): HTMLElement {
+function growthTable(model: SweepModel, nameOf: NameOf): HTMLElement {
   return el('table', { className: 'sweep-growth-table' }, [
     el('caption', { text: 'Growth: slope of log time against log size (1 = linear; ▲ worse than linear)' }),
     headerRow(['codec', 'encode', 'decode', 'sizes', '']),
     el('tbody', {}, model.growth.map((slope) => el('tr', { className: slope.superlinear ? 'superlinear' : '', attrs: { 'data-codec': slope.codec } }, [
-      el('th', { text: slope.codec, attrs: { scope: 'row' } }),
+      el('th', { text: nameOf(slope.codec), attrs: { scope: 'row' } }),
       el('td', { text: formatSlope(slope.encodeSlope) }),
       el('td', { text: formatSlope(slope.decodeSlope) }),
       el('td', { text: String(slope.points) }),
@@ -155,7 +160,7 @@ function growthTable(model: SweepModel): HTMLElement {
   ]);
 }
 
-function limitsTable(model: SweepModel): HTMLElement {
+function limitsTable(model: SweepModel, nameOf: NameOf): HTMLElement {
   const settings = model.limitSettings;
   const cap = settings?.capJsonBytes ?? model.started.capJsonBytes ?? 0;
   const heap = settings?.heapMb ?? model.started.heapMb ?? null;
@@ -167,7 +172,7 @@ function limitsTable(model: SweepModel): HTMLElement {
     el('tbody', {}, model.limits.map((limit) => {
       const cells = limitCells(limit, cap);
       return el('tr', { attrs: { 'data-codec': limit.codec } }, [
-        el('th', { text: limit.codec, attrs: { scope: 'row' } }),
+        el('th', { text: nameOf(limit.codec), attrs: { scope: 'row' } }),
         el('td', { text: cells.encode }),
         el('td', { text: cells.decode }),
         el('td', { text: describeLimitFailure(limit.failure), title: limit.failure?.message ?? '' }),

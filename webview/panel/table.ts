@@ -12,6 +12,7 @@ import { COLUMNS, FOLD_ORDER, shownColumns } from './columns';
 import { ColumnChooser, type ColumnChooserActions } from './column-chooser';
 import { sortRows } from './sorting';
 import { describeRerunDelta, describeVariantDelta } from './variant-delta';
+import { namesOfRows } from './row-names';
 import type { CompletedResult } from '../../src/shared/results';
 
 export interface TableActions extends ColumnChooserActions {
@@ -89,9 +90,10 @@ export class ResultsTable implements Disposable {
     const rows = sortRows(model.rows, model.sort);
     const ratioScale = Math.max(1, ...rows.map(ratioOf));
     const jsonBytes = model.sample?.jsonBytes ?? null;
+    const nameOf = namesOfRows(rows);
     rows.forEach((row, index) => {
       const expanded = row.kind === 'result' && model.expanded.includes(row.result.codec);
-      body.append(this.rowElement(row, index, expanded, ratioScale, model.phase === 'running', model.previous ?? [], model.previousKind));
+      body.append(this.rowElement(row, index, expanded, ratioScale, model.phase === 'running', model.previous ?? [], model.previousKind, nameOf));
       if (expanded && row.kind === 'result') {
         const cell = el('td', {}, [detailsContent(row.result, jsonBytes)]);
         cell.colSpan = COLUMNS.length;
@@ -155,7 +157,7 @@ export class ResultsTable implements Disposable {
     this.table.dataset['columns'] = [...shown].join(' ');
   }
 
-  private rowElement(row: Row, index: number, expanded: boolean, ratioScale: number, running: boolean, previous: readonly CompletedResult[], previousKind: PanelModel['previousKind']): HTMLTableRowElement {
+  private rowElement(row: Row, index: number, expanded: boolean, ratioScale: number, running: boolean, previous: readonly CompletedResult[], previousKind: PanelModel['previousKind'], nameOf: (codec: string) => string): HTMLTableRowElement {
     const status = row.kind === 'pending' ? 'pending' : row.result.status;
     const label = row.kind === 'pending' ? row.label : row.result.label;
     const format = row.kind === 'pending' ? row.format : row.result.format;
@@ -163,7 +165,7 @@ export class ResultsTable implements Disposable {
     const title = row.kind === 'pending' ? label : [`${label}, ${row.result.library} ${row.result.libraryVersion}`, ...row.result.notes].join('\n');
     const codecHeader = el('th', { className: 'codec', title, attrs: { scope: 'row' } });
     if (row.kind === 'result') {
-      const toggle = button(row.result.codec, 'details-toggle', { 'data-details': row.result.codec, 'aria-expanded': String(expanded) });
+      const toggle = button(nameOf(row.result.codec), 'details-toggle', { 'data-details': row.result.codec, 'aria-expanded': String(expanded) });
       if (expanded) toggle.setAttribute('aria-controls', detailsId(index)); // the details row exists only while open
       codecHeader.append(toggle);
       if (inspectable(row)) {

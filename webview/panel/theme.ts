@@ -5,17 +5,16 @@
  * the variables on <html> (which alone changes between two dark themes).
  */
 import type { Disposable } from '../common/dispose';
+import { type ChartThemeKind, seriesPalette } from './palette';
+
+export type { ChartThemeKind };
 
 export interface ChartTheme {
-  kind: 'light' | 'dark' | 'high-contrast' | 'high-contrast-light';
+  kind: ChartThemeKind;
   foreground: string;
+  /** Series colours (palette.ts): the foreground, then hues told apart also with colour blindness. */
+  series: string[];
   lines: string;
-  blue: string;
-  green: string;
-  orange: string;
-  purple: string;
-  yellow: string;
-  red: string;
   /** Bars get an outline in high contrast themes; empty elsewhere. */
   contrastBorder: string;
   hoverBackground: string;
@@ -25,7 +24,7 @@ export interface ChartTheme {
   fontSize: number;
 }
 
-function themeKind(body: HTMLElement): ChartTheme['kind'] {
+function themeKind(body: HTMLElement): ChartThemeKind {
   if (body.classList.contains('vscode-high-contrast-light')) return 'high-contrast-light';
   if (body.classList.contains('vscode-high-contrast')) return 'high-contrast';
   if (body.classList.contains('vscode-light')) return 'light';
@@ -41,13 +40,8 @@ export function readChartTheme(): ChartTheme {
   return {
     kind,
     foreground,
+    series: seriesPalette(kind, foreground),
     lines: token('--vscode-charts-lines', foreground),
-    blue: token('--vscode-charts-blue', foreground),
-    green: token('--vscode-charts-green', foreground),
-    orange: token('--vscode-charts-orange', foreground),
-    purple: token('--vscode-charts-purple', foreground),
-    yellow: token('--vscode-charts-yellow', foreground),
-    red: token('--vscode-charts-red', foreground),
     contrastBorder: highContrast ? token('--vscode-contrastBorder', foreground) : '',
     hoverBackground: token('--vscode-editorHoverWidget-background', token('--vscode-editor-background', 'Canvas')),
     hoverForeground: token('--vscode-editorHoverWidget-foreground', foreground),

@@ -13,6 +13,7 @@ import type { PanelModel, PendingRow } from './model';
 import { ProbesView, type ProbeActions } from './probes-view';
 import { RemnantMatrixView } from './remnant-matrix';
 import { sortRows } from './sorting';
+import { namesOfRows } from './row-names';
 import { ResultsTable, type TableActions } from './table';
 import { Inspector, type InspectorHost } from './inspector/inspector';
 import { SchemaTools, type SchemaToolActions } from './schema-tools';
@@ -71,8 +72,9 @@ export class PanelView implements Disposable {
     this.probes.render(model);
     const completed = sortRows(model.rows, model.sort).flatMap((row) =>
       row.kind === 'result' && row.result.status === 'completed' ? [row.result as CompletedResult] : []);
-    this.byteAttribution.render(completed);
-    this.charts.update(completed, model.sample?.jsonBytes ?? null);
+    const nameOf = namesOfRows(model.rows);
+    this.byteAttribution.render(completed, nameOf);
+    this.charts.update(completed, model.sample?.jsonBytes ?? null, nameOf);
   }
 
   /**
