@@ -5,12 +5,13 @@
  */
 import type { CodecResult, CompletedResult } from '../shared/results';
 import { formatDuration } from '../shared/format';
-import { rowName } from './runtime-sections';
+import { rowNamer } from './runtime-sections';
 
 export function lazyReadsSection(results: readonly CodecResult[]): string[] {
   const rows = results.filter((row): row is CompletedResult & Required<Pick<CompletedResult, 'access' | 'firstField'>> => row.status === 'completed' && row.access !== undefined && row.firstField !== undefined);
   if (rows.length === 0) return [];
   const column = (text: string) => text.padStart(16);
+  const rowName = rowNamer(results);
   return [
     '',
     'formats read on access (per call, first round): decode above builds the plain object and the speed-ups use it;',

@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { builtinCodecs, expandCodecSelection } from '../codecs/registry';
+import { builtinCodecs, DEFAULT_CODEC_IDS, expandCodecSelection, findBuiltinCodec } from '../codecs/registry';
 import { codecsListing } from './codecs-listing';
 import { CancelledError, unknownCodecs } from '../engine/compare';
 import { compareInRuntimes, parseRuntimes } from './runtimes';
@@ -12,7 +12,7 @@ import { bytesCheckSection, codeGenerationSection, endToEndSection } from './run
 import { toolVersion } from '../engine/tool-info';
 import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from '../engine/settings';
 import { SampleInputError } from '../input/read-sample';
-import { sampleHeading, tableFooter, tableHeader, tableRow } from './table';
+import { codecColumn, sampleHeading, tableFooter, tableHeader, tableRow } from './table';
 import { probeCommand } from './probe-command';
 import { jsonDocument } from '../report/json-document';
 import { remnantsSection } from './remnants-table';
@@ -129,6 +129,11 @@ async function compareCommand(args: string[]): Promise<number> {
   const status = process.stderr.isTTY && !asJson ? (text: string) => process.stderr.write(`\x1b[2K\r  ${text}\r`) : undefined;
   const write = (text: string) => process.stdout.write(`${text}\n`);
   let sampleShown = false;
+  // Named as the rows will be (codec-names.ts): the table's header is written before any result.
+  const codecColumnOfRun = codecColumn((codecs ?? DEFAULT_CODEC_IDS).flatMap((id) => {
+    const codec = findBuiltinCodec(id);
+    return codec ? [{ ...codec, codec: codec.id }] : [];
+  }));
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
@@ -148,13 +153,13 @@ async function compareCommand(args: string[]): Promise<number> {
     onSampleRead: asJson ? undefined : (info) => {
       if (!sampleShown) write(sampleHeading(info));
       sampleShown = true;
-      write(`\n${tableHeader()}`);
+      write(`\n${tableHeader(codecColumnOfRun)}`);
     },
     // A row is printed once, with its last round: the table shows only final figures.
     onResult: asJson ? undefined : (row, progress) => {
       if (progress.round < progress.rounds) return;
       status?.('');
-      write(tableRow(row));
+      write(tableRow(row, codecColumnOfRun));
     },
     onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of ${progress.rounds}: ${codec}: ${stage}…`)),
   }, runtimes, asJson || runtimes.length === 1 && runtimes[0] === 'node' ? undefined : (runtime, description) => write(`\n${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`));

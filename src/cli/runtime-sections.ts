@@ -7,11 +7,15 @@ import type { CodecResult, CompletedResult, TransportCompression } from '../shar
 import type { CrossRuntimeCheck } from '../engine/cross-runtime';
 import { formatDuration } from '../shared/format';
 import { codeGenerationVerdict } from '../shared/code-generation-text';
+import { codecNames } from '../shared/codec-names';
 
 const COMPRESSIONS: readonly TransportCompression[] = ['gzip', 'brotli', 'zstd'];
 
-/** A row's name in a section: the codec, and its runtime when the run had more than one. */
-export const rowName = (row: CodecResult) => `${row.codec}${row.runtime === 'browser' ? ' (browser)' : row.runtime === 'node' ? ' (node)' : ''}`;
+/** Rows' names in a section: what the table calls the codec (codec-names.ts), and its runtime when the run had more than one. */
+export function rowNamer(results: readonly CodecResult[]): (row: CodecResult) => string {
+  const nameOf = codecNames(results);
+  return (row) => `${nameOf(row.codec)}${row.runtime === 'browser' ? ' (browser)' : row.runtime === 'node' ? ' (node)' : ''}`;
+}
 
 export function endToEndSection(results: readonly CodecResult[]): string[] {
   const rows = results.filter((row): row is CompletedResult => row.status === 'completed' && row.endToEnd !== undefined);
@@ -24,11 +28,13 @@ export function endToEndSection(results: readonly CodecResult[]): string[] {
   };
   const unavailable = new Map<string, string>();
   for (const row of rows) for (const [name, reason] of Object.entries(row.endToEnd!.unavailable)) unavailable.set(`${row.runtime ?? 'node'} ${name}`, reason);
+  const rowName = rowNamer(results);
+  const width = Math.max(22, ...rows.map((row) => rowName(row).length + 2));
   return [
     '',
     'end-to-end decode, compressed bytes → decoded value (per call, vs JSON of the same runtime; first round):',
-    `  ${'codec'.padEnd(22)}${COMPRESSIONS.map((name) => name.padStart(22)).join('')}`,
-    ...rows.map((row) => `  ${rowName(row).padEnd(22)}${COMPRESSIONS.map((name) => cell(row, name)).join('')}`),
+    `  ${'codec'.padEnd(width)}${COMPRESSIONS.map((name) => name.padStart(22)).join('')}`,
+    ...rows.map((row) => `  ${rowName(row).padEnd(width)}${COMPRESSIONS.map((name) => cell(row, name)).join('')}`),
     ...[...unavailable].map(([key, reason]) => `  — ${key}: ${reason}`),
   ];
 }
@@ -36,7 +42,9 @@ export function endToEndSection(results: readonly CodecResult[]): string[] {
 export function codeGenerationSection(results: readonly CodecResult[]): string[] {
   const checked = results.filter((row) => row.codeGeneration !== undefined);
   if (checked.length === 0) return [];
-  return ['', 'code generation from strings disabled (strict CSP / --disallow-code-generation-from-strings):', ...checked.map((row) => `  ${rowName(row).padEnd(22)}${codeGenerationVerdict(row.codeGeneration!)}`)];
+  const rowName = rowNamer(results);
+  const width = Math.max(22, ...checked.map((row) => rowName(row).length + 2));
+  return ['', 'code generation from strings disabled (strict CSP / --disallow-code-generation-from-strings):', ...checked.map((row) => `  ${rowName(row).padEnd(width)}${codeGenerationVerdict(row.codeGeneration!)}`)];
 }
 
 export function bytesCheckSection(check: CrossRuntimeCheck | undefined): string[] {

@@ -4,10 +4,11 @@
  */
 import { interopLines } from './interop-lines';
 import { type CodecResult, type CompletedResult, type ComparisonReport, type InstabilityMarker, type SampleInfo, type TimingStats } from '../shared/results';
-import { formatBytes, formatDuration, formatPercent, formatSize, formatSpeedupRange, speedupRangeMeaning } from '../shared/format';
+import { ALLOCATION_HIDDEN, allocationFigure, formatBytes, formatDuration, formatPercent, formatSpeedupRange, speedupRangeMeaning } from '../shared/format';
 import { roundTripShortLabel } from '../shared/round-trip-text';
 import { sampleBytesText } from '../shared/profile-text';
 import { remnantCount } from '../analysis/matrix';
+import { codecNames, type NameableCodec } from '../shared/codec-names';
 
 interface Column {
   title: string;
@@ -23,6 +24,20 @@ const completed = <T>(row: CodecResult, pick: (row: CompletedResult) => T, other
 const unstableMark = (row: CompletedResult, figure: InstabilityMarker['figure']) => (row.unstable?.some((marker) => marker.figure === figure) ? '!' : ' ');
 
 const perCall = (timing: TimingStats) => `${formatDuration(timing.meanNs)}${timing.bimodal ? ' ²' : '  '}`;
+
+/** The codec column: as wide as the longest name (codec-names.ts), at least 10. */
+export interface CodecColumn {
+  nameOf(codec: string): string;
+  width: number;
+}
+
+/** Names for the planned codecs, and the column's width: a row's name is known before its result. */
+export function codecColumn(planned: readonly NameableCodec[]): CodecColumn {
+  const nameOf = codecNames(planned);
+  return { nameOf, width: Math.max(10, ...planned.map((codec) => nameOf(codec.codec).length)) };
+}
+
+const ID_COLUMN: CodecColumn = { nameOf: (codec) => codec, width: 10 };
 
 const columns: Column[] = [
   { title: 'codec', width: 10, align: 'left', cell: (row) => row.codec },
@@ -41,15 +56,20 @@ function pad(text: string, column: Column): string {
   return column.align === 'left' ? text.padEnd(column.width) : text.padStart(column.width);
 }
 
-export function tableHeader(): string {
-  const titles = columns.map((column) => pad(column.title, column)).join('  ');
-  return `${titles}\n${columns.map((column) => '─'.repeat(column.width)).join('  ')}`;
+function withCodecColumn(codec: CodecColumn): Column[] {
+  return [{ ...columns[0]!, width: codec.width, cell: (row) => codec.nameOf(row.codec) }, ...columns.slice(1)];
 }
 
-export function tableRow(row: CodecResult): string {
-  const line = columns.map((column) => pad(column.cell(row), column)).join('  ');
+export function tableHeader(codec: CodecColumn = ID_COLUMN): string {
+  const all = withCodecColumn(codec);
+  const titles = all.map((column) => pad(column.title, column)).join('  ');
+  return `${titles}\n${all.map((column) => '─'.repeat(column.width)).join('  ')}`;
+}
+
+export function tableRow(row: CodecResult, codec: CodecColumn = ID_COLUMN): string {
+  const line = withCodecColumn(codec).map((column) => pad(column.cell(row), column)).join('  ');
   if (row.status === 'completed') return line;
-  return `${line}\n${' '.repeat(columns[0]!.width + 2)}↳ ${row.status} at ${row.error.stage}: ${row.error.message}`;
+  return `${line}\n${' '.repeat(codec.width + 2)}↳ ${row.status} at ${row.error.stage}: ${row.error.message}`;
 }
 
 export function sampleHeading(info: SampleInfo): string {
@@ -57,13 +77,18 @@ export function sampleHeading(info: SampleInfo): string {
 }
 
 /** "avsc decode: 68% in GC, 2.90 MB allocated per call": where each operation's time goes. */
-function whereTimeGoes(results: readonly CodecResult[]): string[] {
+function whereTimeGoes(results: readonly CodecResult[], nameOf: (codec: string) => string): string[] {
   // A browser worker has no GC profiler: its rows have no figures here.
   const done = results.filter((row): row is CompletedResult => row.status === 'completed' && row.encode.gcShare !== null);
   if (done.length === 0) return [];
-  const cell = (timing: TimingStats) => `${formatPercent(timing.gcShare).padStart(5)} in GC, ${formatSize(timing.bytesAllocatedPerCall).padStart(9)}/call`;
-  const width = Math.max(11, ...done.map((row) => row.codec.length));
-  return ['where the time goes (encode │ decode):', ...done.map((row) => `  ${row.codec.padEnd(width)} ${cell(row.encode)}  │ ${cell(row.decode)}`)];
+  const cell = (timing: TimingStats) => `${formatPercent(timing.gcShare).padStart(5)} in GC, ${(allocationFigure(timing) ?? 'not measured*').padStart(13)}/call`;
+  const width = Math.max(11, ...done.map((row) => nameOf(row.codec).length));
+  const hidden = done.some((row) => allocationFigure(row.encode) === null || allocationFigure(row.decode) === null);
+  return [
+    'where the time goes (encode │ decode; ≥: at least, memory freed out of the GC profiler\'s sight may hide more):',
+    ...done.map((row) => `  ${nameOf(row.codec).padEnd(width)} ${cell(row.encode)}  │ ${cell(row.decode)}`),
+    ...(hidden ? [`  * allocation not measured: ${ALLOCATION_HIDDEN}.`] : []),
+  ];
 }
 
 const withBlankAfter = (lines: string[]) => (lines.length > 0 ? [...lines, ''] : lines);
@@ -71,14 +96,15 @@ const withBlankAfter = (lines: string[]) => (lines.length > 0 ? [...lines, ''] :
 export function tableFooter(report: ComparisonReport): string {
   const { settings, runtime, tool } = report;
   const rounds = settings.rounds ?? 1;
-  const notes = report.results.flatMap((row) => row.notes.map((note) => `  ${row.codec}${row.runtime === 'browser' ? ' (browser)' : ''}: ${note}`));
+  const nameOf = codecNames(report.results);
+  const notes = report.results.flatMap((row) => row.notes.map((note) => `  ${nameOf(row.codec)}${row.runtime === 'browser' ? ' (browser)' : ''}: ${note}`));
   const unstable = report.results.flatMap((row) => (row.status === 'completed' ? row.unstable ?? [] : []).map((marker) => `  ${marker.reason}`));
   const bimodal = report.results.some((row) => row.status === 'completed' && (row.encode.bimodal || row.decode.bimodal));
   return [
     '',
-    ...whereTimeGoes(report.results),
+    ...whereTimeGoes(report.results, nameOf),
     '',
-    ...withBlankAfter(interopLines(report.results)),
+    ...withBlankAfter(interopLines(report.results, nameOf)),
     'ratio = bytes / JSON bytes; /call = amortised time per call (the window\'s time in calls over calls, collections included),',
     `median of ${rounds} round${rounds === 1 ? '' : 's'}; vs JSON = JSON's time / the codec's, each round on its own, median (${speedupRangeMeaning(rounds)}).`,
     ...(bimodal ? ['² the per-call times are bimodal (some calls pay a collection): the median call is misleading, the amortised time is not.'] : []),

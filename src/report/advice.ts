@@ -5,6 +5,7 @@
  */
 import { formatBytes, formatPercent } from '../shared/format';
 import type { CodecResult, CompletedResult, SampleInfo } from '../shared/results';
+import { codecNames } from '../shared/codec-names';
 
 export interface Advice {
   /** Stable, for tests and styles: 'repeated-keys', 'strings-dominate', 'float32', … */
@@ -28,6 +29,7 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
   const rows = results.filter((row): row is CompletedResult => row.status === 'completed');
   if (!profile || rows.length === 0) return [];
   const byId = (id: string) => rows.find((row) => row.codec === id);
+  const nameOf = codecNames(results);
   const advice: Advice[] = [];
   const json = byId('json');
 
@@ -39,9 +41,9 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
     const records = rows.find((row) => row.codec !== 'msgpackr' && row.codec.startsWith('msgpackr') && /record/i.test(row.codec) && row.bytes < msgpack.bytes);
     const schema = rows.filter((row) => row.byteAttribution && row.byteAttribution.keys === 0).sort((a, b) => a.bytes - b.bytes)[0];
     const remedy = records
-      ? `records shrink it to ≈ ${formatBytes(records.bytes)} (see the \`${records.codec}\` row)`
+      ? `records shrink it to ≈ ${formatBytes(records.bytes)} (see the \`${nameOf(records.codec)}\` row)`
       : schema
-        ? `a schema format writes none: ${schema.codec} takes ${formatBytes(schema.bytes)} (${ratio(schema.bytes, msgpack.bytes)} MessagePack's size)`
+        ? `a schema format writes none: ${nameOf(schema.codec)} takes ${formatBytes(schema.bytes)} (${ratio(schema.bytes, msgpack.bytes)} MessagePack's size)`
         : 'a format with records or a schema would write each key once';
     advice.push({
       id: 'repeated-keys',
@@ -57,7 +59,7 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
     const how = json.compressed.zstd === null ? 'gzip' : 'zstd';
     advice.push({
       id: 'strings-dominate',
-      text: `string values are ${formatPercent(stringShare)} of the JSON bytes: a binary format saves little here (smallest: ${binary.codec}, ${ratio(binary.bytes, input.jsonBytes)} JSON), compression saves more (JSON with ${how}: ${formatBytes(compressed)}, ${ratio(compressed, input.jsonBytes)}).`,
+      text: `string values are ${formatPercent(stringShare)} of the JSON bytes: a binary format saves little here (smallest: ${nameOf(binary.codec)}, ${ratio(binary.bytes, input.jsonBytes)} JSON), compression saves more (JSON with ${how}: ${formatBytes(compressed)}, ${ratio(compressed, input.jsonBytes)}).`,
     });
   }
 
@@ -95,11 +97,11 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
   if (json && binary && json.compressed.gzip < binary.bytes) {
     const best = rows.filter((row) => row.codec !== 'json').sort((a, b) => a.compressed.gzip - b.compressed.gzip)[0]!;
     const then = best.compressed.gzip < json.compressed.gzip
-      ? `gzipped, ${best.codec} is ${formatPercent(1 - best.compressed.gzip / json.compressed.gzip)} smaller still (${formatBytes(best.compressed.gzip)})`
+      ? `gzipped, ${nameOf(best.codec)} is ${formatPercent(1 - best.compressed.gzip / json.compressed.gzip)} smaller still (${formatBytes(best.compressed.gzip)})`
       : 'gzipped, no binary format here is smaller than JSON';
     advice.push({
       id: 'compress-first',
-      text: `JSON with gzip (${formatBytes(json.compressed.gzip)}) is already smaller than the smallest binary encoding (${binary.codec}, ${formatBytes(binary.bytes)}): for size on the wire, compress first; ${then}.`,
+      text: `JSON with gzip (${formatBytes(json.compressed.gzip)}) is already smaller than the smallest binary encoding (${nameOf(binary.codec)}, ${formatBytes(binary.bytes)}): for size on the wire, compress first; ${then}.`,
     });
   }
   return advice;

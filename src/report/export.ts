@@ -5,12 +5,13 @@
  */
 import { remnantCount, remnantMatrixRow } from '../analysis/matrix';
 import { jsonDocument } from './json-document';
-import { formatBytes, formatDurationRange, formatPercent, formatSize, formatSpeedupRange, speedupRangeMeaning } from '../shared/format';
+import { allocationFigure, formatBytes, formatDurationRange, formatPercent, formatSpeedupRange, speedupRangeMeaning } from '../shared/format';
 import type { ExportFormat, Priority } from '../shared/protocol';
 import { adviceSummary, sampleSummary, verdictSummary, type SummarySection } from './summary';
 import { roundTripLabel } from '../shared/round-trip-text';
 import { sampleBytesText } from '../shared/profile-text';
 import { describeInterop } from '../shared/interop-text';
+import { codecNames } from '../shared/codec-names';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
 
@@ -54,11 +55,11 @@ export function remnantSummary(result: CompletedResult): string {
 
 /** "1.07 ms (1.02–1.12 ms)": amortised per call, median of the rounds and their range. */
 const perCall = (timing: TimingStats) => `${formatDurationRange(timing.meanNs, timing.meanInterval)}${timing.bimodal ? ' (bimodal)' : ''}`;
-const gcAndAllocation = (timing: TimingStats) => `${formatPercent(timing.gcShare)}, ${formatSize(timing.bytesAllocatedPerCall)}`;
+const gcAndAllocation = (timing: TimingStats) => `${formatPercent(timing.gcShare)}, ${timing.gcShare === null ? '—' : allocationFigure(timing) ?? 'not measured'}`;
 const unstable = (row: CompletedResult, figure: 'encodeSpeedup' | 'decodeSpeedup') => (row.unstable?.some((marker) => marker.figure === figure) ? ' ⚠' : '');
 
-function markdownRow(row: CodecResult): string[] {
-  const name = markdownText(row.codec);
+function markdownRow(row: CodecResult, nameOf: (codec: string) => string): string[] {
+  const name = markdownText(nameOf(row.codec));
   const format = markdownText(row.format);
   if (row.status !== 'completed') {
     const bytes = row.status === 'errored' && row.bytes !== undefined ? formatBytes(row.bytes) : '—';
@@ -104,14 +105,15 @@ export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'
   const { input, runtime, settings, tool } = report;
   const rounds = settings.rounds ?? 1;
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const nameOf = codecNames(report.results);
   const failures = report.results.flatMap((row) =>
-    row.status === 'completed' ? [] : [`- ${markdownText(row.codec)}: ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)}`]);
+    row.status === 'completed' ? [] : [`- ${markdownText(nameOf(row.codec))}: ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)}`]);
   const notes = report.results.flatMap((row) => [
     ...(row.status === 'completed' ? row.unstable ?? [] : []).map((marker) => `- ⚠ ${markdownText(marker.reason)}`),
-    ...row.notes.map((note) => `- ${markdownText(row.codec)}: ${markdownText(note)}`),
+    ...row.notes.map((note) => `- ${markdownText(nameOf(row.codec))}: ${markdownText(note)}`),
   ]);
   const interop = report.results.flatMap((row) =>
-    row.status === 'completed' && row.interop ? [`- ${markdownText(row.codec)}: ${markdownText(describeInterop(row.interop))}`] : []);
+    row.status === 'completed' && row.interop ? [`- ${markdownText(nameOf(row.codec))}: ${markdownText(describeInterop(row.interop))}`] : []);
   return [
     `## Payload Lab: ${markdownText(fileName(input.path))}`,
     '',
@@ -125,7 +127,7 @@ export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'
     '',
     line(MARKDOWN_HEADER),
     line(MARKDOWN_ALIGN),
-    ...report.results.map((row) => line(markdownRow(row))),
+    ...report.results.map((row) => line(markdownRow(row, nameOf))),
     '',
     'Ratio = bytes / JSON bytes. Per call = amortised time (time in calls over calls, collections included), median over rounds '
       + `(lowest–highest round). vs JSON = JSON's time over the codec's in each round, median (${speedupRangeMeaning(rounds)}); above 1× is faster; `
@@ -153,13 +155,14 @@ export function csvField(value: string | number | null | undefined): string {
 }
 
 const TIMING_FIELDS = [
-  'mean_ns', 'mean_low_ns', 'mean_high_ns', 'gc_share', 'bytes_allocated_per_call', 'bimodal',
+  'mean_ns', 'mean_low_ns', 'mean_high_ns', 'gc_share', 'bytes_allocated_per_call', 'allocation_lower_bound', 'bimodal',
   'median_ns', 'p75_ns', 'p99_ns', 'min_ns', 'max_ns', 'rme', 'samples', 'batch_size', 'mb_per_s',
 ] as const;
 const timingValues = (timing: TimingStats | undefined) =>
   timing
     ? [
-      timing.meanNs, timing.meanInterval[0], timing.meanInterval[1], timing.gcShare, timing.bytesAllocatedPerCall, timing.bimodal ? 'yes' : 'no',
+      timing.meanNs, timing.meanInterval[0], timing.meanInterval[1], timing.gcShare, timing.bytesAllocatedPerCall,
+      timing.bytesAllocatedPerCall === null ? null : timing.allocationLowerBound ? 'yes' : 'no', timing.bimodal ? 'yes' : 'no',
       timing.medianNs, timing.p75Ns, timing.p99Ns, timing.minNs, timing.maxNs, timing.rme, timing.samples, timing.batchSize, timing.mbPerSec,
     ]
     : TIMING_FIELDS.map(() => null);

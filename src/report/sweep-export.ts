@@ -9,6 +9,7 @@ import type { SweepReport } from '../shared/sweep';
 import { formatDurationRange, formatSpeedupRange } from '../shared/format';
 import { describeLimitFailure, formatJsonSize, formatSlope, growthVerdict, limitCells } from '../shared/sweep-format';
 import { markdownText } from './export';
+import { codecNames } from '../shared/codec-names';
 
 export function renderSweep(report: SweepReport, format: ExportFormat): string {
   switch (format) {
@@ -65,6 +66,7 @@ function sweepCsv(report: SweepReport): string {
 }
 
 function sweepMarkdown(report: SweepReport): string {
+  const nameOf = codecNames(report.sizes.flatMap((size) => size.results));
   const out: string[] = [`# Payload Lab size sweep: ${markdownText(report.sample.path.split(/[\\/]/).pop() ?? report.sample.path)}`, ''];
   for (const note of report.notes) out.push(`- ${markdownText(note)}`);
   for (const size of report.sizes) {
@@ -72,23 +74,23 @@ function sweepMarkdown(report: SweepReport): string {
     out.push('| codec | ratio | gzip | brotli | encode/call | decode/call | encode vs JSON | decode vs JSON |', '|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of size.results) {
       if (row.status !== 'completed') {
-        out.push(`| ${markdownText(row.codec)} | ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)} | | | | | | |`);
+        out.push(`| ${markdownText(nameOf(row.codec))} | ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)} | | | | | | |`);
         continue;
       }
       const speed = row.speedupVsJson;
-      out.push(`| ${markdownText(row.codec)} | ${row.ratio?.toFixed(3) ?? '—'} | ${(row.compressed.gzip / size.jsonBytes).toFixed(3)} | ${(row.compressed.brotli / size.jsonBytes).toFixed(3)} | ${formatDurationRange(row.encode.meanNs, row.encode.meanInterval)} | ${formatDurationRange(row.decode.meanNs, row.decode.meanInterval)} | ${formatSpeedupRange(speed?.encode, speed?.encodeInterval)} | ${formatSpeedupRange(speed?.decode, speed?.decodeInterval)} |`);
+      out.push(`| ${markdownText(nameOf(row.codec))} | ${row.ratio?.toFixed(3) ?? '—'} | ${(row.compressed.gzip / size.jsonBytes).toFixed(3)} | ${(row.compressed.brotli / size.jsonBytes).toFixed(3)} | ${formatDurationRange(row.encode.meanNs, row.encode.meanInterval)} | ${formatDurationRange(row.decode.meanNs, row.decode.meanInterval)} | ${formatSpeedupRange(speed?.encode, speed?.encodeInterval)} | ${formatSpeedupRange(speed?.decode, speed?.decodeInterval)} |`);
     }
   }
   if (report.growth.length > 0) {
     out.push('', '## Growth (slope of log time against log size; 1 = linear)', '', '| codec | encode | decode | sizes | |', '|---|---:|---:|---:|---|');
-    for (const slope of report.growth) out.push(`| ${markdownText(slope.codec)} | ${formatSlope(slope.encodeSlope)} | ${formatSlope(slope.decodeSlope)} | ${slope.points} | ${growthVerdict(slope)} |`);
+    for (const slope of report.growth) out.push(`| ${markdownText(nameOf(slope.codec))} | ${formatSlope(slope.encodeSlope)} | ${formatSlope(slope.decodeSlope)} | ${slope.points} | ${growthVerdict(slope)} |`);
   }
   if (report.limits && report.limitSettings) {
     const cap = report.limitSettings.capJsonBytes;
     out.push('', `## Limits (heap: ${report.limitSettings.heapMb === null ? "Node's default" : `${report.limitSettings.heapMb} MB`}${report.limitSettings.observedHeapLimitMb === null ? '' : `, V8 reports ${report.limitSettings.observedHeapLimitMb} MB`}; cap ${formatJsonSize(cap)})`, '', '| codec | encode max | decode max | failure |', '|---|---:|---:|---|');
     for (const limit of report.limits) {
       const cells = limitCells(limit, cap);
-      out.push(`| ${markdownText(limit.codec)} | ${cells.encode} | ${cells.decode} | ${markdownText(describeLimitFailure(limit.failure))} |`);
+      out.push(`| ${markdownText(nameOf(limit.codec))} | ${cells.encode} | ${cells.decode} | ${markdownText(describeLimitFailure(limit.failure))} |`);
     }
   }
   out.push('', `${report.tool.name} ${report.tool.version}, Node ${report.runtime.node}, ${report.runtime.platform}`);

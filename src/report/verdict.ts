@@ -7,6 +7,7 @@
 import type { CodecResult, CompletedResult } from '../shared/results';
 import { formatBytes, formatSpeedupRange } from '../shared/format';
 import type { Priority } from '../shared/protocol';
+import { codecNames } from '../shared/codec-names';
 
 export type { Priority };
 
@@ -61,7 +62,8 @@ type RowName = (row: CodecResult) => string;
 
 function rowNamer(results: readonly CodecResult[]): RowName {
   const runtimes = new Set(results.map((row) => row.runtime ?? 'node'));
-  return runtimes.size > 1 ? (row) => `${row.codec} (${row.runtime ?? 'node'})` : (row) => row.codec;
+  const nameOf = codecNames(results);
+  return runtimes.size > 1 ? (row) => `${nameOf(row.codec)} (${row.runtime ?? 'node'})` : (row) => nameOf(row.codec);
 }
 
 /** The rows with the lowest `value`; exact equality is a tie (sizes are counted, not sampled). */
