@@ -6,12 +6,13 @@ import * as vscode from 'vscode';
 import { sampleUri } from '../host/comparison-session';
 import { derivedDocumentPlace, type SampleSource } from '../host/sample-source';
 import { openUntitledDocument } from './untitled-document';
+import { columnBesidePanel } from '../host/beside-panel';
 
 export async function openSample(source: SampleSource): Promise<void> {
   const uri = sampleUri(source);
   if (uri) {
-    await vscode.window.showTextDocument(uri, { preview: false });
+    await vscode.window.showTextDocument(uri, { preview: false, viewColumn: columnBesidePanel() });
   } else if (source.kind === 'generated') {
-    await openUntitledDocument({ text: new TextDecoder().decode(source.bytes), ...derivedDocumentPlace(source, 'json'), language: 'json' });
+    await openUntitledDocument({ text: new TextDecoder().decode(source.bytes), ...derivedDocumentPlace(source, 'json'), language: 'json', viewColumn: columnBesidePanel() });
   }
 }

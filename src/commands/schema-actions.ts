@@ -17,6 +17,7 @@ import { schemaKindOfDocument } from './schema-document';
 import type { ProvidedSchema } from '../shared/codec-job';
 import { openUntitledDocument } from './untitled-document';
 import { derivedDocumentPlace } from '../host/sample-source';
+import { columnBesidePanel } from '../host/beside-panel';
 
 /** Opens the inferred schema beside the panel; false when there is no sample to infer from. */
 export async function openInferredSchema(session: ComparisonSession, format: 'proto' | 'avsc'): Promise<{ opened: boolean }> {
@@ -30,7 +31,7 @@ export async function openInferredSchema(session: ComparisonSession, format: 'pr
   const text = await inferSchemaTextOf({ path: input.path, kind, ...(input.bytes ? { bytes: input.bytes } : {}) }, format, request.variants);
   // A .proto gets the language an installed Protocol Buffers extension gives the name (else
   // plain text); an .avsc is JSON, which VS Code does not know from the name.
-  await openUntitledDocument({ text, ...derivedDocumentPlace(request.source, format), ...(format === 'avsc' ? { language: 'json' } : {}), viewColumn: vscode.ViewColumn.Beside });
+  await openUntitledDocument({ text, ...derivedDocumentPlace(request.source, format), ...(format === 'avsc' ? { language: 'json' } : {}), viewColumn: columnBesidePanel() });
   return { opened: true };
 }
 

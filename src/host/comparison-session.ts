@@ -27,6 +27,7 @@ import type { PlannedCodec } from '../shared/protocol';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { readRunSettings, type RunSettings } from './settings';
 import { RunSlot } from './run-slot';
+import { columnBesidePanel } from './beside-panel';
 import type { ProvidedSchema, CodegenSettings } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 import type { MeasuringRuntime } from '../engine/measuring-runtime';
@@ -335,7 +336,5 @@ async function revealPosition(source: SampleSource, line: number, column: number
   const document = await vscode.workspace.openTextDocument(uri);
   const position = new vscode.Position(line - 1, column - 1);
   // Never on top of the panel: it would hide the run's outcome the user is reading.
-  const panelColumn = ResultsPanel.open?.viewColumn;
-  const viewColumn = panelColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
-  await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), viewColumn });
+  await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), viewColumn: columnBesidePanel() });
 }

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { SchemaInputError } from '../schema/schema-problem';
-import { ResultsPanel } from '../panel/results-panel';
+import { columnBesidePanel } from './beside-panel';
 
 /** A schema's `path` as given to the engine: a file system path, or a URI for other schemes (`untitled:`, `vscode-remote://`). */
 export function schemaUriOf(schemaPath: string): vscode.Uri {
@@ -38,7 +38,5 @@ export class SchemaDiagnostics implements vscode.Disposable {
 async function revealSchemaPosition(uri: vscode.Uri, position: vscode.Position): Promise<void> {
   const document = await vscode.workspace.openTextDocument(uri);
   // Never on top of the panel: it would hide the run's outcome the user is reading.
-  const panelColumn = ResultsPanel.open?.viewColumn;
-  const viewColumn = panelColumn === vscode.ViewColumn.One ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
-  await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), viewColumn });
+  await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), viewColumn: columnBesidePanel() });
 }
