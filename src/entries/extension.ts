@@ -16,6 +16,7 @@ import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { RESULTS_VIEW_TYPE } from '../shared/protocol';
 import { SchemaDiagnostics } from '../host/schema-diagnostics';
 import { openSample } from '../commands/open-sample';
+import { compareBundledSample, openInferredSchemaCommand, showResults } from '../commands/walkthrough';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Payload Lab', { log: true });
@@ -70,6 +71,11 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices, sweeps)),
     vscode.commands.registerCommand('payloadLab.compareWithSchema', (resource?: vscode.Uri) => compareWithSchema(session, schemaDiagnostics, resource)),
     vscode.commands.registerCommand('payloadLab.cancelRun', () => session.cancel()),
+    // The Getting Started walkthrough's steps (package.json `walkthroughs`).
+    vscode.commands.registerCommand('payloadLab.compareBundledSample', () => compareBundledSample(session, context.extensionUri)),
+    vscode.commands.registerCommand('payloadLab.showResults', () =>
+      showResults(session, context.extensionUri, ResultsPanel.open && (() => void ResultsPanel.show(context.extensionUri, actions(), log)))),
+    vscode.commands.registerCommand('payloadLab.openInferredSchema', (format?: unknown) => openInferredSchemaCommand(session, format)),
     vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel) {
         ResultsPanel.revive(panel, context.extensionUri, actions(), log);

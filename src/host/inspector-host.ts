@@ -34,6 +34,8 @@ export class InspectorHost implements vscode.Disposable {
     const input = await this.session.sampleInput(request.source);
     const settings = readRunSettings();
     this.log.info(`inspector: decoding ${request.source.location} with ${codec}`);
+    // The Getting Started walkthrough's "Inspect a row" step is done once a row was inspected.
+    void vscode.commands.executeCommand('setContext', 'payloadLab.inspected', true);
     return {
       sample: { path: input.path, kind: input.kind ?? sampleKindOf(input.path), ...(input.bytes ? { bytes: input.bytes } : {}) },
       ...(request.schema ? { schema: request.schema } : {}),
