@@ -4,7 +4,7 @@
  * both. Only the panel's view: reports, Export and --json keep the codec id and say
  * `runtime: "browser"`.
  */
-import type { PlannedCodec } from '../shared/protocol';
+import type { PlannedCodec } from '../shared/comparison-events';
 import { codeGenerationVerdict } from '../shared/code-generation-text';
 import type { CodeGenerationCheck, CodecResult, ComparisonReport, MeasuredRuntime } from '../shared/results';
 

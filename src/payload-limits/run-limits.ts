@@ -15,7 +15,8 @@ import { ChannelError } from '../shared/channel';
 import type { CodecLimit, LimitSettings } from '../shared/sweep';
 import { deathFailure, timeoutMessage } from './limit-failures';
 import { LIMIT_CHILD_DISCONNECTED_CODE, LIMIT_CHILD_FLAG, type LimitChildEvents, type LimitChildMethods, type LimitStage, type TryJob, type TryResult } from '../shared/limit-process-protocol';
-import { searchLimit, type TrialOutcome } from './limit-search';
+import { heldSoFar, searchLimit, type TrialOutcome } from './limit-search';
+import type { LimitProgress } from '../shared/sweep-events';
 import { residentMb } from './process-memory';
 import { SizeTimeouts } from './size-timeout';
 import type { SampleKind } from '../shared/codec-job';
@@ -56,6 +57,8 @@ export interface LimitOptions {
   /** The bundled limit script; defaults to `limit-child.js` beside the running bundle. */
   childScript?: string;
   onTrial?: (codec: string, targetJsonBytes: number, outcome: TrialOutcome) => void;
+  /** Where a codec's search is: told as each size starts and as it ends. */
+  onProgress?: (progress: LimitProgress) => void;
   onLimit?: (limit: CodecLimit) => void;
 }
 
@@ -82,7 +85,10 @@ export async function findLimits(sample: { path: string; bytes?: Uint8Array; kin
     const timeouts = new SizeTimeouts(timeoutMs);
     // The schema the first try inferred from the unscaled sample, handed to the later ones.
     let inferred: unknown;
+    const outcomes = new Map<number, TrialOutcome>();
+    const progress = (tryingJsonBytes: number | null) => options.onProgress?.({ type: 'limit', codec: id, step: outcomes.size + (tryingJsonBytes === null ? 0 : 1), tryingJsonBytes, ...heldSoFar(outcomes) });
     const trial = async (targetJsonBytes: number): Promise<TrialOutcome> => {
+      progress(targetJsonBytes);
       const job: TryJob = { codec: { builtin: id }, sample: sampleBytes, targetJsonBytes, ...(inferred === undefined ? {} : { inferred }) };
       const attempt = () => {
         if (options.signal?.aborted) throw new CancelledError('cancelled');
@@ -98,7 +104,9 @@ export async function findLimits(sample: { path: string; bytes?: Uint8Array; kin
       if (tried.answered) timeouts.record({ jsonBytes: outcome.jsonBytes ?? targetJsonBytes, ms: tried.ms });
       // A sample that cannot be read or scaled fails the same at every size: say so once.
       if (outcome.failure?.stage === 'build' && outcome.failure.kind === 'error') throw new SampleInputError(outcome.failure.message, sample.path);
+      outcomes.set(targetJsonBytes, outcome);
       options.onTrial?.(id, targetJsonBytes, outcome);
+      progress(null);
       return outcome;
     };
     const found = await searchLimit(trial, {
