@@ -14,6 +14,7 @@ import { openForSlices, timeSlice, timeCompressionOfOpen } from '../worker/timin
 import { finishFirstRound, openFirstRound, timeFirstRound } from '../worker/first-round-steps';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
+import { jsonText } from '../analysis/json-text';
 import { describePath, recordPlanOf, scaleSample, UnscalableSampleError } from '../measurement/scale-sample';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
@@ -42,7 +43,7 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
     }
     const info: SampleInfo = {
       path: job.sample.path,
-      jsonBytes: Buffer.byteLength(JSON.stringify(sample), 'utf8'),
+      jsonBytes: Buffer.byteLength(jsonText(sample) ?? '', 'utf8'),
       fileBytes: bytes.byteLength,
       records: countRecords(sample),
       kind: job.sample.kind,

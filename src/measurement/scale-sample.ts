@@ -10,6 +10,7 @@
  * records' sizes, never by stringifying it (V8 strings stop at 2^29-24 characters).
  */
 import type { SampleScaling } from '../shared/results';
+import { jsonText } from '../analysis/json-text';
 import type { SampleScale } from '../shared/codec-job';
 
 export interface ScaledSample {
@@ -72,10 +73,10 @@ export class RecordPlan {
 
   constructor(sample: unknown, readonly found: RecordsFound) {
     if (found.records.length === 0) throw new UnscalableSampleError(`the sample's ${describePath(found.path)} is empty: there is nothing to repeat. Give a sample with at least one record.`);
-    this.texts = found.records.map((record) => JSON.stringify(record) ?? 'null');
+    this.texts = found.records.map((record) => jsonText(record) ?? 'null');
     this.prefix = [0];
     for (const text of this.texts) this.prefix.push(this.prefix[this.prefix.length - 1]! + Buffer.byteLength(text, 'utf8'));
-    this.envelopeBytes = Buffer.byteLength(JSON.stringify(withRecords(sample, found.path, [])), 'utf8');
+    this.envelopeBytes = Buffer.byteLength(jsonText(withRecords(sample, found.path, [])) ?? '', 'utf8');
   }
 
   /** All the records as one JSON array's text, made once: each repeat is parsed from it. */
