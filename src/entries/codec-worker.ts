@@ -15,7 +15,7 @@ import { finishFirstRound, openFirstRound, timeFirstRound } from '../worker/firs
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
 import { jsonText } from '../analysis/json-text';
-import { describePath, recordPlanOf, scaleSample, UnscalableSampleError } from '../measurement/scale-sample';
+import { recordPlanOf, scaleSample, scalingOf, UnscalableSampleError } from '../measurement/scale-sample';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
 import { SchemaInputError } from '../schema/schema-problem';
@@ -56,10 +56,11 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
   }
 }
 
-function planSweep(job: { sample: SampleBytes; targets: number[] }): WorkerMethods['plan-sweep']['result'] {
+function planSweep(job: WorkerMethods['plan-sweep']['params']): WorkerMethods['plan-sweep']['result'] {
   try {
     const bytes = sampleBytesOf(job.sample);
-    const plan = recordPlanOf(parseSample(bytes, job.sample.kind, job.sample.path));
+    // Fresh records are counted here, not kept: the plan's largest size may be a gigabyte.
+    const plan = recordPlanOf(parseSample(bytes, job.sample.kind, job.sample.path), { growth: job.growth ?? 'repeat' });
     const sizes = job.targets.map((targetJsonBytes): SampleInfo => {
       const records = plan.countFor(targetJsonBytes);
       return {
@@ -68,7 +69,7 @@ function planSweep(job: { sample: SampleBytes; targets: number[] }): WorkerMetho
         fileBytes: bytes.byteLength,
         records,
         kind: job.sample.kind,
-        scaling: { recordsPath: describePath(plan.found.path), sourceRecords: plan.sourceRecords, records, repeated: records > plan.sourceRecords, targetJsonBytes },
+        scaling: scalingOf(plan, records, targetJsonBytes),
       };
     });
     return { sizes };
