@@ -59,7 +59,8 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
 function planSweep(job: WorkerMethods['plan-sweep']['params']): WorkerMethods['plan-sweep']['result'] {
   try {
     const bytes = sampleBytesOf(job.sample);
-    // Fresh records are counted here, not kept: the plan's largest size may be a gigabyte.
+    // Fresh records are counted here, not kept (the plan's largest size may be a gigabyte), and
+    // past FRESH_COUNTED_EXACTLY estimated: each codec's worker counts its own size exactly.
     const plan = recordPlanOf(parseSample(bytes, job.sample.kind, job.sample.path), { growth: job.growth ?? 'repeat' });
     const sizes = job.targets.map((targetJsonBytes): SampleInfo => {
       const records = plan.countFor(targetJsonBytes);

@@ -70,9 +70,22 @@ export function describePath(path: readonly PathStep[]): string {
 export interface PlanOptions {
   /** How to grow past the sample's own records (default 'repeat'). */
   growth?: SampleGrowth;
-  /** Keep the fresh records made while counting: a build needs them, a plan of many sizes does not. */
+  /**
+   * Keep the fresh records made while counting: a build needs them. A plan of many sizes does
+   * not, and counts exactly only the first `countedExactly` bytes of them (see FreshStream).
+   */
   keepFresh?: boolean;
+  /** Default FRESH_COUNTED_EXACTLY. */
+  countedExactly?: number;
 }
+
+/**
+ * Fresh records a plan that does not keep them generates to count; past it, their sizes are
+ * extrapolated from the mean. A sweep's plan announces its sizes before any worker builds them:
+ * generating a gigabyte there (about a minute on a busy machine) would only delay the estimate,
+ * and each worker counts its own size exactly, from the same seed.
+ */
+export const FRESH_COUNTED_EXACTLY = 64 * 1024 * 1024;
 
 /** The record plan of a scaled size, without building it: how many records and the JSON bytes. */
 export class RecordPlan {
@@ -162,7 +175,7 @@ export class RecordPlan {
         this.growthNote = `the records nest more than ${MAX_PROFILE_DEPTH} levels, deeper than fresh records are generated: larger sizes repeat them instead`;
         return undefined;
       }
-      this.fresh = new FreshStream(new FreshRecords(profile), this.options.keepFresh === true);
+      this.fresh = new FreshStream(new FreshRecords(profile), this.options.keepFresh === true, this.options.countedExactly ?? FRESH_COUNTED_EXACTLY);
     }
     return this.fresh;
   }
@@ -176,12 +189,15 @@ class FreshStream {
   constructor(
     private readonly generator: FreshRecords,
     keep: boolean,
+    private readonly countedExactly: number,
   ) {
     if (keep) this.kept = [];
   }
 
-  /** JSON bytes of the first `count` fresh records (commas apart). */
+  /** JSON bytes of the first `count` fresh records (commas apart); extrapolated past `countedExactly` when not kept. */
   bytesOf(count: number): number {
+    const made = this.prefix.length - 1;
+    if (!this.kept && count > made && this.prefix[made]! >= this.countedExactly) return Math.round(this.prefix[made]! * (count / made));
     while (this.prefix.length <= count) {
       const record = this.generator.next();
       if (this.kept) this.kept.push(record);

@@ -89,6 +89,15 @@ test('the same records on every build, and a plan that only counts agrees with t
   assert.equal(plan.countFor(1000), recordPlanOf(events).countFor(1000), 'below the sample, both growths cut it alike');
 });
 
+test('a plan that only counts extrapolates past its stated bytes; the build counts exactly, within 1% of it', () => {
+  const target = 4 * 2 ** 20;
+  const built = scaleSample(events, { targetJsonBytes: target, growth: 'fresh' });
+  const plan = recordPlanOf(events, { growth: 'fresh', countedExactly: 64 * 1024 });
+  const count = plan.countFor(target);
+  assert.ok(Math.abs(count / built.scaling.records - 1) < 0.01, `${count} planned, ${built.scaling.records} built`);
+  assert.ok(Math.abs(plan.jsonBytesOf(count) / target - 1) < 0.001);
+});
+
 test('records nested deeper than the generator follows grow by repetition, and say why', () => {
   let deep: unknown = 1;
   for (let level = 0; level <= MAX_PROFILE_DEPTH; level++) deep = { a: deep };
