@@ -14,7 +14,8 @@ import { openForSlices, timeSlice, timeCompressionOfOpen } from '../worker/timin
 import { finishFirstRound, openFirstRound, timeFirstRound } from '../worker/first-round-steps';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
-import { describePath, recordPlanOf, scaleSample, UnscalableSampleError } from '../measurement/scale-sample';
+import { jsonText } from '../analysis/json-text';
+import { recordPlanOf, scaleSample, scalingOf, UnscalableSampleError } from '../measurement/scale-sample';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
 import { SchemaInputError } from '../schema/schema-problem';
@@ -42,7 +43,7 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
     }
     const info: SampleInfo = {
       path: job.sample.path,
-      jsonBytes: Buffer.byteLength(JSON.stringify(sample), 'utf8'),
+      jsonBytes: Buffer.byteLength(jsonText(sample) ?? '', 'utf8'),
       fileBytes: bytes.byteLength,
       records: countRecords(sample),
       kind: job.sample.kind,
@@ -55,10 +56,12 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
   }
 }
 
-function planSweep(job: { sample: SampleBytes; targets: number[] }): WorkerMethods['plan-sweep']['result'] {
+function planSweep(job: WorkerMethods['plan-sweep']['params']): WorkerMethods['plan-sweep']['result'] {
   try {
     const bytes = sampleBytesOf(job.sample);
-    const plan = recordPlanOf(parseSample(bytes, job.sample.kind, job.sample.path));
+    // Fresh records are counted here, not kept (the plan's largest size may be a gigabyte), and
+    // past FRESH_COUNTED_EXACTLY estimated: each codec's worker counts its own size exactly.
+    const plan = recordPlanOf(parseSample(bytes, job.sample.kind, job.sample.path), { growth: job.growth ?? 'repeat' });
     const sizes = job.targets.map((targetJsonBytes): SampleInfo => {
       const records = plan.countFor(targetJsonBytes);
       return {
@@ -67,7 +70,7 @@ function planSweep(job: { sample: SampleBytes; targets: number[] }): WorkerMetho
         fileBytes: bytes.byteLength,
         records,
         kind: job.sample.kind,
-        scaling: { recordsPath: describePath(plan.found.path), sourceRecords: plan.sourceRecords, records, repeated: records > plan.sourceRecords, targetJsonBytes },
+        scaling: scalingOf(plan, records, targetJsonBytes),
       };
     });
     return { sizes };

@@ -59,9 +59,17 @@ export interface SampleBytes {
 }
 
 /** A size sweep's or limit search's target: the worker scales the sample itself. */
+/**
+ * How a sample grows past its own size: its records repeated in order, or fresh records
+ * generated from their profile (measurement/fresh-records.ts).
+ */
+export type SampleGrowth = 'repeat' | 'fresh';
+
 export interface SampleScale {
   /** The JSON size to come closest to (minified UTF-8 bytes). */
   targetJsonBytes: number;
+  /** Default 'repeat'. */
+  growth?: SampleGrowth;
 }
 
 export type BrowserSupport = 'runs' | { unavailable: string };

@@ -5,7 +5,7 @@
  * a crash, a timeout or an out-of-memory kill can say where it happened.
  */
 import type { SchemaVariants } from './variants';
-import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleScale, TimedWindow } from './codec-job';
+import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleGrowth, SampleScale, TimedWindow } from './codec-job';
 import type { DecodedOutputJob, DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { SchemaProblem } from './schema-problem';
 import type { CompressedSizes, CompressionTiming, SampleInfo, StageError, WorkStage } from './results';
@@ -83,7 +83,7 @@ export interface WorkerMethods extends DecodedOutputQueries {
   /** After its slices: the open codec's encoded bytes compressed and decompressed, timed (this round's figures). */
   'time-compression': { params: CompressionWindows; result: CompressionTiming };
   /** A size sweep's plan: the sample scaled to each target size, described (nothing kept). */
-  'plan-sweep': { params: { sample: SampleBytes; targets: number[] }; result: { sizes: SampleInfo[] } | { inputProblem: InputProblem } };
+  'plan-sweep': { params: { sample: SampleBytes; targets: number[]; growth?: SampleGrowth }; result: { sizes: SampleInfo[] } | { inputProblem: InputProblem } };
   'read-sample': { params: ReadSampleJob; result: { sample: SampleInfo } | { inputProblem: InputProblem } | { schemaFailure: SchemaFailure } };
   /** `messageTypes` is empty for an .avsc (its root type is the schema itself); an .avpr / .avdl lists its types. */
   'schema-info': { params: SchemaInfoJob; result: { messageTypes: string[]; defaultType?: string } | { schemaFailure: SchemaFailure } };
