@@ -55,6 +55,7 @@ export const sweepRun: RunKindSpec<'sweep', SweepRequest, unknown> = {
         ...(request.rounds === undefined ? {} : { rounds: request.rounds }),
         maxJsonBytes: Math.round(settings.maxMb * MB),
         stepFactor: settings.stepFactor,
+        growth: settings.growth,
         memoryLimitMb: measured.memoryLimitMb,
         timeoutMs: measured.timeoutMs,
         signal: run.signal,
