@@ -46,8 +46,10 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     assert.equal(fs.existsSync(saved), false);
     await tab.click();
     await page.keyboard.press('Control+S');
-    for (let waited = 0; !fs.existsSync(saved) && waited < 30_000; waited += 250) await page.waitForTimeout(250);
-    const schema = JSON.parse(fs.readFileSync(saved, 'utf8')) as { type?: string };
+    // The file can exist before VS Code has written all of it: wait for a whole JSON document.
+    const written = () => (fs.existsSync(saved) ? fs.readFileSync(saved, 'utf8') : '');
+    for (let waited = 0; !written().trim().endsWith('}') && waited < 30_000; waited += 250) await page.waitForTimeout(250);
+    const schema = JSON.parse(written()) as { type?: string };
     assert.equal(schema.type, 'record');
   });
 
