@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { generateCode, type GeneratedCode, type Generator } from '../../../codegen/generate';
-import { ToolRunError } from '../../../codegen/run-tool';
+import { ProgramRunError } from '../../../processes/run-program';
 import { BEBOP_GENERATOR, CAPNP_SCHEMA_READER, FLATBUFFERS_SCHEMA_READER } from '../../../codegen/zero-copy-tools';
 import type { FlatBuffersTranslation } from '../../../schema/translate/to-fbs';
 import type { CapnpTranslation } from '../../../schema/translate/to-capnp';
@@ -33,14 +33,14 @@ export async function checkFormatSchema(file: FormatSchemaFile, settings: Codege
     await readWithTool(file, settings, signal);
     return undefined;
   } catch (error) {
-    if (error instanceof ToolRunError && error.reason === 'exit') return locateToolError(file.language, error.stderrTail);
+    if (error instanceof ProgramRunError && error.reason === 'exit') return locateToolError(file.language, error.stderrTail);
     throw error;
   }
 }
 
 /**
  * The translation a row runs with: the user's text as the schema, the model read from the
- * tool's output. Throws the tool's error (ToolRunError), a MissingToolError, or an
+ * tool's output. Throws the tool's error (ProgramRunError), a MissingToolError, or an
  * UntranslatableSchemaError naming what the glue cannot drive (a skipped row).
  */
 export async function readFormatSchema(file: FormatSchemaFile, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<FormatTranslation> {
