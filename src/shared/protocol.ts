@@ -10,6 +10,7 @@ import type { ChannelMessage, Handlers } from './channel';
 import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeReport, ProbeResult } from './probes';
 import type { CodecResult, ComparisonReport, MeasurementSettings, RuntimeInfo, SampleInfo, WorkStage } from './results';
 import type { SweepHostMessage } from './sweep-protocol';
+import type { InferredSchemaFormat } from './codec-job';
 
 export type ExportFormat = 'markdown' | 'csv' | 'json';
 /** What the verdict's pick favours (report/verdict.ts): the panel's choice, the CLI's --priority. */
@@ -67,9 +68,9 @@ export interface RequestMap extends SessionQueries {
     params: { format: ExportFormat; destination: 'file' | 'clipboard'; priority?: Priority };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
   };
-  /** Opens the schema inferred from the last run's sample as an untitled document. */
+  /** Opens the schema inferred from the last run's sample as an untitled document (fbs, capnp, bop: translated as their rows do). */
   'open-inferred-schema': {
-    params: { format: 'proto' | 'avsc' };
+    params: { format: InferredSchemaFormat };
     result: { opened: boolean };
   };
   /**
