@@ -37,19 +37,21 @@ export async function compareFormatSchema(
 ): Promise<ComparisonReport | undefined> {
   const text = await readSchemaText(uri);
   if (!text) return undefined;
-  const file = await checkedFormatSchema(session, diagnostics, { language, ...text }, 2);
-  if (!file) return undefined;
-  const source = await pickFormatSample(file, extensionUri);
+  const checked = await checkedFormatSchema(session, diagnostics, { language, ...text }, 2);
+  if (!checked) return undefined;
+  const { file, rootName } = checked;
+  const source = await pickFormatSample(file, rootName, extensionUri);
   if (!source) return undefined;
   return session.run({ source, formatSchemas: [file], codecs: withFormatRow(readRunSettings().codecs, language) });
 }
 
 /**
- * The file as the run takes it, its root chosen; undefined when the tool refused it (then a
- * diagnostic and an error message say where), it cannot be used, or the user escaped.
+ * The file as the run takes it, its root chosen (`rootName`: FlatBuffers' root_type too, which
+ * the file itself names; unknown where the tool is missing); undefined when the tool refused it
+ * (then a diagnostic and an error message say where), it cannot be used, or the user escaped.
  * `steps`: how many picks the whole flow has (for the pick's title).
  */
-export async function checkedFormatSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, file: FormatSchemaFile, steps: number): Promise<FormatSchemaFile | undefined> {
+export async function checkedFormatSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, file: FormatSchemaFile, steps: number): Promise<{ file: FormatSchemaFile; rootName?: string } | undefined> {
   const row = FORMAT_SCHEMA_ROWS[file.language];
   let info;
   try {
@@ -79,20 +81,21 @@ export async function checkedFormatSchema(session: ComparisonSession, diagnostic
     void vscode.window.showWarningMessage(`Payload Lab: the ${row.codec} row will be skipped. ${info.missingTool}`, 'Open Settings').then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'payloadLab.tools');
     });
-    return file;
+    return { file };
   }
-  if (file.language === 'fbs' || info.roots.length === 1) return { ...file, ...(file.language === 'fbs' ? {} : { rootType: info.roots[0]! }) };
+  if (file.language === 'fbs') return { file, rootName: info.roots[0]! };
+  if (info.roots.length === 1) return { file: { ...file, rootType: info.roots[0]! }, rootName: info.roots[0]! };
   const choices = orderMessageTypes(info.roots, info.defaultRoot);
   const chosen = await vscode.window.showQuickPick(
     choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? `default: no other ${row.root} refers to it` : undefined })),
     { title: `Payload Lab: root of ${fileNameOf(file.path)} (1/${steps})`, placeHolder: `Which ${row.root} does the sample hold?` },
   );
-  return chosen && { ...file, rootType: chosen.label };
+  return chosen && { file: { ...file, rootType: chosen.label }, rootName: chosen.label };
 }
 
-async function pickFormatSample(file: FormatSchemaFile, extensionUri: vscode.Uri): Promise<SampleSource | undefined> {
+async function pickFormatSample(file: FormatSchemaFile, rootName: string | undefined, extensionUri: vscode.Uri): Promise<SampleSource | undefined> {
   const steps = file.language === 'fbs' ? '1/1' : '2/2';
-  const root = file.rootType ?? 'its root_type';
+  const root = rootName ?? `its ${FORMAT_SCHEMA_ROWS[file.language].root}`;
   const datasets: SampleItem[] = bundledDatasets(extensionUri).map((dataset) => ({ label: `$(database) ${dataset.label}`, description: dataset.description, pick: () => sampleFromUri(dataset.uri) }));
   const notOffered = `Payload Lab generates records from a .proto or .avsc, not from a .${file.language}: generate them from one of the same shape (Compare Encodings on it), save them (Open sample, then Save) and choose that file here.`;
   // Offered where a person looks for it, and says why it is not there: choosing it explains and asks again.

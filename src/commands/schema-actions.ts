@@ -92,7 +92,7 @@ async function compareWithFormatSchema(session: ComparisonSession, diagnostics: 
   const last = session.lastRequest;
   if (!last) return compareFormatSchema(session, diagnostics, document.uri, language, extensionUri);
   const schemaPath = document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString();
-  const file = await checkedFormatSchema(session, diagnostics, { language, source: document.getText(), path: schemaPath }, 1);
+  const file = (await checkedFormatSchema(session, diagnostics, { language, source: document.getText(), path: schemaPath }, 1))?.file;
   if (!file) return undefined;
   const others = (last.formatSchemas ?? []).filter((other) => other.language !== language);
   return session.run({ ...last, formatSchemas: [...others, file], codecs: withFormatRow(last.codecs ?? readRunSettings().codecs, language) });
