@@ -20,11 +20,13 @@ import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
 import { SchemaInputError } from '../schema/schema-problem';
 import { inferSchemaText } from '../schema/inferred-text';
+import { inferAvroSchema } from '../schema/infer-avro';
+import { translatedSchemaText } from '../schema/translate/translated-text';
+import { formatSchemaInfo } from '../codecs/zero-copy/user/user-schema';
 import { Inspection, InspectionError } from '../inspect/inspection';
 import { serve, type Handlers } from '../shared/channel';
 import { parentPortTransport } from '../processes/node-transports';
 import type { GenerateJob, InferSchemaJob, ReadSampleJob, SchemaInfoJob, WorkerEvents, WorkerMethods } from '../shared/worker-protocol';
-import type { SampleBytes } from '../shared/codec-job';
 import type { DecodedOutputJob } from '../shared/inspector';
 
 if (isMainThread || !parentPort) {
@@ -125,7 +127,8 @@ function generate(job: GenerateJob): WorkerMethods['generate-sample']['result'] 
 function inferSchema(job: InferSchemaJob): WorkerMethods['infer-schema']['result'] {
   try {
     const sample = parseSample(sampleBytesOf(job.sample), job.sample.kind, job.sample.path);
-    return { text: inferSchemaText(sample, job.format, job.variants).text };
+    if (job.format === 'proto' || job.format === 'avsc') return { text: inferSchemaText(sample, job.format, job.variants).text };
+    return { text: translatedSchemaText(inferAvroSchema(sample, job.variants).schema, job.format).text };
   } catch (error) {
     return { inputProblem: inputProblemOf(error) };
   }
@@ -162,6 +165,7 @@ const handlers: Handlers<WorkerMethods> = {
   'schema-info': schemaInfo,
   'generate-sample': generate,
   'infer-schema': inferSchema,
+  'format-schema-info': ({ file, codegen }) => formatSchemaInfo(file, codegen),
   'encoded-facts': async ({ bytes }) => ({ compressed: await compressedSizes(bytes), sha256: await sha256Hex(bytes) }),
   'open-decoded-output': openDecodedOutput,
   'inspector-children': ({ steps, offset, limit }) => opened().children(steps, offset, limit),

@@ -29,7 +29,7 @@ import type { ComparisonStarted, PlannedCodec } from '../shared/comparison-event
 import type { ResultsPanel } from '../panel/results-panel';
 import { readRunSettings, type RunSettings } from './settings';
 import { type RunContext, type RunHost, RunLifecycle } from './run-lifecycle';
-import type { ProvidedSchema, CodegenSettings } from '../shared/codec-job';
+import type { ProvidedSchema, CodegenSettings, FormatSchemaFile } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 import type { MeasuringRuntime } from '../engine/measuring-runtime';
 
@@ -44,6 +44,8 @@ export interface RunRequest {
   runtimes?: MeasuredRuntime[];
   /** A schema the user gave (.proto or .avsc): its codec uses it as given, the other derives one. */
   schema?: ProvidedSchema;
+  /** The user's own .fbs / .capnp / .bop: each replaces the translated schema of its format's row only. */
+  formatSchemas?: FormatSchemaFile[];
   /** Choices for schemas inferred from the sample (the panel's variant selects). */
   variants?: Partial<SchemaVariants>;
 }
@@ -60,6 +62,7 @@ interface StoredFileRequest {
   quick?: boolean;
   rounds?: number;
   schema?: ProvidedSchema;
+  formatSchemas?: FormatSchemaFile[];
   variants?: Partial<SchemaVariants>;
 }
 
@@ -145,13 +148,13 @@ export class ComparisonSession implements vscode.Disposable {
     if (this.currentRequest) return this.currentRequest;
     const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
     if (!stored) return undefined;
-    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, rounds: stored.rounds, schema: stored.schema, variants: stored.variants, ...(stored.runtimes ? { runtimes: stored.runtimes } : {}) };
+    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, rounds: stored.rounds, schema: stored.schema, formatSchemas: stored.formatSchemas, variants: stored.variants, ...(stored.runtimes ? { runtimes: stored.runtimes } : {}) };
   }
 
   private remember(request: RunRequest): void {
     this.currentRequest = request;
     const { source } = request;
-    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, rounds: request.rounds, schema: request.schema, variants: request.variants, ...(request.runtimes ? { runtimes: request.runtimes } : {}) } : undefined;
+    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, rounds: request.rounds, schema: request.schema, formatSchemas: request.formatSchemas, variants: request.variants, ...(request.runtimes ? { runtimes: request.runtimes } : {}) } : undefined;
     void this.context.workspaceState.update(LAST_FILE_REQUEST_KEY, stored);
   }
 
@@ -179,7 +182,7 @@ export class ComparisonSession implements vscode.Disposable {
       variants: request.variants,
       checkCodeGeneration: settings.strictCspCheck,
       // Generated code (google-protobuf, ts-proto…) is cached in the extension's storage, never the workspace.
-      codegen: this.codegenSettings(settings),
+      codegen: { ...this.codegenSettings(settings), ...(request.formatSchemas ? { formatSchemas: request.formatSchemas } : {}) },
       signal: run.signal,
       onSampleRead: (sample) => run.item({ type: 'sample-read', sample }),
       onStage: (codec, stage, { round, rounds }) => {
@@ -228,7 +231,7 @@ export class ComparisonSession implements vscode.Disposable {
       return { id, label: codec?.label ?? id, format: codec?.format ?? '' };
     });
     return {
-      sampleName: runSampleName(source.name, request.schema),
+      sampleName: runSampleName(source.name, request.schema ?? formatSchemaNamed(request.formatSchemas)),
       sampleLocation: source.location,
       codecs,
       settings: measurementSettings(runMeasurement(settings, request.rounds)),
@@ -272,6 +275,12 @@ interface PartialRun {
   only: string[];
   /** The report whose other rows are kept. */
   previous: ComparisonReport;
+}
+
+/** The first own format schema, named as a provided one is in the run's title. */
+function formatSchemaNamed(files: readonly FormatSchemaFile[] | undefined): { kind: FormatSchemaFile['language']; path: string } | undefined {
+  const file = files?.[0];
+  return file && { kind: file.language, path: file.path };
 }
 
 function definedOnly(request: RunRequest): Partial<RunSettings> {

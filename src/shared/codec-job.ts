@@ -102,6 +102,9 @@ export interface FormatSchemaFile {
   rootType?: string;
 }
 
+/** The schema languages a schema inferred from a sample can be written in (Open inferred …, `schema --format`). */
+export type InferredSchemaFormat = 'proto' | 'avsc' | FormatSchemaFile['language'];
+
 /** How a run generates code; each field has a default (the CLI's cache, environment and PATH). */
 export interface CodegenSettings {
   /** Cache root (the extension: its global storage; the CLI: --cache-dir or defaultCacheDir()). */

@@ -10,6 +10,7 @@ import type { SchemaVariants } from './variants';
 import type { DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { Handlers } from './channel';
 import type { RunEvent, RunKind } from './run-events';
+import type { InferredSchemaFormat } from './codec-job';
 
 export type ExportFormat = 'markdown' | 'csv' | 'json';
 /** What the verdict's pick favours (report/verdict.ts): the panel's choice, the CLI's --priority. */
@@ -33,9 +34,9 @@ export interface RequestMap extends SessionQueries {
     params: { format: ExportFormat; destination: 'file' | 'clipboard'; priority?: Priority };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
   };
-  /** Opens the schema inferred from the last run's sample as an untitled document. */
+  /** Opens the schema inferred from the last run's sample as an untitled document (fbs, capnp, bop: translated as their rows do). */
   'open-inferred-schema': {
-    params: { format: 'proto' | 'avsc' };
+    params: { format: InferredSchemaFormat };
     result: { opened: boolean };
   };
   /**

@@ -7,8 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CancelledError } from '../../src/engine/cancelled';
-import type { RunContext, RunHost, RunKindSpec, RunPanel } from '../../src/host/run-lifecycle';
-import { RunLifecycle } from '../../src/host/run-lifecycle';
+import { type RunContext, type RunHost, type RunKindSpec, type RunPanel, RunLifecycle } from '../../src/host/run-lifecycle';
 import { parseSampleText } from '../../src/input/parse-sample';
 import { RunReplay } from '../../src/panel/run-replay';
 import type { RunEvent, RunKind } from '../../src/shared/run-events';

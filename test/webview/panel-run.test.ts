@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { CodecResult } from '../../src/shared/results';
 import { assertNoProblems, panelSuite } from './support/suite';
 import { formatSpeedup } from '../../src/shared/format';
 import { resultOf, stageOf, startedWith } from './support/real-run';
@@ -156,6 +157,32 @@ test('opening a row’s details from the keyboard shows library, compressed size
   assert.match(details ?? '', /google\.protobuf\.Value nothing = 7;/, 'the schema is shown');
   assert.match(details ?? '', /Readable by the reference decoder\s*yes \(@bufbuild\/protobuf\)/, 'another Protobuf library read the bytes');
   assert.match(details ?? '', /always null are typed google\.protobuf\.Value \(it has a null\) at \$\.nothing/, 'the codec’s notes are listed');
+  await assertNoProblems(panel);
+});
+
+test('a format read on access shows access and first field (with its path) in its details and the decode tooltip, and which figure the speed-up uses', async (t) => {
+  const panel = await suite.open(t);
+  // The recorded run's protobufjs row as a FlatBuffers row would come: its real figures, and the two reads the worker adds for a lazy format.
+  const withReads = (row: CodecResult): CodecResult => (row.codec !== 'protobufjs' || row.status !== 'completed' ? row
+    : { ...row, access: { ...row.decode, meanNs: row.decode.meanNs / 8 }, firstField: { ...row.decode, meanNs: 150, medianNs: 150, p99Ns: 150 }, firstFieldPath: '$.items[0].x' });
+  const lazy = (message: ReturnType<typeof suite.run.messages>[number]) => {
+    if (message.kind !== 'comparison') return message;
+    if (message.phase === 'item' && message.item.type === 'codec-result') return { ...message, item: { ...message.item, result: withReads(message.item.result) } };
+    if (message.phase === 'finished') return { ...message, report: { ...message.report, results: message.report.results.map(withReads) } };
+    return message;
+  };
+  await panel.deliver(...suite.run.messages(1).map(lazy));
+  const toggle = panel.page.locator('button[data-details="protobufjs"]');
+  await toggle.click();
+  const details = (await panel.page.textContent(`#${await toggle.getAttribute('aria-controls')}`)) ?? '';
+  assert.match(details, /Access[\d.]+ (ns|µs|ms) per call \(first round; median [\d.]+ (ns|µs|ms), p99 [\d.]+ (ns|µs|ms)\): open the bytes and read every leaf, building no object/);
+  assert.match(details, /First field150 ns per call \(first round; median 150 ns, p99 150 ns\): open the bytes and read \$\.items\[0\]\.x/);
+  assert.match(details, /Speed-upDec\. vs JSON uses Decode above \(to a plain object, every field read\)/);
+  const decodeCell = panel.page.locator('tr[data-codec="protobufjs"] td[data-col="decode"]');
+  assert.match((await decodeCell.getAttribute('title')) ?? '', /to a plain object \(the speed-up uses it\); access [\d.]+ (ns|µs|ms), first field \(\$\.items\[0\]\.x\) 150 ns/);
+  // Other rows have neither.
+  await panel.page.locator('button[data-details="avsc"]').click();
+  assert.doesNotMatch((await panel.page.textContent('.details-row')) ?? '', /First field/);
   await assertNoProblems(panel);
 });
 

@@ -1,5 +1,5 @@
 /**
- * The inferred-schema tools in a real Chromium: the Open inferred .proto / .avsc requests, the
+ * The inferred-schema tools in a real Chromium: the Open inferred .proto / .avsc / .fbs / .capnp / .bop requests, the
  * variant selects posting the chosen variants, and a variant re-run showing each re-run row's
  * change against the previous choice while the other rows stay.
  */
@@ -36,7 +36,7 @@ test('the schema tools are hidden for a run that does not infer schemas', async 
   await assertNoProblems(panel);
 });
 
-test('Open inferred .proto posts an open-inferred-schema request; a failure is shown beside the buttons', async (t) => {
+test('Open inferred .proto (and .avsc, .fbs, .capnp, .bop) posts an open-inferred-schema request; a failure is shown beside the buttons', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...inferredRun(1));
   await panel.page.click('button[data-action="open-inferred-proto"]');
@@ -45,10 +45,13 @@ test('Open inferred .proto posts an open-inferred-schema request; a failure is s
   assert.deepEqual({ method: request.method, params: request.params }, { method: 'open-inferred-schema', params: { format: 'proto' } });
   await panel.deliver({ channel: 'reply', id: request.id, reply: { err: { message: 'the sample is gone' } } });
   assert.match((await panel.page.textContent('.schema-tools [role="status"]')) ?? '', /Cannot open the inferred \.proto: the sample is gone/);
-  await panel.page.click('button[data-action="open-inferred-avsc"]');
-  const second = await lastPosted(panel);
-  assert.ok(second && 'channel' in second && second.channel === 'request');
-  assert.deepEqual({ method: second.method, params: second.params }, { method: 'open-inferred-schema', params: { format: 'avsc' } });
+  // The formats the generated-code rows translate to are offered beside them, by their accessible names.
+  for (const format of ['avsc', 'fbs', 'capnp', 'bop']) {
+    await panel.page.getByRole('button', { name: `Open inferred .${format}` }).click();
+    const next = await lastPosted(panel);
+    assert.ok(next && 'channel' in next && next.channel === 'request');
+    assert.deepEqual({ method: next.method, params: next.params }, { method: 'open-inferred-schema', params: { format } });
+  }
   await assertNoProblems(panel);
 });
 
@@ -101,12 +104,12 @@ test('the chosen variants survive a reload of the page (panel state)', async (t)
   await assertNoProblems(panel);
 });
 
-test('after a failed run, Open inferred .proto/.avsc and the variant selects are disabled; a new run enables them', async (t) => {
+test('after a failed run, the Open inferred buttons and the variant selects are disabled; a new run enables them', async (t) => {
   const panel = await suite.open(t);
   const started = inferredRun(1)[0]!;
   await panel.deliver(started, { kind: 'comparison', runId: 1, phase: 'failed', message: 'Unexpected token } in JSON at line 3, column 1' });
   assert.equal(await panel.page.isVisible('.schema-tools'), true);
-  for (const control of ['button[data-action="open-inferred-proto"]', 'button[data-action="open-inferred-avsc"]', ...['integers', 'doubles', 'fields'].map((key) => `select[data-variant="${key}"]`)]) {
+  for (const control of [...['proto', 'avsc', 'fbs', 'capnp', 'bop'].map((format) => `button[data-action="open-inferred-${format}"]`), ...['integers', 'doubles', 'fields'].map((key) => `select[data-variant="${key}"]`)]) {
     assert.equal(await panel.page.isDisabled(control), true, control);
   }
   await panel.deliver(...inferredRun(2));
