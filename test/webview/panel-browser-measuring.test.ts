@@ -103,7 +103,7 @@ test('the run\'s sample goes to the page once; after the page is re-created or t
   assert.deepEqual(sent, ['measure-in-browser', 'browser-input', 'measure-in-browser', 'measure-in-browser']);
 
   // The run's end lets the page drop the sample; a later job of the same runtime gets it again.
-  await panel.deliver({ type: 'run-ended', runId: 1, outcome: 'cancelled', message: 'cancelled' });
+  await panel.deliver({ kind: 'comparison', runId: 1, phase: 'cancelled', message: 'the running worker was stopped' });
   sent.length = 0;
   const third = await compareSample(sample, { ...FAST, codecs: ['json'], runtime });
   assert.deepEqual(statuses(third), ['browser json completed']);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { computeAdvice } from '../../src/report/advice';
 import { profileLines } from '../../src/shared/profile-text';
 import { BYTE_CATEGORIES, type CompletedResult } from '../../src/shared/results';
-import type { PostedToWebview } from '../../src/shared/protocol';
+import { resultOf, startedWith, type RunEvent } from './support/real-run';
 import { panelReport, panelRow, plannedForRuntimes, reportOfRuntimes } from '../../src/host/runtime-rows';
 import { assertNoProblems, panelSuite } from './support/suite';
 
@@ -49,11 +49,12 @@ test('one track and one scale for every bar: equal byte counts draw equal length
   // A run over both runtimes, as the host shows it (runtime-rows.ts): each codec's browser row,
   // `avsc@browser`, under its Node row. Both encode the same bytes (the run checks they do), so
   // their bars must be as long, though the labels differ in length.
-  const messages = suite.run.messages(1).flatMap((message): PostedToWebview[] => {
-    if (message.type === 'run-started') return [{ ...message, run: { ...message.run, codecs: plannedForRuntimes(message.run.codecs, ['node', 'browser']) } }];
-    if (message.type === 'codec-result') return [message, { ...message, result: panelRow({ ...message.result, runtime: 'browser' }) }];
-    if (message.type === 'run-finished') return [{ ...message, report: panelReport(reportOfRuntimes([message.report, { ...message.report, results: message.report.results.map((row) => ({ ...row, runtime: 'browser' as const })) }], 'Chromium')) }];
-    return [message];
+  const messages = suite.run.messages(1).flatMap((event): RunEvent[] => {
+    if (event.phase === 'started') return [startedWith(event, { codecs: plannedForRuntimes(event.started.codecs, ['node', 'browser']) })];
+    const result = resultOf(event);
+    if (result) return [event, { ...event, phase: 'item', item: { type: 'codec-result', result: panelRow({ ...result, runtime: 'browser' }) } }];
+    if (event.phase === 'finished') return [{ ...event, report: panelReport(reportOfRuntimes([event.report, { ...event.report, results: event.report.results.map((row) => ({ ...row, runtime: 'browser' as const })) }], 'Chromium')) }];
+    return [event];
   });
   await panel.deliver(...messages);
   const bars = await panel.page.$$eval('.byte-row', (rows) => rows.map((row) => {
@@ -84,7 +85,7 @@ test('one track and one scale for every bar: equal byte counts draw equal length
 test('the sample’s profile shows once it is read, the advice once the run finishes, under the verdict', async (t) => {
   const panel = await suite.open(t);
   const messages = suite.run.messages(1);
-  const read = messages.findIndex((message) => message.type === 'sample-read');
+  const read = messages.findIndex((message) => message.phase === 'item' && message.item.type === 'sample-read');
   await panel.deliver(...messages.slice(0, read + 1));
   const { report } = suite.run;
   assert.deepEqual(await panel.page.$$eval('.profile-lines li', (items) => items.map((item) => item.textContent)), profileLines(report.input));

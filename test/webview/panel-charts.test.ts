@@ -13,6 +13,7 @@ import type { CodecResult, CompletedResult } from '../../src/shared/results';
 import { tuplesSample } from '../support/paths';
 import { colourDistance, contrastRatio, parseColour, VISIONS } from './support/colour-vision';
 import type { PanelPage } from './support/panel-harness';
+import { resultOf, type RunEvent } from './support/real-run';
 import { recordSweep, type RecordedSweep } from './support/sweep-messages';
 import { assertNoProblems, panelSuite } from './support/suite';
 import type { ThemeName } from './support/themes';
@@ -115,9 +116,11 @@ test('a row’s allocation says what is known: the figure, "≥" a lower bound, 
   const unseen = (row: CodecResult): CodecResult => (row.codec === 'msgpackr' && row.status === 'completed'
     ? { ...row, encode: { ...row.encode, bytesAllocatedPerCall: 0, allocationLowerBound: true } }
     : row);
-  const hidden = suite.run.messages(2).map((message) => (message.type === 'codec-result'
-    ? { ...message, result: unseen(message.result) }
-    : message.type === 'run-finished' ? { ...message, report: { ...message.report, results: message.report.results.map(unseen) } } : message));
+  const hidden = suite.run.messages(2).map((event): RunEvent => {
+    const result = resultOf(event);
+    if (result) return { ...event, phase: 'item', item: { type: 'codec-result', result: unseen(result) } };
+    return event.phase === 'finished' ? { ...event, report: { ...event.report, results: event.report.results.map(unseen) } } : event;
+  });
   for (const [runId, messages] of [[1, suite.run.messages(1)], [2, hidden]] as const) {
     await panel.deliver(...messages);
     for (const row of completed) {
