@@ -19,8 +19,8 @@ import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { repoRoot } from '../support/paths';
 import { openE2eSession, type E2eSession } from './support/session';
-import { panelFrame, pickExactly, pickQuickItem, runPaletteCommand, waitForRun } from './support/workbench';
-import { LAYOUT_PROBLEMS, type LayoutProblems } from './support/layout-problems';
+import { panelFrame, pickExactly, pickQuickItem, runPaletteCommand, shownRunId, waitForRun } from './support/workbench';
+import { LAYOUT_PROBLEMS, type LayoutProblems } from '../support/layout-problems';
 
 const outputDir = path.join(repoRoot, 'test', 'output');
 const DECIDING = ['codec', 'ratio', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip'];
@@ -194,10 +194,11 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
       return shown.split(' ').length > 5;
     }, undefined, { timeout: 30_000 });
     await page.screenshot({ path: path.join(outputDir, 'panel-full.png') });
+    const runs = await shownRunId(frame);
 
-    // The JSON in front of the panel's own group: the title-bar command must not hide it again.
+    // The JSON in front of the panel's own group (the panel's page goes): the title-bar command
+    // must not hide it again.
     await page.locator('.tab', { hasText: 'orders.json' }).first().click();
-    const runs = Number(await frame.locator('.run-status').getAttribute('data-run-id'));
     await clickTitleBarCompare();
     await waitForRun(await panelFrame(page), runs + 1);
     assert.equal(await page.locator('.editor-group-container').count(), 2, 'the panel moved beside the JSON');

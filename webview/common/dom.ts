@@ -32,3 +32,11 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 export function button(text: string, className: string, attrs: Record<string, string> = {}): HTMLButtonElement {
   return el('button', { className, text, attrs: { type: 'button', ...attrs } });
 }
+
+/**
+ * Text that may wrap after each slash as well as at its spaces: a library's scoped name
+ * ("@msgpack/msgpack") is one long word otherwise, and a narrow table cannot shrink below it.
+ */
+export function breakingAfterSlashes(text: string): Child[] {
+  return text.split(/(?<=\/)/).flatMap((part, index) => (index === 0 ? [part] : [document.createElement('wbr'), part]));
+}
