@@ -5,6 +5,7 @@
  * quietly.
  */
 import * as vscode from 'vscode';
+import { reachedWalkthroughMilestone } from '../host/walkthrough-progress';
 import type { MeasuredRuntime, ComparisonReport } from '../shared/results';
 import { builtinCodecs } from '../codecs/registry';
 import type { ComparisonSession } from '../host/comparison-session';
@@ -64,7 +65,10 @@ export async function runBenchmark(
   const benchmark = mode.benchmark;
   // Sweeps and limits run in Node processes; only a comparison asks where to measure.
   if (benchmark === 'limits') return sweeps?.run({ source, codecs, sweep: false, limits: true });
-  if (benchmark !== 'compare') return sweeps?.run({ source, codecs, sweep: true, limits: benchmark === 'sweep-limits', quick: mode.quick, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
+  if (benchmark !== 'compare') {
+    reachedWalkthroughMilestone('payloadLab.swept');
+    return sweeps?.run({ source, codecs, sweep: true, limits: benchmark === 'sweep-limits', quick: mode.quick, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
+  }
   return session.run({ source, codecs, quick: mode.quick, runtimes, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
 }
 

@@ -5,6 +5,7 @@
  * (the panel) closing.
  */
 import * as vscode from 'vscode';
+import { reachedWalkthroughMilestone } from './walkthrough-progress';
 import type { Handlers } from '../shared/channel';
 import { InspectorService, type InspectionInput, type InspectorRequests } from '../engine/inspector-service';
 import { sampleKindOf } from '../input/read-sample';
@@ -34,8 +35,7 @@ export class InspectorHost implements vscode.Disposable {
     const input = await this.session.sampleInput(request.source);
     const settings = readRunSettings();
     this.log.info(`inspector: decoding ${request.source.location} with ${codec}`);
-    // The Getting Started walkthrough's "Inspect a row" step is done once a row was inspected.
-    void vscode.commands.executeCommand('setContext', 'payloadLab.inspected', true);
+    reachedWalkthroughMilestone('payloadLab.inspected');
     return {
       sample: { path: input.path, kind: input.kind ?? sampleKindOf(input.path), ...(input.bytes ? { bytes: input.bytes } : {}) },
       ...(request.schema ? { schema: request.schema } : {}),
