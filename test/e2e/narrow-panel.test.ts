@@ -142,8 +142,9 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
 
     await page.locator('.tab', { hasText: 'Payload Lab' }).first().waitFor();
     await page.locator('.tab', { hasText: /Welcome|Walkthrough|Get Started/ }).first().click();
-    // The step just expanded loads its picture in a webview of its own, which can take the
-    // focus once loaded and so close a quick pick opened meanwhile: then a person clicks again.
+    // Seen in code-server: the sample pick closed by itself just after the step expanded
+    // (most likely its picture, loaded in a webview of its own, taking the focus): then a
+    // person clicks again.
     // (The step is done once the sweep starts, not when its command asks for the sample: done
     // then, the walkthrough re-drew itself while the quick picks were open and closed them.)
     const samplePick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Web events dataset' }).first();
