@@ -15,6 +15,8 @@ import { releaseBrowserInput, serveBrowserMeasuring } from '../common/browser-me
 import { type SweepModel, sweepRuns } from '../panel/sweep-model';
 import { SweepView } from '../panel/sweep-view';
 import { DEFAULT_PRIORITY } from '../panel/verdict-view';
+import { type SchemaChangeModel, schemaChangeRuns } from '../panel/schema-change-model';
+import { SchemaChangeView } from '../panel/schema-change-view';
 
 const root = document.getElementById('app');
 if (!root) throw new Error('the panel page has no #app element');
@@ -58,6 +60,14 @@ const sweepView = disposables.add(new SweepView({
   exportSweep: (format, destination) => host.request('export-sweep', { format, destination }),
 }));
 root.insertBefore(sweepView.element, root.children[1] ?? null);
+
+// Check Schema Change: a run of its own, with its own view and model (shown above the comparison).
+let schemaChangeModel: SchemaChangeModel | null = null;
+const schemaChangeView = disposables.add(new SchemaChangeView({
+  cancelSchemaChange: () => host.notify('cancel', { kind: 'schemaChange' }),
+  openSchemaVersion: (runId, version, line, column) => host.notify('open-schema-version', { runId, version, line, column }),
+}));
+root.insertBefore(schemaChangeView.element, root.children[1] ?? null);
 
 /** Renders and saves now: for the user's own actions, which must answer at once. */
 function show(next: PanelModel): void {
@@ -109,6 +119,13 @@ const runViews: RunReceivers = {
     // Progress changes the status and limits only: the plots wait for whole rows.
     if (event.phase === 'progress' && sweepModel) sweepView.showProgress(sweepModel);
     else sweepView.render(sweepModel);
+  },
+  schemaChange: (event) => {
+    const next = reduceRun(schemaChangeRuns, schemaChangeModel, event);
+    if (next === schemaChangeModel) return;
+    schemaChangeModel = next;
+    if (event.phase === 'progress' && schemaChangeModel) schemaChangeView.showProgress(schemaChangeModel);
+    else schemaChangeView.render(schemaChangeModel);
   },
 };
 disposables.add(host.onRun((event) => receiveRun(runViews, event)));
