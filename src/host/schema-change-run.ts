@@ -11,7 +11,7 @@ import type { EngineLimits } from '../engine/settings';
 import { SchemaInputError } from '../schema/schema-problem';
 import type { SampleBytes } from '../shared/codec-job';
 import type { EvolutionFormat, EvolutionProblem } from '../shared/evolution';
-import { describeOrigin, type SchemaChangeVersion } from '../shared/schema-change-events';
+import { describeOrigin, type SchemaChangeProblem, type SchemaChangeVersion } from '../shared/schema-change-events';
 import type { RunKindSpec } from './run-lifecycle';
 import type { UriLike } from './sample-source';
 
@@ -49,6 +49,15 @@ export class SchemaVersionProblemsError extends SchemaInputError {
 export function describeProblem(problem: EvolutionProblem, versions: readonly SchemaChangeVersion[]): string {
   const version = versions.find((each) => each.label === problem.version);
   return version ? `${problem.message} (the ${version.label} version: ${describeOrigin(version.origin)})` : problem.message;
+}
+
+/** Each problem with its version's index, and whether it is in that version's own text (which opens at the line). */
+export function locateProblems(problems: readonly EvolutionProblem[], versions: readonly SchemaChangeVersionRequest[]): SchemaChangeProblem[] {
+  return problems.map((problem) => {
+    const index = versions.findIndex((version) => version.label === problem.version);
+    const version = versions[index];
+    return { ...problem, ...(version ? { versionIndex: index } : {}), opens: version !== undefined && version.input.path === problem.path };
+  });
 }
 
 export function sampleNameOf(sample: SchemaChangeRequest['sample']): string {
@@ -91,14 +100,17 @@ export function schemaChangeRun(hooks: SchemaChangeHooks = {}): RunKindSpec<'sch
         signal: run.signal,
         onProgress: ({ done, total, cell }) => {
           run.progress({ done, total });
-          if (cell) run.item(cell);
+          if (cell) run.item({ type: 'cell', cell });
           // The notification's bar moves by the share read since the last report.
           const share = total > 0 ? (100 * (done - reported)) / total : 0;
           reported = done;
           run.notify(`${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records read`, share);
         },
       });
-      if (result.status === 'invalid') throw new SchemaVersionProblemsError(result.problems, versions);
+      if (result.status === 'invalid') {
+        run.item({ type: 'problems', problems: locateProblems(result.problems, request.versions) });
+        throw new SchemaVersionProblemsError(result.problems, versions);
+      }
       return result.report;
     },
   };

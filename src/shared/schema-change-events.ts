@@ -6,7 +6,7 @@
  * version by its index when it asks the host to open it at a line; only the host knows how
  * (a `git:` document, a file). Plain data only.
  */
-import type { EvolutionFormat } from './evolution';
+import type { EvolutionCell, EvolutionFormat, EvolutionProblem } from './evolution';
 
 /** Where a version's text came from, as the page shows it. */
 export type VersionOrigin =
@@ -35,6 +35,23 @@ export interface SchemaChangeStarted {
   typeName?: string;
   /** What the records are: `100 records generated from each version (seed 1)`, `orders.json`. */
   sampleName: string;
+}
+
+/**
+ * What the run adds to the matrix: a cell once all its records are read; or, before the run
+ * fails, the versions' problems (a version that does not load, no type in common), each with
+ * the index of its version when known and whether that version opens at its line (a problem in
+ * a file the version imports names the file instead).
+ */
+export type SchemaChangeItem =
+  | { type: 'cell'; cell: EvolutionCell }
+  | { type: 'problems'; problems: SchemaChangeProblem[] };
+
+export interface SchemaChangeProblem extends EvolutionProblem {
+  /** Index into the started versions; absent for a problem between versions. */
+  versionIndex?: number;
+  /** The line is in the version's own text (the host can open it there). */
+  opens: boolean;
 }
 
 /** Records read so far, over all cells of the matrix. */

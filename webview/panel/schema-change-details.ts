@@ -18,6 +18,11 @@ export interface DetailContext {
   pairs: readonly PairLabels[];
 }
 
+/** The engine's reasons end without a stop; a fix follows them. */
+function sentence(text: string): string {
+  return text.replace(/[.\s]*$/, '.');
+}
+
 function json(value: JsonValue): string {
   return JSON.stringify(value) ?? String(value);
 }
@@ -39,7 +44,7 @@ export function findingItem(report: Pick<DetailContext, 'versions'>, older: numb
   const categories = finding.categories && finding.categories.length > 0 ? ` [${finding.categories.join(', ')}]` : '';
   return el('li', { className: 'schema-finding', attrs: { 'data-rule': finding.rule } }, [
     el('code', { className: 'finding-rule', text: finding.rule }),
-    el('span', { text: ` ${finding.message}${categories}` }),
+    el('span', { text: ` ${sentence(finding.message)}${categories}` }),
     finding.fix ? el('span', { className: 'finding-fix', text: ` Fix: ${finding.fix}` }) : null,
     links.some(Boolean) ? el('span', { className: 'finding-links' }, links) : null,
   ]);
@@ -69,7 +74,7 @@ function readingParts(reading: CellReading): HTMLElement[] {
     const where = refused.record === null ? 'before reading any record (making the resolver)' : `first at record ${refused.record}${refused.recordPreview ? ` ${refused.recordPreview}` : ''}`;
     parts.push(el('div', { className: 'reading-refused', attrs: { 'data-finding': 'refused' } }, [
       el('p', { text: `Refused ${refused.count} of ${reading.records} records: "${refused.message}", ${where}.` }),
-      refused.reason ? el('p', { text: `Why: ${refused.reason}` }) : null,
+      refused.reason ? el('p', { text: `Why: ${sentence(refused.reason)}` }) : null,
       refused.fix ? el('p', { className: 'finding-fix', text: `Fix: ${refused.fix}` }) : null,
     ]));
   }
@@ -94,7 +99,8 @@ function readingParts(reading: CellReading): HTMLElement[] {
       el('ul', { className: 'detail-list' }, reading.defaults.map((entry) => el('li', {}, [el('code', { text: entry.path }), ` = ${json(entry.value)} (${plural(entry.count, 'value')})`]))),
     ]));
   }
-  parts.push(el('p', { className: 'reading-equal', text: `${reading.equal.toLocaleString('en-US')} of ${plural(reading.compared, 'value')} read back equal.` }));
+  // A reading refused before any record compared nothing: "0 of 0 equal" would say nothing.
+  if (reading.compared > 0 || !refused) parts.push(el('p', { className: 'reading-equal', text: `${reading.equal.toLocaleString('en-US')} of ${plural(reading.compared, 'value')} read back equal.` }));
   return parts;
 }
 
@@ -117,10 +123,10 @@ export function cellDetail(context: DetailContext, cell: EvolutionCell): HTMLEle
     const rules = [...(way === 'BACKWARD' ? pair.registry.backward : pair.registry.forward), ...(pair.buf?.findings ?? [])];
     parts.push(rules.length > 0
       ? el('div', { className: 'schema-cell-rules' }, [
-        el('h4', { text: `The rules for this direction (${way} and buf breaking): the lines that changed` }),
+        el('h4', { text: `The rules for this direction (${way}${pair.buf ? ' and buf breaking' : ''}): the lines that changed` }),
         el('ul', { className: 'schema-findings' }, rules.map((finding) => findingItem(context, pair.older, pair.newer, finding))),
       ])
-      : el('p', { className: 'section-note', text: `No Schema Registry ${way} rule and no buf breaking rule fails for this change.` }));
+      : el('p', { className: 'section-note', text: `No Schema Registry ${way} rule${pair.buf ? ' and no buf breaking rule' : ''} fails for this change.` }));
   }
   return parts;
 }

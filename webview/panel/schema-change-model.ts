@@ -4,7 +4,8 @@
  * only this kind does with its events (the rules every run has are runs.ts's). Pure.
  */
 import type { CellReading, EvolutionCell, EvolutionReport } from '../../src/shared/evolution';
-import type { SchemaChangeProgress, SchemaChangeStarted } from '../../src/shared/schema-change-events';
+export { readingVerdict } from '../../src/shared/evolution';
+import type { SchemaChangeProblem, SchemaChangeProgress, SchemaChangeStarted } from '../../src/shared/schema-change-events';
 import type { RunApplier } from './runs';
 
 export interface SchemaChangeModel {
@@ -16,15 +17,21 @@ export interface SchemaChangeModel {
   /** writer × reader, as they arrive (the report's once finished). */
   cells: EvolutionCell[];
   report: EvolutionReport | null;
+  /** The versions' problems, when the run could not read them (it then fails). */
+  problems: SchemaChangeProblem[];
 }
 
 export const schemaChangeRuns: RunApplier<'schemaChange', SchemaChangeModel | null> = {
   runId: (model) => model?.runId ?? null,
   started: (model, runId, started, again) => (again && model
     ? { ...model, started }
-    : { runId, started, phase: 'running', message: null, progress: null, cells: [], report: null }),
+    : { runId, started, phase: 'running', message: null, progress: null, cells: [], report: null, problems: [] }),
   progress: (model, progress) => (model ? { ...model, progress } : model),
-  item: (model, cell) => (model ? { ...model, cells: [...model.cells.filter((known) => !sameCell(known, cell)), cell] } : model),
+  item: (model, item) => {
+    if (!model) return model;
+    if (item.type === 'problems') return { ...model, problems: item.problems };
+    return { ...model, cells: [...model.cells.filter((known) => !sameCell(known, item.cell)), item.cell] };
+  },
   // A run this page never saw start has nothing to show its end on (its notification tells).
   finished: (model, _runId, report, seen) => (seen && model ? { ...model, phase: 'finished', report, cells: report.cells, progress: null } : model),
   ended: (model, _runId, ending, message, seen) => (seen && model ? { ...model, phase: ending, message } : model),

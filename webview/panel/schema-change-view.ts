@@ -7,12 +7,12 @@
  * categories, and each finding with buttons that open its lines in either version. Cells and
  * links are buttons: everything is reachable from the keyboard.
  */
-import type { CellVerdict, EvolutionReport, PairLabels, RegistryMode } from '../../src/shared/evolution';
-import { describeOrigin, type SchemaChangeStarted } from '../../src/shared/schema-change-events';
+import type { CellVerdict, EvolutionReport, PairLabels, ReadingMode, RegistryMode } from '../../src/shared/evolution';
+import { describeOrigin, type SchemaChangeProblem, type SchemaChangeStarted } from '../../src/shared/schema-change-events';
 import { button, el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
-import { cellDetail, findingItem } from './schema-change-details';
-import { cellAt, cellSummary, direction, type SchemaChangeModel } from './schema-change-model';
+import { cellDetail, findingItem, schemaLink } from './schema-change-details';
+import { cellAt, cellSummary, direction, readingVerdict, type SchemaChangeModel } from './schema-change-model';
 
 export interface SchemaChangeActions {
   cancelSchemaChange(): void;
@@ -29,14 +29,23 @@ const VERDICT_WORDS: Record<CellVerdict, string> = {
   equal: 'equal',
 };
 
+/** avsc's two readings, as the cell names them (protobufjs has one, named by the view's header). */
+const READING_WORDS: Record<ReadingMode, string> = {
+  decode: 'no resolver',
+  resolver: 'resolver',
+};
+
 export class SchemaChangeView implements Disposable {
   readonly element: HTMLElement;
   private readonly title = el('h2', { className: 'section-title schema-change-title', attrs: { id: 'schema-change-title' } });
   private readonly stopButton = button('Stop', 'action secondary', { 'data-action': 'cancel-schema-change', title: 'Stop the schema change check (its worker is stopped)' });
   private readonly status = el('p', { className: 'schema-change-status', attrs: { role: 'status' } });
+  private readonly progressBar = el('progress', { className: 'schema-change-progress', attrs: { 'aria-label': 'Records read' } });
+  private readonly problems = el('ul', { className: 'schema-change-problems' });
   private readonly versions = el('dl', { className: 'schema-change-versions' });
   private readonly about = el('div', { className: 'schema-change-about' });
   private readonly matrix = el('table', { className: 'schema-change-matrix' });
+  private readonly matrixBlock = el('div', { className: 'schema-change-matrix-block' }, [this.matrix]);
   private readonly detail = el('div', { className: 'schema-change-detail', attrs: { id: DETAIL_ID, 'aria-live': 'polite' } });
   private readonly pairs = el('div', { className: 'schema-change-pairs' });
   private readonly notes = el('ul', { className: 'schema-change-notes section-note' });
@@ -48,9 +57,11 @@ export class SchemaChangeView implements Disposable {
     this.element = el('section', { className: 'schema-change-view', attrs: { 'aria-labelledby': 'schema-change-title' } }, [
       el('div', { className: 'schema-change-heading' }, [this.title, this.stopButton]),
       this.status,
+      this.progressBar,
+      this.problems,
       this.versions,
       this.about,
-      el('div', { className: 'schema-change-matrix-block' }, [this.matrix]),
+      this.matrixBlock,
       this.detail,
       this.pairs,
       this.notes,
@@ -72,6 +83,13 @@ export class SchemaChangeView implements Disposable {
     this.stopButton.hidden = model.phase !== 'running';
     this.status.textContent = statusText(model);
     this.status.className = `schema-change-status ${model.phase}`;
+    this.showBar(model);
+    this.problems.replaceChildren(...model.problems.map((problem) => problemItem(model, problem)));
+    this.problems.hidden = model.problems.length === 0;
+    // A run that ended before any cell has no matrix to show: its status (and problems) say why.
+    const matrixShown = model.phase === 'running' || model.cells.length > 0;
+    this.matrixBlock.hidden = !matrixShown;
+    this.detail.hidden = !matrixShown;
     this.versions.replaceChildren(...versionItems(started));
     this.about.replaceChildren(...aboutParts(model));
     this.renderMatrix(model);
@@ -85,6 +103,19 @@ export class SchemaChangeView implements Disposable {
   showProgress(model: SchemaChangeModel): void {
     this.model = model;
     this.status.textContent = statusText(model);
+    this.showBar(model);
+  }
+
+  private showBar(model: SchemaChangeModel): void {
+    const progress = model.progress;
+    this.progressBar.hidden = model.phase !== 'running';
+    // Indeterminate while the versions load (no total yet).
+    if (progress && progress.total > 0) {
+      this.progressBar.max = progress.total;
+      this.progressBar.value = progress.done;
+    } else {
+      this.progressBar.removeAttribute('value');
+    }
   }
 
   dispose(): void {
@@ -137,6 +168,11 @@ export class SchemaChangeView implements Disposable {
     }, [
       el('span', { className: 'cell-verdict', text: VERDICT_WORDS[cell.verdict] }),
       el('span', { className: 'cell-summary', text: cellSummary(cell) }),
+      cell.readings.length > 1 ? el('span', { className: 'cell-readings' }, cell.readings.map((reading) => el('span', {
+        className: `cell-reading verdict-${readingVerdict(reading)}${reading.mode === cell.needs.mode ? ' needed' : ''}`,
+        text: `${READING_WORDS[reading.mode]}: ${VERDICT_WORDS[readingVerdict(reading)]}`,
+        attrs: { 'data-mode': reading.mode },
+      }))) : null,
       way || needsResolver ? el('span', { className: 'cell-note', text: [way, needsResolver ? 'needs a resolver' : ''].filter(Boolean).join(' · ') }) : null,
       cell.disagreements.length > 0 ? el('span', { className: 'cell-note data-wins', text: 'the data wins over a rule' }) : null,
     ]);
@@ -167,8 +203,20 @@ function statusText(model: SchemaChangeModel): string {
     case 'cancelled':
       return `Cancelled: ${model.message ?? ''} (${read}).`;
     case 'failed':
-      return `The check failed: ${model.message ?? ''}`;
+      return model.problems.length > 0 ? `The check failed: ${model.problems.length === 1 ? 'a version could not be read' : 'the versions could not be read'}.` : `The check failed: ${model.message ?? ''}`;
   }
+}
+
+/** A version's problem: which version, where (file:line:column), what; a link to the line when it is in the version's own text. */
+function problemItem(model: SchemaChangeModel, problem: SchemaChangeProblem): HTMLElement {
+  const version = problem.versionIndex === undefined ? undefined : model.started.versions[problem.versionIndex];
+  const which = version ? `The ${version.label} version (${describeOrigin(version.origin)})` : 'The versions';
+  return el('li', { className: 'schema-change-problem', attrs: { 'data-version': version?.label ?? '' } }, [
+    el('span', { className: 'problem-which', text: `${which}: ` }),
+    el('code', { className: 'problem-where', text: `${problem.path}:${problem.line}:${problem.column}` }),
+    el('span', { text: ` ${problem.message}` }),
+    version && problem.opens ? el('span', { className: 'finding-links' }, [schemaLink(model.started, problem.versionIndex!, problem)]) : null,
+  ]);
 }
 
 function versionItems(started: SchemaChangeStarted): HTMLElement[] {
