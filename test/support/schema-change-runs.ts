@@ -5,11 +5,11 @@
  * what it is sent. The versions are texts as the command gives them (an old one from git).
  */
 import * as fs from 'node:fs';
-import { RunLifecycle, type RunHost, type RunPanel } from '../../../src/host/run-lifecycle';
-import { type SchemaChangeRequest, schemaChangeRun } from '../../../src/host/schema-change-run';
-import type { EvolutionReport } from '../../../src/shared/evolution';
-import type { RunEvent, RunEventOf } from '../../../src/shared/run-events';
-import { fixture, repoRoot, workerScript } from '../../support/paths';
+import { RunLifecycle, type RunHost, type RunPanel } from '../../src/host/run-lifecycle';
+import { type SchemaChangeRequest, schemaChangeRun } from '../../src/host/schema-change-run';
+import type { EvolutionReport } from '../../src/shared/evolution';
+import type { RunEvent, RunEventOf } from '../../src/shared/run-events';
+import { fixture, repoRoot, workerScript } from './paths';
 
 export interface RecordedSchemaChange {
   /** Undefined when the run ended otherwise (failed, cancelled). */
@@ -18,9 +18,11 @@ export interface RecordedSchemaChange {
   errors: string[];
 }
 
-export async function recordSchemaChange(request: Omit<SchemaChangeRequest, 'workerScript'>): Promise<RecordedSchemaChange> {
+/** The host's lifecycle of schema-change runs, with a panel and an editor that record what they are told. */
+export function recordingHost(): { runs: RunLifecycle<'schemaChange', SchemaChangeRequest>; messages: Array<RunEventOf<'schemaChange'>>; errors: string[]; log: string[] } {
   const messages: Array<RunEventOf<'schemaChange'>> = [];
   const errors: string[] = [];
+  const log: string[] = [];
   const panel: RunPanel = {
     emitRun: (event: RunEvent) => {
       if (event.kind === 'schemaChange') messages.push(event);
@@ -31,12 +33,17 @@ export async function recordSchemaChange(request: Omit<SchemaChangeRequest, 'wor
     showPanel: () => panel,
     openPanel: () => panel,
     withProgress: (_title, work) => work({ report: quiet, onCancel: quiet }),
-    log: { info: quiet, warn: quiet, error: quiet },
+    log: { info: (line) => void log.push(line), warn: (line) => void log.push(line), error: (line) => void log.push(line) },
     showError: (message) => void errors.push(message),
     setBusy: quiet,
     storage: { get: () => undefined, update: quiet },
   };
   const runs = new RunLifecycle(schemaChangeRun({ showFailure: (_error, message) => void errors.push(message) }), host);
+  return { runs, messages, errors, log };
+}
+
+export async function recordSchemaChange(request: Omit<SchemaChangeRequest, 'workerScript'>): Promise<RecordedSchemaChange> {
+  const { runs, messages, errors } = recordingHost();
   const report = await runs.run({ ...request, workerScript });
   return { report, messages, errors };
 }
@@ -55,17 +62,22 @@ function version(label: 'old' | 'new', filePath: string, text: string, relativeP
   };
 }
 
-/** The bundled Items.proto at HEAD, and in the editor with `x` changed from int32 to sint32; records generated from each version. */
-export function itemsXToSint32(): Promise<RecordedSchemaChange> {
+/** The bundled Items.proto at HEAD, and in the editor with `x` changed from int32 to sint32. */
+export function itemsXToSint32Request(sample: SchemaChangeRequest['sample'] = { kind: 'generated', count: 20, seed: 1 }): Omit<SchemaChangeRequest, 'workerScript'> {
   const old = fs.readFileSync(ITEMS, 'utf8');
   const changed = old.replace('int32 x = 1;', 'sint32 x = 1;');
-  return recordSchemaChange({
+  return {
     schemaName: 'Items.proto',
     format: 'proto',
     versions: [version('old', ITEMS, old, 'schemas/Items.proto'), version('new', ITEMS, changed, 'schemas/Items.proto')],
     typeName: 'Items',
-    sample: { kind: 'generated', count: 20, seed: 1 },
-  });
+    sample,
+  };
+}
+
+/** The same, on 20 records generated from each version. */
+export function itemsXToSint32(): Promise<RecordedSchemaChange> {
+  return recordSchemaChange(itemsXToSint32Request());
 }
 
 /** An Avro record with a field added without a default (the corpus's kind): old data through the new reader is refused. */
