@@ -11,6 +11,7 @@ import type { CellVerdict, EvolutionReport, PairLabels, ReadingMode, RegistryMod
 import { describeOrigin, type SchemaChangeProblem, type SchemaChangeStarted } from '../../src/shared/schema-change-events';
 import { button, el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
+import { showRunSection } from './run-section';
 import { cellDetail, findingItem, schemaLink } from './schema-change-details';
 import { cellAt, cellSummary, direction, readingVerdict, type SchemaChangeModel } from './schema-change-model';
 
@@ -74,11 +75,8 @@ export class SchemaChangeView implements Disposable {
   render(model: SchemaChangeModel | null): void {
     if (model?.runId !== this.model?.runId) this.selected = null;
     this.model = model;
-    this.element.hidden = model === null;
-    if (!model) return;
+    if (!showRunSection(this.element, model)) return;
     const { started } = model;
-    this.element.dataset['phase'] = model.phase;
-    this.element.dataset['runId'] = String(model.runId);
     this.title.textContent = `Schema change: ${started.schemaName}${started.typeName ? ` (${started.format === 'proto' ? 'message' : 'type'} ${started.typeName})` : ''}`;
     this.stopButton.hidden = model.phase !== 'running';
     this.status.textContent = statusText(model);
