@@ -5,7 +5,8 @@
  * records) show the matrix in the panel, read by VS Code's own Git extension and the engine in
  * a codec worker; a cell shows x's values read as other values; a link opens the committed
  * version at the changed line beside the panel. Then, from the SCM view's changed files, the
- * same command on a version that does not load says which version and where.
+ * same command on a version that does not load says which version and where; and from the
+ * palette on the open editor, its unsaved edits are the new version.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,7 +17,7 @@ import type { Frame, Page } from 'playwright-core';
 import { repoRoot } from '../support/paths';
 import { extensionLogLines } from './support/extension-log';
 import { openE2eSession, type E2eSession } from './support/session';
-import { explorerContextCommand, panelFrame } from './support/workbench';
+import { explorerContextCommand, panelFrame, runPaletteCommand } from './support/workbench';
 
 let session: E2eSession | undefined;
 let page: Page;
@@ -114,5 +115,34 @@ describe('Check Schema Change in VS Code (code-server) on a git repository', { t
     const told = page.locator('.notifications-toasts .notification-list-item-message', { hasText: /Items\.proto:6:14/ }).first();
     await told.waitFor({ timeout: 60_000 });
     assert.match(await told.textContent() ?? '', /Items\.proto:6:14: illegal id ';' \(the new version: the working tree\)/);
+  });
+
+  test('from the editor, its unsaved edits count: y changed to float in the editor, not on disk', async () => {
+    // The file on disk is the broken one of the test above (x int32 again, y broken); the editor makes y a float, without saving.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+Shift+E');
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'Items.proto' }).first().dblclick();
+    await page.locator('.editor-instance .view-lines', { hasText: /double\sy\s=\s;/ }).first().waitFor({ timeout: 60_000 });
+    await page.locator('.editor-instance .view-lines').first().click();
+    await page.keyboard.press('Control+H');
+    await page.locator('.find-widget .find-part textarea, .find-widget .find-part input').first().fill('double y = ;');
+    await page.locator('.find-widget .replace-part textarea, .find-widget .replace-part input').first().fill('float y = 2;');
+    await page.locator('.find-widget .replace-part [aria-label^="Replace All"]').first().click();
+    await page.locator('.editor-instance .view-lines', { hasText: /float\sy\s=\s2;/ }).first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    assert.match(fs.readFileSync(path.join(session!.dirs.workspace, 'Items.proto'), 'utf8'), /double y = ;/, 'nothing is saved');
+    await runPaletteCommand(page, 'Payload Lab: Check Schema Change');
+    await pick(/the earlier version/, /HEAD/);
+    await pick(/the message/, /default/);
+    await pick(/the records/, /Generate \d+ records/);
+    const frame = await panelFrame(page);
+    await frame.locator('.schema-change-view[data-phase="finished"][data-run-id="2"]').waitFor({ timeout: 180_000 });
+    assert.match(await frame.locator('.schema-change-versions dd[data-origin="working"]').textContent() ?? '', /^the editor, with unsaved edits/);
+    await frame.locator('button.schema-change-cell[data-writer="0"][data-reader="1"]').click();
+    const paths = await frame.locator('#schema-change-detail .reading-reinterpreted').evaluateAll((items) => items.map((item) => item.getAttribute('data-path')));
+    assert.deepEqual(paths, ['$.items[*].y']);
+    // protobufjs checks the wire type: a double's 64-bit field is skipped by a float reader, which gives 0.
+    const reads = await frame.locator('#schema-change-detail .reading-reinterpreted[data-path="$.items[*].y"] .example-read').allTextContents();
+    assert.ok(reads.length > 0 && reads.every((read) => read === '0'), reads.join(' '));
   });
 });
