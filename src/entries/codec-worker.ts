@@ -24,9 +24,10 @@ import { inferAvroSchema } from '../schema/infer-avro';
 import { translatedSchemaText } from '../schema/translate/translated-text';
 import { formatSchemaInfo } from '../codecs/zero-copy/user/user-schema';
 import { Inspection, InspectionError } from '../inspect/inspection';
+import { checkSchemaChange } from '../evolution/check-schema-change';
 import { serve, type Handlers } from '../shared/channel';
 import { parentPortTransport } from '../processes/node-transports';
-import type { GenerateJob, InferSchemaJob, ReadSampleJob, SchemaInfoJob, WorkerEvents, WorkerMethods } from '../shared/worker-protocol';
+import type { GenerateJob, InferSchemaJob, ReadSampleJob, SchemaChangeJob, SchemaInfoJob, WorkerEvents, WorkerMethods } from '../shared/worker-protocol';
 import type { DecodedOutputJob } from '../shared/inspector';
 
 if (isMainThread || !parentPort) {
@@ -134,6 +135,20 @@ function inferSchema(job: InferSchemaJob): WorkerMethods['infer-schema']['result
   }
 }
 
+/** The engine's check of a schema change on the sample (read here) or on generated records. */
+async function checkSchemaChangeJob(job: SchemaChangeJob, signal: AbortSignal): Promise<WorkerMethods['check-schema-change']['result']> {
+  let sample: { path: string; value: unknown } | undefined;
+  if (job.sample) {
+    try {
+      sample = { path: job.sample.path, value: parseSample(sampleBytesOf(job.sample), job.sample.kind, job.sample.path) };
+    } catch (error) {
+      return { inputProblem: inputProblemOf(error) };
+    }
+  }
+  const input = { versions: job.versions, ...(job.typeName ? { typeName: job.typeName } : {}), ...(sample ? { sample } : {}), ...(job.generate ? { generate: job.generate } : {}) };
+  return checkSchemaChange(input, { signal, onProgress: (progress) => void emit('schema-change-progress', progress) });
+}
+
 /** The decoded output this worker holds once `open-decoded-output` answered. */
 let inspection: Inspection | undefined;
 
@@ -167,6 +182,7 @@ const handlers: Handlers<WorkerMethods> = {
   'infer-schema': inferSchema,
   'format-schema-info': ({ file, codegen }) => formatSchemaInfo(file, codegen),
   'encoded-facts': async ({ bytes }) => ({ compressed: await compressedSizes(bytes), sha256: await sha256Hex(bytes) }),
+  'check-schema-change': (job, { signal }) => checkSchemaChangeJob(job, signal),
   'open-decoded-output': openDecodedOutput,
   'inspector-children': ({ steps, offset, limit }) => opened().children(steps, offset, limit),
   'inspector-finding': ({ filter, from, direction }) => opened().finding(filter, from, direction),

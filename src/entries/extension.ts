@@ -19,6 +19,8 @@ import { RESULTS_VIEW_TYPE } from '../shared/protocol';
 import type { RunKind } from '../shared/run-events';
 import { SchemaDiagnostics } from '../host/schema-diagnostics';
 import { openSample } from '../commands/open-sample';
+import { checkSchemaChange } from '../commands/check-schema-change';
+import { SchemaChangeHost } from '../host/schema-change-host';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Payload Lab', { log: true });
@@ -45,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): void {
       export: (params) => exportReport(session.lastReport, params),
       'export-sweep': (params) => exportSweep(sweeps.lastReport, params),
       'open-inferred-schema': (params) => openInferredSchema(session, params.format),
+      'open-schema-version': (params) => void schemaChanges.openVersion(params),
       ...inspector.handlers,
     },
     pageLoaded: () => inspector.close(),
@@ -58,8 +61,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const session = new ComparisonSession(context, host, schemaDiagnostics);
   const probes = new RunLifecycle(probeRun, host);
   const sweeps = new RunLifecycle(sweepRun, host);
+  const schemaChanges = new SchemaChangeHost(host, schemaDiagnostics);
   // Every kind of run, each cancelled by its own Stop in the panel; Cancel Run stops them all.
-  const runs: Record<RunKind, { cancel(): void }> = { comparison: session, probes, sweep: sweeps };
+  const runs: Record<RunKind, { cancel(): void }> = { comparison: session, probes, sweep: sweeps, schemaChange: schemaChanges };
   const cancelAll = () => Object.values(runs).forEach((run) => run.cancel());
   const inspector = new InspectorHost(session, log);
 
@@ -68,11 +72,13 @@ export function activate(context: vscode.ExtensionContext): void {
     session,
     probes,
     sweeps,
+    schemaChanges,
     inspector,
     schemaDiagnostics,
     vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, schemaDiagnostics, context.extensionUri, resource)),
     vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices, sweeps)),
     vscode.commands.registerCommand('payloadLab.compareWithSchema', (resource?: vscode.Uri) => compareWithSchema(session, schemaDiagnostics, context.extensionUri, resource)),
+    vscode.commands.registerCommand('payloadLab.checkSchemaChange', (resource?: unknown) => checkSchemaChange(schemaChanges, session, resource)),
     vscode.commands.registerCommand('payloadLab.cancelRun', cancelAll),
     vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel) {
