@@ -200,6 +200,8 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
       measure: (job, onStage) => send(job, false, onStage),
       measureWithoutCodeGeneration: (job, onStage) => send(job, true, onStage),
       unsupported: whyNotInBrowser,
+      // Chromium and its renderers measure for the run: their CPU is the run's own, not other load.
+      measuringProcesses: () => (chromium.process.pid === undefined ? [] : [chromium.process.pid]),
     },
     description: `${greeting.userAgent}${strictNote}`,
     close,

@@ -24,7 +24,7 @@ export interface SummarySection {
 /** Undefined when no row completed: there is nothing to pick from. */
 export function verdictSummary(report: ComparisonReport, priority: Priority): SummarySection | undefined {
   if (!report.results.some((row) => row.status === 'completed')) return undefined;
-  const verdict = computeVerdict(report.results, report.input.jsonBytes, priority);
+  const verdict = computeVerdict(report.results, report.input.jsonBytes, priority, { settings: report.settings });
   return { title: 'verdict', lead: [verdict.pick.text], items: verdict.claims.map((claim) => claim.text), bulleted: true, after: verdict.notes };
 }
 

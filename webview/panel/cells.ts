@@ -82,12 +82,12 @@ function intervalMeaning(rounds: number): string {
   return rounds >= 3 ? `a re-run is expected within (${RERUN_INTERVAL_PERCENT}%)` : 'lowest–highest round';
 }
 
-function speedupCell(result: CompletedResult, operation: 'encode' | 'decode'): HTMLTableCellElement {
+function speedupCell(result: CompletedResult, operation: 'encode' | 'decode', marks: boolean): HTMLTableCellElement {
   const speedups = result.speedupVsJson;
   if (!speedups) return numberCell('—');
   const [low, high] = operation === 'encode' ? speedups.encodeInterval : speedups.decodeInterval;
   const rounds = result.rounds?.length ?? 1;
-  const marker = result.unstable?.find((candidate) => candidate.figure === `${operation}Speedup`);
+  const marker = marks ? result.unstable?.find((candidate) => candidate.figure === `${operation}Speedup`) : undefined;
   const children: (Node | string)[] = [el('span', { className: 'speedup', text: formatSpeedup(speedups[operation]) })];
   if (marker) children.push(el('span', { className: 'unstable-marker', text: '⚠', attrs: { 'aria-label': 'unstable', role: 'img' } }));
   if (rounds > 1) children.push(el('span', { className: 'interval', text: formatSpeedupInterval([low, high]) }));
@@ -98,14 +98,15 @@ function speedupCell(result: CompletedResult, operation: 'encode' | 'decode'): H
   return td(`num speedup-cell${marker ? ' unstable' : ''}`, children, title);
 }
 
-export function completedCells(result: CompletedResult, ratioScale: number): HTMLTableCellElement[] {
+/** `marks`: whether unstable speed-ups carry ⚠ (not on a busy machine: the verdict says it once for all). */
+export function completedCells(result: CompletedResult, ratioScale: number, marks = true): HTMLTableCellElement[] {
   return [
     numberCell(formatBytes(result.bytes), compressedSummary(result)),
     ratioCell(result.ratio, ratioScale),
     perCallCell(result.encode),
     perCallCell(result.decode),
-    speedupCell(result, 'encode'),
-    speedupCell(result, 'decode'),
+    speedupCell(result, 'encode', marks),
+    speedupCell(result, 'decode', marks),
     roundTripCell(result),
     remnantsCell(result),
   ].map((cell, index) => tagCell(cell, [MEASURED_COLUMNS[index]!]));

@@ -15,13 +15,16 @@ export interface ColumnSpec {
   description?: string;
 }
 
+/** Why two rows' times do not divide into their speed-up (see charts.ts). */
+const NOT_A_RATIO = 'Speed-ups are not the ratio of two rows\' times: each is JSON\'s time over the codec\'s within one round, the median over rounds';
+
 export const COLUMNS: readonly ColumnSpec[] = [
   { id: 'codec', title: 'Codec', numeric: false, description: 'Open a row for its library, compressed sizes, timing spread and notes' },
   { id: 'format', title: 'Format', numeric: false },
   { id: 'bytes', title: 'Bytes', numeric: true, description: 'Encoded size (hover for gzip and brotli sizes)' },
   { id: 'ratio', title: 'Ratio', numeric: true, description: 'Encoded bytes / JSON bytes: below 1 is smaller than JSON' },
-  { id: 'encode', title: 'Encode', numeric: true, description: 'Amortised time per call (collections included), median over rounds; hover for the distribution, GC share and allocation' },
-  { id: 'decode', title: 'Decode', numeric: true, description: 'Amortised time per call (collections included), median over rounds; hover for the distribution, GC share and allocation' },
+  { id: 'encode', title: 'Encode', numeric: true, description: `Amortised time per call (collections included), median over this row's rounds; hover for the distribution, GC share and allocation. ${NOT_A_RATIO}` },
+  { id: 'decode', title: 'Decode', numeric: true, description: `Amortised time per call (collections included), median over this row's rounds; hover for the distribution, GC share and allocation. ${NOT_A_RATIO}` },
   { id: 'encodeSpeedup', title: 'Enc. vs JSON', numeric: true, description: `JSON’s encode time / this codec’s in each round: the median, and under it where a re-run’s median is expected (${RERUN_INTERVAL_PERCENT}%; two rounds: their range). Above 1× is faster; ⚠ rounds disagree widely` },
   { id: 'decodeSpeedup', title: 'Dec. vs JSON', numeric: true, description: `JSON’s decode time / this codec’s in each round: the median, and under it where a re-run’s median is expected (${RERUN_INTERVAL_PERCENT}%; two rounds: their range). Above 1× is faster; ⚠ rounds disagree widely` },
   { id: 'roundTrip', title: 'Round trip', numeric: false, description: 'exact, equivalent (same JSON), nulls added (absent keys came back null, nothing else changed), lossy or failed' },

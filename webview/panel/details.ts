@@ -10,6 +10,7 @@ import { roundTripLabel } from '../../src/shared/round-trip-text';
 import { describeInterop } from '../../src/shared/interop-text';
 import { remnantList } from './remnants';
 import { compressionTimeParts, compressionTimingMethod } from '../../src/shared/compression-text';
+import { roundsStoppedText } from '../../src/shared/rounds-text';
 
 const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
   inferred: 'inferred from the sample',
@@ -59,6 +60,7 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
       ...entry('Encode', formatSpread(result.encode)),
       ...entry('Decode', formatSpread(result.decode)),
     );
+    if (result.roundsStopped) entries.push(...entry('Rounds taken', roundsStoppedText(result.roundsStopped, {})));
     if (result.rounds && result.rounds.length > 1) entries.push(...entry('Rounds', roundsTable(result)));
     if (result.unstable?.length) entries.push(...entry('Unstable', el('ul', { className: 'detail-list' }, result.unstable.map((marker) => el('li', { text: marker.reason })))));
     const { differences, omittedDifferences } = result.roundTrip;

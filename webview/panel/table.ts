@@ -37,6 +37,8 @@ export class ResultsTable implements Disposable {
   /** Columns the user hid (from the model) and columns folded because the panel is narrow. */
   private hidden: readonly ColumnId[] = [];
   private folded: ColumnId[] = [];
+  /** Unstable speed-ups carry ⚠, except after a run on a busy machine (the verdict says it once). */
+  private unstableMarks = true;
   private readonly listeners = new DisposableStore();
 
   constructor(actions: TableActions) {
@@ -87,6 +89,8 @@ export class ResultsTable implements Disposable {
       : undefined;
     const body = el('tbody');
     const rows = sortRows(model.rows, model.sort);
+    const load = model.run?.settings.machineLoad;
+    this.unstableMarks = !(load?.measured && load.busy);
     const ratioScale = Math.max(1, ...rows.map(ratioOf));
     const jsonBytes = model.sample?.jsonBytes ?? null;
     rows.forEach((row, index) => {
@@ -179,7 +183,7 @@ export class ResultsTable implements Disposable {
     const cells = row.kind === 'pending'
       ? pendingCells(row, running)
       : row.result.status === 'completed'
-        ? completedCells(row.result, ratioScale)
+        ? completedCells(row.result, ratioScale, this.unstableMarks)
         : failedCells(row.result, ratioScale);
     // Where the codec's schema came from (inferred, provided, derived): for tests and styles.
     const attrs: Record<string, string> = { 'data-codec': rowCodec(row) };
