@@ -92,6 +92,16 @@ function whereTimeGoes(results: readonly CodecResult[]): string[] {
 
 const withBlankAfter = (lines: string[]) => (lines.length > 0 ? [...lines, ''] : lines);
 
+/** "web bundle (…): avsc 34.9 kB, msgpackr 11.9 kB; no browser build: v8": each library's cost to a web app. */
+function webBundleLines(results: readonly CodecResult[]): string[] {
+  const nodeRows = results.filter((row) => (row.runtime ?? 'node') === 'node' && row.codec !== 'json');
+  const measured = nodeRows.filter((row) => row.bundleBytes !== undefined);
+  if (measured.length === 0) return [];
+  const missing = nodeRows.filter((row) => row.bundleBytes === undefined).map((row) => row.codec);
+  return [`web bundle, what each library adds to a web app (minified, gzip level ${measured[0]!.bundle?.gzipLevel ?? 9}; --json bundleBytes): `
+    + `${measured.map((row) => `${row.codec} ${formatSize(row.bundleBytes!)}`).join(', ')}${missing.length > 0 ? `; no browser build: ${missing.join(', ')}` : ''}`];
+}
+
 export function tableFooter(report: ComparisonReport): string {
   const { settings, runtime, tool } = report;
   const rounds = settings.rounds ?? 1;
@@ -108,6 +118,7 @@ export function tableFooter(report: ComparisonReport): string {
     ...whereTimeGoes(report.results),
     '',
     ...withBlankAfter(interopLines(report.results)),
+    ...withBlankAfter(webBundleLines(report.results)),
     'ratio = bytes / JSON bytes; /call = amortised time per call (the window\'s time in calls over calls, collections included),',
     `median of the row's rounds; vs JSON = JSON's time / the codec's, each round on its own, median (${speedupRangeMeaning(rounds)}):`,
     'not the ratio of two rows\' /call (in later rounds JSON is timed in turn with each codec, and the median of ratios is not the ratio of medians).',

@@ -10,9 +10,8 @@
 import * as path from 'node:path';
 import { idFromModulePath } from '../codecs/codec-source';
 import type { SchemaVariants } from '../shared/variants';
-import { SchemaInputError } from '../schema/schema-problem';
 import { BASELINE_CODEC_ID, builtinCodecs, DEFAULT_CODEC_IDS, findBuiltinCodec } from '../codecs/registry';
-import { sampleKindOf, SampleInputError } from '../input/read-sample';
+import { sampleKindOf } from '../input/read-sample';
 import type { CodecResult, CompletedResult, ComparisonReport, SampleInfo, WorkStage, RoundProgress, SampleOrigin, RoundsStopped } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from './settings';
@@ -22,7 +21,6 @@ import { runtimeInfo, toolVersion } from './tool-info';
 import { CancelledError } from './cancelled';
 import type { RoundEntry as TimedEntry } from './later-round';
 import { runInWorker, type WorkerFate } from './worker-launch';
-import type { WorkerMethods } from '../shared/worker-protocol';
 import { judgeCodeGeneration, runWithoutCodeGeneration, type StrictRun } from './code-generation';
 import { runPipeline } from './first-round-pipeline';
 import type { ProvidedSchema, CodecSource, SampleBytes, SampleKind, SampleScale, CodecJob, CodecReport, CodegenSettings } from '../shared/codec-job';
@@ -32,6 +30,8 @@ import { nodeMeasuringRuntime } from './node-runtime';
 import type { MeasuringRuntime } from './measuring-runtime';
 import { machineWatchOf, watchMachineLoad } from './machine-load-monitor';
 import { markStops, stillMeasuring } from './round-stops';
+import { webBundleFields, webBundleSizesIn } from './web-bundle-sizes';
+import { sampleInfoOrThrow } from './sample-info';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -187,10 +187,11 @@ async function measureSample(
   // The first round's time, for the quick rule below, counts from here as it did before the
   // baseline's open overlapped the read.
   const started = Date.now();
+  const bundleSizes = webBundleSizesIn(path.dirname(limits.workerScript));
   const marks = (entry: RoundEntry, row?: CompletedResult) => {
     const jsonRow = baseline.first?.status === 'completed' ? rowOverRounds(baseline.first, baseline.timings, baseline.timings, input.jsonBytes) : undefined;
     const codeGeneration = entry.strictRun && judgeCodeGeneration(entry.strictRun, row, { strict: baseline.strictRun, row: jsonRow });
-    return { runtime: runtime.name, ...(codeGeneration ? { codeGeneration } : {}) };
+    return { runtime: runtime.name, ...(codeGeneration ? { codeGeneration } : {}), ...webBundleFields(bundleSizes, entry.id) };
   };
   const rowOf = (entry: RoundEntry): CodecResult => {
     const first = entry.first!;
@@ -288,16 +289,4 @@ async function measureSample(
     results,
     remnantMatrix: remnantMatrix(results),
   };
-}
-
-function sampleInfoOrThrow(fate: WorkerFate<WorkerMethods['read-sample']['result']>, samplePath: string): SampleInfo {
-  if (fate.kind === 'failed') {
-    if (fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
-    throw new SampleInputError(`${samplePath}: could not read the sample: ${fate.error.message}`, samplePath);
-  }
-  const read = fate.value;
-  if ('sample' in read) return read.sample;
-  if ('schemaFailure' in read) throw new SchemaInputError(read.schemaFailure.path, read.schemaFailure.problem);
-  const { message, line, column } = read.inputProblem;
-  throw new SampleInputError(message, samplePath, line, column);
 }

@@ -233,6 +233,23 @@ interface CodecRowBase {
   runtime?: MeasuredRuntime;
   /** The codec run again with code generation from strings disabled (strict CSP); absent when not checked. */
   codeGeneration?: CodeGenerationCheck;
+  /**
+   * What the codec's library adds to a web app's production bundle, in bytes: minified, then
+   * gzipped (`bundle.gzipLevel`). 0 for JSON (built into browsers). Absent for codecs with no
+   * browser build, when the build's figures are missing, and in older reports.
+   */
+  bundleBytes?: number;
+  /** How `bundleBytes` was measured: at build time (esbuild.mjs, src/codecs/web-bundle-entries.json). */
+  bundle?: WebBundle;
+}
+
+export interface WebBundle {
+  minifiedBytes: number;
+  gzipLevel: number;
+  /** `esbuild 0.28.2`. */
+  bundler: string;
+  /** What the bundle holds: the library's imports for the row's calls, and the polyfills it needs. */
+  includes: string;
 }
 
 export type MeasuredRuntime = 'node' | 'browser';

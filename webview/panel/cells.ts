@@ -3,17 +3,17 @@
  * Secondary facts (compressed sizes, timing spread, remnant paths) go into tooltips here and,
  * for keyboard and screen-reader users, into the row's details (details.ts).
  */
-import { RERUN_INTERVAL_PERCENT, type CompletedResult, type ErroredResult, type ErrorStage, type SkippedResult, type TimingStats } from '../../src/shared/results';
+import { RERUN_INTERVAL_PERCENT, type CodecResult, type CompletedResult, type ErroredResult, type ErrorStage, type SkippedResult, type TimingStats } from '../../src/shared/results';
 import { el } from '../common/dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpeedupInterval, formatSpread } from './format';
 import type { ColumnId, PendingRow } from './model';
 import { remnantBadges, remnantTooltip } from './remnants';
 import { roundTripLabel } from '../../src/shared/round-trip-text';
 
-/** Columns after codec and format: bytes, ratio, encode, decode, 2 speed-ups, round trip, remnants. */
-const MEASURED_COLUMNS: readonly ColumnId[] = ['bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants'];
-/** Columns an error message spans: everything after bytes and ratio. */
-const AFTER_SIZE_COLUMNS = MEASURED_COLUMNS.slice(2);
+/** Columns after codec and format: bytes, ratio, encode, decode, 2 speed-ups, round trip, remnants, web bundle. */
+const MEASURED_COLUMNS: readonly ColumnId[] = ['bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants', 'bundle'];
+/** Columns an error message spans: everything after bytes and ratio, up to the library's bundle (a fact of the library, not of the run). */
+const AFTER_SIZE_COLUMNS = MEASURED_COLUMNS.slice(2, -1);
 
 /**
  * Marks a cell with its column, or the columns it spans: the table hides and folds columns
@@ -109,7 +109,16 @@ export function completedCells(result: CompletedResult, ratioScale: number, mark
     speedupCell(result, 'decode', marks),
     roundTripCell(result),
     remnantsCell(result),
+    bundleCell(result),
   ].map((cell, index) => tagCell(cell, [MEASURED_COLUMNS[index]!]));
+}
+
+/** The library's minified, gzipped bytes in a web app's bundle; "—" where there is no browser build. */
+function bundleCell(result: CodecResult): HTMLTableCellElement {
+  if (result.bundleBytes === undefined) return numberCell('—', 'No browser build measured for this codec');
+  const bundle = result.bundle;
+  const title = bundle ? `${formatBytes(bundle.minifiedBytes)} minified, ${formatBytes(result.bundleBytes)} gzipped (level ${bundle.gzipLevel}), ${bundle.bundler}: ${bundle.includes}` : undefined;
+  return numberCell(formatBytes(result.bundleBytes), title);
 }
 
 /** Bytes and ratio when measured before the failure, then the stage and message. */
@@ -124,6 +133,7 @@ export function failedCells(result: ErroredResult | SkippedResult, ratioScale: n
     tagCell(numberCell(bytes === undefined ? '—' : formatBytes(bytes)), ['bytes']),
     tagCell(ratioCell(ratio, ratioScale), ['ratio']),
     tagCell(message, AFTER_SIZE_COLUMNS),
+    tagCell(bundleCell(result), ['bundle']),
   ];
 }
 

@@ -29,13 +29,14 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { id: 'decodeSpeedup', title: 'Dec. vs JSON', numeric: true, description: `JSON’s decode time / this codec’s in each round: the median, and under it where a re-run’s median is expected (${RERUN_INTERVAL_PERCENT}%; two rounds: their range). Above 1× is faster; ⚠ rounds disagree widely` },
   { id: 'roundTrip', title: 'Round trip', numeric: false, description: 'exact, equivalent (same JSON), nulls added (absent keys came back null, nothing else changed), lossy or failed' },
   { id: 'remnants', title: 'Remnants', numeric: false, description: 'What the decoded object carries that plain JSON would not' },
+  { id: 'bundle', title: 'Web bundle', numeric: true, description: 'What the library adds to a web app\'s production bundle: the imports for this row\'s calls, bundled for the browser (esbuild, with the polyfills it needs), minified and gzipped; measured when Payload Lab was built. — : no browser build' },
 ];
 
 /** The columns that answer "which one?": never hidden, never folded. */
 export const DECIDING_COLUMNS: readonly ColumnId[] = ['codec', 'ratio', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip'];
 
 /** Optional columns in the order they fold when the panel is narrow: the least telling first. */
-export const FOLD_ORDER: readonly ColumnId[] = ['format', 'encode', 'decode', 'bytes', 'remnants'];
+export const FOLD_ORDER: readonly ColumnId[] = ['bundle', 'format', 'encode', 'decode', 'bytes', 'remnants'];
 
 export const OPTIONAL_COLUMNS: readonly ColumnSpec[] = COLUMNS.filter((column) => !DECIDING_COLUMNS.includes(column.id));
 

@@ -73,6 +73,11 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
   } else {
     entries.push(...entry(`${result.status === 'errored' ? 'Error' : 'Skipped'} at ${result.error.stage}`, result.error.message));
   }
+  // The library's cost to a web app: the table's column, folded first in a narrow panel.
+  if (result.bundleBytes !== undefined) {
+    const bundle = result.bundle;
+    entries.push(...entry('Web bundle', `${formatBytes(result.bundleBytes)} minified and gzipped${bundle ? ` (${formatBytes(bundle.minifiedBytes)} minified; ${bundle.includes})` : ''}`));
+  }
   if (result.notes.length > 0) {
     entries.push(...entry('Notes', el('ul', { className: 'detail-list' }, result.notes.map((note) => el('li', { text: note })))));
   }
