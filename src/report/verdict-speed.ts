@@ -34,8 +34,8 @@ export interface SpeedContext {
   busy: boolean;
 }
 
-/** From this many rows, a tie of all of them is said as "not ranked" rather than listed. */
-const ALL_TIED_FROM = 4;
+/** From this many rows, a tie is said as "not ranked" rather than listed: the rows outside it are named instead. */
+export const ALL_TIED_FROM = 4;
 
 const overlaps = (a: Interval, b: Interval) => a[0] <= b[1] && b[0] <= a[1];
 
@@ -82,7 +82,9 @@ export interface SpeedRanking {
   tied: CompletedResult[];
   /** The fastest row outside the tie. */
   next?: CompletedResult;
-  /** Every measured row is in the tie, and there are enough of them that listing all helps no one. */
+  /** Every measured row outside the tie, in the rows' order. */
+  outside: CompletedResult[];
+  /** The tie holds so many rows that listing them helps no one: the line says nothing is ranked, and names the rows outside it. */
   all: boolean;
 }
 
@@ -94,7 +96,7 @@ export function rankSpeed(rows: readonly CompletedResult[], speed: SpeedOf): Spe
   const tied = measured.filter((row) => row === leader || overlaps(speed(row)!.interval, lead));
   const rest = measured.filter((row) => !tied.includes(row));
   const next = rest.length > 0 ? rest.reduce((best, row) => (speed(row)!.value > speed(best)!.value ? row : best)) : undefined;
-  return { leader, tied, ...(next ? { next } : {}), all: rest.length === 0 && measured.length >= ALL_TIED_FROM };
+  return { leader, tied, ...(next ? { next } : {}), outside: rest, all: tied.length >= ALL_TIED_FROM };
 }
 
 /** "avsc 9.00× (8.00–10.0×)". */
@@ -126,7 +128,10 @@ export function speedLine(what: string, ranking: SpeedRanking, speed: SpeedOf, n
   const { leader, tied, next } = ranking;
   const figure = (row: CompletedResult) => speedText(row, speed, name);
   if (ranking.all) {
-    return `${what}: not ranked, the intervals of all ${tied.length} overlap (highest median: ${figure(leader)}); ${restsOn(tied, speed, name, context)}`;
+    const measured = tied.length + ranking.outside.length;
+    const overlap = ranking.outside.length === 0 ? `all ${tied.length}` : `${tied.length} of ${measured}`;
+    const below = ranking.outside.length > 0 ? `; below them: ${ranking.outside.map(figure).join(', ')}` : '';
+    return `${what}: not ranked, the intervals of ${overlap} overlap (highest median: ${figure(leader)})${below}; ${restsOn([...tied, ...ranking.outside], speed, name, context)}`;
   }
   const listed = next ? [...tied, next] : tied;
   const after = next ? `${tied.length > 1 ? '; next' : ', ahead of'} ${figure(next)}` : '';

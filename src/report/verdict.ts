@@ -7,7 +7,7 @@
  */
 import type { CodecResult, CompletedResult, MeasurementSettings } from '../shared/results';
 import { formatBytes, formatSpeedupRange } from '../shared/format';
-import { combinedSpeed, operationSpeed, rankSpeed, restsOn, speedLine, type RowName, type SpeedContext, type SpeedOf } from './verdict-speed';
+import { ALL_TIED_FROM, combinedSpeed, operationSpeed, rankSpeed, restsOn, speedLine, type RowName, type SpeedContext, type SpeedOf } from './verdict-speed';
 import type { Priority } from '../shared/protocol';
 
 export type { Priority };
@@ -135,16 +135,24 @@ function pickClaim(rows: readonly CompletedResult[], priority: Priority, jsonByt
   const describe = (row: CompletedResult) => {
     const figure = (speed: SpeedOf) => formatSpeedupRange(speed(row)!.value, speed(row)!.interval);
     const speed = row.speedupVsJson
-      ? `; encode ${figure(encode)}, decode ${figure(decode)}${priority === 'speed' ? `, together ${figure(together)}` : ''} JSON's speed, ${restsOn([row], encode, name, context)}`
+      ? `; encode ${figure(encode)}, decode ${figure(decode)}${priority === 'speed' ? `, together ${figure(together)}` : ''} JSON's speed`
       : '';
     return `${name(row)} (${formatBytes(row.bytes)}${ratioText(row.bytes, jsonBytes)}${speed}; ${row.roundTrip.status} round trip)`;
   };
+  const timed = chosen.filter((row) => row.speedupVsJson);
+  const restsOnText = timed.length > 0 ? `; speed-ups: ${restsOn(timed, encode, name, context)}` : '';
+  const codecs = chosen.map((row) => row.codec);
+  if (chosen.length >= ALL_TIED_FROM) {
+    // As many as this cannot be told apart: a list of all of them would be no pick at all.
+    const leader = rankSpeed(chosen, together)?.leader ?? chosen[0]!;
+    return { id, codecs, tied: true, text: `${lead}: no single pick, ${chosen.length} codecs cannot be told apart (${chosen.map(name).join(', ')}); the highest median: ${describe(leader)}: ${PRIORITY_REASON[priority]}${restsOnText}` };
+  }
   const tied = chosen.length > 1;
   return {
     id,
-    codecs: chosen.map((row) => row.codec),
+    codecs,
     tied,
-    text: `${lead}: ${tied ? 'tied between ' : ''}${chosen.map(describe).join(tied ? ' and ' : '')}: ${PRIORITY_REASON[priority]}`,
+    text: `${lead}: ${tied ? 'tied between ' : ''}${chosen.map(describe).join(tied ? ' and ' : '')}: ${PRIORITY_REASON[priority]}${restsOnText}`,
   };
 }
 
