@@ -59,13 +59,13 @@ export function tableRow(row: CodecResult, marks = true): string {
 }
 
 /**
- * How busy the machine was, then the table (one per runtime, under its heading, when the run
- * measured in more than one).
+ * How busy the machine was, then the table (one per runtime under its heading, when the run
+ * measured anywhere but Node alone).
  */
 export function resultsTable(report: ComparisonReport, runtimeHeadings: ReadonlyMap<MeasuredRuntime, string> = new Map()): string {
   const load = report.settings.machineLoad;
   const busy = isBusy(report);
-  const groups = runtimeHeadings.size > 1
+  const groups = runtimeHeadings.size > 0
     ? [...runtimeHeadings].map(([runtime, heading]) => ({ heading, rows: report.results.filter((row) => (row.runtime ?? 'node') === runtime) }))
     : [{ heading: undefined, rows: report.results }];
   return [
