@@ -15,6 +15,8 @@ import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
 import type { CompressedSizes, EndToEndDecode, InteropResult, RoundTrip, TimingStats, WorkStage, LazyTimings } from '../shared/results';
 import { attributeBytes } from '../attribution/byte-attribution';
+import { isStackOverflow } from '../analysis/json-text';
+import { nestingDepth } from '../analysis/nesting';
 import { scaleSample } from '../measurement/scale-sample';
 import { timeLazyReads } from '../worker/lazy-reads';
 import type { GcWindowFigures } from './gc-window';
@@ -193,7 +195,7 @@ export class CodecRun {
       await body();
     } catch (error) {
       this.opened = undefined;
-      this.report.outcome = { status: 'errored', error: { stage: this.stage, message: describeError(error) }, ...(this.bytes === undefined ? {} : { bytes: this.bytes }) };
+      this.report.outcome = { status: 'errored', error: { stage: this.stage, message: describeFailure(error, this.stage) }, ...(this.bytes === undefined ? {} : { bytes: this.bytes }) };
     }
   }
 }
@@ -247,7 +249,9 @@ export async function openCodec(
   report.schema = prepared.schema;
   if (prepared.schemaText !== undefined) report.schemaText = prepared.schemaText;
   report.notes = prepared.notes;
-  if (job.measurement.verify && prepared.inferred !== undefined) report.inferred = prepared.inferred;
+  // Handed back to later rounds through the host, whose thread must deserialize it: past a
+  // stated depth a later round infers the schema again instead.
+  if (job.measurement.verify && prepared.inferred !== undefined && nestingDepth(prepared.inferred, MAX_CROSSING_DEPTH) <= MAX_CROSSING_DEPTH) report.inferred = prepared.inferred;
 
   enter('encode');
   // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
@@ -280,6 +284,26 @@ async function checkInterop(interop: InteropCheck, encoded: Uint8Array, sample: 
   } catch (error) {
     return { ...result, readsReference: { readable: false, why: `the check failed: ${describeError(error)}` } };
   }
+}
+
+/**
+ * Nesting past which a value is not sent to another thread: V8 deserializes it recursively on
+ * the receiving thread (a host's main thread, about 1 MB of stack, drops objects nested 2,000
+ * deep).
+ */
+export const MAX_CROSSING_DEPTH = 500;
+
+/** Stages where the code that ran is the library's (and the sample's depth its input). */
+const LIBRARY_STAGES: ReadonlySet<WorkStage> = new Set(['prepare', 'encode', 'decode', 'measure']);
+
+/**
+ * An error's message, with what a stack overflow in the library's own code means: its result
+ * on this sample, not a fault of the run.
+ */
+export function describeFailure(error: unknown, stage: WorkStage): string {
+  const message = describeError(error);
+  if (!isStackOverflow(error) || !LIBRARY_STAGES.has(stage)) return message;
+  return `${message}: the library recursed past the worker's call stack (the sample nests too deeply for it)`;
 }
 
 export function describeError(error: unknown): string {

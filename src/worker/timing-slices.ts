@@ -7,7 +7,7 @@
  * GC share and allocation come from the first round's profiling windows (measure.ts). After its
  * slices, the host asks for this round's compression times of the same encoded bytes.
  */
-import { describeError, openCodec, type StageReporter } from './codec-run-core';
+import { describeFailure, openCodec, type StageReporter } from './codec-run-core';
 import { nodeCodecRuntime } from './codec-run-node';
 import { batchSizeFor, timeWindow, warmUp } from './measure';
 import type { TimingOperation, TimingReady, TimingSliceRequest, CompressionWindows } from '../shared/worker-protocol';
@@ -51,7 +51,7 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
     collectGarbage?.();
     return { ready: true, bytes: encoded.byteLength, perCallNs: { encode: open.encode.perCallNs, decode: open.decode.perCallNs } };
   } catch (error) {
-    return { ready: false, error: { stage, message: describeError(error) } };
+    return { ready: false, error: { stage, message: describeFailure(error, stage) } };
   }
 }
 

@@ -55,7 +55,7 @@ test('the priority switch changes the pick, from the keyboard, and the choice su
 
 test('a run that failed before any row shows no verdict', async (t) => {
   const panel = await suite.open(t);
-  await panel.deliver(suite.run.messages(1)[0]!, { type: 'run-ended', runId: 1, outcome: 'failed', message: 'Unexpected token' });
+  await panel.deliver(suite.run.messages(1)[0]!, { kind: 'comparison', runId: 1, phase: 'failed', message: 'Unexpected token' });
   assert.equal(await panel.page.isVisible('.verdict'), false);
   await assertNoProblems(panel);
 });
@@ -64,7 +64,7 @@ test('how busy the machine was is said once, above the verdict; on a busy machin
   const busy = { measured: true as const, cores: 2, wallMs: 20_000, ownCores: 0.9, otherCores: 1.4, loadAverage: 4.5, busyShare: 0.8, busy: true };
   for (const machineLoad of [busy, { ...busy, otherCores: 0.1, busyShare: 0, busy: false }]) {
     const panel = await suite.open(t);
-    const messages = suite.run.messages(1).map((message) => (message.type === 'run-finished'
+    const messages = suite.run.messages(1).map((message) => (message.kind === 'comparison' && message.phase === 'finished'
       ? { ...message, report: { ...message.report, settings: { ...message.report.settings, machineLoad } } }
       : message));
     await panel.deliver(...messages);
