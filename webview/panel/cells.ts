@@ -3,7 +3,8 @@
  * Secondary facts (compressed sizes, timing spread, remnant paths) go into tooltips here and,
  * for keyboard and screen-reader users, into the row's details (details.ts).
  */
-import { RERUN_INTERVAL_PERCENT, type CodecResult, type CompletedResult, type ErroredResult, type ErrorStage, type LazyTimings, type SkippedResult, type TimingStats } from '../../src/shared/results';
+import { RERUN_INTERVAL_PERCENT, type CodecResult, type CompletedResult, type ErroredResult, type ErrorStage, type LazyTimings, type MeasurementSettings, type SkippedResult, type TimingStats } from '../../src/shared/results';
+import { roundsStoppedText } from '../../src/shared/rounds-text';
 import { lazyReadsOf } from '../../src/shared/lazy-reads-text';
 import { el } from '../common/dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpeedupInterval, formatSpread } from './format';
@@ -87,7 +88,16 @@ function intervalMeaning(rounds: number): string {
   return rounds >= 3 ? `a re-run is expected within (${RERUN_INTERVAL_PERCENT}%)` : 'lowest–highest round';
 }
 
-function speedupCell(result: CompletedResult, operation: 'encode' | 'decode', marks: boolean): HTMLTableCellElement {
+/**
+ * `marks`: whether unstable speed-ups carry ⚠ (not on a busy machine: the verdict says it once
+ * for all); `settings`: the run's, for why a row's rounds stopped.
+ */
+export interface SpeedupContext {
+  marks: boolean;
+  settings?: Pick<MeasurementSettings, 'adaptiveRounds'>;
+}
+
+function speedupCell(result: CompletedResult, operation: 'encode' | 'decode', { marks, settings }: SpeedupContext): HTMLTableCellElement {
   const speedups = result.speedupVsJson;
   if (!speedups) return numberCell('—');
   const [low, high] = operation === 'encode' ? speedups.encodeInterval : speedups.decodeInterval;
@@ -98,20 +108,20 @@ function speedupCell(result: CompletedResult, operation: 'encode' | 'decode', ma
   if (rounds > 1) children.push(el('span', { className: 'interval', text: formatSpeedupInterval([low, high]) }));
   const title = [
     `Median of ${rounds} round${rounds === 1 ? '' : 's'}; ${intervalMeaning(rounds)} ${formatSpeedup(low)}–${formatSpeedup(high)}`,
+    ...(result.roundsStopped ? [`Rounds taken: ${roundsStoppedText(result.roundsStopped, settings ?? {})}`] : []),
     ...(marker ? [marker.reason] : []),
   ].join('\n');
   return td(`num speedup-cell${marker ? ' unstable' : ''}`, children, title);
 }
 
-/** `marks`: whether unstable speed-ups carry ⚠ (not on a busy machine: the verdict says it once for all). */
-export function completedCells(result: CompletedResult, ratioScale: number, marks = true): HTMLTableCellElement[] {
+export function completedCells(result: CompletedResult, ratioScale: number, context: SpeedupContext = { marks: true }): HTMLTableCellElement[] {
   return [
     numberCell(formatBytes(result.bytes), compressedSummary(result)),
     ratioCell(result.ratio, ratioScale),
     perCallCell(result.encode),
     perCallCell(result.decode, lazyReadsOf(result)),
-    speedupCell(result, 'encode', marks),
-    speedupCell(result, 'decode', marks),
+    speedupCell(result, 'encode', context),
+    speedupCell(result, 'decode', context),
     roundTripCell(result),
     remnantsCell(result),
     bundleCell(result),
