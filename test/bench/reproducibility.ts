@@ -12,14 +12,16 @@
  *    With `--before DIST` (another build's dist folder, e.g. built from an earlier commit),
  *    each run of this build alternates with a run of that one, so both see the same load on a
  *    shared machine: the medians of both and their ratio are printed, and the reproducibility
- *    of both.
+ *    of both. `--before-fixed-rounds`: the other build is this one with `--fixed-rounds` (every
+ *    codec all its rounds, as before rounds stopped per codec), so the ratio is that of the
+ *    stopping rule alone.
  * 2. Agreement: each codec and JSON in a bare loop of the same library calls (plain Node
  *    processes, 5 pairs in A B B A order), amortised; bare speed-up against the runs' median. Target ×1.3.
  * 3. Harness overhead (harness-overhead.ts), in one process: directly, the clock read a sample
  *    adds over the sample's calls; and the engine's sampling windows against a bare loop of the
  *    same calls, 40 short windows each, alternated, summed. Target within 3%.
  * Prints ratios; absolute times vary between machines and runs. Run on a quiet machine.
- * Options: --runs N (default 3), --datasets tuples,events, --before DIST, --skip-bare, --skip-quick.
+ * Options: --runs N (default 3), --datasets tuples,events, --before DIST, --before-fixed-rounds, --skip-bare, --skip-quick.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -33,7 +35,7 @@ import type { ComparisonReport, CompletedResult } from '../../src/shared/results
 import { repoRoot } from '../support/paths';
 
 const { values } = parseArgs({ options: {
-  runs: { type: 'string', default: '3' }, datasets: { type: 'string', default: 'tuples,events' }, before: { type: 'string' },
+  runs: { type: 'string', default: '3' }, datasets: { type: 'string', default: 'tuples,events' }, before: { type: 'string' }, 'before-fixed-rounds': { type: 'boolean', default: false },
   'skip-bare': { type: 'boolean', default: false }, 'skip-quick': { type: 'boolean', default: false },
 } });
 const RUNS = Number(values.runs);
@@ -46,20 +48,21 @@ const x = (value: number) => `${value.toFixed(2)}×`;
 const pct = (fraction: number) => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
 const run = promisify(execFile);
 
-interface Build { name: string; cli: string }
+interface Build { name: string; cli: string; args: readonly string[] }
 interface Figure { dataset: string; codec: string; op: (typeof OPS)[number]; medians: number[]; intervals: Array<[number, number]> }
 interface TimedRun { seconds: number; report: ComparisonReport }
 
-const builds: Build[] = [
-  ...(values.before ? [{ name: 'before', cli: path.resolve(values.before, 'cli.js') }] : []),
-  { name: values.before ? 'after' : 'this build', cli: path.join(repoRoot, 'dist', 'cli.js') },
-];
+const thisCli = path.join(repoRoot, 'dist', 'cli.js');
+const before: Build | undefined = values.before
+  ? { name: 'before', cli: path.resolve(values.before, 'cli.js'), args: [] }
+  : values['before-fixed-rounds'] ? { name: 'fixed rounds', cli: thisCli, args: ['--fixed-rounds'] } : undefined;
+const builds: Build[] = [...(before ? [before] : []), { name: before ? 'after' : 'this build', cli: thisCli, args: [] }];
 
 const completedRows = (report: ComparisonReport) => report.results.filter((row): row is CompletedResult => row.status === 'completed');
 
 async function timedRun(build: Build, file: string, quick: boolean): Promise<TimedRun> {
   const started = process.hrtime.bigint();
-  const { stdout } = await run(process.execPath, [build.cli, 'compare', file, '--json', ...(quick ? ['--quick'] : [])], { cwd: repoRoot, maxBuffer: 256 * 1024 * 1024 });
+  const { stdout } = await run(process.execPath, [build.cli, 'compare', file, '--json', ...build.args, ...(quick ? ['--quick'] : [])], { cwd: repoRoot, maxBuffer: 256 * 1024 * 1024 });
   return { seconds: Number(process.hrtime.bigint() - started) / 1e9, report: JSON.parse(stdout) as ComparisonReport };
 }
 
@@ -82,7 +85,7 @@ async function timedRuns(label: string, file: string, quick: boolean): Promise<M
     }
   }
   const medians = builds.map((build) => ({ name: build.name, median: medianOf(runs.get(build.name)!.map((timed) => timed.seconds)) }));
-  const ratio = medians.length === 2 ? `; after / before ${(medians[1]!.median / medians[0]!.median).toFixed(2)}` : '';
+  const ratio = medians.length === 2 ? `; after / ${medians[0]!.name} ${(medians[1]!.median / medians[0]!.median).toFixed(2)}` : '';
   console.log(`  ${label}: median ${medians.map((entry) => `${entry.name} ${entry.median.toFixed(1)} s`).join(', ')}${ratio}`);
   return runs;
 }
@@ -183,7 +186,7 @@ async function agreementAndOverhead(dataset: string, samplePath: string, runs: C
 
 async function main(): Promise<void> {
   const datasets = values.datasets.split(',').map((name) => [name, path.join(repoRoot, 'schemas', `${name}.json`)] as const);
-  console.log(`Payload Lab benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} at the start; ${RUNS} consecutive default runs per dataset${values.before ? `, each alternating with a run of ${values.before}` : ''}\n`);
+  console.log(`Payload Lab benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} at the start; ${RUNS} consecutive default runs per dataset${before ? `, each alternating with a run of ${before.cli}${before.args.length > 0 ? ` ${before.args.join(' ')}` : ''}` : ''}\n`);
   const figures = new Map<string, Figure[]>(builds.map((build) => [build.name, []]));
   const reports = new Map<string, ComparisonReport[]>();
   const seconds = new Map<string, { default: number[]; quick: number[] }>(builds.map((build) => [build.name, { default: [], quick: [] }]));
