@@ -69,7 +69,8 @@ async function timedRun(build: Build, file: string, quick: boolean): Promise<Tim
 /** "avsc 3 settled, bson 5 most": each codec's rounds and why they stopped (a fixed-rounds build: its rounds). */
 function roundsTaken(report: ComparisonReport): string {
   const rows = completedRows(report).filter((row) => row.codec !== 'json');
-  if (rows.every((row) => !row.roundsStopped)) return `${report.settings.rounds ?? 1} rounds each`;
+  const rounds = report.settings.rounds ?? 1;
+  if (rows.every((row) => !row.roundsStopped)) return `${rounds} round${rounds === 1 ? '' : 's'} each${report.settings.roundsCutShort ? ' (cut short: the first round was slow)' : ''}`;
   return rows.map((row) => `${row.codec} ${row.roundsStopped?.rounds ?? row.rounds?.length ?? '?'}${row.roundsStopped?.why === 'settled' ? ' settled' : ''}`).join(', ');
 }
 
