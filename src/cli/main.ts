@@ -10,9 +10,9 @@ import { CancelledError, unknownCodecs } from '../engine/compare';
 import { compareInRuntimes, parseRuntimes } from './runtimes';
 import { bytesCheckSection, codeGenerationSection, endToEndSection } from './runtime-sections';
 import { toolVersion } from '../engine/tool-info';
-import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from '../engine/settings';
+import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS, MIN_ADAPTIVE_ROUNDS, SETTLED_WITHIN } from '../engine/settings';
 import { SampleInputError } from '../input/read-sample';
-import { sampleHeading, tableFooter, tableHeader, tableRow } from './table';
+import { resultsTable, sampleHeading, tableFooter } from './table';
 import { probeCommand } from './probe-command';
 import { jsonDocument } from '../report/json-document';
 import { remnantsSection } from './remnants-table';
@@ -28,6 +28,7 @@ import { EVOLVE_USAGE, evolveCommand, EvolveUsageError } from './evolve-command'
 import { lazyReadsSection } from './lazy-reads-section';
 import { FORMAT_SCHEMA_OPTIONS, FORMAT_SCHEMA_USAGE, formatSchemasFrom } from './format-schema-options';
 import { defaultCacheDir } from '../codegen/cache';
+import type { MeasuredRuntime } from '../shared/results';
 
 const PRIORITIES_TEXT = PRIORITY_IDS.join(', ');
 
@@ -49,8 +50,11 @@ Options:
   --priority P         what the verdict's pick favours: ${PRIORITIES_TEXT} (default size)
   --codecs a,b,c       codecs to run (default: the seven most-used; 'all': every one; see 'payload-lab codecs')
   --quick              ${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a quick look, wider intervals
-  --thorough           ${THOROUGH_ROUNDS} rounds: narrower intervals, for figures you will quote
-  --rounds N           rounds of JSON and every codec, each in a fresh worker (default ${DEFAULT_ROUNDS}, quick ${QUICK_ROUNDS})
+  --thorough           ${THOROUGH_ROUNDS} rounds for every codec: narrower intervals, for figures you will quote
+  --rounds N           the most rounds of JSON and every codec, each in a fresh worker (default ${DEFAULT_ROUNDS},
+                       quick ${QUICK_ROUNDS}); from ${MIN_ADAPTIVE_ROUNDS} on, a codec stops once both its speed-ups'
+                       intervals are within ±${SETTLED_WITHIN * 100}% of their medians
+  --fixed-rounds       every codec runs all the rounds (no early stop)
   --time-budget MS     measuring time per codec and round, split between encode and decode (default ${DEFAULT_TIME_BUDGET_MS})
   --min-samples N      minimum timing samples per operation (default ${DEFAULT_MIN_SAMPLES}, quick ${QUICK_MIN_SAMPLES})
   --timeout MS         stop a codec's worker after MS milliseconds (default ${DEFAULT_LIMITS.timeoutMs})
@@ -94,6 +98,7 @@ async function compareCommand(args: string[]): Promise<number> {
       codecs: { type: 'string' },
       quick: { type: 'boolean', default: false },
       thorough: { type: 'boolean', default: false },
+      'fixed-rounds': { type: 'boolean', default: false },
       rounds: { type: 'string' },
       'time-budget': { type: 'string' },
       'min-samples': { type: 'string' },
@@ -129,6 +134,7 @@ async function compareCommand(args: string[]): Promise<number> {
   const status = process.stderr.isTTY && !asJson ? (text: string) => process.stderr.write(`\x1b[2K\r  ${text}\r`) : undefined;
   const write = (text: string) => process.stdout.write(`${text}\n`);
   let sampleShown = false;
+  const runtimeHeadings = new Map<MeasuredRuntime, string>();
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
   const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
@@ -140,6 +146,7 @@ async function compareCommand(args: string[]): Promise<number> {
     codecModules: values['codec-module'],
     quick: values.quick,
     rounds,
+    fixedRounds: values['fixed-rounds'] === true || values.thorough === true,
     timeBudgetMs: positiveInteger('time-budget', values['time-budget']),
     minSamples: positiveInteger('min-samples', values['min-samples']),
     timeoutMs: positiveInteger('timeout', values.timeout),
@@ -148,19 +155,15 @@ async function compareCommand(args: string[]): Promise<number> {
     onSampleRead: asJson ? undefined : (info) => {
       if (!sampleShown) write(sampleHeading(info));
       sampleShown = true;
-      write(`\n${tableHeader()}`);
     },
-    // A row is printed once, with its last round: the table shows only final figures.
-    onResult: asJson ? undefined : (row, progress) => {
-      if (progress.round < progress.rounds) return;
-      status?.('');
-      write(tableRow(row));
-    },
-    onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of ${progress.rounds}: ${codec}: ${stage}…`)),
-  }, runtimes, asJson || runtimes.length === 1 && runtimes[0] === 'node' ? undefined : (runtime, description) => write(`\n${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`));
+    // The table is printed once the run is over: how busy the machine was goes above it, and
+    // rows stop their rounds at different times (a row's figures are final only then).
+    onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of at most ${progress.rounds}: ${codec}: ${stage}…`)),
+  }, runtimes, asJson || runtimes.length === 1 && runtimes[0] === 'node' ? undefined : (runtime, description) => runtimeHeadings.set(runtime, `${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`));
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
   if (asJson) process.stdout.write(jsonDocument(report));
   else {
+    write(resultsTable(report, runtimeHeadings));
     const compression = compressionSection(report);
     if (compression) write(compression);
     write([tableFooter(report), ...lazyReadsSection(report.results), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));

@@ -3,6 +3,7 @@
  * CSV (for a spreadsheet: raw numbers, units in the column names) or the `--json` document.
  * Pure functions (no Node, no DOM), so the extension host and the CLI can both call them.
  */
+import { describeMachineLoad } from '../shared/machine-load-text';
 import { remnantCount, remnantMatrixRow } from '../analysis/matrix';
 import { jsonDocument } from './json-document';
 import { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedupRange, speedupRangeMeaning } from '../shared/format';
@@ -101,6 +102,8 @@ function markdownSection(section: SummarySection | undefined): string[] {
   ];
 }
 
+const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
+
 export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'): string {
   const { input, runtime, settings, tool } = report;
   const rounds = settings.rounds ?? 1;
@@ -121,6 +124,7 @@ export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'
     `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; `
       + `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`
       + `${settings.roundsCutShort ? ` ${markdownText(settings.roundsCutShort)}.` : ''}`,
+    ...(settings.machineLoad ? ['', `${settings.machineLoad.measured && settings.machineLoad.busy ? '⚠ ' : ''}${markdownText(capitalized(describeMachineLoad(settings.machineLoad)))}.`] : []),
     // The answer first, as in the panel: the pick, then each claim with its figure.
     ...markdownSection(verdictSummary(report, priority)),
     '',

@@ -6,6 +6,7 @@ import { describeVariants } from '../../src/shared/variants';
 import { el } from '../common/dom';
 import { sampleBytesText } from '../../src/shared/profile-text';
 import { formatBytes, formatCount } from './format';
+import { adaptiveRoundsRule } from '../../src/shared/rounds-text';
 import type { PanelModel } from './model';
 
 export class PanelHeader {
@@ -40,13 +41,16 @@ export class PanelHeader {
     if (run) {
       const { runtime, settings } = run;
       const rounds = settings.rounds ?? 1;
-      const budget = `${formatCount(rounds, 'round')} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation`;
+      // Rounds that stop per codec: the most is a bound, not what each row took (its details say).
+      const roundsText = settings.adaptiveRounds ? `up to ${formatCount(rounds, 'round')}` : formatCount(rounds, 'round');
+      const rule = adaptiveRoundsRule(settings);
+      const budget = `${roundsText} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation${rule ? `; ${rule}` : ''}`;
       this.runtime.textContent = [
         `Node ${runtime.node}`,
         `V8 ${runtime.v8}`,
         runtime.platform,
         run.extensionVersion ? `Payload Lab ${run.extensionVersion}` : null,
-        formatCount(rounds, 'round'),
+        roundsText,
       ].filter(Boolean).join(' · ');
       this.runtime.title = `${budget}. Each round measures JSON and every codec in fresh workers, in rotated order.`;
     } else {

@@ -29,7 +29,7 @@ export interface ResultRow {
 
 export type Row = PendingRow | ResultRow;
 
-export const COLUMN_IDS = ['codec', 'format', 'bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants'] as const;
+export const COLUMN_IDS = ['codec', 'format', 'bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants', 'bundle'] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
 
 export interface SortOrder {
