@@ -8,6 +8,7 @@ import type { SchemaVariants } from './variants';
 import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleScale, TimedWindow } from './codec-job';
 import type { DecodedOutputJob, DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { SchemaProblem } from './schema-problem';
+import type { MessagesPlan } from './messages';
 import type { CompressedSizes, CompressionTiming, SampleInfo, StageError, WorkStage } from './results';
 
 /** Reads and parses the sample: what it holds, or where it is not JSON. */
@@ -17,6 +18,8 @@ export interface ReadSampleJob {
   schema?: ProvidedSchema;
   /** A size sweep: describe the sample scaled to this size (its JSON bytes, its records). */
   scale?: SampleScale;
+  /** Message mode: read the sample as a stream of messages and describe it (SampleInfo.messages). */
+  messages?: MessagesPlan;
 }
 
 /** The message types a schema declares (for a .proto) and the one to use by default. */

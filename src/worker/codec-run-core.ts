@@ -63,7 +63,7 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
  * turn; `runCodecJobIn` runs them back to back. A step that fails or skips leaves the report
  * saying so, and the steps after it do nothing.
  */
-export class CodecRun {
+export class CodecRun implements CodecRunSteps {
   private stage: WorkStage = 'input';
   private bytes: number | undefined;
   private opened: OpenedCodec | undefined;
@@ -226,6 +226,30 @@ export async function openCodec(
   const sample = job.scale ? scaleSample(parsed, job.scale).value : parsed;
 
   enter('prepare');
+  const prepared = await prepareReported(runtime, job, sample, report);
+  if (!prepared) return undefined;
+
+  enter('encode');
+  // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
+  const encoded = prepared.encode(prepared.input).slice();
+  onEncoded?.(encoded.byteLength);
+
+  enter('decode');
+  const decoded = prepared.decode(encoded);
+  return { sample, sampleBytes, prepared, encoded, decoded };
+}
+
+/**
+ * Loads and prepares the job's codec for `sample` (message mode: the stream's records, with
+ * `messages` set), filling the report's codec, schema and notes. Undefined when the codec skips
+ * the sample (the report says why).
+ */
+export async function prepareReported(
+  runtime: Pick<CodecRunRuntime, 'loadCodec' | 'libraryVersion'>,
+  job: CodecJob,
+  sample: unknown,
+  report: CodecReport,
+): Promise<PreparedCodec | undefined> {
   const loaded = await runtime.loadCodec(job.codec);
   report.descriptor = loaded.descriptor;
   report.libraryVersion = runtime.libraryVersion(loaded.descriptor.library);
@@ -236,6 +260,7 @@ export async function openCodec(
       variants: job.variants,
       ...(job.inferred === undefined ? {} : { inferred: job.inferred }),
       ...(job.codegen ? { codegen: job.codegen } : {}),
+      ...(job.messages ? { messages: true } : {}),
     });
   } catch (error) {
     if (error instanceof UnsupportedSampleError) {
@@ -248,15 +273,16 @@ export async function openCodec(
   if (prepared.schemaText !== undefined) report.schemaText = prepared.schemaText;
   report.notes = prepared.notes;
   if (job.measurement.verify && prepared.inferred !== undefined) report.inferred = prepared.inferred;
+  return prepared;
+}
 
-  enter('encode');
-  // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
-  const encoded = prepared.encode(prepared.input).slice();
-  onEncoded?.(encoded.byteLength);
-
-  enter('decode');
-  const decoded = prepared.decode(encoded);
-  return { sample, sampleBytes, prepared, encoded, decoded };
+/** What a host drives in a first round: CodecRun for a document, MessagesRun for a stream. */
+export interface CodecRunSteps {
+  /** Still going: opened (and verified), not failed or skipped. */
+  readonly ready: boolean;
+  readonly report: CodecReport;
+  time(jsonBytes: number): Promise<void>;
+  finish(): Promise<CodecReport>;
 }
 
 /** Web Crypto: the same digest in Node 20 and in browsers (secure contexts only: not a sandboxed frame's). */

@@ -14,12 +14,17 @@ import type { TimingOperation, TimingReady, TimingSliceRequest, CompressionWindo
 import type { TimedWindow, CodecJob, CodecReport } from '../shared/codec-job';
 import { timeCompression } from './compression-timing';
 import type { CompressionTiming } from '../shared/results';
+import { openStream, streamOperations } from './messages/open-stream';
+import { perMessageWindow } from '../measurement/messages/per-message';
 
 interface OpenOperation {
   call: () => unknown;
   batchSize: number;
   perCallNs: number;
 }
+
+/** Message mode: a call is a pass over this many messages, and each slice is reported per message. */
+let messagesPerCall = 1;
 
 /** The codec this worker has open for slices. */
 let open: Record<TimingOperation, OpenOperation> | undefined;
@@ -34,22 +39,33 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
     enter(next);
   };
   try {
-    const opened = await openCodec(nodeCodecRuntime(collectGarbage), job, enterStage, report);
+    const { messages } = job;
+    const runtime = nodeCodecRuntime(collectGarbage);
+    const opened = messages ? await openStream(runtime, { ...job, messages }, enterStage, report) : await openCodec(runtime, job, enterStage, report);
     if (!opened) return { ready: false, error: report.outcome.status === 'skipped' ? report.outcome.error : { stage, message: 'skipped' } };
     enterStage('measure');
-    const { prepared, encoded } = opened;
     const warmupMs = Math.max(50, job.measurement.operationBudgetMs * 0.25);
     const operation = (call: () => unknown): OpenOperation => {
       collectGarbage?.();
       const perCallNs = warmUp(call, warmupMs);
       return { call, perCallNs, batchSize: perCallNs < 20_000 ? batchSizeFor(perCallNs) : 1 };
     };
-    const { input } = prepared;
-    open = { encode: operation(() => prepared.encode(input)), decode: operation(() => prepared.decode(encoded)) };
-    openEncoded = encoded;
+    if ('inputs' in opened) {
+      const stream = streamOperations(opened);
+      messagesPerCall = stream.messages;
+      open = { encode: operation(stream.encode), decode: operation(stream.decode) };
+      openEncoded = undefined;
+    } else {
+      const { prepared, encoded } = opened;
+      const { input } = prepared;
+      open = { encode: operation(() => prepared.encode(input)), decode: operation(() => prepared.decode(encoded)) };
+      openEncoded = encoded;
+    }
     // Each side starts its slices from a collected heap, as a one-window measurement does.
     collectGarbage?.();
-    return { ready: true, bytes: encoded.byteLength, perCallNs: { encode: open.encode.perCallNs, decode: open.decode.perCallNs } };
+    const bytes = 'inputs' in opened ? opened.encoded.reduce((sum, message) => sum + message.byteLength, 0) / opened.encoded.length : opened.encoded.byteLength;
+    // Per call, a pass in message mode: how many slices fit a budget is a question of calls.
+    return { ready: true, bytes, perCallNs: { encode: open.encode.perCallNs, decode: open.decode.perCallNs } };
   } catch (error) {
     return { ready: false, error: { stage, message: describeError(error) } };
   }
@@ -63,5 +79,6 @@ export async function timeCompressionOfOpen(windows: CompressionWindows): Promis
 export function timeSlice(request: TimingSliceRequest): TimedWindow {
   if (!open) throw new Error('no codec is open for timing in this worker');
   const operation = open[request.operation];
-  return timeWindow(operation.call, request.budgetMs, request.minSamples, operation.batchSize, operation.perCallNs);
+  const window = timeWindow(operation.call, request.budgetMs, request.minSamples, operation.batchSize, operation.perCallNs);
+  return messagesPerCall === 1 ? window : perMessageWindow(window, messagesPerCall);
 }
