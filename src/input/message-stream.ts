@@ -4,7 +4,7 @@
  * (or, asked to, is left out and counted); a stream with no message is an error that says what
  * to give. Nothing from Node: the folder of `.json` files is read in read-message-stream.ts.
  */
-import { decodeSampleText, parseSampleText, SampleInputError } from './parse-sample';
+import { decodeSampleText, isJsonLinesPath, parseSampleText, SampleInputError } from './parse-sample';
 import type { MessageStreamFormat, MessageStreamInfo } from '../shared/messages';
 
 /** Lines listed in `skipped.first`; the rest are counted. */
@@ -18,7 +18,7 @@ export interface MessageStream {
 
 /** `.jsonl` / `.ndjson`: JSON Lines; anything else holding one JSON document: its array's elements. */
 export function streamFormatOf(path: string): Exclude<MessageStreamFormat, 'json-folder'> {
-  return /\.(jsonl|ndjson)$/i.test(path) ? 'jsonl' : 'json-array';
+  return isJsonLinesPath(path) ? 'jsonl' : 'json-array';
 }
 
 export function parseMessageStream(bytes: Uint8Array, format: Exclude<MessageStreamFormat, 'json-folder'>, path: string, invalidLines: 'stop' | 'skip'): MessageStream {

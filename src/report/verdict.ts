@@ -49,7 +49,7 @@ function combinedSpeedup(row: CompletedResult): { value: number; interval: Inter
 }
 
 /** 0: exact with nothing left behind; 1: the same JSON but not the same objects; 2: lossy. */
-function fidelityClass(row: CompletedResult): number {
+export function fidelityClass(row: CompletedResult): number {
   if (row.roundTrip.status === 'lossy') return 2;
   return row.roundTrip.status === 'exact' && row.remnants.length === 0 ? 0 : 1;
 }
@@ -57,9 +57,9 @@ function fidelityClass(row: CompletedResult): number {
 const ratioText = (bytes: number, jsonBytes: number | null) => (jsonBytes ? ` = ${(bytes / jsonBytes).toFixed(2)}× JSON` : '');
 
 /** How a claim names a row: with its runtime when the run measured in more than one. */
-type RowName = (row: CodecResult) => string;
+export type RowName = (row: CodecResult) => string;
 
-function rowNamer(results: readonly CodecResult[]): RowName {
+export function rowNamer(results: readonly CodecResult[]): RowName {
   const runtimes = new Set(results.map((row) => row.runtime ?? 'node'));
   return runtimes.size > 1 ? (row) => `${row.codec} (${row.runtime ?? 'node'})` : (row) => row.codec;
 }
@@ -86,7 +86,7 @@ function fastest(rows: readonly CompletedResult[], speedup: (row: CompletedResul
 }
 
 /** Sizes are compared with JSON's own: raw with raw, gzip with JSON's gzip, and so on. */
-function sizeClaim(id: string, what: string, rows: readonly CompletedResult[], bytes: (row: CompletedResult) => number | null, jsonFigure: number | null, versus: string, name: RowName): VerdictClaim {
+export function sizeClaim(id: string, what: string, rows: readonly CompletedResult[], bytes: (row: CompletedResult) => number | null, jsonFigure: number | null, versus: string, name: RowName): VerdictClaim {
   const winners = lowest(rows, bytes);
   if (winners.length === 0) return { id, codecs: [], tied: false, text: `${what}: not measured` };
   const figure = bytes(winners[0]!)!;

@@ -5,9 +5,9 @@
  * back. Field names are a public contract (`--json`): add, never rename.
  *
  * In message mode a row's document-level figures are per message: `bytes` and `compressed` are
- * means per message, `encode` / `decode` are per message (amortised over the whole stream: one
- * timed call is a pass over every message, counted as that many calls), `ratio` and the
- * speed-ups are the same either way. `messages` holds what only a stream has.
+ * means per message, `encode` / `decode` are per message (each timed call encodes or decodes one
+ * message, the calls walking the stream in order and round again, amortising collections as a
+ * loop over the stream does), `ratio` and the speed-ups are the same either way. `messages` holds what only a stream has.
  */
 
 /** Where the messages are: JSON Lines, the elements of one JSON array, or a folder of `.json` files. */

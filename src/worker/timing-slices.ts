@@ -15,16 +15,12 @@ import type { TimedWindow, CodecJob, CodecReport } from '../shared/codec-job';
 import { timeCompression } from './compression-timing';
 import type { CompressionTiming } from '../shared/results';
 import { openStream, streamOperations } from './messages/open-stream';
-import { perMessageWindow } from '../measurement/messages/per-message';
 
 interface OpenOperation {
   call: () => unknown;
   batchSize: number;
   perCallNs: number;
 }
-
-/** Message mode: a call is a pass over this many messages, and each slice is reported per message. */
-let messagesPerCall = 1;
 
 /** The codec this worker has open for slices. */
 let open: Record<TimingOperation, OpenOperation> | undefined;
@@ -51,8 +47,8 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
       return { call, perCallNs, batchSize: perCallNs < 20_000 ? batchSizeFor(perCallNs) : 1 };
     };
     if ('inputs' in opened) {
+      // Message mode: one message per call (open-stream.ts).
       const stream = streamOperations(opened);
-      messagesPerCall = stream.messages;
       open = { encode: operation(stream.encode), decode: operation(stream.decode) };
       openEncoded = undefined;
     } else {
@@ -64,7 +60,6 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
     // Each side starts its slices from a collected heap, as a one-window measurement does.
     collectGarbage?.();
     const bytes = 'inputs' in opened ? opened.encoded.reduce((sum, message) => sum + message.byteLength, 0) / opened.encoded.length : opened.encoded.byteLength;
-    // Per call, a pass in message mode: how many slices fit a budget is a question of calls.
     return { ready: true, bytes, perCallNs: { encode: open.encode.perCallNs, decode: open.decode.perCallNs } };
   } catch (error) {
     return { ready: false, error: { stage, message: describeError(error) } };
@@ -79,6 +74,5 @@ export async function timeCompressionOfOpen(windows: CompressionWindows): Promis
 export function timeSlice(request: TimingSliceRequest): TimedWindow {
   if (!open) throw new Error('no codec is open for timing in this worker');
   const operation = open[request.operation];
-  const window = timeWindow(operation.call, request.budgetMs, request.minSamples, operation.batchSize, operation.perCallNs);
-  return messagesPerCall === 1 ? window : perMessageWindow(window, messagesPerCall);
+  return timeWindow(operation.call, request.budgetMs, request.minSamples, operation.batchSize, operation.perCallNs);
 }

@@ -1,8 +1,8 @@
 /**
  * One codec's first round on a stream of messages (issue 26), in the steps a CodecRun has for a
  * document: open (read the stream, prepare, encode and decode every message, verify the round
- * trip of every one), time (encode and decode per message, amortised over the stream, with the
- * GC profile of measure.ts), finish (remnants, sizes, framing, compression as streams use it).
+ * trip of every one), time (encode and decode one message per call, walking the whole stream,
+ * with the windows and GC profile of measure.ts), finish (remnants, sizes, framing, compression as streams use it).
  * Every figure in the report is per message; `messages` holds the stream's own.
  */
 import { verifyRoundTrip } from '../../analysis/verify';
@@ -14,7 +14,6 @@ import { describeError, type CodecRunRuntime, type CodecRunSteps, type StageRepo
 import { measureOperation, type MeasureOptions } from '../measure';
 import { openStream, streamOperations, type OpenedStream, type StreamJob } from './open-stream';
 import { measureStreamCompression } from './stream-compression';
-import { perMessageTiming } from '../../measurement/messages/per-message';
 import { sizeDistribution } from '../../measurement/messages/size-distribution';
 import { framingsFor } from '../../measurement/messages/framing';
 
@@ -61,7 +60,7 @@ export class MessagesRun implements CodecRunSteps {
     return this.opened !== undefined;
   }
 
-  /** Per message: `jsonBytes` is the stream's mean JSON bytes per message. */
+  /** Per message (a call is one message): `jsonBytes` is the stream's mean JSON bytes per message. */
   async time(jsonBytes: number): Promise<void> {
     const opened = this.opened;
     if (!opened) return;
@@ -69,8 +68,7 @@ export class MessagesRun implements CodecRunSteps {
       const operations = streamOperations(opened);
       const options = this.measureOptions(jsonBytes);
       this.enter('measure');
-      const per = (pass: TimingStats) => perMessageTiming(pass, operations.messages);
-      this.timings = { encode: per(await measureOperation(operations.encode, options)), decode: per(await measureOperation(operations.decode, options)) };
+      this.timings = { encode: await measureOperation(operations.encode, options), decode: await measureOperation(operations.decode, options) };
       if (!this.job.measurement.verify) this.report.outcome = { status: 'timed', timings: { bytes: this.meanBytes ?? 0, ...this.timings } };
     });
     if (!this.job.measurement.verify) this.opened = undefined;

@@ -51,23 +51,30 @@ export async function openStream(
   return { stream, prepared, inputs, encoded, decoded };
 }
 
-/** Encode and decode as timed calls: each a pass over every message (counted as that many calls). */
-export function streamOperations(opened: Pick<OpenedStream, 'prepared' | 'inputs' | 'encoded'>): { encode: () => unknown; decode: () => unknown; messages: number } {
+/**
+ * Encode and decode as timed calls, one message per call, so every timing figure (and the GC
+ * profile, and the batching of short calls) is per message as measure.ts takes it. Successive
+ * calls walk the stream in its order, as a sender does, from where the last call stopped (back
+ * to the first message after the last): a window of as many calls as messages encodes each once.
+ * In order, not spread: a walk with a stride across 20,000 events made JSON's encode 35% slower
+ * (its objects no longer in the order they were allocated), a cost no real stream pays.
+ */
+export function streamOperations(opened: Pick<OpenedStream, 'prepared' | 'inputs' | 'encoded'>): { encode: () => unknown; decode: () => unknown } {
   const { prepared, inputs, encoded } = opened;
   const { encode, decode } = prepared;
   const count = inputs.length;
+  let encodeAt = 0;
+  let decodeAt = 0;
   return {
-    messages: count,
-    // The last result is kept, so no call is dead code; each message is its own call, as sent.
     encode: () => {
-      let last: unknown;
-      for (let index = 0; index < count; index++) last = encode(inputs[index]);
-      return last;
+      const bytes = encode(inputs[encodeAt]);
+      encodeAt = encodeAt + 1 === count ? 0 : encodeAt + 1;
+      return bytes;
     },
     decode: () => {
-      let last: unknown;
-      for (let index = 0; index < count; index++) last = decode(encoded[index]!);
-      return last;
+      const value = decode(encoded[decodeAt]!);
+      decodeAt = decodeAt + 1 === count ? 0 : decodeAt + 1;
+      return value;
     },
   };
 }
