@@ -145,6 +145,7 @@ export function linkTable(report: ComparisonReport): TextTable | undefined {
     after: [
       'L: the link limits it; E: encoding (and compressing) on one core; D: decompressing and decoding on one core. Bytes on the link: the message, or its compressed frame, plus a varint length prefix.',
       'CPU rates: encode and decode per message over the rounds, plus compression per message from the first round.',
+      ...(wires.includes('zstd-dictionary') ? ['With the dictionary, compression times include loading it on every call (the zstd build used has no prepared-dictionary call): a sender that prepares it once pays less, so these rates are a floor.'] : []),
     ],
   };
 }
