@@ -7,11 +7,12 @@
  * GC share and allocation come from the first round's profiling windows (measure.ts). After its
  * slices, the host asks for this round's compression times of the same encoded bytes.
  */
-import { describeError, openCodec, type StageReporter } from './codec-run-core';
+import { openCodec } from './codec-run-core';
+import { blankReport, describeError, type StageReporter } from './stepped-run';
 import { nodeCodecRuntime } from './codec-run-node';
 import { batchSizeFor, timeWindow, warmUp } from './measure';
 import type { TimingOperation, TimingReady, TimingSliceRequest, CompressionWindows } from '../shared/worker-protocol';
-import type { TimedWindow, CodecJob, CodecReport } from '../shared/codec-job';
+import type { TimedWindow, CodecJob } from '../shared/codec-job';
 import { timeCompression } from './compression-timing';
 import type { CompressionTiming } from '../shared/results';
 import { openStream, streamOperations } from './messages/open-stream';
@@ -28,7 +29,7 @@ let open: Record<TimingOperation, OpenOperation> | undefined;
 let openEncoded: Uint8Array | undefined;
 
 export async function openForSlices(job: CodecJob, enter: StageReporter, collectGarbage: (() => void) | undefined): Promise<TimingReady> {
-  const report: CodecReport = { schema: 'none', notes: [], outcome: { status: 'errored', error: { stage: 'input', message: '' } } };
+  const report = blankReport();
   let stage: Parameters<StageReporter>[0] = 'input';
   const enterStage: StageReporter = (next) => {
     stage = next;
