@@ -6,12 +6,12 @@
  * figures differ from one document's (a dictionary favours formats that repeat their keys), so
  * does this verdict. Pure (no DOM, no Node): the CLI, the export and later the panel use it.
  */
-import type { CompletedResult, ComparisonReport } from '../shared/results';
-import { linkSpeedLabel, type LinkFigure, type LinkWire, type MessageFigures } from '../shared/messages';
+import type { ComparisonReport } from '../shared/results';
+import { linkSpeedLabel, type LinkFigure, type LinkWire } from '../shared/messages';
+import type { MessageRow } from './messages-sections';
 import { formatBytes } from '../shared/format';
 import { computeVerdict, fidelityClass, rowNamer, sizeClaim, type Priority, type RowName, type Verdict, type VerdictClaim } from './verdict';
 
-type MessageRow = CompletedResult & { messages: MessageFigures };
 
 const WIRE_TEXT: Record<LinkWire, string> = { plain: 'as encoded', zstd: 'zstd alone', 'zstd-dictionary': 'zstd with the dictionary' };
 
@@ -42,7 +42,13 @@ export function computeMessageVerdict(report: ComparisonReport, priority: Priori
     ...linkClaims(rows, name),
     ...base.claims.filter((claim) => claim.id === 'not-exact' || claim.id === 'remnants'),
   ];
-  return { pick: pickClaim(rows, priority, base.pick, name), claims, notes: [...base.notes, ...measuredOn(rows)] };
+  return { pick: pickClaim(rows, priority, base.pick, name), claims, notes: [...base.notes, ...measuredOn(rows), ...dictionaryTimeNote(rows)] };
+}
+
+/** Where a link figure with the dictionary is held back by the CPU, whose compression time includes loading the dictionary on every call. */
+function dictionaryTimeNote(rows: readonly MessageRow[]): string[] {
+  const cpuBound = rows.some((row) => row.messages.link?.figures.some((figure) => figure.wire === 'zstd-dictionary' && figure.limitedBy !== 'link'));
+  return cpuBound ? ['With the dictionary, compression and decompression times include loading it on every call (the zstd build used has no call that prepares it once): where they limit a rate, a sender that prepares the dictionary once sends more.'] : [];
 }
 
 /** What the dictionary does to JSON's messages (or the first row's, without JSON). */
