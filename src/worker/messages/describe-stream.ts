@@ -5,11 +5,9 @@ import type { SampleInfo } from '../../shared/results';
 import type { SampleBytes } from '../../shared/codec-job';
 import type { MessagesPlan } from '../../shared/messages';
 
-const utf8 = new TextEncoder();
-
 export function describeMessageStream(sample: SampleBytes, plan: MessagesPlan): SampleInfo {
   const stream = readMessageStream(sample, plan);
-  const totalJsonBytes = stream.records.reduce<number>((sum, record) => sum + utf8.encode(JSON.stringify(record)).byteLength, 0);
+  const totalJsonBytes = stream.records.reduce<number>((sum, record) => sum + Buffer.byteLength(JSON.stringify(record), 'utf8'), 0);
   return {
     path: sample.path,
     // Per message: the denominator of every per-message ratio.
