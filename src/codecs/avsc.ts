@@ -39,3 +39,6 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     ...recordsAsInputs(sample, context),
   };
 };
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

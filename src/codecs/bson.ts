@@ -65,3 +65,6 @@ function prepareMessages(records: unknown[]): ReturnType<CodecModule['prepare']>
     notes: wrapped ? [`some messages are not objects: every message is encoded as {"${WRAPPER_KEY}": record} (BSON documents must be objects); wrapper bytes counted`] : [],
   };
 }
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -65,3 +65,6 @@ function usesOneofs(adapter: ProtoAdapter): boolean {
       return adapter.inner !== null && usesOneofs(adapter.inner);
   }
 }
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -109,6 +109,11 @@ export const ANNOTATED_LAYOUTS: ReadonlySet<EncodingLayout['kind']> = new Set(['
 export interface CodecModule {
   prepare(sample: unknown, context: PrepareContext): PreparedCodec;
   /**
+   * `prepare` handles message mode (`PrepareContext.messages`, answering `messageInputs`).
+   * Without it the codec is skipped in message mode before `prepare` runs, saying so.
+   */
+  messageMode?: boolean;
+  /**
    * Codecs that run generated code: generates it, or finds it in the cache, in child processes
    * (src/codegen). Whoever prepares the codec awaits this first (prepareCodec) and hands its
    * result to `prepare` as `context.generated`; a `prepare` without it skips the sample.
@@ -121,6 +126,9 @@ export async function prepareCodec(module: CodecModule, sample: unknown, context
   if (!module.generate) return module.prepare(sample, context);
   return module.prepare(sample, { ...context, generated: await module.generate(sample, context) });
 }
+
+/** Why a codec without message mode is skipped, not measured as something else. */
+export const NO_MESSAGE_MODE = 'not measured in message mode: this codec prepares one document, not a stream of messages each encoded alone';
 
 /** Message mode for a codec whose `encode` takes each record as it is: the records are the inputs. */
 export function recordsAsInputs(sample: unknown, context: Pick<PrepareContext, 'messages'>): Pick<PreparedCodec, 'messageInputs'> {

@@ -52,3 +52,6 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     ...(plan.inferred ? { inferred: plan.inferred } : {}),
   };
 };
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -94,3 +94,6 @@ export function prepareProtobufjs(sample: unknown, context: PrepareContext, opti
     notes,
   };
 }
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -35,7 +35,7 @@ export interface MessageColumn {
   cell(row: CodecResult): string;
 }
 
-const done = (row: CodecResult, pick: (row: MessageRow) => string) => (isMessageRow(row) ? pick(row) : row.status === 'completed' ? '—' : row.status);
+const done = (row: CodecResult, pick: (row: MessageRow) => string, otherwise = '—') => (isMessageRow(row) ? pick(row) : otherwise);
 
 /** The main table, one row per codec, every figure per message. */
 export const MESSAGE_COLUMNS: readonly MessageColumn[] = [
@@ -49,7 +49,7 @@ export const MESSAGE_COLUMNS: readonly MessageColumn[] = [
   { title: 'encode vs JSON', width: 21, align: 'right', cell: (row) => done(row, (r) => formatSpeedupRange(r.speedupVsJson?.encode, r.speedupVsJson?.encodeInterval)) },
   { title: 'decode vs JSON', width: 21, align: 'right', cell: (row) => done(row, (r) => formatSpeedupRange(r.speedupVsJson?.decode, r.speedupVsJson?.decodeInterval)) },
   { title: 'msg/s enc │ dec', width: 15, align: 'right', cell: (row) => done(row, (r) => (r.messages.perMessage ? `${rate(r.messages.perMessage.encodePerSecond)} │ ${rate(r.messages.perMessage.decodePerSecond)}` : '—')) },
-  { title: 'round trip', width: 12, align: 'left', cell: (row) => done(row, (r) => roundTripShortLabel(r.roundTrip)) },
+  { title: 'round trip', width: 12, align: 'left', cell: (row) => done(row, (r) => roundTripShortLabel(r.roundTrip), row.status) },
   { title: 'remnants', width: 8, align: 'right', cell: (row) => done(row, (r) => String(remnantCount(r))) },
 ];
 

@@ -7,7 +7,7 @@
  * runtimes (loading a codec, reading the sample, compressing, collecting garbage) comes in
  * through `CodecRunRuntime`; this module imports nothing from Node.
  */
-import { type InteropCheck, type PreparedCodec, UnsupportedSampleError, prepareCodec } from '../codecs/codec';
+import { type InteropCheck, NO_MESSAGE_MODE, type PreparedCodec, UnsupportedSampleError, prepareCodec } from '../codecs/codec';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
@@ -165,6 +165,10 @@ export async function prepareReported(
   const loaded = await runtime.loadCodec(job.codec);
   report.descriptor = loaded.descriptor;
   report.libraryVersion = runtime.libraryVersion(loaded.descriptor.library);
+  if (job.messages && !loaded.module.messageMode) {
+    report.outcome = { status: 'skipped', error: { stage: 'prepare', message: NO_MESSAGE_MODE } };
+    return undefined;
+  }
   let prepared: PreparedCodec;
   try {
     prepared = await prepareCodec(loaded.module, sample, {

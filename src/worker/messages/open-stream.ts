@@ -6,7 +6,7 @@
  */
 import { prepareReported, type CodecRunRuntime, type StageReporter } from '../codec-run-core';
 import { readMessageStream, type ReadStream } from '../../input/read-message-stream';
-import type { PreparedCodec } from '../../codecs/codec';
+import { NO_MESSAGE_MODE, type PreparedCodec } from '../../codecs/codec';
 import type { CodecJob, CodecReport } from '../../shared/codec-job';
 import type { MessagesPlan } from '../../shared/messages';
 
@@ -22,9 +22,6 @@ export interface OpenedStream {
 }
 
 export type StreamJob = CodecJob & { messages: MessagesPlan };
-
-/** Why a codec without message mode is skipped, not measured as something else. */
-export const NO_MESSAGE_MODE = 'not measured in message mode: this codec prepares one document, not a stream of messages each encoded alone';
 
 export async function openStream(
   runtime: Pick<CodecRunRuntime, 'loadCodec' | 'libraryVersion'>,
