@@ -27,8 +27,6 @@ export function headlessRunnerHtml(): string {
 <meta http-equiv="Content-Security-Policy" content="${HEADLESS_RUNNER_POLICY}">
 <title>Payload Lab headless runner</title>
 </head><body>
-<iframe id="measure" src="frame.html"></iframe>
-<iframe id="measure-strict" src="frame-strict.html"></iframe>
 <script src="headless-page.js"></script>
 </body></html>`;
 }

@@ -19,8 +19,12 @@ const CELL: Record<ProbeOutcome, string> = {
   preserved: 'ok',
 };
 
-/** Outcomes that need no explanation below the table. */
-const QUIET = new Set<ProbeOutcome>(['preserved', 'clean-error', 'not-applicable']);
+/**
+ * Outcomes that need no explanation below the table. A refused value is explained (which
+ * limit, which option would lift it); refused damaged bytes are what a decoder should do.
+ */
+const QUIET = new Set<ProbeOutcome>(['preserved', 'not-applicable']);
+const QUIET_FOR_DAMAGED_BYTES = new Set<ProbeOutcome>([...QUIET, 'clean-error']);
 
 const PROBE_WIDTH = 26;
 const CODEC_WIDTH = 12;
@@ -46,13 +50,17 @@ export function probeTable(report: ProbeReport): string {
 
 export function probeFindings(report: ProbeReport): string {
   const titles = new Map(report.probes.map((probe) => [probe.id, probe.title]));
+  const malformed = new Set(report.probes.filter((probe) => probe.kind !== 'value').map((probe) => probe.id));
+  const quiet = (result: ProbeResult) => (malformed.has(result.probe) ? QUIET_FOR_DAMAGED_BYTES : QUIET).has(result.outcome);
   const lines: string[] = [];
   for (const codec of report.codecs) {
-    const loud = report.results.filter((result) => result.codec === codec.codec && !QUIET.has(result.outcome));
+    const loud = report.results.filter((result) => result.codec === codec.codec && !quiet(result));
     if (loud.length === 0) continue;
     lines.push(`${codec.codec} (${codec.library} ${codec.libraryVersion}):`);
     for (const result of loud) {
-      lines.push(`  ${titles.get(result.probe) ?? result.probe}: ${CELL[result.outcome]}: ${result.detail}`);
+      // A refusal's detail starts by saying so ("refused at encode: …").
+      const outcome = result.outcome === 'clean-error' ? '' : `${CELL[result.outcome]}: `;
+      lines.push(`  ${titles.get(result.probe) ?? result.probe}: ${outcome}${result.detail}`);
       if (result.pollution !== undefined) lines.push(`    changed: ${result.pollution.join(', ')}`);
     }
   }

@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { builtinCodecs } from '../codecs/registry';
 import { unknownCodecs } from '../engine/compare';
-import { DEFAULT_STEP_FACTOR, DEFAULT_SWEEP_MAX_BYTES, limitsOnlyReport, MAX_SWEEP_BYTES, MB, sweepSample } from '../engine/sweep';
+import { DEFAULT_STEP_FACTOR, DEFAULT_SWEEP_GROWTH, DEFAULT_SWEEP_MAX_BYTES, limitsOnlyReport, MAX_SWEEP_BYTES, MB, sweepSample } from '../engine/sweep';
 import { DEFAULT_LIMIT_CAP_BYTES, DEFAULT_LIMIT_PARALLEL, DEFAULT_LIMIT_TIMEOUT_MS, findLimits } from '../payload-limits/run-limits';
 import type { SweepReport } from '../shared/sweep';
 import { describeHeap, growthTable, limitRow, limitsHeading, sizeTable, sweepFooter, sweepPlanLine } from './sweep-table';
@@ -15,15 +15,18 @@ export const SWEEP_USAGE = `Usage: payload-lab sweep [FILE] [options]
 
 Times every codec on FILE scaled to sizes from about 1 KiB to a maximum, in steps of about ×4:
 the sample's records (a top-level array, or its largest array of records) are cut to the first
-ones to go down and repeated to go up (repetition favours compression). Each size is a full
-comparison: verified round trip, fresh workers, rounds and intervals. Then each codec's growth
-slope. Without FILE, the bundled sample.
+ones to go down; to go up, fresh records generated from theirs (seeded) follow them. Each size
+is a full comparison: verified round trip, fresh workers, rounds and intervals. Then each
+codec's growth slope. Without FILE, the bundled sample.
 
 Options:
   --json               print one JSON document: { sizes: [{ jsonBytes, results }], growth, limits? }
   --codecs a,b,c       codecs to run (default: all; see 'payload-lab codecs')
   --max-mb N           largest size, MiB of JSON (default ${DEFAULT_SWEEP_MAX_BYTES / MB}, at most ${MAX_SWEEP_BYTES / MB})
   --steps F|LIST       a step factor (default ${DEFAULT_STEP_FACTOR}), or sizes such as 1k,64k,1m,16m
+  --growth fresh|repeat  above the sample's own size: fresh records made from the profile of its
+                       records, path by path (default ${DEFAULT_SWEEP_GROWTH}), or its records repeated in
+                       order (repetition favours compression: ratios fall to what no real data gets)
   --quick              quick rounds at each size (2 rounds of 100 ms per codec)
   --rounds N           rounds at each size
   --limits             then find each codec's payload limits (encode, decode), each size in a process of its own
@@ -72,6 +75,7 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
       codecs: { type: 'string' },
       'max-mb': { type: 'string' },
       steps: { type: 'string' },
+      growth: { type: 'string' },
       quick: { type: 'boolean', default: false },
       rounds: { type: 'string' },
       limits: { type: 'boolean', default: false },
@@ -96,6 +100,8 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
   const maxMb = positiveNumber('max-mb', values['max-mb']);
   if (maxMb !== undefined && maxMb * MB > MAX_SWEEP_BYTES) throw new SweepUsageError(`--max-mb takes at most ${MAX_SWEEP_BYTES / MB}, got ${maxMb}`);
   const steps = values.steps === undefined ? {} : parseSteps(values.steps);
+  const growth = values.growth ?? DEFAULT_SWEEP_GROWTH;
+  if (growth !== 'fresh' && growth !== 'repeat') throw new SweepUsageError(`--growth takes fresh or repeat, got '${growth}'`);
   const rounds = positiveNumber('rounds', values.rounds);
   const heapMb = positiveNumber('heap-mb', values['heap-mb']);
   const capMb = positiveNumber('cap-mb', values['cap-mb']);
@@ -115,6 +121,7 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
       ...(rounds === undefined ? {} : { rounds: Math.round(rounds) }),
       ...(maxMb === undefined ? {} : { maxJsonBytes: Math.round(maxMb * MB) }),
       ...steps,
+      growth,
       memoryLimitMb: positiveNumber('memory-limit', values['memory-limit']),
       signal,
       onPlan: (plan) => write(`${file}: ${sweepPlanLine(plan)}\n`),

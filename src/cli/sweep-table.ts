@@ -12,8 +12,12 @@ export function sweepPlanLine(plan: readonly SampleInfo[]): string {
 }
 
 export function sizeHeading(size: Pick<SweepSize, 'jsonBytes' | 'scaling'>): string {
-  const { records, sourceRecords, repeated } = size.scaling;
-  const how = repeated ? `${(records / sourceRecords).toFixed(1)}× the records, repeated` : records === sourceRecords ? 'the whole sample' : `the first ${records.toLocaleString('en-US')}`;
+  const { records, sourceRecords, repeated, freshRecords } = size.scaling;
+  const how = repeated
+    ? `${(records / sourceRecords).toFixed(1)}× the records, repeated`
+    : freshRecords
+      ? `the sample's ${sourceRecords.toLocaleString('en-US')} and ${freshRecords.toLocaleString('en-US')} fresh`
+      : records === sourceRecords ? 'the whole sample' : `the first ${records.toLocaleString('en-US')}`;
   return `── ${formatJsonSize(size.jsonBytes)} of JSON (${size.jsonBytes.toLocaleString('en-US')} B): ${records.toLocaleString('en-US')} records, ${how} ──`;
 }
 
@@ -55,6 +59,7 @@ export function describeHeap(settings: Pick<LimitSettings, 'heapMb' | 'observedH
 export function limitsHeading(settings: Pick<LimitSettings, 'heapMb' | 'capJsonBytes'> & { observedHeapLimitMb: number | null }): string {
   return [
     `limits: the largest JSON size each codec encodes, and encodes then decodes, each size in a process of its own with ${describeHeap(settings)}; cap ${formatJsonSize(settings.capJsonBytes)}`,
+    `(each size repeats the sample's records: a limit is a matter of bytes and objects, which repeats have as fresh records do)`,
     `${'codec'.padEnd(10)}  ${'encode max'.padStart(18)}  ${'decode max'.padStart(18)}  failure`,
   ].join('\n');
 }

@@ -4,12 +4,13 @@
  */
 import * as path from 'node:path';
 import type { CodecModule } from './codec';
-import { findBuiltinCodec } from './registry';
+import { findBuiltinCodec, isBuiltinCodecId, type BuiltinCodecId, type CodecLoaders } from './registry';
 import { idFromModulePath } from './codec-source';
 import { portableCodecModules } from './portable-codecs';
 import type { CodecDescriptor, CodecSource } from '../shared/codec-job';
 
-const builtinModules: Record<string, () => Promise<CodecModule>> = {
+/** Every registered codec's Node module; a codec registered without one does not compile. */
+const builtinModules: CodecLoaders<BuiltinCodecId> = {
   json: () => import('./json'),
   ...portableCodecModules,
   v8: () => import('./v8'),
@@ -30,9 +31,8 @@ export interface LoadedCodec {
 export async function loadCodec(source: CodecSource): Promise<LoadedCodec> {
   if ('builtin' in source) {
     const descriptor = findBuiltinCodec(source.builtin);
-    const load = builtinModules[source.builtin];
-    if (!descriptor || !load) throw new Error(`unknown codec '${source.builtin}'`);
-    return { descriptor, module: await load() };
+    if (!descriptor || !isBuiltinCodecId(source.builtin)) throw new Error(`unknown codec '${source.builtin}'`);
+    return { descriptor, module: await builtinModules[source.builtin]() };
   }
   // A codec of the user's own: a CommonJS module exporting `prepare` and optional descriptor fields.
   const loaded = require(path.resolve(source.modulePath)) as Partial<CodecModule & CodecDescriptor>;

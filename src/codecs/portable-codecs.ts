@@ -4,9 +4,10 @@
  * the Node-only ones (json through Buffer, v8, bser, google-protobuf); browser-codecs.ts adds
  * the browser's JSON. Each import stays lazy: a worker evaluates only its own library.
  */
-import type { CodecModule } from './codec';
+import type { BrowserCodecId, CodecLoaders } from './registry';
 
-export const portableCodecModules: Record<string, () => Promise<CodecModule>> = {
+/** Every codec that runs in a browser but JSON (whose browser module differs: browser-codecs.ts). */
+export const portableCodecModules: CodecLoaders<Exclude<BrowserCodecId, 'json'>> = {
   avsc: () => import('./avsc'),
   protobufjs: () => import('./protobufjs'),
   msgpackr: () => import('./msgpackr'),

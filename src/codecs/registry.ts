@@ -1,8 +1,9 @@
-import type { CodecDescriptor } from '../shared/codec-job';
 /**
  * The built-in codecs as plain descriptors: the host (CLI, extension) shows and selects them
  * without loading any library. Loading happens in `load-codec.ts`, inside the codec's worker.
  */
+import type { CodecDescriptor } from '../shared/codec-job';
+import type { CodecModule } from './codec';
 
 /** Why `v8` has no browser row. */
 const V8_NOT_IN_BROWSERS =
@@ -20,7 +21,12 @@ const GENERATED_NOT_IN_BROWSERS =
 const ZERO_COPY_NOT_IN_BROWSERS =
   'this row runs code its schema compiler generates from the schema at run time (in Node child processes, cached); the browser runtime does not load generated code yet';
 
-export const builtinCodecs: readonly CodecDescriptor[] = [
+/**
+ * Every built-in codec, registered here once: the loaders (load-codec.ts for Node,
+ * portable-codecs.ts and browser-codecs.ts for a browser worker) are typed from this list, so a
+ * codec without its loader, or a loader of no codec, does not compile.
+ */
+const registered = [
   { id: 'json', browser: 'runs', label: 'JSON (baseline)', format: 'JSON', library: 'node:v8', needsSchema: false },
   { id: 'avsc', browser: 'runs', label: 'Avro (avsc)', format: 'Avro', library: 'avsc', needsSchema: true },
   { id: 'protobufjs', browser: 'runs', label: 'Protocol Buffers (protobufjs)', format: 'Protocol Buffers', library: 'protobufjs', needsSchema: true },
@@ -49,7 +55,25 @@ export const builtinCodecs: readonly CodecDescriptor[] = [
   { id: 'cbor-x-records', browser: 'runs', label: 'cbor-x (records)', format: 'CBOR', library: 'cbor-x', needsSchema: false },
   { id: 'protobufjs-fromobject', browser: 'runs', label: 'protobufjs (fromObject)', format: 'Protocol Buffers', library: 'protobufjs', needsSchema: true },
   { id: 'avsc-forvalue', browser: 'runs', label: 'avsc (forValue)', format: 'Avro', library: 'avsc', needsSchema: true },
-];
+] as const satisfies readonly CodecDescriptor[];
+
+export const builtinCodecs: readonly CodecDescriptor[] = registered;
+
+type Registered = (typeof registered)[number];
+export type BuiltinCodecId = Registered['id'];
+/** The codecs that run in a browser Web Worker (`browser: 'runs'`). */
+export type BrowserCodecId = Extract<Registered, { browser: 'runs' }>['id'];
+
+/** A codec's lazy module import, keyed by the ids of the list above. */
+export type CodecLoaders<Id extends string> = Record<Id, () => Promise<CodecModule>>;
+
+export function isBuiltinCodecId(id: string): id is BuiltinCodecId {
+  return registered.some((codec) => codec.id === id);
+}
+
+export function isBrowserCodecId(id: string): id is BrowserCodecId {
+  return registered.some((codec) => codec.id === id && codec.browser === 'runs');
+}
 
 /** What runs when no codecs are chosen: the seven most-used (`--codecs all` runs every one). */
 export const DEFAULT_CODEC_IDS: readonly string[] = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];

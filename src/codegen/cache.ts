@@ -64,3 +64,30 @@ export async function storeInCache(cacheDir: string, key: string, fill: (folder:
   }
   return folder;
 }
+
+/**
+ * A tool's answer to its version question, asked once per file: kept under
+ * `cacheDir/tool-versions/`, keyed by the file's real path, size and modification time (an
+ * upgrade in place changes them) and the question. Every worker of a run checks its tools,
+ * and asking means starting the tool under its watchdog (src/processes/run-program.ts).
+ */
+export async function rememberedVersion(cacheDir: string, file: string, question: readonly string[], ask: () => Promise<string>): Promise<string> {
+  let remembered: string | undefined;
+  try {
+    const stat = fs.statSync(file);
+    remembered = path.join(cacheDir, 'tool-versions', `${cacheKey({ file: fs.realpathSync(file), size: stat.size, mtimeMs: stat.mtimeMs, question })}.txt`);
+  } catch {
+    // The file is gone: asking says how.
+  }
+  const known = remembered !== undefined && fs.existsSync(remembered) ? fs.readFileSync(remembered, 'utf8') : '';
+  if (known) return known;
+  const version = await ask();
+  if (remembered) {
+    fs.mkdirSync(path.dirname(remembered), { recursive: true });
+    // Whole or not at all: written beside, then renamed.
+    const temporary = `${remembered}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    fs.writeFileSync(temporary, version);
+    fs.renameSync(temporary, remembered);
+  }
+  return version;
+}

@@ -8,8 +8,9 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runTool } from './run-tool';
+import { runProgram } from '../processes/run-program';
 import { settingOf, type ToolSpec } from './tool-spec';
+import { rememberedVersion } from './cache';
 import { isWasmModule, wasiCommand } from './wasi';
 
 /** Where the tools are looked for; every field defaults to this process's. */
@@ -20,6 +21,8 @@ export interface ToolSearch {
   /** Payload Lab's own node_modules/.bin (default: found by walking up from this file). */
   ownBinDir?: string | null;
   signal?: AbortSignal;
+  /** Where a tool's answer to `--version` is kept for the next run (cache.ts); absent: asked every time. */
+  cacheDir?: string;
 }
 
 export type ToolSource = 'setting' | 'environment' | 'PATH' | "Payload Lab's dependencies";
@@ -33,14 +36,14 @@ const VERSION_TIMEOUT_MS = 15_000;
 export async function findTool(spec: ToolSpec, search: ToolSearch = {}): Promise<ToolLookup> {
   const env = search.env ?? process.env;
   const configured = search.settings?.[spec.id]?.trim();
-  if (configured) return checked(spec, configured, 'setting', `the setting ${settingOf(spec)}`, search.signal);
+  if (configured) return checked(spec, configured, 'setting', `the setting ${settingOf(spec)}`, search);
   const fromEnv = env[spec.env]?.trim();
-  if (fromEnv) return checked(spec, fromEnv, 'environment', `the environment variable ${spec.env}`, search.signal);
+  if (fromEnv) return checked(spec, fromEnv, 'environment', `the environment variable ${spec.env}`, search);
   const onPath = searchPath(spec, env);
-  if (onPath) return checked(spec, onPath, 'PATH', 'PATH', search.signal);
+  if (onPath) return checked(spec, onPath, 'PATH', 'PATH', search);
   const ownBin = search.ownBinDir === undefined ? ownBinDir() : search.ownBinDir;
   const own = spec.ownDependency && ownBin ? executableIn(ownBin, spec.executable, env) : undefined;
-  if (own) return checked(spec, own, "Payload Lab's dependencies", "Payload Lab's node_modules", search.signal);
+  if (own) return checked(spec, own, "Payload Lab's dependencies", "Payload Lab's node_modules", search);
   return { found: false, spec, problem: `${spec.executable} was not found (${settingOf(spec)} and ${spec.env} are not set, and it is not on PATH). ${howToProvide(spec)}` };
 }
 
@@ -49,20 +52,20 @@ export function howToProvide(spec: ToolSpec): string {
   return `Install it (${spec.install}), or set ${settingOf(spec)} (the CLI: the environment variable ${spec.env}) to its path.`;
 }
 
-async function checked(spec: ToolSpec, candidate: string, from: ToolSource, where: string, signal?: AbortSignal): Promise<ToolLookup> {
+async function checked(spec: ToolSpec, candidate: string, from: ToolSource, where: string, search: ToolSearch): Promise<ToolLookup> {
   const resolved = path.resolve(candidate);
   const wasm = spec.wasi === true && isWasmModule(resolved) && fs.existsSync(resolved) && fs.statSync(resolved).isFile();
   if (!wasm && !isExecutableFile(resolved)) {
     return { found: false, spec, problem: `${where} names ${candidate}, which is not an executable file. ${howToProvide(spec)}` };
   }
   try {
-    return { found: true, spec, path: resolved, from, version: await versionOf(spec, resolved, signal) };
+    return { found: true, spec, path: resolved, from, version: await versionOf(spec, resolved, search) };
   } catch (error) {
     return { found: false, spec, problem: `${spec.executable} from ${where} (${resolved}) does not run: ${(error as Error).message}. ${howToProvide(spec)}` };
   }
 }
 
-async function versionOf(spec: ToolSpec, executable: string, signal?: AbortSignal): Promise<string> {
+async function versionOf(spec: ToolSpec, executable: string, { signal, cacheDir }: ToolSearch): Promise<string> {
   const { version } = spec;
   if ('fileHash' in version) {
     const fromPackage = version.packageJson && packageVersionAbove(fs.realpathSync(executable), version.packageJson);
@@ -73,12 +76,15 @@ async function versionOf(spec: ToolSpec, executable: string, signal?: AbortSigna
     if (!fromPackage) throw new Error(`it is not inside the npm package ${version.packageJson}`);
     return fromPackage;
   }
-  const launch = spec.wasi && isWasmModule(executable) ? wasiCommand(executable, {}, version.args) : { command: executable, args: version.args };
-  const { stdout, stderr } = await runTool(launch.command, launch.args, { timeoutMs: VERSION_TIMEOUT_MS, ...(signal ? { signal } : {}), ...('env' in launch ? { env: launch.env, label: launch.label } : {}) });
-  const line = (stdout.trim() || stderr.trim()).split('\n')[0]?.trim();
-  if (!line) throw new Error(`${version.args.join(' ')} printed nothing`);
-  // `libprotoc 3.21.12`, `flatc version 2.0.8`: the version is the last word.
-  return line.split(/\s+/).at(-1)!;
+  const ask = async () => {
+    const launch = spec.wasi && isWasmModule(executable) ? wasiCommand(executable, {}, version.args) : { command: executable, args: version.args };
+    const { stdout, stderr } = await runProgram(launch.command, launch.args, { timeoutMs: VERSION_TIMEOUT_MS, ...(signal ? { signal } : {}), ...('env' in launch ? { env: launch.env, label: launch.label } : {}) });
+    const line = (stdout.trim() || stderr.trim()).split('\n')[0]?.trim();
+    if (!line) throw new Error(`${version.args.join(' ')} printed nothing`);
+    // `libprotoc 3.21.12`, `flatc version 2.0.8`: the version is the last word.
+    return line.split(/\s+/).at(-1)!;
+  };
+  return cacheDir === undefined ? ask() : rememberedVersion(cacheDir, executable, version.args, ask);
 }
 
 function packageVersionAbove(file: string, packageName: string): string | undefined {

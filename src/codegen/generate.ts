@@ -1,7 +1,7 @@
 /**
  * Code generation at run time, for any generator: find its tools, and unless the cache already
  * holds the output for this schema, generator, tool versions and options, run the tools in
- * child processes (run-tool.ts) and turn generated TypeScript into JavaScript (transpile.ts).
+ * child processes (src/processes/run-program.ts) and turn generated TypeScript into JavaScript (transpile.ts).
  * A cache folder holds `schema/` (the files given to the tools), `out/` (what they wrote, with
  * a .js beside each .ts) and `manifest.json` (tools, versions, how long generation took).
  * A missing tool is a skipped row that says what to install and which setting to use.
@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { UnsupportedSampleError } from '../schema/sample-contracts';
 import { cacheKey, defaultCacheDir, lookUpCached, storeInCache } from './cache';
 import { findTool, type ToolLookup, type ToolSource } from './find-tool';
-import { runTool, type ToolOutput } from './run-tool';
+import { runProgram, type ProgramOutput } from '../processes/run-program';
 import type { ToolSpec } from './tool-spec';
 import type { CodegenSettings } from '../shared/codec-job';
 import { transpileTypeScript } from './transpile';
@@ -43,7 +43,7 @@ export interface GeneratorRun {
   entries: readonly string[];
   /** Runs one tool in a child process with the run's timeout and signal; timed for the notes. */
   /** `options`: the child's whole environment where it needs its own, and the name errors give it (a WASI module: wasi.ts). */
-  exec(command: string, args: readonly string[], options?: { env?: NodeJS.ProcessEnv; label?: string; binaryStdout?: boolean }): Promise<ToolOutput>;
+  exec(command: string, args: readonly string[], options?: { env?: NodeJS.ProcessEnv; label?: string; binaryStdout?: boolean }): Promise<ProgramOutput>;
 }
 
 export interface UsedTool {
@@ -84,10 +84,10 @@ export class MissingToolError extends UnsupportedSampleError {
 }
 
 export async function generateCode(generator: Generator, schema: SchemaFiles, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<GeneratedCode> {
-  const tools = await findTools(generator.tools, settings, signal);
+  const cacheDir = settings.cacheDir ?? defaultCacheDir();
+  const tools = await findTools(generator.tools, { ...settings, cacheDir }, signal);
   const used = tools.map(({ spec, path: executable, from, version }) => ({ id: spec.id, executable: spec.executable, version, path: executable, from }));
   const key = cacheKey({ generator: generator.id, options: generator.options, files: schema.files, entries: schema.entries, tools: used.map(({ id, version }) => ({ id, version })) });
-  const cacheDir = settings.cacheDir ?? defaultCacheDir();
   const hit = lookUpCached(cacheDir, key);
   if (hit) {
     const manifest = JSON.parse(fs.readFileSync(path.join(hit, 'manifest.json'), 'utf8')) as Manifest;
@@ -107,7 +107,7 @@ export async function generateCode(generator: Generator, schema: SchemaFiles, se
       entries: schema.entries,
       exec: async (command, args, options = {}) => {
         const started = performance.now();
-        const output = await runTool(command, args, { cwd: schemaDir, timeoutMs, ...(signal ? { signal } : {}), ...options });
+        const output = await runProgram(command, args, { cwd: schemaDir, timeoutMs, ...(signal ? { signal } : {}), ...options });
         steps.push({ label: generator.tools.map((tool) => tool.executable).join(' + '), ms: performance.now() - started });
         return output;
       },
@@ -132,7 +132,7 @@ export function describeGeneration(generated: GeneratedCode): string {
 
 /** Every tool of the generator, or one error naming each missing tool and its fix. */
 async function findTools(specs: readonly ToolSpec[], settings: CodegenSettings, signal?: AbortSignal): Promise<Array<ToolLookup & { found: true }>> {
-  const lookups = await Promise.all(specs.map((spec) => findTool(spec, { ...(settings.tools ? { settings: settings.tools } : {}), ...(signal ? { signal } : {}) })));
+  const lookups = await Promise.all(specs.map((spec) => findTool(spec, { ...(settings.tools ? { settings: settings.tools } : {}), ...(settings.cacheDir ? { cacheDir: settings.cacheDir } : {}), ...(signal ? { signal } : {}) })));
   const missing = lookups.filter((lookup): lookup is ToolLookup & { found: false } => !lookup.found);
   if (missing.length > 0) throw new MissingToolError(missing.map((lookup) => lookup.problem).join(' '));
   return lookups as Array<ToolLookup & { found: true }>;

@@ -1,6 +1,6 @@
 /**
  * Tools shipped as WASI modules (bebop-tools' `tools/wasi/wasm/bebopc.wasm`) run under Node's own
- * `node:wasi` in a child process (the same launch and timeout as a native tool: run-tool.ts):
+ * `node:wasi` in a child process (the same launch and timeout as a native tool: src/processes/run-program.ts):
  * one 5 MB file that works on every platform Node does, where the native builds are one per
  * platform. The module sees only the folders it is given (preopens), mapped to short paths.
  */

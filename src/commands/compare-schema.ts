@@ -50,11 +50,17 @@ export async function compareSchema(
 
 /** The schema as the user sees it: an open editor's text (unsaved edits count), else the file. */
 async function readSchema(uri: vscode.Uri, kind: ProvidedSchema['kind']): Promise<ProvidedSchema | undefined> {
+  const text = await readSchemaText(uri);
+  return text && { kind, ...text };
+}
+
+/** A schema document's text as the user sees it (unsaved edits count) and its path for messages; undefined once the failure is shown. */
+export async function readSchemaText(uri: vscode.Uri): Promise<{ source: string; path: string } | undefined> {
   const schemaPath = uri.scheme === 'file' ? uri.fsPath : uri.toString();
   const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
-  if (open && (open.isDirty || open.isUntitled)) return { kind, source: open.getText(), path: schemaPath };
+  if (open && (open.isDirty || open.isUntitled)) return { source: open.getText(), path: schemaPath };
   try {
-    return { kind, source: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), path: schemaPath };
+    return { source: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)), path: schemaPath };
   } catch (error) {
     void vscode.window.showErrorMessage(`Payload Lab: cannot read ${schemaPath}: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
@@ -92,27 +98,34 @@ async function pickMessageType(info: SchemaInfo, fileName: string, kind: Provide
   return chosen?.typeName;
 }
 
-async function pickSample(schema: ProvidedSchema, rootName: string, diagnostics: SchemaDiagnostics, step: number): Promise<SampleSource | undefined> {
-  type Item = vscode.QuickPickItem & { pick: () => Promise<SampleSource | undefined> | SampleSource | undefined };
-  const { count, seed } = readGenerateSettings();
-  const items: Item[] = [
-    {
-      label: `$(sparkle) Generate ${count} records from ${rootName} (seed ${seed})`,
-      description: 'payloadLab.generatedSampleCount, payloadLab.generatedSampleSeed',
-      pick: () => generate(schema, rootName, count, seed, diagnostics),
-    },
-    { label: '$(folder-opened) Choose a JSON file…', description: '.json, .jsonl, .ndjson', pick: chooseSampleFile },
-  ];
+export type SampleItem = vscode.QuickPickItem & { pick?: () => Promise<SampleSource | undefined> | SampleSource | undefined };
+
+/** A JSON file from the dialog, and each open JSON editor: the samples every schema flow offers. */
+export function jsonSampleItems(): SampleItem[] {
+  const items: SampleItem[] = [{ label: '$(folder-opened) Choose a JSON file…', description: '.json, .jsonl, .ndjson', pick: chooseSampleFile }];
   for (const document of vscode.workspace.textDocuments) {
     if (!['file', 'untitled'].includes(document.uri.scheme) || !isJsonSample(document.uri, document.languageId)) continue;
     const resolution = resolveSample({ resource: document.uri, openDocuments: vscode.workspace.textDocuments });
     if (resolution.ok) items.push({ label: `$(file-code) ${resolution.source.name}`, description: 'open editor', pick: () => resolution.source });
   }
+  return items;
+}
+
+async function pickSample(schema: ProvidedSchema, rootName: string, diagnostics: SchemaDiagnostics, step: number): Promise<SampleSource | undefined> {
+  const { count, seed } = readGenerateSettings();
+  const items: SampleItem[] = [
+    {
+      label: `$(sparkle) Generate ${count} records from ${rootName} (seed ${seed})`,
+      description: 'payloadLab.generatedSampleCount, payloadLab.generatedSampleSeed',
+      pick: () => generate(schema, rootName, count, seed, diagnostics),
+    },
+    ...jsonSampleItems(),
+  ];
   const chosen = await vscode.window.showQuickPick(items, {
     title: `Payload Lab: sample for ${fileNameOf(schema.path!)} (${step}/${step})`,
     placeHolder: `Records of ${rootName} to compare`,
   });
-  return chosen?.pick();
+  return chosen?.pick?.();
 }
 
 async function generate(schema: ProvidedSchema, rootName: string, count: number, seed: number, diagnostics: SchemaDiagnostics): Promise<SampleSource | undefined> {

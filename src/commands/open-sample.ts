@@ -3,7 +3,7 @@
  * from a schema (no file behind them), an untitled JSON document holding them, to read or save.
  */
 import * as vscode from 'vscode';
-import { sampleUri } from '../host/comparison-session';
+import { sampleUri } from '../host/sample-input';
 import { derivedDocumentPlace, type SampleSource } from '../host/sample-source';
 import { openUntitledDocument } from './untitled-document';
 

@@ -13,7 +13,7 @@ import { QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from '../engine/s
 import { isJsonSample, resolveSample, type SampleSource } from './resolve-sample';
 import { bundledDatasets } from './bundled-datasets';
 import { chooseSampleFile, sampleFromUri } from './sample-file';
-import type { SweepSession } from '../host/sweep-session';
+import type { Sweeps } from '../host/sweep-run';
 import type { SweepReport } from '../shared/sweep';
 
 const REMEMBERED_CODECS = 'payloadLab.lastCodecs';
@@ -44,7 +44,7 @@ export async function runBenchmark(
   session: ComparisonSession,
   context: vscode.ExtensionContext,
   choices: BenchmarkChoices = {},
-  sweeps?: SweepSession,
+  sweeps?: Sweeps,
 ): Promise<ComparisonReport | SweepReport | undefined> {
   const source = choices.sample ? sampleFromUri(choices.sample) : await pickSample(context);
   if (!source) return undefined;

@@ -1,7 +1,9 @@
 /**
  * The panel's schema actions: open the schema inferred from the last run's sample as an
- * untitled document, and "Compare with This Schema", which re-runs the last sample with a
- * schema document's current text (edited or not) as the provided schema.
+ * untitled document (.proto, .avsc, or translated as the FlatBuffers, Cap'n Proto and Bebop
+ * rows translate it), and "Compare with This Schema", which re-runs the last sample with a
+ * schema document's current text (edited or not) as the provided schema, or as its format's
+ * row's schema for a .fbs, .capnp or .bop.
  */
 import * as vscode from 'vscode';
 import { inferSchemaTextOf, loadSchemaInfo } from '../engine/schema-jobs';
@@ -11,15 +13,17 @@ import { sampleKindOf } from '../input/read-sample';
 import { SchemaInputError } from '../schema/schema-problem';
 import type { ComparisonReport } from '../shared/results';
 import { compareSchema } from './compare-schema';
-import { orderMessageTypes } from './schema-choices';
+import { orderMessageTypes, withFormatRow, type FormatLanguage } from './schema-choices';
 import { withSchemaFiles } from '../host/schema-files';
-import { schemaKindOfDocument } from './schema-document';
-import type { ProvidedSchema } from '../shared/codec-job';
+import { formatLanguageOfDocument, schemaKindOfDocument } from './schema-document';
+import { checkedFormatSchema, compareFormatSchema } from './compare-format-schema';
+import { readRunSettings } from '../host/settings';
+import type { InferredSchemaFormat, ProvidedSchema } from '../shared/codec-job';
 import { openUntitledDocument } from './untitled-document';
 import { derivedDocumentPlace } from '../host/sample-source';
 
 /** Opens the inferred schema beside the panel; false when there is no sample to infer from. */
-export async function openInferredSchema(session: ComparisonSession, format: 'proto' | 'avsc'): Promise<{ opened: boolean }> {
+export async function openInferredSchema(session: ComparisonSession, format: InferredSchemaFormat): Promise<{ opened: boolean }> {
   const request = session.lastRequest;
   if (!request) {
     void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
@@ -28,8 +32,8 @@ export async function openInferredSchema(session: ComparisonSession, format: 'pr
   const input = await session.sampleInput(request.source);
   const kind = input.kind ?? sampleKindOf(input.path);
   const text = await inferSchemaTextOf({ path: input.path, kind, ...(input.bytes ? { bytes: input.bytes } : {}) }, format, request.variants);
-  // A .proto gets the language an installed Protocol Buffers extension gives the name (else
-  // plain text); an .avsc is JSON, which VS Code does not know from the name.
+  // A .proto, .fbs, .capnp or .bop gets the language an installed extension gives the name
+  // (else plain text); an .avsc is JSON, which VS Code does not know from the name.
   await openUntitledDocument({ text, ...derivedDocumentPlace(request.source, format), ...(format === 'avsc' ? { language: 'json' } : {}), viewColumn: vscode.ViewColumn.Beside });
   return { opened: true };
 }
@@ -39,13 +43,15 @@ export async function openInferredSchema(session: ComparisonSession, format: 'pr
  * .proto's message type picked as Compare Encodings does); without a last sample, the normal
  * schema flow, which asks for one.
  */
-export async function compareWithSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, resource?: vscode.Uri): Promise<ComparisonReport | undefined> {
+export async function compareWithSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, extensionUri: vscode.Uri, resource?: vscode.Uri): Promise<ComparisonReport | undefined> {
   const document = resource
     ? await vscode.workspace.openTextDocument(resource)
     : vscode.window.activeTextEditor?.document;
+  const language = document && formatLanguageOfDocument(document);
+  if (document && language) return compareWithFormatSchema(session, diagnostics, extensionUri, document, language);
   const kind = document && schemaKindOfDocument(document);
   if (!document || !kind) {
-    void vscode.window.showInformationMessage('Payload Lab: open a .proto or .avsc schema (or an untitled proto3 / Avro JSON document) first.');
+    void vscode.window.showInformationMessage('Payload Lab: open a .proto, .avsc, .fbs, .capnp or .bop schema (or an untitled proto3 / Avro JSON document) first.');
     return undefined;
   }
   const last = session.lastRequest;
@@ -75,4 +81,19 @@ export async function compareWithSchema(session: ComparisonSession, diagnostics:
   }
   const { variants: _inferredOnly, ...rest } = last;
   return session.run({ ...rest, schema });
+}
+
+/**
+ * Compare with This Schema on a .fbs, .capnp or .bop: the last run's sample again, with the
+ * document's text as its format's row's schema (that row added if the run lacked it; the other
+ * rows as they were). Without a last sample, Compare Encodings' flow, which asks for one.
+ */
+async function compareWithFormatSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, extensionUri: vscode.Uri, document: vscode.TextDocument, language: FormatLanguage): Promise<ComparisonReport | undefined> {
+  const last = session.lastRequest;
+  if (!last) return compareFormatSchema(session, diagnostics, document.uri, language, extensionUri);
+  const schemaPath = document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString();
+  const file = (await checkedFormatSchema(session, diagnostics, { language, source: document.getText(), path: schemaPath }, 1))?.file;
+  if (!file) return undefined;
+  const others = (last.formatSchemas ?? []).filter((other) => other.language !== language);
+  return session.run({ ...last, formatSchemas: [...others, file], codecs: withFormatRow(last.codecs ?? readRunSettings().codecs, language) });
 }

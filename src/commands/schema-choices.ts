@@ -3,7 +3,8 @@
  * schemas, the order of message types, and how runs and generated samples are named.
  */
 import { fileNameOf } from '../host/sample-source';
-import type { ProvidedSchema } from '../shared/codec-job';
+import type { FormatSchemaFile, ProvidedSchema } from '../shared/codec-job';
+import { LANGUAGE_NAMES } from '../schema/translate/translated-text';
 
 export { fileNameOf };
 
@@ -14,6 +15,28 @@ export function schemaKindOf(filePath: string): ProvidedSchema['kind'] | undefin
   const match = SCHEMA_EXTENSION.exec(filePath);
   if (!match) return undefined;
   return match[1]!.toLowerCase() === 'proto' ? 'proto' : 'avsc';
+}
+
+export type FormatLanguage = FormatSchemaFile['language'];
+
+const FORMAT_SCHEMA_EXTENSION = /\.(fbs|capnp|bop)$/i;
+
+/** `fbs`, `capnp` or `bop` for a schema file of a format whose row generates code, by its extension. */
+export function formatLanguageOf(filePath: string): FormatLanguage | undefined {
+  return FORMAT_SCHEMA_EXTENSION.exec(filePath)?.[1]!.toLowerCase() as FormatLanguage | undefined;
+}
+
+/** The row each language's schema is for, and what its root is called there. */
+export const FORMAT_SCHEMA_ROWS: Record<FormatLanguage, { codec: string; name: string; root: string }> = {
+  fbs: { codec: 'flatbuffers', name: LANGUAGE_NAMES.fbs, root: 'table' },
+  capnp: { codec: 'capnp', name: LANGUAGE_NAMES.capnp, root: 'struct' },
+  bop: { codec: 'bebop', name: LANGUAGE_NAMES.bop, root: 'struct or message' },
+};
+
+/** The run's codecs with the schema's own row added where the settings leave it out. */
+export function withFormatRow(codecs: readonly string[], language: FormatLanguage): string[] {
+  const row = FORMAT_SCHEMA_ROWS[language].codec;
+  return codecs.includes(row) ? [...codecs] : [...codecs, row];
 }
 
 export interface MessageTypeChoice {

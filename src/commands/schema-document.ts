@@ -1,4 +1,6 @@
 /** Which documents "Compare with This Schema" takes: .proto/.avsc files, or text that looks like one. */
+import { formatLanguageOf, type FormatLanguage } from './schema-choices';
+
 export interface SchemaDocumentLike {
   uri: { path: string };
   languageId: string;
@@ -28,4 +30,25 @@ export function schemaKindOfText(languageId: string, text: string): 'proto' | 'a
   } catch {
     return undefined;
   }
+}
+
+/** Language ids the FlatBuffers, Cap'n Proto and Bebop extensions of the Marketplace give their files. */
+const FORMAT_LANGUAGE_IDS: Record<string, FormatLanguage> = { flatbuffers: 'fbs', fbs: 'fbs', capnp: 'capnp', capnproto: 'capnp', bebop: 'bop', bop: 'bop' };
+
+/**
+ * A user's own .fbs, .capnp or .bop: by its name (an untitled one that has a path too), by the
+ * language an installed extension gives it, or plain text that can only be one (FlatBuffers'
+ * `root_type X;`, Cap'n Proto's file id `@0x…;`, Bebop's `1 -> ` message fields).
+ */
+export function formatLanguageOfDocument(document: SchemaDocumentLike): FormatLanguage | undefined {
+  const byName = formatLanguageOf(document.uri.path);
+  if (byName) return byName;
+  const byLanguage = FORMAT_LANGUAGE_IDS[document.languageId];
+  if (byLanguage) return byLanguage;
+  if (document.languageId !== 'plaintext') return undefined;
+  const text = document.getText();
+  if (/^\s*root_type\s+[\w.]+\s*;/m.test(text)) return 'fbs';
+  if (/^\s*@0x[0-9a-f]{16}\s*;/im.test(text)) return 'capnp';
+  if (/\bmessage\s+\w+\s*\{[^}]*\b\d+\s*->/.test(text)) return 'bop';
+  return undefined;
 }

@@ -32,13 +32,19 @@ export async function openUntitledDocument(wanted: UntitledDocument): Promise<vs
     document = await vscode.workspace.openTextDocument({ content: wanted.text, ...(wanted.language ? { language: wanted.language } : {}) });
   } else {
     document = await vscode.workspace.openTextDocument(await freeUntitledUri(folder, wanted.fileName));
+    // Shown first, then written through its editor: a workspace edit of a document no editor
+    // shows yet opened it a second time, in the active group (the panel's).
+    const editor = await show(document, wanted.viewColumn);
+    if (!(await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), wanted.text)))) throw new Error(`could not write the text of ${wanted.fileName} into its editor`);
     if (wanted.language && document.languageId !== wanted.language) document = await vscode.languages.setTextDocumentLanguage(document, wanted.language);
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(document.uri, new vscode.Position(0, 0), wanted.text);
-    if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`could not write the text of ${wanted.fileName} into its editor`);
+    return document;
   }
-  await vscode.window.showTextDocument(document, { preview: false, ...(wanted.viewColumn === undefined ? {} : { viewColumn: wanted.viewColumn }) });
+  await show(document, wanted.viewColumn);
   return document;
+}
+
+function show(document: vscode.TextDocument, viewColumn: vscode.ViewColumn | undefined): Thenable<vscode.TextEditor> {
+  return vscode.window.showTextDocument(document, { preview: false, ...(viewColumn === undefined ? {} : { viewColumn }) });
 }
 
 function workspaceFolder(): string | undefined {

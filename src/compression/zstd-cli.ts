@@ -4,11 +4,11 @@
  * builds, native addons and pure-JS decoders alike compress and decompress only), while the
  * CLI trains with zstd's own trainer (`--train`, fast-cover). It is a tool the user installs
  * (Debian/Ubuntu: `apt install zstd`): found on PATH or through PAYLOAD_LAB_ZSTD, never
- * downloaded, and run only in a child process with a timeout.
+ * downloaded, and run only in a child process with a timeout (src/processes/run-program.ts).
  */
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { ProgramRunError, runProgram } from '../processes/run-program';
 
 export const ZSTD_CLI_MISSING =
   'no zstd command found for training dictionaries: install it (Debian/Ubuntu: `apt install zstd`, macOS: `brew install zstd`) or point PAYLOAD_LAB_ZSTD at a zstd executable';
@@ -46,18 +46,16 @@ export interface ZstdCliOptions {
 }
 
 /** Runs `zstd args…`; resolves with its stdout, rejects with a ZstdCliError saying why. */
-export function runZstdCli(args: readonly string[], options: ZstdCliOptions = {}): Promise<string> {
+export async function runZstdCli(args: readonly string[], options: ZstdCliOptions = {}): Promise<string> {
   const executable = findZstdCli(options.env);
-  if (!executable) return Promise.reject(new ZstdCliError(ZSTD_CLI_MISSING));
+  if (!executable) throw new ZstdCliError(ZSTD_CLI_MISSING);
   const timeoutMs = options.timeoutMs ?? 60_000;
-  return new Promise((resolve, reject) => {
-    execFile(executable, [...args], { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1 << 20, signal: options.signal, windowsHide: true }, (error, stdout, stderr) => {
-      if (!error) return resolve(stdout);
-      const killed = (error as { killed?: boolean }).killed;
-      if (error.name === 'AbortError') return reject(new ZstdCliError(`${executable} was cancelled`));
-      if (killed) return reject(new ZstdCliError(`${executable} ${args[0] ?? ''} did not finish within ${(timeoutMs / 1000).toFixed(1)} s and was stopped`));
-      const said = stderr.trim() || error.message;
-      reject(new ZstdCliError(`${executable} ${args[0] ?? ''} failed: ${said}`));
-    });
-  });
+  try {
+    return (await runProgram(executable, args, { timeoutMs, ...(options.signal ? { signal: options.signal } : {}) })).stdout;
+  } catch (error) {
+    if (!(error instanceof ProgramRunError)) throw error;
+    if (error.reason === 'cancelled') throw new ZstdCliError(`${executable} was cancelled`);
+    if (error.reason === 'timeout') throw new ZstdCliError(`${executable} ${args[0] ?? ''} did not finish within ${(timeoutMs / 1000).toFixed(1)} s and was stopped`);
+    throw new ZstdCliError(`${executable} ${args[0] ?? ''} failed: ${error.stderrTail || error.message}`);
+  }
 }

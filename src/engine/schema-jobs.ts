@@ -9,8 +9,8 @@ import { CancelledError } from './compare';
 import { DEFAULT_LIMITS } from './settings';
 import { runInWorker, type WorkerLimits } from './worker-launch';
 import type { SchemaVariants } from '../shared/variants';
-import type { SchemaFailure, WorkerMethods } from '../shared/worker-protocol';
-import type { ProvidedSchema, SampleBytes } from '../shared/codec-job';
+import type { FormatSchemaInfo, SchemaFailure, WorkerMethods } from '../shared/worker-protocol';
+import type { CodegenSettings, FormatSchemaFile, InferredSchemaFormat, ProvidedSchema, SampleBytes } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 
 export interface SchemaJobOptions extends Partial<Omit<WorkerLimits, 'onStage'>> {}
@@ -21,7 +21,7 @@ export interface SchemaInfo {
   defaultType?: string;
 }
 
-type SchemaMethod = 'schema-info' | 'generate-sample' | 'infer-schema';
+type SchemaMethod = 'schema-info' | 'generate-sample' | 'infer-schema' | 'format-schema-info';
 
 async function runSchemaJob<M extends SchemaMethod>(method: M, params: WorkerMethods[M]['params'], options: SchemaJobOptions): Promise<WorkerMethods[M]['result']> {
   const fate = await runInWorker(method, params, {
@@ -53,9 +53,17 @@ export async function generateSampleBytes(schema: ProvidedSchema, count: number,
   return generated.bytes;
 }
 
-/** The schema inferred from the sample, as text (`.proto`, or laid-out Avro JSON). */
-export async function inferSchemaTextOf(sample: SampleBytes, format: 'proto' | 'avsc', variants?: Partial<SchemaVariants>, options: SchemaJobOptions = {}): Promise<string> {
+/** The schema inferred from the sample, as text (`.proto`, laid-out Avro JSON, or translated to .fbs, .capnp, .bop). */
+export async function inferSchemaTextOf(sample: SampleBytes, format: InferredSchemaFormat, variants?: Partial<SchemaVariants>, options: SchemaJobOptions = {}): Promise<string> {
   const inferred = await runSchemaJob('infer-schema', { sample, format, ...(variants ? { variants } : {}) }, options);
   if ('inputProblem' in inferred) throw new Error(inferred.inputProblem.message);
   return inferred.text;
+}
+
+/**
+ * A user's own .fbs, .capnp or .bop read by its tool (in a child process of the worker; cached
+ * with the generated code): its first problem, its roots, or why it cannot be used.
+ */
+export async function readFormatSchemaInfo(file: FormatSchemaFile, codegen: CodegenSettings, options: SchemaJobOptions = {}): Promise<FormatSchemaInfo> {
+  return runSchemaJob('format-schema-info', { file, codegen }, options);
 }

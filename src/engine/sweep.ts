@@ -13,7 +13,7 @@ import { sweepSizes } from '../measurement/scale-sample';
 import { DEFAULT_LIMITS, measurementSettings } from './settings';
 import { runtimeInfo, toolVersion } from './tool-info';
 import { runInWorker } from './worker-launch';
-import type { SampleKind } from '../shared/codec-job';
+import type { SampleGrowth, SampleKind } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 
 export const KB = 1024;
@@ -22,6 +22,8 @@ export const DEFAULT_SWEEP_MIN_BYTES = 1 * KB;
 export const DEFAULT_SWEEP_MAX_BYTES = 16 * MB;
 export const MAX_SWEEP_BYTES = 1024 * MB;
 export const DEFAULT_STEP_FACTOR = 4;
+/** Sizes above the sample's own are made of fresh records unless repetition is asked for. */
+export const DEFAULT_SWEEP_GROWTH: SampleGrowth = 'fresh';
 
 export interface SweepOptions extends Omit<CompareOptions, 'scale' | 'onResult' | 'onStage' | 'onSampleRead'> {
   minJsonBytes?: number;
@@ -30,6 +32,11 @@ export interface SweepOptions extends Omit<CompareOptions, 'scale' | 'onResult' 
   stepFactor?: number;
   /** Target JSON sizes, instead of a range. */
   sizes?: readonly number[];
+  /**
+   * Past the sample's own size: fresh records generated from its records' profile (default),
+   * or its records repeated (which favours compression).
+   */
+  growth?: SampleGrowth;
   /** Once the sizes are known (each the closest whole number of records to its target). */
   onPlan?: (sizes: SampleInfo[]) => void;
   onResult?: (sizeIndex: number, result: CodecResult, progress: RoundProgress) => void;
@@ -54,7 +61,8 @@ export async function sweepSample(sample: { path: string; bytes?: Uint8Array; ki
     timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     signal: options.signal,
   };
-  const planned = await runInWorker('plan-sweep', { sample: sampleBytes, targets }, limits);
+  const growth = options.growth ?? DEFAULT_SWEEP_GROWTH;
+  const planned = await runInWorker('plan-sweep', { sample: sampleBytes, targets, growth }, limits);
   if (planned.kind === 'failed') {
     if (planned.error.stage === 'cancelled') throw new CancelledError(planned.error.message);
     throw new SampleInputError(`${sample.path}: could not read the sample: ${planned.error.message}`, sample.path);
@@ -70,7 +78,7 @@ export async function sweepSample(sample: { path: string; bytes?: Uint8Array; ki
   const sizes: SweepSize[] = [];
   let settings = measurementSettings(options);
   for (const [sizeIndex, info] of plan.entries()) {
-    const scale = { targetJsonBytes: info.scaling!.targetJsonBytes };
+    const scale = { targetJsonBytes: info.scaling!.targetJsonBytes, growth };
     const report = await compareSample(sample, {
       ...options,
       scale,
@@ -85,10 +93,14 @@ export async function sweepSample(sample: { path: string; bytes?: Uint8Array; ki
   }
   const first = plan[0]!;
   const scaling = first.scaling!;
+  const largest = plan[plan.length - 1]!.scaling!;
   return {
     tool: { name: 'payload-lab', version: toolVersion() },
     runtime: runtimeInfo(),
-    sample: { path: sample.path, fileBytes: first.fileBytes, kind, recordsPath: scaling.recordsPath, sourceRecords: scaling.sourceRecords },
+    sample: {
+      path: sample.path, fileBytes: first.fileBytes, kind, recordsPath: scaling.recordsPath, sourceRecords: scaling.sourceRecords,
+      growth: largest.growth ?? 'repeat', ...(largest.growthNote === undefined ? {} : { growthNote: largest.growthNote }),
+    },
     settings: {
       ...settings,
       minJsonBytes: first.jsonBytes,
@@ -101,13 +113,27 @@ export async function sweepSample(sample: { path: string; bytes?: Uint8Array; ki
   };
 }
 
-/** How the sample was scaled, in words. */
+/** How the sample was scaled, in words: which growth the sizes (and the plot) use. */
 export function scalingNotes(plan: readonly SampleInfo[]): string[] {
   const scaling = plan[0]?.scaling;
   if (!scaling) return [];
-  const notes = [`scaled from the sample's ${scaling.sourceRecords.toLocaleString('en-US')} records at ${scaling.recordsPath}: smaller sizes take the first records, larger ones repeat them in order`];
-  if (plan.some((info) => info.scaling?.repeated)) notes.push('repeated records favour compression: gzip, brotli and zstd ratios at the repeated sizes are better than fresh data of that size would get');
-  return notes;
+  const records = `${scaling.sourceRecords.toLocaleString('en-US')} records at ${scaling.recordsPath}`;
+  const grown = plan.map((info) => info.scaling).filter((size) => size !== undefined && size.records > size.sourceRecords);
+  if (grown.length === 0) return [`scaled from the sample's ${records}: every size takes its first records`];
+  const largest = grown[grown.length - 1]!;
+  if (largest.growth === 'fresh') {
+    return [
+      `scaled from the sample's ${records}: smaller sizes take the first records; larger ones add fresh records (growth: fresh), ` +
+        'generated from the records\' profile path by path (kinds, key presence, null and true rates, number ranges, array lengths, ' +
+        'string values, structure and alphabet), seeded, so every run builds the same bytes',
+      'fresh records compress as varied as the sample\'s own: gzip, brotli and zstd ratios at the larger sizes are what data like the sample gets, not what repeats get',
+    ];
+  }
+  return [
+    `scaled from the sample's ${records}: smaller sizes take the first records, larger ones repeat them in order (growth: repeat)`,
+    ...(largest.growthNote ? [largest.growthNote] : []),
+    'repeated records favour compression: gzip, brotli and zstd ratios at the repeated sizes are better than fresh data of that size would get',
+  ];
 }
 
 /** A limit search without a sweep, as a document of the sweep's shape (no sizes). */
@@ -115,7 +141,7 @@ export function limitsOnlyReport(samplePath: string): SweepReport {
   return {
     tool: { name: 'payload-lab', version: toolVersion() },
     runtime: runtimeInfo(),
-    sample: { path: samplePath, fileBytes: 0, kind: sampleKindOf(samplePath), recordsPath: '', sourceRecords: 0 },
+    sample: { path: samplePath, fileBytes: 0, kind: sampleKindOf(samplePath), recordsPath: '', sourceRecords: 0, growth: 'repeat' },
     settings: { ...measurementSettings({}), minJsonBytes: 0, maxJsonBytes: 0, stepFactor: null },
     sizes: [],
     growth: [],

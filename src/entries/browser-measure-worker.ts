@@ -7,7 +7,7 @@
 import { serve, isChannelMessage, type Transport } from '../shared/channel';
 import { runCodecJobIn } from '../worker/codec-run-core';
 import { browserCodecRuntime } from '../worker/browser-runtime';
-import type { BrowserWorkerEvents, BrowserWorkerMethods } from '../shared/browser-worker-protocol';
+import type { BrowserWorkerMethods, MeasureEvents } from '../shared/measure-frame';
 
 interface WorkerScope {
   postMessage(message: unknown): void;
@@ -34,6 +34,6 @@ const transport: Transport = {
   end: () => scope.close(),
 };
 
-const { emit } = serve<BrowserWorkerMethods, BrowserWorkerEvents>(transport, {
+const { emit } = serve<BrowserWorkerMethods, MeasureEvents>(transport, {
   'measure-codec': (job) => runCodecJobIn(browserCodecRuntime, job, (stage) => void emit('stage', stage)),
 });

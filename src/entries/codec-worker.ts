@@ -15,16 +15,19 @@ import { openForSlices, timeSlice, timeCompressionOfOpen } from '../worker/timin
 import { finishFirstRound, openFirstRound, timeFirstRound } from '../worker/first-round-steps';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
-import { describePath, recordPlanOf, scaleSample, UnscalableSampleError } from '../measurement/scale-sample';
+import { jsonText } from '../analysis/json-text';
+import { recordPlanOf, scaleSample, scalingOf, UnscalableSampleError } from '../measurement/scale-sample';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
 import { SchemaInputError } from '../schema/schema-problem';
 import { inferSchemaText } from '../schema/inferred-text';
+import { inferAvroSchema } from '../schema/infer-avro';
+import { translatedSchemaText } from '../schema/translate/translated-text';
+import { formatSchemaInfo } from '../codecs/zero-copy/user/user-schema';
 import { Inspection, InspectionError } from '../inspect/inspection';
 import { serve, type Handlers } from '../shared/channel';
 import { parentPortTransport } from '../processes/node-transports';
 import type { GenerateJob, InferSchemaJob, ReadSampleJob, SchemaInfoJob, WorkerEvents, WorkerMethods } from '../shared/worker-protocol';
-import type { SampleBytes } from '../shared/codec-job';
 import type { DecodedOutputJob } from '../shared/inspector';
 
 if (isMainThread || !parentPort) {
@@ -44,7 +47,7 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
     }
     const info: SampleInfo = {
       path: job.sample.path,
-      jsonBytes: Buffer.byteLength(JSON.stringify(sample), 'utf8'),
+      jsonBytes: Buffer.byteLength(jsonText(sample) ?? '', 'utf8'),
       fileBytes: bytes.byteLength,
       records: countRecords(sample),
       kind: job.sample.kind,
@@ -57,10 +60,12 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
   }
 }
 
-function planSweep(job: { sample: SampleBytes; targets: number[] }): WorkerMethods['plan-sweep']['result'] {
+function planSweep(job: WorkerMethods['plan-sweep']['params']): WorkerMethods['plan-sweep']['result'] {
   try {
     const bytes = sampleBytesOf(job.sample);
-    const plan = recordPlanOf(parseSample(bytes, job.sample.kind, job.sample.path));
+    // Fresh records are counted here, not kept (the plan's largest size may be a gigabyte), and
+    // past FRESH_COUNTED_EXACTLY estimated: each codec's worker counts its own size exactly.
+    const plan = recordPlanOf(parseSample(bytes, job.sample.kind, job.sample.path), { growth: job.growth ?? 'repeat' });
     const sizes = job.targets.map((targetJsonBytes): SampleInfo => {
       const records = plan.countFor(targetJsonBytes);
       return {
@@ -69,7 +74,7 @@ function planSweep(job: { sample: SampleBytes; targets: number[] }): WorkerMetho
         fileBytes: bytes.byteLength,
         records,
         kind: job.sample.kind,
-        scaling: { recordsPath: describePath(plan.found.path), sourceRecords: plan.sourceRecords, records, repeated: records > plan.sourceRecords, targetJsonBytes },
+        scaling: scalingOf(plan, records, targetJsonBytes),
       };
     });
     return { sizes };
@@ -124,7 +129,8 @@ function generate(job: GenerateJob): WorkerMethods['generate-sample']['result'] 
 function inferSchema(job: InferSchemaJob): WorkerMethods['infer-schema']['result'] {
   try {
     const sample = parseSample(sampleBytesOf(job.sample), job.sample.kind, job.sample.path);
-    return { text: inferSchemaText(sample, job.format, job.variants).text };
+    if (job.format === 'proto' || job.format === 'avsc') return { text: inferSchemaText(sample, job.format, job.variants).text };
+    return { text: translatedSchemaText(inferAvroSchema(sample, job.variants).schema, job.format).text };
   } catch (error) {
     return { inputProblem: inputProblemOf(error) };
   }
@@ -161,6 +167,7 @@ const handlers: Handlers<WorkerMethods> = {
   'schema-info': schemaInfo,
   'generate-sample': generate,
   'infer-schema': inferSchema,
+  'format-schema-info': ({ file, codegen }) => formatSchemaInfo(file, codegen),
   'encoded-facts': async ({ bytes }) => ({ compressed: await compressedSizes(bytes), sha256: await sha256Hex(bytes) }),
   'open-decoded-output': openDecodedOutput,
   'inspector-children': ({ steps, offset, limit }) => opened().children(steps, offset, limit),

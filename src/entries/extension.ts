@@ -6,57 +6,61 @@ import * as vscode from 'vscode';
 import { compareEncodings } from '../commands/compare-encodings';
 import { runBenchmark, type BenchmarkChoices } from '../commands/run-benchmark';
 import { ComparisonSession } from '../host/comparison-session';
-import { ProbeSession } from '../host/probe-session';
+import { probeRun } from '../host/probe-run';
 import { InspectorHost } from '../host/inspector-host';
 import { compareWithSchema, openInferredSchema } from '../commands/schema-actions';
 import { exportReport } from '../panel/export-request';
 import { exportSweep } from '../panel/export-sweep-request';
-import { SweepSession } from '../host/sweep-session';
+import { sweepRun } from '../host/sweep-run';
+import { RunLifecycle } from '../host/run-lifecycle';
+import { vscodeRunHost } from '../host/vscode-run-host';
 import { ResultsPanel, type PanelActions } from '../panel/results-panel';
 import { RESULTS_VIEW_TYPE } from '../shared/protocol';
+import type { RunKind } from '../shared/run-events';
 import { SchemaDiagnostics } from '../host/schema-diagnostics';
 import { openSample } from '../commands/open-sample';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Payload Lab', { log: true });
   const actions = (): PanelActions => ({
-    rerun: () => {
-      if (session.lastRequest) void session.rerun();
-      else void vscode.commands.executeCommand('payloadLab.runBenchmark');
-    },
-    cancel: () => session.cancel(),
-    setVariants: (variants) => void session.rerunWithVariants(variants),
-    probeLibraries: () => void probes.probe(),
-    cancelProbes: () => probes.cancel(),
-    cancelSweep: () => sweeps.cancel(),
-    closeInspector: () => inspector.close(),
-    openSample: () => {
-      const request = session.lastRequest;
-      if (!request) {
-        void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
-        return;
-      }
-      openSample(request.source).then(undefined, (error: Error) => {
-        void vscode.window.showErrorMessage(`Payload Lab: cannot open ${request.source.location}: ${error.message}`);
-      });
-    },
-    panelClosed: () => {
-      session.cancel();
-      probes.cancel();
-      sweeps.cancel();
-      inspector.close();
-    },
     requests: {
+      rerun: () => {
+        if (session.lastRequest) void session.rerun();
+        else void vscode.commands.executeCommand('payloadLab.runBenchmark');
+      },
+      cancel: ({ kind }) => runs[kind].cancel(),
+      'set-variants': ({ variants }) => void session.rerunWithVariants(variants),
+      'probe-libraries': () => void probes.run(),
+      'inspector-close': () => inspector.close(),
+      'open-sample': () => {
+        const request = session.lastRequest;
+        if (!request) {
+          void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
+          return;
+        }
+        openSample(request.source).then(undefined, (error: Error) => {
+          void vscode.window.showErrorMessage(`Payload Lab: cannot open ${request.source.location}: ${error.message}`);
+        });
+      },
       export: (params) => exportReport(session.lastReport, params),
       'export-sweep': (params) => exportSweep(sweeps.lastReport, params),
       'open-inferred-schema': (params) => openInferredSchema(session, params.format),
       ...inspector.handlers,
     },
+    pageLoaded: () => inspector.close(),
+    panelClosed: () => {
+      cancelAll();
+      inspector.close();
+    },
   });
+  const host = vscodeRunHost(context, log, actions);
   const schemaDiagnostics = new SchemaDiagnostics();
-  const session = new ComparisonSession(context, log, actions, schemaDiagnostics);
-  const probes = new ProbeSession(context, log, actions);
-  const sweeps = new SweepSession(context, log, actions, session);
+  const session = new ComparisonSession(context, host, schemaDiagnostics);
+  const probes = new RunLifecycle(probeRun, host);
+  const sweeps = new RunLifecycle(sweepRun, host);
+  // Every kind of run, each cancelled by its own Stop in the panel; Cancel Run stops them all.
+  const runs: Record<RunKind, { cancel(): void }> = { comparison: session, probes, sweep: sweeps };
+  const cancelAll = () => Object.values(runs).forEach((run) => run.cancel());
   const inspector = new InspectorHost(session, log);
 
   context.subscriptions.push(
@@ -66,13 +70,13 @@ export function activate(context: vscode.ExtensionContext): void {
     sweeps,
     inspector,
     schemaDiagnostics,
-    vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, schemaDiagnostics, resource)),
+    vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, schemaDiagnostics, context.extensionUri, resource)),
     vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices, sweeps)),
-    vscode.commands.registerCommand('payloadLab.compareWithSchema', (resource?: vscode.Uri) => compareWithSchema(session, schemaDiagnostics, resource)),
-    vscode.commands.registerCommand('payloadLab.cancelRun', () => session.cancel()),
+    vscode.commands.registerCommand('payloadLab.compareWithSchema', (resource?: vscode.Uri) => compareWithSchema(session, schemaDiagnostics, context.extensionUri, resource)),
+    vscode.commands.registerCommand('payloadLab.cancelRun', cancelAll),
     vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel) {
-        ResultsPanel.revive(panel, context.extensionUri, actions(), log);
+        ResultsPanel.revive(panel, context.extensionUri, actions());
       },
     }),
   );

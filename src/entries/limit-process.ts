@@ -1,7 +1,7 @@
 /**
  * Entry point of a limit process (bundled as dist/limit-process.js), forked by payload-limits/run-limits.ts with
  * the heap limit the user chose. Builds the sample scaled to one size (repeating its records,
- * no copy of the whole held besides the value itself), prepares the codec with the schema of the
+ * no copy of the whole held besides the value itself; why not fresh ones: run-limits.ts), prepares the codec with the schema of the
  * unscaled sample, encodes, decodes, and checks what came back (records' count and a sample of
  * records: decoded-check.ts). A library's error is an answer; running out of heap ends the
  * process, which is the answer too.

@@ -4,7 +4,7 @@
  * both. Only the panel's view: reports, Export and --json keep the codec id and say
  * `runtime: "browser"`.
  */
-import type { PlannedCodec } from '../shared/protocol';
+import type { PlannedCodec } from '../shared/comparison-events';
 import { codeGenerationVerdict } from '../shared/code-generation-text';
 import type { CodeGenerationCheck, CodecResult, ComparisonReport, MeasuredRuntime } from '../shared/results';
 
@@ -33,12 +33,16 @@ export function panelRow(result: CodecResult): CodecResult {
  */
 export const PANEL_SCHEMA_TEXT_MAX_CHARS = 64 * 1024;
 
+/** The panel's Open inferred button of each format whose rows' inferred schema it opens. */
+const INFERRED_SCHEMA_EXTENSIONS: Readonly<Record<string, string>> = { Avro: 'avsc', 'Protocol Buffers': 'proto', FlatBuffers: 'fbs', "Cap'n Proto": 'capnp', Bebop: 'bop' };
+
 function withSchemaTextForPanel(result: CodecResult): CodecResult {
   const text = result.schemaText;
   if (text === undefined || text.length <= PANEL_SCHEMA_TEXT_MAX_CHARS) return result;
   const cut = text.lastIndexOf('\n', PANEL_SCHEMA_TEXT_MAX_CHARS);
   const head = text.slice(0, cut > 0 ? cut : PANEL_SCHEMA_TEXT_MAX_CHARS);
-  const whole = result.schema === 'inferred' ? `“Open inferred .${result.format === 'Avro' ? 'avsc' : 'proto'}” above the table, or Export, shows all of it` : 'Export shows all of it';
+  const extension = INFERRED_SCHEMA_EXTENSIONS[result.format];
+  const whole = result.schema === 'inferred' && extension ? `“Open inferred .${extension}” above the table, or Export, shows all of it` : 'Export shows all of it';
   const note = `\n… the first ${head.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters: ${whole}.`;
   return { ...result, schemaText: head + note };
 }

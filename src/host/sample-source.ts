@@ -2,7 +2,7 @@
  * The sample a run measures, as the host keeps it (commands resolve it; the sessions run it and
  * name it). Pure: no vscode import.
  */
-import type { ProvidedSchema, SampleKind } from '../shared/codec-job';
+import type { FormatSchemaFile, ProvidedSchema, SampleKind } from '../shared/codec-job';
 import * as path from 'node:path';
 import type { SampleOrigin } from '../shared/results';
 
@@ -33,7 +33,7 @@ export function fileNameOf(filePath: string): string {
 }
 
 /** The run's title in the panel: `orders.json with Items.proto`. */
-export function runSampleName(sampleName: string, schema: ProvidedSchema | undefined): string {
+export function runSampleName(sampleName: string, schema: ProvidedSchema | { kind: FormatSchemaFile['language']; path: string } | undefined): string {
   if (!schema) return sampleName;
   return `${sampleName} with ${schema.path ? fileNameOf(schema.path) : `the provided .${schema.kind}`}`;
 }

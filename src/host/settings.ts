@@ -69,6 +69,8 @@ export interface SweepSettings {
   heapMb: number | undefined;
   /** Where the limit search stops, MiB of JSON. */
   capMb: number;
+  /** How a sweep grows past the sample: fresh records like the sample's, or its records repeated. */
+  growth: 'fresh' | 'repeat';
 }
 
 /** The size sweep's and limit search's settings (`payloadLab.sweep.*`, `payloadLab.limits.*`). */
@@ -80,5 +82,6 @@ export function readSweepSettings(): SweepSettings {
     stepFactor: Math.max(config.get<number>('sweep.stepFactor') ?? 4, 1.5),
     heapMb: heapMb > 0 ? Math.round(heapMb) : undefined,
     capMb: Math.min(Math.max(config.get<number>('limits.capMb') ?? 512, 1), 4096),
+    growth: config.get<string>('sweep.growth') === 'repeat' ? 'repeat' : 'fresh',
   };
 }

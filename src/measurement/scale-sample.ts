@@ -1,8 +1,10 @@
 /**
  * Scales a sample to a target JSON size, for the size sweep and the limit search: the records
  * (a top-level array, or the largest array of records inside the sample) are cut to their
- * first ones to go down, and repeated in order to go up. Runs where the sample is parsed (a
- * codec worker, a limit process): the scaled value is never built by the host.
+ * first ones to go down; to go up they are repeated in order, or (growth 'fresh', the sweep's
+ * default) followed by fresh records generated from their profile (fresh-records.ts), which
+ * compress as records of the sample do rather than as repeats. Runs where the sample is parsed
+ * (a codec worker, a limit process): the scaled value is never built by the host.
  *
  * Repeated records are fresh objects parsed from the record's JSON text, not the same object
  * again: a codec that keeps object identity (node:v8, msgpackr's structured clone) would write
@@ -10,7 +12,10 @@
  * records' sizes, never by stringifying it (V8 strings stop at 2^29-24 characters).
  */
 import type { SampleScaling } from '../shared/results';
-import type { SampleScale } from '../shared/codec-job';
+import { jsonText } from '../analysis/json-text';
+import type { SampleGrowth, SampleScale } from '../shared/codec-job';
+import { MAX_PROFILE_DEPTH, profileRecords } from './record-profile';
+import { FreshRecords } from './fresh-records';
 
 export interface ScaledSample {
   value: unknown;
@@ -62,6 +67,26 @@ export function describePath(path: readonly PathStep[]): string {
   return path.length === 0 ? '(root array)' : path.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('').replace(/^\./, '');
 }
 
+export interface PlanOptions {
+  /** How to grow past the sample's own records (default 'repeat'). */
+  growth?: SampleGrowth;
+  /**
+   * Keep the fresh records made while counting: a build needs them. A plan of many sizes does
+   * not, and counts exactly only the first `countedExactly` bytes of them (see FreshStream).
+   */
+  keepFresh?: boolean;
+  /** Default FRESH_COUNTED_EXACTLY. */
+  countedExactly?: number;
+}
+
+/**
+ * Fresh records a plan that does not keep them generates to count; past it, their sizes are
+ * extrapolated from the mean. A sweep's plan announces its sizes before any worker builds them:
+ * generating a gigabyte there (about a minute on a busy machine) would only delay the estimate,
+ * and each worker counts its own size exactly, from the same seed.
+ */
+export const FRESH_COUNTED_EXACTLY = 64 * 1024 * 1024;
+
 /** The record plan of a scaled size, without building it: how many records and the JSON bytes. */
 export class RecordPlan {
   readonly texts: string[];
@@ -69,13 +94,23 @@ export class RecordPlan {
   /** JSON bytes of the sample with the records' array empty (`[]` included). */
   readonly envelopeBytes: number;
   private cycle: string | undefined;
+  private method: SampleGrowth;
+  private fresh: FreshStream | undefined;
+  /** Why fresh records were asked for and the records repeat instead. */
+  growthNote: string | undefined;
 
-  constructor(sample: unknown, readonly found: RecordsFound) {
+  constructor(sample: unknown, readonly found: RecordsFound, private readonly options: PlanOptions = {}) {
     if (found.records.length === 0) throw new UnscalableSampleError(`the sample's ${describePath(found.path)} is empty: there is nothing to repeat. Give a sample with at least one record.`);
-    this.texts = found.records.map((record) => JSON.stringify(record) ?? 'null');
+    this.texts = found.records.map((record) => jsonText(record) ?? 'null');
     this.prefix = [0];
     for (const text of this.texts) this.prefix.push(this.prefix[this.prefix.length - 1]! + Buffer.byteLength(text, 'utf8'));
-    this.envelopeBytes = Buffer.byteLength(JSON.stringify(withRecords(sample, found.path, [])), 'utf8');
+    this.envelopeBytes = Buffer.byteLength(jsonText(withRecords(sample, found.path, [])) ?? '', 'utf8');
+    this.method = options.growth ?? 'repeat';
+  }
+
+  /** How sizes past the sample's own grow (fresh falls back to repeat where it cannot be had). */
+  get growth(): SampleGrowth {
+    return this.method;
   }
 
   /** All the records as one JSON array's text, made once: each repeat is parsed from it. */
@@ -88,9 +123,11 @@ export class RecordPlan {
     return this.texts.length;
   }
 
-  /** JSON bytes of the sample holding `count` records (cut or repeated). */
+  /** JSON bytes of the sample holding `count` records (cut, repeated or grown with fresh ones). */
   jsonBytesOf(count: number): number {
     const n = this.texts.length;
+    const fresh = count > n ? this.freshStream() : undefined;
+    if (fresh) return this.envelopeBytes + this.prefix[n]! + fresh.bytesOf(count - n) + (count - 1);
     const cycle = this.prefix[n]!;
     const body = Math.floor(count / n) * cycle + this.prefix[count % n]!;
     return this.envelopeBytes + body + Math.max(0, count - 1);
@@ -98,9 +135,19 @@ export class RecordPlan {
 
   /** The record count whose JSON size is closest to the target (at least one record). */
   countFor(targetJsonBytes: number): number {
+    const n = this.texts.length;
+    const beyond = targetJsonBytes > this.jsonBytesOf(n);
     let low = 1;
     let high = 1;
-    while (this.jsonBytesOf(high) < targetJsonBytes) high *= 2;
+    if (beyond && this.freshStream()) {
+      // Fresh records are made one at a time, up to the first count reaching the target.
+      high = n + 1;
+      while (this.jsonBytesOf(high) < targetJsonBytes) high++;
+      low = high;
+    } else {
+      while (this.jsonBytesOf(high) < targetJsonBytes && (beyond || high < n)) high *= 2;
+      if (!beyond) high = Math.min(high, n);
+    }
     // The smallest count reaching the target, then whichever of it and the one before is closer.
     while (low < high) {
       const middle = Math.floor((low + high) / 2);
@@ -110,35 +157,113 @@ export class RecordPlan {
     if (high > 1 && targetJsonBytes - this.jsonBytesOf(high - 1) < this.jsonBytesOf(high) - targetJsonBytes) return high - 1;
     return high;
   }
+
+  /** The first `count` fresh records (a plan made with keepFresh). */
+  freshRecords(count: number): unknown[] {
+    const fresh = this.freshStream();
+    if (!fresh) throw new Error('this plan grows by repeating its records');
+    return fresh.values(count);
+  }
+
+  /** The fresh records' stream, once it is known that there can be one; undefined when growing by repetition. */
+  private freshStream(): FreshStream | undefined {
+    if (this.method !== 'fresh') return undefined;
+    if (!this.fresh) {
+      const profile = profileRecords(this.found.records);
+      if (profile.depth > MAX_PROFILE_DEPTH) {
+        this.method = 'repeat';
+        this.growthNote = `the records nest more than ${MAX_PROFILE_DEPTH} levels, deeper than fresh records are generated: larger sizes repeat them instead`;
+        return undefined;
+      }
+      this.fresh = new FreshStream(new FreshRecords(profile), this.options.keepFresh === true, this.options.countedExactly ?? FRESH_COUNTED_EXACTLY);
+    }
+    return this.fresh;
+  }
 }
 
-export function recordPlanOf(sample: unknown): RecordPlan {
+/** Fresh records in order, with their JSON sizes; kept when a build needs them. */
+class FreshStream {
+  private readonly prefix = [0];
+  private readonly kept: unknown[] | undefined;
+
+  constructor(
+    private readonly generator: FreshRecords,
+    keep: boolean,
+    private readonly countedExactly: number,
+  ) {
+    if (keep) this.kept = [];
+  }
+
+  /** JSON bytes of the first `count` fresh records (commas apart); extrapolated past `countedExactly` when not kept. */
+  bytesOf(count: number): number {
+    const made = this.prefix.length - 1;
+    if (!this.kept && count > made && this.prefix[made]! >= this.countedExactly) return Math.round(this.prefix[made]! * (count / made));
+    while (this.prefix.length <= count) {
+      const record = this.generator.next();
+      if (this.kept) this.kept.push(record);
+      this.prefix.push(this.prefix[this.prefix.length - 1]! + Buffer.byteLength(jsonText(record) ?? 'null', 'utf8'));
+    }
+    return this.prefix[count]!;
+  }
+
+  values(count: number): unknown[] {
+    if (!this.kept) throw new Error('the fresh records were counted, not kept');
+    this.bytesOf(count);
+    return this.kept.slice(0, count);
+  }
+}
+
+export function recordPlanOf(sample: unknown, options: PlanOptions = {}): RecordPlan {
   const found = findRecords(sample);
   if (!found) {
     throw new UnscalableSampleError('a size sweep scales an array of records, and this sample has none: give a top-level array, JSON Lines, or an object holding an array (e.g. {"items": [...]}).');
   }
-  return new RecordPlan(sample, found);
+  return new RecordPlan(sample, found, options);
 }
 
-/** The sample scaled to about `scale.targetJsonBytes`: its first records, or its records repeated. */
-export function scaleSample(sample: unknown, scale: SampleScale, plan: RecordPlan = recordPlanOf(sample)): ScaledSample {
+/**
+ * The sample scaled to about `scale.targetJsonBytes`: its first records, or past them its records
+ * repeated, or fresh records generated from them (`scale.growth`).
+ */
+export function scaleSample(sample: unknown, scale: SampleScale, plan: RecordPlan = recordPlanOf(sample, { growth: scale.growth ?? 'repeat', keepFresh: true })): ScaledSample {
   const count = plan.countFor(scale.targetJsonBytes);
   const source = plan.found.records;
   const n = source.length;
   // The first pass keeps the parsed records; each repeat is parsed afresh from its text. Grown
   // by push, never preallocated: a holey array is one node:v8 writes sparsely, index by index.
   const records: unknown[] = source.slice(0, Math.min(count, n));
-  // One JSON.parse per repeat of all the records' text rather than one per record: about a
-  // quarter quicker (128 MiB of the bundled tuples: 16 s → 11–12 s), and the same fresh objects.
-  for (let start = n; start < count; start += n) {
-    const take = Math.min(n, count - start);
-    const copy = JSON.parse(take === n ? plan.cycleText() : `[${plan.texts.slice(0, take).join(',')}]`) as unknown[];
-    for (const record of copy) records.push(record);
+  const fresh = count > n && plan.growth === 'fresh' ? count - n : 0;
+  if (fresh > 0) {
+    for (const record of plan.freshRecords(fresh)) records.push(record);
+  } else {
+    // One JSON.parse per repeat of all the records' text rather than one per record: about a
+    // quarter quicker (128 MiB of the bundled tuples: 16 s → 11–12 s), and the same fresh objects.
+    for (let start = n; start < count; start += n) {
+      const take = Math.min(n, count - start);
+      const copy = JSON.parse(take === n ? plan.cycleText() : `[${plan.texts.slice(0, take).join(',')}]`) as unknown[];
+      for (const record of copy) records.push(record);
+    }
   }
   return {
     value: withRecords(sample, plan.found.path, records),
     jsonBytes: plan.jsonBytesOf(count),
-    scaling: { recordsPath: describePath(plan.found.path), sourceRecords: n, records: count, repeated: count > n, targetJsonBytes: scale.targetJsonBytes },
+    scaling: scalingOf(plan, count, scale.targetJsonBytes),
+  };
+}
+
+/** How `count` records were had from the plan's sample, as reported with each size. */
+export function scalingOf(plan: RecordPlan, count: number, targetJsonBytes: number): SampleScaling {
+  const n = plan.sourceRecords;
+  const grown = count > n;
+  return {
+    recordsPath: describePath(plan.found.path),
+    sourceRecords: n,
+    records: count,
+    repeated: grown && plan.growth === 'repeat',
+    targetJsonBytes,
+    growth: plan.growth,
+    ...(grown && plan.growth === 'fresh' ? { freshRecords: count - n } : {}),
+    ...(plan.growthNote === undefined ? {} : { growthNote: plan.growthNote }),
   };
 }
 

@@ -1,93 +1,79 @@
 /**
  * The results panel: one at a time, revealed on the next run, revived after a window reload.
- * The host keeps the messages of the current run and replays them whenever the page says
- * "ready" (a hidden webview is destroyed and re-created: no retainContextWhenHidden).
+ * One typed conversation with its page (shared/protocol.ts): the page's calls go to the
+ * handlers the extension gives, every run's events go to the page, and the host keeps the
+ * current run of each kind (RunReplay) to replay whenever the page says "ready" (a hidden
+ * webview is destroyed and re-created: no retainContextWhenHidden).
  */
 import * as vscode from 'vscode';
-import { ChannelClient, isChannelMessage, serve } from '../shared/channel';
-import type { MeasureEvents, PanelMeasuringMethods } from '../shared/measure-frame';
-import { isProbeMessage, RESULTS_VIEW_TYPE, type HostToWebview, type PostedToHost, type RequestHandlers, type RequestMap } from '../shared/protocol';
+import { ChannelClient, type Handlers, serve, type Served } from '../shared/channel';
+import type { MeasureEvents, PageMeasuringMethods } from '../shared/measure-frame';
+import { RESULTS_VIEW_TYPE, type PanelEvents, type PanelMethods } from '../shared/protocol';
+import type { RunEvent } from '../shared/run-events';
 import { webviewPanelTransport } from './panel-transport';
-import { isSweepMessage } from '../shared/sweep-protocol';
-import type { SchemaVariants } from '../shared/variants';
+import { RunReplay } from './run-replay';
 import { buildPanelHtml, createNonce } from './html';
 
 /** How long a run waits for the page to come back after its policy changed. */
 const READY_WAIT_MS = 15_000;
 
 export interface PanelActions {
-  rerun(): void;
-  cancel(): void;
-  openSample(): void;
-  setVariants(variants: Partial<SchemaVariants>): void;
-  probeLibraries(): void;
-  cancelProbes(): void;
-  cancelSweep(): void;
-  /** The page closed its inspector, or was re-created without it: its worker can stop. */
-  closeInspector(): void;
   /**
-   * The panel is gone: what it owns ends with it (the run and its workers, the inspection
+   * One handler per call of the page but `ready`, which the panel answers itself; a thrown error
+   * becomes a rejected reply with its message.
+   */
+  requests: Handlers<Omit<PanelMethods, 'ready'>>;
+  /** The page loaded again (without its inspector: that worker can stop). */
+  pageLoaded(): void;
+  /**
+   * The panel is gone: what it owns ends with it (the runs and their workers, the inspection
    * worker, the probe processes), quietly: nobody is left to tell.
    */
   panelClosed(): void;
-  /** One handler per webview request; a thrown error becomes a rejected reply with its message. */
-  requests: RequestHandlers;
 }
 
 export class ResultsPanel implements vscode.Disposable {
   private static current: ResultsPanel | undefined;
   private readonly disposables: vscode.Disposable[] = [];
-  private runMessages: HostToWebview[] = [];
-  /**
-   * The current probe run's messages, kept apart: a probe run is independent of comparison
-   * runs, so a new comparison must not drop them. (The page also saves its probe results in
-   * its state; this replay covers what arrived while the page was hidden, i.e. gone.)
-   */
-  private probeMessages: HostToWebview[] = [];
-  /** The current size sweep's messages, kept apart in the same way. */
-  private sweepMessages: HostToWebview[] = [];
+  private readonly replay = new RunReplay();
+  private readonly page: Served<PanelEvents>;
   private disposed = false;
   private measuringFrameOrigin: string | undefined;
   private readyWaiters: Array<() => void> = [];
   /** The host's requests to the page: codec jobs for the browser runtime (see host/panel-browser-runtime.ts). */
-  readonly measuring: ChannelClient<PanelMeasuringMethods, MeasureEvents>;
+  readonly measuring: ChannelClient<PageMeasuringMethods, MeasureEvents>;
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
     private readonly extensionUri: vscode.Uri,
     private readonly actions: PanelActions,
-    private readonly log: vscode.LogOutputChannel,
   ) {
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.png');
     panel.webview.options = webviewOptions(extensionUri);
     panel.webview.html = this.html();
-    // The page's requests, answered over the channel; handlers still running when the panel
-    // goes see their signal abort.
-    serve<RequestMap>(webviewPanelTransport(panel, this.disposables), actions.requests);
-    this.measuring = new ChannelClient<PanelMeasuringMethods, MeasureEvents>(webviewPanelTransport(panel, this.disposables));
-    this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((message: PostedToHost) => {
-        if (!isChannelMessage(message)) this.receive(message);
-      }),
-    );
+    // The page's calls, answered over the channel; handlers still running when the panel goes
+    // see their signal abort.
+    const handlers: Handlers<PanelMethods> = { ...actions.requests, ready: () => this.pageReady() };
+    this.page = serve<PanelMethods, PanelEvents>(webviewPanelTransport(panel, this.disposables), handlers);
+    this.measuring = new ChannelClient<PageMeasuringMethods, MeasureEvents>(webviewPanelTransport(panel, this.disposables));
+    this.disposables.push(panel.onDidDispose(() => this.dispose()));
   }
 
   /** The panel, created beside the editor if there is none, and revealed (beside it too). */
-  static show(extensionUri: vscode.Uri, actions: PanelActions, log: vscode.LogOutputChannel): ResultsPanel {
+  static show(extensionUri: vscode.Uri, actions: PanelActions): ResultsPanel {
     if (ResultsPanel.current) {
       ResultsPanel.current.panel.reveal(revealColumn(ResultsPanel.current.panel), true);
       return ResultsPanel.current;
     }
     const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, 'Payload Lab', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(extensionUri));
-    ResultsPanel.current = new ResultsPanel(panel, extensionUri, actions, log);
+    ResultsPanel.current = new ResultsPanel(panel, extensionUri, actions);
     return ResultsPanel.current;
   }
 
   /** After a reload: the page restores its own state; the host has no run to replay. */
-  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, actions: PanelActions, log: vscode.LogOutputChannel): void {
+  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, actions: PanelActions): void {
     ResultsPanel.current?.dispose();
-    ResultsPanel.current = new ResultsPanel(panel, extensionUri, actions, log);
+    ResultsPanel.current = new ResultsPanel(panel, extensionUri, actions);
   }
 
   static get open(): ResultsPanel | undefined {
@@ -98,44 +84,17 @@ export class ResultsPanel implements vscode.Disposable {
     return this.panel.viewColumn;
   }
 
-  /** Sends a message of the current run, and keeps it for replay; nothing once disposed. */
-  post(message: HostToWebview): void {
+  /** Sends a run's event to the page, and keeps it for a page that loads again; nothing once disposed. */
+  emitRun(event: RunEvent): void {
     if (this.disposed) return;
-    if (message.type === 'run-started') this.runMessages = [];
-    if (message.type === 'probes-started') this.probeMessages = [];
-    if (message.type === 'sweep-started') this.sweepMessages = [];
-    if (isProbeMessage(message)) this.probeMessages.push(message);
-    else if (isSweepMessage(message)) this.sweepMessages.push(message);
-    else this.runMessages.push(message);
-    void this.panel.webview.postMessage(message);
+    this.replay.record(event);
+    void this.page.emit('run', event);
   }
 
-  private receive(message: Exclude<PostedToHost, { channel: string }>): void {
-    switch (message.type) {
-      case 'ready':
-        for (const resolve of this.readyWaiters.splice(0)) resolve();
-        this.actions.closeInspector();
-        for (const kept of [...this.runMessages, ...this.probeMessages, ...this.sweepMessages]) void this.panel.webview.postMessage(kept);
-        return;
-      case 'rerun':
-        return this.actions.rerun();
-      case 'cancel':
-        return this.actions.cancel();
-      case 'open-sample':
-        return this.actions.openSample();
-      case 'set-variants':
-        return this.actions.setVariants(message.variants);
-      case 'probe-libraries':
-        return this.actions.probeLibraries();
-      case 'cancel-probes':
-        return this.actions.cancelProbes();
-      case 'cancel-sweep':
-        return this.actions.cancelSweep();
-      case 'inspector-close':
-        return this.actions.closeInspector();
-      default:
-        this.log.warn(`panel: unknown message ${JSON.stringify(message)}`);
-    }
+  private pageReady(): void {
+    for (const resolve of this.readyWaiters.splice(0)) resolve();
+    this.actions.pageLoaded();
+    for (const event of this.replay.events()) void this.page.emit('run', event);
   }
 
   /**

@@ -49,20 +49,32 @@ export async function searchLimit(trial: (targetJsonBytes: number) => Promise<Tr
   await bisect(run, tried, (outcome) => outcome.encoded, options);
 
   const decodeBound = boundary(tried, (outcome) => outcome.decoded);
-  const encodeBound = boundary(tried, (outcome) => outcome.encoded);
   const firstFailure = decodeBound.fail === undefined ? undefined : tried.get(decodeBound.fail)!;
-  const sizeOf = (target: number | undefined) => (target === undefined ? null : tried.get(target)!.jsonBytes ?? target);
+  const held = heldSoFar(tried);
   return {
-    encodeMaxJsonBytes: sizeOf(encodeBound.ok),
-    decodeMaxJsonBytes: sizeOf(decodeBound.ok),
+    encodeMaxJsonBytes: held.encodedJsonBytes,
+    decodeMaxJsonBytes: held.decodedJsonBytes,
     failure: firstFailure?.failure ? { ...firstFailure.failure, atJsonBytes: firstFailure.jsonBytes ?? decodeBound.fail! } : null,
     capped: decodeBound.fail === undefined && tried.get(cap)?.decoded === true,
     trials: tried.size,
   };
 }
 
+/**
+ * What held so far in a search that may still go on, or was stopped: the largest sizes encoded,
+ * and encoded and decoded back, below the smallest that failed (null before one held). A
+ * lower bound of the limit the finished search would give.
+ */
+export function heldSoFar(tried: ReadonlyMap<number, TrialOutcome>): { encodedJsonBytes: number | null; decodedJsonBytes: number | null } {
+  const sizeOf = (target: number | undefined) => (target === undefined ? null : tried.get(target)!.jsonBytes ?? target);
+  return {
+    encodedJsonBytes: sizeOf(boundary(tried, (outcome) => outcome.encoded).ok),
+    decodedJsonBytes: sizeOf(boundary(tried, (outcome) => outcome.decoded).ok),
+  };
+}
+
 /** The smallest target that failed, and the largest below it that passed. */
-function boundary(tried: Tried, passed: (outcome: TrialOutcome) => boolean): { ok?: number; fail?: number } {
+function boundary(tried: ReadonlyMap<number, TrialOutcome>, passed: (outcome: TrialOutcome) => boolean): { ok?: number; fail?: number } {
   const targets = [...tried.keys()].sort((a, b) => a - b);
   const fail = targets.find((target) => !passed(tried.get(target)!));
   const below = targets.filter((target) => (fail === undefined || target < fail) && passed(tried.get(target)!));

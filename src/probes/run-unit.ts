@@ -33,8 +33,9 @@ function attempt<T>(stage: Stage, step: () => T): T | StageFailure {
   }
 }
 
-function failed(failure: StageFailure): Omit<UnitResult, 'durationMs'> {
-  const verb = failure.outcome === 'unsupported' ? 'not expressible' : `refused at ${failure.stage}`;
+/** `ownBytes`: the decode that failed read what the library itself had just encoded. */
+function failed(failure: StageFailure, ownBytes = false): Omit<UnitResult, 'durationMs'> {
+  const verb = failure.outcome === 'unsupported' ? 'not expressible' : ownBytes ? 'encoded, but refused to decode its own bytes' : `refused at ${failure.stage}`;
   return { effects: [failure.outcome], detail: `${verb}: ${failure.message}`, stage: failure.stage };
 }
 
@@ -53,7 +54,7 @@ function runValueProbe(probe: ValueProbe, codec: CodecModule, codecId: string): 
   const bytes = wire ?? attempt('encode', () => prepared.encode(prepared.input).slice());
   if (bytes instanceof StageFailure) return failed(bytes);
   const decoded = attempt('decode', () => prepared.decode(bytes));
-  if (decoded instanceof StageFailure) return failed(decoded);
+  if (decoded instanceof StageFailure) return failed(decoded, wire === undefined);
   const judgement = probe.judge(decoded, sample);
   const from = wire === undefined ? '' : `decoding the wire bytes ${describeWire(wire)}: `;
   return { effects: judgement.effects.length === 0 ? ['preserved'] : judgement.effects, detail: from + judgement.detail };

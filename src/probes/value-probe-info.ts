@@ -59,6 +59,14 @@ export const valueProbeInfo: readonly ProbeInfo[] = [
     description: '[[[…1…]]] 10,000 levels deep: a clean RangeError is fine; a crash or a wrong value is not.',
   },
   {
+    id: 'object-keys-7e4',
+    kind: 'value',
+    title: 'object with 70,000 keys',
+    description:
+      '{"k0": 0, …, "k69999": 69999}: more keys than a 16-bit map header counts (65,535). A library must ' +
+      'write a 32-bit header, refuse, or write bytes that it cannot read back.',
+  },
+  {
     id: 'non-ascii-keys',
     kind: 'value',
     title: 'non-ASCII and empty keys',

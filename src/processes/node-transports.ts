@@ -30,6 +30,13 @@ export function workerTransport(worker: Worker): Transport {
         gone({ reason: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out-of-memory' : 'crashed', detail: error.message }),
       );
       worker.on('exit', (code) => gone({ reason: 'exited', detail: `code ${code}` }));
+      // A message this thread cannot deserialize (nested deeper than its stack allows) is
+      // otherwise dropped without a word, and the request it answered would wait for its
+      // timeout. Whose answer it was is unknown: the worker is ended and every request fails.
+      worker.on('messageerror', (error) => {
+        gone({ reason: 'crashed', detail: `a message from it could not be read (${error.message})` });
+        void worker.terminate();
+      });
     },
     end: () => void worker.terminate(),
   };

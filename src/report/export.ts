@@ -5,12 +5,13 @@
  */
 import { remnantCount, remnantMatrixRow } from '../analysis/matrix';
 import { jsonDocument } from './json-document';
-import { formatBytes, formatDurationRange, formatPercent, formatSize, formatSpeedupRange, speedupRangeMeaning } from '../shared/format';
+import { formatBytes, formatDuration, formatDurationRange, formatPercent, formatSize, formatSpeedupRange, speedupRangeMeaning } from '../shared/format';
 import type { ExportFormat, Priority } from '../shared/protocol';
 import { adviceSummary, sampleSummary, verdictSummary, type SummarySection } from './summary';
 import { roundTripLabel } from '../shared/round-trip-text';
 import { sampleBytesText } from '../shared/profile-text';
 import { describeInterop } from '../shared/interop-text';
+import { LAZY_READS_MEANING, lazyReadsOf } from '../shared/lazy-reads-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
 import { fileName, markdownText } from './markdown-text';
@@ -126,6 +127,7 @@ export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'
     'Ratio = bytes / JSON bytes. Per call = amortised time (time in calls over calls, collections included), median over rounds '
       + `(lowest–highest round). vs JSON = JSON's time over the codec's in each round, median (${speedupRangeMeaning(rounds)}); above 1× is faster; `
       + '⚠ = rounds more than ×1.25 apart. GC = share of the time in collection pauses; allocated = bytes allocated per call.',
+    ...markdownLazyReads(report),
     ...markdownSection(sampleSummary(report)),
     ...markdownSection(adviceSummary(report)),
     ...(failures.length > 0 ? ['', '**Errors**', '', ...failures] : []),
@@ -133,6 +135,21 @@ export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'
     ...(interop.length > 0 ? ['', '**Readable by the reference decoder**', '', ...interop] : []),
     '',
   ].join('\n');
+}
+
+/** FlatBuffers' and Cap'n Proto's reads beside their decode (their rows only; nothing for other runs). */
+function markdownLazyReads(report: ComparisonReport): string[] {
+  const rows = report.results.flatMap((row) => lazyReadsOf(row) ?? []);
+  if (rows.length === 0) return [];
+  return [
+    '',
+    `**Read on access** (per call, first round): ${markdownText(LAZY_READS_MEANING)}.`,
+    '',
+    '| Codec | Decode | access | firstField | path |',
+    '| --- | ---: | ---: | ---: | --- |',
+    ...rows.map(({ row, access, firstField, firstFieldPath }) =>
+      `| ${markdownText(row.codec)} | ${formatDuration(row.decode.meanNs)} | ${formatDuration(access.meanNs)} | ${formatDuration(firstField.meanNs)} | ${markdownText(firstFieldPath)} |`),
+  ];
 }
 
 // ---------------------------------------------------------------- CSV
@@ -168,6 +185,8 @@ export const CSV_COLUMNS = [
   'encode_speedup_vs_json', 'decode_speedup_vs_json', 'round_trip', 'differences', 'remnants', 'remnant_kinds', 'notes', 'nulls_added',
   'encode_speedup_low', 'encode_speedup_high', 'decode_speedup_low', 'decode_speedup_high', 'rounds', 'unstable',
   'interop_decoder', 'interop_readable', 'interop_why',
+  // Formats read on access (FlatBuffers, Cap'n Proto), first round: decode above is to a plain object.
+  'access_mean_ns', 'first_field_mean_ns', 'first_field_path',
 ] as const;
 
 function csvValues(row: CodecResult): Array<string | number | null | undefined> {
@@ -191,6 +210,7 @@ function csvValues(row: CodecResult): Array<string | number | null | undefined> 
     done?.rounds?.length,
     done?.unstable?.map((marker) => marker.figure).join(';'),
     done?.interop?.decoder, done?.interop ? (done.interop.readable ? 'yes' : 'no') : null, done?.interop?.why,
+    done?.access?.meanNs, done?.firstField?.meanNs, done?.firstFieldPath,
   ];
 }
 

@@ -21,9 +21,14 @@ export interface SummarySection {
   after: string[];
 }
 
-/** Undefined when no row completed: there is nothing to pick from. */
+/** With no completed row there is nothing to pick from, and the verdict says so and why. */
 export function verdictSummary(report: ComparisonReport, priority: Priority): SummarySection | undefined {
-  if (!report.results.some((row) => row.status === 'completed')) return undefined;
+  if (report.results.length === 0) return undefined;
+  if (!report.results.some((row) => row.status === 'completed')) {
+    const count = (status: string) => report.results.filter((row) => row.status === status).length;
+    const outcome = [`${count('errored')} errored`, `${count('skipped')} skipped`].filter((text) => !text.startsWith('0 ')).join(', ');
+    return { title: 'verdict', lead: [`No verdict: no codec completed a round trip on this sample (${outcome}; each row says why).`], items: [], bulleted: true, after: [] };
+  }
   const verdict = computeVerdict(report.results, report.input.jsonBytes, priority);
   return { title: 'verdict', lead: [verdict.pick.text], items: verdict.claims.map((claim) => claim.text), bulleted: true, after: verdict.notes };
 }

@@ -28,7 +28,7 @@ const csvCell = (value: string | number | boolean | null | undefined) => {
 };
 
 const SIZE_COLUMNS = [
-  'json_bytes', 'records', 'repeated', 'codec', 'status', 'bytes', 'ratio', 'gzip_ratio', 'brotli_ratio', 'zstd_ratio',
+  'json_bytes', 'records', 'repeated', 'fresh_records', 'codec', 'status', 'bytes', 'ratio', 'gzip_ratio', 'brotli_ratio', 'zstd_ratio',
   'encode_ns', 'encode_low_ns', 'encode_high_ns', 'decode_ns', 'decode_low_ns', 'decode_high_ns',
   'encode_speedup', 'encode_speedup_low', 'encode_speedup_high', 'decode_speedup', 'decode_speedup_low', 'decode_speedup_high', 'error',
 ];
@@ -40,7 +40,7 @@ function sweepCsv(report: SweepReport): string {
       const done = row.status === 'completed' ? (row as CompletedResult) : undefined;
       const perJson = (bytes: number | null | undefined) => (bytes == null ? null : Number((bytes / size.jsonBytes).toFixed(5)));
       lines.push([
-        size.jsonBytes, size.scaling.records, size.scaling.repeated, row.codec, row.status,
+        size.jsonBytes, size.scaling.records, size.scaling.repeated, size.scaling.freshRecords ?? 0, row.codec, row.status,
         row.status === 'skipped' ? null : row.bytes, row.status === 'skipped' ? null : row.ratio,
         perJson(done?.compressed.gzip), perJson(done?.compressed.brotli), perJson(done?.compressed.zstd),
         done?.encode.meanNs, done?.encode.meanInterval[0], done?.encode.meanInterval[1],
@@ -68,7 +68,8 @@ function sweepMarkdown(report: SweepReport): string {
   const out: string[] = [`# Payload Lab size sweep: ${markdownText(report.sample.path.split(/[\\/]/).pop() ?? report.sample.path)}`, ''];
   for (const note of report.notes) out.push(`- ${markdownText(note)}`);
   for (const size of report.sizes) {
-    out.push('', `## ${formatJsonSize(size.jsonBytes)} of JSON (${size.scaling.records.toLocaleString('en-US')} records${size.scaling.repeated ? ', repeated' : ''})`, '');
+    const grown = size.scaling.repeated ? ', repeated' : size.scaling.freshRecords ? `, ${size.scaling.freshRecords.toLocaleString('en-US')} of them fresh` : '';
+    out.push('', `## ${formatJsonSize(size.jsonBytes)} of JSON (${size.scaling.records.toLocaleString('en-US')} records${grown})`, '');
     out.push('| codec | ratio | gzip | brotli | encode/call | decode/call | encode vs JSON | decode vs JSON |', '|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of size.results) {
       if (row.status !== 'completed') {
@@ -85,7 +86,7 @@ function sweepMarkdown(report: SweepReport): string {
   }
   if (report.limits && report.limitSettings) {
     const cap = report.limitSettings.capJsonBytes;
-    out.push('', `## Limits (heap: ${report.limitSettings.heapMb === null ? "Node's default" : `${report.limitSettings.heapMb} MB`}${report.limitSettings.observedHeapLimitMb === null ? '' : `, V8 reports ${report.limitSettings.observedHeapLimitMb} MB`}; cap ${formatJsonSize(cap)})`, '', '| codec | encode max | decode max | failure |', '|---|---:|---:|---|');
+    out.push('', `## Limits (heap: ${report.limitSettings.heapMb === null ? "Node's default" : `${report.limitSettings.heapMb} MB`}${report.limitSettings.observedHeapLimitMb === null ? '' : `, V8 reports ${report.limitSettings.observedHeapLimitMb} MB`}; cap ${formatJsonSize(cap)}; each size repeats the sample's records)`, '', '| codec | encode max | decode max | failure |', '|---|---:|---:|---|');
     for (const limit of report.limits) {
       const cells = limitCells(limit, cap);
       out.push(`| ${markdownText(limit.codec)} | ${cells.encode} | ${cells.decode} | ${markdownText(describeLimitFailure(limit.failure))} |`);

@@ -7,6 +7,8 @@ import type * as avro from 'avsc';
 import { DecimalType, formatDate, formatDateTime } from './avro-logical-types';
 import { formatDuration } from './proto-wkt';
 
+export { seededRandom } from '../measurement/seeded-random';
+
 /** Messages and records nest this deep at most (deeper ones are left out where the schema allows). */
 export const MAX_DEPTH = 3;
 /**
@@ -17,18 +19,6 @@ export const RECORD_BUDGET = 3800;
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'fox', 'golf', 'hotel', 'india', 'juliett', 'kilo', 'lima'];
 const EPOCH_2000_MS = 946_684_800_000;
 const THIRTY_YEARS_MS = 946_080_000_000;
-
-/** mulberry32: small, fast, and the same sequence on every platform. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export class ValueSource {
   /** JSON characters left in the current record's budget. */

@@ -40,8 +40,13 @@ interface Context {
   names: TypeNames;
   messages: ProtoMessage[];
   notes: InferenceNotes;
-  /** Messages open around the one being declared, the root counting as 1. */
+  /** Messages open around the one being declared, the root counting as 1 (for the budget). */
   depth: number;
+  /**
+   * Messages open on the wire around the value being typed: declared messages, and the list,
+   * map and oneof messages that wrap values (what protobufjs's recursion limit counts).
+   */
+  wireDepth: number;
   variants: SchemaVariants;
   budget: ShapeBudget;
   usesValue: boolean;
@@ -97,7 +102,7 @@ function protoFromShape(shape: Shape, variants: SchemaVariants, budget: ShapeBud
   // struct.proto's names too: protobufjs resolves `Value` in google.protobuf.Struct to a
   // message of ours with that name, which would encode every free-form value as empty.
   const names = new TypeNames([WRAPPER_FIELD, ...STRUCT_TYPES, ...Object.values(BRANCH_FIELDS), ...allKeys(shape)]);
-  const context: Context = { names, messages: [], notes: new InferenceNotes(), depth: 0, variants, budget, usesValue: false, structures: new TypesByStructure() };
+  const context: Context = { names, messages: [], notes: new InferenceNotes(), depth: 0, wireDepth: 0, variants, budget, usesValue: false, structures: new TypesByStructure() };
   if (variants.doubles === 'float') context.notes.add('non-integer numbers are typed float: they are rounded to 32-bit precision');
   if (variants.fields === 'optional') context.notes.add('every scalar field is optional (explicit presence): zero values are sent too');
   let rootType: string;
@@ -133,7 +138,7 @@ function wrapRoot(shape: Shape, context: Context): { rootType: string; adapter: 
   context.depth = 1;
   const described = shape.kind === 'object' ? 'an object whose keys are not field names' : `a root ${describeKind(shape)}`;
   root.comment = `Wraps the sample (${described}) in the field "${WRAPPER_FIELD}": proto3 encodes only messages.`;
-  const field = fieldType(shape, shape.kind === 'array' ? 'Item' : 'Root', false, context);
+  const field = insideMessage(context, shape.path, () => fieldType(shape, shape.kind === 'array' ? 'Item' : 'Root', false, context));
   const reason = field.kind === 'scalar' && field.label === '' ? presenceReason(shape, false) : undefined;
   if (reason !== undefined) {
     field.label = 'optional';
@@ -155,13 +160,34 @@ function declareMessage(shape: ObjectShape, typeName: string, context: Context):
   const message: ProtoMessage = { name: context.names.take(pascalCase(typeName)), fields: [], omitted: [] };
   context.messages.push(message); // declared before its field types, so files read top-down
   context.depth += 1;
-  if (context.depth > MAX_MESSAGE_DEPTH) {
-    throw new UnsupportedSampleError(
-      `${truncatePath(shape.path)} nests messages more than ${MAX_MESSAGE_DEPTH} deep, ` +
-        'beyond the recursion limit of protobufjs and protoc: flatten the data or provide a .proto',
-    );
-  }
   const adapters: MessageFieldAdapter[] = [];
+  insideMessage(context, shape.path, () => declareFields(shape, message, adapters, context));
+  context.depth -= 1;
+  // The adapter is this use's own: a shared message may be null-for-absent in one place only.
+  return { name: settle(message, shape.path, context), adapter: messageAdapter(adapters) };
+}
+
+/**
+ * Runs `type` one message deeper on the wire. Past protobufjs's recursion limit the sample is
+ * refused here, before any library sees the schema: it would refuse to encode it anyway
+ * ("max depth exceeded"), after building a schema whose type names grow with the depth.
+ */
+function insideMessage<T>(context: Context, path: string, type: () => T): T {
+  context.wireDepth += 1;
+  try {
+    if (context.wireDepth > MAX_MESSAGE_DEPTH) {
+      throw new UnsupportedSampleError(
+        `${truncatePath(path)} nests messages more than ${MAX_MESSAGE_DEPTH} deep (objects, and lists or maps inside lists or maps, ` +
+          'are messages), beyond the recursion limit of protobufjs and protoc: flatten the data or provide a .proto',
+      );
+    }
+    return type();
+  } finally {
+    context.wireDepth -= 1;
+  }
+}
+
+function declareFields(shape: ObjectShape, message: ProtoMessage, adapters: MessageFieldAdapter[], context: Context): void {
   let id = 1;
   for (const [key, field] of shape.fields) {
     const hint = field.shape.kind === 'array' ? elementTypeName(key) : key;
@@ -181,9 +207,6 @@ function declareMessage(shape: ObjectShape, typeName: string, context: Context):
     adapters.push({ key, adapter: type.adapter, nullIfAbsent: type.nullIfAbsent === true });
     id = nextFieldNumber(id);
   }
-  context.depth -= 1;
-  // The adapter is this use's own: a shared message may be null-for-absent in one place only.
-  return { name: settle(message, shape.path, context), adapter: messageAdapter(adapters) };
 }
 
 /**
@@ -258,7 +281,7 @@ function singleType(shape: Shape, typeName: string, context: Context): FieldType
       context.notes.at('arrays always empty in the sample are typed repeated string', shape.path);
       return { label: '', kind: 'scalar', type: 'string', comment: 'always empty in the sample: element type unknown', adapter: null };
     case 'array': {
-      const element = singleType(shape.element, elementTypeName(typeName), context);
+      const element = insideMessage(context, shape.path, () => singleType(shape.element, elementTypeName(typeName), context));
       context.notes.at('lists inside lists or maps (or sometimes missing) are messages { repeated … value = 1; }', shape.path);
       const list: FieldType = { ...element, label: 'repeated', adapter: element.adapter === null ? null : { kind: 'list', element: element.adapter } };
       return wrapper(`${pascalCase(typeName)}List`, list, 'a list', shape.path, context);
@@ -269,7 +292,7 @@ function singleType(shape: Shape, typeName: string, context: Context): FieldType
         const declared = declareMessage(shape, typeName, context);
         return { label: '', kind: 'message', type: declared.name, adapter: declared.adapter };
       }
-      const map = mapField(shape, typeName, context);
+      const map = insideMessage(context, shape.path, () => mapField(shape, typeName, context));
       context.notes.at('maps inside lists or maps (or sometimes missing) are messages { map<…> value = 1; }', shape.path);
       return wrapper(`${pascalCase(typeName)}Map`, map, 'a map', shape.path, context);
     }
@@ -317,7 +340,7 @@ function choiceType(shape: Shape, typeName: string, context: Context): FieldType
   }
   for (const member of members) {
     const kind: JsonKind = member.kind === 'integer' || member.kind === 'double' ? 'number' : member.kind;
-    const type = singleType(member, typeName, context);
+    const type = insideMessage(context, shape.path, () => singleType(member, typeName, context));
     message.fields.push({ label: '', type: type.type, name: BRANCH_FIELDS[kind], id: id++, oneof: 'kind' });
     branches.push({ kind, field: BRANCH_FIELDS[kind], adapter: type.adapter });
   }

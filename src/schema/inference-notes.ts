@@ -3,6 +3,7 @@
  * makes the same choice at thousands of paths, and one note per path buried the few that
  * matter. Each group lists its first few paths and counts the rest.
  */
+import { truncatePath } from './shape';
 
 const PATHS_SHOWN = 5;
 
@@ -30,7 +31,8 @@ export class InferenceNotes {
       this.groups.set(title, group);
     }
     group.count += 1;
-    if (group.paths.length < PATHS_SHOWN) group.paths.push(path);
+    // A path 1,000 levels deep is 3,000 characters of `[0]`: its ends say where it is.
+    if (group.paths.length < PATHS_SHOWN) group.paths.push(truncatePath(path));
   }
 
   list(): string[] {

@@ -4,6 +4,7 @@
  */
 import { MAX_RECORD_FIELDS, mergeShapes, type ObjectShape, type Shape } from './shape';
 import { isSchemaIdentifier } from './names';
+import { jsonText } from '../analysis/json-text';
 
 
 /**
@@ -47,7 +48,7 @@ export function mapValuesOf(shape: ObjectShape): Shape {
  * schema for a few bytes of JSON cannot be shorter than its header.
  */
 export function schemaTextBudget(sample: unknown): number {
-  return Math.max(MIN_SCHEMA_TEXT_BUDGET, JSON.stringify(sample)?.length ?? 0);
+  return Math.max(MIN_SCHEMA_TEXT_BUDGET, jsonText(sample)?.length ?? 0);
 }
 
 const MIN_SCHEMA_TEXT_BUDGET = 4096;

@@ -49,7 +49,8 @@ export class TypeNames {
     this.taken = new Set(reserved);
   }
 
-  take(base: string): string {
+  take(hint: string): string {
+    const base = shortened(hint);
     let name = base;
     for (let suffix = 2; this.taken.has(name); suffix += 1) name = `${base}${suffix}`;
     this.taken.add(name);
@@ -60,4 +61,19 @@ export class TypeNames {
   release(name: string): void {
     this.taken.delete(name);
   }
+}
+
+/**
+ * Type names longer than this are cut. Names grow with nesting (`ItemItem…ItemList`): a list
+ * 1,000 deep would be named by 4,000 characters, its schema would hold millions, and a code
+ * generator's file named after it cannot be created.
+ */
+export const MAX_TYPE_NAME = 60;
+
+/** The name's end (its most specific part), from a capital letter; unchanged when short. */
+function shortened(name: string): string {
+  if (name.length <= MAX_TYPE_NAME) return name;
+  const end = name.slice(-MAX_TYPE_NAME);
+  const capital = end.search(/[A-Z]/);
+  return capital >= 0 && capital < MAX_TYPE_NAME / 2 ? end.slice(capital) : `T${end.replace(/^[^A-Za-z]+/, '')}`;
 }

@@ -241,7 +241,14 @@ export function serve<M extends MethodsOf<M>, E = Record<never, never>>(transpor
       running.set(id, controller);
       const reply = (value: Reply<unknown>) => {
         running.delete(id);
-        transport.send({ channel: 'reply', id, reply: value });
+        try {
+          return transport.send({ channel: 'reply', id, reply: value });
+        } catch (error) {
+          // An answer that cannot cross (not cloneable, or nested past the serializer's stack):
+          // the caller hears why now rather than waiting for its timeout.
+          const why = error instanceof Error ? error.message : String(error);
+          return transport.send({ channel: 'reply', id, reply: { err: { message: `${method}: the answer could not be sent (${why})`, code: 'unsendable' } } });
+        }
       };
       const handler = Object.prototype.hasOwnProperty.call(handlers, method) ? handlers[method as keyof M] : undefined;
       if (!handler) {

@@ -60,9 +60,17 @@ export interface SampleBytes {
 }
 
 /** A size sweep's or limit search's target: the worker scales the sample itself. */
+/**
+ * How a sample grows past its own size: its records repeated in order, or fresh records
+ * generated from their profile (measurement/fresh-records.ts).
+ */
+export type SampleGrowth = 'repeat' | 'fresh';
+
 export interface SampleScale {
   /** The JSON size to come closest to (minified UTF-8 bytes). */
   targetJsonBytes: number;
+  /** Default 'repeat'. */
+  growth?: SampleGrowth;
 }
 
 export type BrowserSupport = 'runs' | { unavailable: string };
@@ -94,6 +102,9 @@ export interface FormatSchemaFile {
   /** Cap'n Proto and Bebop: the struct or message to encode (default: the last one no other refers to). FlatBuffers uses its root_type. */
   rootType?: string;
 }
+
+/** The schema languages a schema inferred from a sample can be written in (Open inferred …, `schema --format`). */
+export type InferredSchemaFormat = 'proto' | 'avsc' | FormatSchemaFile['language'];
 
 /** How a run generates code; each field has a default (the CLI's cache, environment and PATH). */
 export interface CodegenSettings {

@@ -1,43 +1,43 @@
 /**
- * The browser measuring contexts' conversations, as method maps for the typed channel: a
- * measuring frame starts one dedicated Web Worker per job from the worker script it is given
- * and relays. The frame and the runner page only relay jobs and reports (the engine's
- * `CodecJob` / `CodecReport`, see src/browser/protocol.ts): here they are opaque apart from
- * what a relay touches. Plain data only: no Node, no DOM.
+ * The browser runtime's conversations, typed with the engine's own job and report end to end:
+ * the host (the extension, or the CLI) asks a page (the panel, or the CLI's headless page) to
+ * measure codec jobs; the page hands each to a measuring frame, which runs it in a fresh
+ * dedicated Web Worker. Every relay carries `CodecJob` and `CodecReport` as they are: nothing on
+ * the way casts what it gets back. Plain data only: no Node, no DOM.
  */
-import type { ErrorStage, WorkStage } from './results';
+import type { CodecJob, CodecReport, SampleBytes } from './codec-job';
+import type { WorkStage } from './results';
 
-/** A codec report as a relay sees it: its outcome, and the encoded bytes a browser returns. */
-export interface RelayedReport {
-  schema: string;
-  notes: string[];
-  outcome: { status: 'completed'; measurements: { encoded?: Uint8Array } } | { status: 'timed' | 'skipped' } | { status: 'errored'; error: { stage: ErrorStage; message: string } };
-}
-
-export interface RelayedWorkerMethods {
-  'measure-codec': { params: unknown; result: RelayedReport };
-}
-
-export interface FrameJob {
-  /** The engine's CodecJob, with the sample's bytes. */
-  job: unknown;
-  /** The measuring worker's bundled script: the frame may fetch nothing (connect-src 'none'). */
-  workerSource: string;
-  /** The frame stops the worker after this long; the job then fails with stage `timeout`. */
-  timeoutMs: number;
-}
-
-export interface MeasureFrameMethods {
-  'measure-codec': { params: FrameJob; result: RelayedReport };
-  /** What the frame's policy allows: whether `new Function` runs there (its workers inherit it). */
-  'code-generation': { params: Record<string, never>; result: { allowed: boolean; error?: string } };
+/** The measuring Web Worker: one codec job, answered like a Node worker's 'measure-codec'. */
+export interface BrowserWorkerMethods {
+  'measure-codec': { params: CodecJob; result: CodecReport };
 }
 
 export interface MeasureEvents {
   stage: WorkStage;
 }
 
-/** What every browser job of a run shares: sent to the panel once, not with each job. */
+export interface FrameJob {
+  job: CodecJob;
+  /** The measuring worker's bundled script: the frame may fetch nothing (connect-src 'none'). */
+  workerSource: string;
+  /** The frame stops the worker after this long; the job then fails with stage `timeout`. */
+  timeoutMs: number;
+}
+
+/** Whether a frame's policy lets `new Function` run (its workers inherit it). */
+export interface CodeGenerationAllowed {
+  allowed: boolean;
+  error?: string;
+}
+
+/** A measuring frame: relays one job at a time to a fresh Web Worker. */
+export interface MeasureFrameMethods {
+  'measure-codec': { params: FrameJob; result: CodecReport };
+  'code-generation': { params: Record<string, never>; result: CodeGenerationAllowed };
+}
+
+/** What every browser job of a run shares: sent to the page once, not with each job. */
 export interface BrowserRunInput {
   /** Names this run's input: a job naming another (or none held) is refused with MISSING_RUN_INPUT. */
   inputId: string;
@@ -46,25 +46,38 @@ export interface BrowserRunInput {
   workerSource: string;
 }
 
-/** The code of the panel's refusal when it does not hold the job's input (its page was re-created since, or the run ended). */
+/** The code of a page's refusal when it does not hold the job's input (its page was re-created since, or the run ended). */
 export const MISSING_RUN_INPUT = 'missing-run-input';
 
+/** A codec job as it crosses to the page: without the sample's bytes, which the page attaches. */
+export type JobWithoutBytes = Omit<CodecJob, 'sample'> & { sample: Omit<SampleBytes, 'bytes'> };
+
 /**
- * The host asks the panel to measure codec jobs in a measuring frame's Web Worker. The run's
- * sample and worker script go once ('browser-input'), not with each job: a 50 MB sample
- * crossed VS Code's webview messaging once per codec job.
+ * The host asks a page to measure codec jobs in a measuring frame's Web Worker. The run's sample
+ * and worker script go once ('browser-input'), not with each job: a 50 MB sample crossed VS
+ * Code's webview messaging once per codec job.
  */
-export interface PanelMeasuringMethods {
+export interface PageMeasuringMethods {
   'browser-input': { params: BrowserRunInput; result: Record<string, never> };
   'measure-in-browser': {
     params: {
-      /** The engine's CodecJob without the sample's bytes: the panel attaches them. */
-      job: { sample: object };
+      job: JobWithoutBytes;
       inputId: string;
       timeoutMs: number;
-      /** The measuring frame's address (the host's loopback server, as the webview reaches it). */
+      /** The measuring frame's address (the host's loopback server, as the page reaches it). */
       frameUrl: string;
     };
-    result: RelayedReport;
+    result: CodecReport;
   };
+}
+
+/** The browser the CLI's headless page runs in, and what its two frames allow. */
+export interface BrowserDescription {
+  userAgent: string;
+  codeGeneration: { normal: CodeGenerationAllowed; strict: CodeGenerationAllowed };
+}
+
+/** The CLI's headless page answers what the panel does, and says which browser it is. */
+export interface HeadlessPageMethods extends PageMeasuringMethods {
+  'describe-browser': { params: { frameUrls: { normal: string; strict: string } }; result: BrowserDescription };
 }

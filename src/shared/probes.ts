@@ -14,6 +14,7 @@ export type ProbeId =
   | 'negative-zero'
   | 'nested-arrays-1e3'
   | 'nested-arrays-1e4'
+  | 'object-keys-7e4'
   | 'non-ascii-keys'
   | 'lone-surrogate'
   | 'empty-containers'

@@ -471,6 +471,12 @@ export interface SampleScaling {
   /** More records than the file holds: they repeat (which favours compression). */
   repeated: boolean;
   targetJsonBytes: number;
+  /** How the sample grows past its own records (absent in older reports: 'repeat'). */
+  growth?: 'repeat' | 'fresh';
+  /** Records generated anew past the sample's own (growth 'fresh'). */
+  freshRecords?: number;
+  /** Why fresh records were asked for and the records repeat instead. */
+  growthNote?: string;
 }
 
 export interface RuntimeInfo {

@@ -6,7 +6,7 @@
  */
 import type { CodecResult, SampleInfo, WorkStage, RoundProgress } from './results';
 import type { SweepReport, SweepSize } from './sweep';
-import type { SampleKind } from './codec-job';
+import type { SampleGrowth, SampleKind } from './codec-job';
 
 export const SWEEP_RUNNER_FLAG = '--payload-lab-sweep-runner';
 
@@ -23,6 +23,8 @@ export interface SweepJob {
   maxJsonBytes?: number;
   stepFactor?: number;
   sizes?: number[];
+  /** Past the sample's own size (default fresh). */
+  growth?: SampleGrowth;
   memoryLimitMb?: number;
   timeoutMs?: number;
 }

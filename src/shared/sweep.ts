@@ -63,6 +63,8 @@ export interface LimitSettings {
   capJsonBytes: number;
   /** The most a size may take (each gets less where the sizes before it predict less). */
   timeoutMs: number;
+  /** How each size was built: the sample's records repeated (see payload-limits/run-limits.ts). */
+  growth?: 'repeat';
 }
 
 export interface SweepSettings extends MeasurementSettings {
@@ -75,7 +77,16 @@ export interface SweepSettings extends MeasurementSettings {
 export interface SweepReport {
   tool: { name: string; version: string };
   runtime: RuntimeInfo;
-  sample: { path: string; fileBytes: number; kind: 'json' | 'jsonl'; recordsPath: string; sourceRecords: number };
+  sample: {
+    path: string; fileBytes: number; kind: 'json' | 'jsonl'; recordsPath: string; sourceRecords: number;
+    /**
+     * How sizes above the sample's own were made: fresh records generated from its records'
+     * profile, or its records repeated (absent in older reports: repeated).
+     */
+    growth?: 'repeat' | 'fresh';
+    /** Why fresh records were asked for and the records repeat instead. */
+    growthNote?: string;
+  };
   settings: SweepSettings;
   /** Smallest first. */
   sizes: SweepSize[];

@@ -5,7 +5,7 @@
  * a crash, a timeout or an out-of-memory kill can say where it happened.
  */
 import type { SchemaVariants } from './variants';
-import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleScale, TimedWindow } from './codec-job';
+import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleGrowth, SampleScale, TimedWindow, CodegenSettings, FormatSchemaFile, InferredSchemaFormat } from './codec-job';
 import type { DecodedOutputJob, DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { SchemaProblem } from './schema-problem';
 import type { MessagesPlan } from './messages';
@@ -34,10 +34,22 @@ export interface GenerateJob {
   seed: number;
 }
 
+/**
+ * A user's own .fbs / .capnp / .bop as its tool reads it: its first problem (line and column as
+ * the tool says them), the tool missing (what to install, which setting), a reason it cannot be
+ * used, or the roots it may encode and the default one (FlatBuffers: its root_type).
+ */
+export type FormatSchemaInfo =
+  | { problem: SchemaProblem }
+  | { missingTool: string }
+  | { unusable: string }
+  | { roots: string[]; defaultRoot?: string };
+
 /** The schema inferred from a sample, as text a user reads (commented where a choice was made). */
 export interface InferSchemaJob {
   sample: SampleBytes;
-  format: 'proto' | 'avsc';
+  /** fbs, capnp, bop: the inferred Avro schema translated as those rows translate it. */
+  format: InferredSchemaFormat;
   variants?: Partial<SchemaVariants>;
 }
 
@@ -86,12 +98,14 @@ export interface WorkerMethods extends DecodedOutputQueries {
   /** After its slices: the open codec's encoded bytes compressed and decompressed, timed (this round's figures). */
   'time-compression': { params: CompressionWindows; result: CompressionTiming };
   /** A size sweep's plan: the sample scaled to each target size, described (nothing kept). */
-  'plan-sweep': { params: { sample: SampleBytes; targets: number[] }; result: { sizes: SampleInfo[] } | { inputProblem: InputProblem } };
+  'plan-sweep': { params: { sample: SampleBytes; targets: number[]; growth?: SampleGrowth }; result: { sizes: SampleInfo[] } | { inputProblem: InputProblem } };
   'read-sample': { params: ReadSampleJob; result: { sample: SampleInfo } | { inputProblem: InputProblem } | { schemaFailure: SchemaFailure } };
   /** `messageTypes` is empty for an .avsc (its root type is the schema itself); an .avpr / .avdl lists its types. */
   'schema-info': { params: SchemaInfoJob; result: { messageTypes: string[]; defaultType?: string } | { schemaFailure: SchemaFailure } };
   'generate-sample': { params: GenerateJob; result: { bytes: Uint8Array; records: number } | { schemaFailure: SchemaFailure } };
   'infer-schema': { params: InferSchemaJob; result: { text: string } | { inputProblem: InputProblem } };
+  /** Reads a user's own schema in a format whose row generates code (its tool runs in a child process). */
+  'format-schema-info': { params: { file: FormatSchemaFile; codegen?: CodegenSettings }; result: FormatSchemaInfo };
   /**
    * gzip / brotli / zstd sizes and SHA-256 of bytes a browser encoded: the extension host
    * compresses and hashes nothing itself, and a sandboxed frame's workers have no crypto.subtle.

@@ -6,7 +6,7 @@
  */
 import type { LoadedCodec } from '../codecs/load-codec';
 import { browserCodecModules } from '../codecs/browser-codecs';
-import { findBuiltinCodec } from '../codecs/registry';
+import { findBuiltinCodec, isBrowserCodecId } from '../codecs/registry';
 import type { CodecRunRuntime } from './codec-run-core';
 import { timeEndToEnd, type Decompressor } from './end-to-end';
 import type { EndToEndDecode } from '../shared/results';
@@ -24,9 +24,8 @@ const streams = {
 async function loadBrowserCodec(source: { builtin: string } | { modulePath: string }): Promise<LoadedCodec> {
   if (!('builtin' in source)) throw new Error('codec modules of your own run in Node only');
   const descriptor: CodecDescriptor | undefined = findBuiltinCodec(source.builtin);
-  const load = browserCodecModules[source.builtin];
-  if (!descriptor || !load) throw new Error(`${source.builtin} has no browser entry`);
-  return { descriptor, module: await load() };
+  if (!descriptor || !isBrowserCodecId(source.builtin)) throw new Error(`${source.builtin} has no browser entry`);
+  return { descriptor, module: await browserCodecModules[source.builtin]() };
 }
 
 function libraryVersion(library: string): string {

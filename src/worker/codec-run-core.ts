@@ -13,14 +13,15 @@ import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
 import type { CompressedSizes, InteropResult, LazyTimings } from '../shared/results';
 import { attributeBytes } from '../attribution/byte-attribution';
+import { nestingDepth } from '../analysis/nesting';
 import { scaleSample } from '../measurement/scale-sample';
 import { timeLazyReads } from '../worker/lazy-reads';
 import { measureOperation } from './measure';
 import type { CodecJob, CodecReport } from '../shared/codec-job';
 import { compressionWindows, timesCompression, type TimedCompression } from '../compression/compression-windows';
-import { blankReport, describeError, SteppedRun, type CodecRunRuntime, type CodecRunSteps, type StageReporter } from './stepped-run';
+import { blankReport, describeError, SteppedRun, type CodecRunRuntime, type StageReporter } from './stepped-run';
 
-export { describeError, type CodecRunRuntime, type CodecRunSteps, type StageReporter } from './stepped-run';
+export { describeError, describeFailure, type CodecRunRuntime, type CodecRunSteps, type StageReporter } from './stepped-run';
 
 /** Placeholder sizes of a report whose host compresses (`CodecMeasurements.encoded`). */
 export const SIZES_FROM_HOST: CompressedSizes = { gzip: -1, brotli: -1, zstd: null };
@@ -188,7 +189,9 @@ export async function prepareReported(
   report.schema = prepared.schema;
   if (prepared.schemaText !== undefined) report.schemaText = prepared.schemaText;
   report.notes = prepared.notes;
-  if (job.measurement.verify && prepared.inferred !== undefined) report.inferred = prepared.inferred;
+  // Handed back to later rounds through the host, whose thread must deserialize it: past a
+  // stated depth a later round infers the schema again instead.
+  if (job.measurement.verify && prepared.inferred !== undefined && nestingDepth(prepared.inferred, MAX_CROSSING_DEPTH) <= MAX_CROSSING_DEPTH) report.inferred = prepared.inferred;
   return prepared;
 }
 
@@ -214,3 +217,10 @@ async function checkInterop(interop: InteropCheck, encoded: Uint8Array, sample: 
     return { ...result, readsReference: { readable: false, why: `the check failed: ${describeError(error)}` } };
   }
 }
+
+/**
+ * Nesting past which a value is not sent to another thread: V8 deserializes it recursively on
+ * the receiving thread (a host's main thread, about 1 MB of stack, drops objects nested 2,000
+ * deep).
+ */
+export const MAX_CROSSING_DEPTH = 500;

@@ -13,6 +13,7 @@ import type { MeasureOptions } from './measure';
 import type { CodecSource, SampleBytes, CodecJob, CodecReport } from '../shared/codec-job';
 import type { TimedCompression } from '../compression/compression-windows';
 import type { CompressionWindows } from '../shared/worker-protocol';
+import { isStackOverflow } from '../analysis/json-text';
 
 export interface StageReporter {
   (stage: WorkStage): void;
@@ -121,9 +122,22 @@ export abstract class SteppedRun<Opened, Job extends CodecJob = CodecJob> implem
       await body();
     } catch (error) {
       this.opened = undefined;
-      this.report.outcome = { status: 'errored', error: { stage: this.stage, message: describeError(error) }, ...(this.bytes === undefined ? {} : { bytes: this.bytes }) };
+      this.report.outcome = { status: 'errored', error: { stage: this.stage, message: describeFailure(error, this.stage) }, ...(this.bytes === undefined ? {} : { bytes: this.bytes }) };
     }
   }
+}
+
+/** Stages where the code that ran is the library's (and the sample's depth its input). */
+const LIBRARY_STAGES: ReadonlySet<WorkStage> = new Set(['prepare', 'encode', 'decode', 'measure']);
+
+/**
+ * An error's message, with what a stack overflow in the library's own code means: its result
+ * on this sample, not a fault of the run.
+ */
+export function describeFailure(error: unknown, stage: WorkStage): string {
+  const message = describeError(error);
+  if (!isStackOverflow(error) || !LIBRARY_STAGES.has(stage)) return message;
+  return `${message}: the library recursed past the worker's call stack (the sample nests too deeply for it)`;
 }
 
 export function describeError(error: unknown): string {

@@ -8,7 +8,7 @@
  * slices, the host asks for this round's compression times of the same encoded bytes.
  */
 import { openCodec } from './codec-run-core';
-import { blankReport, describeError, type StageReporter } from './stepped-run';
+import { blankReport, describeFailure, type StageReporter } from './stepped-run';
 import { nodeCodecRuntime } from './codec-run-node';
 import { batchSizeFor, timeWindow, warmUp } from './measure';
 import type { TimingOperation, TimingReady, TimingSliceRequest, CompressionWindows } from '../shared/worker-protocol';
@@ -63,7 +63,7 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
     const bytes = 'inputs' in opened ? opened.encoded.reduce((sum, message) => sum + message.byteLength, 0) / opened.encoded.length : opened.encoded.byteLength;
     return { ready: true, bytes, perCallNs: { encode: open.encode.perCallNs, decode: open.decode.perCallNs } };
   } catch (error) {
-    return { ready: false, error: { stage, message: describeError(error) } };
+    return { ready: false, error: { stage, message: describeFailure(error, stage) } };
   }
 }
 

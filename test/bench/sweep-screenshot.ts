@@ -6,15 +6,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findBuiltinCodec } from '../../src/codecs/registry';
 import type { SweepReport } from '../../src/shared/sweep';
-import type { SweepHostMessage } from '../../src/shared/sweep-protocol';
+import type { RunEventOf } from '../../src/shared/run-events';
 import { repoRoot } from '../support/paths';
 import { PanelHarness } from '../webview/support/panel-harness';
 
 export async function screenshotSweep(report: SweepReport, file: string): Promise<void> {
   const codecs = report.sizes[0]?.results.map((row) => ({ id: row.codec, label: findBuiltinCodec(row.codec)?.label ?? row.codec })) ?? [];
-  const messages: SweepHostMessage[] = [
-    { type: 'sweep-started', sweep: { sweepId: 1, sampleName: path.basename(report.sample.path), sampleLocation: report.sample.path, sweep: true, limits: false, codecs } },
-    { type: 'sweep-finished', sweepId: 1, report },
+  const messages: Array<RunEventOf<'sweep'>> = [
+    { kind: 'sweep', runId: 1, phase: 'started', started: { sampleName: path.basename(report.sample.path), sampleLocation: report.sample.path, sweep: true, limits: false, codecs } },
+    { kind: 'sweep', runId: 1, phase: 'finished', report },
   ];
   const harness = await PanelHarness.start();
   try {

@@ -13,7 +13,7 @@ import { cliScript, repoRoot } from '../support/paths';
 import { childProcessCount, extensionHostPids, threadCount, waitUntil } from './support/extension-host';
 import { openE2eSession, type E2eSession } from './support/session';
 import { extensionLogLines, loggedRunSeconds } from './support/extension-log';
-import { explorerContextCommand, notificationTexts, panelFrame, pickExactly, pickQuickItem, runPaletteCommand } from './support/workbench';
+import { acceptRuntimesStep, explorerContextCommand, notificationTexts, panelFrame, pickExactly, pickQuickItem, runPaletteCommand } from './support/workbench';
 import type { E2eDirs } from './support/workspace';
 
 const DEFAULT_CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
@@ -87,23 +87,12 @@ async function startMeasuringThoroughRun(hosts: number[], idleThreads: number): 
   return { frame, before };
 }
 
-/**
- * Run Benchmark's last step (where to measure) lists the setting's choice first: Enter keeps
- * it (Node only here). A click on its row right after the previous pick can land while the
- * recycled list is still hidden.
- */
-async function acceptRuntimesStep(): Promise<void> {
-  await page.locator('.quick-input-widget', { hasText: 'where to measure' }).waitFor({ state: 'visible' });
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Node only' }).waitFor({ state: 'visible' });
-  await page.keyboard.press('Enter');
-}
-
 async function startThoroughRun(): Promise<void> {
   await runPaletteCommand(page, 'Payload Lab: Run Benchmark…');
   await pickQuickItem(page, 'Tuple dataset');
   await pickExactly(page, ['JSON (baseline)', 'Avro (avsc)', 'Protocol Buffers (protobufjs)', 'BSON (bson)']);
   await pickQuickItem(page, 'Thorough');
-  await acceptRuntimesStep();
+  await acceptRuntimesStep(page);
 }
 
 describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () => {
@@ -137,7 +126,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     await pickQuickItem(page, 'Tuple dataset');
     await pickExactly(page, ['Avro (avsc)', 'MessagePack (msgpackr)']);
     await pickQuickItem(page, 'Quick');
-    await acceptRuntimesStep();
+    await acceptRuntimesStep(page);
     const frame = await panelFrame(page);
     assert.match(await waitForRunEnd(frame, before), /^Finished/);
     const rows = await frame.locator('table.results tr[data-codec]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));

@@ -1,19 +1,32 @@
 /**
  * Compare Encodings on schema files in a real VS Code (code-server): a .proto's message type
  * and a generated sample picked from quick picks, and a broken .proto reported as a
- * notification with file:line:column and as a diagnostic in the Problems view.
+ * notification with file:line:column and as a diagnostic in the Problems view. Then the rows of
+ * generated code (issue 25) on the bundled tuples and events: every one completed as the CLI
+ * reports it, a second run generating nothing; a user's own .fbs and .capnp as their rows'
+ * schemas, a broken .fbs located, and a missing tool's row saying what to install.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { repoRoot } from '../support/paths';
+import { fixture, repoRoot } from '../support/paths';
 import { openE2eSession, type E2eSession } from './support/session';
-import { explorerContextCommand, panelFrame, pickQuickItem } from './support/workbench';
+import { acceptRuntimesStep, explorerContextCommand, panelFrame, pickExactly, pickQuickItem, rowDetails, runPaletteCommand, showPanel, shownRunId, waitForRun } from './support/workbench';
+import { cliReport, GENERATED_ROWS, reportedRow, shownRow, toolSettings } from './support/generated-rows';
 
 let session: E2eSession | undefined;
 let page: Page;
+let tools: Awaited<ReturnType<typeof toolSettings>>;
+const workspaceSettings = (more: Record<string, unknown> = {}) =>
+  JSON.stringify({ 'payloadLab.protoIncludePaths': ['protos'], ...('settings' in tools ? tools.settings : {}), ...more }, null, 2);
+/** The tests of generated rows need every code generator; without them they say what to install. */
+function needsTools(t: TestContext): boolean {
+  if (!('missing' in tools)) return false;
+  t.skip(tools.missing);
+  return true;
+}
 
 async function waitForFinished(frame: Frame, timeoutMs = 180_000): Promise<string> {
   await frame.waitForFunction(() => {
@@ -24,9 +37,12 @@ async function waitForFinished(frame: Frame, timeoutMs = 180_000): Promise<strin
   return (await frame.locator('.run-status').textContent()) ?? '';
 }
 
-describe('Compare Encodings on schema files in VS Code (code-server)', { timeout: 10 * 60_000 }, () => {
+describe('Compare Encodings on schema files in VS Code (code-server)', { timeout: 30 * 60_000 }, () => {
   before(async () => {
+    tools = await toolSettings();
     session = await openE2eSession((added) => {
+      for (const language of ['fbs', 'capnp', 'bop']) fs.copyFileSync(fixture('zero-copy', `Items.${language}`), path.join(added.workspace, `Items.${language}`));
+      fs.writeFileSync(path.join(added.workspace, 'broken.fbs'), 'table A {\n  x:int\n}\n\nroot_type A;\n');
       fs.copyFileSync(path.join(repoRoot, 'schemas', 'Items.proto'), path.join(added.workspace, 'Items.proto'));
       fs.writeFileSync(path.join(added.workspace, 'broken.proto'), 'syntax = "proto3";\n\nmessage Broken {\n  int32 x = ;\n}\n');
       // Imports: a well-known type (no setting needed) and a file found through payloadLab.protoIncludePaths.
@@ -38,7 +54,7 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
       fs.writeFileSync(path.join(added.workspace, 'protos', 'shared', 'money.proto'), 'syntax = "proto3";\npackage shared;\nmessage Money { string currency = 1; int32 cents = 2; }\n');
       fs.writeFileSync(path.join(added.workspace, 'lonely.proto'), 'syntax = "proto3";\nimport "nowhere/x.proto";\nmessage Lonely { int32 x = 1; }\n');
       fs.mkdirSync(path.join(added.workspace, '.vscode'), { recursive: true });
-      fs.writeFileSync(path.join(added.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'payloadLab.protoIncludePaths': ['protos'] }));
+      fs.writeFileSync(path.join(added.workspace, '.vscode', 'settings.json'), workspaceSettings());
     });
     ({ page } = session);
   });
@@ -98,5 +114,132 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     const message = page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'lonely.proto:2:9' });
     await message.waitFor({ timeout: 60_000 });
     assert.match((await message.textContent()) ?? '', /import "nowhere\/x\.proto" not found; searched: .*nowhere.x\.proto/);
+  });
+
+  /** The id of the run the panel shows now (0 without a panel): a later run's is higher. */
+  async function runIdNow(): Promise<number> {
+    return (await page.locator('.tab', { hasText: 'Payload Lab' }).count()) > 0 ? shownRunId(await showPanel(page)) : 0;
+  }
+
+  /** Run Benchmark… on a bundled dataset with JSON and every generated row, quick, in Node; returns the run's id. */
+  async function runGeneratedRows(dataset: string): Promise<{ frame: Frame; runId: number }> {
+    const before = await runIdNow();
+    await runPaletteCommand(page, 'Payload Lab: Run Benchmark…');
+    await pickQuickItem(page, dataset);
+    await pickExactly(page, ['JSON (baseline)', ...GENERATED_ROWS.map((row) => row.label)]);
+    await pickQuickItem(page, 'Quick');
+    await acceptRuntimesStep(page);
+    const frame = await panelFrame(page);
+    assert.match(await waitForRun(frame, before + 1, 600_000), /^Finished/);
+    return { frame, runId: await shownRunId(frame) };
+  }
+
+  /** Each generated row as the panel shows it, against the CLI's run of the same sample. */
+  async function assertAsTheCli(frame: Frame, sample: string): Promise<void> {
+    const codecs = GENERATED_ROWS.map((row) => row.codec);
+    const shown = Object.fromEntries(await Promise.all(codecs.map(async (codec) => [codec, await shownRow(frame, codec)] as const)));
+    // The extension's cache: the CLI generates nothing either, so its keys are the extension's.
+    const cli = cliReport(sample, codecs, globalStorage(), (tools as { settings: Record<string, string> }).settings);
+    assert.deepEqual(shown, Object.fromEntries(cli.results.map((row) => [row.codec, reportedRow(row)])));
+    for (const row of cli.results) assert.ok(row.notes.some((note) => /^code generation: cached/.test(note)), `${row.codec} generated code the extension had generated`);
+    for (const codec of codecs) assert.equal(shown[codec]!.status, 'completed', `${codec}: ${shown[codec]!.status}`);
+  }
+
+  const globalStorage = () => path.join(session!.dirs.userDataDir, 'User', 'globalStorage', 'payload-lab.payload-lab');
+
+  test('the generated-code rows on the tuples: every one completed as the CLI reports it; the notes give generation per tool, and a second run generates nothing', async (t) => {
+    if (needsTools(t)) return;
+    const { frame } = await runGeneratedRows('Tuple dataset');
+    for (const { codec } of GENERATED_ROWS) assert.match(await rowDetails(frame, codec), /code generation: (?!cached)\S.* \d+ ms.* cached in .*payload-lab\.payload-lab/, codec);
+    // FlatBuffers and Cap'n Proto read on access: both reads beside the decode the speed-up uses.
+    for (const codec of ['flatbuffers', 'capnp']) {
+      const details = await rowDetails(frame, codec);
+      assert.match(details, /Access[\d.]+ (ns|µs|ms) per call \(first round/, codec);
+      assert.match(details, /First field[\d.]+ (ns|µs|ms) per call \(first round.*read \$\.items\[0\]\.x/, codec);
+      assert.match(details, /Speed-upDec\. vs JSON uses Decode above/, codec);
+    }
+    const runId = await shownRunId(frame);
+    await frame.locator('button[data-action="rerun"]').click();
+    assert.match(await waitForRun(frame, runId + 1, 600_000), /^Finished/);
+    for (const { codec } of GENERATED_ROWS) assert.match(await rowDetails(frame, codec), /code generation: cached \(no generation this run; it took .* when generated\)/, codec);
+    await assertAsTheCli(frame, path.join(repoRoot, 'schemas', 'tuples.json'));
+  });
+
+  test('the generated-code rows on the string-heavy events: every one completed as the CLI reports it', async (t) => {
+    if (needsTools(t)) return;
+    const { frame } = await runGeneratedRows('Web events dataset');
+    await assertAsTheCli(frame, path.join(repoRoot, 'schemas', 'events.json'));
+  });
+
+  test('Compare Encodings on Items.fbs: no root to pick, generated records said not offered, a bundled dataset; the flatbuffers row runs on the file as given', async (t) => {
+    if (needsTools(t)) return;
+    const before = await runIdNow();
+    await explorerContextCommand(page, 'Items.fbs', 'Compare Encodings');
+    const notOffered = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Generate records from Items' });
+    await notOffered.waitFor({ timeout: 60_000 });
+    assert.match((await notOffered.textContent()) ?? '', /not offered for this format/);
+    await notOffered.click();
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'generates records from a .proto or .avsc, not from a .fbs' }).waitFor({ timeout: 30_000 });
+    // Choosing it explained and asked again.
+    await pickQuickItem(page, 'Tuple dataset');
+    const frame = await panelFrame(page);
+    assert.match(await waitForRun(frame, before + 1, 600_000), /^Finished/);
+    assert.match((await frame.locator('.sample-name').textContent()) ?? '', /tuples\.json with Items\.fbs/);
+    assert.equal(await frame.locator('tr[data-codec="flatbuffers"].row-completed').getAttribute('data-schema'), 'provided');
+    assert.equal((await shownRow(frame, 'flatbuffers')).roundTrip, 'exact');
+    assert.match(await rowDetails(frame, 'flatbuffers'), /the provided Items\.fbs, as flatc reads it/);
+  });
+
+  test('Compare Encodings on Items.capnp: the root picked (the default first), the capnp row runs on the file as given', async (t) => {
+    if (needsTools(t)) return;
+    const before = await runIdNow();
+    await explorerContextCommand(page, 'Items.capnp', 'Compare Encodings');
+    const labels = page.locator('.quick-input-list .monaco-list-row .label-name');
+    await page.locator('.quick-input-widget', { hasText: 'root of Items.capnp' }).waitFor({ timeout: 60_000 });
+    assert.deepEqual((await labels.allTextContents()).map((text) => text.trim()), ['Items', 'Item']);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'default: no other struct refers to it' }).click();
+    await page.locator('.quick-input-widget', { hasText: 'sample for Items.capnp (2/2)' }).waitFor({ timeout: 30_000 });
+    await pickQuickItem(page, 'Tuple dataset');
+    const frame = await panelFrame(page);
+    assert.match(await waitForRun(frame, before + 1, 600_000), /^Finished/);
+    assert.equal(await frame.locator('tr[data-codec="capnp"].row-completed').getAttribute('data-schema'), 'provided');
+    assert.equal((await shownRow(frame, 'capnp')).roundTrip, 'exact');
+  });
+
+  test('a .fbs flatc refuses: the notification names file:line:column, Go to Error goes there, the Problems view lists it', async (t) => {
+    if (needsTools(t)) return;
+    await explorerContextCommand(page, 'broken.fbs', 'Compare Encodings');
+    const message = page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'broken.fbs:3:1' });
+    await message.waitFor({ timeout: 60_000 });
+    assert.match((await message.textContent()) ?? '', /expecting: ; instead got: \}/);
+    await page.locator('.notifications-toasts .monaco-button', { hasText: 'Go to Error' }).first().click();
+    await page.locator('.statusbar-item', { hasText: 'Ln 3, Col 1' }).waitFor({ timeout: 30_000 });
+    // The Problems view may still be open from the .proto's test: its status bar item would close it.
+    const problem = page.locator('.monaco-list-row', { hasText: 'expecting: ; instead got: }' }).first();
+    if (!(await problem.isVisible())) await page.locator('[id="status.problems"]').click();
+    await problem.waitFor({ timeout: 30_000 });
+  });
+
+  test('a tool the setting points nowhere: a warning before the run, and the skipped row says what to install and which setting to use', async (t) => {
+    if (needsTools(t)) return;
+    const nowhere = path.join(session!.dirs.root, 'no-bebopc');
+    fs.writeFileSync(path.join(session!.dirs.workspace, '.vscode', 'settings.json'), workspaceSettings({ 'payloadLab.tools.bebopc': nowhere }));
+    // VS Code reads the settings file again when it changes: a moment.
+    await page.waitForTimeout(3000);
+    try {
+      const before = await runIdNow();
+      await explorerContextCommand(page, 'Items.bop', 'Compare Encodings');
+      await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'the bebop row will be skipped' }).waitFor({ timeout: 60_000 });
+      await pickQuickItem(page, 'Tuple dataset');
+      const frame = await panelFrame(page);
+      assert.match(await waitForRun(frame, before + 1, 600_000), /^Finished/);
+      const skipped = (await frame.locator('tr[data-codec="bebop"].row-skipped .failure-message').textContent()) ?? '';
+      assert.match(skipped, new RegExp(`the setting payloadLab\\.tools\\.bebopc names ${nowhere.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, which is not an executable file`));
+      assert.match(skipped, /Install it \(.*npm install .*bebop-tools.*\), or set payloadLab\.tools\.bebopc/);
+      // The other rows ran.
+      assert.equal(await frame.locator('tr[data-codec="avsc"].row-completed').count(), 1);
+    } finally {
+      fs.writeFileSync(path.join(session!.dirs.workspace, '.vscode', 'settings.json'), workspaceSettings());
+    }
   });
 });

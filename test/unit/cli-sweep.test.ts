@@ -52,6 +52,26 @@ test('the table shows each size, the growth slopes and the limits with the heap'
   assert.match(stdout, /^bson +≥ 1\.00 MiB \(cap\) +≥ 1\.00 MiB \(cap\)/m);
 });
 
+test('--growth picks how sizes above the sample grow (fresh by default), and the table, notes and --json name it', () => {
+  const tuples = JSON.parse(fs.readFileSync(tuplesSample, 'utf8')) as { items: unknown[] };
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-sweep-')), 'small.json');
+  fs.writeFileSync(file, JSON.stringify({ items: tuples.items.slice(0, 120) }));
+  const args = ['sweep', file, '--quick', '--rounds', '1', '--codecs', 'json', '--steps', '32k'];
+  const fresh = cli(...args);
+  assert.equal(fresh.code, 0, fresh.stderr);
+  assert.match(fresh.stdout, /── 32\.0 KiB of JSON .*: \d+ records, the sample's 120 and \d+ fresh ──/);
+  assert.match(fresh.stdout, /^note: .*larger ones add fresh records \(growth: fresh\)/m);
+  const repeat = cli(...args, '--growth', 'repeat', '--json');
+  assert.equal(repeat.code, 0, repeat.stderr);
+  const document = JSON.parse(repeat.stdout) as { sample: { growth: string }; notes: string[]; sizes: Array<{ scaling: { repeated: boolean; growth: string } }> };
+  assert.equal(document.sample.growth, 'repeat');
+  assert.deepEqual([document.sizes[0]!.scaling.repeated, document.sizes[0]!.scaling.growth], [true, 'repeat']);
+  assert.ok(document.notes.some((note) => /repeat them in order \(growth: repeat\)/.test(note)));
+  const bad = cli('sweep', '--growth', 'copy');
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--growth takes fresh or repeat, got 'copy'/);
+});
+
 test('bad steps, sizes and samples exit 2 with what to do', () => {
   const steps = cli('sweep', '--steps', '1x,2');
   assert.equal(steps.code, 2);

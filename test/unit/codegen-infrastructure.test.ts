@@ -1,7 +1,7 @@
 /**
  * The code-generation infrastructure with real tools: discovery (setting, environment, PATH,
- * npm shims passed over), the child-process launch (timeout, cancel, stderr tail), the cache
- * (a second generation of the same schema runs no tool), sucrase, and the loader's require map.
+ * npm shims passed over), the cache (a second generation of the same schema runs no tool),
+ * sucrase, and the loader's require map. The launch itself: run-program.test.ts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +10,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { missingTools } from '../support/codegen-tools';
 import { findTool, howToProvide } from '../../src/codegen/find-tool';
-import { runTool, ToolRunError } from '../../src/codegen/run-tool';
 import { describeGeneration, generateCode, MissingToolError, type Generator } from '../../src/codegen/generate';
 import { PROTOC, PROTOC_GEN_TS_PROTO, TS_PROTO_GENERATOR } from '../../src/codegen/protobuf-tools';
 import { GeneratedModules } from '../../src/codegen/load-generated';
@@ -62,6 +61,21 @@ test('a setting naming something unusable is reported, not passed over for PATH'
   assert.ok(!broken.found && /does not run: .*exited with code 3: broken/.test(broken.problem), broken.found ? '' : broken.problem);
 });
 
+test('a tool is asked its version once per file: the answer is kept in the cache folder until the file changes', async () => {
+  const dir = scratch();
+  const asked = path.join(dir, 'asked');
+  const protoc = executable(path.join(dir, 'bin'), 'protoc', `echo x >> ${asked}; echo "libprotoc 3.0.0"`);
+  const search = { env: { PATH: '', PAYLOAD_LAB_PROTOC: protoc }, ownBinDir: null, cacheDir: path.join(dir, 'cache') };
+  const timesAsked = () => fs.readFileSync(asked, 'utf8').split('\n').filter(Boolean).length;
+  for (let run = 0; run < 3; run++) assert.deepEqual(((lookup) => lookup.found && lookup.version)(await findTool(PROTOC, search)), '3.0.0');
+  assert.equal(timesAsked(), 1);
+  // Upgraded in place: another file as far as the cache can tell, so asked again.
+  fs.writeFileSync(protoc, '#!/bin/sh\necho x >> ' + asked + '\necho "libprotoc 3.10.0"\n');
+  const upgraded = await findTool(PROTOC, search);
+  assert.equal(upgraded.found && upgraded.version, '3.10.0');
+  assert.equal(timesAsked(), 2);
+});
+
 test("native tools pass over npm's node_modules/.bin shims on PATH (they download binaries when run)", async () => {
   const dir = scratch();
   const shim = executable(path.join(dir, 'node_modules', '.bin'), 'protoc', 'echo "libprotoc 9.9.9"');
@@ -75,19 +89,6 @@ test("an npm plugin Payload Lab depends on is found in its node_modules, with it
   assert.equal(lookup.from, "Payload Lab's dependencies");
   const manifest = JSON.parse(fs.readFileSync(require.resolve('ts-proto/package.json'), 'utf8')) as { version: string };
   assert.equal(lookup.version, manifest.version);
-});
-
-test('runTool: a tool past its timeout is killed and the error says so; stderr’s tail is kept', async () => {
-  await assert.rejects(runTool('sleep', ['30'], { timeoutMs: 300 }), (error: unknown) => error instanceof ToolRunError && error.reason === 'timeout' && /stopped after 300 ms/.test(error.message));
-  await assert.rejects(runTool('sh', ['-c', 'echo "x.proto:3:1: Expected field name." >&2; exit 1'], { timeoutMs: 10_000 }), (error: unknown) => error instanceof ToolRunError && error.reason === 'exit' && /exited with code 1: x\.proto:3:1: Expected field name\./.test(error.message));
-  await assert.rejects(runTool(path.join(scratch(), 'missing'), [], { timeoutMs: 1000 }), (error: unknown) => error instanceof ToolRunError && error.reason === 'not-started');
-});
-
-test('runTool: aborting the signal kills the tool', async () => {
-  const controller = new AbortController();
-  const running = runTool('sleep', ['30'], { timeoutMs: 60_000, signal: controller.signal });
-  setTimeout(() => controller.abort(), 100);
-  await assert.rejects(running, (error: unknown) => error instanceof ToolRunError && error.reason === 'cancelled');
 });
 
 const SCHEMA = { files: { 'items.proto': 'syntax = "proto3";\nmessage Item { int32 x = 1; double y = 2; }\nmessage Items { repeated Item items = 1; }\n' }, entries: ['items.proto'] };

@@ -103,6 +103,22 @@ test('a value changed on the way: the row differs and shows both sides', async (
   assert.deepEqual(y.remnants.map((r) => r.kind), ['precision']);
 });
 
+test('through a real worker, 5,000 levels deep: the finding at the bottom is found, located and its row opened', async () => {
+  // In a worker, as in a run: msgpackr itself recurses, and a worker's stack takes 5,000 levels.
+  const depth = 5_000;
+  const text = `${'{"a":'.repeat(depth)}{"__proto__":1}${'}'.repeat(depth)}`;
+  const service = new InspectorService();
+  const opened = await service.open('msgpackr', { sample: { path: 'deep.json', kind: 'json', bytes: Buffer.from(text) }, workerScript });
+  assert.equal(opened.findings.rename?.total, 1);
+  const found = await service.ask(opened.sessionId, 'inspector-finding', { filter: 'rename', from: null, direction: 1 });
+  assert.ok(found);
+  assert.equal(found.indexes.length, depth + 1, 'one index per level, the key itself included');
+  assert.ok(found.finding.path.startsWith('$.a.a.a'));
+  const bottom = await service.ask(opened.sessionId, 'inspector-children', { steps: Array<string>(depth).fill('a'), offset: 0, limit: 10 });
+  assert.deepEqual(bottom.nodes.map((node) => node.label).sort(), ['__proto_', '__proto__']);
+  await service.close();
+});
+
 test('through a real worker: open, page, close; a closed session says so', async () => {
   const service = new InspectorService();
   const opened = await service.open('msgpackr', { sample: { path: 'sample.json', kind: 'json', bytes: Buffer.from('[1, [2, 3], {"a": "b"}]') }, workerScript });

@@ -210,3 +210,19 @@ test('one remnant count for a capped list: the CLI table, the CSV and the panel 
   // The CSV's `remnants` column is a plain number: no quoting to undo.
   assert.equal(avscLine.split(',')[header.indexOf('remnants')], '8');
 });
+
+test('a format read on access: its access and firstField beside its decode in a Markdown section and three CSV columns; other runs have no section', () => {
+  const avsc = rows[1] as Extract<CodecResult, { status: 'completed' }>;
+  const flatbuffers: CodecResult = { ...avsc, codec: 'flatbuffers', label: 'FlatBuffers (flatbuffers)', format: 'FlatBuffers', decode: timing(2_400_000), access: timing(310_000), firstField: timing(150), firstFieldPath: '$.items[0].x' };
+  const lazy = { ...report, results: [rows[0]!, flatbuffers] };
+  const markdown = renderReport(lazy, 'markdown');
+  assert.match(markdown, /\*\*Read on access\*\* \(per call, first round\): decode builds the plain object \(every field read\) and the Dec\. vs JSON speed-up uses it; access opens the bytes/);
+  const line = markdown.split('\n').find((candidate) => candidate.startsWith('| flatbuffers | 2.40 ms | 310'));
+  assert.ok(line, markdown);
+  assert.deepEqual(markdownCells(line), ['flatbuffers', '2.40 ms', '310.0 µs', '150 ns', '$.items\\[0\\].x']);
+  assert.doesNotMatch(renderReport(report, 'markdown'), /Read on access/);
+  const records = parseCsv(renderReport(lazy, 'csv'));
+  const field = (record: number, column: string) => records[record]![CSV_COLUMNS.indexOf(column as (typeof CSV_COLUMNS)[number])];
+  assert.deepEqual([field(2, 'access_mean_ns'), field(2, 'first_field_mean_ns'), field(2, 'first_field_path')], ['310000', '150', '$.items[0].x']);
+  assert.deepEqual([field(1, 'access_mean_ns'), field(1, 'first_field_path')], ['', '']);
+});

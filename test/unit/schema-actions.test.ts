@@ -5,7 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { schemaKindOfDocument, schemaKindOfText } from '../../src/commands/schema-document';
+import { formatLanguageOfDocument, schemaKindOfDocument, schemaKindOfText } from '../../src/commands/schema-document';
+import { translatedSchemaText } from '../../src/schema/translate/translated-text';
+import { inferAvroSchema } from '../../src/schema/infer-avro';
 import { inferSchemaTextOf } from '../../src/engine/schema-jobs';
 import { inferSchemaText } from '../../src/schema/inferred-text';
 import { affectedCodecs, mergeReports } from '../../src/engine/variant-rerun';
@@ -37,6 +39,23 @@ test('a JSON document is an Avro schema only when its type is record, enum, arra
   assert.equal(schemaKindOfText('json', '[{"type": "record"}]'), undefined);
   assert.equal(schemaKindOfText('json', '{ not json'), undefined);
   assert.equal(schemaKindOfText('plaintext', '{"type": "record"}'), undefined);
+});
+
+test('a .fbs, .capnp or .bop is its format\'s schema by its name, by an extension\'s language id, or by text only it can be', () => {
+  const doc = (path: string, languageId: string, text = '') => ({ uri: { path }, languageId, getText: () => text });
+  assert.equal(formatLanguageOfDocument(doc('/w/Items.fbs', 'plaintext')), 'fbs');
+  assert.equal(formatLanguageOfDocument(doc('/w/Items.CAPNP', 'plaintext')), 'capnp');
+  assert.equal(formatLanguageOfDocument(doc('/w/orders.bop', 'plaintext')), 'bop');
+  assert.equal(formatLanguageOfDocument(doc('Untitled-1', 'flatbuffers')), 'fbs');
+  assert.equal(formatLanguageOfDocument(doc('Untitled-1', 'capnp')), 'capnp');
+  assert.equal(formatLanguageOfDocument(doc('Untitled-1', 'bebop')), 'bop');
+  assert.equal(formatLanguageOfDocument(doc('Untitled-1', 'plaintext', 'table T { x:int; }\nroot_type T;\n')), 'fbs');
+  assert.equal(formatLanguageOfDocument(doc('Untitled-1', 'plaintext', '@0xe2b4c1d35a0f9a11;\nstruct T { x @0 :Int32; }\n')), 'capnp');
+  assert.equal(formatLanguageOfDocument(doc('Untitled-1', 'plaintext', 'message T {\n  1 -> int32 x;\n}\n')), 'bop');
+  // Nothing else: JSON samples, .proto files, plain text that could be anything.
+  assert.equal(formatLanguageOfDocument(doc('/w/orders.json', 'json', '{"root_type": 1}')), undefined);
+  assert.equal(formatLanguageOfDocument(doc('/w/Items.proto', 'proto3', 'message T { int32 x = 1; }')), undefined);
+  assert.equal(formatLanguageOfDocument(doc('Untitled-1', 'plaintext', 'struct T { x: int }')), undefined);
 });
 
 test('affectedCodecs re-runs protobufjs alone for an integer change', () => {
@@ -81,6 +100,15 @@ test('inferSchemaTextOf gives, from a worker, the text inferSchemaText gives for
   assert.match(proto, /syntax = "proto3"/);
   const avsc = await inferSchemaTextOf(sample, 'avsc', undefined, { workerScript });
   assert.equal(avsc, inferSchemaText(SAMPLE, 'avsc').text);
+});
+
+test('inferSchemaTextOf writes the inferred schema in FlatBuffers, Cap\'n Proto and Bebop as their rows translate it', async () => {
+  const sample = { ...sampleFrom(SAMPLE), kind: 'json' as const };
+  for (const format of ['fbs', 'capnp', 'bop'] as const) {
+    const text = await inferSchemaTextOf(sample, format, { integers: 'zigzag' }, { workerScript });
+    assert.equal(text, translatedSchemaText(inferAvroSchema(SAMPLE, { integers: 'zigzag' }).schema, format).text);
+  }
+  assert.match(await inferSchemaTextOf(sample, 'fbs', undefined, { workerScript }), /root_type \w+;/);
 });
 
 test('inferSchemaTextOf rejects with the sample\'s problem when the sample is not JSON', async () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { avroRootName, generatedSampleName, orderMessageTypes, schemaKindOf } from '../../src/commands/schema-choices';
+import { avroRootName, formatLanguageOf, generatedSampleName, orderMessageTypes, schemaKindOf, withFormatRow } from '../../src/commands/schema-choices';
 import { derivedDocumentPlace, numberedFileNames, runSampleName } from '../../src/host/sample-source';
 
 test('schemaKindOf tells .proto and .avsc files apart, in any case', () => {
@@ -14,6 +14,17 @@ test('schemaKindOf tells .proto and .avsc files apart, in any case', () => {
 test('schemaKindOf leaves JSON samples and other files alone', () => {
   assert.equal(schemaKindOf('/w/orders.json'), undefined);
   assert.equal(schemaKindOf('/w/proto.txt'), undefined);
+});
+
+test('formatLanguageOf names the FlatBuffers, Cap\'n Proto and Bebop schema files, in any case; schemaKindOf leaves them alone', () => {
+  assert.deepEqual(['/w/Items.fbs', '/w/Items.Capnp', '/w/Items.BOP', '/w/Items.proto', '/w/fbs.json'].map(formatLanguageOf), ['fbs', 'capnp', 'bop', undefined, undefined]);
+  assert.equal(schemaKindOf('/w/Items.fbs'), undefined);
+});
+
+test('withFormatRow adds the schema\'s own row to the run\'s codecs once', () => {
+  assert.deepEqual(withFormatRow(['json', 'avsc'], 'fbs'), ['json', 'avsc', 'flatbuffers']);
+  assert.deepEqual(withFormatRow(['capnp', 'json'], 'capnp'), ['capnp', 'json']);
+  assert.deepEqual(withFormatRow([], 'bop'), ['bebop']);
 });
 
 test('orderMessageTypes puts the default type first, marked, then the rest in file order', () => {
@@ -39,6 +50,7 @@ test('avroRootName is the schema name, else the file name without extension', ()
 });
 
 test('runSampleName names the schema file next to the sample', () => {
+  assert.equal(runSampleName('tuples.json', { kind: 'capnp', path: '/w/Items.capnp' }), 'tuples.json with Items.capnp');
   assert.equal(runSampleName('orders.json', { kind: 'proto', source: '', path: '/w/Items.proto' }), 'orders.json with Items.proto');
   assert.equal(runSampleName('orders.json', undefined), 'orders.json');
 });

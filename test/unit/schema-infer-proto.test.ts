@@ -274,6 +274,16 @@ test('messages nested beyond 100 throw, naming the protobuf recursion limit', ()
   throwsUnsupported(nest(101), 'more than 100 deep', 'recursion limit');
 });
 
+test('lists inside lists count as messages: 100 levels round-trip, 101 are refused before protobufjs would refuse to encode them', () => {
+  let lists: unknown = [1];
+  for (let level = 1; level < 100; level += 1) lists = [lists];
+  assert.deepEqual(fit(lists).output, lists);
+  throwsUnsupported([lists], 'nests messages more than 100 deep', 'lists or maps inside lists', 'recursion limit of protobufjs');
+  // A list held by a field is that field repeated, not a message: these nest 60 messages.
+  const mixed = JSON.parse(`${'{"a":['.repeat(60)}1${']}'.repeat(60)}`) as unknown;
+  assert.deepEqual(fit(mixed).output, mixed);
+});
+
 test('absurd nesting throws an UnsupportedSampleError', () => {
   assert.throws(() => inferProtoSchema(nest(100_000)), UnsupportedSampleError);
 });

@@ -18,7 +18,7 @@ import { FAST, repoRoot, tuplesSample } from '../support/paths';
 
 const CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
 
-/** A small sample (120 records) so a 32 KiB size repeats its records. */
+/** A small sample (120 records) so a 32 KiB size grows past its records. */
 function smallSample(): string {
   const tuples = JSON.parse(fs.readFileSync(tuplesSample, 'utf8')) as { items: unknown[] };
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-sweep-')), 'small.json');
@@ -26,7 +26,7 @@ function smallSample(): string {
   return file;
 }
 
-test('each size matches a single comparison of that scaled sample: same JSON bytes, ratios within 1%', async () => {
+test('each size matches a single comparison of that scaled sample, fresh records included: same JSON bytes, ratios within 1%', async () => {
   const file = smallSample();
   const streamed: Array<{ size: number; codec: string }> = [];
   const report = await sweepSample({ path: file }, {
@@ -38,15 +38,18 @@ test('each size matches a single comparison of that scaled sample: same JSON byt
   assert.equal(report.sizes.length, 2);
   const [small, large] = report.sizes;
   assert.equal(small!.scaling.repeated, false);
-  assert.equal(large!.scaling.repeated, true, 'above the sample, the records repeat');
+  assert.equal(large!.scaling.repeated, false, 'above the sample, fresh records follow its own (the default)');
+  assert.equal(large!.scaling.freshRecords, large!.scaling.records - 120);
   assert.equal(report.sample.sourceRecords, 120);
-  assert.ok(report.notes.some((note) => /favour compression/.test(note)));
+  assert.equal(report.sample.growth, 'fresh');
+  assert.ok(report.notes.some((note) => /add fresh records \(growth: fresh\)/.test(note)));
   assert.deepEqual(new Set(streamed.map((entry) => entry.size)), new Set([0, 1]), 'rows stream in per size');
 
   for (const size of report.sizes) {
     assert.ok(Math.abs(size.jsonBytes / size.targetJsonBytes - 1) < 0.02, `${size.jsonBytes} is close to ${size.targetJsonBytes}`);
     // The single comparison: the scaled sample written to a file, compared like any file.
-    const scaled = scaleSample(JSON.parse(fs.readFileSync(file, 'utf8')), { targetJsonBytes: size.targetJsonBytes });
+    // Built here, in this thread, from the same seed: the same bytes as every worker built.
+    const scaled = scaleSample(JSON.parse(fs.readFileSync(file, 'utf8')), { targetJsonBytes: size.targetJsonBytes, growth: 'fresh' });
     const single = path.join(path.dirname(file), `scaled-${size.targetJsonBytes}.json`);
     fs.writeFileSync(single, JSON.stringify(scaled.value));
     const reference = await compareSample({ path: single }, { ...FAST, codecs: CODECS });
@@ -63,6 +66,31 @@ test('each size matches a single comparison of that scaled sample: same JSON byt
       assert.equal(row.roundTrip.status, other.roundTrip.status);
     }
   }
+  assert.equal(liveWorkerCount(), 0);
+});
+
+test('the bundled events grown to 4 MiB: fresh records keep gzip and brotli ratios within ×2 of the sample\'s own, repeats let brotli collapse', async () => {
+  const events = path.join(repoRoot, 'schemas', 'events.json');
+  const own = Buffer.byteLength(JSON.stringify(JSON.parse(fs.readFileSync(events, 'utf8'))), 'utf8');
+  const ratios = async (growth: 'fresh' | 'repeat') => {
+    const report = await sweepSample({ path: events }, { ...FAST, codecs: ['json'], sizes: [own, 4 * 2 ** 20], growth });
+    assert.equal(report.sample.growth, growth);
+    return report.sizes.map((size) => {
+      const json = size.results.find((row) => row.codec === 'json');
+      assert.ok(json?.status === 'completed');
+      return { gzip: json.compressed.gzip / size.jsonBytes, brotli: json.compressed.brotli / size.jsonBytes, scaling: size.scaling };
+    });
+  };
+  const [ownSize, fresh] = await ratios('fresh');
+  assert.equal(ownSize!.scaling.records, 2240);
+  assert.ok(fresh!.scaling.freshRecords! > 3 * 2240);
+  for (const kind of ['gzip', 'brotli'] as const) {
+    const factor = fresh![kind] / ownSize![kind];
+    assert.ok(factor > 0.5 && factor < 2, `${kind}: ${fresh![kind].toFixed(4)} at 4 MiB against ${ownSize![kind].toFixed(4)}`);
+  }
+  const [, repeated] = await ratios('repeat');
+  assert.equal(repeated!.scaling.repeated, true);
+  assert.ok(repeated!.brotli < ownSize!.brotli / 2, `repeats: brotli ${repeated!.brotli.toFixed(4)} against ${ownSize!.brotli.toFixed(4)}`);
   assert.equal(liveWorkerCount(), 0);
 });
 

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { compareSample } from '../../src/engine/compare';
-import { searchLimit, type TrialOutcome } from '../../src/payload-limits/limit-search';
+import { heldSoFar, searchLimit, type TrialOutcome } from '../../src/payload-limits/limit-search';
+import type { LimitProgress } from '../../src/shared/sweep-events';
 import { findLimits } from '../../src/payload-limits/run-limits';
 import { FAST, repoRoot, tuplesSample } from '../support/paths';
 
@@ -47,8 +48,18 @@ test('a codec that holds at the cap is "≥ cap"; one failing below the start is
   assert.ok(tiny.decodeMaxJsonBytes! <= 200 * 1024 && tiny.decodeMaxJsonBytes! >= 200 * 1024 / 1.1);
 });
 
+test('what held so far is the largest size below the smallest that failed: a size that worked above a failure does not count', () => {
+  const outcome = (encoded: boolean, decoded: boolean): TrialOutcome => ({ encoded, decoded });
+  assert.deepEqual(heldSoFar(new Map()), { encodedJsonBytes: null, decodedJsonBytes: null });
+  const tried = new Map([[MiB, outcome(true, true)], [2 * MiB, outcome(true, true)], [4 * MiB, outcome(true, false)], [8 * MiB, outcome(false, false)]]);
+  assert.deepEqual(heldSoFar(tried), { encodedJsonBytes: 4 * MiB, decodedJsonBytes: 2 * MiB });
+  tried.set(3 * MiB, outcome(false, false));
+  assert.deepEqual(heldSoFar(tried), { encodedJsonBytes: 2 * MiB, decodedJsonBytes: 2 * MiB }, '4 MiB encoded, but above the failure at 3 MiB');
+});
+
 test('bson stops at its 16 MiB document cap: a library limit between 12 and 24 MiB of JSON', async () => {
   const trials: string[] = [];
+  const progress: LimitProgress[] = [];
   const run = await findLimits({ path: tuplesSample }, {
     childScript,
     codecs: ['bson'],
@@ -56,6 +67,7 @@ test('bson stops at its 16 MiB document cap: a library limit between 12 and 24 M
     capJsonBytes: 24 * MiB,
     startJsonBytes: 4 * MiB,
     onTrial: (codec, target, outcome) => trials.push(`${codec}@${target}:${outcome.decoded}`),
+    onProgress: (step) => progress.push(step),
   });
   const [bson] = run.limits;
   assert.equal(bson?.failure?.kind, 'library-limit', bson?.failure?.message);
@@ -63,6 +75,11 @@ test('bson stops at its 16 MiB document cap: a library limit between 12 and 24 M
   assert.ok(bson!.decodeMaxJsonBytes! >= 12 * MiB && bson!.decodeMaxJsonBytes! <= 24 * MiB, `${bson!.decodeMaxJsonBytes! / MiB} MiB`);
   assert.equal(bson!.capped, false);
   assert.equal(bson!.trials, trials.length);
+  // Each size told as it starts (its step and size) and as it ends (what held so far).
+  const starts = progress.filter((step) => step.tryingJsonBytes !== null);
+  assert.deepEqual(starts.map((step) => step.step), trials.map((_, index) => index + 1));
+  assert.equal(starts[0]!.tryingJsonBytes, 4 * MiB);
+  assert.deepEqual(progress.at(-1), { type: 'limit', codec: 'bson', step: trials.length, tryingJsonBytes: null, encodedJsonBytes: bson!.encodeMaxJsonBytes, decodedJsonBytes: bson!.decodeMaxJsonBytes });
   assert.equal(run.settings.heapMb, 256);
   assert.ok(run.settings.observedHeapLimitMb! >= 256 && run.settings.observedHeapLimitMb! < 400, `the processes had the heap asked for: ${run.settings.observedHeapLimitMb}`);
 });

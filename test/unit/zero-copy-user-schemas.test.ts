@@ -15,7 +15,8 @@ import { UntranslatableSchemaError } from '../../src/schema/translate/model-from
 import { BEBOPC, CAPNP, CAPNPC_TS, FLATC } from '../../src/codegen/zero-copy-tools';
 import type { ToolSpec } from '../../src/codegen/tool-spec';
 import { missingZeroCopyTools } from '../support/zero-copy-tools';
-import { fixture, tuplesSample } from '../support/paths';
+import { fixture, tuplesSample, workerScript } from '../support/paths';
+import { readFormatSchemaInfo } from '../../src/engine/schema-jobs';
 
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-user-schemas-'));
 const tuples = JSON.parse(fs.readFileSync(tuplesSample, 'utf8')) as { items: unknown[] };
@@ -81,4 +82,15 @@ test('enums keep the numbers the user gave them', withTools([FLATC], async () =>
   const encoded = prepared.encode(prepared.input).slice();
   assert.deepEqual(prepared.decode(encoded), sample);
   assert.ok(encoded.includes(7));
+}));
+
+test('what the editor reads before a run, from a codec worker: the roots and the default, the tool\'s problem, the tool missing', withTools([FLATC, CAPNP, CAPNPC_TS, BEBOPC], async () => {
+  const info = (source: FormatSchemaFile, tools?: Record<string, string>) => readFormatSchemaInfo(source, { cacheDir, ...(tools ? { tools } : {}) }, { workerScript });
+  assert.deepEqual(await info(own('fbs')), { roots: ['Items'], defaultRoot: 'Items' });
+  assert.deepEqual(await info(own('capnp')), { roots: ['Item', 'Items'], defaultRoot: 'Items' });
+  assert.deepEqual(await info(own('bop')), { roots: ['Item', 'Tuples'], defaultRoot: 'Tuples' });
+  assert.deepEqual(await info(file('fbs', 'table A {\n  x:int\n}\n')), { problem: { message: 'expecting: ; instead got: }', line: 3, column: 1 } });
+  assert.deepEqual(await info(file('fbs', 'table A { x:int; }\n')), { unusable: 'the schema has no root_type: FlatBuffers needs one to know what a buffer holds' });
+  const missing = await info(own('fbs'), { flatc: path.join(cacheDir, 'no-flatc') });
+  assert.ok('missingTool' in missing && /payloadLab\.tools\.flatc names .*no-flatc, which is not an executable file\. Install it \(.*apt-get install flatbuffers-compiler/.test(missing.missingTool), JSON.stringify(missing));
 }));

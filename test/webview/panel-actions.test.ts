@@ -12,6 +12,7 @@ import { repoRoot } from '../support/paths';
 import type { PanelPage } from './support/panel-harness';
 import { assertNoProblems, panelSuite } from './support/suite';
 import { THEMES } from './support/themes';
+import { withInferredSchemas } from './support/real-run';
 
 const suite = panelSuite();
 const OUTPUT = path.join(repoRoot, 'test', 'output');
@@ -145,7 +146,7 @@ test('after a reload the table is back from the saved state before any host mess
   await panel.page.click('button[data-details="avsc"]');
   const before = await panel.tableRows();
   await panel.page.reload();
-  assert.deepEqual(await panel.posted(), [{ type: 'ready' }], 'the reloaded page said ready, and nothing was sent to it');
+  assert.deepEqual(await panel.calls(), ['ready'], 'the reloaded page said ready, and nothing was sent to it');
   assert.deepEqual(await panel.tableRows(), before);
   assert.equal(await panel.page.getAttribute('th:has(button[data-sort="ratio"])', 'aria-sort'), 'ascending');
   assert.equal(await panel.page.getAttribute('button[data-details="avsc"]', 'aria-expanded'), 'true');
@@ -185,8 +186,7 @@ function contrast(colour: string, background: string): number {
 
 test('every select (Export format, schema variants) is readable in each theme: contrast at least 4.5:1', async (t) => {
   const panel = await suite.open(t);
-  await panel.deliver(...suite.run.messages(1).map((message) =>
-    message.type === 'run-started' ? { ...message, run: { ...message.run, inferredSchemas: true } } : message));
+  await panel.deliver(...withInferredSchemas(suite.run.messages(1)));
   for (const theme of ['dark', 'light', 'high-contrast', 'high-contrast-light'] as const) {
     await panel.applyTheme(theme);
     const selects = await panel.page.$$eval('select', (elements) => elements.map((select) => {

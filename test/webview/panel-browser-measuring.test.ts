@@ -18,7 +18,7 @@ import { panelBrowserRuntime } from '../../src/host/panel-browser-runtime';
 import type { MeasuringFrames } from '../../src/host/measuring-frame-server';
 import type { ResultsPanel } from '../../src/panel/results-panel';
 import { ChannelClient, ChannelError, isChannelMessage, type ChannelMessage, type Transport } from '../../src/shared/channel';
-import { MISSING_RUN_INPUT, type MeasureEvents, type PanelMeasuringMethods } from '../../src/shared/measure-frame';
+import { MISSING_RUN_INPUT, type MeasureEvents, type PageMeasuringMethods } from '../../src/shared/measure-frame';
 import { FAST, repoRoot, sampleFrom, workerScript } from '../support/paths';
 import { deliverToPage, PanelHarness, type PanelPage } from './support/panel-harness';
 import { packBytes, unpackBytes } from './support/bytes-bridge';
@@ -32,7 +32,7 @@ function startFrameServer(): Promise<http.Server> {
 }
 
 interface PageChannel {
-  client: ChannelClient<PanelMeasuringMethods, MeasureEvents>;
+  client: ChannelClient<PageMeasuringMethods, MeasureEvents>;
   /** Methods of the requests the host side sent, in order. */
   sent: string[];
 }
@@ -56,7 +56,7 @@ async function measuringChannel(panel: PanelPage): Promise<PageChannel> {
     const unpacked = unpackBytes(message);
     if (isChannelMessage(unpacked)) toClient(unpacked);
   });
-  return { client: new ChannelClient<PanelMeasuringMethods, MeasureEvents>(transport), sent };
+  return { client: new ChannelClient<PageMeasuringMethods, MeasureEvents>(transport), sent };
 }
 
 let harness: PanelHarness;
@@ -103,7 +103,7 @@ test('the run\'s sample goes to the page once; after the page is re-created or t
   assert.deepEqual(sent, ['measure-in-browser', 'browser-input', 'measure-in-browser', 'measure-in-browser']);
 
   // The run's end lets the page drop the sample; a later job of the same runtime gets it again.
-  await panel.deliver({ type: 'run-ended', runId: 1, outcome: 'cancelled', message: 'cancelled' });
+  await panel.deliver({ kind: 'comparison', runId: 1, phase: 'cancelled', message: 'the running worker was stopped' });
   sent.length = 0;
   const third = await compareSample(sample, { ...FAST, codecs: ['json'], runtime });
   assert.deepEqual(statuses(third), ['browser json completed']);
@@ -115,13 +115,13 @@ test('the page refuses a job whose input it does not hold, with the code the hos
   const panel = await harness.open({ measuringFrameOrigin: frames.origin });
   t.after(() => panel.close());
   const { client } = await measuringChannel(panel);
-  const job = { job: { sample: { path: 'sample.json', kind: 'json' } }, timeoutMs: 10_000, frameUrl: frames.frameUrl };
+  const job = { job: { codec: { builtin: 'json' }, sample: { path: 'sample.json', kind: 'json' as const }, jsonBytes: 2, measurement: { operationBudgetMs: 10, minSamples: 2, verify: true } }, timeoutMs: 10_000, frameUrl: frames.frameUrl };
   const refusal = async (inputId: string) => {
     const error = await client.request('measure-in-browser', { ...job, inputId }, { timeoutMs: 10_000 }).then(() => undefined, (caught: unknown) => caught);
     assert.ok(error instanceof ChannelError, `not refused: ${String(error)}`);
     return { kind: error.kind, code: error.code, message: error.message };
   };
-  assert.deepEqual(await refusal('run-1'), { kind: 'remote', code: MISSING_RUN_INPUT, message: 'the panel does not hold this run\'s sample (its page was re-created, or the run ended)' });
+  assert.deepEqual(await refusal('run-1'), { kind: 'remote', code: MISSING_RUN_INPUT, message: 'the page does not hold this run\'s sample (it was re-created, or the run ended)' });
   await client.request('browser-input', { inputId: 'run-1', sampleBytes: new Uint8Array([123, 125]), workerSource: '' }, { timeoutMs: 10_000 });
   // A later run's job, while the page holds an earlier run's input.
   assert.equal((await refusal('run-2')).code, MISSING_RUN_INPUT);

@@ -45,7 +45,7 @@ test('a stacked bar per attributed codec: segments add up to the encoded bytes, 
 test('the sample’s profile shows once it is read, the advice once the run finishes, under the verdict', async (t) => {
   const panel = await suite.open(t);
   const messages = suite.run.messages(1);
-  const read = messages.findIndex((message) => message.type === 'sample-read');
+  const read = messages.findIndex((message) => message.phase === 'item' && message.item.type === 'sample-read');
   await panel.deliver(...messages.slice(0, read + 1));
   const { report } = suite.run;
   assert.deepEqual(await panel.page.$$eval('.profile-lines li', (items) => items.map((item) => item.textContent)), profileLines(report.input));

@@ -1,15 +1,13 @@
 /**
- * The panel's rules about runs, without a browser: which host messages change what the panel
- * shows, which are stale, and how rows sort. Fed the messages of a real engine run.
+ * The panel's rules about runs, without a browser: which run events change what the panel
+ * shows, which are stale, and how rows sort. Fed the events of a real engine run.
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emptyModel, nextSort, type PanelModel, reduce } from '../../webview/panel/model';
 import { sortRows } from '../../webview/panel/sorting';
-import type { HostToWebview } from '../../src/shared/protocol';
-import { type RecordedRun, recordRealRun } from './support/real-run';
-
-type HostEvent = Exclude<HostToWebview, { type: 'reply' }>;
+import { receiveRun, type RunReceivers } from '../../webview/panel/runs';
+import { type RecordedRun, recordRealRun, resultOf, type RunEvent as HostEvent, startedWith } from './support/real-run';
 
 let run: RecordedRun;
 before(async () => {
@@ -45,8 +43,8 @@ test('a run started with a lower id after an extension restart replaces the rest
 
 test('results and endings of another run than the current one change nothing', () => {
   const current = replay([run.messages(2)[0]!]);
-  for (const message of run.messages(1).slice(1)) assert.equal(reduce(current, message), current, message.type);
-  assert.equal(reduce(current, { type: 'run-ended', runId: 1, outcome: 'cancelled', message: 'x' }), current);
+  for (const message of run.messages(1).slice(1)) assert.equal(reduce(current, message), current, message.phase);
+  assert.equal(reduce(current, { kind: 'comparison', runId: 1, phase: 'cancelled', message: 'x' }), current);
 });
 
 test('a finished report the page never saw start is shown whole (the host answering ready)', () => {
@@ -59,7 +57,7 @@ test('a finished report the page never saw start is shown whole (the host answer
 
 test('a codec-stage message updates only that codec’s pending row', () => {
   const [started] = run.messages(1);
-  const model = reduce(reduce(emptyModel(), started!), { type: 'codec-stage', runId: 1, codec: 'avsc', stage: 'encode' });
+  const model = reduce(reduce(emptyModel(), started!), { kind: 'comparison', runId: 1, phase: 'progress', progress: { codec: 'avsc', stage: 'encode' } });
   const stages = model.rows.map((row) => (row.kind === 'pending' ? row.stage : 'done'));
   assert.deepEqual(stages, [null, 'encode', null, null, null, null, null, null]);
 });
@@ -86,18 +84,18 @@ test('a variant run after an interrupted one keeps every re-run codec\'s previou
   const rerun = ['json', 'avsc', 'protobufjs'];
   const variantRun = (runId: number): HostEvent[] => {
     const [started, ...rest] = run.messages(runId);
-    if (started?.type !== 'run-started') throw new Error('a recorded run starts with run-started');
-    const planned = started.run.codecs.filter((codec) => rerun.includes(codec.id));
+    if (started?.phase !== 'started') throw new Error('a recorded run starts with its started event');
+    const planned = started.started.codecs.filter((codec) => rerun.includes(codec.id));
     return [
-      { ...started, run: { ...started.run, codecs: planned, rerunCodecs: rerun } },
-      ...rest.filter((message) => message.type === 'codec-result' && rerun.includes(message.result.codec)),
+      startedWith(started, { codecs: planned, rerunCodecs: rerun }),
+      ...rest.filter((message) => rerun.includes(resultOf(message)?.codec ?? '')),
     ];
   };
   const finished = replay(run.messages(1));
   // Cancelled after JSON's and avsc's first-round rows: protobufjs's row is still pending.
   const interrupted = variantRun(2).slice(0, 3);
-  assert.deepEqual(interrupted.slice(1).map((message) => message.type === 'codec-result' && message.result.codec), ['json', 'avsc']);
-  const cancelled = replay([...interrupted, { type: 'run-ended', runId: 2, outcome: 'cancelled', message: 'cancelled' }], finished);
+  assert.deepEqual(interrupted.slice(1).map((message) => resultOf(message)?.codec), ['json', 'avsc']);
+  const cancelled = replay([...interrupted, { kind: 'comparison', runId: 2, phase: 'cancelled', message: 'cancelled' }], finished);
   const again = replay(variantRun(3), cancelled);
   assert.deepEqual(again.previous?.map((result) => result.codec).sort(), [...rerun].sort());
   const protobufjs = run.report.results.find((result) => result.codec === 'protobufjs');
@@ -108,8 +106,8 @@ test('a variant run after an interrupted one keeps every re-run codec\'s previou
 test('a variant run that supersedes one still starting (two selects changed quickly) compares every row with the last finished figures', () => {
   const variantStart = (runId: number, rerun: string[]): HostEvent => {
     const [started] = run.messages(runId);
-    if (started?.type !== 'run-started') throw new Error('a recorded run starts with run-started');
-    return { ...started, run: { ...started.run, codecs: started.run.codecs.filter((codec) => rerun.includes(codec.id)), rerunCodecs: rerun } };
+    if (started?.phase !== 'started') throw new Error('a recorded run starts with its started event');
+    return startedWith(started, { codecs: started.started.codecs.filter((codec) => rerun.includes(codec.id)), rerunCodecs: rerun });
   };
   const finished = replay(run.messages(1));
   // Integers changed (protobufjs), then doubles (avsc and protobufjs) before run 2 reported anything.
@@ -132,4 +130,16 @@ test('round trips sort exact, equivalent, nulls added, lossy', () => {
     sorted.map((row) => (row.kind === 'result' && row.result.status === 'completed' ? row.result.roundTrip.status : null)),
     ['exact', 'equivalent', 'nulls-added', 'lossy'],
   );
+});
+
+test('each run event goes to its own kind’s receiver; a page without a receiver for every kind does not compile', () => {
+  const seen: string[] = [];
+  const note = (event: { kind: string; runId: number; phase: string }) => void seen.push(`${event.kind} ${event.runId} ${event.phase}`);
+  // @ts-expect-error the sweep has no view: `RunReceivers` is typed over every kind of run
+  const incomplete: RunReceivers = { comparison: note, probes: note };
+  assert.equal(Object.keys(incomplete).length, 2);
+  const receivers: RunReceivers = { comparison: note, probes: note, sweep: note };
+  receiveRun(receivers, { kind: 'sweep', runId: 3, phase: 'cancelled', message: 'the running workers and processes were stopped' });
+  receiveRun(receivers, run.messages(4)[0]!);
+  assert.deepEqual(seen, ['sweep 3 cancelled', 'comparison 4 started']);
 });

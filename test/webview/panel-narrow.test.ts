@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import type { PanelPage } from './support/panel-harness';
 import type { ThemeName } from './support/themes';
 import { assertNoProblems, panelSuite } from './support/suite';
+import { withInferredSchemas } from './support/real-run';
 
 const suite = panelSuite();
 const DECIDING = ['codec', 'ratio', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip'];
@@ -51,7 +52,7 @@ async function openAt(width: number, theme: ThemeName, t: Parameters<typeof suit
   await panel.page.setViewportSize({ width, height: 900 });
   await panel.applyTheme(theme);
   // As for a JSON sample with inferred schemas: the schema tools (buttons, variant selects) show too.
-  await panel.deliver(...suite.run.messages(1).map((message) => (message.type === 'run-started' ? { ...message, run: { ...message.run, inferredSchemas: true } } : message)));
+  await panel.deliver(...withInferredSchemas(suite.run.messages(1)));
   await panel.page.waitForSelector('.verdict-pick:not([hidden])');
   assert.equal(await panel.page.isVisible('.schema-tools'), true);
   return panel;

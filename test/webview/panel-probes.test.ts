@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { runProbes } from '../../src/probes/run-probes';
 import { describeProbeLimits, PROBE_OUTCOME_WORDS, type ProbeReport, type ProbeResult } from '../../src/shared/probes';
-import type { ProbeHostMessage } from '../../src/shared/protocol';
+import type { RunEventOf } from '../../src/shared/run-events';
 import { repoRoot } from '../support/paths';
 import type { PanelPage } from './support/panel-harness';
 import { assertNoProblems, panelSuite } from './support/suite';
@@ -18,24 +18,24 @@ const suite = panelSuite();
 
 interface RecordedProbes {
   report: ProbeReport;
-  /** probes-started, each probe-result as it came, probes-finished: stamped with this id. */
-  messages(probeRunId: number): ProbeHostMessage[];
+  /** Started, each result as it came, finished: stamped with this id. */
+  messages(probeRunId: number): Array<RunEventOf<'probes'>>;
 }
 
 /** One real probe run per file, started at load: it takes a while (a crafted input hangs avsc). */
 async function recordProbeRun(): Promise<RecordedProbes> {
-  const events: ProbeHostMessage[] = [];
+  const events: Array<RunEventOf<'probes'>> = [];
   const report = await runProbes({
     childScript: path.join(repoRoot, 'dist', 'probe-process.js'),
     codecs: ['avsc', 'msgpackr'],
     probes: ['proto-key', 'crafted-lengths'],
     timeoutMs: 8_000,
     memoryLimitMb: 128,
-    onStart: (plan) => events.push({ type: 'probes-started', probeRunId: 0, ...plan }),
-    onResult: (result) => events.push({ type: 'probe-result', probeRunId: 0, result }),
+    onStart: (plan) => events.push({ kind: 'probes', runId: 0, phase: 'started', started: plan }),
+    onResult: (result) => events.push({ kind: 'probes', runId: 0, phase: 'item', item: result }),
   });
-  const all: ProbeHostMessage[] = [...events, { type: 'probes-finished', probeRunId: 0, report }];
-  return { report, messages: (probeRunId) => all.map((message) => ({ ...message, probeRunId })) };
+  const all: Array<RunEventOf<'probes'>> = [...events, { kind: 'probes', runId: 0, phase: 'finished', report }];
+  return { report, messages: (probeRunId) => all.map((message) => ({ ...message, runId: probeRunId })) };
 }
 
 const recording = recordProbeRun();
@@ -54,10 +54,10 @@ const cell = (panel: PanelPage, result: Pick<ProbeResult, 'codec' | 'probe'>) =>
 const cellText = (result: ProbeResult) =>
   `${PROBE_OUTCOME_WORDS[result.outcome]}${result.effects.filter((effect) => effect !== 'preserved').length > 1 ? '+' : ''}`;
 
-test('Probe libraries posts probe-libraries to the host', async (t) => {
+test('Probe libraries calls probe-libraries on the host', async (t) => {
   const panel = await panelWithRun(t);
   await panel.page.click('button[data-action="probe-libraries"]');
-  assert.deepEqual((await panel.posted()).map((message) => ('type' in message ? message.type : message.channel)), ['ready', 'probe-libraries']);
+  assert.deepEqual(await panel.calls(), ['ready', 'probe-libraries']);
   assert.equal(await panel.page.isHidden('section.probes-section'), true, 'nothing to show before the host answers');
   await assertNoProblems(panel);
 });
@@ -89,7 +89,7 @@ test('the limits line states the heap limit, whether it held, and the time per i
   const panel = await panelWithRun(t);
   const all = messages(1);
   await panel.deliver(all[0]!);
-  assert.equal(await panel.page.textContent('.probe-limits'), `Each codec runs in a child process: ${describeProbeLimits(all[0]!.type === 'probes-started' ? all[0]!.limits : report.limits)}.`);
+  assert.equal(await panel.page.textContent('.probe-limits'), `Each codec runs in a child process: ${describeProbeLimits(all[0]!.phase === 'started' ? all[0]!.started.limits : report.limits)}.`);
   await panel.deliver(...all.slice(1));
   assert.equal(report.limits.heapLimitHeld, true, 'under Node the limit holds');
   assert.equal(await panel.page.textContent('.probe-limits'), `Each codec runs in a child process: ${describeProbeLimits(report.limits)}.`);
@@ -121,7 +121,7 @@ test('a cell’s detail is reachable by keyboard: Tab to the cell, Enter shows i
   await assertNoProblems(panel);
 });
 
-test('while probing: a probing status, pending cells, and Stop probing posts cancel-probes', async (t) => {
+test('while probing: a probing status, pending cells, and Stop probing cancels the probes', async (t) => {
   const { messages } = await recording;
   const panel = await panelWithRun(t);
   const [started, first] = messages(1);
@@ -137,8 +137,10 @@ test('while probing: a probing status, pending cells, and Stop probing posts can
   assert.ok(heading.scrolled > 0 && heading.top >= 0 && heading.top < heading.height, JSON.stringify(heading));
   assert.equal(await panel.page.isVisible('button[data-action="cancel-probes"]'), true);
   await panel.page.click('button[data-action="cancel-probes"]');
-  assert.deepEqual((await panel.posted()).map((message) => ('type' in message ? message.type : message.channel)), ['ready', 'cancel-probes']);
-  await panel.deliver({ type: 'probes-ended', probeRunId: 1, outcome: 'cancelled', message: 'the probe processes were stopped' });
+  assert.deepEqual(await panel.calls(), ['ready', 'cancel']);
+  const cancel = (await panel.posted())[1];
+  assert.deepEqual(cancel?.channel === 'request' && cancel.params, { kind: 'probes' });
+  await panel.deliver({ kind: 'probes', runId: 1, phase: 'cancelled', message: 'the probe processes were stopped' });
   assert.match(await panel.page.textContent('.probe-status') ?? '', /^Probing stopped after 1 result: the probe processes were stopped$/);
   assert.equal(await panel.page.isHidden('button[data-action="cancel-probes"]'), true);
   await assertNoProblems(panel);
@@ -155,7 +157,7 @@ test('results of an older probe run are ignored once a newer one has started', a
 
 test('a probe run that fails says why, in the view', async (t) => {
   const panel = await panelWithRun(t);
-  await panel.deliver({ type: 'probes-ended', probeRunId: 1, outcome: 'failed', message: '/x/dist/probe-process.js is missing: build the bundles first (npm run build)' });
+  await panel.deliver({ kind: 'probes', runId: 1, phase: 'failed', message: '/x/dist/probe-process.js is missing: build the bundles first (npm run build)' });
   assert.equal(await panel.page.textContent('.probe-status'), 'The probe run failed: /x/dist/probe-process.js is missing: build the bundles first (npm run build)');
   assert.equal(await panel.page.locator('table.probes tbody tr').count(), 0);
   await assertNoProblems(panel);

@@ -7,10 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { remnantMatrixRow } from '../../src/analysis/matrix';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../../src/shared/remnant-kinds';
-import type { HostToWebview } from '../../src/shared/protocol';
 import type { CodecResult } from '../../src/shared/results';
 import type { PanelPage } from './support/panel-harness';
 import { assertNoProblems, panelSuite } from './support/suite';
+import { resultOf } from './support/real-run';
 
 const suite = panelSuite();
 
@@ -29,7 +29,6 @@ function matrixRows(panel: PanelPage): Promise<string[][]> {
     rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
 }
 
-const isResult = (message: HostToWebview): message is Extract<HostToWebview, { type: 'codec-result' }> => message.type === 'codec-result';
 
 test('each cell holds what remnantMatrixRow counts for the codec and kind, rows in the table’s order', async (t) => {
   const panel = await suite.open(t);
@@ -77,12 +76,12 @@ test('hidden until a completed row arrives, then filled in row by row as results
   const messages = suite.run.messages(1);
   await panel.deliver(messages[0]!);
   assert.equal(await panel.page.isHidden('section.remnant-matrix-section'), true, 'hidden while every row is pending');
-  const results = messages.filter(isResult).map((message) => message.result);
+  const results = messages.flatMap((message) => resultOf(message) ?? []);
   const firstCompleted = results.findIndex((result) => result.status === 'completed');
   let delivered = 0;
-  for (const message of messages.slice(1).filter((m) => m.type !== 'run-finished')) {
+  for (const message of messages.slice(1).filter((m) => m.phase !== 'finished')) {
     await panel.deliver(message);
-    if (!isResult(message)) continue;
+    if (!resultOf(message)) continue;
     delivered++;
     const arrived = results.slice(0, delivered);
     if (delivered <= firstCompleted) {

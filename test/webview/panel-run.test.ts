@@ -5,17 +5,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { HostToWebview } from '../../src/shared/protocol';
+import type { CodecResult } from '../../src/shared/results';
 import { assertNoProblems, panelSuite } from './support/suite';
 import { formatSpeedup } from '../../src/shared/format';
+import { resultOf, stageOf, startedWith } from './support/real-run';
 
 const suite = panelSuite();
 
-const isResult = (message: HostToWebview): message is Extract<HostToWebview, { type: 'codec-result' }> => message.type === 'codec-result';
-
 test('the page says ready on load and shows how to start before any run', async (t) => {
   const panel = await suite.open(t);
-  assert.deepEqual(await panel.posted(), [{ type: 'ready' }]);
+  assert.deepEqual(await panel.calls(), ['ready']);
   const empty = await panel.page.textContent('.empty-state');
   assert.match(empty ?? '', /No comparison yet/);
   assert.match(empty ?? '', /Compare Encodings/);
@@ -27,30 +26,32 @@ test('planned rows show as pending, fill in one at a time in the first round, an
   const panel = await suite.open(t);
   const [started, ...rest] = suite.run.messages(1);
   await panel.deliver(started!);
-  const planned = started!.type === 'run-started' ? started!.run.codecs.map((codec) => codec.id) : [];
+  const planned = started!.phase === 'started' ? started!.started.codecs.map((codec) => codec.id) : [];
   assert.deepEqual(await panel.rowCodecs(), planned);
   assert.equal(await panel.page.locator('tr.row-pending').count(), planned.length);
   assert.match(await panel.page.textContent('.run-status') ?? '', /Running round 1 of 2… 0 of 8 codecs done/);
 
   let pending = planned.length;
   const seen = new Set<string>();
-  for (const message of rest.filter((m) => m.type !== 'run-finished')) {
+  for (const message of rest.filter((m) => m.phase !== 'finished')) {
     await panel.deliver(message);
-    if (message.type === 'codec-stage' && message.round === 1) {
-      const activity = await panel.page.textContent(`tr[data-codec="${message.codec}"] .pending-activity`);
-      assert.match(activity ?? '', /…$/, `${message.codec} shows its stage (${message.stage})`);
+    const stage = stageOf(message);
+    if (stage?.round === 1) {
+      const activity = await panel.page.textContent(`tr[data-codec="${stage.codec}"] .pending-activity`);
+      assert.match(activity ?? '', /…$/, `${stage.codec} shows its stage (${stage.stage})`);
     }
-    if (message.type === 'codec-stage' && message.round === 2) {
+    if (stage?.round === 2) {
       assert.match(await panel.page.textContent('.run-status') ?? '', /^Running round 2 of 2… 8 of 8 codecs shown/);
     }
-    if (isResult(message)) {
-      if (!seen.has(message.result.codec)) pending -= 1;
-      seen.add(message.result.codec);
-      assert.equal(await panel.page.locator('tr.row-pending').count(), pending, `pending rows after ${message.result.codec}`);
-      assert.equal(await panel.page.getAttribute(`tr[data-codec="${message.result.codec}"]`, 'class'), `row-${message.result.status}`);
+    const result = resultOf(message);
+    if (result) {
+      if (!seen.has(result.codec)) pending -= 1;
+      seen.add(result.codec);
+      assert.equal(await panel.page.locator('tr.row-pending').count(), pending, `pending rows after ${result.codec}`);
+      assert.equal(await panel.page.getAttribute(`tr[data-codec="${result.codec}"]`, 'class'), `row-${result.status}`);
     }
   }
-  assert.equal(rest.filter((m) => isResult(m) && m.result.codec === 'avsc').length, 2, 'a row arrives once per round');
+  assert.equal(rest.filter((m) => resultOf(m)?.codec === 'avsc').length, 2, 'a row arrives once per round');
   await panel.deliver(rest.at(-1)!);
   assert.match(await panel.page.textContent('.run-status') ?? '', /Finished: 8 codecs \(1 errored\)/);
   assert.equal(await panel.page.isHidden('section.charts'), false);
@@ -67,20 +68,21 @@ test('a stage message changes its row\'s activity in place: the table and the ch
   let chartsSeen = 0;
   let resultRedraws = 0;
   let round = 1;
-  for (const message of suite.run.messages(1).filter((m) => m.type !== 'run-finished')) {
+  for (const message of suite.run.messages(1).filter((m) => m.phase !== 'finished')) {
     const before = await redraws();
-    if (message.type === 'codec-stage') await markBody();
+    const stage = stageOf(message);
+    if (stage) await markBody();
     await panel.deliver(message);
     const after = await redraws();
-    if (message.type === 'codec-stage') {
-      assert.equal(after, before, `${message.codec} ${message.stage} (round ${message.round}) redrew the charts`);
+    if (stage) {
+      assert.equal(after, before, `${stage.codec} ${stage.stage} (round ${stage.round}) redrew the charts`);
       if (before > 0) chartsSeen += 1;
-      const sameRound = message.round === undefined || message.round === round;
+      const sameRound = stage.round === undefined || stage.round === round;
       if (sameRound) {
-        assert.equal(await bodyKept(), true, `${message.codec} ${message.stage} (round ${message.round}) redrew the table`);
+        assert.equal(await bodyKept(), true, `${stage.codec} ${stage.stage} (round ${stage.round}) redrew the table`);
         inPlace += 1;
       }
-      round = message.round ?? round;
+      round = stage.round ?? round;
       if (inPlace === 1) {
         // Nothing on the page animates without end while codecs are measured (a spinning ring
         // had Chromium compose frames for the whole run).
@@ -91,7 +93,7 @@ test('a stage message changes its row\'s activity in place: the table and the ch
         assert.equal(endless, 0, 'endless animations on the page');
       }
     }
-    if (isResult(message) && message.result.status === 'completed' && after > before) resultRedraws += 1;
+    if (resultOf(message)?.status === 'completed' && after > before) resultRedraws += 1;
   }
   assert.ok(inPlace > 10, `only ${inPlace} stage messages were shown in place`);
   assert.ok(chartsSeen > 5, `only ${chartsSeen} stage messages came after the first chart`);
@@ -158,6 +160,32 @@ test('opening a row’s details from the keyboard shows library, compressed size
   await assertNoProblems(panel);
 });
 
+test('a format read on access shows access and first field (with its path) in its details and the decode tooltip, and which figure the speed-up uses', async (t) => {
+  const panel = await suite.open(t);
+  // The recorded run's protobufjs row as a FlatBuffers row would come: its real figures, and the two reads the worker adds for a lazy format.
+  const withReads = (row: CodecResult): CodecResult => (row.codec !== 'protobufjs' || row.status !== 'completed' ? row
+    : { ...row, access: { ...row.decode, meanNs: row.decode.meanNs / 8 }, firstField: { ...row.decode, meanNs: 150, medianNs: 150, p99Ns: 150 }, firstFieldPath: '$.items[0].x' });
+  const lazy = (message: ReturnType<typeof suite.run.messages>[number]) => {
+    if (message.kind !== 'comparison') return message;
+    if (message.phase === 'item' && message.item.type === 'codec-result') return { ...message, item: { ...message.item, result: withReads(message.item.result) } };
+    if (message.phase === 'finished') return { ...message, report: { ...message.report, results: message.report.results.map(withReads) } };
+    return message;
+  };
+  await panel.deliver(...suite.run.messages(1).map(lazy));
+  const toggle = panel.page.locator('button[data-details="protobufjs"]');
+  await toggle.click();
+  const details = (await panel.page.textContent(`#${await toggle.getAttribute('aria-controls')}`)) ?? '';
+  assert.match(details, /Access[\d.]+ (ns|µs|ms) per call \(first round; median [\d.]+ (ns|µs|ms), p99 [\d.]+ (ns|µs|ms)\): open the bytes and read every leaf, building no object/);
+  assert.match(details, /First field150 ns per call \(first round; median 150 ns, p99 150 ns\): open the bytes and read \$\.items\[0\]\.x/);
+  assert.match(details, /Speed-upDec\. vs JSON uses Decode above \(to a plain object, every field read\)/);
+  const decodeCell = panel.page.locator('tr[data-codec="protobufjs"] td[data-col="decode"]');
+  assert.match((await decodeCell.getAttribute('title')) ?? '', /to a plain object \(the speed-up uses it\); access [\d.]+ (ns|µs|ms), first field \(\$\.items\[0\]\.x\) 150 ns/);
+  // Other rows have neither.
+  await panel.page.locator('button[data-details="avsc"]').click();
+  assert.doesNotMatch((await panel.page.textContent('.details-row')) ?? '', /First field/);
+  await assertNoProblems(panel);
+});
+
 test('messages of an older run are ignored once a newer run has started', async (t) => {
   const panel = await suite.open(t);
   const first = suite.run.messages(1);
@@ -172,10 +200,10 @@ test('messages of an older run are ignored once a newer run has started', async 
 test('a cancelled run says so and keeps the rows that finished', async (t) => {
   const panel = await suite.open(t);
   const messages = suite.run.messages(1);
-  const firstThree = messages.filter(isResult).slice(0, 3).map((m) => m.result.codec);
-  const upToThird = messages.slice(0, messages.findIndex((m) => isResult(m) && m.result.codec === firstThree[2]) + 1);
-  await panel.deliver(...upToThird, { type: 'run-ended', runId: 1, outcome: 'cancelled', message: 'cancelled by the user' });
-  assert.match(await panel.page.textContent('.run-status') ?? '', /Cancelled after 3 of 8 codecs: cancelled by the user/);
+  const firstThree = messages.flatMap((m) => resultOf(m) ?? []).slice(0, 3).map((result) => result.codec);
+  const upToThird = messages.slice(0, messages.findIndex((m) => resultOf(m)?.codec === firstThree[2]) + 1);
+  await panel.deliver(...upToThird, { kind: 'comparison', runId: 1, phase: 'cancelled', message: 'the running worker was stopped' });
+  assert.equal(await panel.page.textContent('.run-status'), 'Cancelled after 3 of 8 codecs: the running worker was stopped', 'said once');
   assert.deepEqual((await panel.rowCodecs()).slice(0, 3), firstThree);
   assert.equal(await panel.page.locator('tr.row-completed').count(), 3);
   assert.deepEqual(await panel.page.$$eval('tr.row-pending .pending-activity', (cells) => [...new Set(cells.map((c) => c.textContent))]), ['not run']);
@@ -184,7 +212,7 @@ test('a cancelled run says so and keeps the rows that finished', async (t) => {
   await assertNoProblems(panel);
 });
 
-test('Cancel while running, Re-run and Open sample post their messages to the host', async (t) => {
+test('Cancel while running, Re-run and Open sample call the host', async (t) => {
   const panel = await suite.open(t);
   const messages = suite.run.messages(1);
   await panel.deliver(messages[0]!);
@@ -193,18 +221,20 @@ test('Cancel while running, Re-run and Open sample post their messages to the ho
   await panel.deliver(...messages.slice(1));
   await panel.page.click('button[data-action="rerun"]');
   await panel.page.click('button[data-action="open-sample"]');
-  assert.deepEqual((await panel.posted()).map((m) => ('type' in m ? m.type : m.channel)), ['ready', 'cancel', 'rerun', 'open-sample']);
+  assert.deepEqual(await panel.calls(), ['ready', 'cancel', 'rerun', 'open-sample']);
+  const cancel = (await panel.posted())[1];
+  assert.deepEqual(cancel?.channel === 'request' && cancel.params, { kind: 'comparison' }, 'the comparison is the kind cancelled');
   await assertNoProblems(panel);
 });
 
 test('the header says where the sample\'s bytes are: on disk for a file, generated for records made from a schema', async (t) => {
   const panel = await suite.open(t);
   const [started, ...rest] = suite.run.messages(1);
-  const read = rest.find((message) => message.type === 'sample-read')!;
-  assert.ok(read.type === 'sample-read');
+  const read = rest.find((message) => message.phase === 'item' && message.item.type === 'sample-read');
+  assert.ok(read?.phase === 'item' && read.item.type === 'sample-read');
   await panel.deliver(started!, read);
   assert.match(await panel.page.textContent('.sample-facts') ?? '', /\d B on disk$/);
-  await panel.deliver({ ...read, sample: { ...read.sample, origin: 'generated' } });
+  await panel.deliver({ ...read, item: { ...read.item, sample: { ...read.item.sample, origin: 'generated' } } });
   const facts = await panel.page.textContent('.sample-facts') ?? '';
   assert.match(facts, /\d B generated$/);
   assert.doesNotMatch(facts, /on disk/);
@@ -214,13 +244,12 @@ test('the header says where the sample\'s bytes are: on disk for a file, generat
 test('markup in codec names and messages is shown as text, never parsed', async (t) => {
   const panel = await suite.open(t);
   const [started] = suite.run.messages(1);
-  if (started?.type !== 'run-started') throw new Error('the recorded run starts with run-started');
   const hostile = '</script><img src=x onerror="window.__pwned=1"><b>bold</b>';
   await panel.deliver(
-    { ...started, run: { ...started.run, sampleName: hostile, codecs: [{ id: 'evil', label: hostile, format: hostile }] } },
+    startedWith(started, { sampleName: hostile, codecs: [{ id: 'evil', label: hostile, format: hostile }] }),
     {
-      type: 'codec-result', runId: 1,
-      result: { codec: 'evil', label: hostile, format: hostile, library: hostile, libraryVersion: '1', schema: 'none', notes: [hostile], status: 'errored', error: { stage: 'encode', message: hostile } },
+      kind: 'comparison', runId: 1, phase: 'item',
+      item: { type: 'codec-result', result: { codec: 'evil', label: hostile, format: hostile, library: hostile, libraryVersion: '1', schema: 'none', notes: [hostile], status: 'errored', error: { stage: 'encode', message: hostile } } },
     },
   );
   assert.equal(await panel.page.textContent('.sample-name'), hostile);
@@ -234,9 +263,7 @@ test('Re-run shows each row beside the previous run’s speed-ups; a row’s det
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
   const [started, ...rest] = suite.run.messages(2);
-  assert.equal(started!.type, 'run-started');
-  if (started!.type !== 'run-started') return;
-  await panel.deliver({ ...started!, run: { ...started!.run, compareWithPrevious: true } }, ...rest);
+  await panel.deliver(startedWith(started, { compareWithPrevious: true }), ...rest);
   const avsc = suite.run.report.results.find((row) => row.codec === 'avsc')!;
   if (avsc.status !== 'completed' || !avsc.speedupVsJson) return assert.fail('avsc completed with speed-ups');
   const [low, high] = avsc.speedupVsJson.encodeInterval;

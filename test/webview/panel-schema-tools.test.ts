@@ -1,25 +1,31 @@
 /**
- * The inferred-schema tools in a real Chromium: the Open inferred .proto / .avsc requests, the
+ * The inferred-schema tools in a real Chromium: the Open inferred .proto / .avsc / .fbs / .capnp / .bop requests, the
  * variant selects posting the chosen variants, and a variant re-run showing each re-run row's
  * change against the previous choice while the other rows stay.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { HostToWebview, PostedToHost } from '../../src/shared/protocol';
+import type { ChannelMessage } from '../../src/shared/channel';
 import type { CompletedResult } from '../../src/shared/results';
 import type { PanelPage } from './support/panel-harness';
+import { type RunEvent, startedWith, withInferredSchemas } from './support/real-run';
 import { assertNoProblems, panelSuite } from './support/suite';
 
 const suite = panelSuite();
 
 /** The recorded run, announced as one on a JSON sample without a provided schema. */
-function inferredRun(runId: number): HostToWebview[] {
-  return suite.run.messages(runId).map((message) =>
-    message.type === 'run-started' ? { ...message, run: { ...message.run, inferredSchemas: true } } : message);
+function inferredRun(runId: number): RunEvent[] {
+  return withInferredSchemas(suite.run.messages(runId));
 }
 
-async function lastPosted(panel: PanelPage): Promise<PostedToHost | undefined> {
+async function lastPosted(panel: PanelPage): Promise<ChannelMessage | undefined> {
   return (await panel.posted()).at(-1);
+}
+
+/** The last call the page made on the host: its method and params. */
+async function lastCall(panel: PanelPage): Promise<{ method: string; params: unknown } | undefined> {
+  const last = await lastPosted(panel);
+  return last?.channel === 'request' ? { method: last.method, params: last.params } : undefined;
 }
 
 test('the schema tools are hidden for a run that does not infer schemas', async (t) => {
@@ -30,7 +36,7 @@ test('the schema tools are hidden for a run that does not infer schemas', async 
   await assertNoProblems(panel);
 });
 
-test('Open inferred .proto posts an open-inferred-schema request; a failure is shown beside the buttons', async (t) => {
+test('Open inferred .proto (and .avsc, .fbs, .capnp, .bop) posts an open-inferred-schema request; a failure is shown beside the buttons', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...inferredRun(1));
   await panel.page.click('button[data-action="open-inferred-proto"]');
@@ -39,22 +45,25 @@ test('Open inferred .proto posts an open-inferred-schema request; a failure is s
   assert.deepEqual({ method: request.method, params: request.params }, { method: 'open-inferred-schema', params: { format: 'proto' } });
   await panel.deliver({ channel: 'reply', id: request.id, reply: { err: { message: 'the sample is gone' } } });
   assert.match((await panel.page.textContent('.schema-tools [role="status"]')) ?? '', /Cannot open the inferred \.proto: the sample is gone/);
-  await panel.page.click('button[data-action="open-inferred-avsc"]');
-  const second = await lastPosted(panel);
-  assert.ok(second && 'channel' in second && second.channel === 'request');
-  assert.deepEqual({ method: second.method, params: second.params }, { method: 'open-inferred-schema', params: { format: 'avsc' } });
+  // The formats the generated-code rows translate to are offered beside them, by their accessible names.
+  for (const format of ['avsc', 'fbs', 'capnp', 'bop']) {
+    await panel.page.getByRole('button', { name: `Open inferred .${format}` }).click();
+    const next = await lastPosted(panel);
+    assert.ok(next && 'channel' in next && next.channel === 'request');
+    assert.deepEqual({ method: next.method, params: next.params }, { method: 'open-inferred-schema', params: { format } });
+  }
   await assertNoProblems(panel);
 });
 
-test('changing the integers select posts set-variants with all three choices', async (t) => {
+test('changing the integers select calls set-variants with all three choices', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...inferredRun(1));
   assert.equal(await panel.page.textContent('.run-variants'), 'Inferred schemas: default choices');
   await panel.page.focus('select[data-variant="integers"]');
   await panel.page.selectOption('select[data-variant="integers"]', 'zigzag');
-  assert.deepEqual(await lastPosted(panel), { type: 'set-variants', variants: { integers: 'zigzag', doubles: 'double', fields: 'required' } });
+  assert.deepEqual(await lastCall(panel), { method: 'set-variants', params: { variants: { integers: 'zigzag', doubles: 'double', fields: 'required' } } });
   await panel.page.selectOption('select[data-variant="doubles"]', 'float');
-  assert.deepEqual(await lastPosted(panel), { type: 'set-variants', variants: { integers: 'zigzag', doubles: 'float', fields: 'required' } });
+  assert.deepEqual(await lastCall(panel), { method: 'set-variants', params: { variants: { integers: 'zigzag', doubles: 'float', fields: 'required' } } });
   await assertNoProblems(panel);
 });
 
@@ -65,21 +74,19 @@ test('a variant re-run keeps the other rows and shows the re-run row\'s change a
   const before = suite.run.report.results.find((row) => row.codec === 'protobufjs') as CompletedResult;
   assert.equal(before.status, 'completed');
   const after: CompletedResult = { ...before, bytes: Math.round(before.bytes * 0.88), encode: { ...before.encode, meanNs: before.encode.meanNs / 2 } };
-  const started = inferredRun(2)[0] as Extract<HostToWebview, { type: 'run-started' }>;
+  const [started] = inferredRun(2);
+  assert.ok(started?.phase === 'started');
   const rerun = ['json', 'protobufjs'];
-  await panel.deliver({
-    type: 'run-started',
-    run: { ...started.run, codecs: started.run.codecs.filter((codec) => rerun.includes(codec.id)), variants: { integers: 'zigzag' }, rerunCodecs: rerun },
-  });
+  await panel.deliver(startedWith(started, { codecs: started.started.codecs.filter((codec) => rerun.includes(codec.id)), variants: { integers: 'zigzag' }, rerunCodecs: rerun }));
   assert.deepEqual(await panel.rowCodecs(), allCodecs, 'the rows not re-run stay');
   assert.equal(await panel.page.isDisabled('select[data-variant="integers"]'), true, 'no change while re-running');
   assert.equal(await panel.page.getAttribute('tr[data-codec="avsc"]', 'class'), 'row-completed');
   assert.equal(await panel.page.getAttribute('tr[data-codec="protobufjs"]', 'class'), 'row-pending');
-  await panel.deliver({ type: 'codec-result', runId: 2, result: after });
+  await panel.deliver({ kind: 'comparison', runId: 2, phase: 'item', item: { type: 'codec-result', result: after } });
   const delta = (await panel.page.textContent('tr[data-codec="protobufjs"] .variant-delta')) ?? '';
   assert.match(delta, /^vs previous: bytes −1[12]%, encode ×2\.00, decode ×1\.00$/);
   assert.equal(await panel.page.locator('tr[data-codec="avsc"] .variant-delta').count(), 0);
-  await panel.deliver({ type: 'run-finished', runId: 2, report: { ...suite.run.report, results: suite.run.report.results.map((row) => (row.codec === 'protobufjs' ? after : row)) } });
+  await panel.deliver({ kind: 'comparison', runId: 2, phase: 'finished', report: { ...suite.run.report, results: suite.run.report.results.map((row) => (row.codec === 'protobufjs' ? after : row)) } });
   assert.deepEqual(await panel.rowCodecs(), allCodecs);
   assert.match((await panel.page.textContent('tr[data-codec="protobufjs"] .variant-delta')) ?? '', /^vs previous/);
   assert.equal(await panel.page.textContent('.run-variants'), 'Inferred schemas: integers: zigzag');
@@ -97,12 +104,12 @@ test('the chosen variants survive a reload of the page (panel state)', async (t)
   await assertNoProblems(panel);
 });
 
-test('after a failed run, Open inferred .proto/.avsc and the variant selects are disabled; a new run enables them', async (t) => {
+test('after a failed run, the Open inferred buttons and the variant selects are disabled; a new run enables them', async (t) => {
   const panel = await suite.open(t);
   const started = inferredRun(1)[0]!;
-  await panel.deliver(started, { type: 'run-ended', runId: 1, outcome: 'failed', message: 'Unexpected token } in JSON at line 3, column 1' });
+  await panel.deliver(started, { kind: 'comparison', runId: 1, phase: 'failed', message: 'Unexpected token } in JSON at line 3, column 1' });
   assert.equal(await panel.page.isVisible('.schema-tools'), true);
-  for (const control of ['button[data-action="open-inferred-proto"]', 'button[data-action="open-inferred-avsc"]', ...['integers', 'doubles', 'fields'].map((key) => `select[data-variant="${key}"]`)]) {
+  for (const control of [...['proto', 'avsc', 'fbs', 'capnp', 'bop'].map((format) => `button[data-action="open-inferred-${format}"]`), ...['integers', 'doubles', 'fields'].map((key) => `select[data-variant="${key}"]`)]) {
     assert.equal(await panel.page.isDisabled(control), true, control);
   }
   await panel.deliver(...inferredRun(2));

@@ -45,7 +45,7 @@ const plotData = (panel: PanelPage) => panel.page.evaluate(() => {
 test('the plots are log–log and their points stream in as sizes finish', async (t) => {
   const panel = await open(t);
   const messages = recorded!.messages;
-  const firstSizeDone = messages.findIndex((message) => message.type === 'sweep-size');
+  const firstSizeDone = messages.findIndex((message) => message.phase === 'item' && message.item.type === 'size-done');
   await panel.deliver(...messages.slice(0, firstSizeDone + 1));
   assert.equal(await panel.page.isVisible('.sweep-view'), true);
   assert.equal(await panel.page.isVisible('.empty-state'), false, 'the how-to-start text gives way to the sweep');
@@ -87,11 +87,13 @@ test('the table view gives the plotted numbers, growth and limits with the heap'
   await assertNoProblems(panel);
 });
 
-test('Cancel posts cancel-sweep while running; Export asks the host for the sweep through the channel', async (t) => {
+test('Stop cancels the sweep while running; Export asks the host for the sweep through the channel', async (t) => {
   const panel = await open(t);
   await panel.deliver(...recorded!.messages.slice(0, 3));
   await panel.page.click('button[data-action="cancel-sweep"]');
-  assert.deepEqual((await panel.posted()).map((message) => ('type' in message ? message.type : message.channel)), ['ready', 'cancel-sweep']);
+  assert.deepEqual(await panel.calls(), ['ready', 'cancel']);
+  const cancel = (await panel.posted())[1];
+  assert.deepEqual(cancel?.channel === 'request' && cancel.params, { kind: 'sweep' });
   assert.equal(await panel.page.isDisabled('button[data-action="sweep-export-clipboard"]'), true, 'nothing to export until it finishes');
   await panel.deliver(...recorded!.messages.slice(3));
   await panel.page.selectOption('select.sweep-export-format', 'csv');
@@ -114,3 +116,54 @@ test('the plots render in dark and light themes (screenshots in test/output)', a
   }
   await assertNoProblems(panel);
 });
+
+test('while it runs, the status says which size and stage, then which size each limit search is trying', async (t) => {
+  const panel = await open(t);
+  const messages = recorded!.messages;
+  const stage = messages.findIndex((message) => message.phase === 'progress' && message.progress.type === 'size' && message.progress.sizeIndex === 1);
+  await panel.deliver(...messages.slice(0, stage + 1));
+  const size = messages[stage]!;
+  assert.ok(size.phase === 'progress' && size.progress.type === 'size');
+  assert.equal(await panel.page.textContent('.sweep-status'), `Running: 1 of 3 sizes, 0 of 3 limits… size 2: ${size.progress.codec} ${size.progress.stage}, round ${size.progress.round} of 2`);
+  const trying = messages.findIndex((message) => message.phase === 'progress' && message.progress.type === 'limit' && message.progress.tryingJsonBytes !== null);
+  await panel.deliver(...messages.slice(stage + 1, trying + 1));
+  assert.match(await panel.page.textContent('.sweep-status') ?? '', /^Running: 3 of 3 sizes, 0 of 3 limits… json trying 1\.00 MiB \(step 1\)$/);
+  assert.deepEqual(await limitRows(panel), [['json', '—', '—', 'searching: step 1, trying 1.00 MiB']], 'the codec being searched has its row');
+  await assertNoProblems(panel);
+});
+
+test('a limit search stopped midway keeps the limits found and what held so far, and says Cancelled once', async (t) => {
+  const panel = await open(t);
+  const messages = recorded!.messages;
+  // Stopped while avsc's search runs: json's limit is found, avsc's first size has held.
+  const avscHeld = messages.findIndex((message) => message.phase === 'progress' && message.progress.type === 'limit' && message.progress.codec === 'avsc' && message.progress.tryingJsonBytes === null);
+  const held = messages[avscHeld]!;
+  assert.ok(held.phase === 'progress' && held.progress.type === 'limit' && held.progress.decodedJsonBytes !== null);
+  await panel.deliver(...messages.slice(0, avscHeld + 1), { kind: 'sweep', runId: 1, phase: 'cancelled', message: 'the running workers and processes were stopped' });
+  assert.equal(await panel.page.getAttribute('.sweep-view', 'data-phase'), 'cancelled');
+  assert.equal(await panel.page.textContent('.sweep-status'), 'Cancelled: the running workers and processes were stopped (3 of 3 sizes, 1 of 3 limits; avsc stopped at step 1)');
+  const bound = `≥ ${formatJsonSize(held.progress.decodedJsonBytes)} (stopped)`;
+  assert.deepEqual(await limitRows(panel), [
+    ['json', '≥ 1.00 MiB (cap)', '≥ 1.00 MiB (cap)', '—'],
+    ['avsc', bound, bound, 'stopped at step 1'],
+  ]);
+  assert.equal((await panel.page.$$eval('table.sweep-table tbody tr', (rows) => rows.length)), 3 * CODECS.length, 'the sizes measured stay');
+  assert.equal(await panel.page.isVisible('button[data-action="cancel-sweep"]'), false);
+  await assertNoProblems(panel);
+});
+
+test('events of an older sweep are ignored once a newer one has started', async (t) => {
+  const panel = await open(t);
+  const [started, ...rest] = recorded!.messages;
+  await panel.deliver({ ...started!, runId: 2 }, ...rest);
+  assert.equal(await panel.page.getAttribute('.sweep-view', 'data-run-id'), '2');
+  assert.equal(await panel.page.getAttribute('.sweep-view', 'data-phase'), 'running', 'run 1 finishing does not end run 2');
+  assert.equal(await panel.page.textContent('.sweep-status'), 'Running: 0 of … sizes, 0 of 3 limits…');
+  assert.equal((await plotData(panel)).points, 'encode:0 decode:0 speedup:0 ratio:0');
+  assert.deepEqual(await limitRows(panel), []);
+  await assertNoProblems(panel);
+});
+
+function limitRows(panel: PanelPage): Promise<string[][]> {
+  return panel.page.$$eval('table.sweep-limits-table tbody tr', (rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
+}

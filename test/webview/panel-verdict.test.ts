@@ -55,7 +55,7 @@ test('the priority switch changes the pick, from the keyboard, and the choice su
 
 test('a run that failed before any row shows no verdict', async (t) => {
   const panel = await suite.open(t);
-  await panel.deliver(suite.run.messages(1)[0]!, { type: 'run-ended', runId: 1, outcome: 'failed', message: 'Unexpected token' });
+  await panel.deliver(suite.run.messages(1)[0]!, { kind: 'comparison', runId: 1, phase: 'failed', message: 'Unexpected token' });
   assert.equal(await panel.page.isVisible('.verdict'), false);
   await assertNoProblems(panel);
 });

@@ -6,7 +6,8 @@
  * policy without 'unsafe-eval'. It only relays: one fresh worker per job, then terminated.
  */
 import { ChannelClient, isChannelMessage, serve, type Transport } from '../../src/shared/channel';
-import type { MeasureEvents, MeasureFrameMethods, RelayedReport, RelayedWorkerMethods } from '../../src/shared/measure-frame';
+import type { CodecReport } from '../../src/shared/codec-job';
+import type { BrowserWorkerMethods, MeasureEvents, MeasureFrameMethods } from '../../src/shared/measure-frame';
 import { workerTransport } from '../measuring-frame/web-worker-transport';
 
 const parentTransport: Transport = {
@@ -19,11 +20,11 @@ const parentTransport: Transport = {
   end: () => undefined,
 };
 
-function failedReport(stage: 'timeout' | 'crash' | 'cancelled', message: string): RelayedReport {
+function failedReport(stage: 'timeout' | 'crash' | 'cancelled', message: string): CodecReport {
   return { schema: 'none', notes: [], outcome: { status: 'errored', error: { stage, message } } };
 }
 
-async function measureInWorker(params: MeasureFrameMethods['measure-codec']['params'], signal: AbortSignal): Promise<RelayedReport> {
+async function measureInWorker(params: MeasureFrameMethods['measure-codec']['params'], signal: AbortSignal): Promise<CodecReport> {
   const url = URL.createObjectURL(new Blob([params.workerSource], { type: 'text/javascript' }));
   let worker: Worker;
   try {
@@ -32,7 +33,7 @@ async function measureInWorker(params: MeasureFrameMethods['measure-codec']['par
     URL.revokeObjectURL(url);
     return failedReport('crash', `the measuring worker could not start: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const client = new ChannelClient<RelayedWorkerMethods, MeasureEvents>(workerTransport(worker));
+  const client = new ChannelClient<BrowserWorkerMethods, MeasureEvents>(workerTransport(worker));
   client.on('stage', (stage) => void emit('stage', stage));
   try {
     return await client.request('measure-codec', params.job, { timeoutMs: params.timeoutMs, signal });

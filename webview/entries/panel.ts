@@ -1,16 +1,18 @@
 /**
  * The results panel's entry point. Restores the last model from the webview state (so the
- * table is back before the host says anything), then says "ready" and follows the host's
- * messages. Everything the user's data touches arrives by message, never in the HTML.
+ * table is back before the host says anything), then says "ready" and follows the host's run
+ * events, each kind of run to its own view. Everything the user's data touches arrives by
+ * message, never in the HTML.
  */
 import { DisposableStore, listen } from '../common/dispose';
-import { nextSort, type PanelModel, reduce, toggleExpanded } from '../panel/model';
+import { comparisonRuns, nextSort, type PanelModel, toggleExpanded } from '../panel/model';
+import { probeRuns } from '../panel/probes-model';
+import { receiveRun, reduceRun, type RunReceivers } from '../panel/runs';
 import { restoreModel, saveModel } from '../panel/state';
 import { PanelView } from '../panel/view';
 import { hostConnection } from '../panel/vscode-api';
-import { releaseBrowserInput, serveBrowserMeasuring } from '../panel/browser-measuring';
-import { isSweepMessage } from '../../src/shared/sweep-protocol';
-import { reduceSweep, type SweepModel } from '../panel/sweep-model';
+import { releaseBrowserInput, serveBrowserMeasuring } from '../common/browser-measuring';
+import { type SweepModel, sweepRuns } from '../panel/sweep-model';
 import { SweepView } from '../panel/sweep-view';
 import { DEFAULT_PRIORITY } from '../panel/verdict-view';
 
@@ -25,42 +27,37 @@ let scheduled: { frame: number; timer: ReturnType<typeof setTimeout> } | undefin
 const view = disposables.add(new PanelView(root, {
   sortBy: (column) => show({ ...model, sort: nextSort(model.sort, column) }),
   toggleDetails: (codec) => show(toggleExpanded(model, codec)),
-  rerun: () => host.post({ type: 'rerun' }),
-  cancel: () => host.post({ type: 'cancel' }),
-  openSample: () => host.post({ type: 'open-sample' }),
+  rerun: () => host.notify('rerun', {}),
+  cancel: () => host.notify('cancel', { kind: 'comparison' }),
+  openSample: () => host.notify('open-sample', {}),
   // The Markdown's verdict picks for what the panel shows.
   exportReport: (format, destination) => host.request('export', { format, destination, priority: model.priority ?? DEFAULT_PRIORITY }),
   openInferredSchema: (format) => host.request('open-inferred-schema', { format }),
   setVariants: (variants) => {
     // Kept in the panel state at once: the choice survives a reload even before the re-run starts.
     if (model.run) show({ ...model, run: { ...model.run, variants } });
-    host.post({ type: 'set-variants', variants });
+    host.notify('set-variants', { variants });
   },
   setPriority: (priority) => show({ ...model, priority }),
   setColumnHidden: (column, hidden) => {
     const others = (model.hiddenColumns ?? []).filter((id) => id !== column);
     show({ ...model, hiddenColumns: hidden ? [...others, column] : others });
   },
-  probeLibraries: () => host.post({ type: 'probe-libraries' }),
-  cancelProbes: () => host.post({ type: 'cancel-probes' }),
+  probeLibraries: () => host.notify('probe-libraries', {}),
+  cancelProbes: () => host.notify('cancel', { kind: 'probes' }),
 }, {
   request: (method, params) => host.request(method, params),
-  closed: () => host.post({ type: 'inspector-close' }),
+  closed: () => host.notify('inspector-close', {}),
 }));
 view.render(model);
 
 // The size sweep: a run of its own, with its own view and model (shown above the comparison).
 let sweepModel: SweepModel | null = null;
 const sweepView = disposables.add(new SweepView({
-  cancelSweep: () => host.post({ type: 'cancel-sweep' }),
+  cancelSweep: () => host.notify('cancel', { kind: 'sweep' }),
   exportSweep: (format, destination) => host.request('export-sweep', { format, destination }),
 }));
 root.insertBefore(sweepView.element, root.children[1] ?? null);
-disposables.add(host.onMessage((message) => {
-  if (!isSweepMessage(message)) return;
-  sweepModel = reduceSweep(sweepModel, message);
-  sweepView.render(sweepModel);
-}));
 
 /** Renders and saves now: for the user's own actions, which must answer at once. */
 function show(next: PanelModel): void {
@@ -89,18 +86,34 @@ function cancelScheduled(): void {
   scheduled = undefined;
 }
 
-disposables.add(host.onMessage((message) => {
-  if (message.type === 'run-finished' || message.type === 'run-ended') releaseBrowserInput();
-  const next = reduce(model, message);
-  // A stage changes one row's activity text: shown in place (not saved: the next full render saves it).
-  if (message.type === 'codec-stage' && !scheduled && view.showStage(model, next, message.codec)) {
-    model = next;
-    return;
-  }
-  showSoon(next);
-}));
+/** Each kind of run's view: a kind of run without one does not compile. */
+const runViews: RunReceivers = {
+  comparison: (event) => {
+    if (event.phase === 'finished' || event.phase === 'failed' || event.phase === 'cancelled') releaseBrowserInput();
+    const next = reduceRun(comparisonRuns, model, event);
+    // A stage changes one row's activity text: shown in place (not saved: the next full render saves it).
+    if (event.phase === 'progress' && !scheduled && view.showStage(model, next, event.progress.codec)) {
+      model = next;
+      return;
+    }
+    showSoon(next);
+  },
+  probes: (event) => {
+    const probes = reduceRun(probeRuns, model.probes ?? null, event);
+    if (probes !== (model.probes ?? null)) showSoon({ ...model, probes });
+  },
+  sweep: (event) => {
+    const next = reduceRun(sweepRuns, sweepModel, event);
+    if (next === sweepModel) return;
+    sweepModel = next;
+    // Progress changes the status and limits only: the plots wait for whole rows.
+    if (event.phase === 'progress' && sweepModel) sweepView.showProgress(sweepModel);
+    else sweepView.render(sweepModel);
+  },
+};
+disposables.add(host.onRun((event) => receiveRun(runViews, event)));
 serveBrowserMeasuring(host.transport());
 disposables.add({ dispose: cancelScheduled });
 disposables.add(host);
 disposables.add(listen(window, 'pagehide', () => disposables.dispose()));
-host.post({ type: 'ready' });
+host.notify('ready', {});

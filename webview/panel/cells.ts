@@ -3,7 +3,8 @@
  * Secondary facts (compressed sizes, timing spread, remnant paths) go into tooltips here and,
  * for keyboard and screen-reader users, into the row's details (details.ts).
  */
-import { RERUN_INTERVAL_PERCENT, type CompletedResult, type ErroredResult, type ErrorStage, type SkippedResult, type TimingStats } from '../../src/shared/results';
+import { RERUN_INTERVAL_PERCENT, type CompletedResult, type ErroredResult, type ErrorStage, type LazyTimings, type SkippedResult, type TimingStats } from '../../src/shared/results';
+import { lazyReadsOf } from '../../src/shared/lazy-reads-text';
 import { el } from '../common/dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpeedupInterval, formatSpread } from './format';
 import type { ColumnId, PendingRow } from './model';
@@ -65,11 +66,15 @@ function roundTripCell(result: CompletedResult): HTMLTableCellElement {
   return td('round-trip', [el('span', { className: `status-dot ${status}`, attrs: { 'aria-hidden': 'true' } }), roundTripLabel(result.roundTrip)], lines.join('\n') || undefined);
 }
 
-/** Amortised time per call; "bimodal" where the median call would mislead. */
-function perCallCell(timing: TimingStats): HTMLTableCellElement {
+/**
+ * Amortised time per call; "bimodal" where the median call would mislead. A format read on
+ * access has its two reads in the decode cell's tooltip (and its details).
+ */
+function perCallCell(timing: TimingStats, lazy?: LazyTimings): HTMLTableCellElement {
   const children: (Node | string)[] = [formatDuration(timing.meanNs)];
   if (timing.bimodal) children.push(el('span', { className: 'figure-note', text: 'bimodal' }));
-  return td('num', children, formatSpread(timing));
+  const reads = lazy ? `\nto a plain object (the speed-up uses it); access ${formatDuration(lazy.access.meanNs)}, first field (${lazy.firstFieldPath}) ${formatDuration(lazy.firstField.meanNs)}` : '';
+  return td('num', children, `${formatSpread(timing)}${reads}`);
 }
 
 /**
@@ -103,7 +108,7 @@ export function completedCells(result: CompletedResult, ratioScale: number): HTM
     numberCell(formatBytes(result.bytes), compressedSummary(result)),
     ratioCell(result.ratio, ratioScale),
     perCallCell(result.encode),
-    perCallCell(result.decode),
+    perCallCell(result.decode, lazyReadsOf(result)),
     speedupCell(result, 'encode'),
     speedupCell(result, 'decode'),
     roundTripCell(result),

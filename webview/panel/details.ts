@@ -10,6 +10,7 @@ import { roundTripLabel } from '../../src/shared/round-trip-text';
 import { describeInterop } from '../../src/shared/interop-text';
 import { remnantList } from './remnants';
 import { compressionTimeParts, compressionTimingMethod } from '../../src/shared/compression-text';
+import { lazyReadsOf, lazyTimingText } from '../../src/shared/lazy-reads-text';
 
 const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
   inferred: 'inferred from the sample',
@@ -58,6 +59,7 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
       ...(result.compressionTiming ? entry('Compression time', `${compressionTimeParts(result.compressionTiming).join(' · ')} (compress / decompress ${compressionTimingMethod(result.compressionTiming)})`) : []),
       ...entry('Encode', formatSpread(result.encode)),
       ...entry('Decode', formatSpread(result.decode)),
+      ...lazyEntries(result),
     );
     if (result.rounds && result.rounds.length > 1) entries.push(...entry('Rounds', roundsTable(result)));
     if (result.unstable?.length) entries.push(...entry('Unstable', el('ul', { className: 'detail-list' }, result.unstable.map((marker) => el('li', { text: marker.reason })))));
@@ -75,6 +77,20 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
     entries.push(...entry('Notes', el('ul', { className: 'detail-list' }, result.notes.map((note) => el('li', { text: note })))));
   }
   return el('dl', { className: 'details-grid' }, entries);
+}
+
+/**
+ * A format read on access (FlatBuffers, Cap'n Proto): its two reads beside the decode, and which
+ * of the three the speed-up uses.
+ */
+function lazyEntries(result: CompletedResult): HTMLElement[] {
+  const lazy = lazyReadsOf(result);
+  if (!lazy) return [];
+  return [
+    ...entry('Access', `${lazyTimingText(lazy.access)}: open the bytes and read every leaf, building no object`),
+    ...entry('First field', `${lazyTimingText(lazy.firstField)}: open the bytes and read `, el('code', { text: lazy.firstFieldPath })),
+    ...entry('Speed-up', 'Dec. vs JSON uses Decode above (to a plain object, every field read): JSON.parse builds one too, so they compare like with like'),
+  ];
 }
 
 /** Each round's figures, in the order the rounds ran: what the median and range are made of. */

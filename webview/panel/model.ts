@@ -1,14 +1,15 @@
 /**
- * What the panel shows, as plain data: updated by host messages through `reduce`, rendered by
- * the view, and persisted with `setState` so the panel comes back after a reload.
- * Pure (no DOM), so every rule about runs and stale messages lives in one place.
+ * What the panel shows, as plain data: updated by the comparison's run events (the rules every
+ * run has are runs.ts's; `comparisonRuns` applies what only comparisons have), rendered by the
+ * view, and persisted with `setState` so the panel comes back after a reload. Pure (no DOM).
  */
-import { isSweepMessage } from '../../src/shared/sweep-protocol';
-import { isProbeMessage, type HostToWebview, type ProbeHostMessage, type RunStarted } from '../../src/shared/protocol';
-import type { ProbedCodec, ProbeInfo, ProbeLimits, ProbeResult } from '../../src/shared/probes';
+import type { ComparisonStarted } from '../../src/shared/comparison-events';
+import type { RunEventOf } from '../../src/shared/run-events';
 import type { SchemaVariants } from '../../src/shared/variants';
 import type { Priority } from '../../src/report/verdict';
-import type { CodecResult, CompletedResult, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from '../../src/shared/results';
+import type { CodecResult, ComparisonReport, CompletedResult, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from '../../src/shared/results';
+import type { ProbeState } from './probes-model';
+import { reduceRun, type RunApplier } from './runs';
 
 export type RunPhase = 'idle' | 'running' | 'finished' | 'cancelled' | 'failed';
 
@@ -80,23 +81,6 @@ export interface PanelModel {
   hiddenColumns?: ColumnId[];
 }
 
-export type ProbePhase = 'running' | 'finished' | 'cancelled' | 'failed';
-
-export interface ProbeState {
-  probeRunId: number;
-  phase: ProbePhase;
-  probes: ProbeInfo[];
-  codecs: ProbedCodec[];
-  /** Null when the run failed before it started (e.g. the probe script is missing). */
-  limits: ProbeLimits | null;
-  /** In arrival order; one per codec and probe. */
-  results: ProbeResult[];
-  /** Why the run ended early: the host's words. */
-  endMessage: string | null;
-}
-
-type HostEvent = HostToWebview;
-
 export const emptyModel = (): PanelModel => ({
   runId: null, phase: 'idle', endMessage: null, run: null, sample: null, rows: [], sort: null, expanded: [],
 });
@@ -105,53 +89,42 @@ const baseName = (location: string) => location.split(/[\\/]/).filter(Boolean).p
 
 export const rowCodec = (row: Row) => (row.kind === 'pending' ? row.codec : row.result.codec);
 
-/** The model after `message`; the same object when the message changes nothing or is stale. */
-export function reduce(model: PanelModel, message: HostEvent): PanelModel {
-  // A size sweep has a view and a model of its own (sweep-view.ts).
-  if (isSweepMessage(message)) return model;
-  if (isProbeMessage(message)) {
-    const probes = reduceProbes(model.probes ?? null, message);
-    return probes === (model.probes ?? null) ? model : { ...model, probes };
-  }
-  // A new run-started always wins: the host sends in order, and its run ids start again at 1
-  // when the extension restarts while this page (restored from its state) remembers more.
-  if (message.type === 'run-started') return startRun(model, message.run);
-  if (message.type === 'run-finished' && (model.runId === null || message.runId > model.runId)) {
-    // A finished run this page never saw start (e.g. the host answering 'ready' after a reload).
-    const { report } = message;
-    const run = { sampleName: baseName(report.input.path), sampleLocation: report.input.path, runtime: report.runtime, settings: report.settings, extensionVersion: null };
-    return { ...model, runId: message.runId, phase: 'finished', endMessage: null, run, sample: report.input, rows: report.results.map(resultRow), expanded: [] };
-  }
-  // Late messages of an older run (cancelled, superseded) are over; a newer run's cannot be
-  // placed without its run-started.
-  if (message.runId !== model.runId) return model;
+/** What only comparisons do with their runs' events. */
+export const comparisonRuns: RunApplier<'comparison', PanelModel> = {
+  runId: (model) => model.runId,
+  started: (model, runId, started, again) => startRun(model, runId, started, again),
+  progress: (model, { codec, stage, round }) => ({
+    ...model,
+    ...(round === undefined ? {} : { round }),
+    rows: model.rows.map((row) => (row.kind === 'pending' && row.codec === codec ? { ...row, stage } : row)),
+  }),
+  item: (model, item) => (item.type === 'sample-read' ? { ...model, sample: item.sample } : { ...model, rows: withResult(model.rows, item.result) }),
+  finished: (model, runId, report, seen) => (seen ? finishRun(model, report) : reportOnly(model, runId, report)),
+  // An end unseen (a run that failed before it could start) has no rows to show it on: its error
+  // notification says why.
+  ended: (model, _runId, ending, message, seen) => (seen ? { ...model, phase: ending, endMessage: message } : model),
+};
 
-  switch (message.type) {
-    case 'sample-read':
-      return { ...model, sample: message.sample };
-    case 'codec-stage':
-      return {
-        ...model,
-        ...(message.round === undefined ? {} : { round: message.round }),
-        rows: model.rows.map((row) => (row.kind === 'pending' && row.codec === message.codec ? { ...row, stage: message.stage } : row)),
-      };
-    case 'codec-result':
-      return { ...model, rows: withResult(model.rows, message.result) };
-    case 'run-finished': {
-      const { report } = message;
-      const run = model.run && { ...model.run, runtime: report.runtime, settings: report.settings };
-      return { ...model, phase: 'finished', endMessage: null, run, sample: report.input, rows: report.results.map(resultRow) };
-    }
-    case 'run-ended':
-      return { ...model, phase: message.outcome, endMessage: message.message };
-  }
+/** The model after `event`; the same object when the event changes nothing or is stale. */
+export function reduce(model: PanelModel, event: RunEventOf<'comparison'>): PanelModel {
+  return reduceRun(comparisonRuns, model, event);
 }
 
-function startRun(model: PanelModel, run: RunStarted): PanelModel {
+function finishRun(model: PanelModel, report: ComparisonReport): PanelModel {
+  const run = model.run && { ...model.run, runtime: report.runtime, settings: report.settings };
+  return { ...model, phase: 'finished', endMessage: null, run, sample: report.input, rows: report.results.map(resultRow) };
+}
+
+/** A finished run this page never saw start (e.g. the host answering 'ready' after a reload). */
+function reportOnly(model: PanelModel, runId: number, report: ComparisonReport): PanelModel {
+  const run = { sampleName: baseName(report.input.path), sampleLocation: report.input.path, runtime: report.runtime, settings: report.settings, extensionVersion: null };
+  return { ...model, runId, phase: 'finished', endMessage: null, run, sample: report.input, rows: report.results.map(resultRow), expanded: [] };
+}
+
+function startRun(model: PanelModel, runId: number, run: ComparisonStarted, replay: boolean): PanelModel {
   // The same run announced again (the host replaying it after 'ready') keeps what arrived.
-  const replay = run.runId === model.runId;
   const known = replay ? model.rows : [];
-  const pending = (planned: RunStarted['codecs'][number]): PendingRow => ({ kind: 'pending', codec: planned.id, label: planned.label, format: planned.format, stage: null });
+  const pending = (planned: ComparisonStarted['codecs'][number]): PendingRow => ({ kind: 'pending', codec: planned.id, label: planned.label, format: planned.format, stage: null });
   let rows: Row[] = run.codecs.map((planned) =>
     known.find((row) => row.kind === 'result' && row.result.codec === planned.id) ?? pending(planned));
   let previous: CompletedResult[] = replay ? model.previous ?? [] : [];
@@ -183,7 +156,7 @@ function startRun(model: PanelModel, run: RunStarted): PanelModel {
   };
   return {
     ...model,
-    runId: run.runId,
+    runId,
     phase: 'running',
     endMessage: null,
     run: heading,
@@ -221,35 +194,6 @@ function withResult(rows: Row[], result: CodecResult): Row[] {
   const index = rows.findIndex((row) => rowCodec(row) === result.codec);
   if (index < 0) return [...rows, resultRow(result)];
   return rows.map((row, i) => (i === index ? resultRow(result) : row));
-}
-
-/** The probe state after `message`; the same object when the message is stale. */
-export function reduceProbes(state: ProbeState | null, message: ProbeHostMessage): ProbeState | null {
-  const { probeRunId } = message;
-  // As with comparison runs, a start always wins (ids start again at 1 when the extension
-  // restarts); the same run announced again (replayed after 'ready') keeps what arrived.
-  if (message.type === 'probes-started') {
-    const results = state?.probeRunId === probeRunId ? state.results : [];
-    const { probes, codecs, limits } = message;
-    return { probeRunId, phase: 'running', probes, codecs, limits, results, endMessage: null };
-  }
-  const newer = state === null || probeRunId > state.probeRunId;
-  if (message.type === 'probes-finished' && (newer || probeRunId === state.probeRunId)) {
-    const { probes, codecs, limits, results } = message.report;
-    return { probeRunId, phase: 'finished', probes, codecs, limits, results, endMessage: null };
-  }
-  // A run that failed before it started (no probes-started): say why, with nothing to show.
-  if (message.type === 'probes-ended' && newer) {
-    return { probeRunId, phase: message.outcome, probes: [], codecs: [], limits: null, results: [], endMessage: message.message };
-  }
-  if (state === null || probeRunId !== state.probeRunId) return state;
-  if (message.type === 'probe-result') {
-    const { result } = message;
-    const others = state.results.filter((known) => known.codec !== result.codec || known.probe !== result.probe);
-    return { ...state, results: [...others, result] };
-  }
-  if (message.type === 'probes-ended') return { ...state, phase: message.outcome, endMessage: message.message };
-  return state;
 }
 
 /** Next sort order when a column's header is pressed: ascending, then descending. */

@@ -8,7 +8,8 @@ import { describeProbeLimits, PROBE_OUTCOME_WORDS, type ProbeOutcome, type Probe
 import { button, el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
 import { formatCount } from './format';
-import type { PanelModel, ProbeState } from './model';
+import type { PanelModel } from './model';
+import type { ProbeState } from './probes-model';
 
 export interface ProbeActions {
   probeLibraries(): void;

@@ -1,15 +1,17 @@
 /**
  * The inferred-schema tools, shown for a JSON sample without a provided schema: open the
- * inferred .proto or .avsc as an untitled document (a request to the host), and the three
- * schema variants as selects, each change re-running the codecs it affects.
+ * inferred .proto or .avsc, or the .fbs, .capnp or .bop its rows translate from it, as an
+ * untitled document (a request to the host), and the three schema variants as selects, each
+ * change re-running the codecs it affects.
  */
 import { VARIANT_CHOICES, type SchemaVariants, withDefaults } from '../../src/shared/variants';
 import { button, el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
 import type { PanelModel } from './model';
+import type { InferredSchemaFormat } from '../../src/shared/codec-job';
 
 export interface SchemaToolActions {
-  openInferredSchema(format: 'proto' | 'avsc'): Promise<unknown>;
+  openInferredSchema(format: InferredSchemaFormat): Promise<unknown>;
   setVariants(variants: SchemaVariants): void;
 }
 
@@ -22,10 +24,20 @@ const VARIANT_TITLES: Record<VariantKey, string> = {
   fields: 'optional: every field nullable (Avro) or with explicit presence (proto3); re-runs avsc and protobufjs',
 };
 
+/** Each format's button title: what the new editor will hold. */
+const OPEN_TITLES: Record<InferredSchemaFormat, string> = {
+  proto: 'Open the .proto inferred from the sample in a new editor',
+  avsc: 'Open the Avro schema inferred from the sample in a new editor',
+  fbs: 'Open the FlatBuffers schema the flatbuffers row translates from the inferred Avro schema, in a new editor',
+  capnp: "Open the Cap'n Proto schema the capnp row translates from the inferred Avro schema, in a new editor",
+  bop: 'Open the Bebop schema the bebop row translates from the inferred Avro schema, in a new editor',
+};
+
 export class SchemaTools implements Disposable {
   readonly element: HTMLElement;
-  private readonly openProto = button('Open inferred .proto', 'action secondary', { 'data-action': 'open-inferred-proto', title: 'Open the .proto inferred from the sample in a new editor' });
-  private readonly openAvsc = button('Open inferred .avsc', 'action secondary', { 'data-action': 'open-inferred-avsc', title: 'Open the Avro schema inferred from the sample in a new editor' });
+  /** One button a format, after the group's label "Open inferred": `.proto`, `.avsc`, `.fbs`… */
+  private readonly openButtons = (Object.keys(OPEN_TITLES) as InferredSchemaFormat[]).map((format) =>
+    ({ format, button: button(`.${format}`, 'action secondary', { 'data-action': `open-inferred-${format}`, title: OPEN_TITLES[format], 'aria-label': `Open inferred .${format}` }) }));
   private readonly selects = new Map<VariantKey, HTMLSelectElement>();
   private readonly outcome = el('span', { className: 'export-outcome error', attrs: { role: 'status' } });
   private readonly listeners = new DisposableStore();
@@ -38,17 +50,19 @@ export class SchemaTools implements Disposable {
       this.listeners.add(listen(select, 'change', () => actions.setVariants(this.chosen())));
       return el('label', { className: 'variant' }, [el('span', { className: 'toolbar-label', text: VARIANT_LABELS[key] }), select]);
     });
-    this.element = el('div', { className: 'toolbar-group schema-tools', attrs: { role: 'group', 'aria-label': 'Inferred schemas' } }, [
-      this.openProto, this.openAvsc, ...variantControls, this.outcome,
+    const opening = el('span', { className: 'open-inferred', attrs: { role: 'group', 'aria-label': 'Open inferred schema' } }, [
+      el('span', { className: 'toolbar-label', text: 'Open inferred' }), ...this.openButtons.map(({ button }) => button),
     ]);
-    const open = (format: 'proto' | 'avsc') => {
+    this.element = el('div', { className: 'toolbar-group schema-tools', attrs: { role: 'group', 'aria-label': 'Inferred schemas' } }, [
+      opening, ...variantControls, this.outcome,
+    ]);
+    const open = (format: InferredSchemaFormat) => {
       this.outcome.textContent = '';
       actions.openInferredSchema(format).catch((error: unknown) => {
         this.outcome.textContent = `Cannot open the inferred .${format}: ${error instanceof Error ? error.message : String(error)}`;
       });
     };
-    this.listeners.add(listen(this.openProto, 'click', () => open('proto')));
-    this.listeners.add(listen(this.openAvsc, 'click', () => open('avsc')));
+    for (const { format, button } of this.openButtons) this.listeners.add(listen(button, 'click', () => open(format)));
   }
 
   render(model: PanelModel): void {
@@ -61,8 +75,7 @@ export class SchemaTools implements Disposable {
       select.value = chosen[key];
       select.disabled = unavailable;
     }
-    this.openProto.disabled = model.phase === 'failed';
-    this.openAvsc.disabled = model.phase === 'failed';
+    for (const { button } of this.openButtons) button.disabled = model.phase === 'failed';
   }
 
   dispose(): void {

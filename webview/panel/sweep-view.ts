@@ -12,6 +12,7 @@ import { type Disposable, DisposableStore, listen } from '../common/dispose';
 import { formatDurationRange, formatRatio, formatSpeedupRange } from './format';
 import { SweepCharts } from './sweep-charts';
 import { seriesByCodec, type SweepModel } from './sweep-model';
+import type { LimitProgress } from '../../src/shared/sweep-events';
 
 export interface SweepActions {
   cancelSweep(): void;
@@ -63,15 +64,10 @@ export class SweepView implements Disposable {
     if (!model) return;
     const { started } = model;
     this.element.dataset['phase'] = model.phase;
-    this.element.dataset['sweepId'] = String(model.sweepId);
+    this.element.dataset['runId'] = String(model.runId);
     const what = started.sweep && started.limits ? 'Size sweep and payload limits' : started.sweep ? 'Size sweep' : 'Payload limits';
     this.title.textContent = `${what}: ${started.sampleName}`;
     this.title.title = started.sampleLocation;
-    const done = model.sizes.filter((size) => size.done).length;
-    const progress = started.sweep ? `${done} of ${model.sizes.length || '…'} sizes` : '';
-    const limitProgress = started.limits ? `${model.limits.length} of ${started.codecs.length} limits` : '';
-    const counts = [progress, limitProgress].filter(Boolean).join(', ');
-    this.status.textContent = model.phase === 'running' ? `Running: ${counts}…` : model.phase === 'finished' ? `Finished: ${counts}.` : `${model.phase === 'cancelled' ? 'Cancelled' : 'Failed'}: ${model.message ?? ''} (${counts})`;
     this.cancelButton.hidden = model.phase !== 'running';
     this.saveButton.disabled = model.phase !== 'finished';
     this.copyButton.disabled = model.phase !== 'finished';
@@ -86,7 +82,14 @@ export class SweepView implements Disposable {
       this.table.replaceChildren(sizeTable(model));
     }
     this.growth.replaceChildren(...(model.growth.length > 0 ? [growthTable(model)] : []));
-    this.limits.replaceChildren(...(started.limits ? [limitsTable(model)] : []));
+    this.showProgress(model);
+  }
+
+  /** Where the run is: the status line and the limits so far (the plots wait for whole rows). */
+  showProgress(model: SweepModel): void {
+    this.model = model;
+    this.status.textContent = statusText(model);
+    this.limits.replaceChildren(...(model.started.limits ? [limitsTable(model)] : []));
   }
 
   dispose(): void {
@@ -155,6 +158,35 @@ function growthTable(model: SweepModel): HTMLElement {
   ]);
 }
 
+function statusText(model: SweepModel): string {
+  const { started, phase } = model;
+  const done = model.sizes.filter((size) => size.done).length;
+  const counts = [
+    started.sweep ? `${done} of ${model.sizes.length || '…'} sizes` : '',
+    started.limits ? `${model.limits.length} of ${started.codecs.length} limits` : '',
+  ].filter(Boolean).join(', ');
+  if (phase === 'finished') return `Finished: ${counts}.`;
+  if (phase === 'running') return `Running: ${counts}…${where(model)}`;
+  // Said once: the host's words tell what was stopped or what went wrong.
+  const stopped = model.searching.map((search) => `${search.codec} stopped at step ${search.step}`);
+  return `${phase === 'cancelled' ? 'Cancelled' : 'Failed'}: ${model.message ?? ''} (${[counts, ...stopped].join('; ')})`;
+}
+
+/** What runs now: the size and stage of a codec's worker, or each codec's limit search. */
+function where(model: SweepModel): string {
+  const size = model.sizeProgress;
+  if (size) return ` size ${size.sizeIndex + 1}: ${size.codec} ${size.stage}, round ${size.round} of ${size.rounds}`;
+  const trying = model.searching.flatMap((search) => (search.tryingJsonBytes === null ? [] : [`${search.codec} trying ${formatJsonSize(search.tryingJsonBytes)} (step ${search.step})`]));
+  return trying.length > 0 ? ` ${trying.join(', ')}` : '';
+}
+
+/** A codec whose search is going on or was stopped: what held so far is a lower bound of its limit. */
+function searchingCells(search: LimitProgress, running: boolean): string[] {
+  const bound = (bytes: number | null) => (bytes === null ? '—' : `≥ ${formatJsonSize(bytes)}${running ? ' so far' : ' (stopped)'}`);
+  const trying = search.tryingJsonBytes === null ? '' : `, trying ${formatJsonSize(search.tryingJsonBytes)}`;
+  return [bound(search.encodedJsonBytes), bound(search.decodedJsonBytes), running ? `searching: step ${search.step}${trying}` : `stopped at step ${search.step}${trying}`];
+}
+
 function limitsTable(model: SweepModel): HTMLElement {
   const settings = model.limitSettings;
   const cap = settings?.capJsonBytes ?? model.started.capJsonBytes ?? 0;
@@ -164,14 +196,20 @@ function limitsTable(model: SweepModel): HTMLElement {
   return el('table', { className: 'sweep-limits-table' }, [
     el('caption', { text: `Payload limits: each size in a process of its own with ${heapText}; cap ${formatJsonSize(cap)}` }),
     headerRow(['codec', 'encode max', 'decode max', 'failure']),
-    el('tbody', {}, model.limits.map((limit) => {
-      const cells = limitCells(limit, cap);
-      return el('tr', { attrs: { 'data-codec': limit.codec } }, [
-        el('th', { text: limit.codec, attrs: { scope: 'row' } }),
-        el('td', { text: cells.encode }),
-        el('td', { text: cells.decode }),
-        el('td', { text: describeLimitFailure(limit.failure), title: limit.failure?.message ?? '' }),
-      ]);
-    })),
+    el('tbody', {}, [
+      ...model.limits.map((limit) => {
+        const cells = limitCells(limit, cap);
+        return el('tr', { attrs: { 'data-codec': limit.codec } }, [
+          el('th', { text: limit.codec, attrs: { scope: 'row' } }),
+          el('td', { text: cells.encode }),
+          el('td', { text: cells.decode }),
+          el('td', { text: describeLimitFailure(limit.failure), title: limit.failure?.message ?? '' }),
+        ]);
+      }),
+      ...model.searching.map((search) => el('tr', { className: 'limit-searching', attrs: { 'data-codec': search.codec, 'data-step': String(search.step) } }, [
+        el('th', { text: search.codec, attrs: { scope: 'row' } }),
+        ...searchingCells(search, model.phase === 'running').map((text) => el('td', { text })),
+      ])),
+    ]),
   ]);
 }

@@ -1,13 +1,13 @@
 /**
  * The page's one connection to the extension host: `acquireVsCodeApi()` is called once
- * (VS Code throws on a second call), messages both ways are typed by the shared protocol, and
- * requests go over the shared channel (typed from `RequestMap`), with a timeout so nothing
- * waits forever.
+ * (VS Code throws on a second call), and everything both ways goes over the shared channel,
+ * typed from the panel's conversation (shared/protocol.ts): requests with a timeout so nothing
+ * waits forever, notifications the host answers with nothing, and the host's run events.
  */
 import { ChannelClient, ChannelError, isChannelMessage, type Transport } from '../../src/shared/channel';
-import { type HostToWebview, REQUEST_TIMEOUT_MS, type RequestMap, type RequestMethod, type WebviewToHost } from '../../src/shared/protocol';
+import { type NotificationMethod, type PanelEvents, type PanelMethods, REQUEST_TIMEOUT_MS, type RequestMap, type RequestMethod } from '../../src/shared/protocol';
+import type { RunEvent } from '../../src/shared/run-events';
 import { type Disposable, listen } from '../common/dispose';
-import { SWEEP_MESSAGE_TYPES } from '../../src/shared/sweep-protocol';
 
 /** What VS Code injects into every webview. */
 interface VsCodeApi {
@@ -17,25 +17,13 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
-type HostEvent = HostToWebview;
-
-const HOST_MESSAGE_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>([
-  'run-started', 'sample-read', 'codec-stage', 'codec-result', 'run-finished', 'run-ended',
-  'probes-started', 'probe-result', 'probes-finished', 'probes-ended',
-  ...SWEEP_MESSAGE_TYPES,
-]);
-
-/** The page gets 'message' events from more than the host (extensions, devtools): keep ours. */
-function isHostMessage(data: unknown): data is HostToWebview {
-  return typeof data === 'object' && data !== null && HOST_MESSAGE_TYPES.has((data as { type?: unknown }).type as string);
-}
-
 /** The channel's transport from the page: posts through the API, hears the window's messages. */
 function pageTransport(api: VsCodeApi, subscriptions: Disposable[]): Transport {
   return {
     send: (message) => api.postMessage(message),
     listen(onMessage) {
-      // The page never sees the host go: the page goes first.
+      // The page never sees the host go: the page goes first. It gets 'message' events from
+      // more than the host (extensions, devtools): only the channel's are kept.
       subscriptions.push(listen(window, 'message', (event) => {
         if (isChannelMessage(event.data)) onMessage(event.data);
       }));
@@ -45,15 +33,11 @@ function pageTransport(api: VsCodeApi, subscriptions: Disposable[]): Transport {
 }
 
 export class HostConnection implements Disposable {
-  private readonly listeners = new Set<(message: HostEvent) => void>();
   private readonly subscriptions: Disposable[] = [];
-  private readonly channel: ChannelClient<RequestMap>;
+  private readonly channel: ChannelClient<PanelMethods, PanelEvents>;
 
   constructor(private readonly api: VsCodeApi, private readonly timeoutMs = REQUEST_TIMEOUT_MS) {
-    this.channel = new ChannelClient<RequestMap>(pageTransport(api, this.subscriptions));
-    this.subscriptions.push(listen(window, 'message', (event) => {
-      if (isHostMessage(event.data)) for (const listener of [...this.listeners]) listener(event.data);
-    }));
+    this.channel = new ChannelClient<PanelMethods, PanelEvents>(pageTransport(api, this.subscriptions));
   }
 
   /** Another conversation over the same page channel (the host's requests to the page). */
@@ -61,13 +45,13 @@ export class HostConnection implements Disposable {
     return pageTransport(this.api, this.subscriptions);
   }
 
-  post(message: WebviewToHost): void {
-    this.api.postMessage(message);
+  /** Tells the host; the page waits for no answer (the host acts, and says so through run events). */
+  notify<M extends NotificationMethod>(method: M, params: PanelMethods[M]['params']): void {
+    this.channel.request(method, params).catch(() => undefined);
   }
 
-  onMessage(listener: (message: HostEvent) => void): Disposable {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+  onRun(listener: (event: RunEvent) => void): Disposable {
+    return { dispose: this.channel.on('run', listener) };
   }
 
   /** Rejects with the host's error, or after the timeout if no reply comes. */
@@ -92,7 +76,6 @@ export class HostConnection implements Disposable {
 
   dispose(): void {
     while (this.subscriptions.length > 0) this.subscriptions.pop()?.dispose();
-    this.listeners.clear();
     this.channel.close('the panel closed');
   }
 }

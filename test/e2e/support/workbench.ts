@@ -108,3 +108,40 @@ export async function waitForRun(frame: Frame, runId: number, timeoutMs = 180_00
 export async function notificationTexts(page: Page): Promise<string[]> {
   return page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
 }
+
+/**
+ * Run Benchmark's last step (where to measure) lists the setting's choice first: Enter keeps
+ * it (Node only here). A click on its row right after the previous pick can land while the
+ * recycled list is still hidden.
+ */
+export async function acceptRuntimesStep(page: Page): Promise<void> {
+  await page.locator('.quick-input-widget', { hasText: 'where to measure' }).waitFor({ state: 'visible' });
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Node only' }).waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+}
+
+/** The run id the panel shows now (0 before any run). */
+export async function shownRunId(frame: Frame): Promise<number> {
+  return Number((await frame.locator('.run-status').getAttribute('data-run-id').catch(() => null)) || 0);
+}
+
+/** A row's details as text (opened if they are not), the way a person reads them. */
+export async function rowDetails(frame: Frame, codec: string): Promise<string> {
+  const toggle = frame.locator(`button[data-details="${codec}"]`);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const id = await toggle.getAttribute('aria-controls');
+  return (await frame.locator(`#${id}`).textContent({ timeout: 10_000 })) ?? '';
+}
+
+/**
+ * The panel's frame, its tab brought to the front first: a hidden webview is destroyed (no
+ * retainContextWhenHidden), so a frame found before another editor took the panel's place is
+ * gone, and the revived page shows the last run again from its saved state.
+ */
+export async function showPanel(page: Page): Promise<Frame> {
+  const tab = page.locator('.tab', { hasText: 'Payload Lab' }).first();
+  if ((await tab.count()) > 0 && (await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  const frame = await panelFrame(page);
+  await frame.locator('.run-status').waitFor({ timeout: 60_000 });
+  return frame;
+}

@@ -5,7 +5,6 @@
  */
 import type { Page } from 'playwright-core';
 import { InspectorService, type InspectorRequests } from '../../../src/engine/inspector-service';
-import type { PostedToHost } from '../../../src/shared/protocol';
 import { isChannelMessage, serve, type ChannelMessage, type Transport } from '../../../src/shared/channel';
 import { workerScript } from '../../support/paths';
 import { deliverToPage } from './panel-harness';
@@ -36,12 +35,11 @@ export async function relayInspector(page: Page, samplePath: string): Promise<In
     inputFor: async () => ({ sample: { path: samplePath, kind: 'json' }, workerScript }),
     writeClipboard: async (text) => void relay.copied.push(text),
   }));
-  await page.exposeFunction('__onPost', async (message: PostedToHost) => {
-    if (!isChannelMessage(message)) {
-      if (message.type === 'inspector-close') service.close();
-      return;
-    }
-    if (message.channel !== 'request' || !message.method.startsWith('inspector-')) return;
+  await page.exposeFunction('__onPost', async (message: unknown) => {
+    if (!isChannelMessage(message) || message.channel !== 'request') return;
+    // A notification: the page waits for no answer.
+    if (message.method === 'inspector-close') return service.close();
+    if (!message.method.startsWith('inspector-')) return;
     relay.methods.push(message.method);
     deliverToService(message);
   });

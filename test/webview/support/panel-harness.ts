@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { buildPanelHtml, createNonce } from '../../../src/panel/html';
-import type { PostedToHost, PostedToWebview } from '../../../src/shared/protocol';
+import { type ChannelMessage, isChannelMessage } from '../../../src/shared/channel';
+import type { RunEvent } from '../../../src/shared/run-events';
 import { repoRoot } from '../../support/paths';
 import { THEMES, type ThemeName } from './themes';
 
@@ -74,13 +75,21 @@ export class PanelPage {
     page.on('pageerror', (error) => this.problems.push(`uncaught: ${error.message}`));
   }
 
-  /** Delivers host messages as VS Code does and waits until the page has handled them. */
-  async deliver(...messages: PostedToWebview[]): Promise<void> {
-    await deliverToPage(this.page, messages);
+  /**
+   * Delivers host messages as VS Code does and waits until the page has handled them: channel
+   * messages as they are, run events as the host's panel emits them (the channel's `run` event).
+   */
+  async deliver(...messages: Array<RunEvent | ChannelMessage>): Promise<void> {
+    await deliverToPage(this.page, messages.map((message) => (isChannelMessage(message) ? message : { channel: 'event', event: 'run', data: message })));
   }
 
-  posted(): Promise<PostedToHost[]> {
-    return this.page.evaluate(() => (globalThis as unknown as { __posted: PostedToHost[] }).__posted);
+  posted(): Promise<ChannelMessage[]> {
+    return this.page.evaluate(() => (globalThis as unknown as { __posted: ChannelMessage[] }).__posted);
+  }
+
+  /** What the page called on the host, in order: each request's method (a notification is one too). */
+  async calls(): Promise<string[]> {
+    return (await this.posted()).map((message) => (message.channel === 'request' ? message.method : message.channel));
   }
 
   async applyTheme(name: ThemeName): Promise<void> {

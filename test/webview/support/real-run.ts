@@ -12,15 +12,16 @@ import * as v8 from 'node:v8';
 import { compareSample } from '../../../src/engine/compare';
 import { builtinCodecs, DEFAULT_CODEC_IDS } from '../../../src/codecs/registry';
 import { idFromModulePath } from '../../../src/codecs/codec-source';
-import type { HostToWebview } from '../../../src/shared/protocol';
-import type { ComparisonReport } from '../../../src/shared/results';
+import type { RunEventOf } from '../../../src/shared/run-events';
+import type { CodecResult, ComparisonReport } from '../../../src/shared/results';
+import type { CodecStage, ComparisonStarted } from '../../../src/shared/comparison-events';
 import { FAST, fixture } from '../../support/paths';
 
-type RunEvent = Extract<HostToWebview, { runId: number }> | Extract<HostToWebview, { type: 'run-started' }>;
+export type RunEvent = RunEventOf<'comparison'>;
 
 export interface RecordedRun {
   report: ComparisonReport;
-  /** The run's messages, stamped with `runId`: run-started first, run-finished last. */
+  /** The run's events, stamped with `runId`: started first, finished last. */
   messages(runId: number): RunEvent[];
 }
 
@@ -38,7 +39,7 @@ interface Recording {
 function replayable({ report, all }: Recording): RecordedRun {
   return {
     report,
-    messages: (runId) => all.map((event) => (event.type === 'run-started' ? { ...event, run: { ...event.run, runId } } : { ...event, runId })),
+    messages: (runId) => all.map((event) => ({ ...event, runId })),
   };
 }
 
@@ -61,10 +62,10 @@ async function record(): Promise<Recording> {
     // Two rounds: rows arrive twice, and speed-ups carry a real interval.
     rounds: 2,
     codecModules: [THROWING_CODEC],
-    onSampleRead: (sample) => events.push({ type: 'sample-read', runId: 0, sample }),
+    onSampleRead: (sample) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'sample-read', sample } }),
     // The engine names a module codec by its path while it runs, by its file name in the row.
-    onStage: (codec, stage, { round }) => events.push({ type: 'codec-stage', runId: 0, codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round }),
-    onResult: (result) => events.push({ type: 'codec-result', runId: 0, result }),
+    onStage: (codec, stage, { round }) => events.push({ kind: 'comparison', runId: 0, phase: 'progress', progress: { codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round } }),
+    onResult: (result) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'codec-result', result } }),
   });
   const planned = [
     // What compareSample runs without a codec list: the default codecs.
@@ -72,9 +73,10 @@ async function record(): Promise<Recording> {
     { id: idFromModulePath(THROWING_CODEC), label: idFromModulePath(THROWING_CODEC), format: 'custom' },
   ];
   const started: RunEvent = {
-    type: 'run-started',
-    run: {
-      runId: 0,
+    kind: 'comparison',
+    runId: 0,
+    phase: 'started',
+    started: {
       sampleName: path.basename(SAMPLE),
       sampleLocation: SAMPLE,
       codecs: planned,
@@ -83,5 +85,26 @@ async function record(): Promise<Recording> {
       extensionVersion: report.tool.version,
     },
   };
-  return { report, all: [started, ...events, { type: 'run-finished', runId: 0, report }] };
+  return { report, all: [started, ...events, { kind: 'comparison', runId: 0, phase: 'finished', report }] };
+}
+
+/** The row an event of the recorded run carries, if it is one. */
+export function resultOf(event: RunEvent): CodecResult | undefined {
+  return event.phase === 'item' && event.item.type === 'codec-result' ? event.item.result : undefined;
+}
+
+/** The codec stage an event tells, if it is one. */
+export function stageOf(event: RunEvent): CodecStage | undefined {
+  return event.phase === 'progress' ? event.progress : undefined;
+}
+
+/** The recorded run's start, changed as a test needs (`inferredSchemas`, a variant re-run…). */
+export function startedWith(event: RunEvent | undefined, change: Partial<ComparisonStarted>): RunEvent {
+  if (event?.phase !== 'started') throw new Error('a recorded run starts with its started event');
+  return { ...event, started: { ...event.started, ...change } };
+}
+
+/** The recorded run announced as one on a JSON sample without a provided schema (the schema tools show). */
+export function withInferredSchemas(events: RunEvent[]): RunEvent[] {
+  return events.map((event) => (event.phase === 'started' ? startedWith(event, { inferredSchemas: true }) : event));
 }

@@ -28,12 +28,22 @@ const STRUCT = 1;
 const MESSAGE = 2;
 const UNION = 3;
 
-export function modelFromBebopCode(generatedTypeScript: string, rootType?: string): { model: SchemaModel; messages: Set<RecordType> } {
+function definitionsOf(generatedTypeScript: string): DefinitionAst[] {
   const bytes = /BEBOP_SCHEMA = new Uint8Array \(\[([\s\S]*?)\]\)/.exec(generatedTypeScript)?.[1];
   if (bytes === undefined) throw new UntranslatableSchemaError('bebopc wrote no BEBOP_SCHEMA: the generated code is not of bebopc 3');
   const schema = new BinarySchema(new Uint8Array(bytes.split(',').map((value) => Number(value.trim()))));
   schema.get();
-  const definitions = Object.values(schema.ast.definitions) as unknown as DefinitionAst[];
+  return Object.values(schema.ast.definitions) as unknown as DefinitionAst[];
+}
+
+/** The structs and messages a root may be (for the editor's pick), and the one taken when none is named. */
+export function bebopRootChoices(generatedTypeScript: string): { names: string[]; defaultName?: string } {
+  const { records, unreferenced } = rootCandidates(definitionsOf(generatedTypeScript));
+  return { names: records.map((definition) => definition.name), ...(unreferenced ? { defaultName: unreferenced.name } : {}) };
+}
+
+export function modelFromBebopCode(generatedTypeScript: string, rootType?: string): { model: SchemaModel; messages: Set<RecordType> } {
+  const definitions = definitionsOf(generatedTypeScript);
   const byIndex = new Map(definitions.map((definition) => [definition.index, definition]));
   const named: SchemaModel['named'] = [];
   const made = new Map<number, RecordType | UnionType | EnumType>();
@@ -107,12 +117,19 @@ function interfaceProperties(code: string, name: string): string[] {
 }
 
 function chooseRoot(definitions: DefinitionAst[], rootType: string | undefined): DefinitionAst {
-  const records = definitions.filter((definition) => definition.kind === STRUCT || definition.kind === MESSAGE);
+  const { records, unreferenced } = rootCandidates(definitions);
   if (rootType !== undefined) {
     const named = records.find((definition) => definition.name === rootType);
     if (!named) throw new UntranslatableSchemaError(`no struct or message '${rootType}' in the schema (it declares: ${records.map((definition) => definition.name).join(', ')})`);
     return named;
   }
+  if (!unreferenced) throw new UntranslatableSchemaError('the schema declares no struct or message that no other refers to: name the root');
+  return unreferenced;
+}
+
+/** Every struct and message, and the last one no other definition refers to. */
+function rootCandidates(definitions: DefinitionAst[]): { records: DefinitionAst[]; unreferenced: DefinitionAst | undefined } {
+  const records = definitions.filter((definition) => definition.kind === STRUCT || definition.kind === MESSAGE);
   const referenced = new Set<number>();
   for (const definition of definitions) {
     for (const field of Object.values(definition.fields ?? {})) {
@@ -120,7 +137,5 @@ function chooseRoot(definitions: DefinitionAst[], rootType: string | undefined):
     }
     for (const branch of definition.branches ?? []) referenced.add(branch.typeId);
   }
-  const root = records.filter((definition) => !referenced.has(definition.index)).at(-1);
-  if (!root) throw new UntranslatableSchemaError('the schema declares no struct or message that no other refers to: name the root');
-  return root;
+  return { records, unreferenced: records.filter((definition) => !referenced.has(definition.index)).at(-1) };
 }

@@ -21,15 +21,26 @@ const SCALARS: Partial<Record<number, ScalarKind>> = {
   [Type.UINT16]: 'uint16', [Type.UINT32]: 'uint32', [Type.UINT64]: 'uint64', [Type.FLOAT32]: 'float32', [Type.FLOAT64]: 'float64', [Type.TEXT]: 'string', [Type.DATA]: 'bytes',
 };
 
-export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: string): SchemaModel {
-  const message = new capnp.Message(request, false);
-  const generatorRequest = message.getRoot(CodeGeneratorRequest);
+const shortName = (node: SchemaNode) => node.displayName.slice(node.displayNamePrefixLength);
+
+function openRequest(request: Uint8Array): { nodes: Map<bigint, SchemaNode>; requested: Set<bigint> } {
+  const generatorRequest = new capnp.Message(request, false).getRoot(CodeGeneratorRequest);
   const nodes = new Map<bigint, SchemaNode>();
   for (const node of generatorRequest.nodes) nodes.set(node.id, node);
-  const requested = new Set([...generatorRequest.requestedFiles].map((file) => file.id));
+  return { nodes, requested: new Set([...generatorRequest.requestedFiles].map((file) => file.id)) };
+}
+
+/** The structs a root may be (for the editor's pick), and the one taken when none is named. */
+export function capnpRootChoices(request: Uint8Array): { names: string[]; defaultName?: string } {
+  const { nodes, requested } = openRequest(request);
+  const { structs, unreferenced } = rootCandidates([...nodes.values()], requested);
+  return { names: structs.map(shortName), ...(unreferenced ? { defaultName: shortName(unreferenced) } : {}) };
+}
+
+export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: string): SchemaModel {
+  const { nodes, requested } = openRequest(request);
   const named: SchemaModel['named'] = [];
   const made = new Map<bigint, RecordType | UnionType | EnumType>();
-  const shortName = (node: SchemaNode) => node.displayName.slice(node.displayNamePrefixLength);
   // capnp-es names nested types Outer_Inner; the display name says Outer.Inner.
   const className = (node: SchemaNode) => node.displayName.slice(node.displayName.indexOf(':') + 1).replace(/\./g, '_');
 
@@ -107,7 +118,7 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
     return type;
   };
 
-  const root = chooseRoot([...nodes.values()], requested, shortName, rootType);
+  const root = chooseRoot([...nodes.values()], requested, rootType);
   const model = structOf(root.id, '$');
   if (model.kind !== 'record') throw new UntranslatableSchemaError(`${shortName(root)}: the root is a union; give a struct with fields`);
   return { root: model, named, notes: [] };
@@ -118,13 +129,20 @@ function isPointer(type: ModelType): boolean {
 }
 
 /** The struct `rootType` names; else the file's last top-level struct that no struct refers to. */
-function chooseRoot(nodes: SchemaNode[], requested: Set<bigint>, shortName: (node: SchemaNode) => string, rootType: string | undefined): SchemaNode {
-  const structs = nodes.filter((node) => node.which() === Node.STRUCT && !node.struct.isGroup);
+function chooseRoot(nodes: SchemaNode[], requested: Set<bigint>, rootType: string | undefined): SchemaNode {
+  const { structs, unreferenced } = rootCandidates(nodes, requested);
   if (rootType !== undefined) {
     const named = structs.find((node) => shortName(node) === rootType || node.displayName.endsWith(`:${rootType}`));
     if (!named) throw new UntranslatableSchemaError(`no struct '${rootType}' in the schema (it declares: ${structs.map(shortName).join(', ')})`);
     return named;
   }
+  if (!unreferenced) throw new UntranslatableSchemaError('the schema declares no top-level struct');
+  return unreferenced;
+}
+
+/** Every struct (groups are not types of their own), and the file's last top-level one no struct refers to. */
+function rootCandidates(nodes: SchemaNode[], requested: Set<bigint>): { structs: SchemaNode[]; unreferenced: SchemaNode | undefined } {
+  const structs = nodes.filter((node) => node.which() === Node.STRUCT && !node.struct.isGroup);
   const referenced = new Set<bigint>();
   const note = (type: Type) => {
     if (type.which() === Type.STRUCT) referenced.add(type.struct.typeId);
@@ -134,7 +152,8 @@ function chooseRoot(nodes: SchemaNode[], requested: Set<bigint>, shortName: (nod
   // A file node lists its declarations in the order written (the request's nodes are not).
   const byId = new Map(structs.map((node) => [node.id, node]));
   const declared = nodes.filter((node) => requested.has(node.id)).flatMap((file) => [...file.nestedNodes].map((nested) => byId.get(nested.id)));
-  const root = declared.filter((node): node is SchemaNode => node !== undefined && !referenced.has(node.id)).at(-1);
-  if (!root) throw new UntranslatableSchemaError('the schema declares no top-level struct');
-  return root;
+  const topLevel = declared.filter((node): node is SchemaNode => node !== undefined);
+  // The pick lists top-level structs in the order written, then nested ones.
+  const ordered = [...topLevel, ...structs.filter((node) => !topLevel.includes(node))];
+  return { structs: ordered, unreferenced: topLevel.filter((node) => !referenced.has(node.id)).at(-1) };
 }

@@ -8,17 +8,19 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { generateCode, type GeneratedCode, type Generator } from '../../../codegen/generate';
-import { ToolRunError } from '../../../codegen/run-tool';
+import { generateCode, MissingToolError, type GeneratedCode, type Generator } from '../../../codegen/generate';
+import { ProgramRunError } from '../../../processes/run-program';
 import { BEBOP_GENERATOR, CAPNP_SCHEMA_READER, FLATBUFFERS_SCHEMA_READER } from '../../../codegen/zero-copy-tools';
 import type { FlatBuffersTranslation } from '../../../schema/translate/to-fbs';
 import type { CapnpTranslation } from '../../../schema/translate/to-capnp';
 import type { BebopTranslation } from '../../../schema/translate/to-bop';
 import { modelFromBinarySchema } from './fbs-reflection';
-import { modelFromCodeGeneratorRequest } from './capnp-reflection';
-import { modelFromBebopCode } from './bop-reflection';
+import { capnpRootChoices, modelFromCodeGeneratorRequest } from './capnp-reflection';
+import { bebopRootChoices, modelFromBebopCode } from './bop-reflection';
+import { UntranslatableSchemaError } from '../../../schema/translate/model-from-avro';
 import type { SchemaProblem } from '../../../shared/schema-problem';
 import type { CodegenSettings, FormatSchemaFile } from '../../../shared/codec-job';
+import type { FormatSchemaInfo } from '../../../shared/worker-protocol';
 
 export type { FormatSchemaFile };
 export type FormatLanguage = FormatSchemaFile['language'];
@@ -33,14 +35,38 @@ export async function checkFormatSchema(file: FormatSchemaFile, settings: Codege
     await readWithTool(file, settings, signal);
     return undefined;
   } catch (error) {
-    if (error instanceof ToolRunError && error.reason === 'exit') return locateToolError(file.language, error.stderrTail);
+    if (error instanceof ProgramRunError && error.reason === 'exit') return locateToolError(file.language, error.stderrTail);
+    throw error;
+  }
+}
+
+/**
+ * What the editor asks before a run on the file (Compare Encodings on a .fbs, .capnp, .bop): the
+ * tool's first problem (file:line:column); else the roots it may encode (FlatBuffers: its
+ * root_type, the only one) and the default; or why it cannot be used (no tool, no root).
+ */
+export async function formatSchemaInfo(file: FormatSchemaFile, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<FormatSchemaInfo> {
+  try {
+    const { code, entry } = await readWithTool(file, settings, signal);
+    const output = (name: string) => fs.readFileSync(path.join(code.outDir, name));
+    if (file.language === 'fbs') {
+      const root = modelFromBinarySchema(output(entry.replace(/\.fbs$/i, '.bfbs'))).model.root;
+      return root.kind === 'record' ? { roots: [root.name], defaultRoot: root.name } : { unusable: 'the root_type is not a table' };
+    }
+    const choices = file.language === 'capnp' ? capnpRootChoices(output(`${entry}.request`)) : bebopRootChoices(output(entry.replace(/\.bop$/i, '.ts')).toString('utf8'));
+    if (choices.names.length === 0) return { unusable: `the schema declares no ${file.language === 'capnp' ? 'struct' : 'struct or message'} to encode` };
+    return { roots: choices.names, ...(choices.defaultName ? { defaultRoot: choices.defaultName } : {}) };
+  } catch (error) {
+    if (error instanceof ProgramRunError && error.reason === 'exit') return { problem: locateToolError(file.language, error.stderrTail) };
+    if (error instanceof MissingToolError) return { missingTool: error.message };
+    if (error instanceof UntranslatableSchemaError) return { unusable: error.message };
     throw error;
   }
 }
 
 /**
  * The translation a row runs with: the user's text as the schema, the model read from the
- * tool's output. Throws the tool's error (ToolRunError), a MissingToolError, or an
+ * tool's output. Throws the tool's error (ProgramRunError), a MissingToolError, or an
  * UntranslatableSchemaError naming what the glue cannot drive (a skipped row).
  */
 export async function readFormatSchema(file: FormatSchemaFile, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<FormatTranslation> {

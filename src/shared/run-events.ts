@@ -1,0 +1,44 @@
+/**
+ * Every kind of long work (a comparison, a probe run, a size sweep or limit search) told to the
+ * panel in one shape: a run starts, may report progress (where it is now) and items (what it
+ * found, kept as they arrive), and ends finished with its report, failed, or cancelled. Each
+ * event carries its kind and its run's id; ids grow per kind, and the page ignores a run once a
+ * newer one of its kind has started. A kind is its four types below; the host's RunLifecycle
+ * and the page's run reducer handle the phases for all of them. Plain data only.
+ */
+import type { CodecStage, ComparisonItem, ComparisonStarted } from './comparison-events';
+import type { ProbePlan, ProbeReport, ProbeResult } from './probes';
+import type { ComparisonReport } from './results';
+import type { SweepItem, SweepProgress, SweepStarted } from './sweep-events';
+import type { SweepReport } from './sweep';
+
+/** Each kind's data: what its start says, its progress, its items and its finished report. */
+export interface RunKinds {
+  comparison: { started: ComparisonStarted; progress: CodecStage; item: ComparisonItem; report: ComparisonReport };
+  /** Probe runs report each result as an item; their progress is the notification's only. */
+  probes: { started: ProbePlan; progress: never; item: ProbeResult; report: ProbeReport };
+  sweep: { started: SweepStarted; progress: SweepProgress; item: SweepItem; report: SweepReport };
+}
+
+export type RunKind = keyof RunKinds;
+export type StartedOf<K extends RunKind> = RunKinds[K]['started'];
+export type ProgressOf<K extends RunKind> = RunKinds[K]['progress'];
+export type ItemOf<K extends RunKind> = RunKinds[K]['item'];
+export type ReportOf<K extends RunKind> = RunKinds[K]['report'];
+
+/** How a run ended early; `message` says what was stopped or what went wrong, once. */
+export type RunEnding = 'failed' | 'cancelled';
+
+/** One event of a run of kind K. */
+export type RunEventOf<K extends RunKind> = { kind: K; runId: number } & (
+  | { phase: 'started'; started: StartedOf<K> }
+  | { phase: 'progress'; progress: ProgressOf<K> }
+  | { phase: 'item'; item: ItemOf<K> }
+  | { phase: 'finished'; report: ReportOf<K> }
+  | { phase: RunEnding; message: string }
+);
+
+/** Any run's event: a union over the kinds, so `kind` tells the rest. */
+export type RunEvent = { [K in RunKind]: RunEventOf<K> }[RunKind];
+
+export type RunPhase = RunEvent['phase'];
