@@ -30,6 +30,7 @@ export function activate(context: vscode.ExtensionContext): void {
       },
       cancel: ({ kind }) => runs[kind].cancel(),
       'set-variants': ({ variants }) => void session.rerunWithVariants(variants),
+      'set-message-mode': ({ messages }) => void session.rerunWithMessages(messages),
       'probe-libraries': () => void probes.run(),
       'inspector-close': () => inspector.close(),
       'open-sample': () => {

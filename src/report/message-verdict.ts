@@ -24,7 +24,8 @@ export function leanestFraming(row: MessageRow): number {
 
 const withDictionary = (row: MessageRow) => (row.messages.dictionary.status === 'measured' ? row.messages.dictionary.withDictionary.mean : null);
 
-export function computeMessageVerdict(report: ComparisonReport, priority: Priority): Verdict {
+/** `report`: a report, or what the panel holds of one (its rows and the stream it read). */
+export function computeMessageVerdict(report: { results: ComparisonReport['results']; input: Pick<ComparisonReport['input'], 'jsonBytes'> }, priority: Priority): Verdict {
   const rows = report.results.filter((row): row is MessageRow => row.status === 'completed' && row.messages !== undefined);
   const name = rowNamer(report.results);
   const base = computeVerdict(report.results, report.input.jsonBytes, priority);

@@ -4,9 +4,10 @@
  * half the rows would name a winner the next row may beat.
  */
 import { computeVerdict, type Priority, PRIORITIES } from '../../src/report/verdict';
+import { computeMessageVerdict } from '../../src/report/message-verdict';
 import { el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
-import type { PanelModel } from './model';
+import { inMessageMode, type PanelModel } from './model';
 
 export interface VerdictActions {
   setPriority(priority: Priority): void;
@@ -18,6 +19,7 @@ export class VerdictView implements Disposable {
   readonly element: HTMLElement;
   private readonly prioritySelect = el('select', { className: 'priority-select', attrs: { 'aria-label': 'Priority of the pick' } },
     PRIORITIES.map((priority) => el('option', { text: priority.label, attrs: { value: priority.id } })));
+  private readonly title = el('h2', { className: 'section-title', text: 'Verdict', attrs: { id: 'verdict-title' } });
   private readonly pick = el('p', { className: 'verdict-pick' });
   private readonly claims = el('ul', { className: 'verdict-claims' });
   private readonly notes = el('p', { className: 'section-note verdict-notes' });
@@ -27,7 +29,7 @@ export class VerdictView implements Disposable {
   constructor(actions: VerdictActions) {
     this.element = el('section', { className: 'verdict', attrs: { 'aria-labelledby': 'verdict-title' } }, [
       el('div', { className: 'verdict-heading' }, [
-        el('h2', { className: 'section-title', text: 'Verdict', attrs: { id: 'verdict-title' } }),
+        this.title,
         el('label', { className: 'variant' }, [el('span', { className: 'toolbar-label', text: 'Pick for' }), this.prioritySelect]),
       ]),
       this.waiting,
@@ -49,7 +51,10 @@ export class VerdictView implements Disposable {
     const priority = model.priority ?? DEFAULT_PRIORITY;
     this.prioritySelect.value = priority;
     if (!finished) return;
-    const verdict = computeVerdict(results, model.sample?.jsonBytes ?? null, priority);
+    const stream = inMessageMode(model) ? model.sample : null;
+    this.title.textContent = stream ? 'Verdict per message' : 'Verdict';
+    // A stream's verdict weighs bytes as messages are sent (framed, with a trained dictionary) and rates on links.
+    const verdict = stream ? computeMessageVerdict({ results, input: stream }, priority) : computeVerdict(results, model.sample?.jsonBytes ?? null, priority);
     this.pick.textContent = verdict.pick.text;
     this.pick.dataset['codecs'] = verdict.pick.codecs.join(' ');
     this.claims.replaceChildren(...verdict.claims.map((claim) =>

@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
-import { compareSample } from '../../../src/engine/compare';
+import { compareSample, type CompareOptions } from '../../../src/engine/compare';
 import { builtinCodecs, DEFAULT_CODEC_IDS } from '../../../src/codecs/registry';
 import { idFromModulePath } from '../../../src/codecs/codec-source';
 import type { RunEventOf } from '../../../src/shared/run-events';
@@ -31,12 +31,12 @@ const THROWING_CODEC = fixture('codecs', 'throws-on-encode.cjs');
 /** The file holding a run recorded for the whole suite (v8-serialized: the structured clone a webview message is). */
 export const RECORDED_RUN_ENV = 'PAYLOAD_LAB_RECORDED_RUN';
 
-interface Recording {
+export interface Recording {
   report: ComparisonReport;
   all: RunEvent[];
 }
 
-function replayable({ report, all }: Recording): RecordedRun {
+export function replayable({ report, all }: Recording): RecordedRun {
   return {
     report,
     messages: (runId) => all.map((event) => ({ ...event, runId })),
@@ -54,6 +54,16 @@ export async function saveRealRun(file: string): Promise<void> {
   fs.writeFileSync(file, v8.serialize(await record()));
 }
 
+/** The engine's callbacks, each pushing the event the host's lifecycle would send the page. */
+export function recordingInto(events: RunEvent[]): Pick<CompareOptions, 'onSampleRead' | 'onStage' | 'onResult'> {
+  return {
+    onSampleRead: (sample) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'sample-read', sample } }),
+    // The engine names a module codec by its path while it runs, by its file name in the row.
+    onStage: (codec, stage, { round }) => events.push({ kind: 'comparison', runId: 0, phase: 'progress', progress: { codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round } }),
+    onResult: (result) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'codec-result', result } }),
+  };
+}
+
 async function record(): Promise<Recording> {
   const events: RunEvent[] = [];
   const bytes = fs.readFileSync(SAMPLE);
@@ -62,10 +72,7 @@ async function record(): Promise<Recording> {
     // Two rounds: rows arrive twice, and speed-ups carry a real interval.
     rounds: 2,
     codecModules: [THROWING_CODEC],
-    onSampleRead: (sample) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'sample-read', sample } }),
-    // The engine names a module codec by its path while it runs, by its file name in the row.
-    onStage: (codec, stage, { round }) => events.push({ kind: 'comparison', runId: 0, phase: 'progress', progress: { codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round } }),
-    onResult: (result) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'codec-result', result } }),
+    ...recordingInto(events),
   });
   const planned = [
     // What compareSample runs without a codec list: the default codecs.
