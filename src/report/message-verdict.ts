@@ -13,7 +13,7 @@ import { formatBytes } from '../shared/format';
 import { computeVerdict, fidelityClass, rowNamer, sizeClaim, type Priority, type RowName, type Verdict, type VerdictClaim } from './verdict';
 
 
-const WIRE_TEXT: Record<LinkWire, string> = { plain: 'as encoded', zstd: 'zstd alone', 'zstd-dictionary': 'zstd with the dictionary' };
+export const WIRE_TEXT: Record<LinkWire, string> = { plain: 'as encoded', zstd: 'zstd alone', 'zstd-dictionary': 'zstd with the dictionary' };
 
 export const messageRate = (perSecond: number) => `${Math.round(perSecond).toLocaleString('en-US')} messages/s`;
 
@@ -67,13 +67,23 @@ function dictionaryEffect(rows: readonly MessageRow[], name: RowName): VerdictCl
   }];
 }
 
+/** The link speeds the rows have figures for, slowest first. */
+export function linkSpeedsOf(rows: readonly MessageRow[]): number[] {
+  return [...new Set(rows.flatMap((row) => row.messages.link?.figures.map((figure) => figure.bitsPerSecond) ?? []))].sort((a, b) => a - b);
+}
+
+/** The row's most messages per second at a link speed, on whichever wire sustains them. */
+export function bestLinkFigure(row: MessageRow, bitsPerSecond: number): LinkFigure | undefined {
+  const figures = row.messages.link?.figures.filter((figure) => figure.bitsPerSecond === bitsPerSecond) ?? [];
+  return figures.reduce<LinkFigure | undefined>((leader, figure) => (!leader || figure.perSecond > leader.perSecond ? figure : leader), undefined);
+}
+
 /** At each link speed, the row that sustains the most messages per second on its best wire. */
 function linkClaims(rows: readonly MessageRow[], name: RowName): VerdictClaim[] {
-  const speeds = [...new Set(rows.flatMap((row) => row.messages.link?.figures.map((figure) => figure.bitsPerSecond) ?? []))];
+  const speeds = linkSpeedsOf(rows);
   return speeds.map((bitsPerSecond) => {
     const best = rows.flatMap((row) => {
-      const figures = row.messages.link?.figures.filter((figure) => figure.bitsPerSecond === bitsPerSecond) ?? [];
-      const top = figures.reduce<LinkFigure | undefined>((leader, figure) => (!leader || figure.perSecond > leader.perSecond ? figure : leader), undefined);
+      const top = bestLinkFigure(row, bitsPerSecond);
       return top ? [{ row, figure: top }] : [];
     });
     const leader = best.reduce<(typeof best)[number] | undefined>((lead, entry) => (!lead || entry.figure.perSecond > lead.figure.perSecond ? entry : lead), undefined);

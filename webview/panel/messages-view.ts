@@ -7,13 +7,12 @@
  * and tooltip), for screen readers and for reading exact numbers.
  */
 import type { CompletedResult } from '../../src/shared/results';
-import { linkSpeedLabel, type LinkFigure, type LinkWire } from '../../src/shared/messages';
+import { linkSpeedLabel, type LinkFigure } from '../../src/shared/messages';
 import type { MessageRow } from '../../src/report/messages-sections';
-import { leanestFraming, messageRate } from '../../src/report/message-verdict';
+import { bestLinkFigure, leanestFraming, linkSpeedsOf, messageRate, WIRE_TEXT } from '../../src/report/message-verdict';
 import { el } from '../common/dom';
 import { formatBytes, formatCount } from './format';
 
-const WIRE_TEXT: Record<LinkWire, string> = { plain: 'as encoded', zstd: 'zstd alone', 'zstd-dictionary': 'zstd with the dictionary' };
 const LIMIT_TEXT: Record<LinkFigure['limitedBy'], string> = { link: 'the link', encode: 'encoding on one core', decode: 'decoding on one core' };
 
 const bytes = (value: number) => formatBytes(Number(value.toFixed(1)));
@@ -90,17 +89,11 @@ function sizeRows(rows: readonly MessageRow[]): HTMLElement[] {
   });
 }
 
-/** The row's fastest figure at a link speed (the verdict's choice too). */
-function bestAt(row: MessageRow, bitsPerSecond: number): LinkFigure | undefined {
-  const figures = row.messages.link?.figures.filter((figure) => figure.bitsPerSecond === bitsPerSecond) ?? [];
-  return figures.reduce<LinkFigure | undefined>((best, figure) => (!best || figure.perSecond > best.perSecond ? figure : best), undefined);
-}
-
 function rateGroups(rows: readonly MessageRow[]): HTMLElement[] {
-  const speeds = [...new Set(rows.flatMap((row) => row.messages.link?.figures.map((figure) => figure.bitsPerSecond) ?? []))].sort((a, b) => a - b);
+  const speeds = linkSpeedsOf(rows);
   if (speeds.length === 0) return [el('p', { className: 'section-note', text: 'Not computed: no row has timings yet.' })];
   return speeds.map((bitsPerSecond) => {
-    const best = rows.map((row) => ({ row, figure: bestAt(row, bitsPerSecond) }));
+    const best = rows.map((row) => ({ row, figure: bestLinkFigure(row, bitsPerSecond) }));
     const scale = Math.max(1, ...best.map(({ figure }) => figure?.perSecond ?? 0));
     const speed = linkSpeedLabel(bitsPerSecond);
     return el('figure', { className: 'message-rate-group', attrs: { 'data-link': String(bitsPerSecond) } }, [
