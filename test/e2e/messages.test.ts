@@ -2,7 +2,8 @@
  * Message mode in a real VS Code (code-server), installed from the .vsix: Compare Encodings on
  * a JSON Lines file from the Explorer runs it as a stream of messages (the log and the panel say
  * why), and the panel shows the per-message views and the verdict per message; the panel's
- * Messages toggle then runs the same file as one document, and the message views go.
+ * Messages toggle then runs the same file as one document, and the message views go; Run
+ * Benchmark… on the bundled events (a JSON array) offers Messages and runs its elements as messages.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { repoRoot } from '../support/paths';
 import { openE2eSession, type E2eSession } from './support/session';
 import { extensionLogLines } from './support/extension-log';
-import { explorerContextCommand, panelFrame, waitForRun } from './support/workbench';
+import { acceptRuntimesStep, explorerContextCommand, panelFrame, pickExactly, pickQuickItem, runPaletteCommand, shownRunId, waitForRun } from './support/workbench';
 
 const CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr'];
 const EVENTS = 1_000;
@@ -60,5 +61,24 @@ describe('message mode in VS Code (code-server)', { timeout: 12 * 60_000 }, () =
     assert.equal(await frame.locator('.messages-view').isVisible(), false);
     assert.equal(await frame.locator('#verdict-title').textContent(), 'Verdict');
     assert.match(await frame.locator('.sample-facts').textContent() ?? '', / · 1,000 lines · /);
+  });
+
+  test('Run Benchmark… → Web events dataset → Messages: Quick: the array\'s elements measured as messages, as asked', async () => {
+    const before = await shownRunId(await panelFrame(page));
+    await runPaletteCommand(page, 'Payload Lab: Run Benchmark…');
+    await pickQuickItem(page, 'Web events dataset');
+    await pickExactly(page, ['Avro (avsc)', 'MessagePack (msgpackr)']);
+    await pickQuickItem(page, 'Messages: Quick');
+    await acceptRuntimesStep(page);
+    const frame = await panelFrame(page);
+    assert.match(await waitForRun(frame, before + 1), /^Finished: 2 codecs$/);
+    assert.match(await frame.locator('.sample-name').textContent() ?? '', /events\.json/);
+    assert.match(await frame.locator('.sample-facts').textContent() ?? '', /^2,240 messages · /);
+    // Asked for, not a default: the header says message mode without the JSON Lines sentence.
+    const line = await frame.locator('.run-message-mode').textContent() ?? '';
+    assert.match(line, /^Message mode: each record encoded and decoded as its own message/);
+    assert.doesNotMatch(line, /JSON Lines/);
+    assert.deepEqual(await frame.locator('.message-sizes .message-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec'))), ['avsc', 'msgpackr']);
+    assert.equal(await frame.locator('#verdict-title').textContent(), 'Verdict per message');
   });
 });
