@@ -14,6 +14,7 @@ import type { LinkFigure } from '../../src/shared/messages';
 import type { ChannelMessage } from '../../src/shared/channel';
 import { THEMES, type ThemeName } from './support/themes';
 import { recordMessageRun } from './support/real-message-run';
+import { startedWith } from './support/real-run';
 import { assertNoProblems, panelSuite } from './support/suite';
 
 const suite = panelSuite(recordMessageRun);
@@ -128,7 +129,7 @@ test('framing and dictionary figures per codec, and the verdict per message', as
   await assertNoProblems(panel);
 });
 
-test('the Messages toggle: checked for the stream, disabled while a run goes on, asks the host for one document', async (t) => {
+test('the Messages toggle: checked for the stream, disabled while a run goes on, asks the host for one document, turns when that run starts', async (t) => {
   const panel = await suite.open(t);
   const events = suite.run.messages(1);
   await panel.deliver(...events.slice(0, -1));
@@ -139,6 +140,11 @@ test('the Messages toggle: checked for the stream, disabled while a run goes on,
   await panel.page.click('input[data-action="messages"]');
   const posted = (await panel.posted()).filter((message): message is Extract<ChannelMessage, { channel: 'request' }> => message.channel === 'request' && message.method === 'set-message-mode');
   assert.deepEqual(posted.map((message) => message.params), [{ messages: false }]);
+  assert.equal(await panel.page.isChecked('input[data-action="messages"]'), true, 'the toggle shows the run on show until the host starts the one asked for');
+  const documentRun = startedWith(suite.run.messages(2)[0], { messages: undefined });
+  await panel.deliver(documentRun);
+  assert.equal(await panel.page.isChecked('input[data-action="messages"]'), false);
+  assert.equal(await panel.page.isVisible('.run-message-mode'), false);
   await assertNoProblems(panel);
 });
 

@@ -62,7 +62,12 @@ export class Toolbar implements Disposable {
     this.listeners.add(listen(this.cancelButton, 'click', () => actions.cancel()));
     this.listeners.add(listen(this.openButton, 'click', () => actions.openSample()));
     this.listeners.add(listen(this.probeButton, 'click', () => actions.probeLibraries()));
-    this.listeners.add(listen(this.messagesToggle, 'change', () => actions.setMessageMode(this.messagesToggle.checked)));
+    this.listeners.add(listen(this.messagesToggle, 'change', () => {
+      // The toggle shows the mode of the run on show: it turns when the host starts the run it asks for.
+      const wanted = this.messagesToggle.checked;
+      this.messagesToggle.checked = !wanted;
+      actions.setMessageMode(wanted);
+    }));
     this.listeners.add(listen(this.saveButton, 'click', () => void this.export('file')));
     this.listeners.add(listen(this.copyButton, 'click', () => void this.export('clipboard')));
   }
