@@ -29,6 +29,7 @@ import { lazyReadsSection } from './lazy-reads-section';
 import { FORMAT_SCHEMA_OPTIONS, FORMAT_SCHEMA_USAGE, formatSchemasFrom } from './format-schema-options';
 import { defaultCacheDir } from '../codegen/cache';
 import type { MeasuredRuntime } from '../shared/results';
+import { MESSAGE_OPTIONS, MESSAGE_OPTIONS_USAGE, messageMode, messageSettingsFrom, MESSAGES_USAGE, MessagesUsageError, runMessageMode } from './messages-command';
 
 const PRIORITIES_TEXT = PRIORITY_IDS.join(', ');
 
@@ -38,6 +39,7 @@ const USAGE = `Usage: payload-lab compare [FILE] [options]
        payload-lab schema SAMPLE.json --format proto|avsc   (prints the inferred schema; see schema --help)
        payload-lab evolve OLD NEW [--sample FILE | --samples N] [--type T] [--json] [--fail-on breaking|reinterpreted|dropped]
                             (a schema change tried on data; see evolve --help)
+       payload-lab messages FILE|DIR [options]   (each record its own message; see messages --help)
        payload-lab codecs
 
 Compares how each serialization library encodes FILE (.json, or .jsonl/.ndjson records).
@@ -73,7 +75,9 @@ Options:
 
 ${SCHEMA_OPTIONS_USAGE}
 
-${FORMAT_SCHEMA_USAGE}`;
+${FORMAT_SCHEMA_USAGE}
+
+${MESSAGE_OPTIONS_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -86,7 +90,7 @@ function positiveInteger(name: string, value: string | undefined): number | unde
   return parsed;
 }
 
-async function compareCommand(args: string[]): Promise<number> {
+async function compareCommand(args: string[], command: 'compare' | 'messages' = 'compare'): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -110,9 +114,14 @@ async function compareCommand(args: string[]): Promise<number> {
       'cache-dir': { type: 'string' },
       ...SCHEMA_OPTIONS,
       ...FORMAT_SCHEMA_OPTIONS,
+      ...MESSAGE_OPTIONS,
     },
   });
-  if (positionals.length > 1) throw new UsageError(`compare takes one file, got ${positionals.length}`);
+  if (positionals.length > 1) throw new UsageError(`${command} takes one file, got ${positionals.length}`);
+  if (command === 'messages') {
+    if (positionals[0] === undefined && values.samples === undefined) throw new MessagesUsageError('messages takes FILE or DIR (or --proto/--avsc with --samples N)');
+    values.messages = true;
+  }
   const setup = await compareSchemaSetup(values, positionals[0]);
   const cacheDir = path.resolve(values['cache-dir'] ?? defaultCacheDir());
   const formatSchemas = await formatSchemasFrom(values, { cacheDir });
@@ -137,7 +146,7 @@ async function compareCommand(args: string[]): Promise<number> {
   const runtimeHeadings = new Map<MeasuredRuntime, string>();
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
-  const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
+  const common = {
     checkCodeGeneration: values['strict-csp'] === true,
     codegen: { cacheDir, ...(formatSchemas.length > 0 ? { formatSchemas } : {}) },
     schema: setup.schema,
@@ -152,6 +161,17 @@ async function compareCommand(args: string[]): Promise<number> {
     timeoutMs: positiveInteger('timeout', values.timeout),
     memoryLimitMb: positiveInteger('memory-limit', values['memory-limit']),
     signal: controller.signal,
+  };
+  const messages = messageMode(values, positionals[0], setup.generated !== undefined);
+  const messageSettings = messageSettingsFrom(values);
+  if (messages.on) {
+    if (runtimes.includes('browser')) throw new MessagesUsageError('message mode runs in Node worker threads only for now: leave out --runtimes browser, or give --document');
+    return runMessageMode(setup.generated ?? { path: file }, { ...common, ...messageSettings }, { asJson, priority, write, ...(status ? { status } : {}), ...(messages.announce ? { announce: messages.announce } : {}) });
+  }
+  const messageFlags = (['skip-invalid-lines', 'dictionary-split', 'dictionary-bytes', 'batches', 'link', 'compressed-messages'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+  if (messageFlags.length > 0) throw new MessagesUsageError(`--${messageFlags[0]} applies to message mode: add --messages (or give a .jsonl file)`);
+  const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
+    ...common,
     onSampleRead: asJson ? undefined : (info) => {
       if (!sampleShown) write(sampleHeading(info));
       sampleShown = true;
@@ -194,6 +214,13 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'compare') return await compareCommand(rest);
+    if (command === 'messages') {
+      if (rest.includes('-h') || rest.includes('--help')) {
+        process.stdout.write(`${MESSAGES_USAGE}\n`);
+        return 0;
+      }
+      return await compareCommand(rest, 'messages');
+    }
     if (command === 'sweep') {
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());
@@ -214,6 +241,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof EvolveUsageError || (command === 'evolve' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
       process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${EVOLVE_USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof MessagesUsageError || (command === 'messages' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${command === 'messages' ? MESSAGES_USAGE : MESSAGE_OPTIONS_USAGE}\n`);
       return 2;
     }
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

@@ -32,6 +32,7 @@ import { machineWatchOf, watchMachineLoad } from './machine-load-monitor';
 import { markStops, stillMeasuring } from './round-stops';
 import { webBundleFields, webBundleSizesIn } from './web-bundle-sizes';
 import { sampleInfoOrThrow } from './sample-info';
+import type { MessagesPlan } from '../shared/messages';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -79,6 +80,8 @@ export interface CompareOptions extends Partial<EngineLimits> {
   checkCodeGeneration?: boolean;
   /** Rows that run generated code (google-protobuf, ts-proto…): the cache and the tools' settings. */
   codegen?: CodegenSettings;
+  /** Message mode: the sample is a stream, each record its own message (use compareMessages, engine/messages). */
+  messages?: MessagesPlan;
 }
 
 interface RoundEntry extends TimedEntry {
@@ -134,7 +137,7 @@ async function measureSample(
   };
   const sampleBytes: SampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
 
-  const reading = runInWorker('read-sample', { sample: sampleBytes, schema: options.schema, ...(options.scale ? { scale: options.scale } : {}) }, limits);
+  const reading = runInWorker('read-sample', { sample: sampleBytes, schema: options.schema, ...(options.scale ? { scale: options.scale } : {}), ...(options.messages ? { messages: options.messages } : {}) }, limits);
 
   const selected = options.codecs ?? [...DEFAULT_CODEC_IDS];
   const builtinOrder = [BASELINE_CODEC_ID, ...selected.filter((id) => id !== BASELINE_CODEC_ID)];
@@ -169,6 +172,7 @@ async function measureSample(
     ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
     ...(options.scale ? { scale: options.scale } : {}),
     ...(options.codegen ? { codegen: options.codegen } : {}),
+    ...(options.messages ? { messages: options.messages } : {}),
   });
 
   // The baseline's worker opens while the sample is read: neither is timed. (Its job learns the

@@ -9,6 +9,7 @@ import type { SampleInfo } from '../shared/results';
 import { runCodecJob, describeError } from '../worker/codec-run-node';
 import { sha256Hex } from '../worker/codec-run-core';
 import { exposeGarbageCollector } from '../worker/expose-gc';
+import { describeMessageStream } from '../worker/messages/describe-stream';
 import { compressedSizes } from '../compression/compressed-sizes';
 import { openForSlices, timeSlice, timeCompressionOfOpen } from '../worker/timing-slices';
 import { finishFirstRound, openFirstRound, timeFirstRound } from '../worker/first-round-steps';
@@ -38,6 +39,7 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
   const schemaProblem = job.schema && checkProvidedSchema(job.schema);
   if (job.schema && schemaProblem) return { schemaFailure: { path: job.schema.path ?? `schema.${job.schema.kind}`, problem: schemaProblem } };
   try {
+    if (job.messages) return { sample: describeMessageStream(job.sample, job.messages) };
     const bytes = sampleBytesOf(job.sample);
     const sample = parseSample(bytes, job.sample.kind, job.sample.path);
     if (job.scale) {

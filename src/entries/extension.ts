@@ -22,6 +22,9 @@ import { openSample } from '../commands/open-sample';
 import { checkSchemaChange } from '../commands/check-schema-change';
 import { SchemaChangeHost } from '../host/schema-change-host';
 
+/** Said when the panel asks for its sample again after a reload lost it (only saved files are kept). */
+const UNKNOWN_SAMPLE = 'Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.';
+
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Payload Lab', { log: true });
   const actions = (): PanelActions => ({
@@ -32,12 +35,16 @@ export function activate(context: vscode.ExtensionContext): void {
       },
       cancel: ({ kind }) => runs[kind].cancel(),
       'set-variants': ({ variants }) => void session.rerunWithVariants(variants),
+      'set-message-mode': ({ messages }) => {
+        if (session.lastRequest) void session.rerunWithMessages(messages);
+        else void vscode.window.showInformationMessage(UNKNOWN_SAMPLE);
+      },
       'probe-libraries': () => void probes.run(),
       'inspector-close': () => inspector.close(),
       'open-sample': () => {
         const request = session.lastRequest;
         if (!request) {
-          void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
+          void vscode.window.showInformationMessage(UNKNOWN_SAMPLE);
           return;
         }
         openSample(request.source).then(undefined, (error: Error) => {

@@ -15,6 +15,8 @@ import { describeInterop } from '../shared/interop-text';
 import { LAZY_READS_MEANING, lazyReadsOf } from '../shared/lazy-reads-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
+import { fileName, markdownText } from './markdown-text';
+import { messagesMarkdown } from './messages-export';
 
 /** `priority`: what the Markdown verdict's pick favours, as the panel shows it (default size). */
 export function renderReport(report: ComparisonReport, format: ExportFormat, priority: Priority = 'size'): string {
@@ -31,15 +33,7 @@ export function renderReport(report: ComparisonReport, format: ExportFormat, pri
 
 // ---------------------------------------------------------------- Markdown
 
-/**
- * Codec labels, messages and paths come from libraries and the user's data: escape what would
- * end a cell (`|`, line breaks) or be read as markup (HTML, emphasis, links, code).
- */
-export function markdownText(text: string): string {
-  return text.replace(/[\\`*_[\]<>|]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, ' ');
-}
-
-const fileName = (location: string) => location.split(/[\\/]/).filter(Boolean).pop() ?? location;
+export { markdownText };
 
 /** Distinct remnants per kind, in the matrix's column order, a capped list's leftovers included. */
 function remnantCounts(result: CompletedResult): Array<[kind: RemnantKind, count: number]> {
@@ -105,6 +99,8 @@ function markdownSection(section: SummarySection | undefined): string[] {
 const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
 export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'): string {
+  // Message mode: its own tables and verdict, every figure per message.
+  if (report.input.messages) return messagesMarkdown(report, priority);
   const { input, runtime, settings, tool } = report;
   const rounds = settings.rounds ?? 1;
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;

@@ -37,7 +37,7 @@ export interface Verdict {
 }
 
 /** 0: exact with nothing left behind; 1: the same JSON but not the same objects; 2: lossy. */
-function fidelityClass(row: CompletedResult): number {
+export function fidelityClass(row: CompletedResult): number {
   if (row.roundTrip.status === 'lossy') return 2;
   return row.roundTrip.status === 'exact' && row.remnants.length === 0 ? 0 : 1;
 }
@@ -49,7 +49,7 @@ const ratioText = (bytes: number, jsonBytes: number | null) => (jsonBytes ? ` = 
  * `lossy` on every line that names a row whose round trip lost data (`marks: false` for the
  * line that lists round trips, which says it anyway).
  */
-function rowNamer(results: readonly CodecResult[], marks = true): RowName {
+export function rowNamer(results: readonly CodecResult[], marks = true): RowName {
   const runtimes = new Set(results.map((row) => row.runtime ?? 'node'));
   return (row) => {
     const lossy = marks && row.status === 'completed' && row.roundTrip.status === 'lossy';
@@ -72,7 +72,7 @@ function fastest(rows: readonly CompletedResult[], speed: SpeedOf): CompletedRes
 }
 
 /** Sizes are compared with JSON's own: raw with raw, gzip with JSON's gzip, and so on. */
-function sizeClaim(id: string, what: string, rows: readonly CompletedResult[], bytes: (row: CompletedResult) => number | null, jsonFigure: number | null, versus: string, name: RowName): VerdictClaim {
+export function sizeClaim(id: string, what: string, rows: readonly CompletedResult[], bytes: (row: CompletedResult) => number | null, jsonFigure: number | null, versus: string, name: RowName): VerdictClaim {
   const winners = lowest(rows, bytes);
   if (winners.length === 0) return { id, codecs: [], tied: false, text: `${what}: not measured` };
   const figure = bytes(winners[0]!)!;

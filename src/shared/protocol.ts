@@ -72,6 +72,8 @@ export interface NotificationMap {
   'open-sample': { params: Record<string, never>; result: void };
   /** A variant select changed: re-run the codecs it affects with these choices. */
   'set-variants': { params: { variants: Partial<SchemaVariants> }; result: void };
+  /** The Messages toggle: the last comparison again, as a stream of messages (true) or one document. */
+  'set-message-mode': { params: { messages: boolean }; result: void };
   /** The inspector was closed: its worker can go. */
   'inspector-close': { params: Record<string, never>; result: void };
   /** Runs the library probes (all built-in codecs); a probe run going on is cancelled first. */

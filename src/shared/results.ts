@@ -3,6 +3,7 @@
  * Plain data only (no Node, no vscode): it crosses worker, process and webview boundaries.
  * Field names are a public contract (CI users parse `--json`): add, never rename.
  */
+import type { MessageFigures, MessageStreamInfo } from './messages';
 
 export type CodecId = string;
 
@@ -331,6 +332,11 @@ export interface CompletedResult extends CodecRowBase {
   access?: TimingStats;
   firstField?: TimingStats;
   firstFieldPath?: string;
+  /**
+   * Message mode (messages.ts): the stream's figures. The row's `bytes`, `compressed`, `encode`
+   * and `decode` are then per message; absent in document mode.
+   */
+  messages?: MessageFigures;
 }
 
 /** The extra timings of a format read on access (see `CompletedResult.access`). */
@@ -448,6 +454,11 @@ export interface SampleInfo {
   profile?: SampleProfile;
   /** Set when the sample was scaled to a size (a size sweep): how, from the file's records. */
   scaling?: SampleScaling;
+  /**
+   * Message mode: the stream (each record its own message). `jsonBytes` is then the mean per
+   * message, the denominator of the per-message ratios, and `records` the messages.
+   */
+  messages?: MessageStreamInfo;
 }
 
 /**

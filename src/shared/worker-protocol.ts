@@ -9,6 +9,7 @@ import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleGrowth, 
 import type { DecodedOutputJob, DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { SchemaProblem } from './schema-problem';
 import type { EvolutionProgress, EvolutionResult } from './evolution';
+import type { MessagesPlan } from './messages';
 import type { CompressedSizes, CompressionTiming, SampleInfo, StageError, WorkStage } from './results';
 
 /** Reads and parses the sample: what it holds, or where it is not JSON. */
@@ -18,6 +19,8 @@ export interface ReadSampleJob {
   schema?: ProvidedSchema;
   /** A size sweep: describe the sample scaled to this size (its JSON bytes, its records). */
   scale?: SampleScale;
+  /** Message mode: read the sample as a stream of messages and describe it (SampleInfo.messages). */
+  messages?: MessagesPlan;
 }
 
 /** The message types a schema declares (for a .proto) and the one to use by default. */

@@ -46,6 +46,7 @@ const view = disposables.add(new PanelView(root, {
     show({ ...model, hiddenColumns: hidden ? [...others, column] : others });
   },
   probeLibraries: () => host.notify('probe-libraries', {}),
+  setMessageMode: (messages) => host.notify('set-message-mode', { messages }),
   cancelProbes: () => host.notify('cancel', { kind: 'probes' }),
 }, {
   request: (method, params) => host.request(method, params),

@@ -6,9 +6,10 @@
  */
 import { computeVerdict, type Priority, PRIORITIES } from '../../src/report/verdict';
 import { describeMachineLoad } from '../../src/shared/machine-load-text';
+import { computeMessageVerdict } from '../../src/report/message-verdict';
 import { el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
-import type { PanelModel } from './model';
+import { inMessageMode, type PanelModel } from './model';
 
 export interface VerdictActions {
   setPriority(priority: Priority): void;
@@ -21,6 +22,7 @@ export class VerdictView implements Disposable {
   private readonly prioritySelect = el('select', { className: 'priority-select', attrs: { 'aria-label': 'Priority of the pick' } },
     PRIORITIES.map((priority) => el('option', { text: priority.label, attrs: { value: priority.id } })));
   private readonly machineLoad = el('p', { className: 'machine-load', attrs: { role: 'note' } });
+  private readonly title = el('h2', { className: 'section-title', text: 'Verdict', attrs: { id: 'verdict-title' } });
   private readonly pick = el('p', { className: 'verdict-pick' });
   private readonly claims = el('ul', { className: 'verdict-claims' });
   private readonly notes = el('p', { className: 'section-note verdict-notes' });
@@ -30,7 +32,7 @@ export class VerdictView implements Disposable {
   constructor(actions: VerdictActions) {
     this.element = el('section', { className: 'verdict', attrs: { 'aria-labelledby': 'verdict-title' } }, [
       el('div', { className: 'verdict-heading' }, [
-        el('h2', { className: 'section-title', text: 'Verdict', attrs: { id: 'verdict-title' } }),
+        this.title,
         el('label', { className: 'variant' }, [el('span', { className: 'toolbar-label', text: 'Pick for' }), this.prioritySelect]),
       ]),
       this.machineLoad,
@@ -61,7 +63,10 @@ export class VerdictView implements Disposable {
     const priority = model.priority ?? DEFAULT_PRIORITY;
     this.prioritySelect.value = priority;
     if (!finished) return;
-    const verdict = computeVerdict(results, model.sample?.jsonBytes ?? null, priority, { settings: model.run?.settings });
+    const stream = inMessageMode(model) ? model.sample : null;
+    this.title.textContent = stream ? 'Verdict per message' : 'Verdict';
+    // A stream's verdict weighs bytes as messages are sent (framed, with a trained dictionary) and rates on links.
+    const verdict = stream ? computeMessageVerdict({ results, input: stream }, priority, { settings: model.run?.settings }) : computeVerdict(results, model.sample?.jsonBytes ?? null, priority, { settings: model.run?.settings });
     this.pick.textContent = verdict.pick.text;
     this.pick.dataset['codecs'] = verdict.pick.codecs.join(' ');
     this.claims.replaceChildren(...verdict.claims.map((claim) =>

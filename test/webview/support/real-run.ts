@@ -31,12 +31,12 @@ const THROWING_CODEC = fixture('codecs', 'throws-on-encode.cjs');
 /** The file holding a run recorded for the whole suite (v8-serialized: the structured clone a webview message is). */
 export const RECORDED_RUN_ENV = 'PAYLOAD_LAB_RECORDED_RUN';
 
-interface Recording {
+export interface Recording {
   report: ComparisonReport;
   all: RunEvent[];
 }
 
-function replayable({ report, all }: Recording): RecordedRun {
+export function replayable({ report, all }: Recording): RecordedRun {
   return {
     report,
     messages: (runId) => all.map((event) => ({ ...event, runId })),
@@ -65,16 +65,23 @@ export async function recordRunOf(choices: RunChoices): Promise<RecordedRun> {
   return replayable(await record(choices));
 }
 
+/** The engine's callbacks, each pushing the event the host's lifecycle would send the page. */
+export function recordingInto(events: RunEvent[]): Pick<CompareOptions, 'onSampleRead' | 'onStage' | 'onResult'> {
+  return {
+    onSampleRead: (sample) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'sample-read', sample } }),
+    // The engine names a module codec by its path while it runs, by its file name in the row.
+    onStage: (codec, stage, { round }) => events.push({ kind: 'comparison', runId: 0, phase: 'progress', progress: { codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round } }),
+    onResult: (result) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'codec-result', result } }),
+  };
+}
+
 async function record(choices: RunChoices = SUITE_RUN): Promise<Recording> {
   const events: RunEvent[] = [];
   const bytes = fs.readFileSync(SAMPLE);
   const report = await compareSample({ path: SAMPLE, bytes }, {
     ...FAST,
     ...choices,
-    onSampleRead: (sample) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'sample-read', sample } }),
-    // The engine names a module codec by its path while it runs, by its file name in the row.
-    onStage: (codec, stage, { round }) => events.push({ kind: 'comparison', runId: 0, phase: 'progress', progress: { codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round } }),
-    onResult: (result) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'codec-result', result } }),
+    ...recordingInto(events),
   });
   const planned = [
     // What compareSample runs without a codec list: the default codecs.
