@@ -4,6 +4,7 @@
 // are often hidden behind "exports").
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { browserOptions, pbfCompileVersion as pbfCompileVersionPlugin, webBundleSizes } from './esbuild-browser.mjs';
 
 const quiet = process.argv.includes('--quiet');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
@@ -17,17 +18,7 @@ const versions = Object.fromEntries(
 // CommonJS bundle does not have: its version is put in its place. Its `fs` import, then
 // unused, is dropped too, so the browser bundle has no Node module to resolve (a browser
 // finding: pbf/compile cannot load in a browser unbundled).
-const pbfCompileVersion = {
-  name: 'pbf-compile-version',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]pbf[\\/]compile\.js$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8')
-        .replace(/JSON\.parse\(readFileSync\(new URL\('package\.json', import\.meta\.url\)\)\)\.version/, JSON.stringify(versions.pbf))
-        .replace(/^import \{readFileSync\} from 'fs';$/m, ''),
-      loader: 'js',
-    }));
-  },
-};
+const pbfCompileVersion = pbfCompileVersionPlugin(versions.pbf);
 
 const node = {
   bundle: true,
@@ -80,50 +71,19 @@ await Promise.all([
 ]);
 
 // The browser measuring worker: the codecs' browser entries (package.json "browser" fields),
-// nothing from Node. avsc's browser entry (etc/browser/avsc.js) requires Node's stream and
-// util; its types-only entry (etc/browser/avsc-types.js) still requires `buffer` and `util`,
-// and declares neither: a web app bundling avsc must add both polyfills (the `buffer` and
-// `util` packages), and so does this bundle. That is a finding the README reports.
-// `node:path` is imported by schema modules for host-side file collection only: it resolves to
-// a stub that throws if ever called. Any other Node built-in fails the build.
-const nodeOnlyStub = {
-  name: 'node-only-stub',
-  setup(build) {
-    build.onResolve({ filter: /^node:path$/ }, () => ({ path: 'node:path', namespace: 'node-only-stub' }));
-    build.onLoad({ filter: /.*/, namespace: 'node-only-stub' }, () => ({
-      contents: 'const fail = () => { throw new Error("node:path is not available in a browser worker"); }; export const resolve = fail, join = fail, dirname = fail, basename = fail, relative = fail, isAbsolute = fail, sep = "/";',
-      loader: 'js',
-    }));
-  },
-};
-
-// js-binary has no browser build: its files use Node's global `Buffer` (`new Buffer(size)`,
-// `buffer.copy`…). A web app must provide one; here each js-binary file gets the `buffer`
-// package's Buffer (the one avsc and avro-js already need) as a local variable, not as a
-// global: msgpackr, cbor-x and bson look for a global Buffer and would take other paths.
-const jsBinaryBuffer = {
-  name: 'js-binary-buffer',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]js-binary[\\/]lib[\\/][^\\/]+\.js$/ }, (args) => ({
-      contents: `var Buffer = require('buffer').Buffer;\n${readFileSync(args.path, 'utf8')}`,
-      loader: 'js',
-    }));
-  },
-};
-
+// nothing from Node, with the polyfills and plugins a web app needs (esbuild-browser.mjs).
 await esbuild.build({
-  plugins: [nodeOnlyStub, pbfCompileVersion, jsBinaryBuffer],
-  bundle: true,
-  platform: 'browser',
+  ...browserOptions(versions),
   format: 'iife',
-  target: 'es2022',
   sourcemap: true,
   logLevel: quiet ? 'warning' : 'info',
-  alias: { avsc: './node_modules/avsc/etc/browser/avsc-types.js' },
-  // The `util` polyfill reads process.env.NODE_DEBUG when loaded; a browser has no `process`.
-  // Bundlers for the web define it away (or add a third polyfill, `process`): so does this one.
-  define: { PAYLOAD_LAB_LIBRARY_VERSIONS: JSON.stringify(versions), 'process.env.NODE_DEBUG': 'undefined' },
   entryPoints: entriesOf(BROWSER_WORKER_BUNDLES),
   outdir: 'dist',
   metafile: true,
 }).then((result) => writeFileSync('dist/browser/measure-worker.meta.json', JSON.stringify(result.metafile)));
+
+// What each codec's library adds to a web app's bundle, minified and gzipped: computed here,
+// once per build, beside the bundles. The figure belongs to the library versions bundled, which
+// only a build changes, and esbuild is a build tool (not in the .vsix): at run time there is
+// nothing to bundle with. The extension and the CLI read it into each row's `bundleBytes`.
+writeFileSync('dist/browser/bundle-sizes.json', `${JSON.stringify(await webBundleSizes(JSON.parse(readFileSync('src/codecs/web-bundle-entries.json', 'utf8')), versions), null, 1)}\n`);

@@ -28,11 +28,13 @@ function random(seed) {
   };
 }
 
-export function makeEventsJson(targetBytes = TARGET_BYTES, seed = 20261123) {
+export const SEED = 20261123;
+
+/** The events one after another, endlessly: the same seed gives the same events. */
+export function* events(seed = SEED) {
   const next = random(seed);
   const pick = (list) => list[Math.floor(next() * list.length)];
   const words = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
-  const events = [];
   let time = Date.UTC(2026, 2, 14, 9, 0, 0);
   for (let i = 0; ; i++) {
     time += Math.floor(next() * 5_000);
@@ -40,7 +42,7 @@ export function makeEventsJson(targetBytes = TARGET_BYTES, seed = 20261123) {
     const last = pick(LAST);
     const section = pick(SECTIONS);
     const slug = words(3).replace(/ /g, '-');
-    events.push({
+    yield {
       id: `evt_${(i * 2654435761 >>> 0).toString(16).padStart(8, '0')}`,
       type: pick(TYPES),
       timestamp: new Date(time).toISOString(),
@@ -58,10 +60,17 @@ export function makeEventsJson(targetBytes = TARGET_BYTES, seed = 20261123) {
       session: { id: `s-${Math.floor(next() * 1e9).toString(36)}`, browser: pick(BROWSERS), durationMs: Math.floor(next() * 600_000) },
       tags: [pick(WORDS), pick(WORDS)],
       amount: Math.round(next() * 50_000) / 100,
-    });
-    const json = JSON.stringify(events);
+    };
+  }
+}
+
+export function makeEventsJson(targetBytes = TARGET_BYTES, seed = SEED) {
+  const list = [];
+  for (const event of events(seed)) {
+    list.push(event);
+    const json = JSON.stringify(list);
     // Re-measuring the whole list each time is quadratic; check only every 64 events.
-    if (i % 64 === 63 && Buffer.byteLength(json, 'utf8') >= targetBytes) return json;
+    if (list.length % 64 === 0 && Buffer.byteLength(json, 'utf8') >= targetBytes) return json;
   }
 }
 

@@ -105,19 +105,23 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
 
   const strictNote = browser.codeGeneration.strict.allowed ? ' (warning: its strict frame allowed code generation)' : '';
   return {
-    runtime: browserMeasuringRuntime({
-      page,
-      pageName: 'the headless browser',
-      frameUrls,
-      workerSource: fs.readFileSync(workerScriptPath, 'utf8'),
-      sampleBytes: options.sampleBytes,
-      limits: {
-        workerScript: options.workerScript ?? bundlePath('codec-worker', path.join(options.browserDir, '..')),
-        memoryLimitMb: DEFAULT_LIMITS.memoryLimitMb,
-        timeoutMs: options.timeoutMs,
-        ...(options.signal ? { signal: options.signal } : {}),
-      },
-    }),
+    runtime: {
+      ...browserMeasuringRuntime({
+        page,
+        pageName: 'the headless browser',
+        frameUrls,
+        workerSource: fs.readFileSync(workerScriptPath, 'utf8'),
+        sampleBytes: options.sampleBytes,
+        limits: {
+          workerScript: options.workerScript ?? bundlePath('codec-worker', path.join(options.browserDir, '..')),
+          memoryLimitMb: DEFAULT_LIMITS.memoryLimitMb,
+          timeoutMs: options.timeoutMs,
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
+      }),
+      // Chromium and its renderers measure for the run: their CPU is the run's own, not other load.
+      measuringProcesses: () => (chromium.process.pid === undefined ? [] : [chromium.process.pid]),
+    },
     description: `${browser.userAgent}${strictNote}`,
     close,
   };

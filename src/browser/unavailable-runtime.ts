@@ -8,7 +8,8 @@ export const DEFAULT_BROWSER_SAMPLE_CAP_BYTES = 64 * 1024 * 1024;
 
 export function unavailableBrowserRuntime(reason: string): MeasuringRuntime {
   const never = async (): Promise<WorkerFate<CodecReport>> => ({ kind: 'failed', error: { stage: 'crash', message: reason } });
-  return { name: 'browser', measure: never, measureWithoutCodeGeneration: never, unsupported: () => reason };
+  // It measures nothing: only this process works, so the machine's load is measured as for Node.
+  return { name: 'browser', measure: never, measureWithoutCodeGeneration: never, unsupported: () => reason, measuringProcesses: () => [] };
 }
 
 /** Why a sample of this size is not sent to the browser, or undefined when it is. */

@@ -4,15 +4,15 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { builtinCodecs, DEFAULT_CODEC_IDS, expandCodecSelection, findBuiltinCodec } from '../codecs/registry';
+import { builtinCodecs, expandCodecSelection } from '../codecs/registry';
 import { codecsListing } from './codecs-listing';
 import { CancelledError, unknownCodecs } from '../engine/compare';
 import { compareInRuntimes, parseRuntimes } from './runtimes';
 import { bytesCheckSection, codeGenerationSection, endToEndSection } from './runtime-sections';
 import { toolVersion } from '../engine/tool-info';
-import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from '../engine/settings';
+import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS, MIN_ADAPTIVE_ROUNDS, SETTLED_WITHIN } from '../engine/settings';
 import { SampleInputError } from '../input/read-sample';
-import { codecColumn, sampleHeading, tableFooter, tableHeader, tableRow } from './table';
+import { resultsTable, sampleHeading, tableFooter } from './table';
 import { probeCommand } from './probe-command';
 import { jsonDocument } from '../report/json-document';
 import { remnantsSection } from './remnants-table';
@@ -28,6 +28,8 @@ import { EVOLVE_USAGE, evolveCommand, EvolveUsageError } from './evolve-command'
 import { lazyReadsSection } from './lazy-reads-section';
 import { FORMAT_SCHEMA_OPTIONS, FORMAT_SCHEMA_USAGE, formatSchemasFrom } from './format-schema-options';
 import { defaultCacheDir } from '../codegen/cache';
+import type { MeasuredRuntime } from '../shared/results';
+import { MESSAGE_OPTIONS, MESSAGE_OPTIONS_USAGE, messageMode, messageSettingsFrom, MESSAGES_USAGE, MessagesUsageError, runMessageMode } from './messages-command';
 
 const PRIORITIES_TEXT = PRIORITY_IDS.join(', ');
 
@@ -37,6 +39,7 @@ const USAGE = `Usage: payload-lab compare [FILE] [options]
        payload-lab schema SAMPLE.json --format proto|avsc   (prints the inferred schema; see schema --help)
        payload-lab evolve OLD NEW [--sample FILE | --samples N] [--type T] [--json] [--fail-on breaking|reinterpreted|dropped]
                             (a schema change tried on data; see evolve --help)
+       payload-lab messages FILE|DIR [options]   (each record its own message; see messages --help)
        payload-lab codecs
 
 Compares how each serialization library encodes FILE (.json, or .jsonl/.ndjson records).
@@ -49,8 +52,11 @@ Options:
   --priority P         what the verdict's pick favours: ${PRIORITIES_TEXT} (default size)
   --codecs a,b,c       codecs to run (default: the seven most-used; 'all': every one; see 'payload-lab codecs')
   --quick              ${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a quick look, wider intervals
-  --thorough           ${THOROUGH_ROUNDS} rounds: narrower intervals, for figures you will quote
-  --rounds N           rounds of JSON and every codec, each in a fresh worker (default ${DEFAULT_ROUNDS}, quick ${QUICK_ROUNDS})
+  --thorough           ${THOROUGH_ROUNDS} rounds for every codec: narrower intervals, for figures you will quote
+  --rounds N           the most rounds of JSON and every codec, each in a fresh worker (default ${DEFAULT_ROUNDS},
+                       quick ${QUICK_ROUNDS}); from ${MIN_ADAPTIVE_ROUNDS} on, a codec stops once both its speed-ups'
+                       intervals are within ±${SETTLED_WITHIN * 100}% of their medians
+  --fixed-rounds       every codec runs all the rounds (no early stop)
   --time-budget MS     measuring time per codec and round, split between encode and decode (default ${DEFAULT_TIME_BUDGET_MS})
   --min-samples N      minimum timing samples per operation (default ${DEFAULT_MIN_SAMPLES}, quick ${QUICK_MIN_SAMPLES})
   --timeout MS         stop a codec's worker after MS milliseconds (default ${DEFAULT_LIMITS.timeoutMs})
@@ -69,7 +75,9 @@ Options:
 
 ${SCHEMA_OPTIONS_USAGE}
 
-${FORMAT_SCHEMA_USAGE}`;
+${FORMAT_SCHEMA_USAGE}
+
+${MESSAGE_OPTIONS_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -82,7 +90,7 @@ function positiveInteger(name: string, value: string | undefined): number | unde
   return parsed;
 }
 
-async function compareCommand(args: string[]): Promise<number> {
+async function compareCommand(args: string[], command: 'compare' | 'messages' = 'compare'): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -94,6 +102,7 @@ async function compareCommand(args: string[]): Promise<number> {
       codecs: { type: 'string' },
       quick: { type: 'boolean', default: false },
       thorough: { type: 'boolean', default: false },
+      'fixed-rounds': { type: 'boolean', default: false },
       rounds: { type: 'string' },
       'time-budget': { type: 'string' },
       'min-samples': { type: 'string' },
@@ -105,9 +114,14 @@ async function compareCommand(args: string[]): Promise<number> {
       'cache-dir': { type: 'string' },
       ...SCHEMA_OPTIONS,
       ...FORMAT_SCHEMA_OPTIONS,
+      ...MESSAGE_OPTIONS,
     },
   });
-  if (positionals.length > 1) throw new UsageError(`compare takes one file, got ${positionals.length}`);
+  if (positionals.length > 1) throw new UsageError(`${command} takes one file, got ${positionals.length}`);
+  if (command === 'messages') {
+    if (positionals[0] === undefined && values.samples === undefined) throw new MessagesUsageError('messages takes FILE or DIR (or --proto/--avsc with --samples N)');
+    values.messages = true;
+  }
   const setup = await compareSchemaSetup(values, positionals[0]);
   const cacheDir = path.resolve(values['cache-dir'] ?? defaultCacheDir());
   const formatSchemas = await formatSchemasFrom(values, { cacheDir });
@@ -129,14 +143,10 @@ async function compareCommand(args: string[]): Promise<number> {
   const status = process.stderr.isTTY && !asJson ? (text: string) => process.stderr.write(`\x1b[2K\r  ${text}\r`) : undefined;
   const write = (text: string) => process.stdout.write(`${text}\n`);
   let sampleShown = false;
-  // Named as the rows will be (codec-names.ts): the table's header is written before any result.
-  const codecColumnOfRun = codecColumn((codecs ?? DEFAULT_CODEC_IDS).flatMap((id) => {
-    const codec = findBuiltinCodec(id);
-    return codec ? [{ ...codec, codec: codec.id }] : [];
-  }));
+  const runtimeHeadings = new Map<MeasuredRuntime, string>();
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
-  const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
+  const common = {
     checkCodeGeneration: values['strict-csp'] === true,
     codegen: { cacheDir, ...(formatSchemas.length > 0 ? { formatSchemas } : {}) },
     schema: setup.schema,
@@ -145,27 +155,35 @@ async function compareCommand(args: string[]): Promise<number> {
     codecModules: values['codec-module'],
     quick: values.quick,
     rounds,
+    fixedRounds: values['fixed-rounds'] === true || values.thorough === true,
     timeBudgetMs: positiveInteger('time-budget', values['time-budget']),
     minSamples: positiveInteger('min-samples', values['min-samples']),
     timeoutMs: positiveInteger('timeout', values.timeout),
     memoryLimitMb: positiveInteger('memory-limit', values['memory-limit']),
     signal: controller.signal,
+  };
+  const messages = messageMode(values, positionals[0], setup.generated !== undefined);
+  const messageSettings = messageSettingsFrom(values);
+  if (messages.on) {
+    if (runtimes.includes('browser')) throw new MessagesUsageError('message mode runs in Node worker threads only for now: leave out --runtimes browser, or give --document');
+    return runMessageMode(setup.generated ?? { path: file }, { ...common, ...messageSettings }, { asJson, priority, write, ...(status ? { status } : {}), ...(messages.announce ? { announce: messages.announce } : {}) });
+  }
+  const messageFlags = (['skip-invalid-lines', 'dictionary-split', 'dictionary-bytes', 'batches', 'link', 'compressed-messages'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+  if (messageFlags.length > 0) throw new MessagesUsageError(`--${messageFlags[0]} applies to message mode: add --messages (or give a .jsonl file)`);
+  const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
+    ...common,
     onSampleRead: asJson ? undefined : (info) => {
       if (!sampleShown) write(sampleHeading(info));
       sampleShown = true;
-      write(`\n${tableHeader(codecColumnOfRun)}`);
     },
-    // A row is printed once, with its last round: the table shows only final figures.
-    onResult: asJson ? undefined : (row, progress) => {
-      if (progress.round < progress.rounds) return;
-      status?.('');
-      write(tableRow(row, codecColumnOfRun));
-    },
-    onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of ${progress.rounds}: ${codec}: ${stage}…`)),
-  }, runtimes, asJson || runtimes.length === 1 && runtimes[0] === 'node' ? undefined : (runtime, description) => write(`\n${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`));
+    // The table is printed once the run is over: how busy the machine was goes above it, and
+    // rows stop their rounds at different times (a row's figures are final only then).
+    onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of at most ${progress.rounds}: ${codec}: ${stage}…`)),
+  }, runtimes, asJson || runtimes.length === 1 && runtimes[0] === 'node' ? undefined : (runtime, description) => runtimeHeadings.set(runtime, `${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`));
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
   if (asJson) process.stdout.write(jsonDocument(report));
   else {
+    write(resultsTable(report, runtimeHeadings));
     const compression = compressionSection(report);
     if (compression) write(compression);
     write([tableFooter(report), ...lazyReadsSection(report.results), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));
@@ -196,6 +214,13 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (command === 'compare') return await compareCommand(rest);
+    if (command === 'messages') {
+      if (rest.includes('-h') || rest.includes('--help')) {
+        process.stdout.write(`${MESSAGES_USAGE}\n`);
+        return 0;
+      }
+      return await compareCommand(rest, 'messages');
+    }
     if (command === 'sweep') {
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());
@@ -216,6 +241,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof EvolveUsageError || (command === 'evolve' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
       process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${EVOLVE_USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof MessagesUsageError || (command === 'messages' && (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+      process.stderr.write(`payload-lab: ${(error as Error).message}\n\n${command === 'messages' ? MESSAGES_USAGE : MESSAGE_OPTIONS_USAGE}\n`);
       return 2;
     }
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

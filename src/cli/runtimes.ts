@@ -10,6 +10,7 @@ import { compareRuntimeBytes, withDifferenceNotes, type CrossRuntimeCheck } from
 import { startHeadlessBrowser } from '../browser/headless-browser';
 import { DEFAULT_LIMITS } from '../engine/settings';
 import type { ComparisonReport, MeasuredRuntime } from '../shared/results';
+import { combineMachineLoads } from '../measurement/machine-load';
 
 export const RUNTIMES: readonly MeasuredRuntime[] = ['node', 'browser'];
 
@@ -61,9 +62,11 @@ export async function compareInRuntimes(
     return { report: browserDescription ? { ...first, runtime: { ...first.runtime, browser: browserDescription } } : first };
   }
   const bytesCheck = compareRuntimeBytes(reports.node.results, reports.browser.results);
+  const machineLoad = combineMachineLoads([reports.node.settings.machineLoad, reports.browser.settings.machineLoad]);
   return {
     report: {
       ...reports.node,
+      settings: { ...reports.node.settings, ...(machineLoad ? { machineLoad } : {}) },
       runtime: { ...reports.node.runtime, ...(browserDescription ? { browser: browserDescription } : {}) },
       results: [...reports.node.results, ...withDifferenceNotes(reports.browser.results, bytesCheck)],
     },

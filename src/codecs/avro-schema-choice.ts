@@ -7,7 +7,7 @@
  */
 import type { PrepareContext } from './codec';
 import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
-import { inferAvroSchema, type AvroInference } from '../schema/infer-avro';
+import { inferAvroMessageSchema, inferAvroSchema, type AvroInference } from '../schema/infer-avro';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { describeVariants } from '../shared/variants';
 import type { SchemaOrigin } from '../shared/results';
@@ -33,7 +33,8 @@ export function chooseAvroSchema(sample: unknown, context: PrepareContext): Chos
     return { schema: derived.schema, origin: 'derived', text: derived.text, notes: [`Avro schema derived field by field from ${from}`, ...derived.notes] };
   }
   // A later round gets back what the first round inferred (plain data): no second inference.
-  const inferred = (context.inferred as AvroInference | undefined) ?? inferAvroSchema(sample, context.variants);
+  // Message mode: one message's schema, from every record of the stream.
+  const inferred = (context.inferred as AvroInference | undefined) ?? (context.messages && Array.isArray(sample) ? inferAvroMessageSchema(sample, context.variants) : inferAvroSchema(sample, context.variants));
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
   return { schema: inferred.schema, origin: 'inferred', text: inferred.text, notes, inferred };

@@ -4,11 +4,13 @@
  * A provided schema is not used: this row shows what forValue gives.
  */
 import * as avro from 'avsc';
-import type { CodecModule } from './codec';
+import { recordsAsInputs, type CodecModule } from './codec';
 import { asBuffer } from './bytes';
 
-export const prepare: CodecModule['prepare'] = (sample) => {
-  const type = avro.Type.forValue(sample as object);
+export const prepare: CodecModule['prepare'] = (sample, context) => {
+  // Message mode: forValue over every record (an array of them), and its items type for each message.
+  const forStream = context.messages && Array.isArray(sample);
+  const type = forStream ? (avro.Type.forValue(sample) as avro.types.ArrayType).itemsType : avro.Type.forValue(sample as object);
   return {
     input: sample,
     encode: (value) => type.toBuffer(value),
@@ -16,5 +18,9 @@ export const prepare: CodecModule['prepare'] = (sample) => {
     schema: 'inferred',
     schemaText: JSON.stringify(type.schema(), null, 2),
     notes: ['schema from avsc\'s own Type.forValue(sample): non-integers become float (32-bit), not double'],
+    ...recordsAsInputs(sample, context),
   };
 };
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

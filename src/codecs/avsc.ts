@@ -5,11 +5,11 @@
  * and silently round the data), shaped by the schema variants.
  */
 import * as avro from 'avsc';
-import type { CodecModule } from './codec';
+import { recordsAsInputs, type CodecModule } from './codec';
 import { asBuffer } from './bytes';
 import { createAvroType } from '../schema/load-avsc';
 import { createInferredAvroType } from '../schema/avro-json';
-import { describeMismatch, findAvroMismatch } from '../schema/sample-fit';
+import { describeMismatch, findAvroMismatch, findMessageMismatch } from '../schema/sample-fit';
 import { chooseAvroSchema } from './avro-schema-choice';
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
@@ -20,12 +20,13 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   let type = created.type;
   // A list of records against a record schema (JSON Lines, generated samples): Avro's own
   // answer is an array of that record, which is what is encoded.
-  if (chosen.origin !== 'inferred' && Array.isArray(sample) && type.typeName === 'record') {
+  if (!context.messages && chosen.origin !== 'inferred' && Array.isArray(sample) && type.typeName === 'record') {
     type = avro.Type.forSchema({ type: 'array', items: type } as unknown as avro.Schema);
     notes.push(`the sample is a list of records: encoded as an Avro array of ${created.type.name ?? 'the record'}`);
   }
-  const mismatch = chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined ? undefined : findAvroMismatch(type, sample);
-  if (mismatch) throw new Error(`sample does not fit the ${chosen.origin} Avro schema: ${describeMismatch(mismatch)}`);
+  const fits = (value: unknown) => findAvroMismatch(type, value);
+  const mismatch = chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined ? undefined : context.messages ? findMessageMismatch(sample, fits) : fits(sample);
+  if (mismatch) throw new Error(`${context.messages ? 'a message' : 'sample'} does not fit the ${chosen.origin} Avro schema: ${describeMismatch(mismatch)}`);
   return {
     input: sample,
     encode: (value) => type.toBuffer(value),
@@ -35,5 +36,9 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     notes,
     layout: { kind: 'avro', type },
     ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
+    ...recordsAsInputs(sample, context),
   };
 };
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -15,7 +15,8 @@ function isDocument(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export const prepare: CodecModule['prepare'] = (sample) => {
+export const prepare: CodecModule['prepare'] = (sample, context) => {
+  if (context.messages && Array.isArray(sample)) return prepareMessages(sample);
   const wrapped = !isDocument(sample);
   const input = wrapped ? { [WRAPPER_KEY]: sample } : sample;
   const size = calculateObjectSize(input as Record<string, unknown>);
@@ -40,3 +41,30 @@ export const prepare: CodecModule['prepare'] = (sample) => {
       : [],
   };
 };
+
+/**
+ * Message mode: each record its own BSON document. Where any record is not an object, every one
+ * is wrapped alike, so a decoder needs no way to tell which were.
+ */
+function prepareMessages(records: unknown[]): ReturnType<CodecModule['prepare']> {
+  const wrapped = !records.every(isDocument);
+  const messageInputs = wrapped ? records.map((record) => ({ [WRAPPER_KEY]: record })) : records;
+  messageInputs.forEach((input, index) => {
+    const size = calculateObjectSize(input as Record<string, unknown>);
+    if (size > BSON_MAX_DOCUMENT_BYTES) {
+      throw new UnsupportedSampleError(`BSON documents are limited to 16 MiB (MongoDB's maximum); message ${index + 1} would take ${size.toLocaleString('en-US')} bytes.`);
+    }
+  });
+  return {
+    input: messageInputs,
+    messageInputs,
+    encode: (value) => serialize(value as Record<string, unknown>),
+    decode: wrapped ? (bytes) => deserialize(bytes)[WRAPPER_KEY] : (bytes) => deserialize(bytes),
+    schema: 'none',
+    layout: { kind: 'bson' },
+    notes: wrapped ? [`some messages are not objects: every message is encoded as {"${WRAPPER_KEY}": record} (BSON documents must be objects); wrapper bytes counted`] : [],
+  };
+}
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -30,8 +30,11 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   if (!schema) throw new Error(`message ${type.fullName} is missing from the descriptors built for @bufbuild/protobuf`);
   const read = adapter ? (bytes: Uint8Array) => fromWire(fromBinary(schema, bytes), adapter) : withNullsRestored(plan, (bytes) => fromBinary(schema, bytes));
   const field = plan.wrappedAs;
+  // Message mode: one message built per record.
+  const messageInputs = plan.perMessage ? (plan.wire as unknown[]).map((wire) => create(schema, wire as never)) : undefined;
   return {
-    input: create(schema, plan.wire as never),
+    input: messageInputs ?? create(schema, plan.wire as never),
+    ...(messageInputs ? { messageInputs } : {}),
     encode: (value) => toBinary(schema, value as never),
     decode: field ? (bytes) => (read(bytes) as Record<string, unknown>)[field] : read,
     schema: plan.origin,
@@ -62,3 +65,6 @@ function usesOneofs(adapter: ProtoAdapter): boolean {
       return adapter.inner !== null && usesOneofs(adapter.inner);
   }
 }
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

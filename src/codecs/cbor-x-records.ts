@@ -4,11 +4,11 @@
  * shape. Only cbor-x with records on reads it: both sides need the same option.
  */
 import { Encoder, isNativeAccelerationEnabled } from 'cbor-x';
-import type { CodecModule } from './codec';
+import { recordsAsInputs, type CodecModule } from './codec';
 import { nativeAccelerationNote } from './native-acceleration';
 import { cborInterop } from './interop';
 
-export const prepare: CodecModule['prepare'] = (sample) => {
+export const prepare: CodecModule['prepare'] = (sample, context) => {
   const encoder = new Encoder({ useRecords: true });
   return {
     input: sample,
@@ -21,5 +21,9 @@ export const prepare: CodecModule['prepare'] = (sample) => {
       nativeAccelerationNote('cbor-x', isNativeAccelerationEnabled),
     ],
     interop: cborInterop(),
+    ...recordsAsInputs(sample, context),
   };
 };
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -11,3 +11,6 @@ export const prepare = selfDescribingCodec({
   layout: { kind: 'cbor' },
   interop: cborInterop,
 });
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -32,6 +32,12 @@ export interface PrepareContext {
   codegen?: CodegenSettings;
   /** What the codec's own `generate` returned (in this worker; never crosses a thread). */
   generated?: unknown;
+  /**
+   * Message mode: `sample` is a stream's records, each to be encoded as its own message with one
+   * schema for all of them (inferred from every record, or provided for one message). A codec
+   * that knows this answers with `messageInputs`; one that does not is not measured in message mode.
+   */
+  messages?: boolean;
 }
 
 /** What a codec needs to turn the sample into bytes and back. */
@@ -56,6 +62,11 @@ export interface PreparedCodec {
    * object (the row's decode time, which its speed-up uses); these two are timed beside it.
    */
   lazy?: LazyReads;
+  /**
+   * Message mode (`PrepareContext.messages`): each record as `encode` takes it, in the stream's
+   * order; `decode` then reads one message back to its record. `input` is unused.
+   */
+  messageInputs?: unknown[];
 }
 
 export interface LazyReads {
@@ -98,6 +109,11 @@ export const ANNOTATED_LAYOUTS: ReadonlySet<EncodingLayout['kind']> = new Set(['
 export interface CodecModule {
   prepare(sample: unknown, context: PrepareContext): PreparedCodec;
   /**
+   * `prepare` handles message mode (`PrepareContext.messages`, answering `messageInputs`).
+   * Without it the codec is skipped in message mode before `prepare` runs, saying so.
+   */
+  messageMode?: boolean;
+  /**
    * Codecs that run generated code: generates it, or finds it in the cache, in child processes
    * (src/codegen). Whoever prepares the codec awaits this first (prepareCodec) and hands its
    * result to `prepare` as `context.generated`; a `prepare` without it skips the sample.
@@ -109,4 +125,12 @@ export interface CodecModule {
 export async function prepareCodec(module: CodecModule, sample: unknown, context: PrepareContext): Promise<PreparedCodec> {
   if (!module.generate) return module.prepare(sample, context);
   return module.prepare(sample, { ...context, generated: await module.generate(sample, context) });
+}
+
+/** Why a codec without message mode is skipped, not measured as something else. */
+export const NO_MESSAGE_MODE = 'not measured in message mode: this codec prepares one document, not a stream of messages each encoded alone';
+
+/** Message mode for a codec whose `encode` takes each record as it is: the records are the inputs. */
+export function recordsAsInputs(sample: unknown, context: Pick<PrepareContext, 'messages'>): Pick<PreparedCodec, 'messageInputs'> {
+  return context.messages && Array.isArray(sample) ? { messageInputs: sample } : {};
 }

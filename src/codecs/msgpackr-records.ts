@@ -4,11 +4,11 @@
  * `Unpackr` with records on reads it: both sides need the same option.
  */
 import { isNativeAccelerationEnabled, Packr } from 'msgpackr';
-import type { CodecModule } from './codec';
+import { recordsAsInputs, type CodecModule } from './codec';
 import { nativeAccelerationNote } from './native-acceleration';
 import { msgpackInterop } from './interop';
 
-export const prepare: CodecModule['prepare'] = (sample) => {
+export const prepare: CodecModule['prepare'] = (sample, context) => {
   const packr = new Packr({ useRecords: true });
   return {
     input: sample,
@@ -21,5 +21,9 @@ export const prepare: CodecModule['prepare'] = (sample) => {
       nativeAccelerationNote('msgpackr', isNativeAccelerationEnabled),
     ],
     interop: msgpackInterop(),
+    ...recordsAsInputs(sample, context),
   };
 };
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -12,3 +12,6 @@ export const prepare = selfDescribingCodec({
   layout: { kind: 'msgpack' },
   interop: msgpackInterop,
 });
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -40,6 +40,8 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   const field = plan.wrappedAs;
   return {
     input: adapter ? plan.wrapped : plan.wire,
+    // Message mode: `wrapped` and `wire` list each record's.
+    ...(plan.perMessage ? { messageInputs: (adapter ? plan.wrapped : plan.wire) as unknown[] } : {}),
     encode: adapter ? (value) => writeBytes(toWire(value, adapter)) : writeBytes,
     decode: field ? (bytes) => (readBytes(bytes) as Record<string, unknown>)[field] : readBytes,
     schema: plan.origin,
@@ -50,3 +52,6 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     ...(plan.inferred ? { inferred: plan.inferred } : {}),
   };
 };
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -7,7 +7,7 @@
 import { protobuf } from './protobufjs-runtime';
 import type { PrepareContext } from './codec';
 import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
-import { inferProtoSchema, STRUCT_IMPORT, type ProtoInference } from '../schema/infer-proto';
+import { inferProtoMessageSchema, inferProtoSchema, STRUCT_IMPORT, type ProtoInference } from '../schema/infer-proto';
 import { fromWire, toWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { absentAsNullAdapter } from '../schema/absent-as-null';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
@@ -43,10 +43,12 @@ export interface ProtobufPlan {
   adapter?: ProtoAdapter;
   /** Applied to decoded messages only: absent fields that stand for Avro nulls read back as null. */
   absentAsNull?: ProtoAdapter;
-  /** The sample, wrapped where needed. */
+  /** The sample, wrapped where needed (message mode: each record, in a list). */
   wrapped: unknown;
-  /** `wrapped` in its wire form (the adapter applied): what the checks ran on. */
+  /** `wrapped` in its wire form (the adapter applied): what the checks ran on (message mode: a list). */
   wire: unknown;
+  /** Message mode: `wrapped` and `wire` list each record's, and the schema is one message's. */
+  perMessage?: true;
   fit: ReturnType<typeof checkProtoFit>;
   notes: string[];
   inferred?: ProtoInference;
@@ -56,23 +58,26 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   const chosen = chooseSchema(sample, context);
   const notes = [...chosen.notes];
   let { type, wrappedAs } = chosen;
-  if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample)) {
+  const records = context.messages && Array.isArray(sample) ? sample : undefined;
+  if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records) {
     type = listOf(type);
     wrappedAs = LIST_FIELD;
     notes.push(`the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`);
   }
-  const wrapped = wrappedAs ? { [wrappedAs]: sample } : sample;
+  const wrapOne = (value: unknown) => (wrappedAs ? { [wrappedAs]: value } : value);
+  const wrapped = records ? records.map(wrapOne) : wrapOne(sample);
   const absentAsNull = chosen.nullable ? absentAsNullAdapter(type, chosen.nullable) : undefined;
   if (absentAsNull) notes.push('fields that are unions with null in the .avsc are sent as absent when null (proto3 has no null) and decoded as null inside the timed decode: Avro data has no absent field');
   // Inferred wrapper messages, oneofs and google.protobuf.Value: the JSON is converted to them
   // inside encode and back inside decode, so the timings include it.
-  const wire = chosen.adapter ? toWire(wrapped, chosen.adapter) : wrapped;
+  const wireOf = (value: unknown) => (chosen.adapter ? toWire(value, chosen.adapter) : value);
+  const wire = records ? (wrapped as unknown[]).map(wireOf) : wireOf(wrapped);
   // An inferred schema has no enums and no bytes fields, so a sample known to fit it has the
   // flags of no conversion (what checkProtoFit would return).
-  const fit = chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined ? { enumNames: false, bytes: false } : checkProtoFit(type, wire);
+  const fit = chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined ? { enumNames: false, bytes: false } : records ? checkMessagesFit(type, wire as unknown[]) : checkProtoFit(type, wire);
   if (fit.mismatch) {
-    const path = wrappedAs ? fit.mismatch.path.replace(new RegExp(`^\\$\\.${wrappedAs}`), '$') : fit.mismatch.path;
-    throw new Error(`sample does not fit the ${chosen.origin} message ${chosen.type.name}: ${describeMismatch({ ...fit.mismatch, path })}`);
+    const path = wrappedAs ? fit.mismatch.path.replace(new RegExp(`^(\\$(?:\\[\\d+\\])?)\\.${wrappedAs}`), '$1') : fit.mismatch.path;
+    throw new Error(`${records ? 'a message' : 'sample'} does not fit the ${chosen.origin} message ${chosen.type.name}: ${describeMismatch({ ...fit.mismatch, path })}`);
   }
   return {
     type,
@@ -84,6 +89,7 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
     ...(absentAsNull ? { absentAsNull } : {}),
     wrapped,
     wire,
+    ...(records ? { perMessage: true as const } : {}),
     fit,
     notes,
     ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
@@ -102,7 +108,8 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
     return { type, origin: 'derived', text: derived.source, wrappedAs: derived.wrappedAs, nullable: derived.nullable, notes };
   }
   // A later round gets back what the first round inferred (plain data): no second inference.
-  const inferred = (context.inferred as ProtoInference | undefined) ?? inferProtoSchema(sample, context.variants);
+  // Message mode: one message's schema, from every record of the stream.
+  const inferred = (context.inferred as ProtoInference | undefined) ?? (context.messages && Array.isArray(sample) ? inferProtoMessageSchema(sample, context.variants) : inferProtoSchema(sample, context.variants));
   const root = protobuf.parse(inferred.source, { keepCase: true }).root;
   // protobufjs ships struct.proto as JSON; a parsed source only names the import.
   if (inferred.importsStruct) root.addJSON(protobuf.common.get(STRUCT_IMPORT)!.nested!);
@@ -110,6 +117,18 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
   return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, ...(inferred.adapter ? { adapter: inferred.adapter } : {}), notes, inferred };
+}
+
+/** Each message checked alone; the conversions any of them needs; the first mismatch at `$[index]…`. */
+function checkMessagesFit(type: protobuf.Type, wires: readonly unknown[]): ReturnType<typeof checkProtoFit> {
+  const fit: ReturnType<typeof checkProtoFit> = { enumNames: false, bytes: false };
+  for (let index = 0; index < wires.length; index++) {
+    const one = checkProtoFit(type, wires[index]);
+    fit.enumNames ||= one.enumNames;
+    fit.bytes ||= one.bytes;
+    if (one.mismatch) return { ...fit, mismatch: { ...one.mismatch, path: one.mismatch.path.replace(/^\$/, `$[${index}]`) } };
+  }
+  return fit;
 }
 
 /** `read`, then the nulls a derived schema sent as absent put back (see absent-as-null.ts). */

@@ -28,20 +28,26 @@ export function prepareProtobufjs(sample: unknown, context: PrepareContext, opti
   const plan = planProtobuf(sample, context);
   const { type, fit, adapter, wrapped } = plan;
   const notes = [...plan.notes];
-  const input = plan.wire;
   // protobufjs encodes enum numbers: names (proto3's JSON mapping, Avro's symbols) are turned
   // into numbers once, before timing. Decoding gives numbers and Buffers back: where the sample
   // had names or base64 text, toObject restores them, and that is part of decoding.
   // Well-known types (Timestamp as RFC 3339 text…) go to their message form with the enum names.
   // Inferred schemas convert their google.protobuf.Value fields in the adapter instead.
   const wellKnown = !adapter && usesWellKnownTypes(type);
-  const messageForm = wellKnown ? messageToProto(type, input, type.root as protobuf.Root) : input;
-  const message = fit.enumNames || wellKnown ? type.fromObject(messageForm as Record<string, unknown>) : (input as Record<string, unknown>);
-  // checkProtoFit has checked `input` against the type field by field (with located errors);
-  // protobufjs's own verify repeats that walk (a third of a second on a 3.6 MB sample), so it
-  // runs only on what fromObject built. Whatever slips through, the round trip still catches.
-  const problem = message === input ? null : type.verify(message);
-  if (problem) throw new Error(`sample does not fit message ${plan.schemaType.name}: ${problem}`);
+  const formsOf = (input: unknown) => {
+    const messageForm = wellKnown ? messageToProto(type, input, type.root as protobuf.Root) : input;
+    const message = fit.enumNames || wellKnown ? type.fromObject(messageForm as Record<string, unknown>) : (input as Record<string, unknown>);
+    // checkProtoFit has checked `input` against the type field by field (with located errors);
+    // protobufjs's own verify repeats that walk (a third of a second on a 3.6 MB sample), so it
+    // runs only on what fromObject built. Whatever slips through, the round trip still catches.
+    const problem = message === input ? null : type.verify(message);
+    if (problem) throw new Error(`sample does not fit message ${plan.schemaType.name}: ${problem}`);
+    return { messageForm, message };
+  };
+  // Message mode: each record's forms, for the inputs of its own message.
+  const perMessage = plan.perMessage ? (plan.wire as unknown[]).map(formsOf) : undefined;
+  const { messageForm, message } = perMessage ? { messageForm: undefined, message: undefined } : formsOf(plan.wire);
+  const messageInputs = (pick: (forms: ReturnType<typeof formsOf>) => unknown) => (perMessage ? { messageInputs: adapter ? (wrapped as unknown[]) : perMessage.map(pick) } : {});
   // arrays/objects: a decoded message holds empty lists and maps; toObject would drop them.
   const restore: protobuf.IConversionOptions | undefined =
     fit.enumNames || fit.bytes || wellKnown ? { ...(fit.enumNames ? { enums: String } : {}), ...(fit.bytes ? { bytes: String } : {}), arrays: true, objects: true } : undefined;
@@ -71,6 +77,7 @@ export function prepareProtobufjs(sample: unknown, context: PrepareContext, opti
     return {
       ...common,
       input: adapter ? wrapped : messageForm,
+      ...messageInputs((forms) => forms.messageForm),
       encode: adapter
         ? (value) => type.encode(type.fromObject(toWire(value, adapter) as Record<string, unknown>)).finish()
         : (value) => type.encode(type.fromObject(value as Record<string, unknown>)).finish(),
@@ -80,9 +87,13 @@ export function prepareProtobufjs(sample: unknown, context: PrepareContext, opti
   return {
     ...common,
     input: adapter ? wrapped : message,
+    ...messageInputs((forms) => forms.message),
     encode: adapter
       ? (value) => type.encode(toWire(value, adapter) as Record<string, unknown>).finish()
       : (value) => type.encode(value as Record<string, unknown>).finish(),
     notes,
   };
 }
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -3,7 +3,7 @@
  * sample is encoded as it is, with the library's two calls, and its bytes are annotated and
  * checked by the format's reference decoder like any other row of that format.
  */
-import type { CodecModule, EncodingLayout, InteropCheck } from './codec';
+import { recordsAsInputs, type CodecModule, type EncodingLayout, type InteropCheck } from './codec';
 
 export interface SelfDescribingCalls {
   encode(value: unknown): Uint8Array;
@@ -15,7 +15,7 @@ export interface SelfDescribingCalls {
 }
 
 export function selfDescribingCodec(calls: SelfDescribingCalls): CodecModule['prepare'] {
-  return (sample) => ({
+  return (sample, context) => ({
     input: sample,
     encode: calls.encode,
     decode: calls.decode,
@@ -23,5 +23,6 @@ export function selfDescribingCodec(calls: SelfDescribingCalls): CodecModule['pr
     notes: calls.notes(),
     layout: calls.layout,
     interop: calls.interop(),
+    ...recordsAsInputs(sample, context),
   });
 }

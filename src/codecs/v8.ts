@@ -1,14 +1,18 @@
 /** Node's built-in structured-clone serializer: what worker messages and IPC use. */
 import { deserialize, serialize } from 'node:v8';
-import type { CodecModule } from './codec';
+import { recordsAsInputs, type CodecModule } from './codec';
 import { asBuffer } from './bytes';
 
-export const prepare: CodecModule['prepare'] = (sample) => {
+export const prepare: CodecModule['prepare'] = (sample, context) => {
   return {
     input: sample,
     encode: (value) => serialize(value),
     decode: (bytes) => deserialize(asBuffer(bytes)),
     schema: 'none',
     notes: ['format is tied to the V8 version: not a wire format between different Node releases'],
+    ...recordsAsInputs(sample, context),
   };
 };
+
+/** Each record of a stream encoded as its own message (PrepareContext.messages). */
+export const messageMode = true;

@@ -12,6 +12,7 @@ import type { ComparisonSession } from '../host/comparison-session';
 import { readRunSettings, readSweepSettings } from '../host/settings';
 import { QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS } from '../engine/settings';
 import { isJsonSample, resolveSample, type SampleSource } from './resolve-sample';
+import { isJsonLinesSource } from '../host/message-mode';
 import { bundledDatasets } from './bundled-datasets';
 import { chooseSampleFile, sampleFromUri } from './sample-file';
 import type { Sweeps } from '../host/sweep-run';
@@ -30,6 +31,8 @@ export interface BenchmarkChoices {
   runtimes?: MeasuredRuntime[];
   /** What to run; asked for when absent. */
   benchmark?: BenchmarkKind;
+  /** A comparison of messages (true) or of one document (false); absent: the sample's default (JSON Lines: messages). */
+  messages?: boolean;
 }
 
 /** Compare at the sample's size (a comparison), sweep its size, or find the payload limits. */
@@ -39,6 +42,8 @@ interface RunMode {
   quick: boolean;
   rounds?: number;
   benchmark: BenchmarkKind;
+  /** The other way of comparing than the sample's default: messages for a JSON document, one document for JSON Lines. */
+  messages?: boolean;
 }
 
 export async function runBenchmark(
@@ -51,10 +56,10 @@ export async function runBenchmark(
   if (!source) return undefined;
   const codecs = choices.codecs ?? (await pickCodecs(context));
   if (!codecs) return undefined;
-  const given = choices.quick !== undefined || choices.rounds !== undefined || choices.benchmark !== undefined;
+  const given = choices.quick !== undefined || choices.rounds !== undefined || choices.benchmark !== undefined || choices.messages !== undefined;
   const mode: RunMode | undefined = given
-    ? { quick: choices.quick ?? choices.benchmark !== undefined, rounds: choices.rounds, benchmark: choices.benchmark ?? 'compare' }
-    : await pickMode(sweeps !== undefined);
+    ? { quick: choices.quick ?? choices.benchmark !== undefined, rounds: choices.rounds, benchmark: choices.benchmark ?? 'compare', ...(choices.messages === undefined ? {} : { messages: choices.messages }) }
+    : await pickMode(sweeps !== undefined, isJsonLinesSource(source));
   if (!mode) return undefined;
   // Choices given by a caller (tests, other commands) mean no questions: the setting's runtimes.
   const runtimes = mode.benchmark !== 'compare'
@@ -69,7 +74,7 @@ export async function runBenchmark(
     reachedWalkthroughMilestone('payloadLab.swept');
     return sweeps?.run({ source, codecs, sweep: true, limits: benchmark === 'sweep-limits', quick: mode.quick, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
   }
-  return session.run({ source, codecs, quick: mode.quick, runtimes, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
+  return session.run({ source, codecs, quick: mode.quick, runtimes, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }), ...(mode.messages === undefined ? {} : { messages: mode.messages }) });
 }
 
 async function pickSample(context: vscode.ExtensionContext): Promise<SampleSource | undefined> {
@@ -124,8 +129,12 @@ async function pickRuntimes(): Promise<MeasuredRuntime[] | undefined> {
   return chosen?.runtimes;
 }
 
-/** Step 3: compare at this size (in default, quick or thorough rounds), sweep the size, or find the limits. */
-async function pickMode(offerSweeps: boolean): Promise<RunMode | undefined> {
+/**
+ * Step 3: compare at this size (in default, quick or thorough rounds), as the sample's default
+ * or the other way (each record its own message, or JSON Lines as one document), sweep the
+ * size, or find the limits.
+ */
+async function pickMode(offerSweeps: boolean, jsonLines: boolean): Promise<RunMode | undefined> {
   const settings = readRunSettings();
   const sweep = readSweepSettings();
   const heap = sweep.heapMb === undefined ? "Node's default heap" : `a ${sweep.heapMb} MB heap`;
@@ -133,11 +142,20 @@ async function pickMode(offerSweeps: boolean): Promise<RunMode | undefined> {
   // recycled between quick picks (the e2e helpers read one label per row).
   type Item = vscode.QuickPickItem & { mode?: RunMode };
   const separator = (label: string): Item => ({ label, kind: vscode.QuickPickItemKind.Separator });
+  const depths = (prefix: string, messages?: boolean): Item[] => {
+    const also = messages === undefined ? {} : { messages };
+    return [
+      { label: `${prefix}Default`, description: `${settings.rounds} rounds of ${settings.timeBudgetMs} ms per codec: speed-ups with their range over rounds`, mode: { quick: false, benchmark: 'compare', ...also } },
+      { label: `${prefix}Quick`, description: `${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a first look, wider intervals`, mode: { quick: true, benchmark: 'compare', ...also } },
+      { label: `${prefix}Thorough`, description: `${THOROUGH_ROUNDS} rounds of ${settings.timeBudgetMs} ms per codec: narrower intervals, for figures you quote`, mode: { quick: false, rounds: THOROUGH_ROUNDS, benchmark: 'compare', ...also } },
+    ];
+  };
   const items: Item[] = [
-    separator('Compare at this size'),
-    { label: 'Default', description: `${settings.rounds} rounds of ${settings.timeBudgetMs} ms per codec: speed-ups with their range over rounds`, mode: { quick: false, benchmark: 'compare' } },
-    { label: 'Quick', description: `${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a first look, wider intervals`, mode: { quick: true, benchmark: 'compare' } },
-    { label: 'Thorough', description: `${THOROUGH_ROUNDS} rounds of ${settings.timeBudgetMs} ms per codec: narrower intervals, for figures you quote`, mode: { quick: false, rounds: THOROUGH_ROUNDS, benchmark: 'compare' } },
+    separator(jsonLines ? 'Compare at this size, each record as its own message' : 'Compare at this size'),
+    ...depths(''),
+    // The sample's other reading: a JSON array's elements as messages, or JSON Lines as one array.
+    separator(jsonLines ? 'Compare the records as one document (an array)' : 'Compare as messages (each record of the array encoded alone)'),
+    ...(jsonLines ? depths('One document: ', false) : depths('Messages: ', true)),
     ...(offerSweeps
       ? [
           separator('Sweep payload sizes'),

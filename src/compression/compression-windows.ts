@@ -28,8 +28,9 @@ export function compressionWindows(operationBudgetMs: number): CompressionWindow
  * only refines the picture), nor at a size sweep's sizes (the sweep shows compressed sizes, not
  * compression times, and its largest sizes would pay seconds per codec and round for them).
  */
-export function timesCompression(job: Pick<CodecJob, 'measurement' | 'scale'>): boolean {
-  return !job.measurement.firstLook && job.scale === undefined;
+export function timesCompression(job: Pick<CodecJob, 'measurement' | 'scale' | 'messages'>): boolean {
+  // Message mode compresses messages one by one, in its own figures (src/worker/messages).
+  return !job.measurement.firstLook && job.scale === undefined && job.messages === undefined;
 }
 
 /** One round's sizes (from the timed calls) and times. */

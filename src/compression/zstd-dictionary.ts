@@ -34,7 +34,7 @@ export interface TrainOptions extends ZstdCliOptions {
 export async function trainZstdDictionary(samples: readonly Uint8Array[], sizeBytes: number, options: TrainOptions = {}): Promise<Uint8Array> {
   if (!Number.isInteger(sizeBytes) || sizeBytes < 256) throw new ZstdCliError(`a dictionary size of ${sizeBytes} bytes: give a whole number of at least 256 bytes`);
   if (samples.length < MIN_TRAINING_SAMPLES) throw new ZstdCliError(`${samples.length} messages to train a dictionary on: zstd needs at least ${MIN_TRAINING_SAMPLES} (more is better: hundreds)`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-zstd-train-'));
+  const dir = fs.mkdtempSync(path.join(samplesRoot(), 'payload-lab-zstd-train-'));
   try {
     const samplesDir = path.join(dir, 'samples');
     fs.mkdirSync(samplesDir);
@@ -51,6 +51,23 @@ export async function trainZstdDictionary(samples: readonly Uint8Array[], sizeBy
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Where the one-file-per-message samples are written: a memory file system where the system has
+ * one (Linux's /dev/shm), else the temporary folder. Creating thousands of small files on a disk
+ * mounted with `discard` took 2.6 ms each on this project's machine (4.7 s for 1,792 messages, ten
+ * times the training itself); in /dev/shm, 0.26 ms.
+ */
+function samplesRoot(): string {
+  const shm = '/dev/shm';
+  try {
+    fs.accessSync(shm, fs.constants.W_OK);
+    if (fs.statSync(shm).isDirectory()) return shm;
+  } catch {
+    // None here: the temporary folder.
+  }
+  return os.tmpdir();
 }
 
 /** The id a dictionary carries (in its header, and in every frame compressed with it). */

@@ -3,15 +3,16 @@
  * never parses it), then measures in rounds: each round runs the JSON baseline and every codec,
  * each in its own fresh worker, one after another so no two measurements compete for the CPU,
  * in an order rotated from round to round (rounds.ts). The first round also verifies the round
- * trip, finds remnants and compresses; later rounds only time. Rows stream through `onResult`.
+ * trip, finds remnants and compresses; later rounds only time, each codec until its speed-ups
+ * have settled or the most rounds are reached (round-stops.ts). Rows stream through `onResult`;
+ * the report says how busy the machine was meanwhile (machine-load-monitor.ts).
  */
 import * as path from 'node:path';
 import { idFromModulePath } from '../codecs/codec-source';
 import type { SchemaVariants } from '../shared/variants';
-import { SchemaInputError } from '../schema/schema-problem';
 import { BASELINE_CODEC_ID, builtinCodecs, DEFAULT_CODEC_IDS, findBuiltinCodec } from '../codecs/registry';
-import { sampleKindOf, SampleInputError } from '../input/read-sample';
-import type { CodecResult, CompletedResult, ComparisonReport, SampleInfo, WorkStage, RoundProgress, SampleOrigin } from '../shared/results';
+import { sampleKindOf } from '../input/read-sample';
+import type { CodecResult, CompletedResult, ComparisonReport, SampleInfo, WorkStage, RoundProgress, SampleOrigin, RoundsStopped } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, type EngineLimits, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from './settings';
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
@@ -20,7 +21,6 @@ import { runtimeInfo, toolVersion } from './tool-info';
 import { CancelledError } from './cancelled';
 import type { RoundEntry as TimedEntry } from './later-round';
 import { runInWorker, type WorkerFate } from './worker-launch';
-import type { WorkerMethods } from '../shared/worker-protocol';
 import { judgeCodeGeneration, runWithoutCodeGeneration, type StrictRun } from './code-generation';
 import { runPipeline } from './first-round-pipeline';
 import type { ProvidedSchema, CodecSource, SampleBytes, SampleKind, SampleScale, CodecJob, CodecReport, CodegenSettings } from '../shared/codec-job';
@@ -28,6 +28,11 @@ import { bundlePath } from '../processes/bundle-path';
 import { withEndToEndSpeedups } from '../measurement/end-to-end-speedups';
 import { nodeMeasuringRuntime } from './node-runtime';
 import type { MeasuringRuntime } from './measuring-runtime';
+import { machineWatchOf, watchMachineLoad } from './machine-load-monitor';
+import { markStops, stillMeasuring } from './round-stops';
+import { webBundleFields, webBundleSizesIn } from './web-bundle-sizes';
+import { sampleInfoOrThrow } from './sample-info';
+import type { MessagesPlan } from '../shared/messages';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -35,8 +40,16 @@ export interface CompareOptions extends Partial<EngineLimits> {
   /** Extra codec modules (paths) exporting `prepare`, each run like a built-in. */
   codecModules?: readonly string[];
   quick?: boolean;
-  /** Rounds of JSON and every codec, each in a fresh worker (default 5, quick 2). */
+  /**
+   * The most rounds of JSON and every codec, each in a fresh worker (default DEFAULT_ROUNDS,
+   * quick QUICK_ROUNDS). A codec's rounds stop before, from MIN_ADAPTIVE_ROUNDS on, once its
+   * speed-ups have settled (settings.ts), unless `fixedRounds`.
+   */
   rounds?: number;
+  /** Every codec runs all `rounds`. */
+  fixedRounds?: boolean;
+  /** A codec's speed-ups are settled once their intervals lie within ± this of their medians (default SETTLED_WITHIN). */
+  settledWithin?: number;
   /** A quick run whose first round takes longer stops after it (default QUICK_FIRST_ROUND_LIMIT_MS). */
   quickFirstRoundLimitMs?: number;
   /** Per codec and round. */
@@ -67,11 +80,15 @@ export interface CompareOptions extends Partial<EngineLimits> {
   checkCodeGeneration?: boolean;
   /** Rows that run generated code (google-protobuf, ts-proto…): the cache and the tools' settings. */
   codegen?: CodegenSettings;
+  /** Message mode: the sample is a stream, each record its own message (use compareMessages, engine/messages). */
+  messages?: MessagesPlan;
 }
 
 interface RoundEntry extends TimedEntry {
   /** The run without code generation (its timings, or how it failed); judged against the rounds in rowOf. */
   strictRun?: StrictRun;
+  /** Set once the codec has had its last round (a run whose rounds stop per codec). */
+  stopped?: RoundsStopped;
 }
 
 export { CancelledError };
@@ -93,6 +110,20 @@ export async function compareSample(
   sample: { path: string; bytes?: Uint8Array; kind?: SampleKind; origin?: SampleOrigin },
   options: CompareOptions = {},
 ): Promise<ComparisonReport> {
+  // How busy the machine is, read over the whole run: other work distorts every time in it.
+  const machine = watchMachineLoad(machineWatchOf(options.runtime));
+  try {
+    const report = await measureSample(sample, options);
+    return { ...report, settings: { ...report.settings, machineLoad: machine.stop() } };
+  } finally {
+    machine.stop();
+  }
+}
+
+async function measureSample(
+  sample: { path: string; bytes?: Uint8Array; kind?: SampleKind; origin?: SampleOrigin },
+  options: CompareOptions,
+): Promise<ComparisonReport> {
   const unknown = unknownCodecs(options.codecs ?? []);
   if (unknown.length > 0) {
     throw new Error(`unknown codec${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (known: ${builtinCodecs.map((c) => c.id).join(', ')})`);
@@ -106,7 +137,7 @@ export async function compareSample(
   };
   const sampleBytes: SampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
 
-  const reading = runInWorker('read-sample', { sample: sampleBytes, schema: options.schema, ...(options.scale ? { scale: options.scale } : {}) }, limits);
+  const reading = runInWorker('read-sample', { sample: sampleBytes, schema: options.schema, ...(options.scale ? { scale: options.scale } : {}), ...(options.messages ? { messages: options.messages } : {}) }, limits);
 
   const selected = options.codecs ?? [...DEFAULT_CODEC_IDS];
   const builtinOrder = [BASELINE_CODEC_ID, ...selected.filter((id) => id !== BASELINE_CODEC_ID)];
@@ -129,6 +160,7 @@ export async function compareSample(
   const openFirstRound = runtime.openFirstRound;
   // The strict-CSP run is a whole measurement of its own: it keeps the first round one job at a time.
   const pipelined = openFirstRound && !options.checkCodeGeneration && entries.every((entry) => runtime.unsupported(entry.source) === undefined) ? openFirstRound : undefined;
+  const speedupsOf = (row: CodecResult) => (row.status === 'completed' ? row.speedupVsJson : null);
   const stageReporter = (entry: RoundEntry, round: number) => (stage: WorkStage) => options.onStage?.(entry.id, stage, { round, rounds });
   const jobFor = (entry: RoundEntry, verify: boolean, jsonBytes: number): CodecJob => ({
     codec: entry.source,
@@ -140,6 +172,7 @@ export async function compareSample(
     ...(entry.inferred === undefined ? {} : { inferred: entry.inferred }),
     ...(options.scale ? { scale: options.scale } : {}),
     ...(options.codegen ? { codegen: options.codegen } : {}),
+    ...(options.messages ? { messages: options.messages } : {}),
   });
 
   // The baseline's worker opens while the sample is read: neither is timed. (Its job learns the
@@ -158,10 +191,11 @@ export async function compareSample(
   // The first round's time, for the quick rule below, counts from here as it did before the
   // baseline's open overlapped the read.
   const started = Date.now();
+  const bundleSizes = webBundleSizesIn(path.dirname(limits.workerScript));
   const marks = (entry: RoundEntry, row?: CompletedResult) => {
     const jsonRow = baseline.first?.status === 'completed' ? rowOverRounds(baseline.first, baseline.timings, baseline.timings, input.jsonBytes) : undefined;
     const codeGeneration = entry.strictRun && judgeCodeGeneration(entry.strictRun, row, { strict: baseline.strictRun, row: jsonRow });
-    return { runtime: runtime.name, ...(codeGeneration ? { codeGeneration } : {}) };
+    return { runtime: runtime.name, ...(codeGeneration ? { codeGeneration } : {}), ...webBundleFields(bundleSizes, entry.id) };
   };
   const rowOf = (entry: RoundEntry): CodecResult => {
     const first = entry.first!;
@@ -169,7 +203,7 @@ export async function compareSample(
     const jsonFirst = baseline.first?.status === 'completed' ? baseline.first : undefined;
     const row = rowOverRounds(first, entry.timings, jsonFirst ? baseline.timings : undefined, input.jsonBytes);
     const endToEnd = row.endToEnd && withEndToEndSpeedups(row.endToEnd, jsonFirst?.endToEnd);
-    const withMarks = { ...row, ...marks(entry, row), ...(endToEnd ? { endToEnd } : {}) };
+    const withMarks = { ...row, ...marks(entry, row), ...(endToEnd ? { endToEnd } : {}), ...(settings.adaptiveRounds && entry.stopped ? { roundsStopped: entry.stopped } : {}) };
     return entry.roundFailures.length > 0 ? { ...withMarks, notes: [...row.notes, ...entry.roundFailures] } : withMarks;
   };
   const emit = (entry: RoundEntry, round: number) => {
@@ -199,7 +233,7 @@ export async function compareSample(
         round,
         rounds,
         baseline: completed(baseline) ? baseline : undefined,
-        codecs: roundOrder(entries.slice(1), index).filter(completed),
+        codecs: roundOrder(entries.slice(1), index).filter(stillMeasuring),
         jobFor: (entry) => jobFor(entry, false, input.jsonBytes),
         onStage: (id, stage) => options.onStage?.(id, stage, { round, rounds }),
         plan: { operationBudgetMs: settings.timeBudgetMs / 2, minSamples: settings.minSamples },
@@ -213,8 +247,8 @@ export async function compareSample(
         abandon: (run) => run.close(),
       }, firstOpen || undefined);
     }
-    // After the first round, only codecs whose first round completed are timed again.
-    const order = (index > 0 && timeLaterRound) || (index === 0 && pipelined) ? [] : roundOrder(entries, index).filter((entry) => index === 0 || completed(entry));
+    // After the first round, only codecs whose first round completed, and whose rounds have not stopped, are timed again.
+    const order = (index > 0 && timeLaterRound) || (index === 0 && pipelined) ? [] : roundOrder(entries, index).filter((entry) => index === 0 || stillMeasuring(entry));
     for (const entry of order) {
       if (options.signal?.aborted) throw new CancelledError('cancelled');
       const job = jobFor(entry, index === 0, input.jsonBytes);
@@ -235,7 +269,10 @@ export async function compareSample(
         entry.roundFailures.push(`round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`);
       }
     }
-    if (index > 0) for (const entry of entries) emit(entry, round);
+    const timedThisRound = entries.filter(stillMeasuring);
+    markStops(entries, baseline, { round, rounds }, settings.adaptiveRounds, (entry) => speedupsOf(rowOf(entry)));
+    if (index > 0) for (const entry of timedThisRound) emit(entry, round);
+    if (!entries.some(stillMeasuring)) break;
     const elapsedMs = Date.now() - started;
     const limitMs = options.quickFirstRoundLimitMs ?? QUICK_FIRST_ROUND_LIMIT_MS;
     if (index === 0 && rounds > 1 && settings.quick && elapsedMs > limitMs) {
@@ -256,16 +293,4 @@ export async function compareSample(
     results,
     remnantMatrix: remnantMatrix(results),
   };
-}
-
-function sampleInfoOrThrow(fate: WorkerFate<WorkerMethods['read-sample']['result']>, samplePath: string): SampleInfo {
-  if (fate.kind === 'failed') {
-    if (fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
-    throw new SampleInputError(`${samplePath}: could not read the sample: ${fate.error.message}`, samplePath);
-  }
-  const read = fate.value;
-  if ('sample' in read) return read.sample;
-  if ('schemaFailure' in read) throw new SchemaInputError(read.schemaFailure.path, read.schemaFailure.problem);
-  const { message, line, column } = read.inputProblem;
-  throw new SampleInputError(message, samplePath, line, column);
 }

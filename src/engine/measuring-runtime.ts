@@ -28,4 +28,11 @@ export interface MeasuringRuntime {
    * runtime can keep two workers open at once (Node). Absent: each job runs alone, as in round 1.
    */
   timeLaterRound?: (round: Omit<LaterRound, 'limits'>) => Promise<void>;
+  /**
+   * Processes outside this one whose CPU is the runtime's measuring (a headless Chromium): how
+   * busy the machine was counts them as the run's own (machine-load-monitor.ts). Node's workers
+   * are threads of this process and need none. A browser runtime without it runs in processes
+   * the run cannot tell from others' (VS Code's renderer): the load is then not measured.
+   */
+  measuringProcesses?: () => readonly number[];
 }

@@ -74,6 +74,7 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
         ...(m.compressionTiming ? { compressionTiming: m.compressionTiming } : {}),
         ...(m.byteAttribution ? { byteAttribution: m.byteAttribution } : {}),
         ...(m.lazy ? { access: m.lazy.access, firstField: m.lazy.firstField, firstFieldPath: m.lazy.firstFieldPath } : {}),
+        ...(m.messages ? { messages: m.messages } : {}),
       };
     }
   }

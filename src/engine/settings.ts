@@ -30,10 +30,19 @@ export const QUICK_MIN_SAMPLES = 2;
 export const QUICK_FIRST_ROUND_LIMIT_MS = 12_000;
 export const DEFAULT_LIMITS: EngineLimits = { memoryLimitMb: 2048, timeoutMs: 120_000 };
 
-export function measurementSettings(options: { quick?: boolean; rounds?: number; timeBudgetMs?: number; minSamples?: number }): MeasurementSettings {
+/** A codec's rounds stop from this many on once settled: fewer give no interval that predicts (rerun-interval.ts). */
+export const MIN_ADAPTIVE_ROUNDS = 3;
+/** ...settled: both speed-up intervals within ±25% of their medians (see README, "rounds"). */
+export const SETTLED_WITHIN = 0.25;
+
+export function measurementSettings(options: { quick?: boolean; rounds?: number; fixedRounds?: boolean; settledWithin?: number; timeBudgetMs?: number; minSamples?: number }): MeasurementSettings {
   const quick = options.quick ?? false;
+  const rounds = Math.min(MAX_ROUNDS, Math.max(1, Math.round(options.rounds ?? (quick ? QUICK_ROUNDS : DEFAULT_ROUNDS))));
+  // Fewer rounds than the minimum leave nothing to stop early.
+  const adaptive = !options.fixedRounds && rounds > MIN_ADAPTIVE_ROUNDS;
   return {
-    rounds: Math.min(MAX_ROUNDS, Math.max(1, Math.round(options.rounds ?? (quick ? QUICK_ROUNDS : DEFAULT_ROUNDS)))),
+    rounds,
+    ...(adaptive ? { adaptiveRounds: { minRounds: MIN_ADAPTIVE_ROUNDS, settledWithin: options.settledWithin ?? SETTLED_WITHIN } } : {}),
     quick,
     timeBudgetMs: options.timeBudgetMs ?? (quick ? QUICK_TIME_BUDGET_MS : DEFAULT_TIME_BUDGET_MS),
     minSamples: options.minSamples ?? (quick ? QUICK_MIN_SAMPLES : DEFAULT_MIN_SAMPLES),

@@ -18,6 +18,8 @@ export interface WorkerLimits {
   timeoutMs: number;
   signal?: AbortSignal;
   onStage?: (stage: WorkStage) => void;
+  /** The worker's other events (a schema-change check's progress). */
+  onEvents?: (channel: WorkerChannel) => void;
 }
 
 export type WorkerFate<R> =
@@ -42,6 +44,7 @@ export async function runInWorker<M extends WorkerMethod>(method: M, params: Wor
     lastStage = stage;
     limits.onStage?.(stage);
   });
+  limits.onEvents?.(channel);
   try {
     const value = await channel.request(method, params, { timeoutMs: limits.timeoutMs, signal: limits.signal });
     return { kind: 'answered', value, ...(lastStage ? { lastStage } : {}) };

@@ -9,6 +9,7 @@ import type { SampleInfo } from '../shared/results';
 import { runCodecJob, describeError } from '../worker/codec-run-node';
 import { sha256Hex } from '../worker/codec-run-core';
 import { exposeGarbageCollector } from '../worker/expose-gc';
+import { describeMessageStream } from '../worker/messages/describe-stream';
 import { compressedSizes } from '../compression/compressed-sizes';
 import { openForSlices, timeSlice, timeCompressionOfOpen } from '../worker/timing-slices';
 import { finishFirstRound, openFirstRound, timeFirstRound } from '../worker/first-round-steps';
@@ -24,9 +25,10 @@ import { inferAvroSchema } from '../schema/infer-avro';
 import { translatedSchemaText } from '../schema/translate/translated-text';
 import { formatSchemaInfo } from '../codecs/zero-copy/user/user-schema';
 import { Inspection, InspectionError } from '../inspect/inspection';
+import { checkSchemaChange } from '../evolution/check-schema-change';
 import { serve, type Handlers } from '../shared/channel';
 import { parentPortTransport } from '../processes/node-transports';
-import type { GenerateJob, InferSchemaJob, ReadSampleJob, SchemaInfoJob, WorkerEvents, WorkerMethods } from '../shared/worker-protocol';
+import type { GenerateJob, InferSchemaJob, ReadSampleJob, SchemaChangeJob, SchemaInfoJob, WorkerEvents, WorkerMethods } from '../shared/worker-protocol';
 import type { DecodedOutputJob } from '../shared/inspector';
 
 if (isMainThread || !parentPort) {
@@ -37,6 +39,7 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
   const schemaProblem = job.schema && checkProvidedSchema(job.schema);
   if (job.schema && schemaProblem) return { schemaFailure: { path: job.schema.path ?? `schema.${job.schema.kind}`, problem: schemaProblem } };
   try {
+    if (job.messages) return { sample: describeMessageStream(job.sample, job.messages) };
     const bytes = sampleBytesOf(job.sample);
     const sample = parseSample(bytes, job.sample.kind, job.sample.path);
     if (job.scale) {
@@ -134,6 +137,20 @@ function inferSchema(job: InferSchemaJob): WorkerMethods['infer-schema']['result
   }
 }
 
+/** The engine's check of a schema change on the sample (read here) or on generated records. */
+async function checkSchemaChangeJob(job: SchemaChangeJob, signal: AbortSignal): Promise<WorkerMethods['check-schema-change']['result']> {
+  let sample: { path: string; value: unknown } | undefined;
+  if (job.sample) {
+    try {
+      sample = { path: job.sample.path, value: parseSample(sampleBytesOf(job.sample), job.sample.kind, job.sample.path) };
+    } catch (error) {
+      return { inputProblem: inputProblemOf(error) };
+    }
+  }
+  const input = { versions: job.versions, ...(job.typeName ? { typeName: job.typeName } : {}), ...(sample ? { sample } : {}), ...(job.generate ? { generate: job.generate } : {}) };
+  return checkSchemaChange(input, { signal, onProgress: (progress) => void emit('schema-change-progress', progress) });
+}
+
 /** The decoded output this worker holds once `open-decoded-output` answered. */
 let inspection: Inspection | undefined;
 
@@ -167,6 +184,7 @@ const handlers: Handlers<WorkerMethods> = {
   'infer-schema': inferSchema,
   'format-schema-info': ({ file, codegen }) => formatSchemaInfo(file, codegen),
   'encoded-facts': async ({ bytes }) => ({ compressed: await compressedSizes(bytes), sha256: await sha256Hex(bytes) }),
+  'check-schema-change': (job, { signal }) => checkSchemaChangeJob(job, signal),
   'open-decoded-output': openDecodedOutput,
   'inspector-children': ({ steps, offset, limit }) => opened().children(steps, offset, limit),
   'inspector-finding': ({ filter, from, direction }) => opened().finding(filter, from, direction),

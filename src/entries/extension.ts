@@ -20,6 +20,11 @@ import type { RunKind } from '../shared/run-events';
 import { SchemaDiagnostics } from '../host/schema-diagnostics';
 import { openSample } from '../commands/open-sample';
 import { compareBundledSample, openInferredSchemaCommand, showResults } from '../commands/walkthrough';
+import { checkSchemaChange } from '../commands/check-schema-change';
+import { SchemaChangeHost } from '../host/schema-change-host';
+
+/** Said when the panel asks for its sample again after a reload lost it (only saved files are kept). */
+const UNKNOWN_SAMPLE = 'Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.';
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('Payload Lab', { log: true });
@@ -31,12 +36,16 @@ export function activate(context: vscode.ExtensionContext): void {
       },
       cancel: ({ kind }) => runs[kind].cancel(),
       'set-variants': ({ variants }) => void session.rerunWithVariants(variants),
+      'set-message-mode': ({ messages }) => {
+        if (session.lastRequest) void session.rerunWithMessages(messages);
+        else void vscode.window.showInformationMessage(UNKNOWN_SAMPLE);
+      },
       'probe-libraries': () => void probes.run(),
       'inspector-close': () => inspector.close(),
       'open-sample': () => {
         const request = session.lastRequest;
         if (!request) {
-          void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
+          void vscode.window.showInformationMessage(UNKNOWN_SAMPLE);
           return;
         }
         openSample(request.source).then(undefined, (error: Error) => {
@@ -46,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): void {
       export: (params) => exportReport(session.lastReport, params),
       'export-sweep': (params) => exportSweep(sweeps.lastReport, params),
       'open-inferred-schema': (params) => openInferredSchema(session, params.format),
+      'open-schema-version': (params) => void schemaChanges.openVersion(params),
       ...inspector.handlers,
     },
     pageLoaded: () => inspector.close(),
@@ -59,8 +69,9 @@ export function activate(context: vscode.ExtensionContext): void {
   const session = new ComparisonSession(context, host, schemaDiagnostics);
   const probes = new RunLifecycle(probeRun, host);
   const sweeps = new RunLifecycle(sweepRun, host);
+  const schemaChanges = new SchemaChangeHost(host, schemaDiagnostics);
   // Every kind of run, each cancelled by its own Stop in the panel; Cancel Run stops them all.
-  const runs: Record<RunKind, { cancel(): void }> = { comparison: session, probes, sweep: sweeps };
+  const runs: Record<RunKind, { cancel(): void }> = { comparison: session, probes, sweep: sweeps, schemaChange: schemaChanges };
   const cancelAll = () => Object.values(runs).forEach((run) => run.cancel());
   const inspector = new InspectorHost(session, log);
 
@@ -69,11 +80,13 @@ export function activate(context: vscode.ExtensionContext): void {
     session,
     probes,
     sweeps,
+    schemaChanges,
     inspector,
     schemaDiagnostics,
     vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, schemaDiagnostics, context.extensionUri, resource)),
     vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices, sweeps)),
     vscode.commands.registerCommand('payloadLab.compareWithSchema', (resource?: vscode.Uri) => compareWithSchema(session, schemaDiagnostics, context.extensionUri, resource)),
+    vscode.commands.registerCommand('payloadLab.checkSchemaChange', (resource?: unknown) => checkSchemaChange(schemaChanges, session, resource)),
     vscode.commands.registerCommand('payloadLab.cancelRun', cancelAll),
     // The Getting Started walkthrough's steps (package.json `walkthroughs`).
     vscode.commands.registerCommand('payloadLab.compareBundledSample', () => compareBundledSample(session, context.extensionUri)),

@@ -5,7 +5,7 @@
  */
 import { CancelledError } from '../engine/cancelled';
 import { previewValue } from '../schema/sample-fit';
-import type { CellReading, CellVerdict, EvolutionCell, EvolutionProgress, ReadingMode, ReencodeCheck, Refusal } from '../shared/evolution';
+import { type CellReading, type EvolutionCell, type EvolutionProgress, type ReadingMode, readingVerdict, type ReencodeCheck, type Refusal } from '../shared/evolution';
 import { ReadingFindings, valueAt } from './findings';
 import { prepareReadings, versionCodec, type PreparedReading } from './format-readings';
 import { ABSENT, valuesEqual } from './json-values';
@@ -114,14 +114,6 @@ function reencodeCheck(prepared: PreparedReading, data: WriterData, findings: Re
     }
   }
   return { kept, records: findings.droppedByRecord.size, ...(option !== undefined ? { withOption: { option, kept: keptWithOption ?? false } } : {}) };
-}
-
-export function readingVerdict(reading: CellReading): CellVerdict {
-  if (reading.refused) return 'refused';
-  if (reading.reinterpreted.length > 0) return 'reinterpreted';
-  if (reading.dropped.values > 0) return 'dropped';
-  if (reading.defaults.length > 0) return 'defaults';
-  return 'equal';
 }
 
 /** Avro: the reader's type alone when it reads right, otherwise a resolver (said with what goes wrong without one). */

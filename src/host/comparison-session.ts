@@ -10,6 +10,8 @@ import { findBuiltinCodec } from '../codecs/registry';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compareSample, displayedCodecOrder, type CompareOptions } from '../engine/compare';
+import { compareMessages } from '../engine/messages/compare-messages';
+import { inEditorWords, messageModeOf, messageOptions, MESSAGES_NODE_ONLY, type MessageMode } from './message-mode';
 import { sampleAboveCap, unavailableBrowserRuntime } from '../browser/unavailable-runtime';
 import { MeasuringFrameServer } from './measuring-frame-server';
 import { panelBrowserRuntime } from './panel-browser-runtime';
@@ -27,9 +29,9 @@ import type { SchemaDiagnostics } from './schema-diagnostics';
 import type { ComparisonReport, MeasuredRuntime } from '../shared/results';
 import type { ComparisonStarted, PlannedCodec } from '../shared/comparison-events';
 import type { ResultsPanel } from '../panel/results-panel';
-import { readRunSettings, type RunSettings } from './settings';
-import type { ProvidedSchema, CodegenSettings, FormatSchemaFile } from '../shared/codec-job';
+import { readRunSettings, type RunSettings, readMessageSettings } from './settings';
 import { type RunContext, type RunHost, RunLifecycle } from './run-lifecycle';
+import type { ProvidedSchema, CodegenSettings, FormatSchemaFile } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 import type { MeasuringRuntime } from '../engine/measuring-runtime';
 
@@ -48,6 +50,11 @@ export interface RunRequest {
   formatSchemas?: FormatSchemaFile[];
   /** Choices for schemas inferred from the sample (the panel's variant selects). */
   variants?: Partial<SchemaVariants>;
+  /**
+   * Message mode (issue 26): true measures each record as its own message, false the sample as
+   * one document; absent, JSON Lines samples are streams (message-mode.ts).
+   */
+  messages?: boolean;
 }
 
 /** Kept across window reloads, so a revived panel can still Export and Re-run. */
@@ -64,6 +71,7 @@ interface StoredFileRequest {
   schema?: ProvidedSchema;
   formatSchemas?: FormatSchemaFile[];
   variants?: Partial<SchemaVariants>;
+  messages?: boolean;
 }
 
 /** One comparison as the lifecycle runs it: the request, and for a variant re-run the rows kept. */
@@ -119,6 +127,12 @@ export class ComparisonSession implements vscode.Disposable {
     return this.run(request, { only: ['json', ...affected], previous });
   }
 
+  /** The last run again, as a stream of messages or as one document (the panel's Messages toggle). */
+  async rerunWithMessages(messages: boolean): Promise<ComparisonReport | undefined> {
+    const last = this.lastRequest;
+    return last ? this.run({ ...last, messages }) : undefined;
+  }
+
   /** The last run again, its rows shown beside the previous figures. */
   async rerun(): Promise<ComparisonReport | undefined> {
     const last = this.lastRequest;
@@ -148,13 +162,13 @@ export class ComparisonSession implements vscode.Disposable {
     if (this.currentRequest) return this.currentRequest;
     const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
     if (!stored) return undefined;
-    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, rounds: stored.rounds, schema: stored.schema, formatSchemas: stored.formatSchemas, variants: stored.variants, ...(stored.runtimes ? { runtimes: stored.runtimes } : {}) };
+    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, rounds: stored.rounds, schema: stored.schema, formatSchemas: stored.formatSchemas, variants: stored.variants, ...(stored.messages === undefined ? {} : { messages: stored.messages }), ...(stored.runtimes ? { runtimes: stored.runtimes } : {}) };
   }
 
   private remember(request: RunRequest): void {
     this.currentRequest = request;
     const { source } = request;
-    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, rounds: request.rounds, schema: request.schema, formatSchemas: request.formatSchemas, variants: request.variants, ...(request.runtimes ? { runtimes: request.runtimes } : {}) } : undefined;
+    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, rounds: request.rounds, schema: request.schema, formatSchemas: request.formatSchemas, variants: request.variants, ...(request.messages === undefined ? {} : { messages: request.messages }), ...(request.runtimes ? { runtimes: request.runtimes } : {}) } : undefined;
     void this.context.workspaceState.update(LAST_FILE_REQUEST_KEY, stored);
   }
 
@@ -165,14 +179,17 @@ export class ComparisonSession implements vscode.Disposable {
     const { panel } = run;
     this.remember(request);
     const shown = displayedCodecOrder(settings.codecs);
+    const messages = messageModeOf(source, request.messages);
+    // Partial re-runs (schema variants) merge rows by codec, and message mode measures: Node only.
+    const runtimes: MeasuredRuntime[] = partial || messages.on ? ['node'] : settings.runtimes;
     // The page's policy must allow the measuring frames before the run starts (it reloads once).
-    if (!partial && settings.runtimes.includes('browser')) await panel.allowMeasuringFrames((await this.frameServer.start()).origin);
-    const described = this.describeRun(request, shown, settings);
-    const codecs = partial ? described.codecs : plannedForRuntimes(described.codecs, settings.runtimes);
-    run.start({ ...described, codecs, ...(partial ? { rerunCodecs: shown } : {}), ...(compareWithPrevious ? { compareWithPrevious } : {}) }, `${source.location} with ${shown.join(', ')}${settings.quick ? ' (quick)' : ''}`);
+    if (runtimes.includes('browser')) await panel.allowMeasuringFrames((await this.frameServer.start()).origin);
+    const described = this.describeRun(request, shown, settings, messages);
+    const codecs = partial ? described.codecs : plannedForRuntimes(described.codecs, runtimes);
+    run.start({ ...described, codecs, ...(partial ? { rerunCodecs: shown } : {}), ...(compareWithPrevious ? { compareWithPrevious } : {}) }, `${source.location} with ${shown.join(', ')}${settings.quick ? ' (quick)' : ''}${messages.on ? ' (message mode)' : ''}`);
+    if (messages.announce) run.info(messages.announce);
+    if (messages.on && settings.runtimes.includes('browser')) run.info(MESSAGES_NODE_ONLY);
     const input = await this.sampleInput(source);
-    // Partial re-runs (schema variants) merge rows by codec: Node only.
-    const runtimes: MeasuredRuntime[] = partial ? ['node'] : settings.runtimes;
     const common = (runtime: MeasuredRuntime): CompareOptions => ({
       codecs: settings.codecs,
       ...runMeasurement(settings, request.rounds),
@@ -198,7 +215,10 @@ export class ComparisonSession implements vscode.Disposable {
     });
     const reports: ComparisonReport[] = [];
     const watched = (runtime: MeasuredRuntime, work: () => Promise<ComparisonReport>) => watchingEventLoop(`${runtime} runtime`, work, (line) => run.info(line));
-    if (runtimes.includes('node')) reports.push(await watched('node', () => compareSample(input, common('node'))));
+    const inNode = messages.on
+      ? () => compareMessages(input, { ...common('node'), ...messageOptions(source, readMessageSettings()) }).catch((error: unknown) => Promise.reject(inEditorWords(error)))
+      : () => compareSample(input, common('node'));
+    if (runtimes.includes('node')) reports.push(await watched('node', inNode));
     if (runtimes.includes('browser')) {
       const runtime = await this.browserRuntime(panel, input, settings, run.signal);
       reports.push(await watched('browser', () => compareSample(input, { ...common('browser'), runtime })));
@@ -224,7 +244,7 @@ export class ComparisonSession implements vscode.Disposable {
     });
   }
 
-  private describeRun(request: RunRequest, shown: string[], settings: RunSettings): ComparisonStarted {
+  private describeRun(request: RunRequest, shown: string[], settings: RunSettings, messages: MessageMode): ComparisonStarted {
     const { source } = request;
     const codecs: PlannedCodec[] = shown.map((id) => {
       const codec = findBuiltinCodec(id);
@@ -240,6 +260,7 @@ export class ComparisonSession implements vscode.Disposable {
       // Every sample is JSON; a provided schema is used as given, so nothing is inferred then.
       inferredSchemas: request.schema === undefined,
       ...(request.variants ? { variants: request.variants } : {}),
+      ...(messages.on ? { messages: { byDefault: messages.byDefault } } : {}),
     };
   }
 

@@ -35,7 +35,7 @@ export class SchemaDiagnostics implements vscode.Disposable {
   }
 }
 
-async function revealSchemaPosition(uri: vscode.Uri, position: vscode.Position): Promise<void> {
+export async function revealSchemaPosition(uri: vscode.Uri, position: vscode.Position): Promise<void> {
   const document = await vscode.workspace.openTextDocument(uri);
   // Never on top of the panel: it would hide the run's outcome the user is reading.
   await vscode.window.showTextDocument(document, { selection: new vscode.Range(position, position), viewColumn: columnBesidePanel() });

@@ -21,7 +21,7 @@ export function readProtoIncludePaths(): string[] {
 }
 
 /** An open document's text (unsaved edits count), else the file's, else undefined. */
-async function readText(filePath: string): Promise<string | undefined> {
+export async function readText(filePath: string): Promise<string | undefined> {
   const open = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'file' && path.resolve(document.uri.fsPath) === path.resolve(filePath));
   if (open) return open.getText();
   try {
@@ -33,14 +33,17 @@ async function readText(filePath: string): Promise<string | undefined> {
   }
 }
 
-/** The schema with `imports` filled in; throws a SchemaInputError for an import not found. */
-export async function withSchemaFiles(schema: ProvidedSchema): Promise<ProvidedSchema> {
+/**
+ * The schema with `imports` filled in; throws a SchemaInputError for an import not found.
+ * `read`: where files come from (an earlier version's, from git at its ref).
+ */
+export async function withSchemaFiles(schema: ProvidedSchema, read: (filePath: string) => Promise<string | undefined> = readText): Promise<ProvidedSchema> {
   // Untitled or remote documents have no folder to look in; their imports resolve by include paths only.
   const onDisk = schema.path !== undefined && !/^[a-z][\w+.-]+:/i.test(schema.path);
   let imports: Record<string, string>;
   if (schema.kind === 'proto') {
     const workspaceFolders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
-    imports = await resolveProtoImports(schema.path ?? 'untitled.proto', schema.source, [...workspaceFolders, ...readProtoIncludePaths()], readText);
+    imports = await resolveProtoImports(schema.path ?? 'untitled.proto', schema.source, [...workspaceFolders, ...readProtoIncludePaths()], read);
   } else {
     if (!onDisk) return schema;
     const folder = path.dirname(schema.path!);
@@ -50,7 +53,7 @@ export async function withSchemaFiles(schema: ProvidedSchema): Promise<ProvidedS
     } catch {
       // an unreadable folder holds no definitions: the schema's own error names what is missing
     }
-    imports = await collectAvroReferences(schema.path!, schema.source, [], siblings, readText);
+    imports = await collectAvroReferences(schema.path!, schema.source, [], siblings, read);
   }
   return Object.keys(imports).length > 0 ? { ...schema, imports } : schema;
 }

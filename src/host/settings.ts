@@ -4,6 +4,8 @@ import { builtinCodecs, DEFAULT_CODEC_IDS } from '../codecs/registry';
 import { DEFAULT_LIMITS, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS } from '../engine/settings';
 import type { MeasuredRuntime } from '../shared/results';
 import { TOOL_SPECS } from '../codegen/tool-registry';
+import { DEFAULT_DICTIONARY, DEFAULT_LINK_BITS_PER_SECOND } from '../shared/messages';
+import type { MessageSettings } from './message-mode';
 
 export interface RunSettings {
   codecs: string[];
@@ -83,5 +85,18 @@ export function readSweepSettings(): SweepSettings {
     heapMb: heapMb > 0 ? Math.round(heapMb) : undefined,
     capMb: Math.min(Math.max(config.get<number>('limits.capMb') ?? 512, 1), 4096),
     growth: config.get<string>('sweep.growth') === 'repeat' ? 'repeat' : 'fresh',
+  };
+}
+
+/** Message mode's settings (`payloadLab.messages.*`), each kept in the range the engine takes. */
+export function readMessageSettings(): MessageSettings {
+  const config = vscode.workspace.getConfiguration('payloadLab');
+  const split = config.get<number>('messages.dictionarySplit') ?? DEFAULT_DICTIONARY.trainShare;
+  const links = (config.get<number[]>('messages.linkBitsPerSecond') ?? []).filter((speed) => typeof speed === 'number' && speed > 0);
+  return {
+    dictionarySplit: split > 0 && split < 1 ? split : DEFAULT_DICTIONARY.trainShare,
+    dictionaryBytes: Math.max(256, Math.round(config.get<number>('messages.dictionaryBytes') ?? DEFAULT_DICTIONARY.sizeBytes)),
+    linkBitsPerSecond: links.length > 0 ? links : [...DEFAULT_LINK_BITS_PER_SECOND],
+    skipInvalidLines: config.get<boolean>('messages.skipInvalidLines') ?? false,
   };
 }

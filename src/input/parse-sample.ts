@@ -19,8 +19,12 @@ export class SampleInputError extends Error {
   }
 }
 
+export function isJsonLinesPath(path: string): boolean {
+  return /\.(jsonl|ndjson)$/i.test(path);
+}
+
 export function sampleKindOf(path: string): SampleKind {
-  return /\.(jsonl|ndjson)$/i.test(path) ? 'jsonl' : 'json';
+  return isJsonLinesPath(path) ? 'jsonl' : 'json';
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });

@@ -3,6 +3,7 @@
  * CSV (for a spreadsheet: raw numbers, units in the column names) or the `--json` document.
  * Pure functions (no Node, no DOM), so the extension host and the CLI can both call them.
  */
+import { describeMachineLoad } from '../shared/machine-load-text';
 import { remnantCount, remnantMatrixRow } from '../analysis/matrix';
 import { jsonDocument } from './json-document';
 import { allocationFigure, formatBytes, formatDurationRange, formatPercent, formatSpeedupRange, speedupRangeMeaning, formatDuration } from '../shared/format';
@@ -15,6 +16,8 @@ import { codecNames } from '../shared/codec-names';
 import { LAZY_READS_MEANING, lazyReadsOf } from '../shared/lazy-reads-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
+import { fileName, markdownText } from './markdown-text';
+import { messagesMarkdown } from './messages-export';
 
 /** `priority`: what the Markdown verdict's pick favours, as the panel shows it (default size). */
 export function renderReport(report: ComparisonReport, format: ExportFormat, priority: Priority = 'size'): string {
@@ -31,15 +34,7 @@ export function renderReport(report: ComparisonReport, format: ExportFormat, pri
 
 // ---------------------------------------------------------------- Markdown
 
-/**
- * Codec labels, messages and paths come from libraries and the user's data: escape what would
- * end a cell (`|`, line breaks) or be read as markup (HTML, emphasis, links, code).
- */
-export function markdownText(text: string): string {
-  return text.replace(/[\\`*_[\]<>|]/g, (char) => `\\${char}`).replace(/\r\n|\r|\n/g, ' ');
-}
-
-const fileName = (location: string) => location.split(/[\\/]/).filter(Boolean).pop() ?? location;
+export { markdownText };
 
 /** Distinct remnants per kind, in the matrix's column order, a capped list's leftovers included. */
 function remnantCounts(result: CompletedResult): Array<[kind: RemnantKind, count: number]> {
@@ -102,7 +97,11 @@ function markdownSection(section: SummarySection | undefined): string[] {
   ];
 }
 
+const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
+
 export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'): string {
+  // Message mode: its own tables and verdict, every figure per message.
+  if (report.input.messages) return messagesMarkdown(report, priority);
   const { input, runtime, settings, tool } = report;
   const rounds = settings.rounds ?? 1;
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
@@ -123,6 +122,7 @@ export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'
     `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; `
       + `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`
       + `${settings.roundsCutShort ? ` ${markdownText(settings.roundsCutShort)}.` : ''}`,
+    ...(settings.machineLoad ? ['', `${settings.machineLoad.measured && settings.machineLoad.busy ? '⚠ ' : ''}${markdownText(capitalized(describeMachineLoad(settings.machineLoad)))}.`] : []),
     // The answer first, as in the panel: the pick, then each claim with its figure.
     ...markdownSection(verdictSummary(report, priority)),
     '',

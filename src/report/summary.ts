@@ -29,7 +29,7 @@ export function verdictSummary(report: ComparisonReport, priority: Priority): Su
     const outcome = [`${count('errored')} errored`, `${count('skipped')} skipped`].filter((text) => !text.startsWith('0 ')).join(', ');
     return { title: 'verdict', lead: [`No verdict: no codec completed a round trip on this sample (${outcome}; each row says why).`], items: [], bulleted: true, after: [] };
   }
-  const verdict = computeVerdict(report.results, report.input.jsonBytes, priority);
+  const verdict = computeVerdict(report.results, report.input.jsonBytes, priority, { settings: report.settings });
   return { title: 'verdict', lead: [verdict.pick.text], items: verdict.claims.map((claim) => claim.text), bulleted: true, after: verdict.notes };
 }
 

@@ -8,7 +8,7 @@
  * becomes the free-form `Json` record of avro-json.ts.
  */
 import { UnsupportedSampleError } from './sample-contracts';
-import { describeUnion, isSometimesAbsent, inferShape, isOptionalField, type ArrayShape, type IntegerShape, type ObjectShape, type Shape, withStackGuard } from './shape';
+import { describeUnion, isSometimesAbsent, inferShape, isOptionalField, messageShape, type ArrayShape, type IntegerShape, type ObjectShape, type Shape, withStackGuard } from './shape';
 import { avroJsonRecord } from './avro-names';
 import { InferenceNotes } from './inference-notes';
 import { formatAvroSchema } from './avro-text';
@@ -59,8 +59,18 @@ interface Context {
 }
 
 export function inferAvroSchema(sample: unknown, options: AvroInferenceOptions = {}): AvroInference {
-  const shape = inferShape(sample);
-  const textBudget = schemaTextBudget(sample);
+  return inferFromShape(inferShape(sample), schemaTextBudget(sample), options);
+}
+
+/**
+ * Message mode: the schema of one message of a stream, inferred from every record of it (their
+ * shapes merged, as an array's elements are), so a field some messages lack is optional.
+ */
+export function inferAvroMessageSchema(records: readonly unknown[], options: AvroInferenceOptions = {}): AvroInference {
+  return inferFromShape(messageShape(records), schemaTextBudget(records), options);
+}
+
+function inferFromShape(shape: Shape, textBudget: number, options: AvroInferenceOptions): AvroInference {
   let inferred: AvroInference | undefined;
   // Tighter budgets until the schema is no bigger than the sample (the last one always is).
   for (const budget of shapeBudgets()) {

@@ -9,7 +9,7 @@
  * from the JSON, `adapter` converts (see proto-adapter.ts).
  */
 import { UnsupportedSampleError } from './sample-contracts';
-import { allKeys, describeKind, shapeDepth, inferShape, isOptionalField, isSometimesAbsent, truncatePath, type MemberShape, type ObjectShape, type Shape, withStackGuard } from './shape';
+import { allKeys, describeKind, shapeDepth, inferShape, isOptionalField, messageShape, isSometimesAbsent, truncatePath, type MemberShape, type ObjectShape, type Shape, withStackGuard } from './shape';
 import { InferenceNotes } from './inference-notes';
 import { mapKeysReason, mapValuesOf, schemaTextBudget, shapeBudgets, type ShapeBudget } from './irregular';
 import { elementTypeName, isPrototypeKey, pascalCase, TypeNames } from './names';
@@ -75,8 +75,15 @@ const MAX_MESSAGE_DEPTH = 100;
 
 /** `variants` (see variants.ts): integer encoding, float for doubles, presence on every field. */
 export function inferProtoSchema(sample: unknown, variants?: Partial<SchemaVariants>): ProtoInference {
-  const shape = inferShape(sample);
-  const textBudget = schemaTextBudget(sample);
+  return inferFromShape(inferShape(sample), schemaTextBudget(sample), variants);
+}
+
+/** Message mode: the schema of one message of a stream, inferred from every record of it (see inferAvroMessageSchema). */
+export function inferProtoMessageSchema(records: readonly unknown[], variants?: Partial<SchemaVariants>): ProtoInference {
+  return inferFromShape(messageShape(records), schemaTextBudget(records), variants);
+}
+
+function inferFromShape(shape: Shape, textBudget: number, variants: Partial<SchemaVariants> | undefined): ProtoInference {
   let inferred: ProtoInference | undefined;
   // Tighter budgets until the schema is no bigger than the sample (the last one always is).
   // google.protobuf.Value takes two messages per level of JSON, so a deep sample keeps its

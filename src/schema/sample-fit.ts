@@ -22,6 +22,19 @@ export function describeMismatch(mismatch: SampleMismatch): string {
   return `${mismatch.path} is ${mismatch.value}, expected ${mismatch.expected}`;
 }
 
+/**
+ * Message mode: the first record of a stream that does not fit, its path starting at the message
+ * (`$[12].user.id`: message 13). Records are checked one by one, as each is encoded alone.
+ */
+export function findMessageMismatch(records: unknown, fits: (record: unknown) => SampleMismatch | undefined): SampleMismatch | undefined {
+  const list = Array.isArray(records) ? records : [records];
+  for (let index = 0; index < list.length; index++) {
+    const mismatch = fits(list[index]);
+    if (mismatch) return { ...mismatch, path: mismatch.path.replace(/^\$/, `$[${index}]`) };
+  }
+  return undefined;
+}
+
 export function previewValue(value: unknown): string {
   if (value === undefined) return 'missing';
   let text: string;

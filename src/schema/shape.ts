@@ -34,6 +34,12 @@ export function inferShape(sample: unknown): Shape {
   return withStackGuard(() => absorb(undefined, sample, null, null, 0));
 }
 
+/** Message mode: the shape of one message, every record of the stream merged into it (as an array's elements are). */
+export function messageShape(records: readonly unknown[]): Shape {
+  const shape = inferShape(records);
+  return shape.kind === 'array' ? shape.element : shape;
+}
+
 /**
  * Runs a recursive walk, turning a stack overflow (possible below MAX_SHAPE_DEPTH on a small
  * stack) into a skipped row with a reason instead of an opaque RangeError.

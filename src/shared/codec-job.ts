@@ -5,6 +5,7 @@
  * only: no Node, no vscode, no DOM.
  */
 import type { SchemaVariants } from './variants';
+import type { MessageMeasurements, MessagesPlan } from './messages';
 import type {
   ByteAttribution,
   CompressionTiming,
@@ -161,6 +162,8 @@ export interface CodecJob {
   scale?: SampleScale;
   /** Codecs that run generated code: the cache and the tools' settings (src/codegen). */
   codegen?: CodegenSettings;
+  /** Message mode: the sample is a stream and each record is its own message (src/worker/messages). */
+  messages?: MessagesPlan;
 }
 
 export interface CodecMeasurements {
@@ -186,6 +189,8 @@ export interface CodecMeasurements {
   byteAttribution?: ByteAttribution;
   /** Formats read on access: access and firstField beside decode (see CompletedResult.access). */
   lazy?: LazyTimings;
+  /** Message mode: the stream's figures (the other fields are then per message). */
+  messages?: MessageMeasurements;
 }
 
 /** A later round's outcome: timings only. */

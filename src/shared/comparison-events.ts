@@ -36,6 +36,11 @@ export interface ComparisonStarted {
   rerunCodecs?: string[];
   /** Re-run of the same request: each row shows its new figures beside the previous run's. */
   compareWithPrevious?: boolean;
+  /**
+   * Message mode (issue 26): every record encoded and decoded as its own message, the rows'
+   * figures per message. `byDefault`: not asked for, the sample being JSON Lines.
+   */
+  messages?: { byDefault: boolean };
 }
 
 /** Where a codec's worker is now; `round`: 1-based round of the run the stage belongs to. */

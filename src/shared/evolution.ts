@@ -202,3 +202,12 @@ export interface EvolutionProgress {
 export function cellTitle(report: Pick<EvolutionReport, 'versions'>, cell: Pick<EvolutionCell, 'writer' | 'reader'>): string {
   return `${report.versions[cell.writer]!.label} data, ${report.versions[cell.reader]!.label} reader`;
 }
+
+/** A reading's verdict, the worst thing it found (a cell's is its needed reading's). */
+export function readingVerdict(reading: CellReading): CellVerdict {
+  if (reading.refused) return 'refused';
+  if (reading.reinterpreted.length > 0) return 'reinterpreted';
+  if (reading.dropped.values > 0) return 'dropped';
+  if (reading.defaults.length > 0) return 'defaults';
+  return 'equal';
+}

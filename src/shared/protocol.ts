@@ -72,10 +72,17 @@ export interface NotificationMap {
   'open-sample': { params: Record<string, never>; result: void };
   /** A variant select changed: re-run the codecs it affects with these choices. */
   'set-variants': { params: { variants: Partial<SchemaVariants> }; result: void };
+  /** The Messages toggle: the last comparison again, as a stream of messages (true) or one document. */
+  'set-message-mode': { params: { messages: boolean }; result: void };
   /** The inspector was closed: its worker can go. */
   'inspector-close': { params: Record<string, never>; result: void };
   /** Runs the library probes (all built-in codecs); a probe run going on is cancelled first. */
   'probe-libraries': { params: Record<string, never>; result: void };
+  /**
+   * Opens a version of the last schema-change run at a line (a finding's place): the old one
+   * as a read-only `git:` document or its file, the new one as the working file, beside the panel.
+   */
+  'open-schema-version': { params: { runId: number; version: number; line: number; column: number }; result: void };
 }
 
 /** Everything the page calls on the host. */

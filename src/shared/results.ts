@@ -3,6 +3,7 @@
  * Plain data only (no Node, no vscode): it crosses worker, process and webview boundaries.
  * Field names are a public contract (CI users parse `--json`): add, never rename.
  */
+import type { MessageFigures, MessageStreamInfo } from './messages';
 
 export type CodecId = string;
 
@@ -240,6 +241,23 @@ interface CodecRowBase {
   runtime?: MeasuredRuntime;
   /** The codec run again with code generation from strings disabled (strict CSP); absent when not checked. */
   codeGeneration?: CodeGenerationCheck;
+  /**
+   * What the codec's library adds to a web app's production bundle, in bytes: minified, then
+   * gzipped (`bundle.gzipLevel`). 0 for JSON (built into browsers). Absent for codecs with no
+   * browser build, when the build's figures are missing, and in older reports.
+   */
+  bundleBytes?: number;
+  /** How `bundleBytes` was measured: at build time (esbuild.mjs, src/codecs/web-bundle-entries.json). */
+  bundle?: WebBundle;
+}
+
+export interface WebBundle {
+  minifiedBytes: number;
+  gzipLevel: number;
+  /** `esbuild 0.28.2`. */
+  bundler: string;
+  /** What the bundle holds: the library's imports for the row's calls, and the polyfills it needs. */
+  includes: string;
 }
 
 export type MeasuredRuntime = 'node' | 'browser';
@@ -299,6 +317,8 @@ export interface CompletedResult extends CodecRowBase {
   endToEnd?: EndToEndDecode;
   /** Each round's figures, in the order the rounds ran; absent in older reports. */
   rounds?: RoundFigures[];
+  /** Why the row has no more rounds, in a run whose rounds stop per codec; absent otherwise. */
+  roundsStopped?: RoundsStopped;
   /** Figures whose rounds disagree widely, each with the reason; absent when none do. */
   unstable?: InstabilityMarker[];
   /** Compression and decompression time per call (gzip, brotli, zstd); absent in older reports. */
@@ -319,6 +339,11 @@ export interface CompletedResult extends CodecRowBase {
   access?: TimingStats;
   firstField?: TimingStats;
   firstFieldPath?: string;
+  /**
+   * Message mode (messages.ts): the stream's figures. The row's `bytes`, `compressed`, `encode`
+   * and `decode` are then per message; absent in document mode.
+   */
+  messages?: MessageFigures;
 }
 
 /** The extra timings of a format read on access (see `CompletedResult.access`). */
@@ -363,6 +388,23 @@ export interface SpeedupVsJson {
   decode: number;
   encodeInterval: [number, number];
   decodeInterval: [number, number];
+}
+
+/**
+ * `settled`: both speed-ups' intervals came within the run's `adaptiveRounds.settledWithin`;
+ * `most-rounds`: the run's most rounds were reached first; `baseline`: JSON, timed in every
+ * round while any codec still was (each later round pairs it with them).
+ */
+export interface RoundsStopped {
+  /** Rounds the row's timings come from (rounds that failed are not counted). */
+  rounds: number;
+  why: 'settled' | 'most-rounds' | 'baseline';
+  /**
+   * How far the wider of the two speed-up intervals reached from its median when the rounds
+   * stopped, as a ratio less 1 (0.18: 0.85–1.18× the median); null for the baseline, or without
+   * speed-ups.
+   */
+  widest: number | null;
 }
 
 /** One round of one codec: a fresh worker, measured next to JSON's worker of the same round. */
@@ -419,6 +461,11 @@ export interface SampleInfo {
   profile?: SampleProfile;
   /** Set when the sample was scaled to a size (a size sweep): how, from the file's records. */
   scaling?: SampleScaling;
+  /**
+   * Message mode: the stream (each record its own message). `jsonBytes` is then the mean per
+   * message, the denominator of the per-message ratios, and `records` the messages.
+   */
+  messages?: MessageStreamInfo;
 }
 
 /**
@@ -502,6 +549,41 @@ export interface MeasurementSettings {
   /** Why the run measured fewer rounds than planned (a quick run on a slow sample); absent otherwise. */
   roundsCutShort?: string;
   quick: boolean;
+  /**
+   * Rounds stop per codec (see `CompletedResult.roundsStopped`): from `minRounds` on, once both
+   * of its speed-ups' intervals lie within ±`settledWithin` of their median (0.25 = ±25%), and at
+   * `rounds` (the most) in any case. Absent in older reports and in runs with fixed rounds.
+   */
+  adaptiveRounds?: { minRounds: number; settledWithin: number };
+  /**
+   * How busy the machine was while the run measured (engine/machine-load-monitor.ts): speed
+   * figures from a busy machine are unreliable, sizes are not. Absent in older reports.
+   */
+  machineLoad?: MachineLoad;
+}
+
+/** Whether other work on the machine may have distorted the run's times. */
+export type MachineLoad = MeasuredMachineLoad | { measured: false; why: string };
+
+export interface MeasuredMachineLoad {
+  measured: true;
+  /** CPUs the machine's counters cover (/proc/stat). */
+  cores: number;
+  /** Wall time the figures cover. */
+  wallMs: number;
+  /** CPU time of the run's own processes (this one, its workers, what it started to measure) over wall time, in cores. */
+  ownCores: number;
+  /** CPU time of every other process (and of the hypervisor's steal) over wall time, in cores. */
+  otherCores: number;
+  /** Highest 1-minute load average read during the run (it counts the run's own threads too). */
+  loadAverage: number;
+  /**
+   * Share of the run's wall time, in stretches of about a second, in which other processes used
+   * at least half a core while the machine's cores were at least three quarters in use.
+   */
+  busyShare: number;
+  /** `busyShare` is a quarter or more: the speed figures are unreliable (sizes are unaffected). */
+  busy: boolean;
 }
 
 /** The whole `--json` document. */

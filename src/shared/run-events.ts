@@ -9,6 +9,8 @@
 import type { CodecStage, ComparisonItem, ComparisonStarted } from './comparison-events';
 import type { ProbePlan, ProbeReport, ProbeResult } from './probes';
 import type { ComparisonReport } from './results';
+import type { EvolutionReport } from './evolution';
+import type { SchemaChangeItem, SchemaChangeProgress, SchemaChangeStarted } from './schema-change-events';
 import type { SweepItem, SweepProgress, SweepStarted } from './sweep-events';
 import type { SweepReport } from './sweep';
 
@@ -18,6 +20,8 @@ export interface RunKinds {
   /** Probe runs report each result as an item; their progress is the notification's only. */
   probes: { started: ProbePlan; progress: never; item: ProbeResult; report: ProbeReport };
   sweep: { started: SweepStarted; progress: SweepProgress; item: SweepItem; report: SweepReport };
+  /** Check Schema Change: each cell of the matrix as an item once all its records are read (or the versions' problems). */
+  schemaChange: { started: SchemaChangeStarted; progress: SchemaChangeProgress; item: SchemaChangeItem; report: EvolutionReport };
 }
 
 export type RunKind = keyof RunKinds;

@@ -8,6 +8,8 @@ import type { SchemaVariants } from './variants';
 import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleGrowth, SampleScale, TimedWindow, CodegenSettings, FormatSchemaFile, InferredSchemaFormat } from './codec-job';
 import type { DecodedOutputJob, DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { SchemaProblem } from './schema-problem';
+import type { EvolutionProgress, EvolutionResult } from './evolution';
+import type { MessagesPlan } from './messages';
 import type { CompressedSizes, CompressionTiming, SampleInfo, StageError, WorkStage } from './results';
 
 /** Reads and parses the sample: what it holds, or where it is not JSON. */
@@ -17,6 +19,8 @@ export interface ReadSampleJob {
   schema?: ProvidedSchema;
   /** A size sweep: describe the sample scaled to this size (its JSON bytes, its records). */
   scale?: SampleScale;
+  /** Message mode: read the sample as a stream of messages and describe it (SampleInfo.messages). */
+  messages?: MessagesPlan;
 }
 
 /** The message types a schema declares (for a .proto) and the one to use by default. */
@@ -48,6 +52,18 @@ export interface InferSchemaJob {
   /** fbs, capnp, bop: the inferred Avro schema translated as those rows translate it. */
   format: InferredSchemaFormat;
   variants?: Partial<SchemaVariants>;
+}
+
+/**
+ * A schema change tried on data (src/evolution): two or more versions' texts with the files they
+ * import, the message to compare, and the sample to write (read here, never in the host), or
+ * records generated from each writer's schema.
+ */
+export interface SchemaChangeJob {
+  versions: Array<{ path: string; text: string; imports?: Record<string, string>; label?: string }>;
+  typeName?: string;
+  sample?: SampleBytes;
+  generate?: { count: number; seed: number };
 }
 
 /** A first round in steps (first-round-steps.ts): still going, or its report as it ended. */
@@ -108,6 +124,8 @@ export interface WorkerMethods extends DecodedOutputQueries {
    * compresses and hashes nothing itself, and a sandboxed frame's workers have no crypto.subtle.
    */
   'encoded-facts': { params: { bytes: Uint8Array }; result: { compressed: CompressedSizes; sha256: string } };
+  /** Progress goes out as `schema-change-progress` events, a cell at a time; the request's cancel stops it. */
+  'check-schema-change': { params: SchemaChangeJob; result: EvolutionResult | { inputProblem: InputProblem } };
   /** Rejects with the stage that failed as the error's code. */
   'open-decoded-output': { params: DecodedOutputJob; result: Omit<InspectorOpened, 'sessionId'> };
 }
@@ -125,4 +143,5 @@ export type CodecProcessMethods = Pick<WorkerMethods, 'measure-codec'>;
 
 export interface WorkerEvents {
   stage: WorkStage;
+  'schema-change-progress': EvolutionProgress;
 }

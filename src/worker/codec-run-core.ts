@@ -7,47 +7,21 @@
  * runtimes (loading a codec, reading the sample, compressing, collecting garbage) comes in
  * through `CodecRunRuntime`; this module imports nothing from Node.
  */
-import { type InteropCheck, type PreparedCodec, UnsupportedSampleError, prepareCodec } from '../codecs/codec';
-import type { LoadedCodec } from '../codecs/load-codec';
-import { verifyRoundTrip } from '../analysis/verify';
+import { type InteropCheck, NO_MESSAGE_MODE, type PreparedCodec, UnsupportedSampleError, prepareCodec } from '../codecs/codec';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
-import type { CompressedSizes, EndToEndDecode, InteropResult, RoundTrip, TimingStats, WorkStage, LazyTimings } from '../shared/results';
+import type { CompressedSizes, InteropResult, LazyTimings } from '../shared/results';
 import { attributeBytes } from '../attribution/byte-attribution';
-import { isStackOverflow } from '../analysis/json-text';
 import { nestingDepth } from '../analysis/nesting';
 import { scaleSample } from '../measurement/scale-sample';
 import { timeLazyReads } from '../worker/lazy-reads';
-import type { GcWindowFigures } from './gc-window';
-import { measureOperation, type MeasureOptions } from './measure';
-import type { CodecSource, SampleBytes, CodecJob, CodecReport } from '../shared/codec-job';
+import { measureOperation } from './measure';
+import type { CodecJob, CodecReport } from '../shared/codec-job';
 import { compressionWindows, timesCompression, type TimedCompression } from '../compression/compression-windows';
-import type { CompressionWindows } from '../shared/worker-protocol';
+import { blankReport, describeError, SteppedRun, type CodecRunRuntime, type StageReporter } from './stepped-run';
 
-export interface StageReporter {
-  (stage: WorkStage): void;
-}
-
-export interface CodecRunRuntime {
-  loadCodec(source: CodecSource): Promise<LoadedCodec>;
-  libraryVersion(library: string): string;
-  sampleBytes(sample: SampleBytes): Uint8Array;
-  collectGarbage?: () => void;
-  watchGarbageCollection?: () => () => GcWindowFigures;
-  /**
-   * gzip / brotli / zstd sizes of the encoded bytes; absent where the runtime cannot compress
-   * with all three (a browser): the report then carries the bytes for the host to compress.
-   */
-  compressedSizes?: (encoded: Uint8Array) => Promise<CompressedSizes>;
-  /**
-   * The same sizes with compression and decompression time per call, timed like encode and
-   * decode (Node: compression/compression-timing.ts); absent where the runtime does not time them.
-   */
-  timeCompression?: (encoded: Uint8Array, windows: CompressionWindows) => Promise<TimedCompression>;
-  /** Times compressed bytes → decoded value, for each compression the runtime can decompress. */
-  endToEndDecode(encoded: Uint8Array, decode: (bytes: Uint8Array) => unknown, options: MeasureOptions): Promise<EndToEndDecode>;
-}
+export { describeError, describeFailure, type CodecRunRuntime, type CodecRunSteps, type StageReporter } from './stepped-run';
 
 /** Placeholder sizes of a report whose host compresses (`CodecMeasurements.encoded`). */
 export const SIZES_FROM_HOST: CompressedSizes = { gzip: -1, brotli: -1, zstd: null };
@@ -65,57 +39,25 @@ export async function runCodecJobIn(runtime: CodecRunRuntime, job: CodecJob, ent
  * turn; `runCodecJobIn` runs them back to back. A step that fails or skips leaves the report
  * saying so, and the steps after it do nothing.
  */
-export class CodecRun {
-  private stage: WorkStage = 'input';
-  private bytes: number | undefined;
-  private opened: OpenedCodec | undefined;
-  private timings: { encode: TimingStats; decode: TimingStats } | undefined;
+export class CodecRun extends SteppedRun<OpenedCodec> {
   private compression: TimedCompression | undefined;
   private lazyTimings: LazyTimings | undefined;
-  private roundTrip: RoundTrip | undefined;
   private jsonBytes = 0;
 
-  private constructor(
-    private readonly runtime: CodecRunRuntime,
-    private readonly job: CodecJob,
-    private readonly enterStage: StageReporter,
-    readonly report: CodecReport,
-  ) {}
-
   static async open(runtime: CodecRunRuntime, job: CodecJob, enterStage: StageReporter): Promise<CodecRun> {
-    const report: CodecReport = { schema: 'none', notes: [], outcome: { status: 'errored', error: { stage: 'input', message: '' } } };
-    const run = new CodecRun(runtime, job, enterStage, report);
+    const run = new CodecRun(runtime, job, enterStage, blankReport());
     await run.step(async () => {
-      const opened = await openCodec(runtime, job, (next) => run.enter(next), report, (encodedBytes) => { run.bytes = encodedBytes; });
-      if (!opened || !job.measurement.verify) {
-        run.opened = opened;
-        return;
-      }
-      run.enter('verify');
-      const roundTrip = verifyRoundTrip(opened.sample, opened.decoded);
-      if (roundTrip.status === 'failed') {
-        const first = roundTrip.differences[0];
-        const message = first ? `${first.path}: ${first.detail}` : 'the decoded value is not the sample';
-        report.outcome = { status: 'errored', error: { stage: 'verify', message: `round trip failed: ${message}` }, bytes: opened.encoded.byteLength };
-        return;
-      }
-      run.roundTrip = roundTrip;
+      const opened = await openCodec(runtime, job, (next) => run.enter(next), run.report, (encodedBytes) => { run.bytes = encodedBytes; });
+      if (opened && job.measurement.verify) run.roundTrip = run.verified(opened.sample, opened.decoded, 'the decoded value is not the sample');
       run.opened = opened;
     });
     return run;
   }
 
-  /** Whether the run is still going: opened (and verified), not failed or skipped. */
-  get ready(): boolean {
-    return this.opened !== undefined;
-  }
-
   /** Times encode and decode; throughput against `jsonBytes` (the host may learn them after `open`). */
   async time(jsonBytes: number): Promise<void> {
-    const opened = this.opened;
-    if (!opened) return;
     this.jsonBytes = jsonBytes;
-    await this.step(async () => {
+    await this.timingStep(async (opened) => {
       const { input, encode, decode } = opened.prepared;
       const common = this.measureOptions(jsonBytes);
       this.enter('measure');
@@ -131,15 +73,11 @@ export class CodecRun {
       const compressionTiming = this.compression ? { compressionTiming: this.compression.timing } : {};
       if (!plan.verify) this.report.outcome = { status: 'timed', timings: { bytes: opened.encoded.byteLength, ...this.timings, ...compressionTiming } };
     });
-    if (!this.job.measurement.verify) this.opened = undefined;
   }
 
   /** A first round's figures after timing, in the report; the report as it stands otherwise. */
-  async finish(): Promise<CodecReport> {
-    const { opened, timings, roundTrip } = this;
-    if (!opened || !timings || !roundTrip) return this.report;
-    this.opened = undefined;
-    await this.step(async () => {
+  finish(): Promise<CodecReport> {
+    return this.finishingStep(async (opened, timings, roundTrip) => {
       const { sample, prepared, encoded } = opened;
       const plan = this.job.measurement;
       const { runtime, job } = this;
@@ -170,33 +108,6 @@ export class CodecRun {
           compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), ...(endToEnd ? { endToEnd } : {}), ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
       };
     });
-    return this.report;
-  }
-
-  private enter(next: WorkStage): void {
-    this.stage = next;
-    this.enterStage(next);
-  }
-
-  private measureOptions(jsonBytes: number): MeasureOptions {
-    const { runtime, job } = this;
-    return {
-      budgetMs: job.measurement.operationBudgetMs,
-      minSamples: job.measurement.minSamples,
-      jsonBytes,
-      collectGarbage: runtime.collectGarbage,
-      watchGarbageCollection: runtime.watchGarbageCollection,
-    };
-  }
-
-  /** Runs a step; an error ends the run as errored at the stage it was in. */
-  private async step(body: () => Promise<void>): Promise<void> {
-    try {
-      await body();
-    } catch (error) {
-      this.opened = undefined;
-      this.report.outcome = { status: 'errored', error: { stage: this.stage, message: describeFailure(error, this.stage) }, ...(this.bytes === undefined ? {} : { bytes: this.bytes }) };
-    }
   }
 }
 
@@ -228,9 +139,37 @@ export async function openCodec(
   const sample = job.scale ? scaleSample(parsed, job.scale).value : parsed;
 
   enter('prepare');
+  const prepared = await prepareReported(runtime, job, sample, report);
+  if (!prepared) return undefined;
+
+  enter('encode');
+  // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
+  const encoded = prepared.encode(prepared.input).slice();
+  onEncoded?.(encoded.byteLength);
+
+  enter('decode');
+  const decoded = prepared.decode(encoded);
+  return { sample, sampleBytes, prepared, encoded, decoded };
+}
+
+/**
+ * Loads and prepares the job's codec for `sample` (message mode: the stream's records, with
+ * `messages` set), filling the report's codec, schema and notes. Undefined when the codec skips
+ * the sample (the report says why).
+ */
+export async function prepareReported(
+  runtime: Pick<CodecRunRuntime, 'loadCodec' | 'libraryVersion'>,
+  job: CodecJob,
+  sample: unknown,
+  report: CodecReport,
+): Promise<PreparedCodec | undefined> {
   const loaded = await runtime.loadCodec(job.codec);
   report.descriptor = loaded.descriptor;
   report.libraryVersion = runtime.libraryVersion(loaded.descriptor.library);
+  if (job.messages && !loaded.module.messageMode) {
+    report.outcome = { status: 'skipped', error: { stage: 'prepare', message: NO_MESSAGE_MODE } };
+    return undefined;
+  }
   let prepared: PreparedCodec;
   try {
     prepared = await prepareCodec(loaded.module, sample, {
@@ -238,6 +177,7 @@ export async function openCodec(
       variants: job.variants,
       ...(job.inferred === undefined ? {} : { inferred: job.inferred }),
       ...(job.codegen ? { codegen: job.codegen } : {}),
+      ...(job.messages ? { messages: true } : {}),
     });
   } catch (error) {
     if (error instanceof UnsupportedSampleError) {
@@ -252,15 +192,7 @@ export async function openCodec(
   // Handed back to later rounds through the host, whose thread must deserialize it: past a
   // stated depth a later round infers the schema again instead.
   if (job.measurement.verify && prepared.inferred !== undefined && nestingDepth(prepared.inferred, MAX_CROSSING_DEPTH) <= MAX_CROSSING_DEPTH) report.inferred = prepared.inferred;
-
-  enter('encode');
-  // Encoders may return views into a buffer they reuse: keep a copy the receiver would hold.
-  const encoded = prepared.encode(prepared.input).slice();
-  onEncoded?.(encoded.byteLength);
-
-  enter('decode');
-  const decoded = prepared.decode(encoded);
-  return { sample, sampleBytes, prepared, encoded, decoded };
+  return prepared;
 }
 
 /** Web Crypto: the same digest in Node 20 and in browsers (secure contexts only: not a sandboxed frame's). */
@@ -292,21 +224,3 @@ async function checkInterop(interop: InteropCheck, encoded: Uint8Array, sample: 
  * deep).
  */
 export const MAX_CROSSING_DEPTH = 500;
-
-/** Stages where the code that ran is the library's (and the sample's depth its input). */
-const LIBRARY_STAGES: ReadonlySet<WorkStage> = new Set(['prepare', 'encode', 'decode', 'measure']);
-
-/**
- * An error's message, with what a stack overflow in the library's own code means: its result
- * on this sample, not a fault of the run.
- */
-export function describeFailure(error: unknown, stage: WorkStage): string {
-  const message = describeError(error);
-  if (!isStackOverflow(error) || !LIBRARY_STAGES.has(stage)) return message;
-  return `${message}: the library recursed past the worker's call stack (the sample nests too deeply for it)`;
-}
-
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
-}

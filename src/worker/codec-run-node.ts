@@ -8,7 +8,8 @@ import { libraryVersion } from '../codecs/library-version';
 import { sampleBytesOf } from '../input/read-sample';
 import { compressedSizes } from '../compression/compressed-sizes';
 import { timeCompression } from './compression-timing';
-import { runCodecJobIn, type CodecRunRuntime, type StageReporter } from './codec-run-core';
+import type { CodecRunRuntime, StageReporter } from './codec-run-core';
+import { openCodecRun } from './open-codec-run';
 import { nodeEndToEndDecode } from './end-to-end-node';
 import { watchGarbageCollection } from './gc-window';
 import type { CodecJob, CodecReport } from '../shared/codec-job';
@@ -28,6 +29,9 @@ export function nodeCodecRuntime(collectGarbage: (() => void) | undefined): Code
   };
 }
 
-export function runCodecJob(job: CodecJob, enterStage: StageReporter, collectGarbage: (() => void) | undefined): Promise<CodecReport> {
-  return runCodecJobIn(nodeCodecRuntime(collectGarbage), job, enterStage);
+/** One job's steps back to back (a document's or, in message mode, a stream's). */
+export async function runCodecJob(job: CodecJob, enterStage: StageReporter, collectGarbage: (() => void) | undefined): Promise<CodecReport> {
+  const run = await openCodecRun(nodeCodecRuntime(collectGarbage), job, enterStage);
+  await run.time(job.jsonBytes);
+  return run.finish();
 }

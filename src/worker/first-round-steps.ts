@@ -4,16 +4,17 @@
  * keep every other worker off the CPU while this one times, and run the steps that are not
  * timed beside another codec's.
  */
-import { CodecRun, type StageReporter } from './codec-run-core';
+import type { CodecRunSteps, StageReporter } from './codec-run-core';
+import { openCodecRun } from './open-codec-run';
 import { nodeCodecRuntime } from './codec-run-node';
 import type { FirstRoundOpened } from '../shared/worker-protocol';
 import type { CodecJob } from '../shared/codec-job';
 
 /** The codec this worker has open for its first round. */
-let run: CodecRun | undefined;
+let run: CodecRunSteps | undefined;
 
 export async function openFirstRound(job: CodecJob, enter: StageReporter, collectGarbage: (() => void) | undefined): Promise<FirstRoundOpened> {
-  run = await CodecRun.open(nodeCodecRuntime(collectGarbage), job, enter);
+  run = await openCodecRun(nodeCodecRuntime(collectGarbage), job, enter);
   return run.ready ? { ready: true } : { ready: false, report: run.report };
 }
 
@@ -23,11 +24,11 @@ export async function timeFirstRound({ jsonBytes }: { jsonBytes: number }): Prom
   return opened.ready ? { ready: true } : { ready: false, report: opened.report };
 }
 
-export function finishFirstRound(): ReturnType<CodecRun['finish']> {
+export function finishFirstRound(): ReturnType<CodecRunSteps['finish']> {
   return current().finish();
 }
 
-function current(): CodecRun {
+function current(): CodecRunSteps {
   if (!run) throw new Error('no codec is open for a first round in this worker');
   return run;
 }

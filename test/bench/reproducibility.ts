@@ -1,29 +1,43 @@
 /**
- * `npm run bench`: do the speed-ups hold on a re-run, and do they agree with a bare loop?
- * 1. Reproducibility: N consecutive default runs (all codecs) on the bundled tuple dataset and
- *    the string-heavy events dataset. For every speed-up: each run's median, the max/min over
- *    runs, and whether each run's interval contained the other runs' medians.
- *    Targets: max/min ≤ 1.3 for every figure; containment for ≥ 90% of the figures.
+ * `npm run bench`: how long a default and a quick comparison take, and do the speed-ups hold
+ * on a re-run and agree with a bare loop? In one run:
+ * 1. Time to the answer and reproducibility: N consecutive default runs (the seven default
+ *    codecs) through the CLI (`compare FILE --json`, as a user runs it) on the bundled tuple
+ *    dataset and the string-heavy events dataset, then N quick runs of the tuples. Each run's
+ *    wall time, how many rounds each codec took and why it stopped, and how busy the machine
+ *    was (the report's settings.machineLoad). For every speed-up: each run's median, the
+ *    max/min over runs, and whether each run's interval contained the other runs' medians.
+ *    Targets: default ≤ 30 s and quick ≤ 8 s on an idle 2-core machine; max/min ≤ 1.3 for every
+ *    figure; containment for ≥ 90% of the figures.
+ *    With `--before DIST` (another build's dist folder, e.g. built from an earlier commit),
+ *    each run of this build alternates with a run of that one, so both see the same load on a
+ *    shared machine: the medians of both and their ratio are printed, and the reproducibility
+ *    of both. `--before-fixed-rounds`: the other build is this one with `--fixed-rounds` (every
+ *    codec all its rounds, as before rounds stopped per codec), so the ratio is that of the
+ *    stopping rule alone.
  * 2. Agreement: each codec and JSON in a bare loop of the same library calls (plain Node
  *    processes, 5 pairs in A B B A order), amortised; bare speed-up against the runs' median. Target ×1.3.
  * 3. Harness overhead (harness-overhead.ts), in one process: directly, the clock read a sample
  *    adds over the sample's calls; and the engine's sampling windows against a bare loop of the
  *    same calls, 40 short windows each, alternated, summed. Target within 3%.
  * Prints ratios; absolute times vary between machines and runs. Run on a quiet machine.
- * Options: --runs N (default 3), --datasets tuples,events, --skip-bare.
+ * Options: --runs N (default 3), --datasets tuples,events, --before DIST, --before-fixed-rounds, --skip-bare, --skip-quick.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
-import { compareSample } from '../../src/engine/compare';
+import { parseArgs, promisify } from 'node:util';
 import { medianOf } from '../../src/measurement/stats';
 import { inferProtoSchema } from '../../src/schema/infer-proto';
+import { describeMachineLoad } from '../../src/shared/machine-load-text';
 import type { ComparisonReport, CompletedResult } from '../../src/shared/results';
-import { repoRoot, workerScript } from '../support/paths';
+import { repoRoot } from '../support/paths';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, datasets: { type: 'string', default: 'tuples,events' }, 'skip-bare': { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: {
+  runs: { type: 'string', default: '3' }, datasets: { type: 'string', default: 'tuples,events' }, before: { type: 'string' }, 'before-fixed-rounds': { type: 'boolean', default: false },
+  'skip-bare': { type: 'boolean', default: false }, 'skip-quick': { type: 'boolean', default: false },
+} });
 const RUNS = Number(values.runs);
 const BARE_PAIRS = 5;
 const BARE_BUDGET_MS = 600;
@@ -32,19 +46,52 @@ const OVERHEAD_PAIRS = 40;
 const OPS = ['encode', 'decode'] as const;
 const x = (value: number) => `${value.toFixed(2)}×`;
 const pct = (fraction: number) => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
+const run = promisify(execFile);
 
+interface Build { name: string; cli: string; args: readonly string[] }
 interface Figure { dataset: string; codec: string; op: (typeof OPS)[number]; medians: number[]; intervals: Array<[number, number]> }
+interface TimedRun { seconds: number; report: ComparisonReport }
+
+const thisCli = path.join(repoRoot, 'dist', 'cli.js');
+const before: Build | undefined = values.before
+  ? { name: 'before', cli: path.resolve(values.before, 'cli.js'), args: [] }
+  : values['before-fixed-rounds'] ? { name: 'fixed rounds', cli: thisCli, args: ['--fixed-rounds'] } : undefined;
+const builds: Build[] = [...(before ? [before] : []), { name: before ? 'after' : 'this build', cli: thisCli, args: [] }];
 
 const completedRows = (report: ComparisonReport) => report.results.filter((row): row is CompletedResult => row.status === 'completed');
 
-async function reproducibility(dataset: string, samplePath: string): Promise<{ figures: Figure[]; runs: ComparisonReport[] }> {
-  const bytes = fs.readFileSync(samplePath);
-  const runs: ComparisonReport[] = [];
-  for (let run = 1; run <= RUNS; run++) {
-    const started = Date.now();
-    runs.push(await compareSample({ path: samplePath, bytes }, { workerScript }));
-    console.log(`  ${dataset} run ${run}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+async function timedRun(build: Build, file: string, quick: boolean): Promise<TimedRun> {
+  const started = process.hrtime.bigint();
+  const { stdout } = await run(process.execPath, [build.cli, 'compare', file, '--json', ...build.args, ...(quick ? ['--quick'] : [])], { cwd: repoRoot, maxBuffer: 256 * 1024 * 1024 });
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, report: JSON.parse(stdout) as ComparisonReport };
+}
+
+/** "avsc 3 settled, bson 5 most": each codec's rounds and why they stopped (a fixed-rounds build: its rounds). */
+function roundsTaken(report: ComparisonReport): string {
+  const rows = completedRows(report).filter((row) => row.codec !== 'json');
+  const rounds = report.settings.rounds ?? 1;
+  if (rows.every((row) => !row.roundsStopped)) return `${rounds} round${rounds === 1 ? '' : 's'} each${report.settings.roundsCutShort ? ' (cut short: the first round was slow)' : ''}`;
+  return rows.map((row) => `${row.codec} ${row.roundsStopped?.rounds ?? row.rounds?.length ?? '?'}${row.roundsStopped?.why === 'settled' ? ' settled' : ''}`).join(', ');
+}
+
+/** N runs of each build on one file, alternating builds so both see the same load. */
+async function timedRuns(label: string, file: string, quick: boolean): Promise<Map<string, TimedRun[]>> {
+  const runs = new Map<string, TimedRun[]>(builds.map((build) => [build.name, []]));
+  for (let index = 1; index <= RUNS; index++) {
+    for (const build of builds) {
+      const timed = await timedRun(build, file, quick);
+      runs.get(build.name)!.push(timed);
+      const load = timed.report.settings.machineLoad;
+      console.log(`  ${label}, ${build.name}, run ${index}: ${timed.seconds.toFixed(1)} s; ${roundsTaken(timed.report)}; ${load ? describeMachineLoad(load) : `load average ${os.loadavg()[0]!.toFixed(1)}`}`);
+    }
   }
+  const medians = builds.map((build) => ({ name: build.name, median: medianOf(runs.get(build.name)!.map((timed) => timed.seconds)) }));
+  const ratio = medians.length === 2 ? `; after / ${medians[0]!.name} ${(medians[1]!.median / medians[0]!.median).toFixed(2)}` : '';
+  console.log(`  ${label}: median ${medians.map((entry) => `${entry.name} ${entry.median.toFixed(1)} s`).join(', ')}${ratio}`);
+  return runs;
+}
+
+function reproducibility(dataset: string, runs: readonly ComparisonReport[]): Figure[] {
   const figures: Figure[] = [];
   for (const row of completedRows(runs[0]!)) {
     if (row.codec === 'json') continue;
@@ -57,7 +104,7 @@ async function reproducibility(dataset: string, samplePath: string): Promise<{ f
       });
     }
   }
-  return { figures, runs };
+  return figures;
 }
 
 function contained(figure: Figure): boolean {
@@ -140,17 +187,37 @@ async function agreementAndOverhead(dataset: string, samplePath: string, runs: C
 
 async function main(): Promise<void> {
   const datasets = values.datasets.split(',').map((name) => [name, path.join(repoRoot, 'schemas', `${name}.json`)] as const);
-  console.log(`Payload Lab reproducibility benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${RUNS} consecutive default runs per dataset\n`);
-  const all: Figure[] = [];
+  console.log(`Payload Lab benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} at the start; ${RUNS} consecutive default runs per dataset${before ? `, each alternating with a run of ${before.cli}${before.args.length > 0 ? ` ${before.args.join(' ')}` : ''}` : ''}\n`);
+  const figures = new Map<string, Figure[]>(builds.map((build) => [build.name, []]));
   const reports = new Map<string, ComparisonReport[]>();
-  console.log('1. Consecutive default runs');
+  const seconds = new Map<string, { default: number[]; quick: number[] }>(builds.map((build) => [build.name, { default: [], quick: [] }]));
+  console.log('1. Time to the answer, and consecutive default runs');
   for (const [name, file] of datasets) {
-    const { figures, runs } = await reproducibility(name, file);
-    all.push(...figures);
-    reports.set(name, runs);
+    const runs = await timedRuns(`${name}, default`, file, false);
+    for (const build of builds) {
+      const timed = runs.get(build.name)!;
+      seconds.get(build.name)!.default.push(...timed.map((entry) => entry.seconds));
+      figures.get(build.name)!.push(...reproducibility(name, timed.map((entry) => entry.report)));
+    }
+    reports.set(name, runs.get(builds.at(-1)!.name)!.map((entry) => entry.report));
+  }
+  if (!values['skip-quick']) {
+    const quick = await timedRuns('tuples, quick', path.join(repoRoot, 'schemas', 'tuples.json'), true);
+    for (const build of builds) seconds.get(build.name)!.quick.push(...quick.get(build.name)!.map((entry) => entry.seconds));
+  }
+  for (const build of builds) {
+    console.log(`\n${build.name}:`);
+    printFigures(figures.get(build.name)!);
+  }
+  console.log('Summary (targets on an idle 2-core machine: default ≤ 30 s, quick ≤ 8 s, every speed-up within ×1.3 over the runs, intervals holding the other runs\' medians ≥ 90%):');
+  for (const build of builds) {
+    const spent = seconds.get(build.name)!;
+    const all = figures.get(build.name)!;
+    const within = all.filter((figure) => Math.max(...figure.medians) / Math.min(...figure.medians) <= 1.3).length;
+    const held = all.filter(contained).length;
+    console.log(`  ${build.name}: default median ${medianOf(spent.default).toFixed(1)} s (${spent.default.map((value) => value.toFixed(1)).join(', ')}), quick median ${spent.quick.length > 0 ? `${medianOf(spent.quick).toFixed(1)} s` : 'not run'}; within ×1.3: ${within} of ${all.length}; intervals hold the others: ${held} of ${all.length} (${((held / all.length) * 100).toFixed(0)}%)`);
   }
   console.log('');
-  printFigures(all);
   if (values['skip-bare']) return;
   console.log(`2–3. Bare loop of the same calls (plain Node, ${BARE_PAIRS} alternated pairs, amortised): agreement of speed-ups; harness overhead in one process: direct (a sample's clock read over its calls) and alternated (${OVERHEAD_PAIRS} short windows each side)`);
   const agreements: number[] = [];

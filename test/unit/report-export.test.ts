@@ -117,7 +117,7 @@ test('Markdown export holds the verdict (before the table), the sample profile a
   const real = await compareSample(sampleFrom(records, 'readings.json'), { ...FAST, rounds: 3, codecs: ['json', 'avsc', 'msgpackr'] });
   for (const priority of ['size', 'speed'] as const) {
     const markdown = renderReport(real, 'markdown', priority);
-    const verdict = computeVerdict(real.results, real.input.jsonBytes, priority);
+    const verdict = computeVerdict(real.results, real.input.jsonBytes, priority, { settings: real.settings });
     const at = (text: string) => {
       const index = markdown.indexOf(text);
       assert.notEqual(index, -1, `missing: ${text}`);

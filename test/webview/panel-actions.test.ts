@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ChannelMessage } from '../../src/shared/channel';
+import type { CompletedResult } from '../../src/shared/results';
 import { repoRoot } from '../support/paths';
 import type { PanelPage } from './support/panel-harness';
 import { assertNoProblems, panelSuite } from './support/suite';
@@ -203,14 +204,18 @@ test('every select (Export format, schema variants) is readable in each theme: c
   await assertNoProblems(panel);
 });
 
-test('the time chart\'s axis reads in one unit, its 0 tick included; the size chart has a zstd series', async (t) => {
+test('the speed chart shows the table\'s speed-ups (the statistic the verdict ranks), from 0×; the size chart has a zstd series', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
-  const ticks = ((await panel.page.getAttribute('section.charts', 'data-time-ticks')) ?? '').split(' | ');
+  const ticks = ((await panel.page.getAttribute('section.charts', 'data-speedup-ticks')) ?? '').split(' | ');
   assert.ok(ticks.length >= 3, ticks.join(' | '));
-  const units = new Set(ticks.map((tick) => tick.split(' ')[1]));
-  assert.equal(units.size, 1, ticks.join(' | '));
-  assert.match(ticks[0]!, /^0(\.0+)? (ns|µs|ms|s)$/);
+  assert.ok(ticks.every((tick) => /^\d+(\.\d+)?×$/.test(tick)), ticks.join(' | '));
+  assert.equal(ticks[0], '0×');
+  const bars = ((await panel.page.getAttribute('section.charts', 'data-speedup-bars')) ?? '').split(' | ');
+  const completed = suite.run.report.results.filter((row): row is CompletedResult => row.status === 'completed');
+  for (const row of completed) {
+    assert.ok(bars.includes(`${row.codec} ${row.speedupVsJson?.encode ?? '—'} ${row.speedupVsJson?.decode ?? '—'}`), `${row.codec}: ${bars.join(' | ')}`);
+  }
   assert.equal(await panel.page.getAttribute('section.charts', 'data-size-series'), 'encoded | gzip | brotli | zstd');
   await assertNoProblems(panel);
 });

@@ -135,10 +135,10 @@ test('round trips sort exact, equivalent, nulls added, lossy', () => {
 test('each run event goes to its own kind’s receiver; a page without a receiver for every kind does not compile', () => {
   const seen: string[] = [];
   const note = (event: { kind: string; runId: number; phase: string }) => void seen.push(`${event.kind} ${event.runId} ${event.phase}`);
-  // @ts-expect-error the sweep has no view: `RunReceivers` is typed over every kind of run
-  const incomplete: RunReceivers = { comparison: note, probes: note };
-  assert.equal(Object.keys(incomplete).length, 2);
-  const receivers: RunReceivers = { comparison: note, probes: note, sweep: note };
+  // @ts-expect-error the schema change has no view: `RunReceivers` is typed over every kind of run
+  const incomplete: RunReceivers = { comparison: note, probes: note, sweep: note };
+  assert.equal(Object.keys(incomplete).length, 3);
+  const receivers: RunReceivers = { comparison: note, probes: note, sweep: note, schemaChange: note };
   receiveRun(receivers, { kind: 'sweep', runId: 3, phase: 'cancelled', message: 'the running workers and processes were stopped' });
   receiveRun(receivers, run.messages(4)[0]!);
   assert.deepEqual(seen, ['sweep 3 cancelled', 'comparison 4 started']);

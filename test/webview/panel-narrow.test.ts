@@ -31,7 +31,7 @@ function measure(panel: PanelPage): Promise<Fit> {
     const table = scroll.querySelector('table.results')!;
     const page = scroll.ownerDocument.documentElement;
     const headers = [...table.querySelectorAll('thead th')];
-    const ids = ['codec', 'format', 'bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants'];
+    const ids = ['codec', 'format', 'bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants', 'bundle'];
     const offscreen = deciding.filter((id) => {
       const box = headers[ids.indexOf(id)]!.getBoundingClientRect();
       return box.width === 0 || box.left < 0 || box.right > page.clientWidth;
@@ -89,24 +89,24 @@ for (const width of [420, 480, 600]) {
 
 test('at full width every column is on show; narrowing the panel folds columns into the details and the chooser says so', async (t) => {
   const panel = await openAt(1400, 'dark', t);
-  assert.equal((await measure(panel)).shown.length, 10);
+  assert.equal((await measure(panel)).shown.length, 11);
   assert.equal(await panel.page.textContent('.column-chooser summary'), 'Columns');
   await panel.page.setViewportSize({ width: 440, height: 900 });
-  await panel.page.waitForFunction("document.querySelector('table.results').dataset.columns.split(' ').length < 10");
+  await panel.page.waitForFunction("document.querySelector('table.results').dataset.columns.split(' ').length < 11");
   const fit = await measure(panel);
   assert.ok(fit.scrollWidth <= fit.clientWidth);
-  const folded = ['format', 'bytes', 'encode', 'decode', 'remnants'].filter((id) => !fit.shown.includes(id));
+  const folded = ['bundle', 'format', 'bytes', 'encode', 'decode', 'remnants'].filter((id) => !fit.shown.includes(id));
   assert.match(await panel.page.textContent('.column-chooser summary') ?? '', new RegExp(`^Columns \\(${folded.length} in row details\\)$`));
   // The folded figures are in the details: open a row from the keyboard.
   await panel.page.focus('tr[data-codec="msgpackr"] .details-toggle');
   await panel.page.keyboard.press('Enter');
   const terms = await panel.page.$$eval('.details-row dt', (items) => items.map((item) => item.textContent));
-  for (const term of ['Format', 'Encoded', 'Encode', 'Decode', 'Remnants']) assert.ok(terms.includes(term), `details carry ${term}`);
+  for (const term of ['Format', 'Encoded', 'Encode', 'Decode', 'Remnants', 'Web bundle']) assert.ok(terms.includes(term), `details carry ${term}`);
   const details = await measure(panel);
   assert.ok(details.scrollWidth <= details.clientWidth, 'open details do not widen the table');
   if (process.env['PAYLOAD_LAB_SCREENSHOTS']) await panel.page.screenshot({ path: path.join(process.env['PAYLOAD_LAB_SCREENSHOTS'], 'panel-440-details.png'), fullPage: true });
   await panel.page.setViewportSize({ width: 1400, height: 900 });
-  await panel.page.waitForFunction("document.querySelector('table.results').dataset.columns.split(' ').length === 10");
+  await panel.page.waitForFunction("document.querySelector('table.results').dataset.columns.split(' ').length === 11");
   await assertNoProblems(panel);
 });
 
@@ -119,7 +119,7 @@ test('the column chooser hides a column from the keyboard, and the choice surviv
   assert.equal(await panel.page.isChecked('.column-chooser input[data-column="encode"]'), false);
   let shown = (await measure(panel)).shown;
   assert.equal(shown.includes('encode'), false);
-  assert.equal(shown.length, 9);
+  assert.equal(shown.length, 10);
   assert.equal(await panel.page.locator('td[data-col="encode"]:visible').count(), 0);
   await panel.page.reload();
   await panel.page.waitForSelector('.verdict-pick:not([hidden])');
@@ -130,7 +130,7 @@ test('the column chooser hides a column from the keyboard, and the choice surviv
   assert.equal(await panel.page.locator('.column-chooser input[data-column="encodeSpeedup"]').count(), 0);
   await panel.page.click('.column-chooser summary');
   await panel.page.check('.column-chooser input[data-column="encode"]');
-  assert.equal((await measure(panel)).shown.length, 10);
+  assert.equal((await measure(panel)).shown.length, 11);
   await assertNoProblems(panel);
 });
 

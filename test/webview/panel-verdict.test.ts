@@ -59,3 +59,26 @@ test('a run that failed before any row shows no verdict', async (t) => {
   assert.equal(await panel.page.isVisible('.verdict'), false);
   await assertNoProblems(panel);
 });
+
+test('how busy the machine was is said once, above the verdict; on a busy machine no speed-up cell carries ⚠', async (t) => {
+  const busy = { measured: true as const, cores: 2, wallMs: 20_000, ownCores: 0.9, otherCores: 1.4, loadAverage: 4.5, busyShare: 0.8, busy: true };
+  for (const machineLoad of [busy, { ...busy, otherCores: 0.1, busyShare: 0, busy: false }]) {
+    const panel = await suite.open(t);
+    const messages = suite.run.messages(1).map((message) => (message.kind === 'comparison' && message.phase === 'finished'
+      ? { ...message, report: { ...message.report, settings: { ...message.report.settings, machineLoad } } }
+      : message));
+    await panel.deliver(...messages);
+    const note = await panel.page.textContent('.verdict .machine-load') ?? '';
+    const above = await panel.page.$eval('.machine-load', (element) => Boolean(element.compareDocumentPosition(element.ownerDocument.querySelector('.verdict-pick')!) & 4));
+    assert.equal(above, true, 'before the pick');
+    if (machineLoad.busy) {
+      assert.equal(note, '⚠ Speed figures unreliable: the machine was busy 80% of the run (other processes used 1.4 of 2 cores on average, this run 0.9; load average up to 4.5); sizes are unaffected.');
+      assert.equal(await panel.page.locator('.unstable-marker').count(), 0);
+      for (const claim of ['fastest-encode', 'fastest-decode']) assert.match(await panel.page.textContent(`li[data-claim="${claim}"]`) ?? '', /the machine was busy: unreliable$/);
+    } else {
+      assert.match(note, /^The machine was not busy \(other processes used 0\.1 of 2 cores/);
+      assert.doesNotMatch(await panel.page.textContent('.verdict-claims') ?? '', /busy/);
+    }
+    await assertNoProblems(panel);
+  }
+});

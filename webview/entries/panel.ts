@@ -7,14 +7,16 @@
 import { DisposableStore, listen } from '../common/dispose';
 import { comparisonRuns, nextSort, type PanelModel, toggleExpanded } from '../panel/model';
 import { probeRuns } from '../panel/probes-model';
-import { receiveRun, reduceRun, type RunReceivers } from '../panel/runs';
+import { receiveRun, receiverOf, reduceRun, type RunReceivers } from '../panel/runs';
 import { restoreModel, saveModel } from '../panel/state';
 import { PanelView } from '../panel/view';
 import { hostConnection } from '../panel/vscode-api';
 import { releaseBrowserInput, serveBrowserMeasuring } from '../common/browser-measuring';
-import { type SweepModel, sweepRuns } from '../panel/sweep-model';
+import { sweepRuns } from '../panel/sweep-model';
 import { SweepView } from '../panel/sweep-view';
 import { DEFAULT_PRIORITY } from '../panel/verdict-view';
+import { schemaChangeRuns } from '../panel/schema-change-model';
+import { SchemaChangeView } from '../panel/schema-change-view';
 
 const root = document.getElementById('app');
 if (!root) throw new Error('the panel page has no #app element');
@@ -44,6 +46,7 @@ const view = disposables.add(new PanelView(root, {
     show({ ...model, hiddenColumns: hidden ? [...others, column] : others });
   },
   probeLibraries: () => host.notify('probe-libraries', {}),
+  setMessageMode: (messages) => host.notify('set-message-mode', { messages }),
   cancelProbes: () => host.notify('cancel', { kind: 'probes' }),
 }, {
   request: (method, params) => host.request(method, params),
@@ -52,12 +55,18 @@ const view = disposables.add(new PanelView(root, {
 view.render(model);
 
 // The size sweep: a run of its own, with its own view and model (shown above the comparison).
-let sweepModel: SweepModel | null = null;
 const sweepView = disposables.add(new SweepView({
   cancelSweep: () => host.notify('cancel', { kind: 'sweep' }),
   exportSweep: (format, destination) => host.request('export-sweep', { format, destination }),
 }));
 root.insertBefore(sweepView.element, root.children[1] ?? null);
+
+// Check Schema Change: a run of its own, with its own view and model (shown above the comparison).
+const schemaChangeView = disposables.add(new SchemaChangeView({
+  cancelSchemaChange: () => host.notify('cancel', { kind: 'schemaChange' }),
+  openSchemaVersion: (runId, version, line, column) => host.notify('open-schema-version', { runId, version, line, column }),
+}));
+root.insertBefore(schemaChangeView.element, root.children[1] ?? null);
 
 /** Renders and saves now: for the user's own actions, which must answer at once. */
 function show(next: PanelModel): void {
@@ -102,14 +111,9 @@ const runViews: RunReceivers = {
     const probes = reduceRun(probeRuns, model.probes ?? null, event);
     if (probes !== (model.probes ?? null)) showSoon({ ...model, probes });
   },
-  sweep: (event) => {
-    const next = reduceRun(sweepRuns, sweepModel, event);
-    if (next === sweepModel) return;
-    sweepModel = next;
-    // Progress changes the status and limits only: the plots wait for whole rows.
-    if (event.phase === 'progress' && sweepModel) sweepView.showProgress(sweepModel);
-    else sweepView.render(sweepModel);
-  },
+  // Progress changes the sweep's status and limits only (the plots wait for whole rows), the schema change's status and bar (the matrix waits for whole cells).
+  sweep: receiverOf(sweepRuns, sweepView),
+  schemaChange: receiverOf(schemaChangeRuns, schemaChangeView),
 };
 disposables.add(host.onRun((event) => receiveRun(runViews, event)));
 serveBrowserMeasuring(host.transport());

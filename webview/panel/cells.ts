@@ -3,7 +3,8 @@
  * Secondary facts (compressed sizes, timing spread, remnant paths) go into tooltips here and,
  * for keyboard and screen-reader users, into the row's details (details.ts).
  */
-import { RERUN_INTERVAL_PERCENT, type CompletedResult, type ErroredResult, type ErrorStage, type LazyTimings, type SkippedResult, type TimingStats } from '../../src/shared/results';
+import { RERUN_INTERVAL_PERCENT, type CodecResult, type CompletedResult, type ErroredResult, type ErrorStage, type LazyTimings, type MeasurementSettings, type SkippedResult, type TimingStats } from '../../src/shared/results';
+import { roundsStoppedText } from '../../src/shared/rounds-text';
 import { lazyReadsOf } from '../../src/shared/lazy-reads-text';
 import { el } from '../common/dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpeedupInterval, formatSpread } from './format';
@@ -11,10 +12,10 @@ import type { ColumnId, PendingRow } from './model';
 import { remnantBadges, remnantTooltip } from './remnants';
 import { roundTripLabel } from '../../src/shared/round-trip-text';
 
-/** Columns after codec and format: bytes, ratio, encode, decode, 2 speed-ups, round trip, remnants. */
-const MEASURED_COLUMNS: readonly ColumnId[] = ['bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants'];
-/** Columns an error message spans: everything after bytes and ratio. */
-const AFTER_SIZE_COLUMNS = MEASURED_COLUMNS.slice(2);
+/** Columns after codec and format: bytes, ratio, encode, decode, 2 speed-ups, round trip, remnants, web bundle. */
+const MEASURED_COLUMNS: readonly ColumnId[] = ['bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants', 'bundle'];
+/** Columns an error message spans: everything after bytes and ratio, up to the library's bundle (a fact of the library, not of the run). */
+const AFTER_SIZE_COLUMNS = MEASURED_COLUMNS.slice(2, -1);
 
 /**
  * Marks a cell with its column, or the columns it spans: the table hides and folds columns
@@ -87,33 +88,52 @@ function intervalMeaning(rounds: number): string {
   return rounds >= 3 ? `a re-run is expected within (${RERUN_INTERVAL_PERCENT}%)` : 'lowest–highest round';
 }
 
-function speedupCell(result: CompletedResult, operation: 'encode' | 'decode'): HTMLTableCellElement {
+/**
+ * `marks`: whether unstable speed-ups carry ⚠ (not on a busy machine: the verdict says it once
+ * for all); `settings`: the run's, for why a row's rounds stopped.
+ */
+export interface SpeedupContext {
+  marks: boolean;
+  settings?: Pick<MeasurementSettings, 'adaptiveRounds'>;
+}
+
+function speedupCell(result: CompletedResult, operation: 'encode' | 'decode', { marks, settings }: SpeedupContext): HTMLTableCellElement {
   const speedups = result.speedupVsJson;
   if (!speedups) return numberCell('—');
   const [low, high] = operation === 'encode' ? speedups.encodeInterval : speedups.decodeInterval;
   const rounds = result.rounds?.length ?? 1;
-  const marker = result.unstable?.find((candidate) => candidate.figure === `${operation}Speedup`);
+  const marker = marks ? result.unstable?.find((candidate) => candidate.figure === `${operation}Speedup`) : undefined;
   const children: (Node | string)[] = [el('span', { className: 'speedup', text: formatSpeedup(speedups[operation]) })];
   if (marker) children.push(el('span', { className: 'unstable-marker', text: '⚠', attrs: { 'aria-label': 'unstable', role: 'img' } }));
   if (rounds > 1) children.push(el('span', { className: 'interval', text: formatSpeedupInterval([low, high]) }));
   const title = [
     `Median of ${rounds} round${rounds === 1 ? '' : 's'}; ${intervalMeaning(rounds)} ${formatSpeedup(low)}–${formatSpeedup(high)}`,
+    ...(result.roundsStopped ? [`Rounds taken: ${roundsStoppedText(result.roundsStopped, settings ?? {})}`] : []),
     ...(marker ? [marker.reason] : []),
   ].join('\n');
   return td(`num speedup-cell${marker ? ' unstable' : ''}`, children, title);
 }
 
-export function completedCells(result: CompletedResult, ratioScale: number): HTMLTableCellElement[] {
+export function completedCells(result: CompletedResult, ratioScale: number, context: SpeedupContext = { marks: true }): HTMLTableCellElement[] {
   return [
     numberCell(formatBytes(result.bytes), compressedSummary(result)),
     ratioCell(result.ratio, ratioScale),
     perCallCell(result.encode),
     perCallCell(result.decode, lazyReadsOf(result)),
-    speedupCell(result, 'encode'),
-    speedupCell(result, 'decode'),
+    speedupCell(result, 'encode', context),
+    speedupCell(result, 'decode', context),
     roundTripCell(result),
     remnantsCell(result),
+    bundleCell(result),
   ].map((cell, index) => tagCell(cell, [MEASURED_COLUMNS[index]!]));
+}
+
+/** The library's minified, gzipped bytes in a web app's bundle; "—" where there is no browser build. */
+function bundleCell(result: CodecResult): HTMLTableCellElement {
+  if (result.bundleBytes === undefined) return numberCell('—', 'No browser build measured for this codec');
+  const bundle = result.bundle;
+  const title = bundle ? `${formatBytes(bundle.minifiedBytes)} minified, ${formatBytes(result.bundleBytes)} gzipped (level ${bundle.gzipLevel}), ${bundle.bundler}: ${bundle.includes}` : undefined;
+  return numberCell(formatBytes(result.bundleBytes), title);
 }
 
 /** Bytes and ratio when measured before the failure, then the stage and message. */
@@ -128,6 +148,7 @@ export function failedCells(result: ErroredResult | SkippedResult, ratioScale: n
     tagCell(numberCell(bytes === undefined ? '—' : formatBytes(bytes)), ['bytes']),
     tagCell(ratioCell(ratio, ratioScale), ['ratio']),
     tagCell(message, AFTER_SIZE_COLUMNS),
+    tagCell(bundleCell(result), ['bundle']),
   ];
 }
 

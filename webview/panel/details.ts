@@ -3,13 +3,14 @@
  * (library, schema, compressed sizes, timing spread, each difference and remnant, the codec's
  * notes), reachable by keyboard and readable by screen readers.
  */
-import type { CodecResult, CompletedResult, SchemaOrigin } from '../../src/shared/results';
+import type { CodecResult, CompletedResult, MeasurementSettings, SchemaOrigin } from '../../src/shared/results';
 import { el } from '../common/dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread } from './format';
 import { roundTripLabel } from '../../src/shared/round-trip-text';
 import { describeInterop } from '../../src/shared/interop-text';
 import { remnantList } from './remnants';
 import { compressionTimeParts, compressionTimingMethod } from '../../src/shared/compression-text';
+import { roundsStoppedText } from '../../src/shared/rounds-text';
 import { lazyReadsOf, lazyTimingText } from '../../src/shared/lazy-reads-text';
 
 const SCHEMA_ORIGIN: Record<SchemaOrigin, string> = {
@@ -41,8 +42,11 @@ function compressedText(bytes: number, jsonBytes: number | null): string {
   return jsonBytes ? `${formatBytes(bytes)} (${formatRatio(bytes / jsonBytes)} of JSON)` : formatBytes(bytes);
 }
 
-/** `jsonBytes`: the sample's JSON size, to put compressed sizes on the ratio scale. */
-export function detailsContent(result: CodecResult, jsonBytes: number | null): HTMLElement {
+/**
+ * `jsonBytes`: the sample's JSON size, to put compressed sizes on the ratio scale; `settings`:
+ * the run's, so a row that ran out of rounds says the width its intervals missed.
+ */
+export function detailsContent(result: CodecResult, jsonBytes: number | null, settings: Pick<MeasurementSettings, 'adaptiveRounds'> = {}): HTMLElement {
   // Format and size first: the table folds their columns in a narrow panel.
   const entries: HTMLElement[] = [
     ...entry('Format', result.format),
@@ -61,6 +65,7 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
       ...entry('Decode', formatSpread(result.decode)),
       ...lazyEntries(result),
     );
+    if (result.roundsStopped) entries.push(...entry('Rounds taken', roundsStoppedText(result.roundsStopped, settings)));
     if (result.rounds && result.rounds.length > 1) entries.push(...entry('Rounds', roundsTable(result)));
     if (result.unstable?.length) entries.push(...entry('Unstable', el('ul', { className: 'detail-list' }, result.unstable.map((marker) => el('li', { text: marker.reason })))));
     const { differences, omittedDifferences } = result.roundTrip;
@@ -72,6 +77,11 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null): H
     if (result.interop) entries.push(...entry('Readable by the reference decoder', describeInterop(result.interop)));
   } else {
     entries.push(...entry(`${result.status === 'errored' ? 'Error' : 'Skipped'} at ${result.error.stage}`, result.error.message));
+  }
+  // The library's cost to a web app: the table's column, folded first in a narrow panel.
+  if (result.bundleBytes !== undefined) {
+    const bundle = result.bundle;
+    entries.push(...entry('Web bundle', `${formatBytes(result.bundleBytes)} minified and gzipped${bundle ? ` (${formatBytes(bundle.minifiedBytes)} minified; ${bundle.includes})` : ''}`));
   }
   if (result.notes.length > 0) {
     entries.push(...entry('Notes', el('ul', { className: 'detail-list' }, result.notes.map((note) => el('li', { text: note })))));

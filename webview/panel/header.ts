@@ -6,7 +6,8 @@ import { describeVariants } from '../../src/shared/variants';
 import { el } from '../common/dom';
 import { sampleBytesText } from '../../src/shared/profile-text';
 import { formatBytes, formatCount } from './format';
-import type { PanelModel } from './model';
+import { adaptiveRoundsRule } from '../../src/shared/rounds-text';
+import { type PanelModel, inMessageMode } from './model';
 
 export class PanelHeader {
   readonly element: HTMLElement;
@@ -14,6 +15,7 @@ export class PanelHeader {
   private readonly sampleFacts = el('p', { className: 'sample-facts' });
   private readonly runtime = el('p', { className: 'runtime' });
   private readonly variants = el('p', { className: 'run-variants' });
+  private readonly messageMode = el('p', { className: 'run-message-mode' });
   private readonly status = el('p', { className: 'run-status', attrs: { role: 'status' } });
 
   constructor() {
@@ -21,6 +23,7 @@ export class PanelHeader {
       el('div', { className: 'sample' }, [this.sampleName, this.sampleFacts]),
       this.runtime,
       this.variants,
+      this.messageMode,
       this.status,
     ]);
   }
@@ -29,7 +32,16 @@ export class PanelHeader {
     const { run, sample } = model;
     this.sampleName.textContent = run?.sampleName ?? '';
     this.sampleName.title = run?.sampleLocation ?? '';
-    this.sampleFacts.textContent = sample
+    const stream = sample?.messages;
+    this.sampleFacts.textContent = stream
+      ? [
+          // SampleInfo.jsonBytes is a message's mean in message mode: the stream's total is its own figure.
+          formatCount(stream.count, 'message'),
+          `${formatBytes(stream.totalJsonBytes)} of JSON, ${formatBytes(Math.round(sample.jsonBytes))} per message on average`,
+          stream.skipped.count > 0 ? `${formatCount(stream.skipped.count, 'line')} not JSON, left out` : null,
+          sampleBytesText(sample),
+        ].filter(Boolean).join(' · ')
+      : sample
       ? [
           `${formatBytes(sample.jsonBytes)} of JSON`,
           formatCount(sample.records, sample.kind === 'jsonl' ? 'line' : 'record'),
@@ -40,13 +52,16 @@ export class PanelHeader {
     if (run) {
       const { runtime, settings } = run;
       const rounds = settings.rounds ?? 1;
-      const budget = `${formatCount(rounds, 'round')} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation`;
+      // Rounds that stop per codec: the most is a bound, not what each row took (its details say).
+      const roundsText = settings.adaptiveRounds ? `up to ${formatCount(rounds, 'round')}` : formatCount(rounds, 'round');
+      const rule = adaptiveRoundsRule(settings);
+      const budget = `${roundsText} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation${rule ? `; ${rule}` : ''}`;
       this.runtime.textContent = [
         `Node ${runtime.node}`,
         `V8 ${runtime.v8}`,
         runtime.platform,
         run.extensionVersion ? `Payload Lab ${run.extensionVersion}` : null,
-        formatCount(rounds, 'round'),
+        roundsText,
       ].filter(Boolean).join(' · ');
       this.runtime.title = `${budget}. Each round measures JSON and every codec in fresh workers, in rotated order.`;
     } else {
@@ -54,6 +69,11 @@ export class PanelHeader {
     }
     this.variants.hidden = !run?.inferredSchemas;
     this.variants.textContent = run?.inferredSchemas ? `Inferred schemas: ${describeVariants(run.variants) || 'default choices'}` : '';
+    const messages = inMessageMode(model);
+    this.messageMode.hidden = !messages;
+    this.messageMode.textContent = messages
+      ? `Message mode: each record encoded and decoded as its own message, with one schema for the stream; every figure is per message.${run?.messages?.byDefault ? ' JSON Lines files are measured as messages by default: turn off Messages to measure the records as one array.' : ''}`
+      : '';
     this.status.textContent = statusText(model);
     this.status.className = `run-status ${model.phase}`;
     // Lets automation tell this run's status from the previous run's.

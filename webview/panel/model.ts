@@ -29,7 +29,7 @@ export interface ResultRow {
 
 export type Row = PendingRow | ResultRow;
 
-export const COLUMN_IDS = ['codec', 'format', 'bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants'] as const;
+export const COLUMN_IDS = ['codec', 'format', 'bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants', 'bundle'] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
 
 export interface SortOrder {
@@ -47,7 +47,12 @@ export interface RunHeading {
   /** The panel offers the inferred schemas and their variants (a JSON sample, no schema given). */
   inferredSchemas?: boolean;
   variants?: Partial<SchemaVariants>;
+  /** Message mode: every record its own message (`byDefault`: the sample is JSON Lines). */
+  messages?: { byDefault: boolean };
 }
+
+/** The run measured a stream of messages: its rows' figures are per message. */
+export const inMessageMode = (model: Pick<PanelModel, 'run' | 'sample'>) => model.run?.messages !== undefined || model.sample?.messages !== undefined;
 
 export interface PanelModel {
   runId: number | null;
@@ -117,7 +122,7 @@ function finishRun(model: PanelModel, report: ComparisonReport): PanelModel {
 
 /** A finished run this page never saw start (e.g. the host answering 'ready' after a reload). */
 function reportOnly(model: PanelModel, runId: number, report: ComparisonReport): PanelModel {
-  const run = { sampleName: baseName(report.input.path), sampleLocation: report.input.path, runtime: report.runtime, settings: report.settings, extensionVersion: null };
+  const run = { sampleName: baseName(report.input.path), sampleLocation: report.input.path, runtime: report.runtime, settings: report.settings, extensionVersion: null, ...(report.input.messages ? { messages: { byDefault: false } } : {}) };
   return { ...model, runId, phase: 'finished', endMessage: null, run, sample: report.input, rows: report.results.map(resultRow), expanded: [] };
 }
 
@@ -153,6 +158,7 @@ function startRun(model: PanelModel, runId: number, run: ComparisonStarted, repl
     extensionVersion: run.extensionVersion,
     inferredSchemas: run.inferredSchemas ?? false,
     ...(run.variants ? { variants: run.variants } : {}),
+    ...(run.messages ? { messages: run.messages } : {}),
   };
   return {
     ...model,

@@ -55,3 +55,24 @@ function deliver<K extends RunKind>(receivers: RunReceivers, event: RunEventOf<K
   const receive: (event: RunEventOf<K>) => void = receivers[event.kind];
   receive(event);
 }
+
+/** A view of a kind of run with a model of its own (a sweep, a schema change): drawn whole, or only its progress. */
+export interface RunView<M> {
+  render(model: M | null): void;
+  showProgress(model: M): void;
+}
+
+/**
+ * The receiver of a kind whose view keeps its own model: each event reduced into it; progress
+ * redraws the view's progress only (the rest waits for whole items), anything else all of it.
+ */
+export function receiverOf<K extends RunKind, M>(applier: RunApplier<K, M | null>, view: RunView<M>): (event: RunEventOf<K>) => void {
+  let model: M | null = null;
+  return (event) => {
+    const next = reduceRun(applier, model, event);
+    if (next === model) return;
+    model = next;
+    if (event.phase === 'progress' && model) view.showProgress(model);
+    else view.render(model);
+  };
+}

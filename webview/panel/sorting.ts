@@ -31,6 +31,7 @@ const sortValues: Record<ColumnId, (row: Row) => SortValue> = {
     const result = completed(row);
     return result && remnantCount(result);
   },
+  bundle: (row) => (row.kind === 'result' ? row.result.bundleBytes : undefined),
 };
 
 function compareValues(a: SortValue, b: SortValue): number {

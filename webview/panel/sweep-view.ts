@@ -14,6 +14,7 @@ import { SweepCharts } from './sweep-charts';
 import { seriesByCodec, type SweepModel } from './sweep-model';
 import { codecNames } from '../../src/shared/codec-names';
 import type { LimitProgress } from '../../src/shared/sweep-events';
+import { showRunSection } from './run-section';
 
 export interface SweepActions {
   cancelSweep(): void;
@@ -61,11 +62,8 @@ export class SweepView implements Disposable {
 
   render(model: SweepModel | null): void {
     this.model = model;
-    this.element.hidden = model === null;
-    if (!model) return;
+    if (!showRunSection(this.element, model)) return;
     const { started } = model;
-    this.element.dataset['phase'] = model.phase;
-    this.element.dataset['runId'] = String(model.runId);
     const what = started.sweep && started.limits ? 'Size sweep and payload limits' : started.sweep ? 'Size sweep' : 'Payload limits';
     this.title.textContent = `${what}: ${started.sampleName}`;
     this.title.title = started.sampleLocation;

@@ -5,7 +5,7 @@
  */
 import { button, el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
-import { completedCells, failedCells, pendingActivity, pendingCells } from './cells';
+import { completedCells, failedCells, pendingActivity, pendingCells, type SpeedupContext } from './cells';
 import { detailsContent } from './details';
 import { type ColumnId, type PanelModel, type PendingRow, type Row, rowCodec } from './model';
 import { COLUMNS, FOLD_ORDER, shownColumns } from './columns';
@@ -38,6 +38,8 @@ export class ResultsTable implements Disposable {
   /** Columns the user hid (from the model) and columns folded because the panel is narrow. */
   private hidden: readonly ColumnId[] = [];
   private folded: ColumnId[] = [];
+  /** Whether unstable speed-ups carry ⚠ (not after a run on a busy machine) and the run's rounds plan. */
+  private rowContext: SpeedupContext = { marks: true };
   private readonly listeners = new DisposableStore();
 
   constructor(actions: TableActions) {
@@ -88,6 +90,8 @@ export class ResultsTable implements Disposable {
       : undefined;
     const body = el('tbody');
     const rows = sortRows(model.rows, model.sort);
+    const load = model.run?.settings.machineLoad;
+    this.rowContext = { marks: !(load?.measured && load.busy), settings: model.run?.settings ?? {} };
     const ratioScale = Math.max(1, ...rows.map(ratioOf));
     const jsonBytes = model.sample?.jsonBytes ?? null;
     const nameOf = namesOfRows(rows);
@@ -95,7 +99,7 @@ export class ResultsTable implements Disposable {
       const expanded = row.kind === 'result' && model.expanded.includes(row.result.codec);
       body.append(this.rowElement(row, index, expanded, ratioScale, model.phase === 'running', model.previous ?? [], model.previousKind, nameOf));
       if (expanded && row.kind === 'result') {
-        const cell = el('td', {}, [detailsContent(row.result, jsonBytes)]);
+        const cell = el('td', {}, [detailsContent(row.result, jsonBytes, model.run?.settings)]);
         cell.colSpan = COLUMNS.length;
         body.append(el('tr', { className: 'details-row', attrs: { id: detailsId(index) } }, [cell]));
       }
@@ -182,7 +186,7 @@ export class ResultsTable implements Disposable {
     const cells = row.kind === 'pending'
       ? pendingCells(row, running)
       : row.result.status === 'completed'
-        ? completedCells(row.result, ratioScale)
+        ? completedCells(row.result, ratioScale, this.rowContext)
         : failedCells(row.result, ratioScale);
     // Where the codec's schema came from (inferred, provided, derived): for tests and styles.
     const attrs: Record<string, string> = { 'data-codec': rowCodec(row) };

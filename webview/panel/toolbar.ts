@@ -7,7 +7,7 @@
 import type { ExportFormat, RequestMap } from '../../src/shared/protocol';
 import { button, el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
-import type { PanelModel } from './model';
+import { inMessageMode, type PanelModel } from './model';
 
 type ExportDestination = RequestMap['export']['params']['destination'];
 type ExportOutcome = RequestMap['export']['result'];
@@ -18,6 +18,8 @@ export interface ToolbarActions {
   openSample(): void;
   exportReport(format: ExportFormat, destination: ExportDestination): Promise<ExportOutcome>;
   probeLibraries(): void;
+  /** The Messages toggle: the sample again, as a stream of messages or as one document. */
+  setMessageMode(messages: boolean): void;
 }
 
 const FORMATS: ReadonlyArray<[ExportFormat, string]> = [['markdown', 'Markdown table'], ['csv', 'CSV'], ['json', 'JSON']];
@@ -35,6 +37,7 @@ export class Toolbar implements Disposable {
     'data-action': 'probe-libraries',
     title: 'Run awkward inputs (a "__proto__" key, 2^53 + 1, crafted lengths…) through every codec, each in a child process',
   });
+  private readonly messagesToggle = el('input', { className: 'messages-toggle', attrs: { type: 'checkbox', 'data-action': 'messages' } });
   private readonly outcome = el('span', { className: 'export-outcome', attrs: { role: 'status' } });
   private readonly listeners = new DisposableStore();
   private exporting = false;
@@ -47,6 +50,10 @@ export class Toolbar implements Disposable {
     ]);
     this.element = el('div', { className: 'toolbar' }, [
       el('div', { className: 'toolbar-group' }, [this.rerunButton, this.cancelButton]),
+      el('label', {
+        className: 'toolbar-group messages-choice',
+        title: 'Measure each record (a JSON array\u2019s elements, a JSON Lines line) as its own message, with one schema for the stream; off: the sample as one document',
+      }, [this.messagesToggle, 'Messages']),
       exportGroup,
       el('div', { className: 'toolbar-group' }, [this.openButton, this.probeButton]),
       this.outcome,
@@ -55,6 +62,12 @@ export class Toolbar implements Disposable {
     this.listeners.add(listen(this.cancelButton, 'click', () => actions.cancel()));
     this.listeners.add(listen(this.openButton, 'click', () => actions.openSample()));
     this.listeners.add(listen(this.probeButton, 'click', () => actions.probeLibraries()));
+    this.listeners.add(listen(this.messagesToggle, 'change', () => {
+      // The toggle shows the mode of the run on show: it turns when the host starts the run it asks for.
+      const wanted = this.messagesToggle.checked;
+      this.messagesToggle.checked = !wanted;
+      actions.setMessageMode(wanted);
+    }));
     this.listeners.add(listen(this.saveButton, 'click', () => void this.export('file')));
     this.listeners.add(listen(this.copyButton, 'click', () => void this.export('clipboard')));
   }
@@ -64,6 +77,9 @@ export class Toolbar implements Disposable {
     this.rerunButton.disabled = running || model.run === null;
     this.cancelButton.hidden = !running;
     this.openButton.disabled = model.run === null;
+    this.messagesToggle.checked = inMessageMode(model);
+    // A new run starts from the toggle: not while one runs.
+    this.messagesToggle.disabled = running || model.run === null;
     // The host exports the report of a finished run; a partial run has none.
     this.canExport = model.phase === 'finished';
     this.updateExportButtons();

@@ -5,6 +5,7 @@
 import type { CompletedResult } from '../../src/shared/results';
 import { AdviceView } from './advice-view';
 import { ByteAttributionView } from './byte-attribution-view';
+import { MessagesView } from './messages-view';
 import { ResultCharts } from './charts';
 import { el } from '../common/dom';
 import { type Disposable, DisposableStore } from '../common/dispose';
@@ -34,6 +35,7 @@ export class PanelView implements Disposable {
   private readonly charts = new ResultCharts();
   private readonly remnantMatrix = new RemnantMatrixView();
   private readonly byteAttribution = new ByteAttributionView();
+  private readonly messages = new MessagesView();
   private readonly advice = new AdviceView();
   private readonly probes: ProbesView;
   private readonly results: HTMLElement;
@@ -51,7 +53,7 @@ export class PanelView implements Disposable {
     this.table = this.disposables.add(new ResultsTable({ ...actions, inspect: (codec, label) => void this.inspector.open(codec, label) }));
     this.probes = this.disposables.add(new ProbesView(actions));
     this.disposables.add(this.charts);
-    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.verdict.element, this.advice.element, this.table.element, this.inspector.element, this.remnantMatrix.element, this.byteAttribution.element, this.charts.element, this.probes.element]);
+    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.verdict.element, this.advice.element, this.table.element, this.inspector.element, this.messages.element, this.remnantMatrix.element, this.byteAttribution.element, this.charts.element, this.probes.element]);
     root.replaceChildren(this.emptyState, this.results);
   }
 
@@ -73,6 +75,7 @@ export class PanelView implements Disposable {
     const completed = sortRows(model.rows, model.sort).flatMap((row) =>
       row.kind === 'result' && row.result.status === 'completed' ? [row.result as CompletedResult] : []);
     const nameOf = namesOfRows(model.rows);
+    this.messages.render(completed);
     this.byteAttribution.render(completed, nameOf);
     this.charts.update(completed, model.sample?.jsonBytes ?? null, nameOf);
   }

@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
-import { compareSample } from '../../../src/engine/compare';
+import { compareSample, type CompareOptions } from '../../../src/engine/compare';
 import { builtinCodecs, DEFAULT_CODEC_IDS } from '../../../src/codecs/registry';
 import { idFromModulePath } from '../../../src/codecs/codec-source';
 import type { RunEventOf } from '../../../src/shared/run-events';
@@ -31,12 +31,12 @@ const THROWING_CODEC = fixture('codecs', 'throws-on-encode.cjs');
 /** The file holding a run recorded for the whole suite (v8-serialized: the structured clone a webview message is). */
 export const RECORDED_RUN_ENV = 'PAYLOAD_LAB_RECORDED_RUN';
 
-interface Recording {
+export interface Recording {
   report: ComparisonReport;
   all: RunEvent[];
 }
 
-function replayable({ report, all }: Recording): RecordedRun {
+export function replayable({ report, all }: Recording): RecordedRun {
   return {
     report,
     messages: (runId) => all.map((event) => ({ ...event, runId })),
@@ -54,23 +54,39 @@ export async function saveRealRun(file: string): Promise<void> {
   fs.writeFileSync(file, v8.serialize(await record()));
 }
 
-async function record(): Promise<Recording> {
-  const events: RunEvent[] = [];
-  const bytes = fs.readFileSync(SAMPLE);
-  const report = await compareSample({ path: SAMPLE, bytes }, {
-    ...FAST,
-    // Two rounds: rows arrive twice, and speed-ups carry a real interval.
-    rounds: 2,
-    codecModules: [THROWING_CODEC],
+/** The suite's run: two rounds (rows arrive twice, and speed-ups carry a real interval), every default codec and one that throws. */
+const SUITE_RUN: RunChoices = { rounds: 2, codecModules: [THROWING_CODEC] };
+
+/** What a file's own run changes from FAST: its rounds, codecs, codec modules. */
+export type RunChoices = Pick<CompareOptions, 'rounds' | 'codecs' | 'codecModules' | 'settledWithin'>;
+
+/** A real run of the mixed sample other than the suite's (another rounds plan, fewer codecs), recorded now. */
+export async function recordRunOf(choices: RunChoices): Promise<RecordedRun> {
+  return replayable(await record(choices));
+}
+
+/** The engine's callbacks, each pushing the event the host's lifecycle would send the page. */
+export function recordingInto(events: RunEvent[]): Pick<CompareOptions, 'onSampleRead' | 'onStage' | 'onResult'> {
+  return {
     onSampleRead: (sample) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'sample-read', sample } }),
     // The engine names a module codec by its path while it runs, by its file name in the row.
     onStage: (codec, stage, { round }) => events.push({ kind: 'comparison', runId: 0, phase: 'progress', progress: { codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round } }),
     onResult: (result) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'codec-result', result } }),
+  };
+}
+
+async function record(choices: RunChoices = SUITE_RUN): Promise<Recording> {
+  const events: RunEvent[] = [];
+  const bytes = fs.readFileSync(SAMPLE);
+  const report = await compareSample({ path: SAMPLE, bytes }, {
+    ...FAST,
+    ...choices,
+    ...recordingInto(events),
   });
   const planned = [
     // What compareSample runs without a codec list: the default codecs.
-    ...builtinCodecs.filter(({ id }) => DEFAULT_CODEC_IDS.includes(id)).map(({ id, label, format }) => ({ id, label, format })),
-    { id: idFromModulePath(THROWING_CODEC), label: idFromModulePath(THROWING_CODEC), format: 'custom' },
+    ...builtinCodecs.filter(({ id }) => (choices.codecs ?? DEFAULT_CODEC_IDS).includes(id)).map(({ id, label, format }) => ({ id, label, format })),
+    ...(choices.codecModules ?? []).map((module) => ({ id: idFromModulePath(module), label: idFromModulePath(module), format: 'custom' })),
   ];
   const started: RunEvent = {
     kind: 'comparison',

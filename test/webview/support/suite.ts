@@ -12,11 +12,12 @@ export interface PanelSuite {
   open(t: TestContext, options?: Parameters<PanelHarness['open']>[0]): Promise<PanelPage>;
 }
 
-export function panelSuite(): PanelSuite {
+/** `record`: the file's run (default: the suite's recording, recordRealRun). */
+export function panelSuite(record: () => Promise<RecordedRun> = recordRealRun): PanelSuite {
   let harness: PanelHarness | undefined;
   let run: RecordedRun | undefined;
   before(async () => {
-    const [started, recorded] = await Promise.allSettled([PanelHarness.start(), recordRealRun()]);
+    const [started, recorded] = await Promise.allSettled([PanelHarness.start(), record()]);
     if (started.status === 'fulfilled') harness = started.value;
     if (started.status === 'rejected') throw started.reason;
     if (recorded.status === 'rejected') throw recorded.reason;

@@ -1,0 +1,140 @@
+/**
+ * The speed side of the verdict: which rows the figures can rank, and how a line says what it
+ * rests on. A speed-up is ranked only where its interval (where a re-run's median is expected)
+ * stands clear of the leader's; every row whose interval overlaps the leader's is named with
+ * it, and the best row that does not is named after them, so a reader sees why a higher median
+ * is left out. Each line says how many rounds its rows rest on, and says so when that is one
+ * round (no interval: no tie can be seen) or two (their range, not a prediction), or when the
+ * machine was busy. Pure.
+ */
+import type { CodecResult, CompletedResult } from '../shared/results';
+import { formatSpeedupRange } from '../shared/format';
+import { medianOf } from '../measurement/stats';
+import { rerunInterval } from '../measurement/rerun-interval';
+
+export type Interval = readonly [number, number];
+
+export interface SpeedFigure {
+  value: number;
+  interval: Interval;
+  /** Rounds the figure is the median of. */
+  rounds: number;
+}
+
+export type SpeedOf = (row: CompletedResult) => SpeedFigure | null;
+
+/** How a claim names a row: with its runtime in a run of two, and `lossy` wherever it is. */
+export type RowName = (row: CodecResult) => string;
+
+/** What the whole run says about its speed figures. */
+export interface SpeedContext {
+  /** Rounds of a row that carries none (older reports). */
+  defaultRounds: number;
+  /** The machine was busy during the run: speed figures are unreliable. */
+  busy: boolean;
+}
+
+/** From this many rows, a tie is said as "not ranked" rather than listed: the rows outside it are named instead. */
+export const ALL_TIED_FROM = 4;
+
+const overlaps = (a: Interval, b: Interval) => a[0] <= b[1] && b[0] <= a[1];
+
+/** Rounds that gave the row a speed-up. */
+export function roundsOf(row: CompletedResult, context: SpeedContext): number {
+  return row.rounds ? row.rounds.filter((round) => round.speedupVsJson !== null).length : context.defaultRounds;
+}
+
+export function operationSpeed(operation: 'encode' | 'decode', context: SpeedContext): SpeedOf {
+  return (row) => {
+    const speedup = row.speedupVsJson;
+    if (!speedup) return null;
+    return { value: speedup[operation], interval: operation === 'encode' ? speedup.encodeInterval : speedup.decodeInterval, rounds: roundsOf(row, context) };
+  };
+}
+
+/**
+ * Encode and decode together: in each round, the geometric mean of that round's two speed-ups
+ * (√(encode × decode): a codec twice as fast at one and half as fast at the other is even), then
+ * the median over rounds with the same interval as any speed-up. Rows of older reports without
+ * rounds: the geometric mean of the medians, between those of the intervals' ends.
+ */
+export function combinedSpeed(context: SpeedContext): SpeedOf {
+  return (row) => {
+    const speedup = row.speedupVsJson;
+    if (!speedup) return null;
+    const perRound = (row.rounds ?? []).flatMap((round) => (round.speedupVsJson ? [Math.sqrt(round.speedupVsJson.encode * round.speedupVsJson.decode)] : []));
+    if (perRound.length > 0) {
+      const round3 = (value: number) => Number(value.toFixed(3));
+      const [low, high] = rerunInterval(perRound);
+      return { value: round3(medianOf(perRound)), interval: [round3(low), round3(high)], rounds: perRound.length };
+    }
+    return {
+      value: Math.sqrt(speedup.encode * speedup.decode),
+      interval: [Math.sqrt(speedup.encodeInterval[0] * speedup.decodeInterval[0]), Math.sqrt(speedup.encodeInterval[1] * speedup.decodeInterval[1])],
+      rounds: roundsOf(row, context),
+    };
+  };
+}
+
+export interface SpeedRanking {
+  leader: CompletedResult;
+  /** The leader and every row whose interval overlaps it, in the rows' order (a tie names no first). */
+  tied: CompletedResult[];
+  /** The fastest row outside the tie. */
+  next?: CompletedResult;
+  /** Every measured row outside the tie, in the rows' order. */
+  outside: CompletedResult[];
+  /** The tie holds so many rows that listing them helps no one: the line says nothing is ranked, and names the rows outside it. */
+  all: boolean;
+}
+
+export function rankSpeed(rows: readonly CompletedResult[], speed: SpeedOf): SpeedRanking | undefined {
+  const measured = rows.filter((row) => speed(row) !== null);
+  if (measured.length === 0) return undefined;
+  const leader = measured.reduce((best, row) => (speed(row)!.value > speed(best)!.value ? row : best));
+  const lead = speed(leader)!.interval;
+  const tied = measured.filter((row) => row === leader || overlaps(speed(row)!.interval, lead));
+  const rest = measured.filter((row) => !tied.includes(row));
+  const next = rest.length > 0 ? rest.reduce((best, row) => (speed(row)!.value > speed(best)!.value ? row : best)) : undefined;
+  return { leader, tied, ...(next ? { next } : {}), outside: rest, all: tied.length >= ALL_TIED_FROM };
+}
+
+/** "avsc 9.00× (8.00–10.0×)". */
+export function speedText(row: CompletedResult, speed: SpeedOf, name: RowName): string {
+  const figure = speed(row)!;
+  return `${name(row)} ${formatSpeedupRange(figure.value, figure.interval)}`;
+}
+
+/**
+ * "5 rounds each" or "rounds: avsc 3, v8 6", then what the rounds cannot say: one round has no
+ * interval, two give their range only, and a busy machine makes every speed figure unreliable.
+ */
+export function restsOn(rows: readonly CompletedResult[], speed: SpeedOf, name: RowName, context: SpeedContext): string {
+  const counts = rows.map((row) => speed(row)?.rounds ?? context.defaultRounds);
+  const same = counts.every((count) => count === counts[0]);
+  const plural = (count: number) => `${count} round${count === 1 ? '' : 's'}`;
+  const parts = [
+    same ? `${plural(counts[0]!)}${rows.length > 1 ? ' each' : ''}` : `rounds: ${rows.map((row, index) => `${name(row)} ${counts[index]}`).join(', ')}`,
+  ];
+  const fewest = Math.min(...counts);
+  if (fewest === 1) parts.push('from 1 round there is no interval, so no tie can be seen: a re-run may order them differently');
+  else if (fewest === 2) parts.push('with 2 rounds an interval is their range, not a prediction');
+  if (context.busy) parts.push('the machine was busy: unreliable');
+  return parts.join('; ');
+}
+
+/** One speed claim's text: the winners, or that the figures rank nothing, and what it rests on. */
+export function speedLine(what: string, ranking: SpeedRanking, speed: SpeedOf, name: RowName, context: SpeedContext): string {
+  const { leader, tied, next } = ranking;
+  const figure = (row: CompletedResult) => speedText(row, speed, name);
+  if (ranking.all) {
+    const measured = tied.length + ranking.outside.length;
+    const overlap = ranking.outside.length === 0 ? `all ${tied.length}` : `${tied.length} of ${measured}`;
+    const below = ranking.outside.length > 0 ? `; below them: ${ranking.outside.map(figure).join(', ')}` : '';
+    return `${what}: not ranked, the intervals of ${overlap} overlap (highest median: ${figure(leader)})${below}; ${restsOn([...tied, ...ranking.outside], speed, name, context)}`;
+  }
+  const listed = next ? [...tied, next] : tied;
+  const after = next ? `${tied.length > 1 ? '; next' : ', ahead of'} ${figure(next)}` : '';
+  const winners = tied.length > 1 ? `tied (intervals overlap ${name(leader)}'s), ${tied.map(figure).join(', ')}` : figure(leader);
+  return `${what}: ${winners} JSON's speed${after}; ${restsOn(listed, speed, name, context)}`;
+}

@@ -1,0 +1,30 @@
+/** How many rounds a row took and why it stopped, in words: the CLI's footer and the panel's row details. */
+import type { MeasurementSettings, RoundsStopped } from './results';
+
+const percent = (fraction: number) => `±${Math.round(fraction * 100)}%`;
+/** An interval's reach: ±18%, or ×23 once it is past double the median. */
+const reach = (fraction: number) => (fraction <= 1 ? percent(fraction) : `up to ×${(1 + fraction).toFixed(fraction < 9 ? 1 : 0)}`);
+
+/**
+ * "3 rounds, settled (intervals within ±18%)", "6 rounds, the most (intervals ±41%, wider than
+ * ±25%)", "6 rounds, the baseline (timed while any codec was)".
+ */
+export function roundsStoppedText(stopped: RoundsStopped, settings: Pick<MeasurementSettings, 'adaptiveRounds'>): string {
+  const rounds = `${stopped.rounds} round${stopped.rounds === 1 ? '' : 's'}`;
+  const width = settings.adaptiveRounds ? percent(settings.adaptiveRounds.settledWithin) : undefined;
+  switch (stopped.why) {
+    case 'baseline':
+      return `${rounds}, the baseline (timed while any codec was)`;
+    case 'settled':
+      return `${rounds}, settled${stopped.widest === null ? '' : ` (intervals within ${reach(stopped.widest)})`}`;
+    case 'most-rounds':
+      return `${rounds}, the most (${stopped.widest === null ? 'no interval' : `intervals ${reach(stopped.widest)}`}${width ? `, wider than ${width}` : ''})`;
+  }
+}
+
+/** The rule, once: "a codec stops from 3 rounds once both speed-ups' intervals are within ±25% of their medians, at 6 at most". */
+export function adaptiveRoundsRule(settings: Pick<MeasurementSettings, 'adaptiveRounds' | 'rounds'>): string | undefined {
+  const plan = settings.adaptiveRounds;
+  if (!plan) return undefined;
+  return `a codec stops from ${plan.minRounds} rounds once both speed-ups' intervals are within ${percent(plan.settledWithin)} of their medians, at ${settings.rounds ?? plan.minRounds} at most`;
+}
