@@ -85,7 +85,7 @@ test('exports carry the interop result: a Markdown section and CSV columns', asy
   const report = await run;
   const markdown = toMarkdown(report);
   assert.match(markdown, /\*\*Readable by the reference decoder\*\*/);
-  assert.match(markdown, /msgpackr-records: no \(@msgpack\/msgpack: /);
+  assert.match(markdown, /msgpackr \(records\): no \(@msgpack\/msgpack: /);
   const [header, ...lines] = toCsv(report).trim().split('\r\n');
   const columns = header!.split(',');
   const readable = columns.indexOf('interop_readable');
