@@ -45,9 +45,7 @@ const SUITES: Record<string, Suite> = {
     },
   },
   e2e: {
-    // Three at a time: an e2e file mostly waits on VS Code's UI (the fresh-clone CI run of
-    // 1452f4e used 1.07 cores of 2 over its 19 minutes, the e2e suite 481 s of them).
-    concurrency: 3,
+    concurrency: 2,
     // avsc's crafted lengths must crash its probe process before the probe's timeout. The main
     // scenarios print the varied-documents quick run's time from the click (issue 11's figure,
     // meaningless beside another code-server), and beside one their inspector once waited 60 s
