@@ -114,10 +114,9 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     // page's list, where an extension's walkthrough shows once its contributions are read (past
     // a few walkthroughs the rest fold under "More…").
     const category = page.locator('button.getting-started-category', { hasText: 'Get Started with Payload Lab' });
-    for (const deadline = Date.now() + 60_000; !(await category.isVisible());) {
-      assert.ok(Date.now() < deadline, 'the Welcome page lists the walkthrough');
+    for (let attempt = 1; !(await category.waitFor({ timeout: 2000 }).then(() => true, () => false)); attempt++) {
+      assert.ok(attempt < 30, 'the Welcome page lists the walkthrough');
       for (const link of [page.locator('.prev-button'), page.locator('.see-all-walkthroughs')]) if (await link.isVisible()) await link.click();
-      await page.waitForTimeout(500);
     }
     await category.click();
     await walkthroughStep('compare').waitFor();
