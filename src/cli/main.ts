@@ -28,6 +28,7 @@ import { EVOLVE_USAGE, evolveCommand, EvolveUsageError } from './evolve-command'
 import { lazyReadsSection } from './lazy-reads-section';
 import { FORMAT_SCHEMA_OPTIONS, FORMAT_SCHEMA_USAGE, formatSchemasFrom } from './format-schema-options';
 import { defaultCacheDir } from '../codegen/cache';
+import { useWorkerCodeCache } from '../engine/worker-code-cache';
 import type { MeasuredRuntime } from '../shared/results';
 import { MESSAGE_OPTIONS, MESSAGE_OPTIONS_USAGE, messageMode, messageSettingsFrom, MESSAGES_USAGE, MessagesUsageError, runMessageMode } from './messages-command';
 
@@ -67,7 +68,8 @@ Options:
   --strict-csp         also run each codec with code generation from strings disabled (a CSP
                        without 'unsafe-eval'; Node's --disallow-code-generation-from-strings)
   --cache-dir DIR      where code generated for google-protobuf, ts-proto, protobuf-ts, flatbuffers,
-                       capnp and bebop is kept (default \$XDG_CACHE_HOME/payload-lab or
+                       capnp and bebop is kept, and V8's compiled code of the codec workers'
+                       bundle (default \$XDG_CACHE_HOME/payload-lab or
                        ~/.cache/payload-lab); their tools are found through PAYLOAD_LAB_PROTOC,
                        PAYLOAD_LAB_FLATC, PAYLOAD_LAB_BEBOPC… and PATH (see 'payload-lab codecs')
   -h, --help           this text
@@ -124,6 +126,7 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
   }
   const setup = await compareSchemaSetup(values, positionals[0]);
   const cacheDir = path.resolve(values['cache-dir'] ?? defaultCacheDir());
+  useWorkerCodeCache(path.join(cacheDir, 'v8-code-cache'));
   const formatSchemas = await formatSchemasFrom(values, { cacheDir });
   const file = positionals[0] ?? bundledSample();
   const listed = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);

@@ -10,6 +10,7 @@ import type { ErrorStage, StageError, WorkStage } from '../shared/results';
 import { workerTransport } from '../processes/node-transports';
 import type { WorkerEvents, WorkerMethod, WorkerMethods } from '../shared/worker-protocol';
 import type { ChildExit } from '../processes/supervise-child';
+import { workerEntry } from './worker-code-cache';
 
 export interface WorkerLimits {
   workerScript: string;
@@ -66,7 +67,9 @@ export interface StartedWorker {
 
 /** A fresh worker with a heap limit, behind its channel; its output is drained, never shown. */
 export function startWorker(workerScript: string, memoryLimitMb: number): StartedWorker {
-  const worker = new Worker(workerScript, {
+  const entry = workerEntry(workerScript);
+  const worker = new Worker(entry.file, {
+    ...(entry.workerData ? { workerData: entry.workerData } : {}),
     resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb },
     // A clean isolate: by default workers inherit the parent's flags (a loader hook such as
     // tsx's slowed avsc by ~20%; --inspect would open a debugger port per codec).

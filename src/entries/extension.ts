@@ -2,6 +2,7 @@
  * Activation registers commands, the panel serializer and the log, nothing else: no codec
  * library loads here (they load only inside the workers of a run).
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { compareEncodings } from '../commands/compare-encodings';
 import { runBenchmark, type BenchmarkChoices } from '../commands/run-benchmark';
@@ -21,12 +22,15 @@ import { SchemaDiagnostics } from '../host/schema-diagnostics';
 import { openSample } from '../commands/open-sample';
 import { compareBundledSample, openInferredSchemaCommand, showResults } from '../commands/walkthrough';
 import { checkSchemaChange } from '../commands/check-schema-change';
+import { useWorkerCodeCache } from '../engine/worker-code-cache';
 import { SchemaChangeHost } from '../host/schema-change-host';
 
 /** Said when the panel asks for its sample again after a reload lost it (only saved files are kept). */
 const UNKNOWN_SAMPLE = 'Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.';
 
 export function activate(context: vscode.ExtensionContext): void {
+  // Workers keep their bundle's compiled code in the extension's own storage, as generated code is.
+  useWorkerCodeCache(path.join(context.globalStorageUri.fsPath, 'v8-code-cache'));
   const log = vscode.window.createOutputChannel('Payload Lab', { log: true });
   const actions = (): PanelActions => ({
     requests: {

@@ -10,6 +10,7 @@ export type BundleName =
   | 'extension'
   | 'cli'
   | 'codec-worker'
+  | 'cached-worker'
   | 'codec-process'
   | 'sweep-process'
   | 'probe-process'

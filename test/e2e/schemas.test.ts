@@ -77,6 +77,10 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     assert.equal(await frame.locator('tr[data-codec="protobufjs"].row-completed').getAttribute('data-schema'), 'provided');
     assert.equal(await frame.locator('tr[data-codec="avsc"].row-completed').getAttribute('data-schema'), 'derived');
     assert.match((await frame.locator('.sample-facts').textContent()) ?? '', /\d B generated$/);
+    // The run's workers started through the packaged loader: V8's code cache of their bundle is in
+    // the extension's global storage, not in the workspace.
+    const codeCache = path.join(globalStorage(), 'v8-code-cache');
+    assert.ok(fs.existsSync(codeCache) && fs.readdirSync(codeCache).some((name) => /^codec-worker-\d+-\d+-\d+\.bin$/.test(name)), `a code cache in ${codeCache}`);
     // No file behind generated records: Open sample shows them as an untitled JSON document.
     await frame.locator('button[data-action="open-sample"]').click();
     await page.locator('.tab', { hasText: 'Items-1000-records.json' }).first().waitFor({ timeout: 30_000 });
