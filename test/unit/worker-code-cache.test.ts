@@ -77,7 +77,11 @@ test('through the shipped loader: the cache is written once, then used as it is;
   const refused = Buffer.from('not a code cache');
   fs.writeFileSync(cacheFile, refused);
   assert.deepEqual(await loadInFreshWorker(file, cacheFile), expected);
-  assert.deepEqual(contentOf(cacheFile), written, 'refused by V8, then written anew');
+  // Not always byte for byte the first one (V8 writes a counter or two that may differ).
+  const rewritten = contentOf(cacheFile);
+  assert.ok(rewritten && rewritten.byteLength > 0 && !rewritten.equals(refused), 'refused by V8, then written anew');
+  assert.deepEqual(await loadInFreshWorker(file, cacheFile), expected);
+  assert.deepEqual(contentOf(cacheFile), rewritten, 'and used as it is the next time');
 
   // Into a folder that is a file: nothing can be written, and the file still runs.
   const blocked = path.join(dir, 'blocked');
