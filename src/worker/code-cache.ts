@@ -14,11 +14,8 @@ import Module from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 
-/** What happened to the cache: used it, wrote it (none yet, or V8 refused it), or could not write it. */
-export type CodeCacheOutcome = 'used' | 'written' | 'not-written';
-
 /** Runs `script` (a CommonJS file) as Node's loader would, compiled with the code cache in `cacheFile`. */
-export function loadWithCodeCache(script: string, cacheFile: string): CodeCacheOutcome {
+export function loadWithCodeCache(script: string, cacheFile: string): void {
   const source = fs.readFileSync(script, 'utf8');
   const cachedData = readIfPresent(cacheFile);
   const compiled = new vm.Script(Module.wrap(source), { filename: script, ...(cachedData ? { cachedData } : {}) });
@@ -28,9 +25,9 @@ export function loadWithCodeCache(script: string, cacheFile: string): CodeCacheO
   loaded.filename = script;
   wrapper.call(loaded.exports, loaded.exports, Module.createRequire(script), loaded, script, path.dirname(script));
   loaded.loaded = true;
-  if (cachedData && !compiled.cachedDataRejected) return 'used';
+  if (cachedData && !compiled.cachedDataRejected) return;
   // After the bundle's top level ran: the functions it compiled on the way are in the cache too.
-  return writeAtomically(cacheFile, compiled.createCachedData()) ? 'written' : 'not-written';
+  writeAtomically(cacheFile, compiled.createCachedData());
 }
 
 function readIfPresent(file: string): Buffer | undefined {
@@ -41,20 +38,21 @@ function readIfPresent(file: string): Buffer | undefined {
   }
 }
 
-/** Written under a name of its own, then renamed: workers starting together never read half a file. */
-function writeAtomically(file: string, data: Buffer): boolean {
+/**
+ * Written under a name of its own, then renamed: workers starting together never read half a
+ * file. A file that cannot be written is left unwritten: the next worker compiles as this one did.
+ */
+function writeAtomically(file: string, data: Buffer): void {
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(temporary, data);
     fs.renameSync(temporary, file);
-    return true;
   } catch {
     try {
       fs.rmSync(temporary, { force: true });
     } catch {
       // Its folder could not be made or read: no temporary file was left either.
     }
-    return false;
   }
 }
