@@ -1,10 +1,14 @@
 /**
  * A later round (timing only): one fresh JSON worker for the round and one fresh worker per
- * codec, each codec timed in slices alternating with JSON's (alternate-slices.ts). The codec's
- * speed-up in this round compares it with JSON's slices taken beside its own; JSON's row gets
- * all of its slices. After its slices each worker times compression of its encoded bytes
- * (JSON's once, at the round's end), so compression times have rounds too (not in a quick run).
- * A worker that fails leaves a note on its row, and the run goes on.
+ * codec, each codec timed in slices alternating with JSON's (alternate-slices.ts). Workers open
+ * in groups side by side (`opensAtOnce`: start, read the sample, prepare), but warm-ups and
+ * timing run alone: while a codec warms up or is timed, the round's other workers are idle
+ * (opened and waiting their turn, or timed and waiting to exit beside the next group's opens).
+ * The codec's speed-up in this round compares it with JSON's
+ * slices taken beside its own; JSON's row gets all of its slices. After its slices each worker
+ * times compression of its encoded bytes (JSON's once, at the round's end), so compression
+ * times have rounds too (not in a quick run). A worker that fails leaves a note on its row, and
+ * the run goes on.
  */
 import type { CodecResult, StageError, WorkStage, CompressionTiming } from '../shared/results';
 import { compressionWindows, timesCompression } from '../compression/compression-windows';
@@ -41,6 +45,24 @@ export interface LaterRound {
   limits: Omit<WorkerLimits, 'onStage'>;
   onStage?(id: string, stage: WorkStage): void;
   plan: SlicePlan;
+  /** Codec workers opened side by side (see `opensAtOnce`); 1: each opens alone. */
+  opensAtOnce: number;
+}
+
+/** Past this much JSON, a round opens one worker at a time: each worker holds the sample, its encoding and the decoded copy. */
+const SIDE_BY_SIDE_MAX_JSON_BYTES = 64 * 1024 * 1024;
+
+/**
+ * How many codec workers a later round opens at once (JSON's opens beside the first). Opening
+ * (start the worker, read the sample, prepare, encode and decode once) is untimed and leaves
+ * nothing running, so with two cores two workers open side by side; each then waits idle for
+ * its turn to warm up and be timed alone, as JSON's worker waits between its slices. The
+ * warm-up is not part of the opening: warmed side by side, codecs' encode speed-ups came out
+ * about a tenth lower (README, "Where a default run's time goes"). Not more than two: each
+ * opened worker holds its copy of the sample until the group after it opens.
+ */
+export function opensAtOnce(cores: number, jsonBytes: number): number {
+  return cores >= 2 && jsonBytes <= SIDE_BY_SIDE_MAX_JSON_BYTES ? 2 : 1;
 }
 
 const timingsOf = (round: number, windows: SideWindows, jsonBytes: number) => ({
@@ -72,62 +94,100 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
     }
   };
 
+  // Every worker of the round still running: whatever ends the round (cancel, a failure) closes them.
+  const live = new Set<SliceSession>();
+  const closeAll = (sessions: readonly SliceSession[]) => Promise.all(sessions.map(async (session) => {
+    await session.close();
+    live.delete(session);
+  }));
+  /** Opens a group side by side (nothing is timed meanwhile), while the last group's workers close. */
+  const openGroup = async (entries: readonly RoundEntry[], closing: readonly SliceSession[]): Promise<Array<SliceSession | undefined>> => {
+    const [settled] = await Promise.all([Promise.allSettled(entries.map(open)), closeAll(closing)]);
+    for (const result of settled) if (result.status === 'fulfilled') live.add(result.value);
+    return settled.map((result, index) => {
+      if (result.status === 'fulfilled') return result.value;
+      if (!(result.reason instanceof SliceSessionError)) throw result.reason;
+      fail(entries[index]!, result.reason.error);
+      return undefined;
+    });
+  };
+
   let json: SliceSession | undefined;
-  if (baseline) {
-    try {
-      json = await open(baseline);
-    } catch (error) {
-      if (!(error instanceof SliceSessionError)) throw error;
-      fail(baseline, error.error);
-    }
-  }
   const jsonWindows: Record<'encode' | 'decode', TimedWindow[]> = { encode: [], decode: [] };
+  const codecs = later.codecs;
   try {
-    // With no codec to pair (a run of JSON alone), JSON is timed alone, in the same slices.
-    for (const entry of later.codecs.length > 0 ? later.codecs : []) {
+    // Timed, idle, closed beside the next group's opens.
+    let timed: SliceSession[] = [];
+    let next = 0;
+    for (let first = true; first || next < codecs.length; first = false) {
       if (later.limits.signal?.aborted) throw new CancelledError('cancelled');
-      let codec: SliceSession;
-      try {
-        codec = await open(entry);
-      } catch (error) {
-        if (!(error instanceof SliceSessionError)) throw error;
-        fail(entry, error.error);
-        continue;
-      }
-      try {
-        const [codecWindows, jsonSide] = await timeAlternately(json ? [codec, json] : [codec], later.plan);
-        const timings: RoundTimings = { ...timingsOf(round, codecWindows!, jsonBytes(entry)), ...(await compressionOf(codec, entry)) };
-        if (jsonSide) {
-          const paired = timingsOf(round, jsonSide, jsonBytes(entry));
-          timings.pairedJson = { encodeMeanNs: paired.encode.meanNs, decodeMeanNs: paired.decode.meanNs };
-          jsonWindows.encode.push(...jsonSide.encode);
-          jsonWindows.decode.push(...jsonSide.decode);
+      // JSON's worker (no library to load or prepare: the lightest open) opens beside the first
+      // group; with no codec to pair (a run of JSON alone), it is timed alone.
+      const withJson = first && baseline !== undefined;
+      const group = codecs.slice(next, next + later.opensAtOnce);
+      next += group.length;
+      const sessions = await openGroup(withJson ? [baseline, ...group] : group, timed);
+      timed = [];
+      if (withJson) json = sessions.shift();
+      for (const [index, entry] of group.entries()) {
+        const codec = sessions[index];
+        if (!codec) continue;
+        if (later.limits.signal?.aborted) throw new CancelledError('cancelled');
+        timed.push(codec);
+        // Warm-ups run alone, right before the timing they prepare (JSON's before its first pairing).
+        if (json && baseline && !json.warmed) {
+          try {
+            await json.warm();
+          } catch (error) {
+            if (!(error instanceof SliceSessionError)) throw error;
+            fail(baseline, error.error);
+            await closeAll([json]);
+            json = undefined;
+          }
         }
-        entry.timings.push(timings);
-      } catch (error) {
-        if (!(error instanceof SideFailure)) throw error;
-        if (error.side === 1 && json && baseline) {
-          // JSON's worker failed: the codecs left in this round are timed alone.
-          fail(baseline, error.failure.error);
-          await json.close();
-          json = undefined;
-        } else {
-          fail(entry, error.failure.error);
+        try {
+          await codec.warm();
+        } catch (error) {
+          if (!(error instanceof SliceSessionError)) throw error;
+          fail(entry, error.error);
+          continue;
         }
-      } finally {
-        await codec.close();
+        try {
+          const [codecWindows, jsonSide] = await timeAlternately(json ? [codec, json] : [codec], later.plan);
+          const timings: RoundTimings = { ...timingsOf(round, codecWindows!, jsonBytes(entry)), ...(await compressionOf(codec, entry)) };
+          if (jsonSide) {
+            const paired = timingsOf(round, jsonSide, jsonBytes(entry));
+            timings.pairedJson = { encodeMeanNs: paired.encode.meanNs, decodeMeanNs: paired.decode.meanNs };
+            jsonWindows.encode.push(...jsonSide.encode);
+            jsonWindows.decode.push(...jsonSide.decode);
+          }
+          entry.timings.push(timings);
+        } catch (error) {
+          if (!(error instanceof SideFailure)) throw error;
+          if (error.side === 1 && json && baseline) {
+            // JSON's worker failed: the codecs left in this round are timed alone.
+            fail(baseline, error.failure.error);
+            await closeAll([json]);
+            json = undefined;
+          } else {
+            fail(entry, error.failure.error);
+          }
+        }
       }
     }
-    if (json && baseline && later.codecs.length === 0) {
+    if (json && baseline && codecs.length === 0) {
+      await json.warm();
       const [alone] = await timeAlternately([json], later.plan);
       jsonWindows.encode.push(...alone!.encode);
       jsonWindows.decode.push(...alone!.decode);
     }
+    // JSON's compression is timed alone too: the last group's workers exit first.
+    await closeAll(timed);
     if (json && baseline && jsonWindows.encode.length > 0) baseline.timings.push({ ...timingsOf(round, jsonWindows, jsonBytes(baseline)), ...(await compressionOf(json, baseline)) });
   } catch (error) {
     if (error instanceof SideFailure && baseline) fail(baseline, error.failure.error);
     else throw error;
   } finally {
-    await json?.close();
+    await closeAll([...live]);
   }
 }

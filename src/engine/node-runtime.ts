@@ -1,8 +1,9 @@
 /** Node as a measuring runtime: every job in a fresh worker thread; the strict one in a forked process (codec-process-client.ts). */
+import * as os from 'node:os';
 import { NO_CODE_GENERATION_FLAG } from './code-generation';
 import { runCodecInProcess } from './codec-process-client';
 import { openFirstRound } from './first-round-session';
-import { timeLaterRound } from './later-round';
+import { opensAtOnce, timeLaterRound } from './later-round';
 import type { MeasuringRuntime } from './measuring-runtime';
 import { runInWorker, type WorkerLimits } from './worker-launch';
 
@@ -13,6 +14,9 @@ export function nodeMeasuringRuntime(limits: Omit<WorkerLimits, 'onStage'>): Mea
     openFirstRound: (job, onStage) => openFirstRound(job, { ...limits, onStage }),
     measureWithoutCodeGeneration: (job, onStage) => runCodecInProcess(job, { ...limits, onStage }, [NO_CODE_GENERATION_FLAG]),
     unsupported: () => undefined,
-    timeLaterRound: (round) => timeLaterRound({ ...round, limits }),
+    timeLaterRound: (round) => {
+      const any = round.baseline ?? round.codecs[0];
+      return timeLaterRound({ ...round, limits, opensAtOnce: opensAtOnce(os.availableParallelism(), any ? round.jobFor(any).jsonBytes : 0) });
+    },
   };
 }

@@ -16,27 +16,32 @@ export class SliceSessionError extends Error {
 
 export class SliceSession {
   private lastStage: WorkStage | undefined;
+  private warmCalls: Record<TimingOperation, number> | undefined;
 
   private constructor(
     private readonly worker: StartedWorker,
     private readonly limits: WorkerLimits,
     readonly bytes: number,
-    readonly perCallNs: Record<TimingOperation, number>,
   ) {}
 
-  /** A fresh worker with the codec open and warm; throws a SliceSessionError (worker stopped). */
+  /**
+   * A fresh worker with the codec open (prepared, each operation called once), not yet warm:
+   * `warm` before the first slice. Throws a SliceSessionError (worker stopped).
+   */
   static async open(job: CodecJob, limits: WorkerLimits): Promise<SliceSession> {
     if (limits.signal?.aborted) throw new SliceSessionError({ stage: 'cancelled', message: 'cancelled before start' });
     const worker = startWorker(limits.workerScript, limits.memoryLimitMb);
     let lastStage: WorkStage | undefined;
+    let session: SliceSession | undefined;
     worker.channel.on('stage', (stage) => {
       lastStage = stage;
+      if (session) session.lastStage = stage;
       limits.onStage?.(stage);
     });
     try {
-      const ready = await worker.channel.request('open-for-slices', job, { timeoutMs: limits.timeoutMs, signal: limits.signal });
-      if (!ready.ready) throw new SliceSessionError(ready.error);
-      const session = new SliceSession(worker, limits, ready.bytes, ready.perCallNs);
+      const opened = await worker.channel.request('open-for-slices', job, { timeoutMs: limits.timeoutMs, signal: limits.signal });
+      if (!opened.ready) throw new SliceSessionError(opened.error);
+      session = new SliceSession(worker, limits, opened.bytes);
       session.lastStage = lastStage;
       return session;
     } catch (error) {
@@ -45,6 +50,23 @@ export class SliceSession {
       if (error instanceof SliceSessionError) throw error;
       throw new SliceSessionError(workerFailure(error, worker.channel.gone, { what: 'the worker', memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage }));
     }
+  }
+
+  get warmed(): boolean {
+    return this.warmCalls !== undefined;
+  }
+
+  /** Each operation's per-call time from its warm-up (what the slices' plan and batches follow). */
+  get perCallNs(): Record<TimingOperation, number> {
+    if (!this.warmCalls) throw new Error('the session has not warmed up');
+    return this.warmCalls;
+  }
+
+  /** Warms both operations up; throws a SliceSessionError (the worker is left for `close`). */
+  async warm(): Promise<void> {
+    const ready = await this.ask(() => this.worker.channel.request('warm-for-slices', null, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal }));
+    if (!ready.ready) throw new SliceSessionError(ready.error);
+    this.warmCalls = ready.perCallNs;
   }
 
   slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow> {

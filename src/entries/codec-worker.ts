@@ -11,7 +11,7 @@ import { sha256Hex } from '../worker/codec-run-core';
 import { exposeGarbageCollector } from '../worker/expose-gc';
 import { describeMessageStream } from '../worker/messages/describe-stream';
 import { compressedSizes } from '../compression/compressed-sizes';
-import { openForSlices, timeSlice, timeCompressionOfOpen } from '../worker/timing-slices';
+import { openForSlices, warmForSlices, timeSlice, timeCompressionOfOpen } from '../worker/timing-slices';
 import { finishFirstRound, openFirstRound, timeFirstRound } from '../worker/first-round-steps';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
@@ -175,6 +175,7 @@ const handlers: Handlers<WorkerMethods> = {
   'first-time': timeFirstRound,
   'first-finish': finishFirstRound,
   'open-for-slices': (job) => openForSlices(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
+  'warm-for-slices': () => warmForSlices((stage) => emit('stage', stage)),
   'time-slice': timeSlice,
   'time-compression': timeCompressionOfOpen,
   'read-sample': readSample,

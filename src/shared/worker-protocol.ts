@@ -73,8 +73,14 @@ export type FirstRoundOpened = { ready: true } | { ready: false; report: CodecRe
 export type TimingOperation = 'encode' | 'decode';
 
 /** A worker opened for slices: warmed up, with each operation's time per call from warm-up. */
+/** A codec opened for slices: prepared, its bytes encoded and decoded once, not yet warm. */
+export type TimingOpened =
+  | { ready: true; bytes: number }
+  | { ready: false; error: StageError };
+
+/** Both operations warmed up: their per-call times, for the slices' plan and batches. */
 export type TimingReady =
-  | { ready: true; bytes: number; perCallNs: Record<TimingOperation, number> }
+  | { ready: true; perCallNs: Record<TimingOperation, number> }
   | { ready: false; error: StageError };
 
 export interface TimingSliceRequest {
@@ -105,8 +111,10 @@ export interface WorkerMethods extends DecodedOutputQueries {
   'first-open': { params: CodecJob; result: FirstRoundOpened };
   'first-time': { params: { jsonBytes: number }; result: FirstRoundOpened };
   'first-finish': { params: null; result: CodecReport };
-  /** A later round: open the codec for timing in slices, then answer `time-slice` until stopped. */
-  'open-for-slices': { params: CodecJob; result: TimingReady };
+  /** A later round: open the codec for timing in slices, then warm it up, then answer `time-slice` until stopped. */
+  'open-for-slices': { params: CodecJob; result: TimingOpened };
+  /** Apart from opening: workers open side by side, but warm up (like timing) alone. */
+  'warm-for-slices': { params: null; result: TimingReady };
   'time-slice': { params: TimingSliceRequest; result: TimedWindow };
   /** After its slices: the open codec's encoded bytes compressed and decompressed, timed (this round's figures). */
   'time-compression': { params: CompressionWindows; result: CompressionTiming };

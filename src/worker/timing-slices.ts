@@ -1,6 +1,7 @@
 /**
  * A later round's timing, inside the codec's worker, in slices: the host opens the codec once
- * (prepare, encode, decode, warm up both operations), then asks for short windows of encode or
+ * (prepare, encode, decode), has it warm up both operations (apart: opening may run beside
+ * other workers' opens, a warm-up never does), then asks for short windows of encode or
  * decode in turn with the JSON baseline's worker of the same round. Both sides of a speed-up
  * are then timed in the same stretch of time, so load that comes and goes on the machine
  * lands on both instead of on whichever ran at that moment. Slices run without the GC profiler:
@@ -11,7 +12,7 @@ import { openCodec } from './codec-run-core';
 import { blankReport, describeFailure, type StageReporter } from './stepped-run';
 import { nodeCodecRuntime } from './codec-run-node';
 import { batchSizeFor, timeWindow, warmUp } from './measure';
-import type { TimingOperation, TimingReady, TimingSliceRequest, CompressionWindows } from '../shared/worker-protocol';
+import type { TimingOperation, TimingOpened, TimingReady, TimingSliceRequest, CompressionWindows } from '../shared/worker-protocol';
 import type { TimedWindow, CodecJob } from '../shared/codec-job';
 import { timeCompression } from './compression-timing';
 import type { CompressionTiming } from '../shared/results';
@@ -23,12 +24,16 @@ interface OpenOperation {
   perCallNs: number;
 }
 
-/** The codec this worker has open for slices. */
+/** The codec this worker has open, before and after its warm-up. */
+let opened: { calls: Record<TimingOperation, () => unknown>; collectGarbage: (() => void) | undefined } | undefined;
+/** Its operations once warm: what slices call. */
 let open: Record<TimingOperation, OpenOperation> | undefined;
 /** Its encoded bytes, for this round's compression times. */
 let openEncoded: Uint8Array | undefined;
+let warmupMs = 0;
 
-export async function openForSlices(job: CodecJob, enter: StageReporter, collectGarbage: (() => void) | undefined): Promise<TimingReady> {
+/** Prepares the codec and calls each operation once; the warm-up is asked for apart (`warmForSlices`). */
+export async function openForSlices(job: CodecJob, enter: StageReporter, collectGarbage: (() => void) | undefined): Promise<TimingOpened> {
   const report = blankReport();
   let stage: Parameters<StageReporter>[0] = 'input';
   const enterStage: StageReporter = (next) => {
@@ -38,32 +43,43 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
   try {
     const { messages } = job;
     const runtime = nodeCodecRuntime(collectGarbage);
-    const opened = messages ? await openStream(runtime, { ...job, messages }, enterStage, report) : await openCodec(runtime, job, enterStage, report);
-    if (!opened) return { ready: false, error: report.outcome.status === 'skipped' ? report.outcome.error : { stage, message: 'skipped' } };
-    enterStage('measure');
-    const warmupMs = Math.max(50, job.measurement.operationBudgetMs * 0.25);
+    const result = messages ? await openStream(runtime, { ...job, messages }, enterStage, report) : await openCodec(runtime, job, enterStage, report);
+    if (!result) return { ready: false, error: report.outcome.status === 'skipped' ? report.outcome.error : { stage, message: 'skipped' } };
+    warmupMs = Math.max(50, job.measurement.operationBudgetMs * 0.25);
+    if ('inputs' in result) {
+      // Message mode: one message per call (open-stream.ts).
+      const stream = streamOperations(result);
+      opened = { calls: { encode: stream.encode, decode: stream.decode }, collectGarbage };
+      openEncoded = undefined;
+    } else {
+      const { prepared, encoded } = result;
+      const { input } = prepared;
+      opened = { calls: { encode: () => prepared.encode(input), decode: () => prepared.decode(encoded) }, collectGarbage };
+      openEncoded = encoded;
+    }
+    const bytes = 'inputs' in result ? result.encoded.reduce((sum, message) => sum + message.byteLength, 0) / result.encoded.length : result.encoded.byteLength;
+    return { ready: true, bytes };
+  } catch (error) {
+    return { ready: false, error: { stage, message: describeFailure(error, stage) } };
+  }
+}
+
+/** Warms both operations up, then collects: each side starts its slices from a collected heap, as a one-window measurement does. */
+export function warmForSlices(enter: StageReporter): TimingReady {
+  if (!opened) throw new Error('no codec is open for timing in this worker');
+  const { calls, collectGarbage } = opened;
+  enter('measure');
+  try {
     const operation = (call: () => unknown): OpenOperation => {
       collectGarbage?.();
       const perCallNs = warmUp(call, warmupMs);
       return { call, perCallNs, batchSize: perCallNs < 20_000 ? batchSizeFor(perCallNs) : 1 };
     };
-    if ('inputs' in opened) {
-      // Message mode: one message per call (open-stream.ts).
-      const stream = streamOperations(opened);
-      open = { encode: operation(stream.encode), decode: operation(stream.decode) };
-      openEncoded = undefined;
-    } else {
-      const { prepared, encoded } = opened;
-      const { input } = prepared;
-      open = { encode: operation(() => prepared.encode(input)), decode: operation(() => prepared.decode(encoded)) };
-      openEncoded = encoded;
-    }
-    // Each side starts its slices from a collected heap, as a one-window measurement does.
+    open = { encode: operation(calls.encode), decode: operation(calls.decode) };
     collectGarbage?.();
-    const bytes = 'inputs' in opened ? opened.encoded.reduce((sum, message) => sum + message.byteLength, 0) / opened.encoded.length : opened.encoded.byteLength;
-    return { ready: true, bytes, perCallNs: { encode: open.encode.perCallNs, decode: open.decode.perCallNs } };
+    return { ready: true, perCallNs: { encode: open.encode.perCallNs, decode: open.decode.perCallNs } };
   } catch (error) {
-    return { ready: false, error: { stage, message: describeFailure(error, stage) } };
+    return { ready: false, error: { stage: 'measure', message: describeFailure(error, 'measure') } };
   }
 }
 

@@ -26,6 +26,9 @@ test('a codec and JSON timed in turn: the same number of slices each, merged int
   const json = await SliceSession.open(job('json'), limits);
   const codec = await SliceSession.open(job('msgpackr'), limits);
   try {
+    assert.throws(() => codec.perCallNs, /not warmed up/, 'slices are planned from the warm-up');
+    await json.warm();
+    await codec.warm();
     assert.ok(codec.bytes > 0 && json.bytes > 0);
     const [codecSide, jsonSide] = await timeAlternately([codec, json], { operationBudgetMs: 40, minSamples: 4 });
     for (const operation of ['encode', 'decode'] as const) {
