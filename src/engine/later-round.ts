@@ -4,11 +4,10 @@
  * in groups side by side (`opensAtOnce`: start, read the sample, prepare), but warm-ups and
  * timing run alone: while a codec warms up or is timed, the round's other workers are idle
  * (opened and waiting their turn, or timed and waiting to exit beside the next group's opens).
- * The codec's speed-up in this round compares it with JSON's
- * slices taken beside its own; JSON's row gets all of its slices. After its slices each worker
- * times compression of its encoded bytes (JSON's once, at the round's end), so compression
- * times have rounds too (not in a quick run). A worker that fails leaves a note on its row, and
- * the run goes on.
+ * The codec's speed-up in this round compares it with JSON's slices taken beside its own;
+ * JSON's row gets all of its slices. After its slices each worker times compression of its
+ * encoded bytes (JSON's once, at the round's end), so compression times have rounds too (not in
+ * a quick run). A worker that fails leaves a note on its row, and the run goes on.
  */
 import type { CodecResult, StageError, WorkStage, CompressionTiming } from '../shared/results';
 import { compressionWindows, timesCompression } from '../compression/compression-windows';
@@ -117,6 +116,22 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
   };
 
   let json: SliceSession | undefined;
+  /** JSON's worker failed: a note on its row, and the round's codecs left are timed alone. */
+  const dropJson = async (error: StageError) => {
+    if (baseline) fail(baseline, error);
+    if (json) await closeAll([json]);
+    json = undefined;
+  };
+  /** Warm-ups run alone, right before the timing they prepare: JSON's before its first pairing. */
+  const warmJson = async () => {
+    if (!json || json.warmed) return;
+    try {
+      await json.warm();
+    } catch (error) {
+      if (!(error instanceof SliceSessionError)) throw error;
+      await dropJson(error.error);
+    }
+  };
   const jsonWindows: Record<'encode' | 'decode', TimedWindow[]> = { encode: [], decode: [] };
   const codecs = later.codecs;
   try {
@@ -138,17 +153,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
         if (!codec) continue;
         if (later.limits.signal?.aborted) throw new CancelledError('cancelled');
         timed.push(codec);
-        // Warm-ups run alone, right before the timing they prepare (JSON's before its first pairing).
-        if (json && baseline && !json.warmed) {
-          try {
-            await json.warm();
-          } catch (error) {
-            if (!(error instanceof SliceSessionError)) throw error;
-            fail(baseline, error.error);
-            await closeAll([json]);
-            json = undefined;
-          }
-        }
+        await warmJson();
         try {
           await codec.warm();
         } catch (error) {
@@ -168,19 +173,13 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
           entry.timings.push(timings);
         } catch (error) {
           if (!(error instanceof SideFailure)) throw error;
-          if (error.side === 1 && json && baseline) {
-            // JSON's worker failed: the codecs left in this round are timed alone.
-            fail(baseline, error.failure.error);
-            await closeAll([json]);
-            json = undefined;
-          } else {
-            fail(entry, error.failure.error);
-          }
+          if (error.side === 1 && json) await dropJson(error.failure.error);
+          else fail(entry, error.failure.error);
         }
       }
     }
-    if (json && baseline && codecs.length === 0) {
-      await json.warm();
+    if (codecs.length === 0) await warmJson();
+    if (json && codecs.length === 0) {
       const [alone] = await timeAlternately([json], later.plan);
       jsonWindows.encode.push(...alone!.encode);
       jsonWindows.decode.push(...alone!.decode);

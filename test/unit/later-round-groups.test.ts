@@ -99,3 +99,15 @@ test('cancelled while a later round\'s group opens: the run rejects as cancelled
   assert.ok(error instanceof CancelledError, String(error));
   assert.equal(liveWorkerCount(), 0);
 });
+
+test('a run of JSON alone cancelled during a later round\'s warm-up rejects as cancelled, with no worker left', async () => {
+  const controller = new AbortController();
+  const run = compareSample({ path: fixture('mixed-sample.json') }, {
+    ...FAST, rounds: 2, codecs: ['json'], signal: controller.signal,
+    onStage: (_codec, stage, progress) => {
+      if (progress.round === 2 && stage === 'measure') controller.abort();
+    },
+  });
+  await assert.rejects(run, (error: unknown) => error instanceof CancelledError);
+  assert.equal(liveWorkerCount(), 0);
+});
