@@ -15,8 +15,9 @@ export function nodeMeasuringRuntime(limits: Omit<WorkerLimits, 'onStage'>): Mea
     measureWithoutCodeGeneration: (job, onStage) => runCodecInProcess(job, { ...limits, onStage }, [NO_CODE_GENERATION_FLAG]),
     unsupported: () => undefined,
     timeLaterRound: (round) => {
-      const any = round.baseline ?? round.codecs[0];
-      return timeLaterRound({ ...round, limits, opensAtOnce: opensAtOnce(os.availableParallelism(), any ? round.jobFor(any).jsonBytes : 0) });
+      // Every entry's job carries the sample's JSON size.
+      const someEntry = round.baseline ?? round.codecs[0];
+      return timeLaterRound({ ...round, limits, opensAtOnce: opensAtOnce(os.availableParallelism(), someEntry ? round.jobFor(someEntry).jsonBytes : 0) });
     },
   };
 }

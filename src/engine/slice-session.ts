@@ -15,13 +15,14 @@ export class SliceSessionError extends Error {
 }
 
 export class SliceSession {
-  private lastStage: WorkStage | undefined;
   private warmCalls: Record<TimingOperation, number> | undefined;
 
   private constructor(
     private readonly worker: StartedWorker,
     private readonly limits: WorkerLimits,
     readonly bytes: number,
+    /** The stage the worker said last (what a failure says it was doing). */
+    private readonly lastStage: () => WorkStage | undefined,
   ) {}
 
   /**
@@ -32,18 +33,14 @@ export class SliceSession {
     if (limits.signal?.aborted) throw new SliceSessionError({ stage: 'cancelled', message: 'cancelled before start' });
     const worker = startWorker(limits.workerScript, limits.memoryLimitMb);
     let lastStage: WorkStage | undefined;
-    let session: SliceSession | undefined;
     worker.channel.on('stage', (stage) => {
       lastStage = stage;
-      if (session) session.lastStage = stage;
       limits.onStage?.(stage);
     });
     try {
       const opened = await worker.channel.request('open-for-slices', job, { timeoutMs: limits.timeoutMs, signal: limits.signal });
       if (!opened.ready) throw new SliceSessionError(opened.error);
-      session = new SliceSession(worker, limits, opened.bytes);
-      session.lastStage = lastStage;
-      return session;
+      return new SliceSession(worker, limits, opened.bytes, () => lastStage);
     } catch (error) {
       worker.channel.close();
       await worker.exited;
@@ -83,7 +80,7 @@ export class SliceSession {
       return await request();
     } catch (error) {
       throw new SliceSessionError(workerFailure(error, this.worker.channel.gone, {
-        what: 'the worker', memoryLimitMb: this.limits.memoryLimitMb, timeoutMs: this.limits.timeoutMs, lastStage: this.lastStage,
+        what: 'the worker', memoryLimitMb: this.limits.memoryLimitMb, timeoutMs: this.limits.timeoutMs, lastStage: this.lastStage(),
       }));
     }
   }

@@ -72,7 +72,6 @@ export type FirstRoundOpened = { ready: true } | { ready: false; report: CodecRe
 /** An operation timed in slices (see timing-slices.ts). */
 export type TimingOperation = 'encode' | 'decode';
 
-/** A worker opened for slices: warmed up, with each operation's time per call from warm-up. */
 /** A codec opened for slices: prepared, its bytes encoded and decoded once, not yet warm. */
 export type TimingOpened =
   | { ready: true; bytes: number }

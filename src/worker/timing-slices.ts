@@ -24,13 +24,12 @@ interface OpenOperation {
   perCallNs: number;
 }
 
-/** The codec this worker has open, before and after its warm-up. */
-let opened: { calls: Record<TimingOperation, () => unknown>; collectGarbage: (() => void) | undefined } | undefined;
+/** The codec this worker has open, before and after its warm-up, and how long each operation warms up. */
+let opened: { calls: Record<TimingOperation, () => unknown>; collectGarbage: (() => void) | undefined; warmupMs: number } | undefined;
 /** Its operations once warm: what slices call. */
 let open: Record<TimingOperation, OpenOperation> | undefined;
 /** Its encoded bytes, for this round's compression times. */
 let openEncoded: Uint8Array | undefined;
-let warmupMs = 0;
 
 /** Prepares the codec and calls each operation once; the warm-up is asked for apart (`warmForSlices`). */
 export async function openForSlices(job: CodecJob, enter: StageReporter, collectGarbage: (() => void) | undefined): Promise<TimingOpened> {
@@ -45,16 +44,16 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
     const runtime = nodeCodecRuntime(collectGarbage);
     const result = messages ? await openStream(runtime, { ...job, messages }, enterStage, report) : await openCodec(runtime, job, enterStage, report);
     if (!result) return { ready: false, error: report.outcome.status === 'skipped' ? report.outcome.error : { stage, message: 'skipped' } };
-    warmupMs = Math.max(50, job.measurement.operationBudgetMs * 0.25);
+    const warmupMs = Math.max(50, job.measurement.operationBudgetMs * 0.25);
     if ('inputs' in result) {
       // Message mode: one message per call (open-stream.ts).
       const stream = streamOperations(result);
-      opened = { calls: { encode: stream.encode, decode: stream.decode }, collectGarbage };
+      opened = { calls: { encode: stream.encode, decode: stream.decode }, collectGarbage, warmupMs };
       openEncoded = undefined;
     } else {
       const { prepared, encoded } = result;
       const { input } = prepared;
-      opened = { calls: { encode: () => prepared.encode(input), decode: () => prepared.decode(encoded) }, collectGarbage };
+      opened = { calls: { encode: () => prepared.encode(input), decode: () => prepared.decode(encoded) }, collectGarbage, warmupMs };
       openEncoded = encoded;
     }
     const bytes = 'inputs' in result ? result.encoded.reduce((sum, message) => sum + message.byteLength, 0) / result.encoded.length : result.encoded.byteLength;
@@ -67,7 +66,7 @@ export async function openForSlices(job: CodecJob, enter: StageReporter, collect
 /** Warms both operations up, then collects: each side starts its slices from a collected heap, as a one-window measurement does. */
 export function warmForSlices(enter: StageReporter): TimingReady {
   if (!opened) throw new Error('no codec is open for timing in this worker');
-  const { calls, collectGarbage } = opened;
+  const { calls, collectGarbage, warmupMs } = opened;
   enter('measure');
   try {
     const operation = (call: () => unknown): OpenOperation => {
