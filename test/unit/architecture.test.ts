@@ -1,7 +1,7 @@
 /**
  * The house's rules over the import graph of src/ and webview/ (type-only imports included, since
  * they tie layers as much as values do): no cycle among files, no import against the layer order
- * ARCHITECTURE.md documents, the page importing only what runs in a browser, every bundle entry
+ * docs/architecture.md documents, the page importing only what runs in a browser, every bundle entry
  * listed in the bundle table, and no type erased by a double cast outside the codec adapters.
  */
 import assert from 'node:assert/strict';
@@ -91,7 +91,7 @@ function folderOf(file: string): string {
 test('every folder of src/ has its place in the layer order', () => {
   const folders = new Set(files.filter((file) => file.startsWith(`src${path.sep}`)).map(folderOf));
   const unplaced = [...folders].filter((folder) => !(LAYERS as readonly string[]).includes(folder));
-  assert.deepEqual(unplaced, [], 'add these folders to LAYERS (and to ARCHITECTURE.md)');
+  assert.deepEqual(unplaced, [], 'add these folders to LAYERS (and to docs/architecture.md)');
 });
 
 test('no import goes up the layer order', () => {
