@@ -40,12 +40,17 @@ export function releaseProblems(facts: PackageFacts, limits: ReleaseLimits): str
   const problems: string[] = [];
   const expected = new Set(limits.files);
   const packed = new Set(facts.files);
-  for (const file of facts.files) if (!expected.has(file)) problems.push(`${file} is packaged but not listed in release-limits.json (add it there, or leave it out in .vscodeignore)`);
-  for (const file of limits.files) if (!packed.has(file)) problems.push(`${file} is listed in release-limits.json but not packaged (build first, or check .vscodeignore)`);
-  for (const file of facts.files) if (file.startsWith('node_modules/') || file.endsWith('.map') || file.endsWith('.ts')) problems.push(`${file} must not be packaged`);
+  for (const file of facts.files)
+    if (!expected.has(file)) problems.push(`${file} is packaged but not listed in release-limits.json (add it there, or leave it out in .vscodeignore)`);
+  for (const file of limits.files)
+    if (!packed.has(file)) problems.push(`${file} is listed in release-limits.json but not packaged (build first, or check .vscodeignore)`);
+  for (const file of facts.files)
+    if (file.startsWith('node_modules/') || file.endsWith('.map') || file.endsWith('.ts')) problems.push(`${file} must not be packaged`);
   const unpacked = Object.values(facts.fileBytes).reduce((sum, bytes) => sum + bytes, 0);
-  if (facts.packedBytes > limits.maxPackedBytes) problems.push(`the .vsix is ${bytesText(facts.packedBytes)}, over its limit of ${bytesText(limits.maxPackedBytes)}`);
-  if (unpacked > limits.maxUnpackedBytes) problems.push(`the packaged files are ${bytesText(unpacked)} unpacked, over the limit of ${bytesText(limits.maxUnpackedBytes)}`);
+  if (facts.packedBytes > limits.maxPackedBytes)
+    problems.push(`the .vsix is ${bytesText(facts.packedBytes)}, over its limit of ${bytesText(limits.maxPackedBytes)}`);
+  if (unpacked > limits.maxUnpackedBytes)
+    problems.push(`the packaged files are ${bytesText(unpacked)} unpacked, over the limit of ${bytesText(limits.maxUnpackedBytes)}`);
   for (const [file, limit] of Object.entries(limits.maxFileBytes)) {
     const bytes = facts.fileBytes[file];
     if (bytes === undefined) problems.push(`${file} has a size limit but is not packaged`);
@@ -66,7 +71,10 @@ export function packageFacts(root = repoRoot): PackageFacts {
     const vsix = path.join(folder, 'payload-lab.vsix');
     execFileSync(VSCE, ['package', ...PACKAGE_OPTIONS, '--out', vsix], { cwd: root, encoding: 'utf8', timeout: 180_000, stdio: ['ignore', 'pipe', 'inherit'] });
     const files = execFileSync(VSCE, ['ls', '--no-dependencies'], { cwd: root, encoding: 'utf8', timeout: 120_000 })
-      .split('\n').map((line) => line.trim()).filter((line) => line.length > 0).sort();
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.length > 0)
+      .sort();
     const fileBytes = Object.fromEntries(files.map((file) => [file, fs.statSync(path.join(root, file)).size]));
     const sizes = JSON.parse(fs.readFileSync(path.join(root, 'dist', 'browser', 'bundle-sizes.json'), 'utf8')) as { codecs: Record<string, { gzip: number }> };
     const webBundleGzipBytes = Object.fromEntries(Object.entries(sizes.codecs).map(([codec, { gzip }]) => [codec, gzip]));

@@ -48,7 +48,10 @@ export function markdownFiles(root: string): string[] {
 export function brokenLinks(root: string): string[] {
   const broken: string[] = [];
   for (const file of markdownFiles(root)) {
-    const text = fs.readFileSync(path.join(root, file), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '``');
+    const text = fs
+      .readFileSync(path.join(root, file), 'utf8')
+      .replace(/```[\s\S]*?```/g, '')
+      .replace(/`[^`\n]*`/g, '``');
     for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
       const target = match[1]!;
       if (/^[a-z]+:/i.test(target)) continue;

@@ -56,9 +56,11 @@ export interface Manifest {
 
 /** What each command does, in one line: package.json has titles only. A command missing here shows its title alone. */
 const COMMAND_SUMMARIES: Record<string, string> = {
-  'payloadLab.compareEncodings': 'compares a JSON / JSON Lines file, or records for a `.proto`, `.avsc`, `.fbs`, `.capnp`, `.bop` schema, in the codecs of `payloadLab.defaultCodecs`',
-  'payloadLab.compareWithSchema': 'runs the last sample again with the editor\'s schema text (unsaved edits count)',
-  'payloadLab.checkSchemaChange': 'reads records of each version with every version\'s reader: the file against `HEAD`, a branch, a tag, a commit or another file',
+  'payloadLab.compareEncodings':
+    'compares a JSON / JSON Lines file, or records for a `.proto`, `.avsc`, `.fbs`, `.capnp`, `.bop` schema, in the codecs of `payloadLab.defaultCodecs`',
+  'payloadLab.compareWithSchema': "runs the last sample again with the editor's schema text (unsaved edits count)",
+  'payloadLab.checkSchemaChange':
+    "reads records of each version with every version's reader: the file against `HEAD`, a branch, a tag, a commit or another file",
   'payloadLab.runBenchmark': 'picks a sample, the codecs and the kind of run: compare (default, quick, thorough), messages, a size sweep, payload limits',
   'payloadLab.cancelRun': 'stops the comparison, probe run, sweep or limit search going on',
   'payloadLab.compareBundledSample': 'a quick comparison of the bundled web events (`schemas/events.json`)',
@@ -121,7 +123,10 @@ function typeText(setting: Setting): string {
   const low = setting.minimum ?? setting.exclusiveMinimum;
   const high = setting.maximum ?? setting.exclusiveMaximum;
   if (low === undefined && high === undefined) return type;
-  const range = [low === undefined ? '' : `${setting.exclusiveMinimum === undefined ? '≥' : '>'} ${low}`, high === undefined ? '' : `${setting.exclusiveMaximum === undefined ? '≤' : '<'} ${high}`];
+  const range = [
+    low === undefined ? '' : `${setting.exclusiveMinimum === undefined ? '≥' : '>'} ${low}`,
+    high === undefined ? '' : `${setting.exclusiveMaximum === undefined ? '≤' : '<'} ${high}`,
+  ];
   return `${type}, ${range.filter(Boolean).join(', ')}`;
 }
 
@@ -158,7 +163,15 @@ function browserText(codec: CodecDescriptor): string {
 
 function codecsTable(codecs: readonly CodecDescriptor[], full: boolean): string {
   const rows = codecs.map((codec) => {
-    const base = [`\`${codec.id}\``, codec.label, codec.format, `\`${codec.library}\``, codec.needsSchema ? 'yes' : 'no', browserText(codec), DEFAULT_CODEC_IDS.includes(codec.id) ? 'yes' : '—'];
+    const base = [
+      `\`${codec.id}\``,
+      codec.label,
+      codec.format,
+      `\`${codec.library}\``,
+      codec.needsSchema ? 'yes' : 'no',
+      browserText(codec),
+      DEFAULT_CODEC_IDS.includes(codec.id) ? 'yes' : '—',
+    ];
     if (!full) return base;
     const tools = codec.tools?.map((tool) => `\`payloadLab.tools.${tool}\``).join(', ') ?? '—';
     const why = codec.browser === undefined || codec.browser === 'runs' ? '—' : codec.browser.unavailable;

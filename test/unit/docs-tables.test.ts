@@ -27,9 +27,17 @@ test('the README holds the commands, settings and codecs tables', () => {
 test('a setting or command added to package.json appears in the tables, in declaration order', () => {
   const manifest = {
     contributes: {
-      commands: [{ command: 'payloadLab.b', title: 'Bee', category: 'Payload Lab' }, { command: 'payloadLab.a', title: 'Ay' }],
+      commands: [
+        { command: 'payloadLab.b', title: 'Bee', category: 'Payload Lab' },
+        { command: 'payloadLab.a', title: 'Ay' },
+      ],
       menus: { 'editor/title': [{ command: 'payloadLab.a' }], commandPalette: [{ command: 'payloadLab.b', when: 'false' }] },
-      configuration: { properties: { 'payloadLab.z': { type: 'string', default: 'x|y', markdownDescription: 'First. See `#payloadLab.a#`.' }, 'payloadLab.y': { type: 'boolean', default: false } } },
+      configuration: {
+        properties: {
+          'payloadLab.z': { type: 'string', default: 'x|y', markdownDescription: 'First. See `#payloadLab.a#`.' },
+          'payloadLab.y': { type: 'boolean', default: false },
+        },
+      },
     },
   };
   const tables = renderTables(manifest, []);
@@ -44,8 +52,14 @@ test('a setting or command added to package.json appears in the tables, in decla
 });
 
 test('a marker of no known table is an error naming the file; text outside markers is kept', () => {
-  assert.throws(() => applyTables('<!-- generated:nope -->\nx\n<!-- /generated:nope -->', { a: 'A' }, 'X.md'), /X\.md: no table is generated under the name 'nope'/);
-  assert.equal(applyTables('before\n<!-- generated:a -->\nold\n<!-- /generated:a -->\nafter', { a: 'new' }), 'before\n<!-- generated:a -->\nnew\n<!-- /generated:a -->\nafter');
+  assert.throws(
+    () => applyTables('<!-- generated:nope -->\nx\n<!-- /generated:nope -->', { a: 'A' }, 'X.md'),
+    /X\.md: no table is generated under the name 'nope'/,
+  );
+  assert.equal(
+    applyTables('before\n<!-- generated:a -->\nold\n<!-- /generated:a -->\nafter', { a: 'new' }),
+    'before\n<!-- generated:a -->\nnew\n<!-- /generated:a -->\nafter',
+  );
 });
 
 test('the first sentence stops at a full stop before a capital or code, not inside "e.g."', () => {
@@ -58,7 +72,7 @@ test('every relative link of the README, CONTRIBUTING and docs/ names a file and
   assert.deepEqual(brokenLinks(repoRoot), []);
 });
 
-test('a heading\'s anchor is GitHub\'s: lower case, punctuation dropped, spaces as hyphens', () => {
+test("a heading's anchor is GitHub's: lower case, punctuation dropped, spaces as hyphens", () => {
   assert.equal(headingAnchor('Remnants (`--remnants`)'), 'remnants---remnants');
   assert.equal(headingAnchor("Generated code: FlatBuffers, Cap'n Proto, Bebop"), 'generated-code-flatbuffers-capn-proto-bebop');
 });

@@ -13,21 +13,41 @@ const limits: ReleaseLimits = {
   maxFileBytes: { 'dist/extension.js': 500 },
   maxWebBundleGzipBytes: { msgpackr: 100 },
 };
-const within: PackageFacts = { files: ['README.md', 'dist/extension.js'], packedBytes: 900, fileBytes: { 'README.md': 100, 'dist/extension.js': 400 }, webBundleGzipBytes: { msgpackr: 90 } };
+const within: PackageFacts = {
+  files: ['README.md', 'dist/extension.js'],
+  packedBytes: 900,
+  fileBytes: { 'README.md': 100, 'dist/extension.js': 400 },
+  webBundleGzipBytes: { msgpackr: 90 },
+};
 
 test('a package of exactly the listed files, each size within its limit, passes', () => {
   assert.deepEqual(releaseProblems(within, limits), []);
 });
 
 test('a file packaged but not listed, or listed but not packaged, is named', () => {
-  const problems = releaseProblems({ ...within, files: ['README.md', 'dist/extension.js.map'], fileBytes: { 'README.md': 100, 'dist/extension.js.map': 10 } }, limits);
-  assert.ok(problems.some((line) => line.startsWith('dist/extension.js.map is packaged but not listed')), problems.join('\n'));
-  assert.ok(problems.some((line) => line.startsWith('dist/extension.js.map must not be packaged')), problems.join('\n'));
-  assert.ok(problems.some((line) => line.startsWith('dist/extension.js is listed in release-limits.json but not packaged')), problems.join('\n'));
+  const problems = releaseProblems(
+    { ...within, files: ['README.md', 'dist/extension.js.map'], fileBytes: { 'README.md': 100, 'dist/extension.js.map': 10 } },
+    limits,
+  );
+  assert.ok(
+    problems.some((line) => line.startsWith('dist/extension.js.map is packaged but not listed')),
+    problems.join('\n'),
+  );
+  assert.ok(
+    problems.some((line) => line.startsWith('dist/extension.js.map must not be packaged')),
+    problems.join('\n'),
+  );
+  assert.ok(
+    problems.some((line) => line.startsWith('dist/extension.js is listed in release-limits.json but not packaged')),
+    problems.join('\n'),
+  );
 });
 
 test('sizes over their limits are named with both figures; a web bundle without a limit too', () => {
-  const problems = releaseProblems({ ...within, packedBytes: 1500, fileBytes: { 'README.md': 1000, 'dist/extension.js': 1200 }, webBundleGzipBytes: { msgpackr: 150, cborg: 10 } }, limits);
+  const problems = releaseProblems(
+    { ...within, packedBytes: 1500, fileBytes: { 'README.md': 1000, 'dist/extension.js': 1200 }, webBundleGzipBytes: { msgpackr: 150, cborg: 10 } },
+    limits,
+  );
   assert.deepEqual(problems, [
     'the .vsix is 1,500 B, over its limit of 1,000 B',
     'the packaged files are 2,200 B unpacked, over the limit of 2,000 B',
