@@ -141,7 +141,7 @@ export function createAvroType(schema: unknown): { type: avro.Type; notes: strin
     ? ['bytes and fixed values are base64 strings in the JSON sample: avsc converts them on encode and decode (included in the timings)']
     : [];
   if (logicalTypes.size > 0) {
-    notes.push(`logical types (${[...logicalTypes].join(', ')}) are in their JSON form in the sample (see the README): converted on encode and decode (included in the timings)`);
+    notes.push(`logical types (${[...logicalTypes].join(', ')}) are in their JSON form in the sample (see docs/schemas.md): converted on encode and decode (included in the timings)`);
   }
   return { type, notes };
 }

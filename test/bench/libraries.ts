@@ -1,6 +1,6 @@
 /**
  * `npm run bench:libraries`: every codec (`--codecs all`) in consecutive default runs on the
- * bundled datasets, printed as the README's libraries table: library version, format, schema
+ * bundled datasets, printed as docs/benchmarks/libraries.md's table: library version, format, schema
  * need, size ratio, each run's median speed-up, remnants, and whether the format's reference
  * decoder reads the bytes; the published figures beside ours where they exist.
  * Options: --runs N (default 2), --datasets tuples,events, --codecs a,b (default all), --quick.

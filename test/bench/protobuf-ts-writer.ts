@@ -1,5 +1,5 @@
 /**
- * Why the protobuf-ts row encodes the tuples 8-11x slower than JSON (README, libraries table):
+ * Why the protobuf-ts row encodes the tuples 8-11x slower than JSON (docs/benchmarks/libraries.md):
  * its BinaryWriter, driven with the calls its generated code makes for `schemas/tuples.json`
  * (per item: fork, tag + int32, tag + double twice, join), beside protobufjs's Writer driven
  * with the same calls. No generated code, no schema: the writers alone, writing the same bytes.

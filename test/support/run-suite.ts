@@ -18,7 +18,7 @@ import * as path from 'node:path';
 import { repoRoot } from './paths';
 
 interface Suite {
-  /** Files run at once; see README "How long npm test takes" for the measurements behind them. */
+  /** Files run at once; see docs/testing.md for the measurements behind them. */
   concurrency: number;
   /**
    * Files whose assertions depend on measured times or on a timeout racing a limit: they run
