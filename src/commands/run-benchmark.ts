@@ -112,7 +112,7 @@ function codecPickerItems(remembered: readonly string[]): Array<vscode.QuickPick
     { label: format, kind: vscode.QuickPickItemKind.Separator },
     ...builtinCodecs
       .filter((codec) => codec.format === format)
-      .map((codec) => ({ label: codec.label, description: codec.id === 'json' ? 'baseline' : codec.library, id: codec.id, picked: remembered.includes(codec.id) })),
+      .map((codec) => ({ label: codec.label, description: codec.id === 'json' ? 'baseline' : `${codec.library}${codec.tools && !vscode.workspace.isTrusted ? ': skipped in Restricted Mode' : ''}`, id: codec.id, picked: remembered.includes(codec.id) })),
   ]);
 }
 
