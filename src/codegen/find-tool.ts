@@ -86,7 +86,7 @@ async function identify(spec: ToolSpec, executable: string, { signal, cacheDir }
   const ask = async () => {
     const answer = await bannerOf(spec, executable, banner, signal);
     const lines = answer.split('\n').map((line) => line.trim()).filter(Boolean);
-    const matched = (banner.anyLine ? lines : lines.slice(0, 1)).map((line) => banner.pattern.exec(line)).find(Boolean);
+    const matched = lines[0] === undefined ? null : banner.pattern.exec(lines[0]);
     if (!matched) throw new NotTheTool(`\`${spec.executable} ${banner.args.join(' ')}\` answers "${banner.shape}", and it printed ${lines.length > 0 ? `"${lines.slice(0, 3).join(' / ').slice(0, 300)}"` : 'nothing'}`);
     return matched[1] ?? matched[0];
   };

@@ -36,9 +36,9 @@ export interface ToolSpec {
  * A setting or environment variable may name any program (a typo, a stale path, an interpreter
  * that would run the schema as a script), so a program is asked who it is, with nothing of the
  * user's, and its answer must be the tool's own words; only then is it given a schema.
- * - `banner`: run it with `args`; a line it prints must match `pattern` (the first line, unless
- *   `anyLine`), whose first group (where it has one) is the version. `shape` is what the error
- *   says the answer should look like. `failing`: the tool answers by exiting with an error.
+ * - `banner`: run it with `args`; the first line it prints must match `pattern`, whose first
+ *   group (where it has one) is the version. `shape` is what the error says the answer should
+ *   look like. `failing`: the tool answers by exiting with an error (then its stderr is read).
  * - `npmBin`: a protoc plugin in JavaScript, which would wait for a request on stdin instead of
  *   answering --version: the file must be the one its npm package's `bin` names for the
  *   executable (symlinks resolved), and the version is that package's.
@@ -55,7 +55,6 @@ export interface Banner {
   args: string[];
   pattern: RegExp;
   shape: string;
-  anyLine?: boolean;
   failing?: boolean;
 }
 
