@@ -19,7 +19,7 @@ import { readFormatSchemaInfo } from '../engine/schema-jobs';
 import type { ComparisonSession } from '../host/comparison-session';
 import type { SchemaDiagnostics } from '../host/schema-diagnostics';
 import { openMachineSettings, readRunSettings } from '../host/settings';
-import { showTrustNeeded } from '../host/workspace-trust';
+import { inRestrictedMode, showTrustNeeded } from '../host/workspace-trust';
 import { SchemaInputError } from '../schema/schema-problem';
 import type { FormatSchemaFile } from '../shared/codec-job';
 import type { ComparisonReport } from '../shared/results';
@@ -55,7 +55,7 @@ export async function compareFormatSchema(
 export async function checkedFormatSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, file: FormatSchemaFile, steps: number): Promise<{ file: FormatSchemaFile; rootName?: string } | undefined> {
   const row = FORMAT_SCHEMA_ROWS[file.language];
   // Only its compiler reads such a file, and the row runs the code it writes: neither in Restricted Mode.
-  if (!vscode.workspace.isTrusted) {
+  if (inRestrictedMode()) {
     showTrustNeeded(`comparing with ${fileNameOf(file.path)} (its ${row.codec} row runs the ${row.name} compiler and the code it generates)`);
     return undefined;
   }

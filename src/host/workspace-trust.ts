@@ -10,9 +10,14 @@
 import * as vscode from 'vscode';
 import { TRUST_NEEDED } from '../shared/trust';
 
+/** Restricted Mode: the workspace is not trusted. */
+export function inRestrictedMode(): boolean {
+  return !vscode.workspace.isTrusted;
+}
+
 /** The reason to hand the engine, or undefined in a trusted workspace. */
 export function restrictedReason(): string | undefined {
-  return vscode.workspace.isTrusted ? undefined : TRUST_NEEDED;
+  return inRestrictedMode() ? TRUST_NEEDED : undefined;
 }
 
 const MANAGE_TRUST = 'Manage Workspace Trust';
