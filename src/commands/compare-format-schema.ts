@@ -11,7 +11,9 @@
  * (FlatBuffers has its root_type). The sample is a JSON value of that root: a JSON file, an open
  * JSON editor or a bundled dataset. Records are not generated from these schemas: Payload Lab's
  * generator reads .proto and .avsc (and one root value is what these rows encode, not a list of
- * generated records); the pick lists "Generate records" as not offered, and says why.
+ * generated records); the pick lists "Generate records" as not offered, and says why. In
+ * Restricted Mode the file is not compiled: a warning says the workspace must be trusted, with
+ * Manage Workspace Trust (workspace-trust.ts).
  */
 import * as vscode from 'vscode';
 import { CancelledError } from '../engine/compare';
