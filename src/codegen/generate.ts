@@ -84,6 +84,8 @@ export class MissingToolError extends UnsupportedSampleError {
 }
 
 export async function generateCode(generator: Generator, schema: SchemaFiles, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<GeneratedCode> {
+  // Not even a version is asked: every caller's rows are skipped with the reason (compare.ts skips them before a worker starts).
+  if (settings.restricted !== undefined) throw new MissingToolError(settings.restricted);
   const cacheDir = settings.cacheDir ?? defaultCacheDir();
   const tools = await findTools(generator.tools, { ...settings, cacheDir }, signal);
   const used = tools.map(({ spec, path: executable, from, version }) => ({ id: spec.id, executable: spec.executable, version, path: executable, from }));

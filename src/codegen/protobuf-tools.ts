@@ -10,7 +10,7 @@ export const PROTOC: ToolSpec = {
   id: 'protoc',
   executable: 'protoc',
   env: 'PAYLOAD_LAB_PROTOC',
-  version: { args: ['--version'] },
+  identity: { banner: { args: ['--version'], pattern: /^libprotoc (\d+\.\d+\S*)$/, shape: 'libprotoc X.Y' } },
   native: true,
   install: 'Debian/Ubuntu: apt-get install protobuf-compiler; macOS: brew install protobuf; or a release of github.com/protocolbuffers/protobuf',
 };
@@ -19,14 +19,25 @@ export const PROTOC_GEN_JS: ToolSpec = {
   id: 'protocGenJs',
   executable: 'protoc-gen-js',
   env: 'PAYLOAD_LAB_PROTOC_GEN_JS',
-  version: { fileHash: true, packageJson: 'protoc-gen-js' },
+  // It answers no --version: protobuf's plugin main (plugin.cc), which every C++ protoc plugin
+  // is built on, refuses any argument with `<argv[0]>: Unknown option: <argument>` and exit 1.
+  // That answer tells a protoc plugin from an interpreter or another program; which build it
+  // is, the file's hash says (or its npm package).
+  identity: {
+    banner: { args: ['--version'], pattern: /: Unknown option: --version$/, shape: "protoc-gen-js: Unknown option: --version (protobuf's plugin main refusing the argument)", failing: true },
+    fileHash: { packageJson: 'protoc-gen-js' },
+  },
   native: true,
   install: 'npm install -g protoc-gen-js, or build it from github.com/protocolbuffers/protobuf-javascript',
 };
 
-/** A protoc plugin written in JavaScript, from an npm package Payload Lab also depends on. */
+/**
+ * A protoc plugin written in JavaScript, from an npm package Payload Lab also depends on. Run
+ * with any argument it would still wait for protoc's request on stdin, so it is told by its
+ * file: the one its package's `bin` names (ToolIdentity).
+ */
 function npmPlugin(id: string, executable: string, env: string, packageName: string): ToolSpec {
-  return { id, executable, env, version: { packageJson: packageName }, native: false, ownDependency: true, install: `npm install -g ${packageName}` };
+  return { id, executable, env, identity: { npmBin: packageName }, native: false, ownDependency: true, install: `npm install -g ${packageName}` };
 }
 
 export const PROTOC_GEN_TS_PROTO = npmPlugin('protocGenTsProto', 'protoc-gen-ts_proto', 'PAYLOAD_LAB_PROTOC_GEN_TS_PROTO', 'ts-proto');

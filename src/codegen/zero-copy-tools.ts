@@ -15,7 +15,7 @@ export const FLATC: ToolSpec = {
   id: 'flatc',
   executable: 'flatc',
   env: 'PAYLOAD_LAB_FLATC',
-  version: { args: ['--version'] },
+  identity: { banner: { args: ['--version'], pattern: /^flatc version (\d+\.\d+\S*)$/, shape: 'flatc version X.Y.Z' } },
   native: true,
   install: 'Debian/Ubuntu: apt-get install flatbuffers-compiler (flatc 2.0.8: its TypeScript is what the bundled flatbuffers 2.0.7 runtime reads); macOS: brew install flatbuffers; or a release of github.com/google/flatbuffers',
 };
@@ -24,17 +24,20 @@ export const CAPNP: ToolSpec = {
   id: 'capnp',
   executable: 'capnp',
   env: 'PAYLOAD_LAB_CAPNP',
-  version: { args: ['--version'] },
+  identity: { banner: { args: ['--version'], pattern: /^Cap'n Proto version (\d+\.\d+\S*)$/, shape: "Cap'n Proto version X.Y" } },
   native: true,
   install: 'Debian/Ubuntu: apt-get install capnproto; macOS: brew install capnp; or capnproto.org/install.html',
 };
 
-/** capnp-es's compiler plugin (a Node script: `node` must be on PATH for capnp to start it). */
+/**
+ * capnp-es's compiler plugin (a Node script: `node` must be on PATH for capnp to start it). It
+ * reads capnp's request from stdin whatever its arguments: told by its file (ToolIdentity).
+ */
 export const CAPNPC_TS: ToolSpec = {
   id: 'capnpcTs',
   executable: 'capnpc-ts',
   env: 'PAYLOAD_LAB_CAPNPC_TS',
-  version: { packageJson: 'capnp-es' },
+  identity: { npmBin: 'capnp-es' },
   native: false,
   ownDependency: true,
   install: 'npm install -g capnp-es typescript (its compiler plugin needs TypeScript, and node on PATH)',
@@ -44,7 +47,8 @@ export const BEBOPC: ToolSpec = {
   id: 'bebopc',
   executable: 'bebopc',
   env: 'PAYLOAD_LAB_BEBOPC',
-  version: { args: ['--version'] },
+  // bebopc (native or WASI) prints its version alone: `3.2.3`.
+  identity: { banner: { args: ['--version'], pattern: /^(\d+\.\d+\.\d+(?:[-+][\w.+-]*)?)$/, shape: 'a version alone, such as 3.2.3' } },
   native: true,
   wasi: true,
   install: 'npm install -g bebop-tools; or `npm install bebop-tools --ignore-scripts` anywhere and point the setting at its tools/wasi/wasm/bebopc.wasm, which runs under Node on every platform',

@@ -11,14 +11,17 @@
  * (FlatBuffers has its root_type). The sample is a JSON value of that root: a JSON file, an open
  * JSON editor or a bundled dataset. Records are not generated from these schemas: Payload Lab's
  * generator reads .proto and .avsc (and one root value is what these rows encode, not a list of
- * generated records); the pick lists "Generate records" as not offered, and says why.
+ * generated records); the pick lists "Generate records" as not offered, and says why. In
+ * Restricted Mode the file is not compiled: a warning says the workspace must be trusted, with
+ * Manage Workspace Trust (workspace-trust.ts).
  */
 import * as vscode from 'vscode';
 import { CancelledError } from '../engine/compare';
 import { readFormatSchemaInfo } from '../engine/schema-jobs';
 import type { ComparisonSession } from '../host/comparison-session';
 import type { SchemaDiagnostics } from '../host/schema-diagnostics';
-import { readRunSettings } from '../host/settings';
+import { openMachineSettings, readRunSettings } from '../host/settings';
+import { inRestrictedMode, showTrustNeeded } from '../host/workspace-trust';
 import { SchemaInputError } from '../schema/schema-problem';
 import type { FormatSchemaFile } from '../shared/codec-job';
 import type { ComparisonReport } from '../shared/results';
@@ -53,6 +56,11 @@ export async function compareFormatSchema(
  */
 export async function checkedFormatSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, file: FormatSchemaFile, steps: number): Promise<{ file: FormatSchemaFile; rootName?: string } | undefined> {
   const row = FORMAT_SCHEMA_ROWS[file.language];
+  // Only its compiler reads such a file, and the row runs the code it writes: neither in Restricted Mode.
+  if (inRestrictedMode()) {
+    showTrustNeeded(`comparing with ${fileNameOf(file.path)} (its ${row.codec} row runs the ${row.name} compiler and the code it generates)`);
+    return undefined;
+  }
   let info;
   try {
     info = await vscode.window.withProgress(
@@ -79,7 +87,7 @@ export async function checkedFormatSchema(session: ComparisonSession, diagnostic
   if ('missingTool' in info) {
     // The run still says something (every other row), and the skipped row repeats the fix.
     void vscode.window.showWarningMessage(`Payload Lab: the ${row.codec} row will be skipped. ${info.missingTool}`, 'Open Settings').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'payloadLab.tools');
+      if (choice) void openMachineSettings('payloadLab.tools');
     });
     return { file };
   }

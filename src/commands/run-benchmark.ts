@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { reachedWalkthroughMilestone } from '../host/walkthrough-progress';
+import { inRestrictedMode } from '../host/workspace-trust';
 import type { MeasuredRuntime, ComparisonReport } from '../shared/results';
 import { builtinCodecs } from '../codecs/registry';
 import type { ComparisonSession } from '../host/comparison-session';
@@ -112,7 +113,7 @@ function codecPickerItems(remembered: readonly string[]): Array<vscode.QuickPick
     { label: format, kind: vscode.QuickPickItemKind.Separator },
     ...builtinCodecs
       .filter((codec) => codec.format === format)
-      .map((codec) => ({ label: codec.label, description: codec.id === 'json' ? 'baseline' : codec.library, id: codec.id, picked: remembered.includes(codec.id) })),
+      .map((codec) => ({ label: codec.label, description: codec.id === 'json' ? 'baseline' : `${codec.library}${codec.tools && inRestrictedMode() ? ': skipped in Restricted Mode' : ''}`, id: codec.id, picked: remembered.includes(codec.id) })),
   ]);
 }
 

@@ -28,6 +28,7 @@ import { bundlePath } from '../processes/bundle-path';
 import { withEndToEndSpeedups } from '../measurement/end-to-end-speedups';
 import { nodeMeasuringRuntime } from './node-runtime';
 import type { MeasuringRuntime } from './measuring-runtime';
+import { restrictedRuntime } from './restricted-runtime';
 import { machineWatchOf, watchMachineLoad } from './machine-load-monitor';
 import { markStops, stillMeasuring } from './round-stops';
 import { webBundleFields, webBundleSizesIn } from './web-bundle-sizes';
@@ -156,7 +157,7 @@ async function measureSample(
   }));
   const baseline = entries[0]!;
   let rounds = settings.rounds ?? 1;
-  const runtime = options.runtime ?? nodeMeasuringRuntime(limits);
+  const runtime = restrictedRuntime(options.runtime ?? nodeMeasuringRuntime(limits), options.codegen?.restricted);
   const openFirstRound = runtime.openFirstRound;
   // The strict-CSP run is a whole measurement of its own: it keeps the first round one job at a time.
   const pipelined = openFirstRound && !options.checkCodeGeneration && entries.every((entry) => runtime.unsupported(entry.source) === undefined) ? openFirstRound : undefined;

@@ -24,6 +24,7 @@ import { compareBundledSample, openInferredSchemaCommand, showResults } from '..
 import { checkSchemaChange } from '../commands/check-schema-change';
 import { useWorkerCodeCache } from '../engine/worker-code-cache';
 import { SchemaChangeHost } from '../host/schema-change-host';
+import { offerRerunOnTrust } from '../host/workspace-trust';
 
 /** Said when the panel asks for its sample again after a reload lost it (only saved files are kept). */
 const UNKNOWN_SAMPLE = 'Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.';
@@ -78,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const runs: Record<RunKind, { cancel(): void }> = { comparison: session, probes, sweep: sweeps, schemaChange: schemaChanges };
   const cancelAll = () => Object.values(runs).forEach((run) => run.cancel());
   const inspector = new InspectorHost(session, log);
+  const trustGranted = offerRerunOnTrust(() => session.lastSkippedForTrust, () => void session.rerun());
 
   context.subscriptions.push(
     log,
@@ -86,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): void {
     sweeps,
     schemaChanges,
     inspector,
+    trustGranted,
     schemaDiagnostics,
     vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, schemaDiagnostics, context.extensionUri, resource)),
     vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices, sweeps)),

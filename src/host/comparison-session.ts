@@ -34,6 +34,8 @@ import { type RunContext, type RunHost, RunLifecycle } from './run-lifecycle';
 import type { ProvidedSchema, CodegenSettings, FormatSchemaFile } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 import type { MeasuringRuntime } from '../engine/measuring-runtime';
+import { restrictedReason } from './workspace-trust';
+import { TRUST_NEEDED } from '../shared/trust';
 
 export interface RunRequest {
   source: SampleSource;
@@ -152,9 +154,18 @@ export class ComparisonSession implements vscode.Disposable {
     return this.runs.lastReport;
   }
 
-  /** Generated code (google-protobuf, ts-proto…) is cached in the extension's storage, never the workspace. */
+  /**
+   * Generated code (google-protobuf, ts-proto…) is cached in the extension's storage, never the
+   * workspace; in Restricted Mode no generator runs (workspace-trust.ts).
+   */
   codegenSettings(settings: RunSettings): CodegenSettings {
-    return { cacheDir: this.context.globalStorageUri.fsPath, tools: settings.tools };
+    const restricted = restrictedReason();
+    return { cacheDir: this.context.globalStorageUri.fsPath, tools: settings.tools, ...(restricted ? { restricted } : {}) };
+  }
+
+  /** The last comparison skipped rows for want of trust (worth a Re-run once the workspace is trusted). */
+  get lastSkippedForTrust(): boolean {
+    return this.lastReport?.results.some((row) => row.status === 'skipped' && row.error.message.startsWith(TRUST_NEEDED)) ?? false;
   }
 
   /** The last run's request; after a reload, only a saved file's (editor text is not kept). */

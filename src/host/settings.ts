@@ -100,3 +100,15 @@ export function readMessageSettings(): MessageSettings {
     skipInvalidLines: config.get<boolean>('messages.skipInvalidLines') ?? false,
   };
 }
+
+/**
+ * The Settings editor where a machine setting (`payloadLab.tools.*`) applies, filtered to it. In
+ * a remote window (SSH, WSL, a container, code-server) the extension runs on the remote machine,
+ * and VS Code reads machine settings from its Remote tab only: a path set in the User tab would be
+ * ignored. Elsewhere, the User tab.
+ */
+export function openMachineSettings(query: string): Thenable<unknown> {
+  return vscode.env.remoteName !== undefined
+    ? vscode.commands.executeCommand('workbench.action.openRemoteSettings', { query })
+    : vscode.commands.executeCommand('workbench.action.openGlobalSettings', { query });
+}

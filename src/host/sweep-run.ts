@@ -13,6 +13,7 @@ import type { RunKindSpec, RunLifecycle } from './run-lifecycle';
 import type { SampleSource } from './sample-source';
 import { readSampleInput } from './sample-input';
 import { readRunSettings, readSweepSettings } from './settings';
+import { restrictedReason } from './workspace-trust';
 
 export interface SweepRequest {
   source: SampleSource;
@@ -48,6 +49,7 @@ export const sweepRun: RunKindSpec<'sweep', SweepRequest, unknown> = {
     let report = limitsOnlyReport(request.source.location);
     if (request.sweep) {
       const measured = readRunSettings();
+      const restricted = restrictedReason();
       let sizes = 0;
       report = await runSweepInProcess(sample, {
         codecs: request.codecs,
@@ -58,6 +60,8 @@ export const sweepRun: RunKindSpec<'sweep', SweepRequest, unknown> = {
         growth: settings.growth,
         memoryLimitMb: measured.memoryLimitMb,
         timeoutMs: measured.timeoutMs,
+        // Restricted Mode: the rows of code generators are skipped at every size.
+        ...(restricted ? { codegen: { restricted } } : {}),
         signal: run.signal,
         onPlan: (plan) => {
           sizes = plan.length;

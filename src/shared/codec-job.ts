@@ -115,6 +115,11 @@ export interface CodegenSettings {
   /** Per tool run (default 60 s). */
   timeoutMs?: number;
   /**
+   * Why no code generator may run (VS Code's Restricted Mode, said by the host): rows that need
+   * one are skipped with it, and generation refuses with it.
+   */
+  restricted?: string;
+  /**
    * The user's own schemas in the formats whose rows generate code from one (`--fbs`, `--capnp`,
    * `--bop`): each row uses its own format's, instead of translating the run's schema.
    */

@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openE2eSession, type E2eSession } from './support/session';
+import { writeMachineSettings } from './support/workspace';
 import { explorerContextCommand, panelFrame, runPaletteCommand, showPanel, waitForRun } from './support/workbench';
 
 let session: E2eSession | undefined;
@@ -24,9 +25,8 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
   before(async () => {
     tools = await toolSettings();
     session = await openE2eSession((dirs) => {
-      // Where the test finds the code generators, VS Code is told by the settings a user would set.
-      fs.mkdirSync(path.join(dirs.workspace, '.vscode'), { recursive: true });
-      fs.writeFileSync(path.join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify('settings' in tools ? tools.settings : {}, null, 2));
+      // Where the test finds the code generators, VS Code is told by the settings a user would set (machine settings: Remote, in code-server).
+      writeMachineSettings(dirs, 'settings' in tools ? tools.settings : {});
     });
     ({ page } = session);
   });

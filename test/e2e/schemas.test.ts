@@ -13,14 +13,16 @@ import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { fixture, repoRoot } from '../support/paths';
 import { openE2eSession, type E2eSession } from './support/session';
+import { writeMachineSettings, type E2eDirs } from './support/workspace';
 import { acceptRuntimesStep, explorerContextCommand, panelFrame, pickExactly, pickQuickItem, rowDetails, runPaletteCommand, showPanel, shownRunId, waitForRun } from './support/workbench';
 import { cliReport, GENERATED_ROWS, reportedRow, shownRow, toolSettings } from './support/generated-rows';
 
 let session: E2eSession | undefined;
 let page: Page;
 let tools: Awaited<ReturnType<typeof toolSettings>>;
-const workspaceSettings = (more: Record<string, unknown> = {}) =>
-  JSON.stringify({ 'payloadLab.protoIncludePaths': ['protos'], ...('settings' in tools ? tools.settings : {}), ...more }, null, 2);
+const workspaceSettings = () => JSON.stringify({ 'payloadLab.protoIncludePaths': ['protos'] }, null, 2);
+/** The tools' paths, where code-server reads machine settings (writeMachineSettings). */
+const machineSettings = (dirs: E2eDirs, more: Record<string, unknown> = {}) => writeMachineSettings(dirs, { ...('settings' in tools ? tools.settings : {}), ...more });
 /** The tests of generated rows need every code generator; without them they say what to install. */
 function needsTools(t: TestContext): boolean {
   if (!('missing' in tools)) return false;
@@ -55,6 +57,7 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
       fs.writeFileSync(path.join(added.workspace, 'lonely.proto'), 'syntax = "proto3";\nimport "nowhere/x.proto";\nmessage Lonely { int32 x = 1; }\n');
       fs.mkdirSync(path.join(added.workspace, '.vscode'), { recursive: true });
       fs.writeFileSync(path.join(added.workspace, '.vscode', 'settings.json'), workspaceSettings());
+      machineSettings(added);
     });
     ({ page } = session);
   });
@@ -227,7 +230,7 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
   test('a tool the setting points nowhere: a warning before the run, and the skipped row says what to install and which setting to use', async (t) => {
     if (needsTools(t)) return;
     const nowhere = path.join(session!.dirs.root, 'no-bebopc');
-    fs.writeFileSync(path.join(session!.dirs.workspace, '.vscode', 'settings.json'), workspaceSettings({ 'payloadLab.tools.bebopc': nowhere }));
+    machineSettings(session!.dirs, { 'payloadLab.tools.bebopc': nowhere });
     // VS Code reads the settings file again when it changes: a moment.
     await page.waitForTimeout(3000);
     try {
@@ -243,7 +246,7 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
       // The other rows ran.
       assert.equal(await frame.locator('tr[data-codec="avsc"].row-completed').count(), 1);
     } finally {
-      fs.writeFileSync(path.join(session!.dirs.workspace, '.vscode', 'settings.json'), workspaceSettings());
+      machineSettings(session!.dirs);
     }
   });
 });

@@ -56,7 +56,8 @@ export function installVsix(entry: string, vsix: string, extensionsDir: string, 
   });
 }
 
-export async function startCodeServer(options: { entry: string; workDir: string; workspace: string; extensionsDir: string; userDataDir: string }): Promise<CodeServer> {
+/** `workspaceTrust`: VS Code's workspace trust stays on (default: `--disable-workspace-trust`). */
+export async function startCodeServer(options: { entry: string; workDir: string; workspace: string; extensionsDir: string; userDataDir: string; workspaceTrust?: boolean }): Promise<CodeServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(options.workDir, 'code-server.log');
@@ -67,7 +68,8 @@ export async function startCodeServer(options: { entry: string; workDir: string;
     '--bind-addr', `127.0.0.1:${port}`,
     '--extensions-dir', options.extensionsDir,
     '--user-data-dir', options.userDataDir,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-telemetry', '--disable-update-check',
+    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
     options.workspace,
   ], { stdio: ['ignore', log, log], detached: true });
   const stop = async () => {

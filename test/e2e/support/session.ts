@@ -8,7 +8,7 @@ import { launchChromium } from './browser';
 import { codeServerEntry, installVsix, startCodeServer, type CodeServer } from './code-server';
 import { packageVsix } from './package-vsix';
 import { openWorkbench } from './workbench';
-import { makeE2eDirs, type E2eDirs } from './workspace';
+import { makeE2eDirs, type E2eDirs, type E2eOptions } from './workspace';
 
 export interface E2eSession {
   dirs: E2eDirs;
@@ -17,8 +17,8 @@ export interface E2eSession {
   close(): Promise<void>;
 }
 
-export async function openE2eSession(addFiles?: (dirs: E2eDirs) => void): Promise<E2eSession> {
-  const dirs = makeE2eDirs();
+export async function openE2eSession(addFiles?: (dirs: E2eDirs) => void, options: E2eOptions = {}): Promise<E2eSession> {
+  const dirs = makeE2eDirs(options);
   addFiles?.(dirs);
   let server: CodeServer | undefined;
   let browser: Browser | undefined;
@@ -31,7 +31,7 @@ export async function openE2eSession(addFiles?: (dirs: E2eDirs) => void): Promis
   try {
     const entry = codeServerEntry();
     installVsix(entry, packageVsix(dirs.root), dirs.extensionsDir, dirs.userDataDir);
-    server = await startCodeServer({ entry, workDir: dirs.root, ...dirs });
+    server = await startCodeServer({ entry, workDir: dirs.root, ...dirs, workspaceTrust: options.untrusted === true });
     browser = await launchChromium();
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     await openWorkbench(page, server.url, dirs.workspace);

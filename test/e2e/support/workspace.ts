@@ -12,7 +12,17 @@ export interface E2eDirs {
   userDataDir: string;
 }
 
-export function makeE2eDirs(): E2eDirs {
+export interface E2eOptions {
+  /**
+   * Workspace trust on, and the folder not trusted: VS Code's Restricted Mode, without its
+   * startup prompt (default: trust off, as `--disable-workspace-trust` makes it).
+   */
+  untrusted?: boolean;
+  /** More User settings. */
+  userSettings?: Record<string, unknown>;
+}
+
+export function makeE2eDirs(options: E2eOptions = {}): E2eDirs {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-e2e-'));
   const dirs = {
     root,
@@ -31,13 +41,25 @@ export function makeE2eDirs(): E2eDirs {
   fs.writeFileSync(path.join(dirs.userDataDir, 'User', 'settings.json'), JSON.stringify({
     'workbench.startupEditor': 'none',
     'workbench.tips.enabled': false,
-    'security.workspace.trust.enabled': false,
+    'security.workspace.trust.enabled': options.untrusted === true,
+    ...(options.untrusted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {}),
     'extensions.autoCheckUpdates': false,
     'extensions.autoUpdate': false,
     // No network here: telemetry's failing lookups and retries would run beside the measuring.
     'telemetry.telemetryLevel': 'off',
     // Right-click runs use the settings: quick keeps the suite short.
     'payloadLab.quickMode': true,
+    ...options.userSettings,
   }, null, 2));
   return dirs;
+}
+
+/**
+ * Machine settings (`payloadLab.tools.*`) as code-server reads them: its window is a remote one
+ * (the extension host runs on the server), so VS Code takes machine settings from the Remote
+ * settings (`<user-data-dir>/Machine/settings.json`), not from User or workspace settings.
+ */
+export function writeMachineSettings(dirs: E2eDirs, settings: Record<string, unknown>): void {
+  fs.mkdirSync(path.join(dirs.userDataDir, 'Machine'), { recursive: true });
+  fs.writeFileSync(path.join(dirs.userDataDir, 'Machine', 'settings.json'), JSON.stringify(settings, null, 2));
 }
