@@ -82,7 +82,9 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
     files[LIST_FILE] = `syntax = "proto3";\nimport "${SCHEMA_FILE}";\n\nmessage ${root.name} {\n  repeated ${element.resolvedType!.fullName} ${element.name} = 1;\n}\n`;
     entries.push(LIST_FILE);
   }
-  const code = await generateCode(library.generator, { files, entries }, context.codegen);
+  // The user's .proto as written: a refusal of its text points into their file.
+  const origins = schema?.kind === 'proto' && schema.source === text ? { [SCHEMA_FILE]: schema.path ?? 'schema.proto' } : undefined;
+  const code = await generateCode(library.generator, { files, entries, ...(origins ? { origins } : {}) }, context.codegen);
   return { code, reference, referenceBytes, rootFile: entries.at(-1)!, rootName: nameInPackage(root) };
 }
 

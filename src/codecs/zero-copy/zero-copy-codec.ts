@@ -55,7 +55,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
         : format.translate(modelFromAvro(chosen.schema, { listOfRecords: isListOfRecords(sample, chosen) }));
       const schemaFile = own ? entryName(own) : `schema.${format.language}`;
       const files = { [schemaFile]: translation.text, [GLUE_FILE]: format.glue(translation, format.generatedModule(schemaFile)) };
-      const code = await generateCode(format.generator, { files, entries: [schemaFile] }, context.codegen);
+      const code = await generateCode(format.generator, { files, entries: [schemaFile], ...(own ? { origins: { [schemaFile]: own.path } } : {}) }, context.codegen);
       return { chosen, translation, code } satisfies Generated<T>;
     },
     prepare(sample: unknown, context: PrepareContext): PreparedCodec {
