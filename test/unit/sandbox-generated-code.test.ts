@@ -16,11 +16,12 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { missingZeroCopyTools } from '../support/zero-copy-tools';
 import { missingTools } from '../support/codegen-tools';
-import { cliScript, repoRoot } from '../support/paths';
+import { cliScript, repoRoot, workerScript } from '../support/paths';
+import { InspectionWorker } from '../../src/engine/inspection-worker-client';
 import { ZERO_COPY_TOOLS } from '../../src/codegen/zero-copy-tools';
 import { PROTOBUF_TOOLS, PROTOC, PROTOC_GEN_TS } from '../../src/codegen/protobuf-tools';
 import { GeneratedModules, NotSandboxedError } from '../../src/codegen/load-generated';
-import type { ComparisonReport, CodecResult } from '../../src/shared/results';
+import type { ComparisonReport, CodecResult, CompletedResult } from '../../src/shared/results';
 
 const run = promisify(execFile);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-sandbox-'));
@@ -159,4 +160,20 @@ test('GeneratedModules loads nothing in a process that is no sandbox (this one),
     .filter((file) => file.endsWith('.ts') && fs.readFileSync(path.join(repoRoot, 'src', file), 'utf8').includes('allowUnsandboxedLoadsInThisProcess('))
     .map((file) => file.split(path.sep).join('/'));
   assert.deepEqual(callers, ['codegen/load-generated.ts']);
+});
+
+test('legitimate generated code gives the same bytes sandboxed: the inspector opens a FlatBuffers row in its sandboxed child, its bytes those of the row', async (t) => {
+  const missing = await missingZeroCopyTools([ZERO_COPY_TOOLS[0]!]);
+  if (missing) return t.skip(missing);
+  const cacheDir = fs.mkdtempSync(path.join(scratch, 'cache-'));
+  const row = (await compare(cacheDir, '--codecs', 'flatbuffers')).flatbuffers;
+  assert.equal(row?.status, 'completed');
+  const job = { codec: { builtin: 'flatbuffers' }, sample: { path: sample, kind: 'json' as const }, codegen: { cacheDir } };
+  const { worker, opened } = await InspectionWorker.open(job, { workerScript, memoryLimitMb: 1024, timeoutMs: 120_000 });
+  try {
+    assert.equal(opened.encodedBytes, (row as CompletedResult).bytes);
+    assert.equal(opened.codec, 'flatbuffers');
+  } finally {
+    await worker.close();
+  }
 });
