@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from './codec';
 import type { protobuf } from './protobufjs-runtime';
 import { describeGeneration, generateCode, type GeneratedCode, type Generator } from '../codegen/generate';
-import { GeneratedModules, type RuntimeModules } from '../codegen/load-generated';
+import { GeneratedModules, sandboxNotes, type RuntimeModules } from '../codegen/load-generated';
 import type { ProtoInference } from '../schema/infer-proto';
 import { generatedInterop, type GeneratedMessageType } from './generated-protobuf-interop';
 
@@ -109,6 +109,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     notes: [
       ...reference.notes.filter((note) => !/protobufjs|Long objects|toObject|fromObject/.test(note)),
       describeGeneration(code),
+      ...sandboxNotes(),
       `the value becomes ${library.runtime} messages once, before timing, by reading protobufjs's bytes for it; encode and decode are the generated code's own calls`,
       ...library.notes,
     ],

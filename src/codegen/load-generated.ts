@@ -34,6 +34,12 @@ export function allowUnsandboxedLoadsInThisProcess(because: string): void {
   unsandboxedLoadsAllowedBecause = because;
 }
 
+/** The note of a row whose generated code ran sandboxed: what the sandbox holds back, and what it does not. */
+export function sandboxNotes(): string[] {
+  if (notSandboxedBecause() !== undefined) return [];
+  return ["the generated code ran sandboxed (a child process under Node's permission model: it reads only its own code and the sample, and cannot write files, start processes or workers); the permission model does not cover the network"];
+}
+
 /** Generated code was about to load outside a sandbox: the row is an error saying why. */
 export class NotSandboxedError extends Error {
   override name = 'NotSandboxedError';
