@@ -2,10 +2,12 @@
  * `compare --fbs FILE`, `--capnp FILE`, `--bop FILE`: the user's own schema for the FlatBuffers,
  * Cap'n Proto or Bebop row, instead of one translated from the run's schema. Each file is
  * checked by its tool before anything runs, so a mistake stops the run with file:line:column;
- * where the tool is not installed, the row itself says so and the other rows run.
+ * where the tool is not installed or the schema is refused for the code it would generate, the
+ * row itself says so and the other rows run.
  */
 import * as fs from 'node:fs';
-import { MissingToolError } from '../codegen/generate';
+import { MissingToolError, UnsafeSchemaError } from '../codegen/generate';
+import { GeneratedCodeError } from '../codegen/transpile';
 import { SchemaInputError } from '../schema/schema-problem';
 import { SchemaUsageError } from './schema-options';
 import type { CodegenSettings, FormatSchemaFile } from '../shared/codec-job';
@@ -54,7 +56,8 @@ export async function formatSchemasFrom(values: FormatSchemaOptionValues, settin
       const problem = await checkFormatSchema(file, settings);
       if (problem) throw new SchemaInputError(file.path, problem);
     } catch (error) {
-      if (!(error instanceof MissingToolError)) throw error;
+      // The row says these (a missing tool, text refused before generation, code that does not compile), and the other rows run.
+      if (!(error instanceof MissingToolError || error instanceof UnsafeSchemaError || error instanceof GeneratedCodeError)) throw error;
     }
   }
   return files;

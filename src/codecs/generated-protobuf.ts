@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from './codec';
 import type { protobuf } from './protobufjs-runtime';
 import { describeGeneration, generateCode, type GeneratedCode, type Generator } from '../codegen/generate';
-import { GeneratedModules, type RuntimeModules } from '../codegen/load-generated';
+import { GeneratedModules, sandboxNotes, type RuntimeModules } from '../codegen/load-generated';
 import type { ProtoInference } from '../schema/infer-proto';
 import { generatedInterop, type GeneratedMessageType } from './generated-protobuf-interop';
 
@@ -82,7 +82,9 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
     files[LIST_FILE] = `syntax = "proto3";\nimport "${SCHEMA_FILE}";\n\nmessage ${root.name} {\n  repeated ${element.resolvedType!.fullName} ${element.name} = 1;\n}\n`;
     entries.push(LIST_FILE);
   }
-  const code = await generateCode(library.generator, { files, entries }, context.codegen);
+  // The user's .proto as written: a refusal of its text points into their file.
+  const origins = schema?.kind === 'proto' && schema.source === text ? { [SCHEMA_FILE]: schema.path ?? 'schema.proto' } : undefined;
+  const code = await generateCode(library.generator, { files, entries, ...(origins ? { origins } : {}) }, context.codegen);
   return { code, reference, referenceBytes, rootFile: entries.at(-1)!, rootName: nameInPackage(root) };
 }
 
@@ -107,6 +109,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     notes: [
       ...reference.notes.filter((note) => !/protobufjs|Long objects|toObject|fromObject/.test(note)),
       describeGeneration(code),
+      ...sandboxNotes(),
       `the value becomes ${library.runtime} messages once, before timing, by reading protobufjs's bytes for it; encode and decode are the generated code's own calls`,
       ...library.notes,
     ],

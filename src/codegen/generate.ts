@@ -13,8 +13,9 @@ import { cacheKey, defaultCacheDir, lookUpCached, storeInCache } from './cache';
 import { findTool, type ToolLookup, type ToolSource } from './find-tool';
 import { runProgram, type ProgramOutput } from '../processes/run-program';
 import type { ToolSpec } from './tool-spec';
-import type { CodegenSettings } from '../shared/codec-job';
+import type { CodegenSettings, PregeneratedCode } from '../shared/codec-job';
 import { transpileTypeScript } from './transpile';
+import { findUnsafeText, guardedLanguageOf } from './schema-text-guard';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
@@ -23,6 +24,8 @@ export interface SchemaFiles {
   files: Readonly<Record<string, string>>;
   /** The files the generator is run on (each is generated; the others are only imported). */
   entries: readonly string[];
+  /** Files that are the user's own as written: their path, so a refusal points into them. */
+  origins?: Readonly<Record<string, string>>;
 }
 
 export interface Generator {
@@ -83,9 +86,74 @@ export class MissingToolError extends UnsupportedSampleError {
   override name = 'MissingToolError';
 }
 
+/**
+ * Schema text a generator would copy into its code as code (a comment end, a line break in a
+ * string: schema-text-guard.ts): refused before the generator runs. An error row, not a skip:
+ * the schema must change.
+ */
+export class UnsafeSchemaError extends Error {
+  override name = 'UnsafeSchemaError';
+}
+
+/**
+ * The generator's code for `schema`: from the cache, or generated now. In a sandbox (settings
+ * with `pregenerated`) it is what was generated before the sandbox started, and nothing runs.
+ */
 export async function generateCode(generator: Generator, schema: SchemaFiles, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<GeneratedCode> {
   // Not even a version is asked: every caller's rows are skipped with the reason (compare.ts skips them before a worker starts).
   if (settings.restricted !== undefined) throw new MissingToolError(settings.restricted);
+  if (settings.pregenerated) return pregeneratedCode(generator, schema, settings.pregenerated);
+  if (!recording) return generateOrFind(generator, schema, settings, signal);
+  const record = (outcome: PregeneratedCode['outcome']) => recording?.push({ schemaKey: schemaKeyOf(generator, schema), outcome });
+  try {
+    const code = await generateOrFind(generator, schema, settings, signal);
+    record({ ok: true, code });
+    return code;
+  } catch (error) {
+    record({ ok: false, skipped: error instanceof UnsupportedSampleError, message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+/** Where `generateCode` calls are recorded (one job at a time per worker: see recordGenerations). */
+let recording: PregeneratedCode[] | undefined;
+
+/**
+ * Runs `work` (a codec's `generate`), recording every generation it does, for a sandboxed job
+ * to use. Its own failure is left out: the job, doing the same work, fails the same way.
+ */
+export async function recordGenerations(work: () => Promise<unknown>): Promise<PregeneratedCode[]> {
+  const records: PregeneratedCode[] = [];
+  recording = records;
+  try {
+    await work();
+  } catch {
+    // The job says it.
+  } finally {
+    recording = undefined;
+  }
+  return records;
+}
+
+/** The files, entries, generator and options: what the generated code depends on besides tool versions. */
+function schemaKeyOf(generator: Generator, schema: SchemaFiles): string {
+  return cacheKey({ generator: generator.id, options: generator.options, files: schema.files, entries: schema.entries });
+}
+
+function pregeneratedCode(generator: Generator, schema: SchemaFiles, records: readonly PregeneratedCode[]): GeneratedCode {
+  const schemaKey = schemaKeyOf(generator, schema);
+  const found = records.find((record) => record.schemaKey === schemaKey);
+  if (!found) throw new Error(`${generator.id}: no code was generated for this schema before the sandbox started (the schema differs from the one generated): not run`);
+  const { outcome } = found;
+  if (!outcome.ok) throw outcome.skipped ? new UnsupportedSampleError(outcome.message) : new Error(outcome.message);
+  const key = cacheKey({ generator: generator.id, options: generator.options, files: schema.files, entries: schema.entries, tools: outcome.code.tools.map(({ id, version }) => ({ id, version })) });
+  if (key !== outcome.code.key) throw new Error(`${generator.id}: the generated code's key differs from this schema's: not run`);
+  // `from` crossed as a string; it was a ToolSource where it was found.
+  return { ...outcome.code, tools: outcome.code.tools as UsedTool[] };
+}
+
+async function generateOrFind(generator: Generator, schema: SchemaFiles, settings: CodegenSettings, signal?: AbortSignal): Promise<GeneratedCode> {
+  refuseUnsafeText(generator, schema);
   const cacheDir = settings.cacheDir ?? defaultCacheDir();
   const tools = await findTools(generator.tools, { ...settings, cacheDir }, signal);
   const used = tools.map(({ spec, path: executable, from, version }) => ({ id: spec.id, executable: spec.executable, version, path: executable, from }));
@@ -146,6 +214,21 @@ function writeInside(folder: string, name: string, text: string): void {
   if (inside.startsWith('..') || path.isAbsolute(inside)) throw new Error(`schema file ${name} is outside the schema folder`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.writeFileSync(target, text);
+}
+
+/** Each schema file's first comment end or line break a generator would copy into code, refused with where it is. */
+function refuseUnsafeText(generator: Generator, schema: SchemaFiles): void {
+  for (const [name, text] of Object.entries(schema.files)) {
+    const language = guardedLanguageOf(name);
+    const unsafe = language && findUnsafeText(text, language);
+    if (!unsafe) continue;
+    const origin = schema.origins?.[name];
+    const where = origin ? `${origin}:${unsafe.line}:${unsafe.column}` : `${name}:${unsafe.line}:${unsafe.column} (the schema written for ${generator.id})`;
+    throw new UnsafeSchemaError(
+      `${where}: ${unsafe.what}, which ${generator.id} would copy into the code it writes, ending a comment or a string there so that what follows runs as code: ` +
+        'not passed to the generator (remove it from the schema)',
+    );
+  }
 }
 
 async function transpileFolder(folder: string): Promise<number> {

@@ -6,10 +6,15 @@
  * codec that needs them, never whatever a node_modules near the cache folder might hold.
  * Relative requires load the folder's other generated files the same way; anything else fails
  * with its name.
+ *
+ * Generated code is untrusted code: a schema's text can end a comment in it and run as code. It
+ * loads only in a sandboxed child process (processes/sandbox.ts, engine/codec-sandbox.ts); here,
+ * anywhere else, nothing loads and the row says why.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { notSandboxedBecause } from '../processes/sandbox';
 
 /** Module name → its bundled copy, called on the first require. */
 export type RuntimeModules = Readonly<Record<string, () => unknown>>;
@@ -18,13 +23,38 @@ interface LoadedModule {
   exports: unknown;
 }
 
+/**
+ * Set only by the test suite, whose in-process tests of the codecs' glue load code generated from
+ * their own fixture schemas (test/support/in-process-generated-code.ts). No bundle calls it
+ * (a test checks): generated code reaches only its require map, never this module.
+ */
+let unsandboxedLoadsAllowedBecause: string | undefined;
+
+export function allowUnsandboxedLoadsInThisProcess(because: string): void {
+  unsandboxedLoadsAllowedBecause = because;
+}
+
+/** The note of a row whose generated code ran sandboxed: what the sandbox holds back, and what it does not. */
+export function sandboxNotes(): string[] {
+  if (notSandboxedBecause() !== undefined) return [];
+  return ["the generated code ran sandboxed (a child process under Node's permission model: it reads only its own code and the sample, and cannot write files, start processes or workers); the permission model does not cover the network"];
+}
+
+/** Generated code was about to load outside a sandbox: the row is an error saying why. */
+export class NotSandboxedError extends Error {
+  override name = 'NotSandboxedError';
+}
+
 export class GeneratedModules {
   private readonly loaded = new Map<string, LoadedModule>();
 
   constructor(
     private readonly folder: string,
     private readonly runtimes: RuntimeModules,
-  ) {}
+  ) {
+    const why = unsandboxedLoadsAllowedBecause === undefined ? notSandboxedBecause() : undefined;
+    if (why) throw new NotSandboxedError(`generated code is not loaded outside its sandbox, and ${why}: not run`);
+  }
 
   /** The exports of `file` (relative to the folder). */
   require(file: string): Record<string, unknown> {

@@ -1,13 +1,14 @@
 /**
  * The host's side of a first round in steps (first-round-steps.ts is the worker's): one fresh
- * worker per codec, asked to open, then to time, then to finish, so the pipeline
+ * worker per codec (a sandboxed child for generated code: codec-sandbox.ts), asked to open, then to time, then to finish, so the pipeline
  * (first-round-pipeline.ts) decides what else runs between the steps. Like `runInWorker`, it
  * never rejects: whatever happens to the worker becomes a WorkerFate, and the worker is stopped
  * and waited for as soon as the run has ended, in the step that ended it.
  */
 import type { StageError, WorkStage } from '../shared/results';
-import { startWorker, workerFailure, type StartedWorker, type WorkerFate, type WorkerLimits } from './worker-launch';
-import type { FirstRoundOpened, WorkerMethods } from '../shared/worker-protocol';
+import { workerFailure, type StartedWorker, type WorkerFate, type WorkerLimits } from './worker-launch';
+import { startCodecWorker } from './codec-sandbox';
+import type { CodecWorkerMethods, FirstRoundOpened, WorkerMethods } from '../shared/worker-protocol';
 import type { CodecJob, CodecReport } from '../shared/codec-job';
 
 export interface FirstRoundRun {
@@ -27,7 +28,7 @@ export async function openFirstRound(job: CodecJob, limits: WorkerLimits): Promi
 }
 
 class FirstRoundSession implements FirstRoundRun {
-  private worker: StartedWorker | undefined;
+  private worker: StartedWorker<CodecWorkerMethods> | undefined;
   private lastStage: WorkStage | undefined;
   private fate: WorkerFate<CodecReport> | undefined;
   /** The job's timeout covers all of its steps, as it covers one `measure-codec`. */
@@ -42,12 +43,17 @@ class FirstRoundSession implements FirstRoundRun {
       this.fate = { kind: 'failed', error: { stage: 'cancelled', message: 'cancelled before start' } };
       return;
     }
-    this.worker = startWorker(this.limits.workerScript, this.limits.memoryLimitMb);
+    const started = await startCodecWorker(job, this.limits);
+    if (started.kind === 'failed') {
+      this.end(started);
+      return;
+    }
+    this.worker = started.worker;
     this.worker.channel.on('stage', (stage) => {
       this.lastStage = stage;
       this.limits.onStage?.(stage);
     });
-    await this.step('first-open', job);
+    await this.step('first-open', started.job);
   }
 
   async time(jsonBytes: number): Promise<void> {
@@ -81,7 +87,7 @@ class FirstRoundSession implements FirstRoundRun {
     try {
       return await worker.channel.request(method, params, { timeoutMs: Math.max(1, this.deadline - Date.now()), signal: limits.signal });
     } catch (error) {
-      const failure: StageError = workerFailure(error, worker.channel.gone, { what: 'the worker', memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage: this.lastStage });
+      const failure: StageError = workerFailure(error, worker.channel.gone, { what: worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage: this.lastStage }, await worker.exit());
       this.end({ kind: 'failed', error: failure, ...this.stageMark() });
       return undefined;
     }

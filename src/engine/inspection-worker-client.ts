@@ -8,7 +8,9 @@
 import type { DecodedOutputQueries, InspectorOpened, DecodedOutputJob } from '../shared/inspector';
 import { ChannelError, describeGone } from '../shared/channel';
 import type { StageError, WorkStage } from '../shared/results';
-import { startWorker, workerFailure, type WorkerChannel } from './worker-launch';
+import { workerFailure, type StartedWorker } from './worker-launch';
+import { startCodecWorker } from './codec-sandbox';
+import type { CodecWorkerMethods } from '../shared/worker-protocol';
 
 export interface InspectionLimits {
   workerScript: string;
@@ -29,20 +31,29 @@ export class InspectionFailure extends Error {
 export type DecodedOutputQuery = keyof DecodedOutputQueries;
 
 export class InspectionWorker {
-  private constructor(private readonly channel: WorkerChannel, private readonly exited: Promise<void>, private readonly timeoutMs: number) {}
+  private readonly channel: StartedWorker<CodecWorkerMethods>['channel'];
+  private readonly exited: Promise<void>;
+
+  private constructor(worker: StartedWorker<CodecWorkerMethods>, private readonly timeoutMs: number) {
+    this.channel = worker.channel;
+    this.exited = worker.exited;
+  }
 
   static async open(job: DecodedOutputJob, limits: InspectionLimits): Promise<{ worker: InspectionWorker; opened: Omit<InspectorOpened, 'sessionId'> }> {
     if (limits.signal?.aborted) throw new InspectionFailure({ stage: 'cancelled', message: 'cancelled before start' });
-    const { channel, exited } = startWorker(limits.workerScript, limits.memoryLimitMb);
+    const started = await startCodecWorker(job, limits);
+    if (started.kind === 'failed') throw new InspectionFailure(started.error);
+    const { worker } = started;
+    const { channel, exited } = worker;
     let lastStage: WorkStage | undefined;
     channel.on('stage', (stage) => {
       lastStage = stage;
     });
     try {
-      const opened = await channel.request('open-decoded-output', job, { timeoutMs: limits.timeoutMs, signal: limits.signal });
-      return { worker: new InspectionWorker(channel, exited, limits.timeoutMs), opened };
+      const opened = await channel.request('open-decoded-output', started.job, { timeoutMs: limits.timeoutMs, signal: limits.signal });
+      return { worker: new InspectionWorker(worker, limits.timeoutMs), opened };
     } catch (error) {
-      const failure = workerFailure(error, channel.gone, { what: 'the inspection worker', memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, ...(lastStage ? { lastStage } : {}) });
+      const failure = workerFailure(error, channel.gone, { what: worker.what === 'the worker' ? 'the inspection worker' : worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, ...(lastStage ? { lastStage } : {}) }, await worker.exit());
       channel.close(failure.message);
       await exited;
       throw new InspectionFailure(failure.stage === 'timeout' ? { stage: 'timeout', message: `the decoded output was not ready within ${limits.timeoutMs} ms${lastStage ? ` (during ${lastStage})` : ''}` } : failure);

@@ -1,18 +1,21 @@
-/** Node as a measuring runtime: every job in a fresh worker thread; the strict one in a forked process (codec-process-client.ts). */
+/**
+ * Node as a measuring runtime: every job in a fresh worker thread, or in a sandboxed child for a
+ * codec that runs generated code (codec-sandbox.ts); the strict one in a forked process.
+ */
 import * as os from 'node:os';
 import { NO_CODE_GENERATION_FLAG } from './code-generation';
-import { runCodecInProcess } from './codec-process-client';
+import { runCodecJobIn } from './codec-process-client';
 import { openFirstRound } from './first-round-session';
 import { opensAtOnce, timeLaterRound } from './later-round';
 import type { MeasuringRuntime } from './measuring-runtime';
-import { runInWorker, type WorkerLimits } from './worker-launch';
+import type { WorkerLimits } from './worker-launch';
 
 export function nodeMeasuringRuntime(limits: Omit<WorkerLimits, 'onStage'>): MeasuringRuntime {
   return {
     name: 'node',
-    measure: (job, onStage) => runInWorker('measure-codec', job, { ...limits, onStage }),
+    measure: (job, onStage) => runCodecJobIn(job, { ...limits, onStage }),
     openFirstRound: (job, onStage) => openFirstRound(job, { ...limits, onStage }),
-    measureWithoutCodeGeneration: (job, onStage) => runCodecInProcess(job, { ...limits, onStage }, [NO_CODE_GENERATION_FLAG]),
+    measureWithoutCodeGeneration: (job, onStage) => runCodecJobIn(job, { ...limits, onStage }, [NO_CODE_GENERATION_FLAG]),
     unsupported: () => undefined,
     timeLaterRound: (round) => {
       // Every entry's job carries the sample's JSON size.

@@ -4,8 +4,9 @@
  * StageError (a `SliceSessionError`), and every worker is waited for until it has exited.
  */
 import type { StageError, WorkStage, CompressionTiming } from '../shared/results';
-import { startWorker, workerFailure, type StartedWorker, type WorkerLimits } from './worker-launch';
-import type { TimingOperation, CompressionWindows } from '../shared/worker-protocol';
+import { workerFailure, type StartedWorker, type WorkerLimits } from './worker-launch';
+import { startCodecWorker } from './codec-sandbox';
+import type { CodecWorkerMethods, TimingOperation, CompressionWindows } from '../shared/worker-protocol';
 import type { TimedWindow, CodecJob } from '../shared/codec-job';
 
 export class SliceSessionError extends Error {
@@ -18,7 +19,7 @@ export class SliceSession {
   private warmCalls: Record<TimingOperation, number> | undefined;
 
   private constructor(
-    private readonly worker: StartedWorker,
+    private readonly worker: StartedWorker<CodecWorkerMethods>,
     private readonly limits: WorkerLimits,
     readonly bytes: number,
     /** The stage the worker said last (what a failure says it was doing). */
@@ -31,21 +32,23 @@ export class SliceSession {
    */
   static async open(job: CodecJob, limits: WorkerLimits): Promise<SliceSession> {
     if (limits.signal?.aborted) throw new SliceSessionError({ stage: 'cancelled', message: 'cancelled before start' });
-    const worker = startWorker(limits.workerScript, limits.memoryLimitMb);
+    const started = await startCodecWorker(job, limits);
+    if (started.kind === 'failed') throw new SliceSessionError(started.error);
+    const { worker } = started;
     let lastStage: WorkStage | undefined;
     worker.channel.on('stage', (stage) => {
       lastStage = stage;
       limits.onStage?.(stage);
     });
     try {
-      const opened = await worker.channel.request('open-for-slices', job, { timeoutMs: limits.timeoutMs, signal: limits.signal });
+      const opened = await worker.channel.request('open-for-slices', started.job, { timeoutMs: limits.timeoutMs, signal: limits.signal });
       if (!opened.ready) throw new SliceSessionError(opened.error);
       return new SliceSession(worker, limits, opened.bytes, () => lastStage);
     } catch (error) {
       worker.channel.close();
       await worker.exited;
       if (error instanceof SliceSessionError) throw error;
-      throw new SliceSessionError(workerFailure(error, worker.channel.gone, { what: 'the worker', memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage }));
+      throw new SliceSessionError(workerFailure(error, worker.channel.gone, { what: worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage }, await worker.exit()));
     }
   }
 
@@ -80,8 +83,8 @@ export class SliceSession {
       return await request();
     } catch (error) {
       throw new SliceSessionError(workerFailure(error, this.worker.channel.gone, {
-        what: 'the worker', memoryLimitMb: this.limits.memoryLimitMb, timeoutMs: this.limits.timeoutMs, lastStage: this.lastStage(),
-      }));
+        what: this.worker.what, memoryLimitMb: this.limits.memoryLimitMb, timeoutMs: this.limits.timeoutMs, lastStage: this.lastStage(),
+      }, await this.worker.exit()));
     }
   }
 

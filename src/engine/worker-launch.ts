@@ -5,7 +5,7 @@
  * a row. Never rejects. Every worker started here is counted until its `exit`.
  */
 import { Worker } from 'node:worker_threads';
-import { ChannelClient, ChannelError, type Gone } from '../shared/channel';
+import { ChannelClient, ChannelError, type Gone, type MethodsOf } from '../shared/channel';
 import type { ErrorStage, StageError, WorkStage } from '../shared/results';
 import { workerTransport } from '../processes/node-transports';
 import type { WorkerEvents, WorkerMethod, WorkerMethods } from '../shared/worker-protocol';
@@ -37,32 +37,50 @@ export function liveWorkerCount(): number {
 }
 
 /** Asks a fresh worker one thing, then stops it. */
-export async function runInWorker<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params'], limits: WorkerLimits): Promise<WorkerFate<WorkerMethods[M]['result']>> {
-  if (limits.signal?.aborted) return { kind: 'failed', error: { stage: 'cancelled', message: 'cancelled before start' } };
-  const { channel, exited } = startWorker(limits.workerScript, limits.memoryLimitMb);
+export function runInWorker<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params'], limits: WorkerLimits): Promise<WorkerFate<WorkerMethods[M]['result']>> {
+  if (limits.signal?.aborted) return Promise.resolve({ kind: 'failed', error: { stage: 'cancelled', message: 'cancelled before start' } });
+  const worker = startWorker(limits.workerScript, limits.memoryLimitMb);
+  limits.onEvents?.(worker.channel);
+  return askOnce(worker, method, params, limits);
+}
+
+/**
+ * Asks a started worker (or child process: codec-sandbox.ts) one thing, then stops it; settles
+ * once it has exited, with its answer or how it failed.
+ */
+export async function askOnce<W extends MethodsOf<W>, M extends keyof W & string>(
+  worker: StartedWorker<W>,
+  method: M,
+  params: W[M]['params'],
+  limits: WorkerLimits,
+): Promise<WorkerFate<W[M]['result']>> {
+  const { channel } = worker;
   let lastStage: WorkStage | undefined;
   channel.on('stage', (stage) => {
     lastStage = stage;
     limits.onStage?.(stage);
   });
-  limits.onEvents?.(channel);
   try {
     const value = await channel.request(method, params, { timeoutMs: limits.timeoutMs, signal: limits.signal });
     return { kind: 'answered', value, ...(lastStage ? { lastStage } : {}) };
   } catch (error) {
-    const failure = workerFailure(error, channel.gone, { what: 'the worker', memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage });
+    const failure = workerFailure(error, channel.gone, { what: worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage }, await worker.exit());
     return { kind: 'failed', error: failure, ...(lastStage ? { lastStage } : {}) };
   } finally {
     // Settled once the worker has really exited: nothing of this job outlives the call.
     channel.close();
-    await exited;
+    await worker.exited;
   }
 }
 
-export interface StartedWorker {
-  channel: WorkerChannel;
+export interface StartedWorker<W extends MethodsOf<W> = WorkerMethods> {
+  channel: ChannelClient<W, WorkerEvents>;
   /** Resolves on the worker's `exit`, however it came. */
   exited: Promise<void>;
+  /** "the worker", "the sandboxed codec process": what failures call it. */
+  what: string;
+  /** A child process's end once its channel is gone (its stderr tells out of memory from a crash); a thread's: undefined. */
+  exit(): Promise<ChildExit | undefined>;
 }
 
 /** A fresh worker with a heap limit, behind its channel; its output is drained, never shown. */
@@ -85,7 +103,7 @@ export function startWorker(workerScript: string, memoryLimitMb: number): Starte
   }));
   worker.stdout.resume();
   worker.stderr.resume();
-  return { channel: new ChannelClient<WorkerMethods, WorkerEvents>(workerTransport(worker)), exited };
+  return { channel: new ChannelClient<WorkerMethods, WorkerEvents>(workerTransport(worker)), exited, what: 'the worker', exit: () => Promise.resolve(undefined) };
 }
 
 export interface FailureContext {

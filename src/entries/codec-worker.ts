@@ -1,18 +1,19 @@
 /**
  * Entry point of a codec worker (bundled as dist/worker.js). One worker answers one job in a
  * fresh isolate, so libraries never share a heap or JIT state; an inspection worker then goes
- * on answering the decoded-output queries. Refuses to run outside a worker.
+ * on answering the decoded-output queries. A codec that runs generated code gets its code
+ * generated here (`generate-code`) and runs in a sandboxed child instead (codec-process.ts).
+ * Refuses to run outside a worker.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { parseSample, sampleBytesOf, SampleInputError } from '../input/read-sample';
 import type { SampleInfo } from '../shared/results';
-import { runCodecJob, describeError } from '../worker/codec-run-node';
 import { sha256Hex } from '../worker/codec-run-core';
-import { exposeGarbageCollector } from '../worker/expose-gc';
+import { describeError } from '../worker/codec-run-node';
+import { codecHandlers } from '../worker/codec-handlers';
+import { pregenerate } from '../worker/pregenerate';
 import { describeMessageStream } from '../worker/messages/describe-stream';
 import { compressedSizes } from '../compression/compressed-sizes';
-import { openForSlices, warmForSlices, timeSlice, timeCompressionOfOpen } from '../worker/timing-slices';
-import { finishFirstRound, openFirstRound, timeFirstRound } from '../worker/first-round-steps';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
 import { jsonText } from '../analysis/json-text';
@@ -24,12 +25,10 @@ import { inferSchemaText } from '../schema/inferred-text';
 import { inferAvroSchema } from '../schema/infer-avro';
 import { translatedSchemaText } from '../schema/translate/translated-text';
 import { formatSchemaInfo } from '../codecs/zero-copy/user/user-schema';
-import { Inspection, InspectionError } from '../inspect/inspection';
 import { checkSchemaChange } from '../evolution/check-schema-change';
 import { serve, type Handlers } from '../shared/channel';
 import { parentPortTransport } from '../processes/node-transports';
 import type { GenerateJob, InferSchemaJob, ReadSampleJob, SchemaChangeJob, SchemaInfoJob, WorkerEvents, WorkerMethods } from '../shared/worker-protocol';
-import type { DecodedOutputJob } from '../shared/inspector';
 
 if (isMainThread || !parentPort) {
   throw new Error('payload-lab worker: this file runs only inside a worker thread started by the engine');
@@ -151,33 +150,8 @@ async function checkSchemaChangeJob(job: SchemaChangeJob, signal: AbortSignal): 
   return checkSchemaChange(input, { signal, onProgress: (progress) => void emit('schema-change-progress', progress) });
 }
 
-/** The decoded output this worker holds once `open-decoded-output` answered. */
-let inspection: Inspection | undefined;
-
-function opened(): Inspection {
-  if (!inspection) throw new Error('the decoded output is not open in this worker');
-  return inspection;
-}
-
-async function openDecodedOutput(job: DecodedOutputJob): Promise<WorkerMethods['open-decoded-output']['result']> {
-  try {
-    inspection = await Inspection.open(job, (stage) => emit('stage', stage));
-    return inspection.opened();
-  } catch (error) {
-    // The stage that failed travels as the error's code.
-    throw Object.assign(new Error(describeError(error)), { code: error instanceof InspectionError ? error.stage : 'crash' });
-  }
-}
-
 const handlers: Handlers<WorkerMethods> = {
-  'measure-codec': (job) => runCodecJob(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
-  'first-open': (job) => openFirstRound(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
-  'first-time': timeFirstRound,
-  'first-finish': finishFirstRound,
-  'open-for-slices': (job) => openForSlices(job, (stage) => emit('stage', stage), exposeGarbageCollector()),
-  'warm-for-slices': () => warmForSlices((stage) => emit('stage', stage)),
-  'time-slice': timeSlice,
-  'time-compression': timeCompressionOfOpen,
+  ...codecHandlers((stage) => void emit('stage', stage)),
   'read-sample': readSample,
   'plan-sweep': planSweep,
   'schema-info': schemaInfo,
@@ -186,11 +160,7 @@ const handlers: Handlers<WorkerMethods> = {
   'format-schema-info': ({ file, codegen }) => formatSchemaInfo(file, codegen),
   'encoded-facts': async ({ bytes }) => ({ compressed: await compressedSizes(bytes), sha256: await sha256Hex(bytes) }),
   'check-schema-change': (job, { signal }) => checkSchemaChangeJob(job, signal),
-  'open-decoded-output': openDecodedOutput,
-  'inspector-children': ({ steps, offset, limit }) => opened().children(steps, offset, limit),
-  'inspector-finding': ({ filter, from, direction }) => opened().finding(filter, from, direction),
-  'inspector-bytes': ({ offset, length }) => opened().bytes(offset, length),
-  'inspector-copy-text': ({ encoding, range }) => opened().copy(encoding, range),
+  'generate-code': pregenerate,
 };
 
 const { emit } = serve<WorkerMethods, WorkerEvents>(parentPortTransport(parentPort), handlers);

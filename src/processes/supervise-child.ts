@@ -26,6 +26,8 @@ export interface ChildOptions {
   serialization?: 'json' | 'advanced';
   /** How much of its stderr to keep (default 4 KiB): V8's out-of-memory report is long. */
   stderrTailBytes?: number;
+  /** Its whole environment (default: this process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** How a child ended. `kind` is what a caller branches on; `description` is for people. */
@@ -82,6 +84,8 @@ export function superviseChild<M extends MethodsOf<M>, E = Record<never, never>>
     // Libraries must not write to our stdout (the CLI's JSON goes there).
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: options.serialization ?? 'json',
+    // In VS Code this process is Electron's: the child must run as Node, not as an app.
+    env: { ...(options.env ?? process.env), ELECTRON_RUN_AS_NODE: '1' },
   });
   live.add(child);
   let stderr = '';

@@ -124,6 +124,21 @@ export interface CodegenSettings {
    * `--bop`): each row uses its own format's, instead of translating the run's schema.
    */
   formatSchemas?: readonly FormatSchemaFile[];
+  /**
+   * Set for a job that runs sandboxed: its code, generated before the sandbox started (the
+   * sandbox runs no tool and writes nothing). Generation then answers from these, by schema.
+   */
+  pregenerated?: readonly PregeneratedCode[];
+}
+
+/** One generation done outside a sandbox, as plain data: where its code is, or why there is none. */
+export interface PregeneratedCode {
+  /** The hash of the files given to the generator and its options (no tool versions). */
+  schemaKey: string;
+  outcome:
+    | { ok: true; code: { outDir: string; cached: boolean; key: string; tools: Array<{ id: string; executable: string; version: string; path: string; from: string }>; steps: Array<{ label: string; ms: number }> } }
+    /** `skipped`: a missing tool (the row is skipped, saying what to install); else an error row. */
+    | { ok: false; skipped: boolean; message: string };
 }
 
 /** One sampling window of an operation, as the worker took it. */

@@ -5,7 +5,7 @@
  * a crash, a timeout or an out-of-memory kill can say where it happened.
  */
 import type { SchemaVariants } from './variants';
-import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleGrowth, SampleScale, TimedWindow, CodegenSettings, FormatSchemaFile, InferredSchemaFormat } from './codec-job';
+import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleGrowth, SampleScale, TimedWindow, CodegenSettings, FormatSchemaFile, InferredSchemaFormat, PregeneratedCode } from './codec-job';
 import type { DecodedOutputJob, DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { SchemaProblem } from './schema-problem';
 import type { EvolutionProgress, EvolutionResult } from './evolution';
@@ -99,6 +99,9 @@ export interface SchemaFailure {
   problem: SchemaProblem;
 }
 
+/** What a codec's generation depends on: a codec job's or an inspection's fields alike. */
+export type GenerationJob = Pick<CodecJob, 'codec' | 'sample' | 'schema' | 'variants' | 'codegen' | 'inferred' | 'scale' | 'messages'>;
+
 /** Each job's answer; a failure the user can act on is part of the answer, not an error. */
 export interface WorkerMethods extends DecodedOutputQueries {
   'measure-codec': { params: CodecJob; result: CodecReport };
@@ -135,6 +138,12 @@ export interface WorkerMethods extends DecodedOutputQueries {
   'check-schema-change': { params: SchemaChangeJob; result: EvolutionResult | { inputProblem: InputProblem } };
   /** Rejects with the stage that failed as the error's code. */
   'open-decoded-output': { params: DecodedOutputJob; result: Omit<InspectorOpened, 'sessionId'> };
+  /**
+   * A codec that runs generated code: its code generated (or found in the cache) here, outside
+   * the sandbox its job then runs in, which can neither run the tools nor write the cache. Never
+   * loads the generated code. Whatever else fails is left to the job, which fails the same way.
+   */
+  'generate-code': { params: GenerationJob; result: { pregenerated: PregeneratedCode[] } };
 }
 
 export type WorkerMethod = keyof WorkerMethods;
@@ -145,8 +154,12 @@ export interface CompressionWindows {
   minSamples: number;
 }
 
-/** A forked codec process answers one job, as a worker thread's first request does. */
-export type CodecProcessMethods = Pick<WorkerMethods, 'measure-codec'>;
+/**
+ * What a codec's sandboxed child process answers (a codec that runs generated code: see
+ * engine/codec-sandbox.ts): every request of a codec's job, with the same handlers as a worker.
+ */
+export type CodecWorkerMethods = Pick<WorkerMethods,
+  'measure-codec' | 'first-open' | 'first-time' | 'first-finish' | 'open-for-slices' | 'warm-for-slices' | 'time-slice' | 'time-compression' | 'open-decoded-output' | keyof DecodedOutputQueries>;
 
 export interface WorkerEvents {
   stage: WorkStage;

@@ -7,7 +7,7 @@
  * runtimes (loading a codec, reading the sample, compressing, collecting garbage) comes in
  * through `CodecRunRuntime`; this module imports nothing from Node.
  */
-import { type InteropCheck, NO_MESSAGE_MODE, type PreparedCodec, UnsupportedSampleError, prepareCodec } from '../codecs/codec';
+import { type InteropCheck, NO_MESSAGE_MODE, type PrepareContext, type PreparedCodec, UnsupportedSampleError, prepareCodec } from '../codecs/codec';
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
@@ -152,6 +152,17 @@ export async function openCodec(
   return { sample, sampleBytes, prepared, encoded, decoded };
 }
 
+/** What `prepare` (and a codec's `generate`) is given for a job. */
+export function prepareContextOf(job: Pick<CodecJob, 'schema' | 'variants' | 'inferred' | 'codegen' | 'messages'>): PrepareContext {
+  return {
+    schema: job.schema,
+    variants: job.variants,
+    ...(job.inferred === undefined ? {} : { inferred: job.inferred }),
+    ...(job.codegen ? { codegen: job.codegen } : {}),
+    ...(job.messages ? { messages: true } : {}),
+  };
+}
+
 /**
  * Loads and prepares the job's codec for `sample` (message mode: the stream's records, with
  * `messages` set), filling the report's codec, schema and notes. Undefined when the codec skips
@@ -172,13 +183,7 @@ export async function prepareReported(
   }
   let prepared: PreparedCodec;
   try {
-    prepared = await prepareCodec(loaded.module, sample, {
-      schema: job.schema,
-      variants: job.variants,
-      ...(job.inferred === undefined ? {} : { inferred: job.inferred }),
-      ...(job.codegen ? { codegen: job.codegen } : {}),
-      ...(job.messages ? { messages: true } : {}),
-    });
+    prepared = await prepareCodec(loaded.module, sample, prepareContextOf(job));
   } catch (error) {
     if (error instanceof UnsupportedSampleError) {
       report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };

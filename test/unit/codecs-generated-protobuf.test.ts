@@ -5,6 +5,7 @@
  * conformance messages, and a missing tool as a skipped row. Each test is skipped, saying what
  * to install, only where a tool is missing (CI installs them: .ci/run).
  */
+import '../support/in-process-generated-code';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

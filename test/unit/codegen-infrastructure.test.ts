@@ -3,6 +3,7 @@
  * npm shims passed over), the cache (a second generation of the same schema runs no tool),
  * sucrase, and the loader's require map. The launch itself: run-program.test.ts.
  */
+import '../support/in-process-generated-code';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -4,6 +4,7 @@
  * trips every kind of value, the bytes are what the formats' layouts say, the lazy reads read
  * what the sample holds, the cache serves a second run, a missing tool skips the row.
  */
+import '../support/in-process-generated-code';
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

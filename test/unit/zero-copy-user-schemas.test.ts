@@ -3,6 +3,7 @@
  * by the same glue as the translated schemas, their mistakes located at file:line:column, and
  * what the glue cannot drive named.
  */
+import '../support/in-process-generated-code';
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -11,7 +11,7 @@ import { chooseTranslatedSchema } from './zero-copy-schema';
 import { modelFromAvro } from '../../schema/translate/model-from-avro';
 import type { SchemaModel } from '../../schema/translate/model';
 import { describeGeneration, generateCode, type GeneratedCode, type Generator } from '../../codegen/generate';
-import { GeneratedModules, type RuntimeModules } from '../../codegen/load-generated';
+import { GeneratedModules, sandboxNotes, type RuntimeModules } from '../../codegen/load-generated';
 import { GLUE_FILE } from '../../codegen/zero-copy-tools';
 import type { GlueModule } from './glue-source';
 import { entryName, readFormatSchema, type FormatLanguage } from './user/user-schema';
@@ -55,7 +55,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
         : format.translate(modelFromAvro(chosen.schema, { listOfRecords: isListOfRecords(sample, chosen) }));
       const schemaFile = own ? entryName(own) : `schema.${format.language}`;
       const files = { [schemaFile]: translation.text, [GLUE_FILE]: format.glue(translation, format.generatedModule(schemaFile)) };
-      const code = await generateCode(format.generator, { files, entries: [schemaFile] }, context.codegen);
+      const code = await generateCode(format.generator, { files, entries: [schemaFile], ...(own ? { origins: { [schemaFile]: own.path } } : {}) }, context.codegen);
       return { chosen, translation, code } satisfies Generated<T>;
     },
     prepare(sample: unknown, context: PrepareContext): PreparedCodec {
@@ -76,6 +76,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
         notes: [
           ...(origin === 'provided' ? [] : [`${format.name} schema translated field by field from ${from}`]),
           describeGeneration(code),
+          ...sandboxNotes(),
           ...format.notes,
           ...translation.notes,
           ...chosen.notes.map((note) => `(Avro schema) ${note}`),

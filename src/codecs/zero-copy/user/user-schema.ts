@@ -8,7 +8,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { generateCode, MissingToolError, type GeneratedCode, type Generator } from '../../../codegen/generate';
+import { generateCode, MissingToolError, UnsafeSchemaError, type GeneratedCode, type Generator } from '../../../codegen/generate';
+import { GeneratedCodeError } from '../../../codegen/transpile';
 import { ProgramRunError } from '../../../processes/run-program';
 import { BEBOP_GENERATOR, CAPNP_SCHEMA_READER, FLATBUFFERS_SCHEMA_READER } from '../../../codegen/zero-copy-tools';
 import type { FlatBuffersTranslation } from '../../../schema/translate/to-fbs';
@@ -59,7 +60,7 @@ export async function formatSchemaInfo(file: FormatSchemaFile, settings: Codegen
   } catch (error) {
     if (error instanceof ProgramRunError && error.reason === 'exit') return { problem: locateToolError(file.language, error.stderrTail) };
     if (error instanceof MissingToolError) return { missingTool: error.message };
-    if (error instanceof UntranslatableSchemaError) return { unusable: error.message };
+    if (error instanceof UntranslatableSchemaError || error instanceof UnsafeSchemaError || error instanceof GeneratedCodeError) return { unusable: error.message };
     throw error;
   }
 }
@@ -95,7 +96,7 @@ export function entryName(file: FormatSchemaFile): string {
 
 async function readWithTool(file: FormatSchemaFile, settings: CodegenSettings, signal?: AbortSignal): Promise<{ code: GeneratedCode; entry: string }> {
   const entry = entryName(file);
-  const code = await generateCode(READERS[file.language], { files: { [entry]: file.source }, entries: [entry] }, settings, signal);
+  const code = await generateCode(READERS[file.language], { files: { [entry]: file.source }, entries: [entry], origins: { [entry]: file.path } }, settings, signal);
   return { code, entry };
 }
 
