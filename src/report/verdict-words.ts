@@ -137,7 +137,8 @@ type PickWords = { [C in keyof PickFigures]: (figures: PickFigures[C]) => string
 export const PICK_WORDS: PickWords = {
   chosen: ({ priority, transport, entries, notRanked, runnerUp, alone }) => {
     const speed = priority === 'speed';
-    const figure = speed ? speedFigure : (entry: PickEntry) => bytesFigure(entry, alone === null);
+    // The size pick names JSON once, in what the compression alone gives before it.
+    const figure = speed ? speedFigure : (entry: PickEntry) => bytesFigure(entry, !(priority === 'size' && alone));
     const runner = runnerUp ? `; ${runnerUp.name} ${speed ? speedFigure(runnerUp) : ratio(runnerUp.ratio)} (no schema)` : '';
     const base = alone ? `${ALONE_WORDS[transport]}: ${ratio(alone.ratio)} JSON; ` : '';
     if (notRanked) {

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CSV_COLUMNS, csvField, markdownText, renderReport } from '../../src/report/export';
 import { computeAdvice } from '../../src/report/advice';
-import { computeVerdict } from '../../src/report/verdict';
+import { reportVerdict } from '../../src/report/report-verdict';
+import { verdictText } from '../../src/report/verdict-words';
 import { compareSample } from '../../src/engine/compare';
 import { profileLines } from '../../src/shared/profile-text';
 import { FAST, sampleFrom } from '../support/paths';
@@ -116,15 +117,19 @@ test('Markdown export holds the verdict (before the table), the sample profile a
   const records = Array.from({ length: 300 }, (_, i) => ({ measurementIdentifier: i, temperatureReading: i / 4, humidityPercentage: (i % 8) / 2 }));
   const real = await compareSample(sampleFrom(records, 'readings.json'), { ...FAST, rounds: 3, codecs: ['json', 'avsc', 'msgpackr'] });
   for (const priority of ['size', 'speed'] as const) {
-    const markdown = renderReport(real, 'markdown', priority);
-    const verdict = computeVerdict(real.results, real.input.jsonBytes, priority, { settings: real.settings });
+    const choice = { priority, transport: 'gzip' as const };
+    const markdown = renderReport(real, 'markdown', choice);
+    const verdict = verdictText(reportVerdict(real, choice)!, { omit: ['machine-busy'] });
     const at = (text: string) => {
       const index = markdown.indexOf(text);
       assert.notEqual(index, -1, `missing: ${text}`);
       return index;
     };
-    assert.ok(at('**Verdict**') < at(`\n\n${markdownText(verdict.pick.text)}\n`), 'the pick leads the verdict');
-    for (const claim of verdict.claims) assert.ok(at(`- ${markdownText(claim.text)}\n`) < at('| Codec |'), `${claim.id} comes before the table`);
+    // Caveats once, above the pick; then each line before the table.
+    for (const caveat of verdict.caveats) assert.ok(at('**Verdict**') < at(`\n\n${markdownText(caveat)}\n`) && at(markdownText(caveat)) < at(markdownText(verdict.pick)));
+    assert.ok(at('**Verdict**') < at(`\n\n${markdownText(verdict.pick)}\n`), 'the pick leads the verdict');
+    for (const entry of verdict.lines) assert.ok(at(`- ${markdownText(entry.text)}\n`) < at('| Codec |'), `${entry.id} comes before the table`);
+    assert.ok(at('| Codec | Format | Bytes | Ratio | gzip | brotli | zstd |') > 0, 'the table has the zstd column');
     const profile = profileLines(real.input);
     assert.ok(profile.length >= 4);
     for (const line of profile) assert.ok(at(`- ${markdownText(line)}\n`) > at('**The sample**'));
@@ -132,7 +137,13 @@ test('Markdown export holds the verdict (before the table), the sample profile a
     assert.deepEqual(advice.map((item) => item.id).filter((id) => id === 'repeated-keys' || id === 'float32'), ['repeated-keys', 'float32']);
     for (const item of advice) assert.ok(at(`- ${markdownText(item.text)}\n`) > at('**Advice**'));
   }
-  assert.notEqual(computeVerdict(real.results, real.input.jsonBytes, 'size').pick.text, computeVerdict(real.results, real.input.jsonBytes, 'speed').pick.text);
+  const pickOf = (priority: 'size' | 'speed') => verdictText(reportVerdict(real, { priority, transport: 'raw' })!).pick;
+  assert.notEqual(pickOf('size'), pickOf('speed'));
+  // The JSON export is `--json`'s document: the verdict as data, for the transport chosen.
+  const document = JSON.parse(renderReport(real, 'json', { priority: 'size', transport: 'brotli' }));
+  assert.equal(document.verdict.transport, 'brotli');
+  assert.equal(document.verdict.text.pick, verdictText(reportVerdict(real, { priority: 'size', transport: 'brotli' })!).pick);
+  assert.deepEqual(document.verdict.lines.map((entry: { id: string }) => entry.id), ['smallest', 'fastest-encode', 'fastest-decode', 'not-exact', 'remnants']);
 });
 
 test('Markdown footnote says what the panel says of the range under a speed-up: 99% from three rounds, the rounds below', () => {
