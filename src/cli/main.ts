@@ -18,6 +18,7 @@ import { jsonDocument } from '../report/json-document';
 import { remnantsSection } from './remnants-table';
 import { bytesSection } from './bytes-section';
 import { isPriority, PRIORITY_IDS, verdictSection } from './verdict-section';
+import { DEFAULT_TRANSPORT, isTransport, TRANSPORT_IDS } from '../shared/transport';
 import { adviceSection } from './advice-section';
 import { compressionSection } from './compression-section';
 import { SCHEMA_USAGE, schemaCommand } from './schema-command';
@@ -51,6 +52,9 @@ Options:
   --remnants           after the table: the remnant matrix (codecs × kinds) and each remnant's path
   --bytes              after the table: each codec's bytes as keys, strings, numbers, other values, structure
   --priority P         what the verdict's pick favours: ${PRIORITIES_TEXT} (default size)
+  --transport T        how the bytes travel, for the verdict: ${TRANSPORT_IDS.join(', ')} (default
+                       ${DEFAULT_TRANSPORT}, what HTTP would use; zstd-dictionary in message mode): sizes
+                       after that compression, times with it
   --codecs a,b,c       codecs to run (default: the seven most-used; 'all': every one; see 'payload-lab codecs')
   --quick              ${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a quick look, wider intervals
   --thorough           ${THOROUGH_ROUNDS} rounds for every codec: narrower intervals, for figures you will quote
@@ -101,6 +105,7 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
       remnants: { type: 'boolean', default: false },
       bytes: { type: 'boolean', default: false },
       priority: { type: 'string', default: 'size' },
+      transport: { type: 'string', default: DEFAULT_TRANSPORT },
       codecs: { type: 'string' },
       quick: { type: 'boolean', default: false },
       thorough: { type: 'boolean', default: false },
@@ -137,6 +142,8 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
   }
   if (!isPriority(values.priority)) throw new UsageError(`--priority takes one of ${PRIORITIES_TEXT}, got '${values.priority}'`);
   const priority = values.priority;
+  if (!isTransport(values.transport)) throw new UsageError(`--transport takes one of ${TRANSPORT_IDS.join(', ')}, got '${values.transport}'`);
+  const choice = { priority, transport: values.transport };
   if (values.quick && values.thorough) throw new UsageError('--quick and --thorough exclude each other');
   const rounds = positiveInteger('rounds', values.rounds) ?? (values.thorough ? THOROUGH_ROUNDS : undefined);
   if (rounds !== undefined && rounds > MAX_ROUNDS) throw new UsageError(`--rounds takes at most ${MAX_ROUNDS}, got ${rounds}`);
@@ -169,7 +176,7 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
   const messageSettings = messageSettingsFrom(values);
   if (messages.on) {
     if (runtimes.includes('browser')) throw new MessagesUsageError('message mode runs in Node worker threads only for now: leave out --runtimes browser, or give --document');
-    return runMessageMode(setup.generated ?? { path: file }, { ...common, ...messageSettings }, { asJson, priority, write, ...(status ? { status } : {}), ...(messages.announce ? { announce: messages.announce } : {}) });
+    return runMessageMode(setup.generated ?? { path: file }, { ...common, ...messageSettings }, { asJson, choice, write, ...(status ? { status } : {}), ...(messages.announce ? { announce: messages.announce } : {}) });
   }
   const messageFlags = (['skip-invalid-lines', 'dictionary-split', 'dictionary-bytes', 'batches', 'link', 'compressed-messages'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
   if (messageFlags.length > 0) throw new MessagesUsageError(`--${messageFlags[0]} applies to message mode: add --messages (or give a .jsonl file)`);
@@ -184,7 +191,7 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
     onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of at most ${progress.rounds}: ${codec}: ${stage}…`)),
   }, runtimes, asJson || runtimes.length === 1 && runtimes[0] === 'node' ? undefined : (runtime, description) => runtimeHeadings.set(runtime, `${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`));
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
-  if (asJson) process.stdout.write(jsonDocument(report));
+  if (asJson) process.stdout.write(jsonDocument(report, choice));
   else {
     write(resultsTable(report, runtimeHeadings));
     const compression = compressionSection(report);
@@ -194,9 +201,9 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
   if (values.bytes && !asJson) write(bytesSection(report));
   if (values.remnants && !asJson) write(remnantsSection(report));
   if (!asJson) {
-    const advice = adviceSection(report);
+    const advice = adviceSection(report, choice.transport);
     if (advice) write(advice);
-    write(verdictSection(report, priority));
+    write(verdictSection(report, choice));
   }
   return 0;
 }

@@ -7,7 +7,7 @@ import { compareMessages, messageFormatOf, type MessagesOptions } from '../engin
 import { isJsonLinesPath } from '../input/parse-sample';
 import { jsonDocument } from '../report/json-document';
 import { streamHeading } from '../report/messages-sections';
-import type { Priority } from '../report/verdict';
+import type { VerdictChoice } from '../report/report-verdict';
 import { DEFAULT_BATCH_SIZES, DEFAULT_COMPRESSED_MESSAGES, DEFAULT_DICTIONARY, DEFAULT_LINK_BITS_PER_SECOND, linkSpeedLabel, QUICK_COMPRESSED_MESSAGES } from '../shared/messages';
 import { messagesFooter, messagesTableHeader, messagesTableRow, messagesVerdictSection } from './messages-table';
 
@@ -105,7 +105,8 @@ export function messageSettingsFrom(values: MessageOptionValues): Pick<MessagesO
 
 export interface MessagesOutput {
   asJson: boolean;
-  priority: Priority;
+  /** The verdict's priority and transport. */
+  choice: VerdictChoice;
   write(text: string): void;
   /** The terminal's status line (progress), when there is one. */
   status?: (text: string) => void;
@@ -131,10 +132,10 @@ export async function runMessageMode(sample: { path: string; bytes?: Uint8Array 
   });
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
   if (asJson) {
-    process.stdout.write(jsonDocument(report));
+    process.stdout.write(jsonDocument(report, output.choice));
     return 0;
   }
   write(messagesFooter(report));
-  write(messagesVerdictSection(report, output.priority));
+  write(messagesVerdictSection(report, output.choice));
   return 0;
 }

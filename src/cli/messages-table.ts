@@ -1,7 +1,7 @@
 /** Message mode in the terminal: the per-message table (rows printed as codecs finish), the stream's tables, the verdict. */
 import { MESSAGE_COLUMNS, messageTables, type MessageColumn, type TextTable } from '../report/messages-sections';
-import { computeMessageVerdict } from '../report/message-verdict';
-import type { Priority } from '../report/verdict';
+import type { VerdictChoice } from '../report/report-verdict';
+import { verdictSummary } from '../report/summary';
 import { speedupRangeMeaning } from '../shared/format';
 import type { CodecResult, ComparisonReport } from '../shared/results';
 import { terminalSection } from './verdict-section';
@@ -44,8 +44,8 @@ export function messagesFooter(report: ComparisonReport): string {
   ].join('\n');
 }
 
-export function messagesVerdictSection(report: ComparisonReport, priority: Priority): string {
+export function messagesVerdictSection(report: ComparisonReport, choice: VerdictChoice): string {
   if (!report.results.some((row) => row.status === 'completed')) return '';
-  const verdict = computeMessageVerdict(report, priority, { settings: report.settings });
-  return terminalSection({ title: 'verdict, per message', lead: [verdict.pick.text], items: verdict.claims.map((claim) => claim.text), bulleted: true, after: verdict.notes }).join('\n');
+  const verdict = verdictSummary(report, choice);
+  return verdict ? terminalSection(verdict).join('\n') : '';
 }

@@ -1,6 +1,7 @@
-/** The verdict after the CLI's table: the pick for `--priority`, then each claim with its figure. */
+/** The verdict after the CLI's table: its caveats once, the pick for `--priority` and `--transport`, then each line with its figures. */
 import { PRIORITIES, type Priority } from '../report/verdict';
 import { verdictSummary, type SummarySection } from '../report/summary';
+import type { VerdictChoice } from '../report/report-verdict';
 import type { ComparisonReport } from '../shared/results';
 
 export const PRIORITY_IDS = PRIORITIES.map((priority) => priority.id);
@@ -9,8 +10,8 @@ export function isPriority(value: string): value is Priority {
   return (PRIORITY_IDS as string[]).includes(value);
 }
 
-export function verdictSection(report: ComparisonReport, priority: Priority): string {
-  const verdict = verdictSummary(report, priority);
+export function verdictSection(report: ComparisonReport, choice: VerdictChoice): string {
+  const verdict = verdictSummary(report, choice);
   return verdict ? terminalSection(verdict).join('\n') : '';
 }
 
@@ -19,6 +20,7 @@ export function terminalSection(section: SummarySection): string[] {
   return [
     '',
     `${section.title}:`,
+    ...section.before.map((line) => `  ${line}`),
     ...section.lead.map((line) => `  ${line}`),
     ...section.items.map((item) => (section.bulleted ? `  - ${item}` : `  ${item}`)),
     ...section.after.map((line) => `  ${line}`),

@@ -96,6 +96,7 @@ export function rowOverRounds(
       speedupVsJson: json ? { encode: round3(json.encodeMeanNs / timings.encode.meanNs), decode: round3(json.decodeMeanNs / timings.decode.meanNs) } : null,
       encodeGcShare: timings.encode.gcShare,
       decodeGcShare: timings.decode.gcShare,
+      ...(timings.compressionTiming ? { compression: roundCompression(timings.compressionTiming) } : {}),
     };
   });
   const encode = combineTimings(own.map((timings) => timings.encode), jsonBytes);
@@ -104,6 +105,12 @@ export function rowOverRounds(
   const unstable = instabilities(encode, decode, roundRanges(rounds), first.label);
   const compressionTiming = combineCompressionRounds(own.flatMap((timings) => (timings.compressionTiming ? [timings.compressionTiming] : [])));
   return { ...first, encode, decode, speedupVsJson, rounds, ...(compressionTiming ? { compressionTiming } : {}), ...(unstable.length > 0 ? { unstable } : {}) };
+}
+
+/** One round's compression times, without the levels and library the row states once. */
+function roundCompression(timing: CompressionTiming): NonNullable<RoundFigures['compression']> {
+  const times = ({ compressNs, decompressNs }: { compressNs: number; decompressNs: number }) => ({ compressNs, decompressNs });
+  return { gzip: times(timing.gzip), brotli: times(timing.brotli), ...(timing.zstd ? { zstd: times(timing.zstd) } : {}) };
 }
 
 function jsonMeansOf(timings: RoundTimings | undefined): RoundTimings['pairedJson'] {

@@ -29,7 +29,7 @@ import type { SchemaDiagnostics } from './schema-diagnostics';
 import type { ComparisonReport, MeasuredRuntime } from '../shared/results';
 import type { ComparisonStarted, PlannedCodec } from '../shared/comparison-events';
 import type { ResultsPanel } from '../panel/results-panel';
-import { readRunSettings, type RunSettings, readMessageSettings } from './settings';
+import { readRunSettings, type RunSettings, readMessageSettings, readTransport } from './settings';
 import { type RunContext, type RunHost, RunLifecycle } from './run-lifecycle';
 import type { ProvidedSchema, CodegenSettings, FormatSchemaFile } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
@@ -272,6 +272,7 @@ export class ComparisonSession implements vscode.Disposable {
       inferredSchemas: request.schema === undefined,
       ...(request.variants ? { variants: request.variants } : {}),
       ...(messages.on ? { messages: { byDefault: messages.byDefault } } : {}),
+      transport: readTransport(),
     };
   }
 

@@ -6,6 +6,7 @@ import type { MeasuredRuntime } from '../shared/results';
 import { TOOL_SPECS } from '../codegen/tool-registry';
 import { DEFAULT_DICTIONARY, DEFAULT_LINK_BITS_PER_SECOND } from '../shared/messages';
 import type { MessageSettings } from './message-mode';
+import { DEFAULT_TRANSPORT, isTransport, type Transport } from '../shared/transport';
 
 export interface RunSettings {
   codecs: string[];
@@ -111,4 +112,10 @@ export function openMachineSettings(query: string): Thenable<unknown> {
   return vscode.env.remoteName !== undefined
     ? vscode.commands.executeCommand('workbench.action.openRemoteSettings', { query })
     : vscode.commands.executeCommand('workbench.action.openGlobalSettings', { query });
+}
+
+/** How the bytes travel, for the verdict (`payloadLab.transport`): gzip unless set to another known way. */
+export function readTransport(): Transport {
+  const configured = vscode.workspace.getConfiguration('payloadLab').get<string>('transport');
+  return isTransport(configured) ? configured : DEFAULT_TRANSPORT;
 }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ComparisonReport } from '../shared/results';
 import type { ExportFormat, RequestMap } from '../shared/protocol';
 import { renderReport } from '../report/export';
+import { DEFAULT_CHOICE } from '../report/report-verdict';
 
 const EXTENSIONS: Record<ExportFormat, { extension: string; filter: string }> = {
   markdown: { extension: 'md', filter: 'Markdown' },
@@ -15,7 +16,7 @@ export async function exportReport(
   params: RequestMap['export']['params'],
 ): Promise<RequestMap['export']['result']> {
   if (!report) throw new Error('There is no finished comparison to export yet: run one first.');
-  return saveOrCopy(renderReport(report, params.format, params.priority), params, report.input.path, 'payload-lab');
+  return saveOrCopy(renderReport(report, params.format, { priority: params.priority ?? DEFAULT_CHOICE.priority, transport: params.transport ?? DEFAULT_CHOICE.transport }), params, report.input.path, 'payload-lab');
 }
 
 /** The text copied, or saved where the user picks (suggested: `<prefix>-<sample name>.<ext>`). */

@@ -6,6 +6,10 @@
 import { formatBytes, formatPercent } from '../shared/format';
 import type { CodecResult, CompletedResult, SampleInfo } from '../shared/results';
 import { codecNames } from '../shared/codec-names';
+import { profileJsonBytes } from '../shared/profile-text';
+import { DEFAULT_TRANSPORT, type Transport } from '../shared/transport';
+import { baselineBytes, bytesOn, isMissing } from './transport-figures';
+import { ratioFigure, TRANSPORT_WORDS } from './verdict-words';
 
 export interface Advice {
   /** Stable, for tests and styles: 'repeated-keys', 'strings-dominate', 'float32', … */
@@ -22,9 +26,30 @@ const MIN_REPEATS = 3;
 /** Fewer doubles than this say nothing about the rest of the data. */
 const MIN_DOUBLES = 10;
 
-const ratio = (bytes: number, of: number) => `${(bytes / of).toFixed(2)}×`;
+const ratio = (bytes: number, of: number) => `${ratioFigure(bytes / of)}×`;
 
-export function computeAdvice(results: readonly CodecResult[], input: SampleInfo): Advice[] {
+/** Below this share of JSON's raw bytes, a binary format does not "save little". */
+const SAVES_LITTLE = 0.7;
+
+/**
+ * JSON and the smallest binary row after one compression, each over JSON's raw bytes of the same
+ * messages: the transport's, or gzip where the bytes travel raw (what HTTP would use). Undefined
+ * where that compression was not measured.
+ */
+function compressedPair(json: CompletedResult, binaries: readonly CompletedResult[], transport: Transport) {
+  const via: Transport = transport === 'raw' ? 'gzip' : transport;
+  const base = baselineBytes(json, via);
+  const jsonBytes = bytesOn(json, via);
+  const measured = binaries.flatMap((row) => {
+    const bytes = bytesOn(row, via);
+    return isMissing(bytes) ? [] : [{ row, bytes }];
+  }).sort((a, b) => a.bytes - b.bytes);
+  if (isMissing(jsonBytes) || measured.length === 0) return undefined;
+  return { transport: via, json: jsonBytes / base, best: measured[0]!.row, bestRatio: measured[0]!.bytes / base };
+}
+
+/** `transport`: how the bytes travel (compression advice uses its compression; gzip where raw). */
+export function computeAdvice(results: readonly CodecResult[], input: SampleInfo, transport: Transport = DEFAULT_TRANSPORT): Advice[] {
   const profile = input.profile;
   const rows = results.filter((row): row is CompletedResult => row.status === 'completed');
   if (!profile || rows.length === 0) return [];
@@ -51,15 +76,18 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
     });
   }
 
-  // Strings dominate: a binary format cannot shrink text; compression can.
-  const stringShare = profile.strings.jsonBytes / input.jsonBytes;
-  const binary = rows.filter((row) => row.codec !== 'json').sort((a, b) => a.bytes - b.bytes)[0];
-  if (stringShare >= DOMINANT_SHARE && json && binary) {
-    const compressed = json.compressed.zstd ?? json.compressed.gzip;
-    const how = json.compressed.zstd === null ? 'gzip' : 'zstd';
+  // Strings dominate: a binary format writes text as it is; compression shrinks it. Raw is
+  // compared with raw and compressed with compressed, and the rule speaks only where a binary
+  // format does save little.
+  const whole = profileJsonBytes(input);
+  const stringShare = profile.strings.jsonBytes / Math.max(1, whole);
+  const binaries = rows.filter((row) => row.codec !== 'json');
+  const binary = [...binaries].sort((a, b) => a.bytes - b.bytes)[0];
+  const compressed = json && compressedPair(json, binaries, transport);
+  if (stringShare >= DOMINANT_SHARE && json && binary && binary.bytes / json.bytes >= SAVES_LITTLE && compressed) {
     advice.push({
       id: 'strings-dominate',
-      text: `string values are ${formatPercent(stringShare)} of the JSON bytes: a binary format saves little here (smallest: ${nameOf(binary.codec)}, ${ratio(binary.bytes, input.jsonBytes)} JSON), compression saves more (JSON with ${how}: ${formatBytes(compressed)}, ${ratio(compressed, input.jsonBytes)}).`,
+      text: `string values are ${formatPercent(stringShare)} of the JSON bytes: a binary format saves little here (smallest: ${nameOf(binary.codec)}, ${ratio(binary.bytes, json.bytes)} JSON, raw against raw); compression shrinks text: ${TRANSPORT_WORDS[compressed.transport]}, JSON is ${ratioFigure(compressed.json)}× JSON raw and the smallest binary (${nameOf(compressed.best.codec)}) ${ratioFigure(compressed.bestRatio)}×.`,
     });
   }
 
@@ -68,7 +96,7 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
   if (doubles > 0 && float32Exact === doubles) {
     advice.push({
       id: 'float32',
-      text: `all ${doubles.toLocaleString('en-US')} doubles are exact in float32: \`--doubles float\` (the panel's Doubles choice) halves them in Avro and protobuf, ${formatBytes(doubles * 4)} less, with an exact round trip.`,
+      text: `all ${doubles.toLocaleString('en-US')} doubles are exact in float32: \`--doubles float\` (the panel's Doubles choice) halves them in Avro and protobuf, ${formatBytes(doubles * 4)} less${input.messages ? ' over the whole stream' : ''}, with an exact round trip.`,
     });
   } else if (doubles >= MIN_DOUBLES && float32Exact / doubles >= DOMINANT_SHARE) {
     advice.push({
@@ -78,10 +106,10 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
   }
 
   // Integers beyond 32 bits cost Avro and protobuf longer varints; say so when none do.
-  if (integers > 0 && int32 === integers && profile.numbers.jsonBytes / input.jsonBytes >= 0.2) {
+  if (integers > 0 && int32 === integers && profile.numbers.jsonBytes / whole >= 0.2) {
     advice.push({
       id: 'int32',
-      text: `all ${integers.toLocaleString('en-US')} integers fit 32 bits and numbers are ${formatPercent(profile.numbers.jsonBytes / input.jsonBytes)} of the JSON bytes: varint formats (avsc, protobufjs, MessagePack) write small ones in 1–2 bytes.`,
+      text: `all ${integers.toLocaleString('en-US')} integers fit 32 bits and numbers are ${formatPercent(profile.numbers.jsonBytes / whole)} of the JSON bytes: varint formats (avsc, protobufjs, MessagePack) write small ones in 1–2 bytes.`,
     });
   }
 
@@ -93,15 +121,17 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
     });
   }
 
-  // Compression beats format: the smallest raw encoding versus JSON compressed.
-  if (json && binary && json.compressed.gzip < binary.bytes) {
-    const best = rows.filter((row) => row.codec !== 'json').sort((a, b) => a.compressed.gzip - b.compressed.gzip)[0]!;
-    const then = best.compressed.gzip < json.compressed.gzip
-      ? `gzipped, ${nameOf(best.codec)} is ${formatPercent(1 - best.compressed.gzip / json.compressed.gzip)} smaller still (${formatBytes(best.compressed.gzip)})`
-      : 'gzipped, no binary format here is smaller than JSON';
+  // Compression beats format: JSON compressed is already smaller than any binary format sent
+  // raw; then, with the same compression on both, what a binary format still saves.
+  if (json && binary && compressed && compressed.json * json.bytes < binary.bytes) {
+    const { best, bestRatio } = compressed;
+    const how = TRANSPORT_WORDS[compressed.transport];
+    const then = bestRatio < compressed.json
+      ? `${how} on both, ${nameOf(best.codec)} is ${formatPercent(1 - bestRatio / compressed.json)} smaller still (${ratioFigure(bestRatio)}× against JSON's ${ratioFigure(compressed.json)}×)`
+      : `${how} on both, no binary format here is smaller than JSON`;
     advice.push({
       id: 'compress-first',
-      text: `JSON with gzip (${formatBytes(json.compressed.gzip)}) is already smaller than the smallest binary encoding (${nameOf(binary.codec)}, ${formatBytes(binary.bytes)}): for size on the wire, compress first; ${then}.`,
+      text: `JSON ${how} (${ratioFigure(compressed.json)}× its raw bytes) is already smaller than the smallest binary encoding sent raw (${nameOf(binary.codec)}, ${ratio(binary.bytes, json.bytes)}): for size on the wire, compress first; ${then}.`,
     });
   }
   return advice;

@@ -7,7 +7,8 @@ import { describeMachineLoad } from '../shared/machine-load-text';
 import { remnantCount, remnantMatrixRow } from '../analysis/matrix';
 import { jsonDocument } from './json-document';
 import { allocationFigure, formatBytes, formatDurationRange, formatPercent, formatSpeedupRange, speedupRangeMeaning, formatDuration } from '../shared/format';
-import type { ExportFormat, Priority } from '../shared/protocol';
+import type { ExportFormat } from '../shared/protocol';
+import { DEFAULT_CHOICE, type VerdictChoice } from './report-verdict';
 import { adviceSummary, sampleSummary, verdictSummary, type SummarySection } from './summary';
 import { roundTripLabel } from '../shared/round-trip-text';
 import { sampleBytesText } from '../shared/profile-text';
@@ -19,15 +20,15 @@ import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, Timin
 import { fileName, markdownText } from './markdown-text';
 import { messagesMarkdown } from './messages-export';
 
-/** `priority`: what the Markdown verdict's pick favours, as the panel shows it (default size). */
-export function renderReport(report: ComparisonReport, format: ExportFormat, priority: Priority = 'size'): string {
+/** `choice`: what the verdict's pick favours and how the bytes travel, as the panel shows them (default size, gzip). */
+export function renderReport(report: ComparisonReport, format: ExportFormat, choice: VerdictChoice = DEFAULT_CHOICE): string {
   switch (format) {
     case 'markdown':
-      return toMarkdown(report, priority);
+      return toMarkdown(report, choice);
     case 'csv':
       return toCsv(report);
     case 'json':
-      return jsonDocument(report);
+      return jsonDocument(report, choice);
   }
 }
 
@@ -60,7 +61,7 @@ function markdownRow(row: CodecResult, nameOf: (codec: string) => string): strin
   if (row.status !== 'completed') {
     const bytes = row.status === 'errored' && row.bytes !== undefined ? formatBytes(row.bytes) : '—';
     const ratio = row.status === 'errored' && row.ratio != null ? row.ratio.toFixed(3) : '—';
-    return [name, format, bytes, ratio, '—', '—', '—', '—', '—', '—', '—', '—', `${row.status} at ${row.error.stage}`, '—'];
+    return [name, format, bytes, ratio, '—', '—', '—', '—', '—', '—', '—', '—', '—', `${row.status} at ${row.error.stage}`, '—'];
   }
   return [
     name,
@@ -69,6 +70,7 @@ function markdownRow(row: CodecResult, nameOf: (codec: string) => string): strin
     row.ratio === null ? '—' : row.ratio.toFixed(3),
     formatBytes(row.compressed.gzip),
     formatBytes(row.compressed.brotli),
+    row.compressed.zstd === null ? 'not measured' : formatBytes(row.compressed.zstd),
     perCall(row.encode),
     perCall(row.decode),
     `${formatSpeedupRange(row.speedupVsJson?.encode, row.speedupVsJson?.encodeInterval)}${unstable(row, 'encodeSpeedup')}`,
@@ -80,16 +82,17 @@ function markdownRow(row: CodecResult, nameOf: (codec: string) => string): strin
   ];
 }
 
-const MARKDOWN_HEADER = ['Codec', 'Format', 'Bytes', 'Ratio', 'gzip', 'brotli', 'Encode per call', 'Decode per call', 'Encode vs JSON', 'Decode vs JSON', 'Encode: GC, allocated', 'Decode: GC, allocated', 'Round trip', 'Remnants'];
-const MARKDOWN_ALIGN = ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---'];
+const MARKDOWN_HEADER = ['Codec', 'Format', 'Bytes', 'Ratio', 'gzip', 'brotli', 'zstd', 'Encode per call', 'Decode per call', 'Encode vs JSON', 'Decode vs JSON', 'Encode: GC, allocated', 'Decode: GC, allocated', 'Round trip', 'Remnants'];
+const MARKDOWN_ALIGN = ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---'];
 
-/** A conclusion of the report (summary.ts): a bold title, the lead, a list, the caveats. */
-function markdownSection(section: SummarySection | undefined): string[] {
+/** A conclusion of the report (summary.ts): a bold title, its caveats, the lead, a list. */
+export function markdownSection(section: SummarySection | undefined): string[] {
   if (!section) return [];
   const paragraphs = (lines: readonly string[]) => lines.flatMap((line) => ['', markdownText(line)]);
   return [
     '',
     `**${section.title[0]!.toUpperCase()}${section.title.slice(1)}**`,
+    ...paragraphs(section.before),
     ...paragraphs(section.lead),
     '',
     ...section.items.map((item) => `- ${markdownText(item)}`),
@@ -99,9 +102,9 @@ function markdownSection(section: SummarySection | undefined): string[] {
 
 const capitalized = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
-export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'): string {
+export function toMarkdown(report: ComparisonReport, choice: VerdictChoice = DEFAULT_CHOICE): string {
   // Message mode: its own tables and verdict, every figure per message.
-  if (report.input.messages) return messagesMarkdown(report, priority);
+  if (report.input.messages) return messagesMarkdown(report, choice);
   const { input, runtime, settings, tool } = report;
   const rounds = settings.rounds ?? 1;
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
@@ -124,7 +127,7 @@ export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'
       + `${settings.roundsCutShort ? ` ${markdownText(settings.roundsCutShort)}.` : ''}`,
     ...(settings.machineLoad ? ['', `${settings.machineLoad.measured && settings.machineLoad.busy ? '⚠ ' : ''}${markdownText(capitalized(describeMachineLoad(settings.machineLoad)))}.`] : []),
     // The answer first, as in the panel: the pick, then each claim with its figure.
-    ...markdownSection(verdictSummary(report, priority)),
+    ...markdownSection(verdictSummary(report, choice)),
     '',
     line(MARKDOWN_HEADER),
     line(MARKDOWN_ALIGN),
@@ -135,7 +138,7 @@ export function toMarkdown(report: ComparisonReport, priority: Priority = 'size'
       + '⚠ = rounds more than ×1.25 apart. GC = share of the time in collection pauses; allocated = bytes allocated per call.',
     ...markdownLazyReads(report, nameOf),
     ...markdownSection(sampleSummary(report)),
-    ...markdownSection(adviceSummary(report)),
+    ...markdownSection(adviceSummary(report, choice.transport)),
     ...(failures.length > 0 ? ['', '**Errors**', '', ...failures] : []),
     ...(notes.length > 0 ? ['', '**Notes**', '', ...notes] : []),
     ...(interop.length > 0 ? ['', '**Readable by the reference decoder**', '', ...interop] : []),

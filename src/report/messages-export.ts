@@ -1,8 +1,8 @@
 /** A message-mode report as Markdown (Export → Markdown, for a pull request or an issue): the same tables and verdict as the CLI's. */
-import { computeMessageVerdict } from './message-verdict';
 import { MESSAGE_COLUMNS, messageTables, streamHeading, type TextTable } from './messages-sections';
 import { fileName, markdownText } from './markdown-text';
-import type { Priority } from './verdict';
+import type { VerdictChoice } from './report-verdict';
+import { verdictSummary } from './summary';
 import type { ComparisonReport } from '../shared/results';
 import { speedupRangeMeaning } from '../shared/format';
 
@@ -13,10 +13,11 @@ function markdownTable(table: TextTable): string[] {
   return ['', `**${markdownText(table.title.charAt(0).toUpperCase() + table.title.slice(1))}**`, '', line(table.header), rule(table.align), ...table.rows.map(line), ...(table.after.length > 0 ? ['', ...table.after.map((text) => `- ${markdownText(text)}`)] : [])];
 }
 
-export function messagesMarkdown(report: ComparisonReport, priority: Priority): string {
+export function messagesMarkdown(report: ComparisonReport, choice: VerdictChoice): string {
   const { runtime, settings, tool } = report;
   const rounds = settings.rounds ?? 1;
-  const verdict = report.results.some((row) => row.status === 'completed') ? computeMessageVerdict(report, priority, { settings: report.settings }) : undefined;
+  const verdict = verdictSummary(report, choice);
+  const paragraphs = (lines: readonly string[]) => lines.flatMap((text) => ['', markdownText(text)]);
   const failures = report.results.flatMap((row) => (row.status === 'completed' ? [] : [`- ${markdownText(row.codec)}: ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)}`]));
   const notes = report.results.flatMap((row) => row.notes.map((note) => `- ${markdownText(row.codec)}: ${markdownText(note)}`));
   return [
@@ -25,7 +26,7 @@ export function messagesMarkdown(report: ComparisonReport, priority: Priority): 
     markdownText(streamHeading(report)),
     '',
     `${tool.name} ${tool.version} · Node ${runtime.node} · ${runtime.platform} · ${rounds} round${rounds === 1 ? '' : 's'}${settings.quick ? ' (quick)' : ''}`,
-    ...(verdict ? ['', `**Verdict, per message.** ${markdownText(verdict.pick.text)}`, '', ...verdict.claims.map((claim) => `- ${markdownText(claim.text)}`), ...verdict.notes.map((note) => `\n${markdownText(note)}`)] : []),
+    ...(verdict ? ['', '**Verdict, per message**', ...paragraphs(verdict.before), ...paragraphs(verdict.lead), '', ...verdict.items.map((item) => `- ${markdownText(item)}`)] : []),
     '',
     line(MESSAGE_COLUMNS.map((column) => column.title)),
     rule(MESSAGE_COLUMNS.map((column) => column.align)),

@@ -1,14 +1,10 @@
 /**
- * The speed side of the verdict: which rows the figures can rank, and how a line says what it
- * rests on. A speed-up is ranked only where its interval (where a re-run's median is expected)
- * stands clear of the leader's; every row whose interval overlaps the leader's is named with
- * it, and the best row that does not is named after them, so a reader sees why a higher median
- * is left out. Each line says how many rounds its rows rest on, and says so when that is one
- * round (no interval: no tie can be seen) or two (their range, not a prediction), or when the
- * machine was busy. Pure.
+ * The speed side of the verdict: which rows the figures can rank. A speed-up is ranked only
+ * where its interval (where a re-run's median is expected) stands clear of the leader's; every
+ * row whose interval overlaps the leader's is tied with it, and the best row that does not is
+ * named after them, so a reader sees why a higher median is left out. Pure.
  */
-import type { CodecResult, CompletedResult } from '../shared/results';
-import { formatSpeedupRange } from '../shared/format';
+import type { CompletedResult } from '../shared/results';
 import { medianOf } from '../measurement/stats';
 import { rerunInterval } from '../measurement/rerun-interval';
 
@@ -23,15 +19,10 @@ export interface SpeedFigure {
 
 export type SpeedOf = (row: CompletedResult) => SpeedFigure | null;
 
-/** How a claim names a row: with its runtime in a run of two, and `lossy` wherever it is. */
-export type RowName = (row: CodecResult) => string;
-
 /** What the whole run says about its speed figures. */
 export interface SpeedContext {
   /** Rounds of a row that carries none (older reports). */
   defaultRounds: number;
-  /** The machine was busy during the run: speed figures are unreliable. */
-  busy: boolean;
 }
 
 /** From this many rows, a tie is said as "not ranked" rather than listed: the rows outside it are named instead. */
@@ -97,44 +88,4 @@ export function rankSpeed(rows: readonly CompletedResult[], speed: SpeedOf): Spe
   const rest = measured.filter((row) => !tied.includes(row));
   const next = rest.length > 0 ? rest.reduce((best, row) => (speed(row)!.value > speed(best)!.value ? row : best)) : undefined;
   return { leader, tied, ...(next ? { next } : {}), outside: rest, all: tied.length >= ALL_TIED_FROM };
-}
-
-/** "avsc 9.00× (8.00–10.0×)". */
-export function speedText(row: CompletedResult, speed: SpeedOf, name: RowName): string {
-  const figure = speed(row)!;
-  return `${name(row)} ${formatSpeedupRange(figure.value, figure.interval)}`;
-}
-
-/**
- * "5 rounds each" or "rounds: avsc 3, v8 6", then what the rounds cannot say: one round has no
- * interval, two give their range only, and a busy machine makes every speed figure unreliable.
- */
-export function restsOn(rows: readonly CompletedResult[], speed: SpeedOf, name: RowName, context: SpeedContext): string {
-  const counts = rows.map((row) => speed(row)?.rounds ?? context.defaultRounds);
-  const same = counts.every((count) => count === counts[0]);
-  const plural = (count: number) => `${count} round${count === 1 ? '' : 's'}`;
-  const parts = [
-    same ? `${plural(counts[0]!)}${rows.length > 1 ? ' each' : ''}` : `rounds: ${rows.map((row, index) => `${name(row)} ${counts[index]}`).join(', ')}`,
-  ];
-  const fewest = Math.min(...counts);
-  if (fewest === 1) parts.push('from 1 round there is no interval, so no tie can be seen: a re-run may order them differently');
-  else if (fewest === 2) parts.push('with 2 rounds an interval is their range, not a prediction');
-  if (context.busy) parts.push('the machine was busy: unreliable');
-  return parts.join('; ');
-}
-
-/** One speed claim's text: the winners, or that the figures rank nothing, and what it rests on. */
-export function speedLine(what: string, ranking: SpeedRanking, speed: SpeedOf, name: RowName, context: SpeedContext): string {
-  const { leader, tied, next } = ranking;
-  const figure = (row: CompletedResult) => speedText(row, speed, name);
-  if (ranking.all) {
-    const measured = tied.length + ranking.outside.length;
-    const overlap = ranking.outside.length === 0 ? `all ${tied.length}` : `${tied.length} of ${measured}`;
-    const below = ranking.outside.length > 0 ? `; below them: ${ranking.outside.map(figure).join(', ')}` : '';
-    return `${what}: not ranked, the intervals of ${overlap} overlap (highest median: ${figure(leader)})${below}; ${restsOn([...tied, ...ranking.outside], speed, name, context)}`;
-  }
-  const listed = next ? [...tied, next] : tied;
-  const after = next ? `${tied.length > 1 ? '; next' : ', ahead of'} ${figure(next)}` : '';
-  const winners = tied.length > 1 ? `tied (intervals overlap ${name(leader)}'s), ${tied.map(figure).join(', ')}` : figure(leader);
-  return `${what}: ${winners} JSON's speed${after}; ${restsOn(listed, speed, name, context)}`;
 }

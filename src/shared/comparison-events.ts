@@ -4,6 +4,7 @@
  * arrive. Plain data only.
  */
 import type { SchemaVariants } from './variants';
+import type { Transport } from './transport';
 import type { CodecResult, MeasurementSettings, RuntimeInfo, SampleInfo, WorkStage } from './results';
 
 /** A row the webview shows as pending until its result arrives. */
@@ -41,6 +42,8 @@ export interface ComparisonStarted {
    * figures per message. `byDefault`: not asked for, the sample being JSON Lines.
    */
   messages?: { byDefault: boolean };
+  /** How the bytes travel by the user's setting (payloadLab.transport): the verdict's default in the panel. */
+  transport?: Transport;
 }
 
 /** Where a codec's worker is now; `round`: 1-based round of the run the stage belongs to. */

@@ -10,15 +10,27 @@ export function sampleBytesText(input: SampleInfo): string {
   return `${formatBytes(input.fileBytes)} ${where}`;
 }
 
+/**
+ * The whole the profile's shares are of: the JSON it walked. In a stream that is every message
+ * added up, never the mean per message (`input.jsonBytes`); older reports carry no total of their
+ * own, so a stream's total from its heading.
+ */
+export function profileJsonBytes(input: SampleInfo): number {
+  return input.profile?.jsonBytes ?? input.messages?.totalJsonBytes ?? input.jsonBytes;
+}
+
 /** Short lines, each a fact with its share; empty without a profile. */
 export function profileLines(input: SampleInfo): string[] {
   const profile = input.profile;
   if (!profile) return [];
   const { keys, strings, numbers } = profile;
-  const share = (bytes: number) => formatPercent(bytes / Math.max(1, input.jsonBytes));
+  const whole = profileJsonBytes(input);
+  const share = (bytes: number) => formatPercent(bytes / Math.max(1, whole));
   const top = keys.top.slice(0, 5).map((entry) => `${entry.key} ×${count(entry.count)}`).join(', ');
   const lines = [
-    `${count(input.records)} record${input.records === 1 ? '' : 's'}, ${count(profile.values)} values, depth ${profile.depth}`,
+    input.messages
+      ? `${count(input.records)} message${input.records === 1 ? '' : 's'}, ${count(profile.values)} values in all, depth up to ${profile.depth}; shares of all messages' ${formatBytes(whole)}`
+      : `${count(input.records)} record${input.records === 1 ? '' : 's'}, ${count(profile.values)} values, depth ${profile.depth}`,
     `keys: ${count(keys.occurrences)} occurrences of ${count(keys.distinct)} distinct (${share(keys.jsonBytes)} of the JSON bytes)${top ? `; most repeated: ${top}` : ''}`,
     `strings: ${count(strings.count)}, ${share(strings.jsonBytes)} of the JSON bytes; numbers: ${count(numbers.count)}, ${share(numbers.jsonBytes)} of the bytes`,
   ];
@@ -27,6 +39,9 @@ export function profileLines(input: SampleInfo): string[] {
     if (numbers.doubles > 0) parts.push(`${count(numbers.doubles)} doubles (${count(numbers.float32Exact)} exact in float32)`);
     lines.push(`numbers: ${parts.join(', ')}`);
   }
-  lines.push(`nulls: ${count(profile.nulls)}; booleans: ${count(profile.booleans)}; objects: ${count(profile.objects)}; arrays: ${count(profile.arrays)}`);
+  const structure = profile.punctuationBytes !== undefined && profile.literalBytes !== undefined
+    ? `; punctuation ${share(profile.punctuationBytes)} and true/false/null ${share(profile.literalBytes)} of the bytes`
+    : '';
+  lines.push(`nulls: ${count(profile.nulls)}; booleans: ${count(profile.booleans)}; objects: ${count(profile.objects)}; arrays: ${count(profile.arrays)}${structure}`);
   return lines;
 }

@@ -11,6 +11,7 @@ import type { DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { Handlers } from './channel';
 import type { RunEvent, RunKind } from './run-events';
 import type { InferredSchemaFormat } from './codec-job';
+import type { Transport } from './transport';
 
 export type ExportFormat = 'markdown' | 'csv' | 'json';
 /** What the verdict's pick favours (report/verdict.ts): the panel's choice, the CLI's --priority. */
@@ -30,8 +31,8 @@ type SessionQueries = {
  */
 export interface RequestMap extends SessionQueries {
   export: {
-    /** `priority`: the pick the panel shows, for the Markdown verdict (default size). */
-    params: { format: ExportFormat; destination: 'file' | 'clipboard'; priority?: Priority };
+    /** `priority`, `transport`: the verdict the panel shows, for the Markdown and JSON verdict (default size, gzip). */
+    params: { format: ExportFormat; destination: 'file' | 'clipboard'; priority?: Priority; transport?: Transport };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
   };
   /** Opens the schema inferred from the last run's sample as an untitled document (fbs, capnp, bop: translated as their rows do). */

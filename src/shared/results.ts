@@ -418,6 +418,12 @@ export interface RoundFigures {
   /** null in rounds that only timed (later rounds profile no GC: see `TimingStats.gcShare`). */
   encodeGcShare: number | null;
   decodeGcShare: number | null;
+  /**
+   * This round's compression and decompression time per call of the row's bytes, where the round
+   * timed them (not a quick run, not a browser); absent otherwise and in older reports. The
+   * verdict's end-to-end speed-ups pair them round by round, as the codec's own times are.
+   */
+  compression?: Partial<Record<TransportCompression, { compressNs: number; decompressNs: number }>>;
 }
 
 /** A speed-up whose rounds disagree widely (at least ×1.25 between lowest and highest). */
@@ -501,6 +507,16 @@ export interface SampleProfile {
   };
   booleans: number;
   nulls: number;
+  /** Bytes of `true`, `false` and `null`; absent in older reports. */
+  literalBytes?: number;
+  /** Bytes of brackets, colons and commas; absent in older reports. */
+  punctuationBytes?: number;
+  /**
+   * The minified JSON the profile walked, the whole every share above is of: keys, strings,
+   * numbers, literals and punctuation add up to it. In a stream, every message's bytes added up
+   * (not the mean per message `SampleInfo.jsonBytes` is). Absent in older reports.
+   */
+  jsonBytes?: number;
 }
 
 /** How a sweep scaled the sample: its records cut to the first ones, or repeated in order. */

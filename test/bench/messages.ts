@@ -21,6 +21,7 @@ import { compareMessages } from '../../src/engine/messages/compare-messages';
 import { compareSample } from '../../src/engine/compare';
 import { computeMessageVerdict } from '../../src/report/message-verdict';
 import { computeVerdict } from '../../src/report/verdict';
+import { verdictText } from '../../src/report/verdict-words';
 import type { ComparisonReport, CompletedResult } from '../../src/shared/results';
 import { cliScript, repoRoot, workerScript } from '../support/paths';
 
@@ -77,13 +78,13 @@ async function bundledEvents(): Promise<void> {
     const withDictionary = dictionary.status === 'measured' ? `${dictionary.withDictionary.mean} B with a ${dictionary.bytes} B dictionary (trained on messages ${dictionary.trainedOn.from + 1}–${dictionary.trainedOn.from + dictionary.trainedOn.messages})` : `dictionary not measured: ${dictionary.reason}`;
     console.log(`   ${row.codec.padEnd(11)} per held-out message: ${compression.raw} B, zstd alone ${compression.alone.zstd} B, ${withDictionary}`);
   }
-  const messageVerdict = computeMessageVerdict(messages, 'size');
-  const documentVerdict = computeVerdict(document.results, document.input.jsonBytes, 'size');
+  const messageVerdict = verdictText(computeMessageVerdict(messages, 'size', { transport: 'zstd-dictionary' }));
+  const documentVerdict = verdictText(computeVerdict(document.results, 'size', { transport: 'zstd', settings: document.settings }));
   console.log('   DESIGN.md (zstd 1.5.4 CLI frames, 4-byte checksum each): JSON 447 B, zstd alone 333 B, with the dictionary 99 B.');
-  console.log(`\n   document verdict: ${documentVerdict.pick.text}`);
-  for (const claim of documentVerdict.claims.filter((entry) => entry.id.startsWith('smallest'))) console.log(`     - ${claim.text}`);
-  console.log(`   message verdict:  ${messageVerdict.pick.text}`);
-  for (const claim of messageVerdict.claims.filter((entry) => entry.id.startsWith('smallest') || entry.id.startsWith('link') || entry.id === 'dictionary-effect')) console.log(`     - ${claim.text}`);
+  console.log(`\n   document verdict, with zstd: ${documentVerdict.pick}`);
+  for (const entry of documentVerdict.lines.filter((line) => line.id.startsWith('smallest'))) console.log(`     - ${entry.text}`);
+  console.log(`   message verdict, with zstd and the dictionary:  ${messageVerdict.pick}`);
+  for (const entry of messageVerdict.lines.filter((line) => line.id.startsWith('smallest') || line.id.startsWith('link') || line.id === 'dictionary-effect')) console.log(`     - ${entry.text}`);
 }
 
 async function main(): Promise<void> {

@@ -10,6 +10,8 @@ import { sizeDistribution } from '../../src/measurement/messages/size-distributi
 import { linkFigures } from '../../src/measurement/messages/link';
 import { computeMessageVerdict } from '../../src/report/message-verdict';
 import { computeVerdict } from '../../src/report/verdict';
+import { verdictText } from '../../src/report/verdict-words';
+import type { Verdict } from '../../src/report/verdict-data';
 import type { CompletedResult, ComparisonReport, TimingStats } from '../../src/shared/results';
 import type { MessageFigures } from '../../src/shared/messages';
 import { withMessageFigures } from '../../src/engine/messages/compare-messages';
@@ -104,18 +106,27 @@ test('the verdict per message picks on bytes as the stream sends them, where one
     input: { path: 'events.jsonl', jsonBytes: 450, fileBytes: 1, records: 1000, kind: 'jsonl', messages: { format: 'jsonl', count: 1000, totalJsonBytes: 450_000, skipped: { count: 0, first: [] } } },
     results: rows,
   };
-  const document = computeVerdict(rows, 450, 'size');
-  const messages = computeMessageVerdict(report, 'size');
-  assert.deepEqual(document.pick.codecs, ['avsc']);
-  assert.deepEqual(messages.pick.codecs, ['json']);
-  assert.match(messages.pick.text, /^Per message, for size: json \(97 B per message with zstd and a dictionary/);
-  const claim = (id: string) => messages.claims.find((entry) => entry.id === id)!;
-  assert.deepEqual(claim('smallest').codecs, ['avsc']);
-  assert.deepEqual(claim('smallest-dictionary').codecs, ['json']);
+  const document = computeVerdict(rows, 'size', { transport: 'raw' });
+  const messages = computeMessageVerdict(report, 'size', { transport: 'zstd-dictionary' });
+  const picked = (verdict: Verdict) => (verdict.pick.code === 'chosen' ? verdict.pick.figures.entries.map((entry) => entry.codec) : []);
+  assert.deepEqual(picked(document), ['avsc']);
+  assert.deepEqual(picked(messages), ['json']);
+  assert.equal(messages.perMessage, true);
+  const text = verdictText(messages);
+  assert.match(text.pick, /^Zstd with the dictionary alone: 0\.216× JSON; for size JSON itself is the pick/);
+  const lineOf = (id: string) => messages.lines.find((entry) => entry.id === id)!;
+  const words = (id: string) => text.lines.find((entry) => entry.id === id)!.text;
+  assert.equal(lineOf('smallest').code, 'smallest');
+  assert.deepEqual(lineOf('smallest').code === 'smallest' && lineOf('smallest').figures, computeMessageVerdict(report, 'size', { transport: 'zstd-dictionary' }).lines[0]!.figures);
+  assert.match(words('smallest'), /^Smallest with zstd and a trained dictionary: json, 97 B = 0\.216× JSON$/);
+  // Raw, the smallest message is avsc's.
+  assert.match(verdictText(computeMessageVerdict(report, 'size', { transport: 'raw' })).lines[0]!.text, /^Smallest sent raw: avsc, /);
   // Framed: Avro's leanest framing is a 2-byte varint length (its single-object header takes 10); MessagePack needs none.
-  assert.match(claim('smallest-framed').text, /avsc, 266 B/);
-  assert.match(claim('dictionary-effect').text, /json per held-out message: 450 B, zstd alone 330 B \(−27%\).*97 B \(−78%\)/);
+  assert.match(words('smallest-framed'), /avsc, 266 B/);
+  assert.match(words('dictionary-effect'), /json per held-out message: 450 B, zstd alone 330 B \(−27%\).*97 B \(−78%\)/);
   // 10 Mbit/s: the link limits every row, so the fewest bytes on it win (the dictionary's frames).
-  assert.match(claim('link-10000000').text, /^Most messages at 10 Mbit\/s: json, .* sent zstd with the dictionary \(the link is the limit/);
-  assert.match(claim('fastest-encode').text, /^Fastest to encode, per message: msgpackr/);
+  assert.match(words('link-10000000'), /^Most messages at 10 Mbit\/s: json, .* sent zstd with the dictionary \(the link is the limit/);
+  assert.match(verdictText(computeMessageVerdict(report, 'size', { transport: 'raw' })).lines.find((entry) => entry.id === 'fastest-encode')!.text, /^Fastest to encode: msgpackr/);
+  // Compressed sizes are held-out means: said once, above the lines.
+  assert.ok(messages.caveats.some((caveat) => caveat.code === 'held-out'));
 });

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CSV_COLUMNS, csvField, markdownText, renderReport } from '../../src/report/export';
 import { computeAdvice } from '../../src/report/advice';
-import { computeVerdict } from '../../src/report/verdict';
+import { reportVerdict, verdictDocument } from '../../src/report/report-verdict';
+import { verdictText } from '../../src/report/verdict-words';
 import { compareSample } from '../../src/engine/compare';
 import { profileLines } from '../../src/shared/profile-text';
 import { FAST, sampleFrom } from '../support/paths';
@@ -71,11 +72,13 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
-test('JSON export is the --json document and parses back to the same report, with its advice', () => {
+test('JSON export is the --json document and parses back to the same report, with its advice and its verdict as data', () => {
   const text = renderReport(report, 'json');
-  const { advice, ...parsed } = JSON.parse(text) as { advice: unknown };
+  const { advice, verdict, ...parsed } = JSON.parse(text) as { advice: unknown; verdict: unknown };
   assert.deepEqual(parsed, report);
   assert.deepEqual(advice, computeAdvice(report.results, report.input));
+  assert.deepEqual(verdict, JSON.parse(JSON.stringify(verdictDocument(report))));
+  assert.equal((verdict as { transport: string }).transport, 'gzip', 'the default: what HTTP would use');
   assert.ok(text.endsWith('}\n'));
 });
 
@@ -83,14 +86,17 @@ test('Markdown export has one table row per codec, each with the header’s colu
   const lines = renderReport(report, 'markdown').split('\n').filter((line) => line.startsWith('| '));
   assert.equal(lines.length, 2 + rows.length);
   const widths = lines.map((line) => markdownCells(line).length);
-  assert.deepEqual(new Set(widths), new Set([14]));
+  assert.deepEqual(new Set(widths), new Set([15]));
+  assert.deepEqual(markdownCells(lines[0]!).slice(4, 7), ['gzip', 'brotli', 'zstd']);
   const avsc = markdownCells(lines[3]!);
   assert.deepEqual(avsc.slice(0, 6), ['avsc', 'Avro', '139 B', '0.346', '152 B', '138 B']);
-  assert.equal(avsc[6], '3.67 µs (3.48 µs–3.85 µs)', 'amortised per call, with the rounds’ range');
-  assert.equal(avsc[9], '1.63× (1.55–1.71×)', 'the median speed-up with the rounds’ range');
-  assert.equal(avsc[10], '10%, 1.02 kB', 'GC share and allocation per call');
-  assert.equal(avsc[12], 'lossy');
-  assert.equal(avsc[13], 'prototype ×3, renamed ×4, types', 'counts include what a capped list left out');
+  assert.equal(avsc[6], '140 B', 'the zstd column');
+  assert.equal(markdownCells(lines[2]!)[6], 'not measured', 'a row without a zstd size says so');
+  assert.equal(avsc[7], '3.67 µs (3.48 µs–3.85 µs)', 'amortised per call, with the rounds’ range');
+  assert.equal(avsc[10], '1.63× (1.55–1.71×)', 'the median speed-up with the rounds’ range');
+  assert.equal(avsc[11], '10%, 1.02 kB', 'GC share and allocation per call');
+  assert.equal(avsc[13], 'lossy');
+  assert.equal(avsc[14], 'prototype ×3, renamed ×4, types', 'counts include what a capped list left out');
   assert.match(renderReport(report, 'markdown'), /5 rounds of 20 ms per codec/);
 });
 
@@ -105,7 +111,7 @@ test('Markdown export escapes pipes, markup and line breaks from codec text', ()
 test('Markdown export names the stage in the table and lists the message under Errors', () => {
   const markdown = renderReport(report, 'markdown');
   const line = markdown.split('\n').find((l) => l.startsWith('| pbf '))!;
-  assert.equal(markdownCells(line)[12], 'skipped at prepare');
+  assert.equal(markdownCells(line)[13], 'skipped at prepare');
   assert.match(markdown, /\*\*Errors\*\*\n\n- evil\\\|codec: errored at encode: broke, badly/);
   assert.match(markdown, /- pbf: skipped at prepare: needs a \.proto schema/);
   assert.match(markdown, /\*\*Notes\*\*\n\n- avsc: \$\.empty\\_list is always empty/);
@@ -116,15 +122,19 @@ test('Markdown export holds the verdict (before the table), the sample profile a
   const records = Array.from({ length: 300 }, (_, i) => ({ measurementIdentifier: i, temperatureReading: i / 4, humidityPercentage: (i % 8) / 2 }));
   const real = await compareSample(sampleFrom(records, 'readings.json'), { ...FAST, rounds: 3, codecs: ['json', 'avsc', 'msgpackr'] });
   for (const priority of ['size', 'speed'] as const) {
-    const markdown = renderReport(real, 'markdown', priority);
-    const verdict = computeVerdict(real.results, real.input.jsonBytes, priority, { settings: real.settings });
+    const choice = { priority, transport: 'gzip' as const };
+    const markdown = renderReport(real, 'markdown', choice);
+    const verdict = verdictText(reportVerdict(real, choice)!, { omit: ['machine-busy'] });
     const at = (text: string) => {
       const index = markdown.indexOf(text);
       assert.notEqual(index, -1, `missing: ${text}`);
       return index;
     };
-    assert.ok(at('**Verdict**') < at(`\n\n${markdownText(verdict.pick.text)}\n`), 'the pick leads the verdict');
-    for (const claim of verdict.claims) assert.ok(at(`- ${markdownText(claim.text)}\n`) < at('| Codec |'), `${claim.id} comes before the table`);
+    // Caveats once, above the pick; then each line before the table.
+    for (const caveat of verdict.caveats) assert.ok(at('**Verdict**') < at(`\n\n${markdownText(caveat)}\n`) && at(markdownText(caveat)) < at(markdownText(verdict.pick)));
+    assert.ok(at('**Verdict**') < at(`\n\n${markdownText(verdict.pick)}\n`), 'the pick leads the verdict');
+    for (const entry of verdict.lines) assert.ok(at(`- ${markdownText(entry.text)}\n`) < at('| Codec |'), `${entry.id} comes before the table`);
+    assert.ok(at('| Codec | Format | Bytes | Ratio | gzip | brotli | zstd |') > 0, 'the table has the zstd column');
     const profile = profileLines(real.input);
     assert.ok(profile.length >= 4);
     for (const line of profile) assert.ok(at(`- ${markdownText(line)}\n`) > at('**The sample**'));
@@ -132,7 +142,13 @@ test('Markdown export holds the verdict (before the table), the sample profile a
     assert.deepEqual(advice.map((item) => item.id).filter((id) => id === 'repeated-keys' || id === 'float32'), ['repeated-keys', 'float32']);
     for (const item of advice) assert.ok(at(`- ${markdownText(item.text)}\n`) > at('**Advice**'));
   }
-  assert.notEqual(computeVerdict(real.results, real.input.jsonBytes, 'size').pick.text, computeVerdict(real.results, real.input.jsonBytes, 'speed').pick.text);
+  const pickOf = (priority: 'size' | 'speed') => verdictText(reportVerdict(real, { priority, transport: 'raw' })!).pick;
+  assert.notEqual(pickOf('size'), pickOf('speed'));
+  // The JSON export is `--json`'s document: the verdict as data, for the transport chosen.
+  const document = JSON.parse(renderReport(real, 'json', { priority: 'size', transport: 'brotli' }));
+  assert.equal(document.verdict.transport, 'brotli');
+  assert.equal(document.verdict.text.pick, verdictText(reportVerdict(real, { priority: 'size', transport: 'brotli' })!).pick);
+  assert.deepEqual(document.verdict.lines.map((entry: { id: string }) => entry.id), ['smallest', 'fastest-encode', 'fastest-decode', 'not-exact', 'remnants']);
 });
 
 test('Markdown footnote says what the panel says of the range under a speed-up: 99% from three rounds, the rounds below', () => {

@@ -1,12 +1,16 @@
 /**
- * The verdict above the table, from rows made to the point: each claim names its winner with
- * the figure, ties where the rounds' intervals overlap, and never recommends a lossy codec
- * while another keeps the data.
+ * The verdict as data, from rows made to the point, for each way the bytes travel: sizes after
+ * that compression, speed end to end paired round by round, ties where intervals overlap, a
+ * lossy codec never picked while another keeps the data, what holds for the whole run said once
+ * as a caveat. Codes and figures are asserted; a few tests pin the words (verdict-words.ts).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeVerdict, type Verdict } from '../../src/report/verdict';
+import { computeVerdict } from '../../src/report/verdict';
+import { verdictText } from '../../src/report/verdict-words';
+import type { LineFigures, Verdict, VerdictLine } from '../../src/report/verdict-data';
 import type { CodecResult, CompletedResult, SchemaOrigin } from '../../src/shared/results';
+import type { Transport } from '../../src/shared/transport';
 import { timingStats } from '../support/timing';
 
 interface RowFigures {
@@ -14,11 +18,14 @@ interface RowFigures {
   gzip?: number;
   brotli?: number;
   zstd?: number | null;
-  /** Speed-up over JSON: median and the rounds' range, encode then decode. */
+  /** Speed-up over JSON (whose calls take 1,000 ns): median and the rounds' range, encode then decode. */
   encode?: [number, number, number];
   decode?: [number, number, number];
   /** Rounds behind the speed-ups (default 3: the lowest, the median and the highest). */
   rounds?: number;
+  /** Compression and decompression time per call, ns, the same for gzip, brotli and zstd; absent: not timed (a quick run). */
+  compress?: number;
+  decompress?: number;
   schema?: SchemaOrigin;
   roundTrip?: CompletedResult['roundTrip'];
   remnants?: number;
@@ -39,6 +46,7 @@ function row(codec: string, figures: RowFigures): CompletedResult {
   const count = figures.rounds ?? 3;
   const encodes = roundValues(encodeFigure, count);
   const decodes = roundValues(decodeFigure, count);
+  const times = figures.compress === undefined ? undefined : { compressNs: figures.compress, decompressNs: figures.decompress ?? figures.compress };
   return {
     codec, label: codec, format: codec, library: codec, libraryVersion: '1', schema: figures.schema ?? 'none', notes: [],
     status: 'completed', bytes: figures.bytes, ratio: figures.bytes / 1000,
@@ -48,209 +56,146 @@ function row(codec: string, figures: RowFigures): CompletedResult {
     rounds: encodes.map((value, index) => ({
       round: index + 1, encodeMeanNs: 1000 / value, decodeMeanNs: 1000 / decodes[index]!,
       speedupVsJson: { encode: value, decode: decodes[index]! }, encodeGcShare: null, decodeGcShare: null,
+      ...(times ? { compression: { gzip: times, brotli: times, zstd: times } } : {}),
     })),
+    ...(times ? { compressionTiming: { levels: { gzip: 6, brotli: 4, zstd: 3 }, zstdImplementation: 'node' as const, rounds: count, gzip: times, brotli: times, zstd: times } } : {}),
     roundTrip: figures.roundTrip ?? { status: 'exact', differences: [] },
     remnants: Array.from({ length: figures.remnants ?? 0 }, (_, i) => ({ path: `$.a${i}`, kind: 'prototype' as const, detail: 'class instance', count: 10 })),
   };
 }
 
-const json = row('json', { bytes: 1000, gzip: 300, brotli: 250, zstd: 280 });
-const claim = (verdict: Verdict, id: string) => {
-  const found = verdict.claims.find((entry) => entry.id === id);
-  assert.ok(found, `no ${id} claim`);
-  return found;
+const json = row('json', { bytes: 1000, gzip: 300, brotli: 250, zstd: 280, compress: 1000 });
+const line = <C extends VerdictLine['code']>(verdict: Verdict, id: string, code: C): LineFigures[C] => {
+  const found = verdict.lines.find((entry) => entry.id === id);
+  assert.ok(found, `no ${id} line`);
+  assert.equal(found.code, code, `${id}: ${JSON.stringify(found.figures)}`);
+  return found.figures as LineFigures[C];
 };
+const chosen = (verdict: Verdict) => {
+  assert.equal(verdict.pick.code, 'chosen', JSON.stringify(verdict.pick));
+  return verdict.pick.code === 'chosen' ? verdict.pick.figures : assert.fail();
+};
+const codecs = (entries: readonly { codec: string }[]) => entries.map((entry) => entry.codec);
 
-test('smallest raw and smallest after compression can be different codecs, each with its figure against JSON\'s own', () => {
-  const rows = [json, row('avsc', { bytes: 320, gzip: 200, brotli: 190, zstd: 195 }), row('msgpackr', { bytes: 530, gzip: 150, brotli: 140, zstd: 145 })];
-  const verdict = computeVerdict(rows, 1000, 'size');
-  assert.equal(claim(verdict, 'smallest').text, 'Smallest: avsc, 320 B = 0.32× JSON');
-  assert.equal(claim(verdict, 'smallest-gzip').text, 'Smallest after gzip: msgpackr, 150 B = 0.50× JSON gzipped');
-  assert.deepEqual(claim(verdict, 'smallest-zstd').codecs, ['msgpackr']);
-});
+const sizes = [
+  json,
+  row('avsc', { bytes: 320, gzip: 200, brotli: 190, zstd: 260, schema: 'inferred', compress: 900 }),
+  row('msgpackr', { bytes: 530, gzip: 210, brotli: 140, zstd: 145, compress: 250 }),
+];
 
-test('encode speed-ups whose rounds\' intervals overlap are tied; a separate interval wins alone', () => {
-  const rows = [
-    json,
-    row('avsc', { bytes: 320, encode: [9, 8, 10], decode: [3, 2.9, 3.1] }),
-    row('msgpackr', { bytes: 530, encode: [7.5, 6.5, 8.2], decode: [2, 1.9, 2.1] }),
-    row('bson', { bytes: 800, encode: [1.1, 1, 1.2], decode: [5, 4.8, 5.2] }),
-  ];
-  const verdict = computeVerdict(rows, 1000, 'speed');
-  const encode = claim(verdict, 'fastest-encode');
-  assert.equal(encode.tied, true);
-  assert.deepEqual(encode.codecs, ['avsc', 'msgpackr']);
-  assert.equal(encode.text, "Fastest to encode: tied (intervals overlap avsc's), avsc 9.00× (8.00–10.0×), msgpackr 7.50× (6.50–8.20×) JSON's speed; next bson 1.10× (1.00–1.20×); 3 rounds each");
-  const decode = claim(verdict, 'fastest-decode');
-  assert.deepEqual([decode.codecs, decode.tied], [['bson'], false]);
-});
-
-test('a lossy codec is reported smallest but not recommended for size while another keeps the data', () => {
-  const lossy = { status: 'lossy' as const, differences: [{ path: '$.y', kind: 'precision' as const, detail: 'float32' }] };
-  const rows = [json, row('avsc', { bytes: 200, roundTrip: lossy, schema: 'inferred' }), row('protobufjs', { bytes: 300, schema: 'inferred' })];
-  const verdict = computeVerdict(rows, 1000, 'size');
-  assert.deepEqual(claim(verdict, 'smallest').codecs, ['avsc']);
-  assert.deepEqual(verdict.pick.codecs, ['protobufjs']);
-  assert.match(verdict.pick.text, /^For size: protobufjs \(300 B = 0\.30× JSON; /);
-  assert.equal(claim(verdict, 'not-exact').text, 'Not exact round trips: avsc (lossy, 1 difference)');
-});
-
-test('no schema: JSON and the codecs that need a schema are left out; equal sizes with overlapping speeds are tied', () => {
-  const rows = [
-    json,
-    row('avsc', { bytes: 300, schema: 'inferred' }),
-    row('msgpackr', { bytes: 540, encode: [4, 3.5, 4.5], decode: [2, 1.8, 2.2] }),
-    row('cbor-x', { bytes: 540, encode: [4.2, 3.9, 4.6], decode: [1.9, 1.6, 2.1] }),
-    row('bson', { bytes: 800 }),
-  ];
-  const verdict = computeVerdict(rows, 1000, 'no-schema');
-  assert.deepEqual([verdict.pick.codecs, verdict.pick.tied], [['msgpackr', 'cbor-x'], true]);
-  assert.match(claim(verdict, 'best-no-schema').text, /^Best without a schema: tied between msgpackr \(540 B = 0\.54× JSON; .*\) and cbor-x \(540 B/);
-});
-
-test('fidelity: an exact round trip without remnants beats a smaller codec that leaves them; remnants are counted', () => {
-  const equivalent = { status: 'equivalent' as const, differences: [] };
-  const rows = [json, row('avsc', { bytes: 320, roundTrip: equivalent, remnants: 3, schema: 'inferred' }), row('msgpackr', { bytes: 530 })];
-  const verdict = computeVerdict(rows, 1000, 'fidelity');
-  assert.deepEqual(verdict.pick.codecs, ['msgpackr'], 'of the exact ones without remnants (JSON, msgpackr), the smaller');
-  assert.equal(claim(verdict, 'remnants').text, 'Leave remnants: avsc (3 remnants, 30 places)');
-});
-
-test('without zstd sizes, and with one round, the verdict says so instead of ranking', () => {
-  const rows: CodecResult[] = [
-    row('json', { bytes: 1000, zstd: null }),
-    row('avsc', { bytes: 320, zstd: null, encode: [9, 9, 9], decode: [3, 3, 3] }),
-    { ...row('bson', { bytes: 800 }), status: 'errored', error: { stage: 'encode', message: 'boom' } } as unknown as CodecResult,
-  ];
-  const verdict = computeVerdict(rows, 1000, 'size');
-  assert.equal(claim(verdict, 'smallest-zstd').text, 'Smallest after zstd: not measured');
-  assert.match(verdict.notes.join('\n'), /One round: the speed-ups have no interval/);
-  assert.match(verdict.notes.join('\n'), /Not ranked \(did not complete\): bson/);
-});
-
-test('a run over both runtimes names each row with its runtime; a run in one runtime names the codec alone', () => {
-  const inBrowser = (result: CompletedResult): CompletedResult => ({ ...result, runtime: 'browser' });
-  const node = [{ ...json, runtime: 'node' as const }, { ...row('avsc', { bytes: 320, encode: [9, 8, 10], decode: [3, 2.9, 3.1], rounds: 9 }), runtime: 'node' as const }];
-  const browser = [inBrowser(json), inBrowser(row('avsc', { bytes: 320, encode: [2, 1.9, 2.1], decode: [1.5, 1.4, 1.6], remnants: 1, rounds: 9 }))];
-  const both = computeVerdict([...node, ...browser], 1000, 'speed');
-  assert.equal(claim(both, 'smallest').text, 'Smallest: tied, avsc (node), avsc (browser), 320 B = 0.32× JSON');
-  assert.match(claim(both, 'fastest-encode').text, /^Fastest to encode: avsc \(node\) 9\.0/);
-  assert.equal(claim(both, 'remnants').text, 'Leave remnants: avsc (browser) (1 remnant, 10 places)');
-  assert.match(both.pick.text, /^For speed: avsc \(node\) \(/);
-  assert.deepEqual(claim(both, 'smallest').codecs, ['avsc', 'avsc']);
-
-  const browserOnly = computeVerdict(browser, 1000, 'speed');
-  assert.match(claim(browserOnly, 'fastest-encode').text, /^Fastest to encode: avsc 2\.0/);
-});
-
-const speedClaims = (verdict: Verdict) => verdict.claims.filter((entry) => entry.id.startsWith('fastest-'));
-
-test('a tie lists every codec whose interval overlaps the leader\'s, and names the best one left out with its figure', () => {
-  // The case from issue 28: msgpackr's median is above protobufjs's, but only protobufjs's (wide) interval reaches cbor-x's.
-  const rows = [
-    json,
-    row('cbor-x', { bytes: 540, encode: [4.2, 4.0, 4.5] }),
-    row('msgpackr', { bytes: 540, encode: [3.7, 3.6, 3.9] }),
-    row('protobufjs', { bytes: 420, encode: [3.43, 2.0, 5.0] }),
-  ];
-  const encode = claim(computeVerdict(rows, 1000, 'speed'), 'fastest-encode');
-  assert.deepEqual(encode.codecs, ['cbor-x', 'protobufjs']);
-  assert.equal(encode.text, "Fastest to encode: tied (intervals overlap cbor-x's), cbor-x 4.20× (4.00–4.50×), protobufjs 3.43× (2.00–5.00×) JSON's speed; next msgpackr 3.70× (3.60–3.90×); 3 rounds each");
-});
-
-test('over many made-up rows, the tie is exactly the rows whose intervals overlap the leader\'s, and a ranked leader stands clear of every other', () => {
-  let seed = 7;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-  for (let trial = 0; trial < 200; trial++) {
-    const rows = [json, ...Array.from({ length: 2 + Math.floor(random() * 6) }, (_, index) => {
-      const median = 0.5 + random() * 6;
-      return row(`c${index}`, { bytes: 100 + index, decode: [median, median / (1 + random()), median * (1 + random())] });
-    })];
-    const decode = claim(computeVerdict(rows, 1000, 'speed'), 'fastest-decode');
-    const figure = (codec: string) => rows.find((candidate) => candidate.codec === codec)!.speedupVsJson!;
-    const leader = rows.reduce((best, candidate) => (candidate.speedupVsJson!.decode > best.speedupVsJson!.decode ? candidate : best));
-    const [low, high] = leader.speedupVsJson!.decodeInterval;
-    const overlapping = rows.filter((candidate) => candidate.speedupVsJson!.decodeInterval[0] <= high && low <= candidate.speedupVsJson!.decodeInterval[1]).map((candidate) => candidate.codec);
-    assert.deepEqual(decode.codecs, overlapping, decode.text);
-    assert.equal(decode.tied, overlapping.length > 1);
-    if (overlapping.length >= 4) {
-      const outside = rows.filter((candidate) => !overlapping.includes(candidate.codec));
-      assert.match(decode.text, new RegExp(`^Fastest to decode: not ranked, the intervals of ${outside.length === 0 ? 'all ' : ''}${overlapping.length}${outside.length === 0 ? '' : ` of ${rows.length}`} overlap`));
-      // The few rows the figures do rank below the rest are named, each with its figure.
-      for (const row of outside) assert.ok(decode.text.includes(`${row.codec} ${figure(row.codec).decode.toFixed(figure(row.codec).decode < 10 ? 2 : 1)}×`), decode.text);
-      continue;
-    }
-    for (const codec of overlapping) assert.ok(decode.text.includes(`${codec} ${figure(codec).decode.toFixed(figure(codec).decode < 10 ? 2 : 1)}×`), `${codec} is named with its figure: ${decode.text}`);
+test('the smallest line is for the transport: raw, gzip, brotli and zstd each name their own winner, against JSON raw', () => {
+  const expected: Record<Exclude<Transport, 'zstd-dictionary'>, [string, number, number]> = {
+    raw: ['avsc', 320, 0.32], gzip: ['avsc', 200, 0.2], brotli: ['msgpackr', 140, 0.14], zstd: ['msgpackr', 145, 0.145],
+  };
+  for (const [transport, [codec, bytes, ratio]] of Object.entries(expected) as [Transport, [string, number, number]][]) {
+    const verdict = computeVerdict(sizes, 'size', { transport });
+    assert.equal(verdict.transport, transport);
+    const smallest = line(verdict, 'smallest', 'smallest');
+    assert.deepEqual(smallest.winners.map((entry) => [entry.codec, entry.bytes, entry.ratio]), [[codec, bytes, ratio]], transport);
+    assert.equal(smallest.json?.bytes, { raw: 1000, gzip: 300, brotli: 250, zstd: 280 }[transport as 'raw']);
+    assert.deepEqual(codecs(chosen(verdict).entries), [codec], `${transport}: the size pick is the smallest on it`);
   }
 });
 
-test('when every interval overlaps the leader\'s, the line says nothing is ranked instead of listing a tie of all', () => {
-  const rows = [json, row('avsc', { bytes: 320, decode: [1.3, 0.4, 4.2] }), row('bson', { bytes: 800, decode: [1.2, 0.9, 1.4] }), row('v8', { bytes: 600, decode: [0.9, 0.5, 1.1] })];
-  const decode = claim(computeVerdict(rows, 1000, 'speed'), 'fastest-decode');
-  assert.match(decode.text, /^Fastest to decode: not ranked, the intervals of all 4 overlap \(highest median: avsc 1\.30× \(0\.40–4\.20×\)\); 3 rounds each$/);
-  assert.equal(decode.tied, true);
+test('a document has no dictionary: with zstd + dictionary, sizes and the pick say not measured and why', () => {
+  const verdict = computeVerdict(sizes, 'size', { transport: 'zstd-dictionary' });
+  assert.equal(line(verdict, 'smallest', 'not-measured').why.code, 'dictionary-messages-only');
+  assert.deepEqual(verdict.pick, { code: 'not-measured', figures: { priority: 'size', transport: 'zstd-dictionary', why: { code: 'dictionary-messages-only' } } });
+  assert.match(verdictText(verdict).pick, /not measured, a dictionary is trained on a stream of messages/);
 });
 
-test('each speed line says how many rounds it rests on: the same count, or each row\'s', () => {
-  const rows = [json, row('avsc', { bytes: 320, encode: [9, 8.5, 9.5], rounds: 3 }), row('bson', { bytes: 800, encode: [1.1, 1, 1.2], rounds: 6 })];
-  const verdict = computeVerdict(rows, 1000, 'size');
-  assert.match(claim(verdict, 'fastest-encode').text, /; rounds: avsc 3, bson 6$/);
-  assert.match(claim(verdict, 'fastest-decode').text, /; rounds: json 3, avsc 3, bson 6$/);
-  assert.match(verdict.pick.text, /^For size: avsc \(320 B = 0\.32× JSON; encode 9\.00× \(8\.50–9\.50×\), decode 1\.00× JSON's speed; exact round trip\): the fewest bytes among codecs that keep the data; speed-ups: 3 rounds$/);
+test('the pick names the runner-up without a schema and what the compression alone gives: as data and as one sentence', () => {
+  const verdict = computeVerdict(sizes, 'size', { transport: 'gzip' });
+  const pick = chosen(verdict);
+  assert.deepEqual([codecs(pick.entries), pick.runnerUp?.codec, pick.alone?.codec, pick.alone?.ratio], [['avsc'], 'msgpackr', 'json', 0.3]);
+  assert.equal(pick.entries[0]!.needsSchema, true);
+  assert.equal(verdictText(verdict).pick, 'Gzip alone: 0.30× JSON; with avsc 0.20× (needs a schema); msgpackr 0.21× (no schema).');
+  assert.equal(verdictText(computeVerdict(sizes, 'size', { transport: 'raw' })).pick, 'Sent raw, for size: avsc 0.32× JSON (needs a schema); msgpackr 0.53× (no schema).');
+  // Without a schema the pick is msgpackr itself, and no runner-up is named.
+  const schemaless = chosen(computeVerdict(sizes, 'no-schema', { transport: 'gzip' }));
+  assert.deepEqual([codecs(schemaless.entries), schemaless.runnerUp], [['msgpackr'], null]);
 });
 
-test('one round: every speed line says so on the line; two rounds: that the interval is their range', () => {
-  const one = [row('json', { bytes: 1000, rounds: 1 }), row('bson', { bytes: 800, encode: [5.63, 5.63, 5.63], decode: [5.63, 5.63, 5.63], rounds: 1 }), row('avsc', { bytes: 320, encode: [3, 3, 3], decode: [3, 3, 3], rounds: 1 })];
-  const verdict = computeVerdict(one, 1000, 'speed');
-  for (const line of speedClaims(verdict)) assert.match(line.text, /1 round each; from 1 round there is no interval, so no tie can be seen/, line.text);
-  assert.match(claim(verdict, 'fastest-decode').text, /^Fastest to decode: bson 5\.63× JSON's speed, ahead of avsc 3\.00×; /);
-  assert.match(verdict.pick.text, /from 1 round there is no interval/);
-  const two = [row('json', { bytes: 1000, rounds: 2 }), row('avsc', { bytes: 320, encode: [3, 2.5, 3.5], rounds: 2 })];
-  for (const line of speedClaims(computeVerdict(two, 1000, 'size'))) assert.match(line.text, /2 rounds each; with 2 rounds an interval is their range, not a prediction$/);
+test('speed is end to end for the transport: compression time moves the ranking, with figures paired per round', () => {
+  // JSON: 1,000 ns to encode, 1,000 ns to compress. avsc encodes 10× faster but its bytes take
+  // 900 ns to compress: (1,000 + 1,000) / (100 + 900) = 2×; msgpackr (250 + 250 ns) 4×.
+  const rows = [json, row('avsc', { bytes: 320, encode: [10, 9, 11], compress: 900 }), row('msgpackr', { bytes: 530, encode: [4, 3.8, 4.2], compress: 250 })];
+  const raw = line(computeVerdict(rows, 'speed', { transport: 'raw' }), 'fastest-encode', 'fastest');
+  assert.deepEqual([codecs(raw.tied), raw.tied[0]!.value], [['avsc'], 10]);
+  const gzip = line(computeVerdict(rows, 'speed', { transport: 'gzip' }), 'fastest-encode', 'fastest');
+  assert.deepEqual(codecs(gzip.tied), ['msgpackr']);
+  assert.equal(gzip.tied[0]!.value, 4);
+  assert.equal(gzip.next?.codec, 'avsc');
+  assert.equal(gzip.next?.value, 2);
+  const [low, high] = gzip.tied[0]!.interval;
+  // Rounds of 3.8× and 4.2× give 3.90× and 4.10× end to end: the interval holds both.
+  assert.ok(low <= 3.897 && high >= 4.097 && low < high, `${low}–${high}`);
+  assert.equal(gzip.tied[0]!.rounds, 3);
+  assert.equal(chosen(computeVerdict(rows, 'speed', { transport: 'gzip' })).entries[0]!.codec, 'msgpackr');
 });
 
-test('a lossy row is marked on every line that names it, with its runtime where there are two', () => {
-  const lossy = { status: 'lossy' as const, differences: [{ path: '$.y', kind: 'precision' as const, detail: 'float32' }] };
-  const rows = [json, row('avsc-forvalue', { bytes: 170, encode: [10.6, 10, 11], roundTrip: lossy, schema: 'inferred' }), row('msgpackr', { bytes: 540, encode: [3.7, 3.5, 3.9] })];
-  const verdict = computeVerdict(rows, 1000, 'size');
-  const naming = [verdict.pick, ...verdict.claims].filter((entry) => entry.text.includes('avsc-forvalue'));
-  assert.deepEqual(naming.map((entry) => entry.id), ['smallest', 'smallest-gzip', 'smallest-brotli', 'smallest-zstd', 'fastest-encode', 'fastest-decode', 'not-exact']);
-  for (const entry of naming) assert.match(entry.text, /avsc-forvalue \((lossy\)|lossy, )/, entry.text);
-  assert.equal(claim(verdict, 'smallest').text, 'Smallest: avsc-forvalue (lossy), 170 B = 0.17× JSON');
-  assert.match(claim(verdict, 'fastest-encode').text, /^Fastest to encode: avsc-forvalue \(lossy\) 10\.6× \(10\.0–11\.0×\) JSON's speed/);
-  // Every row lossy: the pick names one, marked.
-  const allLossy = computeVerdict([{ ...json, roundTrip: lossy }, rows[1]!], 1000, 'size');
-  assert.match(allLossy.pick.text, /^For size: avsc-forvalue \(lossy\) \(/);
-  const both = computeVerdict([{ ...rows[1]!, runtime: 'node' }, { ...rows[1]!, runtime: 'browser' }], 1000, 'size');
-  assert.match(claim(both, 'smallest').text, /avsc-forvalue \(node, lossy\), avsc-forvalue \(browser, lossy\)/);
+test('a quick run times no compression: compressed speed lines say not measured and why; raw still ranks', () => {
+  const rows = [row('json', { bytes: 1000, gzip: 300 }), row('avsc', { bytes: 320, encode: [9, 8.5, 9.5] })];
+  const verdict = computeVerdict(rows, 'speed', { transport: 'gzip', settings: { rounds: 2, quick: true } });
+  assert.equal(line(verdict, 'fastest-encode', 'not-measured').why.code, 'quick-run');
+  assert.equal(line(verdict, 'fastest-decode', 'not-measured').why.code, 'quick-run');
+  assert.equal(verdict.pick.code, 'not-measured');
+  assert.deepEqual(line(verdict, 'smallest', 'smallest').winners.map((entry) => entry.bytes), [300], 'sizes after gzip are still measured');
+  assert.match(verdictText(verdict).lines[1]!.text, /^Fastest to encode with gzip: not measured, a quick run does not time compression/);
+  assert.equal(line(computeVerdict(rows, 'speed', { transport: 'raw', settings: { rounds: 2, quick: true } }), 'fastest-encode', 'fastest').tied[0]!.codec, 'avsc');
 });
 
-test('the pick states encode and decode; only the speed pick adds their combination, and says what it is', () => {
-  const rows = [json, row('avsc', { bytes: 320, encode: [9, 8.5, 9.5], decode: [4, 3.8, 4.2], rounds: 5 })];
-  const size = computeVerdict(rows, 1000, 'size').pick.text;
-  assert.match(size, /encode 9\.00× \(8\.50–9\.50×\), decode 4\.00× \(3\.80–4\.20×\) JSON's speed; exact round trip\): .*; speed-ups: 5 rounds$/);
-  assert.doesNotMatch(size, /together/);
-  const speed = computeVerdict(rows, 1000, 'speed').pick.text;
-  // √(9 × 4) = 6 in the median round.
-  assert.match(speed, /together 6\.00× \([\d.]+–[\d.]+×\) JSON's speed; exact round trip\): the fastest encode and decode together \(together: √\(encode × decode\) in each round, the median over rounds/);
-});
-
-test('on a busy machine every speed line says its figures are unreliable; the size lines do not', () => {
-  const rows = [json, row('avsc', { bytes: 320, encode: [9, 8, 10] })];
+test('what holds for the whole run is one caveat, said once; a line names only rounds that differ from the run\'s', () => {
   const machineLoad = { measured: true as const, cores: 2, wallMs: 30_000, ownCores: 1, otherCores: 1.6, loadAverage: 4.5, busyShare: 0.9, busy: true };
-  const verdict = computeVerdict(rows, 1000, 'speed', { settings: { rounds: 3, machineLoad } });
-  for (const line of speedClaims(verdict)) assert.match(line.text, /; the machine was busy: unreliable$/);
-  assert.match(verdict.pick.text, /the machine was busy: unreliable/);
-  assert.doesNotMatch(claim(verdict, 'smallest').text, /busy/);
-  const quiet = computeVerdict(rows, 1000, 'speed', { settings: { rounds: 3, machineLoad: { ...machineLoad, busy: false, busyShare: 0 } } });
-  for (const line of speedClaims(quiet)) assert.doesNotMatch(line.text, /busy/);
+  const rows = [json, row('avsc', { bytes: 320, encode: [9, 8, 10], rounds: 2, compress: 500 }), row('bson', { bytes: 800, encode: [1.1, 1, 1.2], rounds: 2, compress: 500 }), row('cbor-x', { bytes: 540, encode: [3, 2.8, 3.2], rounds: 5, compress: 500 })];
+  const failed = { ...row('v8', { bytes: 600 }), status: 'errored', error: { stage: 'encode', message: 'boom' } } as unknown as CodecResult;
+  const verdict = computeVerdict([...rows, failed], 'size', { transport: 'raw', settings: { rounds: 5, machineLoad } });
+  assert.deepEqual(verdict.caveats.map((caveat) => caveat.code), ['rounds', 'machine-busy', 'not-completed']);
+  assert.deepEqual(verdict.caveats[0]!.figures, { rounds: 2, mixed: true });
+  const text = verdictText(verdict);
+  assert.equal(text.caveats[0], 'Speed figures: the median of 2 rounds (rows with other counts say theirs); with 2 rounds an interval is their range, not a prediction.');
+  const everything = [text.pick, ...text.lines.map((entry) => entry.text)].join('\n');
+  assert.doesNotMatch(everything, /busy|range, not a prediction|rounds each/, 'no line repeats a run-wide caveat');
+  assert.match(text.lines.find((entry) => entry.id === 'fastest-encode')!.text, /cbor-x 3\.00× \(2\.80–3\.20×, 5 rounds\)/);
+  assert.doesNotMatch(text.lines.find((entry) => entry.id === 'fastest-encode')!.text, /avsc 9\.00× \([^)]*rounds/);
+  // An edge that shows the machine's load above the table leaves that caveat out of its words.
+  assert.equal(verdictText(verdict, { omit: ['machine-busy'] }).caveats.length, 2);
 });
 
-test('a pick among four or more codecs that cannot be told apart says so, names them, and describes the highest median only', () => {
-  const wide = (median: number): [number, number, number] => [median, median / 3, median * 3];
-  const rows = [json, row('avsc', { bytes: 320, encode: wide(8), decode: wide(4) }), row('msgpackr', { bytes: 540, encode: wide(3), decode: wide(2) }), row('cbor-x', { bytes: 540, encode: wide(2.5), decode: wide(1.8) }), row('bson', { bytes: 800, encode: wide(0.8), decode: wide(1.1) })];
-  const pick = computeVerdict(rows, 1000, 'speed').pick;
-  assert.equal(pick.tied, true);
-  assert.match(pick.text, /^For speed: no single pick, \d codecs cannot be told apart \((json, )?avsc, msgpackr, cbor-x, bson\); the highest median: avsc \(320 B/);
-  assert.equal((pick.text.match(/round trip\)/g) ?? []).length, 1, 'one row described');
+test('overlapping intervals are tied, and from four rows nothing is ranked', () => {
+  const tiedRows = [json, row('avsc', { bytes: 320, encode: [9, 8, 10] }), row('msgpackr', { bytes: 530, encode: [7.5, 6.5, 8.2] }), row('bson', { bytes: 800, encode: [1.1, 1, 1.2] })];
+  const encode = line(computeVerdict(tiedRows, 'speed', { transport: 'raw' }), 'fastest-encode', 'fastest');
+  assert.deepEqual([codecs(encode.tied), encode.next?.codec, encode.all], [['avsc', 'msgpackr'], 'bson', false]);
+  assert.equal(verdictText(computeVerdict(tiedRows, 'speed', { transport: 'raw' })).lines[1]!.text, "Fastest to encode: tied (intervals overlap), avsc 9.00× (8.00–10.0×), msgpackr 7.50× (6.50–8.20×) JSON's speed; next bson 1.10× (1.00–1.20×)");
+  const wide = [json, row('avsc', { bytes: 320, decode: [1.3, 0.4, 4.2] }), row('bson', { bytes: 800, decode: [1.2, 0.9, 1.4] }), row('v8', { bytes: 600, decode: [0.9, 0.5, 1.1] })];
+  const decode = line(computeVerdict(wide, 'speed', { transport: 'raw' }), 'fastest-decode', 'fastest');
+  assert.equal(decode.all, true);
+  assert.equal(decode.tied.length, 4);
+});
+
+test('a lossy codec is marked wherever it is named and not picked while another keeps the data', () => {
+  const lossy = { status: 'lossy' as const, differences: [{ path: '$.y', kind: 'precision' as const, detail: 'float32' }] };
+  const rows = [json, row('avsc', { bytes: 200, gzip: 150, roundTrip: lossy, schema: 'inferred' }), row('protobufjs', { bytes: 300, gzip: 180, schema: 'inferred' })];
+  const verdict = computeVerdict(rows, 'size', { transport: 'gzip' });
+  const smallest = line(verdict, 'smallest', 'smallest');
+  assert.deepEqual([smallest.winners[0]!.codec, smallest.winners[0]!.lossy], ['avsc', true]);
+  assert.deepEqual(codecs(chosen(verdict).entries), ['protobufjs']);
+  assert.match(verdictText(verdict).lines[0]!.text, /^Smallest with gzip: avsc \(lossy\), 150 B = 0\.15× JSON \(JSON with gzip: 0\.30×\)$/);
+  assert.deepEqual(line(verdict, 'not-exact', 'round-trips').rows.map((entry) => [entry.entry.codec, entry.status, entry.differences]), [['avsc', 'lossy', 1]]);
+});
+
+test('fidelity picks an exact round trip without remnants, then the fewest bytes on the transport', () => {
+  const equivalent = { status: 'equivalent' as const, differences: [] };
+  const rows = [json, row('avsc', { bytes: 320, gzip: 100, roundTrip: equivalent, remnants: 3, schema: 'inferred' }), row('msgpackr', { bytes: 530, gzip: 250 })];
+  const verdict = computeVerdict(rows, 'fidelity', { transport: 'gzip' });
+  assert.deepEqual(codecs(chosen(verdict).entries), ['msgpackr']);
+  assert.deepEqual(line(verdict, 'remnants', 'remnants').rows.map((entry) => [entry.entry.codec, entry.remnants, entry.places]), [['avsc', 3, 30]]);
+  assert.equal(verdictText(verdict).pick, 'With gzip, for fidelity: msgpackr 0.25× JSON (no schema); gzip alone: 0.30× JSON.');
+});
+
+test('when compression alone beats every codec, JSON itself is the pick and the sentence says so', () => {
+  const rows = [json, row('msgpackr', { bytes: 530, gzip: 400 })];
+  const verdict = computeVerdict(rows, 'size', { transport: 'gzip' });
+  assert.deepEqual(codecs(chosen(verdict).entries), ['json']);
+  assert.equal(verdictText(verdict).pick, 'Gzip alone: 0.30× JSON; for size JSON itself is the pick: no codec does better with gzip.');
 });

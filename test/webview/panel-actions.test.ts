@@ -68,7 +68,7 @@ test('Copy posts an export request and shows "Copied" when the host answers', as
   await panel.page.selectOption('select.export-format', 'csv');
   await panel.page.click('button[data-action="export-clipboard"]');
   const request = await lastRequest(panel);
-  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export', params: { format: 'csv', destination: 'clipboard', priority: 'size' } });
+  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export', params: { format: 'csv', destination: 'clipboard', priority: 'size', transport: 'gzip' } });
   assert.equal(await panel.page.isDisabled('button[data-action="export-clipboard"]'), true, 'one export at a time');
   await panel.deliver({ channel: 'reply', id: request.id, reply: { ok: { outcome: 'copied' } } });
   assert.match(await exportOutcome(panel) ?? '', /^Copied/);
@@ -79,11 +79,12 @@ test('Copy posts an export request and shows "Copied" when the host answers', as
 test('Save… shows where the host saved the file, and nothing when the dialog was cancelled', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
-  // The Markdown's verdict picks for the priority the panel shows.
+  // The exported verdict is the one the panel shows: its priority and how the bytes travel.
   await panel.page.selectOption('select.priority-select', 'speed');
+  await panel.page.selectOption('select.transport-select', 'brotli');
   await panel.page.click('button[data-action="export-file"]');
   const saved = await lastRequest(panel);
-  assert.deepEqual({ method: saved.method, params: saved.params }, { method: 'export', params: { format: 'markdown', destination: 'file', priority: 'speed' } });
+  assert.deepEqual({ method: saved.method, params: saved.params }, { method: 'export', params: { format: 'markdown', destination: 'file', priority: 'speed', transport: 'brotli' } });
   await panel.deliver({ channel: 'reply', id: saved.id, reply: { ok: { outcome: 'saved', location: '/work/results.md' } } });
   assert.equal(await exportOutcome(panel), 'Saved to /work/results.md');
   await panel.page.click('button[data-action="export-file"]');
@@ -204,9 +205,11 @@ test('every select (Export format, schema variants) is readable in each theme: c
   await assertNoProblems(panel);
 });
 
-test('the speed chart shows the table\'s speed-ups (the statistic the verdict ranks), from 0×; the size chart has a zstd series', async (t) => {
+test('sent raw, the speed chart shows the table\'s speed-ups (the statistic the verdict ranks), from 0×; the size chart has a zstd series', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
+  // The chart draws the verdict's figures for the transport shown (panel-charts.test.ts); raw, those are the table's.
+  await panel.page.selectOption('select.transport-select', 'raw');
   const ticks = ((await panel.page.getAttribute('section.charts', 'data-speedup-ticks')) ?? '').split(' | ');
   assert.ok(ticks.length >= 3, ticks.join(' | '));
   assert.ok(ticks.every((tick) => /^\d+(\.\d+)?×$/.test(tick)), ticks.join(' | '));

@@ -9,6 +9,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { allocationFigure } from '../../src/shared/format';
+import { computeVerdict, judge } from '../../src/report/verdict';
 import type { CodecResult, CompletedResult } from '../../src/shared/results';
 import { tuplesSample } from '../support/paths';
 import { colourDistance, contrastRatio, parseColour, VISIONS } from './support/colour-vision';
@@ -143,5 +144,62 @@ test('a row’s allocation says what is known: the figure, "≥" a lower bound, 
   }
   // The cell's tooltip says the same as the details.
   assert.match(await panel.page.getAttribute('tr[data-codec="msgpackr"] td[data-col="encode"]', 'title') ?? '', /allocation not measured \(memory freed outside/);
+  await assertNoProblems(panel);
+});
+
+test('the speed-up chart draws the verdict\'s figures for the transport, a whisker over each interval, and marks what the verdict holds tied', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...suite.run.messages(1));
+  await panel.page.waitForSelector('.charts[data-whiskers]');
+  const { report } = suite.run;
+  const verdict = computeVerdict(report.results, 'size', { settings: report.settings, transport: 'gzip' });
+  const judged = judge(report.results, { settings: report.settings, transport: 'gzip' });
+  // The bars are the verdict's end-to-end speed-ups with gzip.
+  const bars = (await panel.page.getAttribute('.charts', 'data-speedup-bars'))!.split(' | ');
+  for (const entry of bars) {
+    const [codec, encode] = entry.split(' ');
+    const row = judged.rows.find((candidate) => candidate.codec === codec)!;
+    const figure = judged.speed(row).encode;
+    assert.equal(encode, 'value' in figure ? String(figure.value) : '—', `${codec}: ${entry}`);
+  }
+  // A whisker for every figure with an interval, each drawn where it says, in the theme's foreground.
+  const expected = judged.rows.flatMap((row) => (['encode', 'decode'] as const).filter((operation) => {
+    const figure = judged.speed(row)[operation];
+    return 'interval' in figure && figure.interval[0] !== figure.interval[1];
+  }));
+  const whiskers = (await panel.page.getAttribute('.charts', 'data-whiskers'))!.split(' ').filter(Boolean).map((entry) => entry.split(',').map(Number));
+  assert.equal(whiskers.length, expected.length);
+  assert.ok(whiskers.length >= 4, 'a two-round run gives intervals');
+  const foreground = parseColour((await panel.page.getAttribute('.charts', 'data-drawn-with'))!);
+  const background = parseColour(String(await panel.page.evaluate('getComputedStyle(document.body).backgroundColor')));
+  for (const [, , y, x0, x1] of whiskers) {
+    assert.ok(x1! > x0!, 'the interval has a width');
+    // The right cap, a few pixels above the whisker: only the cap is drawn there.
+    const pixel = await panel.page.$eval('.charts figure:nth-of-type(2) canvas', (canvas, [x, top]) => {
+      const element = canvas as unknown as { width: number; getBoundingClientRect(): { width: number }; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: number[] } } };
+      const scale = element.width / element.getBoundingClientRect().width;
+      const data = element.getContext('2d').getImageData(Math.round(x! * scale) - 1, Math.round(top! * scale), 3, 1).data;
+      return [0, 4, 8].map((offset) => `rgb(${data[offset]}, ${data[offset + 1]}, ${data[offset + 2]})`);
+    }, [x1!, y! - 2]);
+    const nearest = Math.min(...pixel.map((colour) => colourDistance(parseColour(colour), foreground, 'normal')));
+    const onBackground = Math.min(...pixel.map((colour) => colourDistance(parseColour(colour), background, 'normal')));
+    assert.ok(nearest < onBackground, `the cap at ${x1},${y} is drawn (${pixel.join(' ')})`);
+  }
+  // Tied bars: the same rows as the verdict's lines, named under the chart and marked on it.
+  const tiedOf = (id: string) => {
+    const line = verdict.lines.find((entry) => entry.id === id)!;
+    return line.code === 'fastest' && line.figures.tied.length > 1 ? line.figures.tied.map((entry) => entry.codec) : [];
+  };
+  assert.equal(await panel.page.getAttribute('.charts', 'data-tied'), `encode:${tiedOf('fastest-encode').join(',')} decode:${tiedOf('fastest-decode').join(',')}`);
+  if (tiedOf('fastest-encode').length > 0) assert.match(await panel.page.textContent('.charts .chart-note') ?? '', /^Tied, not ranked \(their intervals overlap the leader's\): encode: /);
+  // Sent raw: the codec's own speed-ups, as the table's columns.
+  await panel.page.selectOption('select.transport-select', 'raw');
+  await panel.page.waitForFunction("document.querySelector('.charts figure:nth-of-type(2) figcaption')?.textContent === 'Speed-up against JSON, sent raw'");
+  const raw = (await panel.page.getAttribute('.charts', 'data-speedup-bars'))!.split(' | ');
+  for (const entry of raw) {
+    const [codec, encode, decode] = entry.split(' ');
+    const row = judged.rows.find((candidate) => candidate.codec === codec)!;
+    assert.deepEqual([encode, decode], [String(row.speedupVsJson?.encode ?? '—'), String(row.speedupVsJson?.decode ?? '—')]);
+  }
   await assertNoProblems(panel);
 });

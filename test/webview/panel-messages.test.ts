@@ -9,6 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeMessageVerdict } from '../../src/report/message-verdict';
+import { verdictText } from '../../src/report/verdict-words';
 import type { MessageRow } from '../../src/report/messages-sections';
 import type { LinkFigure } from '../../src/shared/messages';
 import type { ChannelMessage } from '../../src/shared/channel';
@@ -120,11 +121,12 @@ test('framing and dictionary figures per codec, and the verdict per message', as
   }
 
   assert.equal(await panel.page.textContent('#verdict-title'), 'Verdict per message');
-  const verdict = computeMessageVerdict(suite.run.report, 'size');
-  assert.equal(await panel.page.textContent('.verdict-pick'), verdict.pick.text);
-  assert.match(verdict.pick.text, /^Per message, for size: /);
+  // The run's setting is absent here: the verdict is for gzip, what HTTP would use.
+  const verdict = computeMessageVerdict(suite.run.report, 'size', { settings: suite.run.report.settings, transport: 'gzip' });
+  assert.equal(await panel.page.textContent('.verdict-pick'), verdictText(verdict).pick);
+  assert.match(verdictText(verdict).pick, /^Gzip alone: /);
   const claims = await panel.page.$$eval('.verdict-claims li', (items) => items.map((item) => item.getAttribute('data-claim')));
-  assert.deepEqual(claims, verdict.claims.map((claim) => claim.id));
+  assert.deepEqual(claims, verdict.lines.map((entry) => entry.id));
   assert.ok(claims.includes('smallest-framed') && claims.includes('link-10000000'), claims.join(', '));
   await assertNoProblems(panel);
 });

@@ -14,7 +14,7 @@ import { hostConnection } from '../panel/vscode-api';
 import { releaseBrowserInput, serveBrowserMeasuring } from '../common/browser-measuring';
 import { sweepRuns } from '../panel/sweep-model';
 import { SweepView } from '../panel/sweep-view';
-import { DEFAULT_PRIORITY } from '../panel/verdict-view';
+import { chosenTransport, DEFAULT_PRIORITY } from '../panel/verdict-view';
 import { schemaChangeRuns } from '../panel/schema-change-model';
 import { SchemaChangeView } from '../panel/schema-change-view';
 
@@ -32,8 +32,8 @@ const view = disposables.add(new PanelView(root, {
   rerun: () => host.notify('rerun', {}),
   cancel: () => host.notify('cancel', { kind: 'comparison' }),
   openSample: () => host.notify('open-sample', {}),
-  // The Markdown's verdict picks for what the panel shows.
-  exportReport: (format, destination) => host.request('export', { format, destination, priority: model.priority ?? DEFAULT_PRIORITY }),
+  // The exported verdict is the one the panel shows: its priority and how the bytes travel.
+  exportReport: (format, destination) => host.request('export', { format, destination, priority: model.priority ?? DEFAULT_PRIORITY, transport: chosenTransport(model) }),
   openInferredSchema: (format) => host.request('open-inferred-schema', { format }),
   setVariants: (variants) => {
     // Kept in the panel state at once: the choice survives a reload even before the re-run starts.
@@ -41,6 +41,7 @@ const view = disposables.add(new PanelView(root, {
     host.notify('set-variants', { variants });
   },
   setPriority: (priority) => show({ ...model, priority }),
+  setTransport: (transport) => show({ ...model, transport }),
   setColumnHidden: (column, hidden) => {
     const others = (model.hiddenColumns ?? []).filter((id) => id !== column);
     show({ ...model, hiddenColumns: hidden ? [...others, column] : others });

@@ -7,6 +7,7 @@ import type { ComparisonStarted } from '../../src/shared/comparison-events';
 import type { RunEventOf } from '../../src/shared/run-events';
 import type { SchemaVariants } from '../../src/shared/variants';
 import type { Priority } from '../../src/report/verdict';
+import type { Transport } from '../../src/shared/transport';
 import type { CodecResult, ComparisonReport, CompletedResult, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from '../../src/shared/results';
 import type { ProbeState } from './probes-model';
 import { reduceRun, type RunApplier } from './runs';
@@ -49,6 +50,8 @@ export interface RunHeading {
   variants?: Partial<SchemaVariants>;
   /** Message mode: every record its own message (`byDefault`: the sample is JSON Lines). */
   messages?: { byDefault: boolean };
+  /** How the bytes travel by the user's setting when the run started (the verdict's default). */
+  transport?: Transport;
 }
 
 /** The run measured a stream of messages: its rows' figures are per message. */
@@ -82,6 +85,8 @@ export interface PanelModel {
   probes?: ProbeState | null;
   /** What the verdict's pick favours; absent until the user chooses (then: size). */
   priority?: Priority;
+  /** How the bytes travel for the verdict; absent until the user chooses (then: the run's setting). */
+  transport?: Transport;
   /** Optional table columns the user unticked in the column chooser; absent: none. */
   hiddenColumns?: ColumnId[];
 }
@@ -159,6 +164,7 @@ function startRun(model: PanelModel, runId: number, run: ComparisonStarted, repl
     inferredSchemas: run.inferredSchemas ?? false,
     ...(run.variants ? { variants: run.variants } : {}),
     ...(run.messages ? { messages: run.messages } : {}),
+    ...(run.transport ? { transport: run.transport } : {}),
   };
   return {
     ...model,

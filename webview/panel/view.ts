@@ -7,6 +7,7 @@ import { AdviceView } from './advice-view';
 import { ByteAttributionView } from './byte-attribution-view';
 import { MessagesView } from './messages-view';
 import { ResultCharts } from './charts';
+import { chartSpeeds } from './chart-speeds';
 import { el } from '../common/dom';
 import { type Disposable, DisposableStore } from '../common/dispose';
 import { PanelHeader } from './header';
@@ -19,7 +20,7 @@ import { ResultsTable, type TableActions } from './table';
 import { Inspector, type InspectorHost } from './inspector/inspector';
 import { SchemaTools, type SchemaToolActions } from './schema-tools';
 import { Toolbar, type ToolbarActions } from './toolbar';
-import { VerdictView, type VerdictActions } from './verdict-view';
+import { chosenTransport, VerdictView, type VerdictActions } from './verdict-view';
 
 export type PanelActions = Omit<TableActions, 'inspect'> & ToolbarActions & SchemaToolActions & ProbeActions & VerdictActions;
 
@@ -77,7 +78,7 @@ export class PanelView implements Disposable {
     const nameOf = namesOfRows(model.rows);
     this.messages.render(completed);
     this.byteAttribution.render(completed, nameOf);
-    this.charts.update(completed, model.sample?.jsonBytes ?? null, nameOf);
+    this.charts.update(completed, model.sample?.jsonBytes ?? null, nameOf, chartSpeeds(model.rows.flatMap((row) => (row.kind === 'result' ? [row.result] : [])), model.run?.settings, chosenTransport(model)));
   }
 
   /**

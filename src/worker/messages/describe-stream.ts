@@ -1,6 +1,6 @@
 /** What a stream holds, for the run's heading (SampleInfo): read in a worker, as a document's is. */
 import { readMessageStream } from '../../input/read-message-stream';
-import { profileSample } from '../../analysis/sample-profile';
+import { profileMessages } from '../../analysis/sample-profile';
 import type { SampleInfo } from '../../shared/results';
 import type { SampleBytes } from '../../shared/codec-job';
 import type { MessagesPlan } from '../../shared/messages';
@@ -15,7 +15,8 @@ export function describeMessageStream(sample: SampleBytes, plan: MessagesPlan): 
     fileBytes: stream.fileBytes,
     records: stream.records.length,
     kind: sample.kind,
-    profile: profileSample(stream.records),
+    // Every message its own document: the profile's bytes add up to `totalJsonBytes`.
+    profile: profileMessages(stream.records),
     messages: { format: stream.format, count: stream.records.length, totalJsonBytes, skipped: stream.skipped },
   };
 }
