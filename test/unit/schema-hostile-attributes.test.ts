@@ -43,9 +43,9 @@ function protocDeclarations(protoc: string, source: string): string[] {
 }
 
 test('a hostile .avsc derives a .proto protoc parses, with no injected message, and notes what was left out', async (t) => {
-  const missing = await missingTools([PROTOC]);
-  if (missing) return t.skip(missing);
-  const protoc = (await findTool(PROTOC)).path!;
+  const lookup = await findTool(PROTOC);
+  if (!lookup.found) return t.skip(await missingTools([PROTOC]));
+  const protoc = lookup.path;
   const derived = deriveProtoFromAvro(HOSTILE);
   const declared = protocDeclarations(protoc, derived.source);
   assert.deepEqual(declared.sort(), ['Order', 'State']);
