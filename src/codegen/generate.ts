@@ -38,8 +38,10 @@ export interface Generator {
 export interface GeneratorRun {
   /** Tool id → the executable found. */
   tools: Readonly<Record<string, string>>;
+  /** Absolute, as is `outDir`: neither can be read as an option on a command line. */
   schemaDir: string;
   outDir: string;
+  /** Relative to `schemaDir`; a user's file may be named `-o.fbs`: pass them through `fileArgument`. */
   entries: readonly string[];
   /** Runs one tool in a child process with the run's timeout and signal; timed for the notes. */
   /** `options`: the child's whole environment where it needs its own, and the name errors give it (a WASI module: wasi.ts). */
@@ -83,8 +85,16 @@ export class MissingToolError extends UnsupportedSampleError {
   override name = 'MissingToolError';
 }
 
+/**
+ * A schema file as a tool's argument: `./-o.fbs`, never `-o.fbs`, which flatc, protoc and
+ * bebopc read as an option (flatc's `--` starts its binary files, protoc has none; capnp has one).
+ */
+export function fileArgument(entry: string): string {
+  return path.isAbsolute(entry) ? entry : `./${entry}`;
+}
+
 export async function generateCode(generator: Generator, schema: SchemaFiles, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<GeneratedCode> {
-  const cacheDir = settings.cacheDir ?? defaultCacheDir();
+  const cacheDir = path.resolve(settings.cacheDir ?? defaultCacheDir());
   const tools = await findTools(generator.tools, { ...settings, cacheDir }, signal);
   const used = tools.map(({ spec, path: executable, from, version }) => ({ id: spec.id, executable: spec.executable, version, path: executable, from }));
   const key = cacheKey({ generator: generator.id, options: generator.options, files: schema.files, entries: schema.entries, tools: used.map(({ id, version }) => ({ id, version })) });
