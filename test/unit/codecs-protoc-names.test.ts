@@ -52,3 +52,18 @@ for (const id of ['ts-proto', 'protobuf-ts', 'google-protobuf']) {
     }
   });
 }
+
+test('@bufbuild/protobuf builds its messages under its own field names: the bytes are protobufjs\'s, with the renames named', async () => {
+  const sample = { ...SAMPLE, user_id: 6, items: [{ item_id: 7 }] };
+  const { module } = await loadCodec({ builtin: 'bufbuild' });
+  const codec = await prepareCodec(module, sample, {});
+  const reference = prepareProtobufjs(sample, {});
+  const encoded = codec.encode(codec.input).slice();
+  assert.deepEqual([...encoded], [...reference.encode(reference.input)], 'the same bytes as protobufjs');
+  const decoded = codec.decode(encoded);
+  const differences = verifyRoundTrip(sample, decoded, { maxDifferences: 100 }).differences;
+  assert.ok(differences.every((difference) => difference.kind === 'missing-key' || difference.kind === 'extra-key'), JSON.stringify(differences));
+  const renames = detectRemnants(sample, decoded).filter((remnant) => remnant.kind === 'rename').map((remnant) => remnant.detail);
+  for (const key of ['user_id', 'item_id', 'struct_']) assert.ok(renames.some((detail) => detail.startsWith(`${key} → `)), `${key} renamed in ${JSON.stringify(renames)}`);
+  assert.ok(codec.notes.some((note) => note.startsWith('field Root.struct_ is struct__2 in @bufbuild')), codec.notes.join('\n'));
+});
