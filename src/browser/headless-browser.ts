@@ -15,6 +15,7 @@ import { ChannelClient, ChannelError } from '../shared/channel';
 import type { BrowserDescription, HeadlessPageMethods, MeasureEvents } from '../shared/measure-frame';
 import { browserMeasuringRuntime } from './browser-measuring-runtime';
 import { httpChannelEndpoint } from './http-channel';
+import { loopbackGuard } from './loopback-guard';
 import { measuringFrameResponder } from './measuring-frame-responses';
 import { headlessRunnerHtml } from './pages';
 import { DEFAULT_BROWSER_SAMPLE_CAP_BYTES, sampleAboveCap, unavailableBrowserRuntime } from './unavailable-runtime';
@@ -42,6 +43,8 @@ export interface HeadlessBrowser {
   runtime: MeasuringRuntime;
   /** The browser's user agent, or why there is no browser. */
   description: string;
+  /** The runner page's address, token included, while a browser runs it. */
+  pageUrl?: string;
   close(): Promise<void>;
 }
 
@@ -68,8 +71,10 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
   const endpoint = httpChannelEndpoint();
   const page = new ChannelClient<HeadlessPageMethods, MeasureEvents>(endpoint.transport);
   const frames = measuringFrameResponder(options.browserDir);
+  const guard = loopbackGuard();
   const server = http.createServer((request, response) => {
-    const name = new URL(request.url ?? '/', 'http://loopback').pathname.slice(1);
+    const name = guard.admit(request, response, (server.address() as AddressInfo).port);
+    if (name === undefined) return;
     if (name === 'channel') {
       void (request.method === 'POST' ? readBody(request) : Promise.resolve(undefined)).then((body) => endpoint.handle(request, response, body));
       return;
@@ -80,7 +85,7 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
     frames(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${guard.prefix}`;
   const frameUrls = { normal: `${base}frame.html`, strict: `${base}frame-strict.html` };
   const chromium: LaunchedChromium = launchChromium(executable, base);
   chromium.process.once('exit', (code) => endpoint.pageGone({ reason: 'exited', detail: `code ${code}` }));
@@ -123,6 +128,7 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
       measuringProcesses: () => (chromium.process.pid === undefined ? [] : [chromium.process.pid]),
     },
     description: `${browser.userAgent}${strictNote}`,
+    pageUrl: base,
     close,
   };
 }

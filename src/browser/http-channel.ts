@@ -2,7 +2,8 @@
  * The typed channel between the CLI and its headless page, over the loopback server: the page
  * long-polls `GET channel` for what the CLI sent and posts its own messages to `POST channel`,
  * each batch JSON with typed arrays kept (json-with-bytes.ts). The same conversation the panel
- * has with the extension host by postMessage, so both browser runtimes share one relay.
+ * has with the extension host by postMessage, so both browser runtimes share one relay. Only
+ * requests with the page's token and the server's own Host reach here (loopback-guard.ts).
  */
 import type * as http from 'node:http';
 import { isChannelMessage, type ChannelMessage, type Gone, type Transport } from '../shared/channel';

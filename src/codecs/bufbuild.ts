@@ -5,13 +5,14 @@
  * `create` once, before timing; encode is `toBinary`, decode `fromBinary`, whose messages carry
  * a `$typeName` property: a remnant.
  */
-import { create, fromBinary, toBinary, type DescMessage } from '@bufbuild/protobuf';
+import { create, fromBinary, toBinary, type DescField, type DescMessage } from '@bufbuild/protobuf';
 import { UnsupportedSampleError, type CodecModule } from './codec';
 import { planProtobuf, withNullsRestored } from './protobuf-plan';
 import { bufbuildRegistryOf, protoSyntaxOf } from './protobuf-descriptor';
 import { fromWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { usesWellKnownTypes } from '../schema/proto-wkt';
 import { protobufInterop } from './interop';
+import type { protobuf } from './protobufjs-runtime';
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
   const plan = planProtobuf(sample, context);
@@ -31,9 +32,12 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   const read = adapter ? (bytes: Uint8Array) => fromWire(fromBinary(schema, bytes), adapter) : withNullsRestored(plan, (bytes) => fromBinary(schema, bytes));
   const field = plan.wrappedAs;
   // Message mode: one message built per record.
-  const messageInputs = plan.perMessage ? (plan.wire as unknown[]).map((wire) => create(schema, wire as never)) : undefined;
+  const renamed = new Set<string>();
+  const local = (wire: unknown) => byLocalName(schema, type, wire, renamed);
+  const messageInputs = plan.perMessage ? (plan.wire as unknown[]).map((wire) => create(schema, local(wire) as never)) : undefined;
+  const input = messageInputs ?? create(schema, local(plan.wire) as never);
   return {
-    input: messageInputs ?? create(schema, plan.wire as never),
+    input,
     ...(messageInputs ? { messageInputs } : {}),
     encode: (value) => toBinary(schema, value as never),
     decode: field ? (bytes) => (read(bytes) as Record<string, unknown>)[field] : read,
@@ -43,12 +47,41 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
       ...plan.notes,
       'descriptors built at run time from the protobufjs schema (protobufjs/ext/descriptor → FileDescriptorSet → createFileRegistry); no protoc',
       'the value becomes messages with create() once, before timing; encode is toBinary, decode fromBinary',
+      ...[...renamed].map((rename) => `field ${rename} in @bufbuild's descriptors (same field number): another field has its property name; decoded objects show the rename`),
     ],
     layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
     interop: protobufInterop('protobufjs', type, plan.text),
     ...(plan.inferred ? { inferred: plan.inferred } : {}),
   };
 };
+
+/**
+ * The value with each field under its @bufbuild localName (`user_id` → `userId`, `struct_` →
+ * `struct`), the key create() reads: under the .proto's name it was dropped. Decoded messages
+ * keep the localNames, which the round trip shows as renames.
+ */
+function byLocalName(message: DescMessage, type: protobuf.Type, value: unknown, renamed: Set<string>): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) return value;
+  const byNumber = new Map(message.fields.map((field) => [field.number, field]));
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => {
+    const declared = type.fields[key];
+    const field = declared && byNumber.get(declared.id);
+    if (!declared || !field) return [key, inner];
+    if (field.name !== key) renamed.add(`${message.name}.${key} is ${field.name}`);
+    return [field.localName, fieldValue(field, declared, inner, renamed)];
+  }));
+}
+
+function fieldValue(field: DescField, declared: protobuf.Field, value: unknown, renamed: Set<string>): unknown {
+  const inner = declared.resolve().resolvedType as protobuf.Type | null;
+  if (!inner || !('fields' in inner)) return value;
+  if (field.fieldKind === 'message') return byLocalName(field.message, inner, value, renamed);
+  if (field.fieldKind === 'list' && field.listKind === 'message' && Array.isArray(value)) return value.map((element) => byLocalName(field.message, inner, element, renamed));
+  if (field.fieldKind === 'map' && field.mapKind === 'message' && typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, element]) => [key, byLocalName(field.message, inner, element, renamed)]));
+  }
+  return value;
+}
 
 function usesOneofs(adapter: ProtoAdapter): boolean {
   switch (adapter.kind) {

@@ -18,6 +18,7 @@ import { describeGeneration, generateCode, type GeneratedCode, type Generator } 
 import { GeneratedModules, sandboxNotes, type RuntimeModules } from '../codegen/load-generated';
 import type { ProtoInference } from '../schema/infer-proto';
 import { generatedInterop, type GeneratedMessageType } from './generated-protobuf-interop';
+import { protocSafeProto } from '../schema/protoc-names';
 
 export interface GeneratedProtobufLibrary {
   /** The runtime the generated code runs on (the row's library, its version reported). */
@@ -41,6 +42,8 @@ interface Generated {
   /** The file defining the encoded root message, and that message's name within its package. */
   rootFile: string;
   rootName: string;
+  /** Fields renamed in the text protoc was given (protoc-names.ts). */
+  renames: string[];
 }
 
 const SCHEMA_FILE = 'schema.proto';
@@ -72,7 +75,9 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
   const layout = reference.layout as { kind: 'protobuf'; type: protobuf.Type; wrappedAs?: string };
   const root = layout.type;
   const text = reference.schemaText!;
-  const files: Record<string, string> = { [SCHEMA_FILE]: text };
+  // A schema Payload Lab wrote has the JSON keys as names, some of which protoc or the code refuse.
+  const safe = schema?.kind === 'proto' ? { source: text, notes: [] } : protocSafeProto(text);
+  const files: Record<string, string> = { [SCHEMA_FILE]: safe.source };
   const entries = [SCHEMA_FILE];
   // A list of messages of a given .proto is wrapped in a message protobufjs added (protobuf-plan.ts): protoc gets it too.
   const declared = parse(text, { keepCase: true }).root.lookup(root.fullName);
@@ -85,7 +90,7 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
   // The user's .proto as written: a refusal of its text points into their file.
   const origins = schema?.kind === 'proto' && schema.source === text ? { [SCHEMA_FILE]: schema.path ?? 'schema.proto' } : undefined;
   const code = await generateCode(library.generator, { files, entries, ...(origins ? { origins } : {}) }, context.codegen);
-  return { code, reference, referenceBytes, rootFile: entries.at(-1)!, rootName: nameInPackage(root) };
+  return { code, reference, referenceBytes, rootFile: entries.at(-1)!, rootName: nameInPackage(root), renames: safe.notes };
 }
 
 function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, context: PrepareContext): PreparedCodec {
@@ -110,6 +115,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
       ...reference.notes.filter((note) => !/protobufjs|Long objects|toObject|fromObject/.test(note)),
       describeGeneration(code),
       ...sandboxNotes(),
+      ...generated.renames,
       `the value becomes ${library.runtime} messages once, before timing, by reading protobufjs's bytes for it; encode and decode are the generated code's own calls`,
       ...library.notes,
     ],

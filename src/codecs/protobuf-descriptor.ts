@@ -10,6 +10,7 @@ import { fromBinary, createFileRegistry, type FileRegistry } from '@bufbuild/pro
 import { FileDescriptorSetSchema } from '@bufbuild/protobuf/wkt';
 import * as descriptorExtension from 'protobufjs/ext/descriptor';
 import { protobuf } from './protobufjs-runtime';
+import { namesApart, protoCamelCase } from '../schema/protoc-names';
 
 /** The parts of descriptor.proto's plain-object form read and repaired here. */
 interface FieldObject {
@@ -111,6 +112,9 @@ function repairMessages(messages: MessageObject[], namespace: protobuf.Namespace
       field.typeName = target.fullName;
       used.add(target.fullName);
     }
+    // Two fields one property (`struct` and `struct_` are both `struct` to @bufbuild): the later one is renamed.
+    const fields = message.field ?? [];
+    namesApart(fields.map((field) => field.name), protoCamelCase).forEach((name, index) => (fields[index]!.name = name));
     repairMessages(message.nestedType ?? [], lookupFrom, full, used);
   }
 }

@@ -41,8 +41,10 @@ export interface Generator {
 export interface GeneratorRun {
   /** Tool id → the executable found. */
   tools: Readonly<Record<string, string>>;
+  /** Absolute, as is `outDir`: neither can be read as an option on a command line. */
   schemaDir: string;
   outDir: string;
+  /** Relative to `schemaDir`; a user's file may be named `-o.fbs`: pass them through `fileArgument`. */
   entries: readonly string[];
   /** Runs one tool in a child process with the run's timeout and signal; timed for the notes. */
   /** `options`: the child's whole environment where it needs its own, and the name errors give it (a WASI module: wasi.ts). */
@@ -84,6 +86,14 @@ interface Manifest {
 /** Some tool of a generator is missing or unusable: the row is skipped with how to fix it. */
 export class MissingToolError extends UnsupportedSampleError {
   override name = 'MissingToolError';
+}
+
+/**
+ * A schema file as a tool's argument: `./-o.fbs`, never `-o.fbs`, which flatc, protoc and
+ * bebopc read as an option (flatc's `--` starts its binary files, protoc has none; capnp has one).
+ */
+export function fileArgument(entry: string): string {
+  return path.isAbsolute(entry) ? entry : `./${entry}`;
 }
 
 /**
@@ -154,7 +164,7 @@ function pregeneratedCode(generator: Generator, schema: SchemaFiles, records: re
 
 async function generateOrFind(generator: Generator, schema: SchemaFiles, settings: CodegenSettings, signal?: AbortSignal): Promise<GeneratedCode> {
   refuseUnsafeText(generator, schema);
-  const cacheDir = settings.cacheDir ?? defaultCacheDir();
+  const cacheDir = path.resolve(settings.cacheDir ?? defaultCacheDir());
   const tools = await findTools(generator.tools, { ...settings, cacheDir }, signal);
   const used = tools.map(({ spec, path: executable, from, version }) => ({ id: spec.id, executable: spec.executable, version, path: executable, from }));
   const key = cacheKey({ generator: generator.id, options: generator.options, files: schema.files, entries: schema.entries, tools: used.map(({ id, version }) => ({ id, version })) });

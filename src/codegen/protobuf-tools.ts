@@ -3,6 +3,7 @@
  * (protoc-gen-js), ts-proto and protobuf-ts. The JavaScript plugins run with protoc as
  * `--plugin=protoc-gen-NAME=PATH`, like the native one.
  */
+import * as path from 'node:path';
 import type { Generator } from './generate';
 import type { ToolSpec } from './tool-spec';
 
@@ -57,7 +58,8 @@ function protocPlugin(id: string, plugin: ToolSpec, name: string, parameter: str
         `--plugin=protoc-gen-${name}=${run.tools[plugin.id]!}`,
         `--${name}_out=${parameter ? `${parameter}:` : ''}${run.outDir}`,
         `--proto_path=${run.schemaDir}`,
-        ...run.entries,
+        // protoc takes no `--`; an absolute name under the proto path maps back to the entry.
+        ...run.entries.map((entry) => path.join(run.schemaDir, entry)),
       ]);
     },
   };

@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Generator, GeneratorRun } from './generate';
+import { fileArgument, type Generator, type GeneratorRun } from './generate';
 import type { ToolSpec } from './tool-spec';
 import { isWasmModule, wasiCommand } from './wasi';
 
@@ -72,7 +72,7 @@ export const FLATBUFFERS_GENERATOR: Generator = {
   tools: [FLATC],
   options: { args: '--ts' },
   generate: async (run) => {
-    await run.exec(run.tools.flatc!, ['--ts', '-o', run.outDir, ...run.entries]);
+    await run.exec(run.tools.flatc!, ['--ts', '-o', run.outDir, ...run.entries.map(fileArgument)]);
     copyGlue(run);
   },
 };
@@ -83,7 +83,7 @@ export const CAPNP_GENERATOR: Generator = {
   tools: [CAPNP, CAPNPC_TS],
   options: { plugin: 'capnpc-ts' },
   generate: async (run) => {
-    await run.exec(run.tools.capnp!, ['compile', `-o${run.tools.capnpcTs!}:${run.outDir}`, ...run.entries]);
+    await run.exec(run.tools.capnp!, ['compile', `-o${run.tools.capnpcTs!}:${run.outDir}`, '--', ...run.entries]);
     copyGlue(run);
   },
 };
@@ -108,7 +108,7 @@ export const BEBOP_GENERATOR: Generator = {
         const launch = wasiCommand(bebopc, { '/': root }, ['-i', inRoot(path.join(run.schemaDir, entry)), ...diagnostics, 'build', '-g', `ts:${inRoot(path.join(run.outDir, output))}`]);
         await run.exec(launch.command, launch.args, { env: launch.env, label: launch.label });
       } else {
-        await run.exec(bebopc, ['-i', entry, ...diagnostics, 'build', '-g', `ts:${path.join(run.outDir, output)}`]);
+        await run.exec(bebopc, ['-i', fileArgument(entry), ...diagnostics, 'build', '-g', `ts:${path.join(run.outDir, output)}`]);
       }
     }
     copyGlue(run);
@@ -124,7 +124,7 @@ export const FLATBUFFERS_SCHEMA_READER: Generator = {
   tools: [FLATC],
   options: { args: '-b --schema' },
   generate: async (run) => {
-    await run.exec(run.tools.flatc!, ['-b', '--schema', '-o', run.outDir, ...run.entries]);
+    await run.exec(run.tools.flatc!, ['-b', '--schema', '-o', run.outDir, ...run.entries.map(fileArgument)]);
   },
 };
 
@@ -139,7 +139,7 @@ export const CAPNP_SCHEMA_READER: Generator = {
   options: { output: '-' },
   generate: async (run) => {
     for (const entry of run.entries) {
-      const { bytes } = await run.exec(run.tools.capnp!, ['compile', '-o-', entry], { binaryStdout: true });
+      const { bytes } = await run.exec(run.tools.capnp!, ['compile', '-o-', '--', entry], { binaryStdout: true });
       fs.writeFileSync(path.join(run.outDir, `${entry}.request`), bytes!);
     }
   },

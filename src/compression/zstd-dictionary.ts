@@ -34,7 +34,7 @@ export interface TrainOptions extends ZstdCliOptions {
 export async function trainZstdDictionary(samples: readonly Uint8Array[], sizeBytes: number, options: TrainOptions = {}): Promise<Uint8Array> {
   if (!Number.isInteger(sizeBytes) || sizeBytes < 256) throw new ZstdCliError(`a dictionary size of ${sizeBytes} bytes: give a whole number of at least 256 bytes`);
   if (samples.length < MIN_TRAINING_SAMPLES) throw new ZstdCliError(`${samples.length} messages to train a dictionary on: zstd needs at least ${MIN_TRAINING_SAMPLES} (more is better: hundreds)`);
-  const dir = fs.mkdtempSync(path.join(samplesRoot(), 'payload-lab-zstd-train-'));
+  const dir = fs.mkdtempSync(path.join(path.resolve(samplesRoot()), 'payload-lab-zstd-train-'));
   try {
     const samplesDir = path.join(dir, 'samples');
     fs.mkdirSync(samplesDir);
@@ -42,7 +42,8 @@ export async function trainZstdDictionary(samples: readonly Uint8Array[], sizeBy
     const width = String(samples.length).length;
     samples.forEach((sample, index) => fs.writeFileSync(path.join(samplesDir, `${String(index).padStart(width, '0')}.msg`), sample));
     const output = path.join(dir, 'dictionary');
-    await runZstdCli(['--train', '-r', samplesDir, '-o', output, `--maxdict=${sizeBytes}`, `-${options.level ?? ZSTD_LEVEL}`, '-q'], options);
+    // Absolute paths, and the folder after `--`: a TMPDIR like `-x` cannot become an option.
+    await runZstdCli(['--train', '-o', output, `--maxdict=${sizeBytes}`, `-${options.level ?? ZSTD_LEVEL}`, '-q', '-r', '--', samplesDir], options);
     const dictionary = new Uint8Array(fs.readFileSync(output));
     if (dictionary.byteLength < 8 || new DataView(dictionary.buffer, dictionary.byteOffset).getUint32(0, true) !== DICTIONARY_MAGIC) {
       throw new ZstdCliError('zstd --train wrote a file that is not a zstd dictionary');

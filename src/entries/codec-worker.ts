@@ -35,8 +35,8 @@ if (isMainThread || !parentPort) {
 }
 
 function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] {
-  const schemaProblem = job.schema && checkProvidedSchema(job.schema);
-  if (job.schema && schemaProblem) return { schemaFailure: { path: job.schema.path ?? `schema.${job.schema.kind}`, problem: schemaProblem } };
+  const schemaFailure = job.schema && checkProvidedSchema(job.schema);
+  if (schemaFailure) return { schemaFailure };
   try {
     if (job.messages) return { sample: describeMessageStream(job.sample, job.messages) };
     const bytes = sampleBytesOf(job.sample);
@@ -108,8 +108,8 @@ function schemaInfo(job: SchemaInfoJob): WorkerMethods['schema-info']['result'] 
     if (!loaded.ok) return { schemaFailure: { path: loaded.path ?? schemaPath(job), problem: loaded.error } };
     return { messageTypes: loaded.messageTypes, ...(loaded.defaultType ? { defaultType: loaded.defaultType } : {}) };
   }
-  const problem = checkProvidedSchema(job.schema);
-  if (problem) return { schemaFailure: { path: schemaPath(job), problem } };
+  const schemaFailure = checkProvidedSchema(job.schema);
+  if (schemaFailure) return { schemaFailure };
   // An Avro protocol declares several types: the user picks one, the last by default.
   if (!isAvroProtocolPath(schemaPath(job))) return { messageTypes: [] };
   const { names } = avroProtocolTypes(schemaPath(job), job.schema.source);

@@ -13,6 +13,7 @@ import { LOGICAL_JSON_FORMS } from './avro-logical-types';
 import { NATURAL_PROTO_SCALARS } from './derive-avro-from-proto';
 import { TypeNames } from './names';
 import { nextFieldNumber, renderProto, type ProtoEnum, type ProtoMessage } from './proto-text';
+import { droppedNote, isIdentifier, isProtoEnumNumber, isProtoFieldNumber } from './schema-words';
 
 export interface ProtoDerivation {
   /** `.proto` text, proto3. Parse with `protobuf.parse(source, { keepCase: true })`. */
@@ -52,6 +53,8 @@ const INTEGER_KINDS: Record<string, readonly string[]> = {
   int: ['int32', 'sint32', 'sfixed32'],
   long: ['int64', 'sint64', 'sfixed64', 'uint64', 'fixed64', 'uint32', 'fixed32'],
 };
+/** protoc's map key types (any integer or bool, or string). */
+const MAP_KEY_TYPES = new Set(['int32', 'int64', 'uint32', 'uint64', 'sint32', 'sint64', 'fixed32', 'fixed64', 'sfixed32', 'sfixed64', 'bool', 'string']);
 const HEADER = [
   'Derived by Payload Lab from an Avro schema, field by field. Field names are as in the .avsc:',
   'parse with protobuf.parse(source, { keepCase: true }).',
@@ -102,12 +105,12 @@ function fieldType(schema: unknown, namespace: string, where: string, field: Jso
     type = elementType(inner['items'], namespace, `${where}[]`, 'an array', context).type;
     if (nullable) comments.push('null reads back as an empty list (repeated fields have no presence)');
   } else if (isObject(inner) && inner['type'] === 'map') {
-    const keyType = typeof field?.['protoKeyType'] === 'string' ? field['protoKeyType'] : 'string';
+    const keyType = carried(field?.['protoKeyType'], (value): value is string => typeof value === 'string' && MAP_KEY_TYPES.has(value), 'protoKeyType', where, 'not a protobuf map key type', context) ?? 'string';
     type = `map<${keyType}, ${elementType(inner['values'], namespace, `${where}{}`, 'a map', context).type}>`;
     if (nullable) comments.push('null reads back as an empty map (maps have no presence)');
   } else {
     const resolved = resolve(inner, namespace, where, context);
-    type = withProtoType(resolved, field, where);
+    type = withProtoType(resolved, field, where, context);
     if (resolved.comment) comments.push(resolved.comment);
     // Messages always have presence; scalars and enums need `optional` to keep null apart
     // from zero, and to send zeros at all unless the Avro default says a missing value is zero.
@@ -142,7 +145,7 @@ function resolve(schema: unknown, namespace: string, where: string, context: Con
   if (!isObject(schema)) throw new Error(`${where}: not an Avro schema: ${JSON.stringify(schema)}`);
   const type = schema['type'];
   const logical = typeof schema['logicalType'] === 'string' ? schema['logicalType'] : undefined;
-  if (logical && logical in LOGICAL_JSON_FORMS) {
+  if (logical && Object.hasOwn(LOGICAL_JSON_FORMS, logical)) {
     const resolved = logicalField(logical, context);
     // A named fixed (`Rate`) may be used again by name.
     if (type === 'fixed' && typeof schema['name'] === 'string') context.declared.set(qualify(schema['name'], typeof schema['namespace'] === 'string' ? schema['namespace'] : namespace), resolved);
@@ -171,8 +174,12 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
     const resolved: Resolved = { kind: 'enum', type: name };
     context.declared.set(fullName, resolved);
     const symbols = (schema['symbols'] as string[]) ?? [];
-    const numbers = isObject(schema['protoValues']) ? (schema['protoValues'] as Record<string, number>) : {};
-    context.enums.push({ name, values: symbols.map((symbol, index) => ({ name: symbol, id: numbers[symbol] ?? index })) });
+    const numbers = isObject(schema['protoValues']) ? schema['protoValues'] : {};
+    const ids = symbols.map((symbol, index) => carried(numbers[symbol], isProtoEnumNumber, 'protoValues', `${fullName}.${symbol}`, 'enum values are int32', context) ?? index);
+    // A number given to two symbols would need allow_alias; the positions are kept instead.
+    const distinct = new Set(ids).size === ids.length && ids[0] === 0;
+    if (!distinct && Object.keys(numbers).length > 0) context.notes.push(`protoValues of ${fullName} left out: proto3 enums start at 0 and number each symbol once; numbered by position`);
+    context.enums.push({ name, values: symbols.map((symbol, index) => ({ name: symbol, id: distinct ? ids[index]! : index })) });
     return resolved;
   }
   const resolved: Resolved = { kind: 'message', type: name };
@@ -181,7 +188,7 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
   context.messages.push(message);
   const fields = Array.isArray(schema['fields']) ? (schema['fields'] as Json[]) : [];
   // Numbered by position unless a protoNumber says otherwise (the rule deriveAvroFromProto writes by).
-  const numbers = fields.map((field, index) => (typeof field['protoNumber'] === 'number' ? field['protoNumber'] : index + 1));
+  const numbers = fields.map((field, index) => carried(field['protoNumber'], isProtoFieldNumber, 'protoNumber', `${fullName}.${String(field['name'])}`, 'field numbers are 1 to 536870911, not 19000 to 19999', context) ?? index + 1);
   const used = new Set<number>();
   fields.forEach((field, index) => {
     const fieldName = String(field['name']);
@@ -189,7 +196,8 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
     let id = numbers[index]!;
     while (used.has(id) || (id !== numbers[index] && numbers.includes(id))) id = nextFieldNumber(id);
     used.add(id);
-    const oneof = typeof field['protoOneof'] === 'string' ? { oneof: field['protoOneof'] } : {};
+    const oneofName = carried(field['protoOneof'], isIdentifier, 'protoOneof', `${fullName}.${fieldName}`, 'a oneof name is an identifier', context);
+    const oneof = oneofName !== undefined ? { oneof: oneofName } : {};
     const { keepsZeros, nullable, ...declaration } = declared;
     if (keepsZeros) message.comment = PRESENCE_COMMENT;
     if (nullable) context.nullable.push(`${name}.${fieldName}`);
@@ -222,13 +230,23 @@ function logicalField(logical: string, context: Context): Resolved {
 const DURATION_KEY = ' duration';
 
 /** An integer kind written by `deriveAvroFromProto` (`sint32`, `fixed64`…), where it fits the Avro type. */
-function withProtoType(resolved: Resolved, field: Json | undefined, where: string): string {
+function withProtoType(resolved: Resolved, field: Json | undefined, where: string, context: Context): string {
   const wanted = field?.['protoType'];
-  if (typeof wanted !== 'string' || resolved.kind !== 'scalar') return resolved.type;
+  if (wanted === undefined || resolved.kind !== 'scalar') return resolved.type;
   const avroType = Object.keys(NATURAL_PROTO_SCALARS).find((key) => NATURAL_PROTO_SCALARS[key] === resolved.type);
   const allowed = INTEGER_KINDS[avroType ?? ''] ?? [];
-  if (!allowed.includes(wanted)) throw new Error(`${where}: protoType ${wanted} does not fit Avro ${avroType}`);
-  return wanted;
+  return carried(wanted, (value): value is string => typeof value === 'string' && allowed.includes(value), 'protoType', where, `does not fit Avro ${avroType}`, context) ?? resolved.type;
+}
+
+/**
+ * An attribute of the `.avsc` written into the `.proto` as it is, when it passes `valid`;
+ * otherwise left out with a note (it would be text in the middle of a declaration).
+ */
+function carried<T>(value: unknown, valid: (value: unknown) => value is T, attribute: string, where: string, wanted: string, context: Context): T | undefined {
+  if (value === undefined) return undefined;
+  if (valid(value)) return value;
+  context.notes.push(droppedNote(attribute, where, value, wanted));
+  return undefined;
 }
 
 function hasZeroDefault(field: Json | undefined): boolean {

@@ -5,11 +5,13 @@
  *
  * Imports resolve as protoc's `-I` does, with one convenience first: relative to the importing
  * file, then each include directory in order (workspace folders, `payloadLab.protoIncludePaths`,
- * the CLI's `-I`). Google's well-known types (`google/protobuf/timestamp.proto`…) are shipped by
+ * the CLI's `-I`). As protoc, an absolute name or one with `..` is refused (import-names.ts), so
+ * every file read is under one of those folders. Google's well-known types (`google/protobuf/timestamp.proto`…) are shipped by
  * protobufjs and are never read from disk, so they need no setting.
  */
 import * as path from 'node:path';
 import { lineAndColumn } from '../input/locate-json-error';
+import { refusedImportName, refusedImportProblem } from './import-names';
 import { SchemaInputError } from './schema-problem';
 
 /** The files bundled with the worker (see bundled-protos.ts): always available, whatever the include paths. */
@@ -64,6 +66,8 @@ export async function resolveProtoImports(mainPath: string, mainText: string, in
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     for (const statement of scanImports(file.text)) {
       if (BUNDLED_PROTO_IMPORTS.has(statement.name)) continue;
+      const refused = refusedImportName(statement.name, 'proto');
+      if (refused) throw new SchemaInputError(file.path, refusedImportProblem('import', statement.name, refused, file.text, statement.offset));
       const candidates = importCandidates(file.path, statement.name, includeDirs);
       let resolved: { path: string; text: string } | undefined;
       for (const candidate of candidates) {
@@ -99,8 +103,8 @@ export async function resolveProtoImports(mainPath: string, mainText: string, in
 
 /** Where an import may be, in protoc's order (after the importing file's own folder). */
 export function importCandidates(importerPath: string, name: string, includeDirs: readonly string[]): string[] {
-  // An untitled document (`untitled:Untitled-1`) has no folder of its own.
-  const dirs = path.isAbsolute(importerPath) ? [path.dirname(importerPath), ...includeDirs] : [...includeDirs];
+  // An untitled document (`untitled:Untitled-1`) has no folder of its own; a relative path (the CLI's) has one.
+  const dirs = /^[a-z][\w+.-]+:/i.test(importerPath) && !path.isAbsolute(importerPath) ? [...includeDirs] : [path.dirname(importerPath), ...includeDirs];
   const unique: string[] = [];
   for (const dir of dirs) {
     const candidate = path.resolve(dir, name);

@@ -1,4 +1,5 @@
 /** The `.proto` text of inferred or derived messages: one flat file, in declaration order. */
+import { commentText } from './schema-words';
 
 export interface ProtoField {
   /** `repeated`, `optional` or empty; a map type carries its own syntax in `type`. */
@@ -44,16 +45,16 @@ export function nextFieldNumber(id: number): number {
 
 function fieldLine(field: ProtoField): string {
   const declaration = `${field.label ? `${field.label} ` : ''}${field.type} ${field.name} = ${field.id};`;
-  return `${declaration}${field.comment ? ` // ${field.comment}` : ''}`;
+  return `${declaration}${field.comment ? ` // ${commentText(field.comment)}` : ''}`;
 }
 
 export function renderProto(messages: readonly ProtoMessage[], options: RenderOptions = {}): string {
-  const lines = [...(options.header ?? INFERRED_HEADER).map((line) => `// ${line}`), 'syntax = "proto3";'];
+  const lines = [...(options.header ?? INFERRED_HEADER).map((line) => `// ${commentText(line)}`), 'syntax = "proto3";'];
   for (const message of messages) {
     lines.push('');
-    if (message.comment) lines.push(`// ${message.comment}`);
+    if (message.comment) lines.push(`// ${commentText(message.comment)}`);
     lines.push(`message ${message.name} {`);
-    for (const line of message.omitted) lines.push(`  // ${line}`);
+    for (const line of message.omitted) lines.push(`  // ${commentText(line)}`);
     const declared = new Set<string>();
     for (const field of message.fields) {
       if (field.oneof === undefined) {
@@ -71,7 +72,7 @@ export function renderProto(messages: readonly ProtoMessage[], options: RenderOp
   }
   for (const protoEnum of options.enums ?? []) {
     lines.push('');
-    if (protoEnum.comment) lines.push(`// ${protoEnum.comment}`);
+    if (protoEnum.comment) lines.push(`// ${commentText(protoEnum.comment)}`);
     lines.push(`enum ${protoEnum.name} {`);
     for (const value of protoEnum.values) lines.push(`  ${value.name} = ${value.id};`);
     lines.push('}');

@@ -24,13 +24,16 @@ export function resolveProvidedSchema(schema: ProvidedSchema): void {
   else resolveAvsc(schema);
 }
 
-/** What is wrong with a provided schema (syntax, types, the message name asked for), if anything. */
-export function checkProvidedSchema(schema: ProvidedSchema): SchemaProblem | undefined {
+/**
+ * What is wrong with a provided schema (syntax, types, the message name asked for), if anything,
+ * and in which file: an imported file's own problem is at its own line and column.
+ */
+export function checkProvidedSchema(schema: ProvidedSchema): { path: string; problem: SchemaProblem } | undefined {
   try {
     resolveProvidedSchema(schema);
     return undefined;
   } catch (error) {
-    if (error instanceof SchemaInputError) return error.problem;
+    if (error instanceof SchemaInputError) return { path: error.path, problem: error.problem };
     throw error;
   }
 }

@@ -142,5 +142,5 @@ test('an Avro field without a type is named and located', () => {
 test('checkProvidedSchema returns the problem of an unknown --type', () => {
   const source = readFileSync(join(schemas, 'Items.proto'), 'utf8');
   assert.equal(checkProvidedSchema({ kind: 'proto', source }), undefined);
-  assert.match(checkProvidedSchema({ kind: 'proto', source, typeName: 'Nope' })?.message ?? '', /no message type 'Nope'.*Item, Items/);
+  assert.match(checkProvidedSchema({ kind: 'proto', source, typeName: 'Nope' })?.problem.message ?? '', /no message type 'Nope'.*Item, Items/);
 });

@@ -1,6 +1,7 @@
 /**
  * The headless page's end of its channel to the CLI (src/browser/http-channel.ts): long polls
- * for the CLI's messages, posts its own in order. The page goes when the server answers 410.
+ * for the CLI's messages, posts its own in order, to `channel` under the page's own URL (which
+ * carries its token, src/browser/loopback-guard.ts). The page goes when the server answers 410.
  */
 import { isChannelMessage, type ChannelMessage, type Transport } from '../../src/shared/channel';
 import { parseWithBytes, stringifyWithBytes } from '../../src/shared/json-with-bytes';
@@ -17,7 +18,8 @@ export function httpTransport(url: string): Transport {
       void (async () => {
         while (!stopped) {
           const response = await fetch(url).catch(() => undefined);
-          if (!response || response.status === 410) return;
+          // 410: the run is over; 403: the server no longer takes this page (its token or Host).
+          if (!response || response.status === 410 || response.status === 403) return;
           if (response.status !== 200) continue;
           const batch = parseWithBytes(await response.text());
           if (Array.isArray(batch)) for (const message of batch) if (isChannelMessage(message)) onMessage(message);

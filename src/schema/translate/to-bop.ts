@@ -8,6 +8,7 @@
  */
 import { bebopFieldNames } from './identifiers';
 import { lowerModel } from './lower';
+import { commentText } from '../schema-words';
 import type { EnumType, ModelType, RecordType, ScalarKind, SchemaModel, UnionType } from './model';
 import { unionBranchRecords } from './model-walk';
 import { noteFields, spellType, type FieldChoices, type TypeSpelling } from './field-notes';
@@ -47,7 +48,7 @@ export function translateToBop(source: SchemaModel): BebopTranslation {
     let index = 0;
     record.fields.forEach((field, position) => {
       const comment = comments.get(`${record.name}.${position}`);
-      const tail = comment ? `  // ${comment}` : '';
+      const tail = comment ? `  // ${commentText(comment)}` : '';
       if (field.type.kind === 'null') {
         lines.push(`${indent}  // ${names[position]}: always null in the schema, not written (decode gives null)`);
         return;

@@ -9,6 +9,7 @@
  */
 import { camelCase, fieldNames, wordsOf } from './identifiers';
 import { lowerModel } from './lower';
+import { commentText } from '../schema-words';
 import { isFixedSize, type EnumType, type ModelType, type RecordType, type ScalarKind, type SchemaModel, type UnionType } from './model';
 import { noteFields, spellType, type FieldChoices, type TypeSpelling } from './field-notes';
 
@@ -57,7 +58,7 @@ function declareStruct(record: RecordType, comments: Map<string, string>, used: 
   let ordinal = 0;
   record.fields.forEach((field, index) => {
     const comment = comments.get(`${record.name}.${index}`);
-    const tail = comment ? `  # ${comment}` : '';
+    const tail = comment ? `  # ${commentText(comment)}` : '';
     const type = field.type;
     if (type.kind === 'nullable' && isFixedSize(type.inner)) {
       lines.push(`  ${names[index]} :union {${tail}`, `    ${NULL_MEMBER} @${ordinal++} :Void;`, `    ${VALUE_MEMBER} @${ordinal++} :${typeName(type.inner, used)};`, '  }');

@@ -7,6 +7,7 @@
  */
 import { fieldNames } from './identifiers';
 import { lowerModel } from './lower';
+import { commentText } from '../schema-words';
 import { isFixedSize, type ModelType, type RecordType, type ScalarKind, type SchemaModel } from './model';
 import { unionBranchRecords } from './model-walk';
 import { noteFields, spellType, type FieldChoices, type TypeSpelling } from './field-notes';
@@ -49,7 +50,7 @@ export function translateToFbs(source: SchemaModel): FlatBuffersTranslation {
         return;
       }
       const comment = comments.get(`${record.name}.${index}`);
-      lines.push(`  ${names[index]}:${fieldType(field.type, scalarsUsed)};${comment ? `  // ${comment}` : ''}`);
+      lines.push(`  ${names[index]}:${fieldType(field.type, scalarsUsed)};${comment ? `  // ${commentText(comment)}` : ''}`);
     });
     lines.push('}', '');
   };

@@ -4,7 +4,8 @@
  * timeout, cached like generated code. What the tool reports wrong comes back as file, line
  * and column (`checkFormatSchema`, for the CLI and editor diagnostics); what it accepts becomes
  * the schema model the row's glue drives (`readFormatSchema`). The file stands alone: includes
- * and imports of other files are not given to the tool.
+ * and imports of other files are not given to the tool, and one that is absolute or climbs with
+ * `..` is refused at its statement before the tool runs (it would read any file).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -19,6 +20,8 @@ import { modelFromBinarySchema } from './fbs-reflection';
 import { capnpRootChoices, modelFromCodeGeneratorRequest } from './capnp-reflection';
 import { bebopRootChoices, modelFromBebopCode } from './bop-reflection';
 import { UntranslatableSchemaError } from '../../../schema/translate/model-from-avro';
+import { refusedInclude } from '../../../schema/import-names';
+import { SchemaInputError } from '../../../schema/schema-problem';
 import type { SchemaProblem } from '../../../shared/schema-problem';
 import type { CodegenSettings, FormatSchemaFile } from '../../../shared/codec-job';
 import type { FormatSchemaInfo } from '../../../shared/worker-protocol';
@@ -37,6 +40,7 @@ export async function checkFormatSchema(file: FormatSchemaFile, settings: Codege
     return undefined;
   } catch (error) {
     if (error instanceof ProgramRunError && error.reason === 'exit') return locateToolError(file.language, error.stderrTail);
+    if (error instanceof SchemaInputError) return error.problem;
     throw error;
   }
 }
@@ -59,6 +63,7 @@ export async function formatSchemaInfo(file: FormatSchemaFile, settings: Codegen
     return { roots: choices.names, ...(choices.defaultName ? { defaultRoot: choices.defaultName } : {}) };
   } catch (error) {
     if (error instanceof ProgramRunError && error.reason === 'exit') return { problem: locateToolError(file.language, error.stderrTail) };
+    if (error instanceof SchemaInputError) return { problem: error.problem };
     if (error instanceof MissingToolError) return { missingTool: error.message };
     if (error instanceof UntranslatableSchemaError || error instanceof UnsafeSchemaError || error instanceof GeneratedCodeError) return { unusable: error.message };
     throw error;
@@ -95,6 +100,8 @@ export function entryName(file: FormatSchemaFile): string {
 }
 
 async function readWithTool(file: FormatSchemaFile, settings: CodegenSettings, signal?: AbortSignal): Promise<{ code: GeneratedCode; entry: string }> {
+  const refused = refusedInclude(file.language, file.source);
+  if (refused) throw new SchemaInputError(file.path, refused);
   const entry = entryName(file);
   const code = await generateCode(READERS[file.language], { files: { [entry]: file.source }, entries: [entry], origins: { [entry]: file.path } }, settings, signal);
   return { code, entry };
