@@ -10,7 +10,7 @@
 import type { BebopTranslation } from '../../schema/translate/to-bop';
 import { bebopFieldNames } from '../../schema/translate/identifiers';
 import type { EnumType, ModelType, RecordType } from '../../schema/translate/model';
-import { enumTables, GLUE_HELPERS, GlueFunctions, literal, property, typeKey, kindTest } from './glue-source';
+import { enumRead, enumTables, enumWrite, GLUE_HELPERS, GlueFunctions, literal, property, typeKey, kindTest } from './glue-source';
 
 const isInt64 = (type: ModelType) => type.kind === 'scalar' && (type.scalar === 'int64' || type.scalar === 'uint64');
 
@@ -28,7 +28,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
       case 'scalar':
         return type.scalar === 'bytes' ? `fromBase64(${x})` : `BigInt(${x})`;
       case 'enum':
-        return `E_${type.name}.get(${x})`;
+        return enumWrite(type, x);
       case 'json-text':
         return `JSON.stringify(${x})`;
       case 'nullable':
@@ -66,7 +66,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
       case 'scalar':
         return type.scalar === 'bytes' ? `toBase64(${x})` : `Number(${x})`;
       case 'enum':
-        return `S_${type.name}[${x}]`;
+        return enumRead(type, x);
       case 'json-text':
         return `JSON.parse(${x})`;
       case 'nullable':
@@ -101,7 +101,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
     `const G = require(${literal(`./${generatedModule}`)});`,
     GLUE_HELPERS,
     // Bebop enums are written from 1 (to-bop.ts), so position 0 maps to nothing.
-    ...enums.map((type) => enumTables(type.name, type.symbols, 1, type.values)),
+    ...enums.map((type) => enumTables(type, 1)),
     `exports.encode = function encode(value) { return G.${root.name}.encode(${rootConverts ? toBebop(root, 'value') : 'value'}); };`,
     `exports.decode = function decode(bytes) { return ${rootConverts ? fromBebop(root, `G.${root.name}.decode(bytes)`) : `G.${root.name}.decode(bytes)`}; };`,
     fns.toString(),

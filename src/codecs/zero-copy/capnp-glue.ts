@@ -9,7 +9,7 @@
 import type { CapnpTranslation } from '../../schema/translate/to-capnp';
 import { fieldNames, upperFirst } from '../../schema/translate/identifiers';
 import { isFixedSize, type EnumType, type ModelType, type RecordType, type UnionType } from '../../schema/translate/model';
-import { enumTables, GLUE_HELPERS, GlueFunctions, literal, pathStep, property, typeKey, kindTest } from './glue-source';
+import { enumRead, enumTables, enumWrite, GLUE_HELPERS, GlueFunctions, literal, pathStep, property, typeKey, kindTest } from './glue-source';
 
 const isInt64 = (type: ModelType) => type.kind === 'scalar' && (type.scalar === 'int64' || type.scalar === 'uint64');
 const isText = (type: ModelType) => (type.kind === 'scalar' && type.scalar === 'string') || type.kind === 'json-text';
@@ -22,13 +22,13 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
   const enums = model.named.filter((type): type is EnumType => type.kind === 'enum');
 
   const toWire = (type: ModelType, x: string): string => {
-    if (type.kind === 'enum') return `E_${type.name}.get(${x})`;
+    if (type.kind === 'enum') return enumWrite(type, x);
     if (isInt64(type)) return `BigInt(${x})`;
     if (type.kind === 'json-text') return `JSON.stringify(${x})`;
     return x;
   };
   const fromWire = (type: ModelType, read: string): string => {
-    if (type.kind === 'enum') return `S_${type.name}[${read}]`;
+    if (type.kind === 'enum') return enumRead(type, read);
     if (isInt64(type)) return `Number(${read})`;
     if (type.kind === 'json-text') return `JSON.parse(${read})`;
     return read;
@@ -199,7 +199,7 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
     "const capnp = require('capnp-es');",
     `const G = require(${literal(`./${generatedModule}`)});`,
     GLUE_HELPERS,
-    ...enums.map((type) => enumTables(type.name, type.symbols, 0, type.values)),
+    ...enums.map((type) => enumTables(type)),
     `exports.encode = function encode(value) {\n  const message = new capnp.Message();\n  ${encodeStruct(root)}(message.initRoot(G.${root.name}), value);\n  return new Uint8Array(message.toArrayBuffer());\n};`,
     `const open = ${open};`,
     `exports.decode = function decode(bytes) { return ${decodeStruct(root)}(open(bytes)); };`,

@@ -15,9 +15,11 @@ import { GeneratedModules, type RuntimeModules } from '../../codegen/load-genera
 import { GLUE_FILE } from '../../codegen/zero-copy-tools';
 import type { GlueModule } from './glue-source';
 import { entryName, readFormatSchema, type FormatLanguage } from './user/user-schema';
+import { declaresDefaults, schemaDefaults } from './schema-defaults';
 
 export interface Translation {
   text: string;
+  model: SchemaModel;
   notes: string[];
 }
 
@@ -64,7 +66,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
         throw new UnsupportedSampleError(`${format.name} runs code generated from the schema at run time, which comparisons do and this part of Payload Lab (probes, payload limits) does not: not run here`);
       }
       const { chosen, translation, code } = generated;
-      const glue = new GeneratedModules(code.outDir, format.runtimes).require(GLUE_FILE) as unknown as GlueModule;
+      const glue = loadGlue(code, format);
       const from = chosen.origin === 'inferred' ? 'the schema inferred from the sample' : `the ${chosen.origin} Avro schema`;
       const origin = chosen.origin === 'provided' && chosen.schema === undefined ? 'provided' : chosen.origin === 'inferred' ? 'inferred' : 'derived';
       return {
@@ -81,10 +83,27 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
           ...chosen.notes.map((note) => `(Avro schema) ${note}`),
         ],
         ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
+        ...(declaresDefaults(translation.model.named) ? { schemaDefault: schemaDefaults(translation.model.root) } : {}),
         ...(glue.access && glue.firstField && glue.firstFieldPath ? { lazy: { access: glue.access, firstField: glue.firstField, firstFieldPath: glue.firstFieldPath } } : {}),
       };
     },
   };
+}
+
+/**
+ * The glue and the generated code it requires. flatc 2.0.8's TypeScript writes a float default
+ * of nan or inf as the bare word (`= nan`), which JavaScript has no name for: the code cannot
+ * load, whatever the sample, and the row says so rather than failing as if the glue were wrong.
+ */
+function loadGlue<T extends Translation>(code: GeneratedCode, format: ZeroCopyFormat<T>): GlueModule {
+  try {
+    return new GeneratedModules(code.outDir, format.runtimes).require(GLUE_FILE) as unknown as GlueModule;
+  } catch (error) {
+    const word = error instanceof ReferenceError ? /^(nan|inf|infinity) is not defined$/i.exec(error.message)?.[1] : undefined;
+    if (word === undefined) throw error;
+    const tools = code.tools.map((tool) => `${tool.executable} ${tool.version}`).join(', ');
+    throw new UnsupportedSampleError(`the code ${format.name}'s tool generated cannot load: it writes a float default \`${word}\` as that bare word, which is not a JavaScript value ("${(error as Error).message}"; an upstream bug of the generator, ${tools}): not run with this schema`);
+  }
 }
 
 /** A list of records against a record schema: encoded as a list of them, as the Avro rows do. */

@@ -26,6 +26,12 @@ export interface EnumType {
   symbols: string[];
   /** A user's schema: the number each symbol is written as (translations write positions). */
   values?: number[];
+  /** A user's schema: the numbers are 64-bit on the wire (BigInt in the generated code). */
+  wide?: boolean;
+  /** A user's schema: the bytes a number takes on the wire (translations write one byte). */
+  width?: number;
+  /** A user's schema: bit flags, written in JSON as the set flags' names separated by spaces (as flatc's JSON). */
+  flags?: boolean;
 }
 
 export interface ListType {
@@ -67,6 +73,13 @@ export interface ModelField {
    */
   name?: string;
   slot?: number;
+  /**
+   * A user's schema: what decode reads when the key was left out (the schema's default, as its
+   * JSON value), so that value is reported as a default filled in, not as data.
+   */
+  default?: unknown;
+  /** A user's FlatBuffers union field: the JSON key naming its branch (`equipped_type`, as flatc's JSON). */
+  typeKey?: string;
 }
 
 /**
@@ -86,6 +99,8 @@ export interface UnionBranch {
   name: string;
   type: ModelType;
   accepts: JsonKind;
+  /** A user's schema: the number the wire gives the branch (translations number them from 1). */
+  tag?: number;
 }
 
 /** The value or null. Nesting is flattened: a nullable type is never the inner one. */

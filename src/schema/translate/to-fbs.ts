@@ -18,6 +18,8 @@ export interface FlatBuffersTranslation {
   model: SchemaModel;
   /** Records declared as structs; every other record is a table. */
   structs: Set<RecordType>;
+  /** A user's file_identifier: written at bytes 4–7, as flatc -b does. */
+  identifier?: string;
   notes: string[];
 }
 

@@ -75,8 +75,8 @@ export async function readFormatSchema(file: FormatSchemaFile, settings: Codegen
   const output = (name: string) => fs.readFileSync(path.join(code.outDir, name));
   switch (file.language) {
     case 'fbs': {
-      const { model, structs } = modelFromBinarySchema(output(entry.replace(/\.fbs$/i, '.bfbs')));
-      return { language: 'fbs', text: file.source, model, structs, notes };
+      const { model, structs, identifier } = modelFromBinarySchema(output(entry.replace(/\.fbs$/i, '.bfbs')));
+      return { language: 'fbs', text: file.source, model, structs, ...(identifier ? { identifier } : {}), notes };
     }
     case 'capnp':
       return { language: 'capnp', text: file.source, model: modelFromCodeGeneratorRequest(output(`${entry}.request`), file.rootType), notes };
