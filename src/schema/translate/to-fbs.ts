@@ -20,6 +20,8 @@ export interface FlatBuffersTranslation {
   structs: Set<RecordType>;
   /** A user's file_identifier: written at bytes 4–7, as flatc -b does. */
   identifier?: string;
+  /** A user's schema: the files it includes, by the name it includes them under. */
+  includes?: Record<string, string>;
   notes: string[];
 }
 

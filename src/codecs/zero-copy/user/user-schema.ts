@@ -3,8 +3,8 @@
  * a file): checked and read by the format's own tool, in a child process with the run's
  * timeout, cached like generated code. What the tool reports wrong comes back as file, line
  * and column (`checkFormatSchema`, for the CLI and editor diagnostics); what it accepts becomes
- * the schema model the row's glue drives (`readFormatSchema`). The file stands alone: includes
- * and imports of other files are not given to the tool.
+ * the schema model the row's glue drives (`readFormatSchema`). A FlatBuffers file's includes are
+ * read from beside it (schema-files.ts); other imports are refused by name.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,6 +15,7 @@ import type { FlatBuffersTranslation } from '../../../schema/translate/to-fbs';
 import type { CapnpTranslation } from '../../../schema/translate/to-capnp';
 import type { BebopTranslation } from '../../../schema/translate/to-bop';
 import { modelFromBinarySchema } from './fbs-reflection';
+import { schemaFiles } from './schema-files';
 import { capnpRootChoices, modelFromCodeGeneratorRequest } from './capnp-reflection';
 import { bebopRootChoices, modelFromBebopCode } from './bop-reflection';
 import { UntranslatableSchemaError } from '../../../schema/translate/model-from-avro';
@@ -76,7 +77,7 @@ export async function readFormatSchema(file: FormatSchemaFile, settings: Codegen
   switch (file.language) {
     case 'fbs': {
       const { model, structs, identifier } = modelFromBinarySchema(output(entry.replace(/\.fbs$/i, '.bfbs')));
-      return { language: 'fbs', text: file.source, model, structs, ...(identifier ? { identifier } : {}), notes };
+      return { language: 'fbs', text: file.source, model, structs, ...(identifier ? { identifier } : {}), includes: schemaFiles(file, entry), notes };
     }
     case 'capnp':
       return { language: 'capnp', text: file.source, model: modelFromCodeGeneratorRequest(output(`${entry}.request`), file.rootType), notes };
@@ -95,7 +96,7 @@ export function entryName(file: FormatSchemaFile): string {
 
 async function readWithTool(file: FormatSchemaFile, settings: CodegenSettings, signal?: AbortSignal): Promise<{ code: GeneratedCode; entry: string }> {
   const entry = entryName(file);
-  const code = await generateCode(READERS[file.language], { files: { [entry]: file.source }, entries: [entry] }, settings, signal);
+  const code = await generateCode(READERS[file.language], { files: schemaFiles(file, entry), entries: [entry] }, settings, signal);
   return { code, entry };
 }
 
