@@ -66,7 +66,11 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
 
   const encodeStruct = (record: RecordType): string => fns.need(`enc_${record.name}`, () => {
     const names = fieldNames(record, 'camel');
-    const sets = record.fields.map((field, index) => setField('s', names[index]!, field.type, record.wraps ? 'v' : property('v', field.key))).filter(Boolean);
+    // A key left out is not set: the struct's default (0, empty, the first enumerant) is read back.
+    const sets = record.fields.map((field, index) => {
+      const set = setField('s', names[index]!, field.type, record.wraps ? 'v' : `x${index}`);
+      return set && !record.wraps ? `{ const x${index} = ${property('v', field.key)}; if (x${index} !== undefined) { ${set} } }` : set;
+    }).filter(Boolean);
     return `function enc_${record.name}(s, v) {\n${sets.map((line) => `  ${line}`).join('\n')}\n}\n`;
   });
 

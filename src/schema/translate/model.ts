@@ -25,7 +25,7 @@ export interface EnumType {
   name: string;
   symbols: string[];
   /** A user's schema: the number each symbol is written as (translations write positions). */
-  values?: number[];
+  values?: Array<number | bigint>;
   /** A user's schema: the numbers are 64-bit on the wire (BigInt in the generated code). */
   wide?: boolean;
   /** A user's schema: the bytes a number takes on the wire (translations write one byte). */

@@ -175,6 +175,7 @@ function defaultOf(type: ModelType, integer: number, real: number): unknown {
 
 /** An enum number as flatc's JSON writes it: its symbol, a bit flags' set names, or the number. */
 export function enumName(type: EnumType, value: number): string | number {
+  // flatc's enums are read as numbers here (values up to 2^53 are exact: bit 40 of LongEnum is).
   const values = type.values ?? type.symbols.map((_, index) => index);
   const exact = values.indexOf(value);
   if (exact >= 0) return type.symbols[exact]!;
