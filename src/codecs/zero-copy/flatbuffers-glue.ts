@@ -107,7 +107,12 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
       const x = `x${index}`;
       before.push(`  const ${x} = ${valueOf(index)};`);
       // A key left out (or null) is not written, as flatc -b does: decode reads the schema's default.
-      if (isFixedSize(inner)) {
+      // A wrapper's or a map entry's value is always there (null too is a value of a JSON wrapper).
+      const always = !nullable && (isEntry || record.wraps === true);
+      if (always && !isFixedSize(inner) && inner.kind !== 'union' && !(inner.kind === 'record' && structs.has(inner))) {
+        before.push(`  const o${index} = ${offsetOf(inner, x, record, method)};`);
+        push(inner, `  ${add}(b, o${index});`);
+      } else if (isFixedSize(inner)) {
         if (nullable) push(inner, `  if (${x} != null) { b.forceDefaults(true); ${add}(b, ${toWire(inner, x)}); b.forceDefaults(false); }`);
         else push(inner, `  if (${x} != null) ${add}(b, ${toWire(inner, x)});`);
       } else if (inner.kind === 'record' && structs.has(inner)) {
