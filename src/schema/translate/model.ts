@@ -60,6 +60,12 @@ export interface RecordType {
    * record, a wrapper the translation adds): JSON holds `value`, not `{ value }`.
    */
   wraps?: boolean;
+  /**
+   * A user's Cap'n Proto union group (`employment :union { … }`): exactly one field is set, and
+   * the JSON holds that one key (`{ "school": "MIT" }`; a Void member's value is null), as
+   * capnp's JSON codec writes it. Each field's `tag` is its discriminant.
+   */
+  oneOf?: boolean;
 }
 
 export interface ModelField {
@@ -78,6 +84,8 @@ export interface ModelField {
    * JSON value), so that value is reported as a default filled in, not as data.
    */
   default?: unknown;
+  /** A member of a `oneOf` record: the number its group's `which()` gives it. */
+  tag?: number;
   /** A user's FlatBuffers union field: the JSON key naming its branch (`equipped_type`, as flatc's JSON). */
   typeKey?: string;
 }

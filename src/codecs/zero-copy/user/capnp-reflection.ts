@@ -83,14 +83,27 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
     return isPointer(type) ? { kind: 'nullable', inner: type } : type;
   };
 
-  /** `x :union { none @n :Void; value @m :T }`, as the translations write a nullable number. */
+  /**
+   * `x :union { none @n :Void; value @m :T }`, as the translations write a nullable number; any
+   * other group that is all union (`employment :union { … }`) is one key of its members.
+   */
   const nullableGroup = (id: bigint, where: string): ModelType => {
-    const members = [...nodes.get(id)!.struct.fields].sort((a, b) => a.discriminantValue - b.discriminantValue);
+    const node = nodes.get(id)!;
+    const members = [...node.struct.fields].sort((a, b) => a.discriminantValue - b.discriminantValue);
     const [none, value] = members;
     const shaped = members.length === 2 && none!.which() === Field.SLOT && none!.slot.type.which() === Type.VOID && value!.name === VALUE_MEMBER && value!.which() === Field.SLOT;
     const inner = shaped ? typeOf(value!.slot.type, where) : undefined;
-    if (!inner || isPointer(inner)) throw new UntranslatableSchemaError(`${where}: a group; Payload Lab reads one shape of group, a nullable number: union { none :Void; ${VALUE_MEMBER} :T }`);
-    return { kind: 'nullable', inner };
+    if (inner && !isPointer(inner)) return { kind: 'nullable', inner };
+    const allUnion = members.length > 0 && members.every((member) => member.discriminantValue !== NO_DISCRIMINANT && member.which() === Field.SLOT);
+    if (!allUnion) throw new UntranslatableSchemaError(`${where}: a group that is not one union of plain members; Payload Lab reads a group that is a union (one key of its members) or a nullable number: union { none :Void; ${VALUE_MEMBER} :T }`);
+    const known = made.get(id);
+    if (known?.kind === 'record') return known;
+    const record: RecordType = { kind: 'record', name: className(node), fields: [], oneOf: true };
+    made.set(id, record);
+    named.push(record);
+    // A member is read only when its group says it is the one set: no null to tell apart.
+    record.fields = members.map((member) => ({ key: member.name, name: member.name, tag: member.discriminantValue, type: typeOf(member.slot.type, `${where}.${member.name}`) }));
+    return record;
   };
 
   const typeOf = (type: Type, where: string): ModelType => {
