@@ -141,14 +141,22 @@ test('Bebop: an import is refused by name; map_types.bop names the bebop runtime
   await assert.rejects(prepareOn(real('bebop', 'map_types.bop'), { m1: {} }, 'SomeMaps'), /the bebop runtime cannot read the schema bebopc embedded in its code \(BinarySchema: /);
 }));
 
-test('translated rows: proto3 JSON that leaves fields out encodes; what comes back is defaults and nulls, nothing the sample had changed', withTools([FLATC, CAPNP, CAPNPC_TS], async () => {
+test('translated rows: proto3 JSON that leaves fields out encodes; what comes back is defaults and nulls, nothing the sample had changed', withTools([FLATC, CAPNP, CAPNPC_TS, BEBOPC], async () => {
   const proto = 'syntax = "proto3";\nmessage Inner { int32 a = 1; string s = 2; }\nmessage Top {\n  int32 n = 1;\n  int64 big = 2;\n  string name = 3;\n  repeated int32 list = 4;\n  repeated Inner inners = 5;\n  map<string, int32> counts = 6;\n  Inner inner = 7;\n  oneof choice { string text = 8; int32 num = 9; }\n  bool flag = 10;\n}\n';
   const sample = { name: 'x', inners: [{ a: 1 }] };
-  for (const codec of ['flatbuffers', 'capnp', 'js-binary']) {
+  for (const codec of ['flatbuffers', 'capnp', 'bebop', 'js-binary']) {
     const module = (await import(`../../src/codecs/${codec}`)) as CodecModule;
     const prepared = await prepareCodec(module, sample, { schema: { kind: 'proto', source: proto, path: 'top.proto' }, codegen: { cacheDir } });
-    const roundTrip = verifyRoundTrip(sample, prepared.decode(prepared.encode(prepared.input).slice()));
+    const decoded = prepared.decode(prepared.encode(prepared.input).slice());
+    const roundTrip = verifyRoundTrip(sample, decoded);
     assert.notEqual(roundTrip.status, 'failed', codec);
     assert.deepEqual(roundTrip.differences.filter((difference) => difference.kind !== 'extra-key' && difference.kind !== 'null-added'), [], codec);
+    if (codec === 'js-binary') {
+      // Optional where the schema gives a default: what was left out stays out.
+      assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences));
+      continue;
+    }
+    const remnants = detectRemnants(sample, decoded, prepared.schemaDefault ? { schemaDefault: prepared.schemaDefault } : {});
+    assert.equal(remnants.find((remnant) => remnant.path === '$.n')?.detail, 'not in the original: the schema\'s default filled in (number 0)', codec);
   }
 }));
