@@ -160,3 +160,19 @@ test('translated rows: proto3 JSON that leaves fields out encodes; what comes ba
     assert.equal(remnants.find((remnant) => remnant.path === '$.n')?.detail, 'not in the original: the schema\'s default filled in (number 0)', codec);
   }
 }));
+
+test('Cap\'n Proto defaults (as test.capnp\'s TestDefaults declares them): capnp encode\'s bytes; unset fields read as the schema\'s defaults, named so', withTools([CAPNP, CAPNPC_TS], async () => {
+  const schema = '@0xd508eebdc2dc42b8;\nenum Color { red @0; green @1; blue @2; }\nstruct Defaults {\n  flag @0 :Bool = true;\n  small @1 :Int8 = -123;\n  big @2 :Int64 = -123456789012345;\n  ratio @3 :Float32 = 1234.5;\n  color @4 :Color = blue;\n  name @5 :Text;\n}\n';
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-capnp-'));
+  fs.writeFileSync(path.join(folder, 'defaults.capnp'), schema);
+  const reference = execFileSync('capnp', ['encode', 'defaults.capnp', 'Defaults'], { cwd: folder, input: '(name = "x", small = 5)' });
+  const sample = { name: 'x', small: 5 };
+  const { encoded, remnants } = await run(path.join(folder, 'defaults.capnp'), sample, 'Defaults');
+  assert.equal(sha256(encoded), sha256(reference));
+  assert.deepEqual(remnants.map((remnant) => `${remnant.path} ${remnant.detail}`), [
+    '$.flag not in the original: the schema\'s default filled in (boolean true)',
+    '$.big not in the original: the schema\'s default filled in (number -123456789012345)',
+    '$.ratio not in the original: the schema\'s default filled in (number 1234.5)',
+    '$.color not in the original: the schema\'s default filled in (string "blue")',
+  ]);
+}));

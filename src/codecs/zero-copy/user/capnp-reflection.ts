@@ -8,7 +8,7 @@
  * of lists, interfaces, AnyPointer) is named as the reason the row is skipped.
  */
 import * as capnp from 'capnp-es';
-import { CodeGeneratorRequest, Field, Node, Type, type Node as SchemaNode } from 'capnp-es/capnp/schema';
+import { CodeGeneratorRequest, Field, Node, Type, Value, type Node as SchemaNode } from 'capnp-es/capnp/schema';
 import { UntranslatableSchemaError } from '../../../schema/translate/model-from-avro';
 import { jsonKindOf, type EnumType, type ModelField, type ModelType, type RecordType, type ScalarKind, type SchemaModel, type UnionType } from '../../../schema/translate/model';
 import { VALUE_MEMBER } from '../../../schema/translate/to-capnp';
@@ -71,7 +71,9 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
     record.fields = fields.map((field): ModelField => {
       const type = fieldType(field, `${where}.${field.name}`);
       const slot = field.which() === Field.SLOT && isPointer(type) ? field.slot.offset : undefined;
-      return { key: field.name, name: field.name, type, ...(slot === undefined ? {} : { slot }) };
+      // A number's, bool's or enum's default is what an unset field reads as (capnp XORs it into the bits).
+      const fallback = field.which() === Field.SLOT && !isPointer(type) ? defaultOf(field.slot.defaultValue, type) : undefined;
+      return { key: field.name, name: field.name, type, ...(slot === undefined ? {} : { slot }), ...(fallback === undefined ? {} : { default: fallback }) };
     });
     return record;
   };
@@ -135,6 +137,25 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
   const model = structOf(root.id, '$');
   if (model.kind !== 'record') throw new UntranslatableSchemaError(`${shortName(root)}: the root is a union; give a struct with fields`);
   return { root: model, named, notes: [] };
+}
+
+/** A data field's default as its JSON value (the enumerant's name; a 64-bit integer as a number). */
+function defaultOf(value: Value, type: ModelType): unknown {
+  switch (value.which()) {
+    case Value.BOOL: return value.bool;
+    case Value.INT8: return value.int8;
+    case Value.INT16: return value.int16;
+    case Value.INT32: return value.int32;
+    case Value.INT64: return Number(value.int64);
+    case Value.UINT8: return value.uint8;
+    case Value.UINT16: return value.uint16;
+    case Value.UINT32: return value.uint32;
+    case Value.UINT64: return Number(value.uint64);
+    case Value.FLOAT32: return value.float32;
+    case Value.FLOAT64: return value.float64;
+    case Value.ENUM: return type.kind === 'enum' ? type.symbols[value.enum] : undefined;
+    default: return undefined;
+  }
 }
 
 function isPointer(type: ModelType): boolean {
