@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { prepareCodec, UnsupportedSampleError, type CodecModule, type PreparedCodec } from '../../src/codecs/codec';
 import { verifyRoundTrip } from '../../src/analysis/verify';
 import { detectRemnants } from '../../src/analysis/remnants';
-import type { FormatSchemaFile } from '../../src/codecs/zero-copy/user/user-schema';
+import { checkFormatSchema, type FormatSchemaFile } from '../../src/codecs/zero-copy/user/user-schema';
 import { BEBOPC, CAPNP, CAPNPC_TS, FLATC } from '../../src/codegen/zero-copy-tools';
 import type { ToolSpec } from '../../src/codegen/tool-spec';
 import { missingZeroCopyTools } from '../support/zero-copy-tools';
@@ -175,4 +175,12 @@ test('Cap\'n Proto defaults (as test.capnp\'s TestDefaults declares them): capnp
     '$.ratio not in the original: the schema\'s default filled in (number 1234.5)',
     '$.color not in the original: the schema\'s default filled in (string "blue")',
   ]);
+}));
+
+test('the editor\'s check of a file whose import is not followed points at the import line', withTools([BEBOPC], async () => {
+  const file: FormatSchemaFile = { language: 'bop', source: fs.readFileSync(real('bebop', 'album.bop'), 'utf8'), path: real('bebop', 'album.bop') };
+  const problem = await checkFormatSchema(file, { cacheDir });
+  assert.equal(problem?.line, 1);
+  assert.equal(problem?.column, 1);
+  assert.match(problem!.message, /imports are not supported/);
 }));

@@ -37,8 +37,17 @@ export async function checkFormatSchema(file: FormatSchemaFile, settings: Codege
     return undefined;
   } catch (error) {
     if (error instanceof ProgramRunError && error.reason === 'exit') return locateToolError(file.language, error.stderrTail);
+    // An import the tool is not given, or an include not beside the file: at its line.
+    if (error instanceof UntranslatableSchemaError) return { message: error.message, ...importLine(file.source) };
     throw error;
   }
+}
+
+/** Where the file's first import or include statement is (1-based), else its start. */
+function importLine(source: string): { line: number; column: number } {
+  const lines = source.split('\n');
+  const index = lines.findIndex((line) => /^\s*(?:include|import)\s+"|\bimport\s+"/.test(line));
+  return index < 0 ? { line: 1, column: 1 } : { line: index + 1, column: lines[index]!.search(/\S/) + 1 };
 }
 
 /**
