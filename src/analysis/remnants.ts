@@ -8,7 +8,7 @@
  * one remnant with a count, and the remnant count of a row stays meaningful.
  */
 import type { Remnant } from '../shared/results';
-import { PathNode, PatternNode, patternOf } from './json-path';
+import { PathNode, PatternNode, patternOf, type PathSegment } from './json-path';
 import { ObjectInspector } from './object-remnants';
 import type { ParseLosses } from './parse-losses';
 import { RemnantGroups, type RemnantOccurrence } from './remnant-groups';
@@ -27,6 +27,8 @@ export interface RemnantOptions {
   onOccurrence?: (occurrence: RemnantOccurrence) => void;
   /** Told of every difference from the original the walk meets, in the same document order. */
   onDifference?: (at: PathNode, finding: Finding) => void;
+  /** The default the codec's schema declares for a key at a path (`mana:short = 150`), if any. */
+  schemaDefault?: (path: readonly PathSegment[]) => { value: unknown } | undefined;
 }
 
 /** Methods of message and builder objects that hold the data instead of properties. */
@@ -97,10 +99,12 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
         groups.add('extra-key', patternOf(at, root), 'null added', 'objects', 'absent in the original, decoded as null', at);
         continue;
       }
-      const filled = isDefaultValue(value);
-      const example = filled
-        ? `not in the original: a default filled in (${kindName(value)} ${JSON.stringify(value)})`
-        : `not in the original (${kindName(value)})`;
+      const declared = options.schemaDefault?.(at.segments());
+      const fromSchema = declared !== undefined && Object.is(declared.value, value);
+      const filled = fromSchema || isDefaultValue(value);
+      const example = fromSchema
+        ? `not in the original: the schema's default filled in (${kindName(value)} ${typeof value === 'number' ? String(value) : JSON.stringify(value)})`
+        : filled ? `not in the original: a default filled in (${kindName(value)} ${JSON.stringify(value)})` : `not in the original (${kindName(value)})`;
       groups.add('extra-key', patternOf(at, root), filled ? 'default' : 'extra', 'objects', example, at);
     }
   };

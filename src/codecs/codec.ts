@@ -5,6 +5,7 @@
 import type { InteropResult, SchemaOrigin } from '../shared/results';
 import type { SchemaVariants } from '../shared/variants';
 import type { ProvidedSchema, CodegenSettings } from '../shared/codec-job';
+import type { PathSegment } from '../analysis/json-path';
 export type { ProvidedSchema } from '../shared/codec-job';
 
 // Shared with the schema layer below, which defines them; re-exported for the codecs' users.
@@ -62,6 +63,8 @@ export interface PreparedCodec {
    * object (the row's decode time, which its speed-up uses); these two are timed beside it.
    */
   lazy?: LazyReads;
+  /** A user's schema: the default decode reads for a key left out at `path`, so the remnants call it that. */
+  schemaDefault?: (path: readonly PathSegment[]) => { value: unknown } | undefined;
   /**
    * Message mode (`PrepareContext.messages`): each record as `encode` takes it, in the stream's
    * order; `decode` then reads one message back to its record. `input` is unused.

@@ -122,9 +122,10 @@ export const BEBOP_GENERATOR: Generator = {
 export const FLATBUFFERS_SCHEMA_READER: Generator = {
   id: 'flatc-bfbs',
   tools: [FLATC],
-  options: { args: '-b --schema' },
+  // --bfbs-builtins: the built-in attributes too (bit_flags, which says how an enum's JSON reads).
+  options: { args: '-b --schema --bfbs-builtins' },
   generate: async (run) => {
-    await run.exec(run.tools.flatc!, ['-b', '--schema', '-o', run.outDir, ...run.entries.map(fileArgument)]);
+    await run.exec(run.tools.flatc!, ['-b', '--schema', '--bfbs-builtins', '-o', run.outDir, ...run.entries.map(fileArgument)]);
   },
 };
 

@@ -6,7 +6,7 @@
  * `json` type, and a note says where.
  */
 
-type AvroSchema = string | AvroSchema[] | { type: unknown; name?: string; fields?: Array<{ name: string; type: AvroSchema }>; items?: AvroSchema; logicalType?: string; symbols?: string[] };
+type AvroSchema = string | AvroSchema[] | { type: unknown; name?: string; fields?: Array<{ name: string; type: AvroSchema; default?: unknown }>; items?: AvroSchema; logicalType?: string; symbols?: string[] };
 
 export interface JsBinaryDerivation {
   schema: unknown;
@@ -18,6 +18,7 @@ const PRIMITIVES: Record<string, string> = { int: 'int', long: 'int', float: 'fl
 export function deriveJsBinarySchema(avro: unknown): JsBinaryDerivation {
   const named = new Map<string, AvroSchema>();
   const asJson = new Set<string>();
+  const withDefault = new Set<string>();
   const convert = (schema: AvroSchema, path: string, defining: Set<string>): unknown => {
     if (typeof schema === 'string') {
       const primitive = PRIMITIVES[schema];
@@ -45,14 +46,18 @@ export function deriveJsBinarySchema(avro: unknown): JsBinaryDerivation {
     const inside = new Set(defining).add(schema.name ?? '');
     const object: Record<string, unknown> = {};
     for (const field of schema.fields ?? []) {
-      const optional = Array.isArray(field.type) && field.type.length === 2 && field.type.includes('null');
-      const type = optional ? (field.type as AvroSchema[]).find((branch) => branch !== 'null')! : field.type;
+      const nullable = Array.isArray(field.type) && field.type.length === 2 && field.type.includes('null');
+      // A field with a default may be left out of the JSON (proto3's JSON leaves defaults out): optional, so a key left out stays out.
+      if (field.default !== undefined && !nullable) withDefault.add(`${path}.${field.name}`);
+      const optional = nullable || field.default !== undefined;
+      const type = nullable ? (field.type as AvroSchema[]).find((branch) => branch !== 'null')! : field.type;
       object[optional ? `${field.name}?` : field.name] = convert(type, `${path}.${field.name}`, inside);
     }
     return object;
   };
   const schema = convert(avro as AvroSchema, '$', new Set());
   const notes = ['js-binary schema derived from the Avro schema: int/long → int, float/double → float (64-bit), null unions → optional fields'];
+  if (withDefault.size > 0) notes.push(`fields with a default in the Avro schema are optional (a key left out stays out; js-binary spends a byte on whether each is there): ${[...withDefault].slice(0, 5).join(', ')}${withDefault.size > 5 ? ` and ${withDefault.size - 5} more` : ''}`);
   if (asJson.size > 0) notes.push(`written as js-binary's json type (no js-binary equivalent): ${[...asJson].slice(0, 5).join(', ')}${asJson.size > 5 ? ` and ${asJson.size - 5} more` : ''}`);
   return { schema, notes };
 }

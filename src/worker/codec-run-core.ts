@@ -86,7 +86,8 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
       this.stage = 'verify';
       // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
       // (A scaled sample's paths are not the file's: its text-level checks apply to the file only.)
-      const remnants = detectRemnants(sample, opened.decoded, job.scale ? {} : { parseLosses: findParseLosses(opened.sampleBytes, job.sample.kind) });
+      const schemaDefault = prepared.schemaDefault ? { schemaDefault: prepared.schemaDefault } : {};
+      const remnants = detectRemnants(sample, opened.decoded, job.scale ? schemaDefault : { parseLosses: findParseLosses(opened.sampleBytes, job.sample.kind), ...schemaDefault });
       this.stage = 'measure';
       // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
       const endToEnd = plan.firstLook

@@ -12,10 +12,11 @@ set -euo pipefail
 tools_dir=${PAYLOAD_LAB_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/payload-lab-tools}
 bebop_version=3.2.3
 
-if ! command -v flatc >/dev/null 2>&1 || ! command -v capnp >/dev/null 2>&1; then
+# libcapnp-dev brings capnp's own schemas (/capnp/c++.capnp), which users' schemas import.
+if ! command -v flatc >/dev/null 2>&1 || ! command -v capnp >/dev/null 2>&1 || [ ! -e /usr/include/capnp/c++.capnp ]; then
   # Another session may hold the package lock: wait for it rather than fail.
   { apt-get -o DPkg::Lock::Timeout=600 update -qq \
-      && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq flatbuffers-compiler capnproto; } >&2
+      && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq flatbuffers-compiler capnproto libcapnp-dev; } >&2
 fi
 
 bebop_dir=$tools_dir/bebop-tools-$bebop_version

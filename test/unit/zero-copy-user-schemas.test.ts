@@ -72,8 +72,11 @@ test('the root: flatc\'s root_type; for Cap\'n Proto and Bebop the last record n
 test('what the glue cannot drive is named, and skips the row', withTools([CAPNP, FLATC], async () => {
   const mixed = file('capnp', '@0xdbb9ad1f14bf0b3a;\nstruct A {\n  id @0 :Int32;\n  union {\n    n @1 :Int32;\n    s @2 :Text;\n  }\n}\n');
   await assert.rejects(readFormatSchema(mixed, { cacheDir }), (error: unknown) => error instanceof UntranslatableSchemaError && /a struct mixing a union with other fields/.test((error as Error).message));
+  // A union of two tables is told by its _type key, as flatc's JSON does; without it, encode says so.
   const twoTables = file('fbs', 'table A { a:int; }\ntable B { b:int; }\nunion U { A, B }\ntable R { u:U; }\nroot_type R;\n');
-  await assert.rejects(readFormatSchema(twoTables, { cacheDir }), /R\.u: a union of 2 tables; a JSON object cannot say which one it is/);
+  const prepared = await prepareCodec(await import('../../src/codecs/flatbuffers'), { u: { a: 1 } }, { codegen: { cacheDir, formatSchemas: [twoTables] } });
+  assert.throws(() => prepared.encode({ u: { a: 1 } }), /the union U needs its member named in the key beside it \(<field>_type, as in flatc's JSON\): one of A, B; got undefined/);
+  assert.equal(verifyRoundTrip({ u_type: 'B', u: { b: 2 } }, prepared.decode(prepared.encode({ u_type: 'B', u: { b: 2 } }).slice())).status, 'exact');
 }));
 
 test('enums keep the numbers the user gave them', withTools([FLATC], async () => {

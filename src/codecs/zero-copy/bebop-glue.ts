@@ -9,8 +9,8 @@
  */
 import type { BebopTranslation } from '../../schema/translate/to-bop';
 import { bebopFieldNames } from '../../schema/translate/identifiers';
-import type { EnumType, ModelType, RecordType } from '../../schema/translate/model';
-import { enumTables, GLUE_HELPERS, GlueFunctions, literal, property, typeKey, kindTest } from './glue-source';
+import type { EnumType, ModelField, ModelType, RecordType } from '../../schema/translate/model';
+import { enumRead, enumTables, enumWrite, GLUE_HELPERS, GlueFunctions, literal, property, typeKey, kindTest } from './glue-source';
 
 const isInt64 = (type: ModelType) => type.kind === 'scalar' && (type.scalar === 'int64' || type.scalar === 'uint64');
 
@@ -28,7 +28,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
       case 'scalar':
         return type.scalar === 'bytes' ? `fromBase64(${x})` : `BigInt(${x})`;
       case 'enum':
-        return `E_${type.name}.get(${x})`;
+        return enumWrite(type, x);
       case 'json-text':
         return `JSON.stringify(${x})`;
       case 'nullable':
@@ -55,7 +55,13 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
 
   const recordTo = (record: RecordType): string => fns.need(`rto_${record.name}`, () => {
     const names = bebopFieldNames(record);
-    const entries = record.fields.flatMap((field, index) => (field.type.kind === 'null' ? [] : [`${names[index]}: ${toBebop(field.type, record.wraps ? 'v' : property('v', field.key))}`]));
+    // A key left out is written as the schema's default: a struct has no absent fields, and a
+    // message's absent one would read back as undefined, which no JSON value is.
+    const valueOf = (field: ModelField) => {
+      const x = record.wraps ? 'v' : property('v', field.key);
+      return field.default === undefined ? x : `(${x} ?? ${JSON.stringify(field.default)})`;
+    };
+    const entries = record.fields.flatMap((field, index) => (field.type.kind === 'null' ? [] : [`${names[index]}: ${toBebop(field.type, valueOf(field))}`]));
     return `function rto_${record.name}(v) {\n  return { ${entries.join(', ')} };\n}\n`;
   });
 
@@ -66,7 +72,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
       case 'scalar':
         return type.scalar === 'bytes' ? `toBase64(${x})` : `Number(${x})`;
       case 'enum':
-        return `S_${type.name}[${x}]`;
+        return enumRead(type, x);
       case 'json-text':
         return `JSON.parse(${x})`;
       case 'nullable':
@@ -101,7 +107,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
     `const G = require(${literal(`./${generatedModule}`)});`,
     GLUE_HELPERS,
     // Bebop enums are written from 1 (to-bop.ts), so position 0 maps to nothing.
-    ...enums.map((type) => enumTables(type.name, type.symbols, 1, type.values)),
+    ...enums.map((type) => enumTables(type, 1)),
     `exports.encode = function encode(value) { return G.${root.name}.encode(${rootConverts ? toBebop(root, 'value') : 'value'}); };`,
     `exports.decode = function decode(bytes) { return ${rootConverts ? fromBebop(root, `G.${root.name}.decode(bytes)`) : `G.${root.name}.decode(bytes)`}; };`,
     fns.toString(),
@@ -139,7 +145,7 @@ function conversionNeeds(messages: Set<RecordType>): (type: ModelType) => boolea
       case 'record': {
         if (type.wraps || messages.has(type)) return true;
         const names = bebopFieldNames(type);
-        return type.fields.some((field, index) => field.key !== names[index] || needs(field.type));
+        return type.fields.some((field, index) => field.key !== names[index] || field.default !== undefined || needs(field.type));
       }
       case 'null':
         return true;

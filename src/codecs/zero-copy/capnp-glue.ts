@@ -9,7 +9,7 @@
 import type { CapnpTranslation } from '../../schema/translate/to-capnp';
 import { fieldNames, upperFirst } from '../../schema/translate/identifiers';
 import { isFixedSize, type EnumType, type ModelType, type RecordType, type UnionType } from '../../schema/translate/model';
-import { enumTables, GLUE_HELPERS, GlueFunctions, literal, pathStep, property, typeKey, kindTest } from './glue-source';
+import { enumRead, enumTables, enumWrite, GLUE_HELPERS, GlueFunctions, literal, pathStep, property, typeKey, kindTest } from './glue-source';
 
 const isInt64 = (type: ModelType) => type.kind === 'scalar' && (type.scalar === 'int64' || type.scalar === 'uint64');
 const isText = (type: ModelType) => (type.kind === 'scalar' && type.scalar === 'string') || type.kind === 'json-text';
@@ -22,13 +22,13 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
   const enums = model.named.filter((type): type is EnumType => type.kind === 'enum');
 
   const toWire = (type: ModelType, x: string): string => {
-    if (type.kind === 'enum') return `E_${type.name}.get(${x})`;
+    if (type.kind === 'enum') return enumWrite(type, x);
     if (isInt64(type)) return `BigInt(${x})`;
     if (type.kind === 'json-text') return `JSON.stringify(${x})`;
     return x;
   };
   const fromWire = (type: ModelType, read: string): string => {
-    if (type.kind === 'enum') return `S_${type.name}[${read}]`;
+    if (type.kind === 'enum') return enumRead(type, read);
     if (isInt64(type)) return `Number(${read})`;
     if (type.kind === 'json-text') return `JSON.parse(${read})`;
     return read;
@@ -47,6 +47,7 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
       case 'json-text':
         return `${s}.${name} = ${toWire(type, x)};`;
       case 'record':
+        if (type.oneOf) return `${encodeGroup(type)}(${s}.${name}, ${x});`;
         return `${encodeStruct(type)}(${init}(), ${x});`;
       case 'union':
         return `${encodeUnion(type)}(${init}(), ${x});`;
@@ -66,8 +67,33 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
 
   const encodeStruct = (record: RecordType): string => fns.need(`enc_${record.name}`, () => {
     const names = fieldNames(record, 'camel');
-    const sets = record.fields.map((field, index) => setField('s', names[index]!, field.type, record.wraps ? 'v' : property('v', field.key))).filter(Boolean);
+    // A key left out is not set: the struct's default (0, empty, the first enumerant) is read back.
+    const sets = record.fields.map((field, index) => {
+      const set = setField('s', names[index]!, field.type, record.wraps ? 'v' : `x${index}`);
+      return set && !record.wraps ? `{ const x${index} = ${property('v', field.key)}; if (x${index} !== undefined) { ${set} } }` : set;
+    }).filter(Boolean);
     return `function enc_${record.name}(s, v) {\n${sets.map((line) => `  ${line}`).join('\n')}\n}\n`;
+  });
+
+  /** A union group: the one member the JSON object has (a Void member is set with true). */
+  const encodeGroup = (record: RecordType): string => fns.need(`genc_${record.name}`, () => {
+    const names = fieldNames(record, 'camel');
+    const cases = record.fields.map((field, index) => {
+      const x = property('x', field.key);
+      const set = field.type.kind === 'null' ? `g.${names[index]} = true;` : setField('g', names[index]!, field.type, x);
+      return `  if (${x} !== undefined) { ${set} return; }`;
+    });
+    return `function genc_${record.name}(g, x) {\n${cases.join('\n')}\n  throw new TypeError('the union ${record.name} needs one of its members as a key: ${record.fields.map((field) => field.key).join(', ')}');\n}\n`;
+  });
+
+  /** A union group read or folded through its `which()`: only the member set is read. */
+  const groupSwitch = (record: RecordType, kind: 'gdec' | 'gacc'): string => fns.need(`${kind}_${record.name}`, () => {
+    const names = fieldNames(record, 'camel');
+    const cases = record.fields.map((field, index) => {
+      const read = kind === 'gdec' ? `{ ${literal(field.key)}: ${readField('g', names[index]!, field.type)} }` : sumField('g', names[index]!, field.type);
+      return `    case ${field.tag ?? index}: return ${read};`;
+    });
+    return `function ${kind}_${record.name}(g) {\n  switch (g.which()) {\n${cases.join('\n')}\n    default: return ${kind === 'gdec' ? 'null' : '0'};\n  }\n}\n`;
   });
 
   const encodeList = (element: ModelType): string => fns.need(`lenc_${typeKey(element)}`, () => {
@@ -98,7 +124,7 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
       case 'json-text':
         return isBytes(type) ? `toBase64(${s}.${name}.toUint8Array())` : fromWire(type, `${s}.${name}`);
       case 'record':
-        return `${decodeStruct(type)}(${s}.${name})`;
+        return `${type.oneOf ? groupSwitch(type, 'gdec') : decodeStruct(type)}(${s}.${name})`;
       case 'union':
         return `${decodeUnion(type)}(${s}.${name})`;
       case 'list':
@@ -158,7 +184,7 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
       case 'json-text':
         return `${s}.${name}.length`;
       case 'record':
-        return `${accessStruct(type)}(${s}.${name})`;
+        return `${type.oneOf ? groupSwitch(type, 'gacc') : accessStruct(type)}(${s}.${name})`;
       case 'union':
         return `${accessUnion(type)}(${s}.${name})`;
       case 'list':
@@ -199,7 +225,7 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
     "const capnp = require('capnp-es');",
     `const G = require(${literal(`./${generatedModule}`)});`,
     GLUE_HELPERS,
-    ...enums.map((type) => enumTables(type.name, type.symbols, 0, type.values)),
+    ...enums.map((type) => enumTables(type)),
     `exports.encode = function encode(value) {\n  const message = new capnp.Message();\n  ${encodeStruct(root)}(message.initRoot(G.${root.name}), value);\n  return new Uint8Array(message.toArrayBuffer());\n};`,
     `const open = ${open};`,
     `exports.decode = function decode(bytes) { return ${decodeStruct(root)}(open(bytes)); };`,
@@ -241,6 +267,7 @@ function firstField(root: RecordType): string {
     const type = field.type.kind === 'nullable' ? field.type.inner : field.type;
     if (nullable && isFixedSize(type)) return finish(lines, `(s.${name}.which() === 0 ? null : s.${name}.value)`, path);
     if (nullable) lines.push(isText(type) ? `  if (capnp.utils.isNull(capnp.utils.getPointer(${pointerSlots(record)[index]}, s))) return null;` : `  if (!s._has${upperFirst(name)}()) return null;`);
+    if (type.kind === 'record' && type.oneOf) return finish(lines, `s.${name}.which()`, `${path} (union tag)`);
     if (type.kind === 'record') {
       lines.push(`  s = s.${name};`);
       record = type;

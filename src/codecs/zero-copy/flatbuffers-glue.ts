@@ -11,7 +11,7 @@
 import type { FlatBuffersTranslation } from '../../schema/translate/to-fbs';
 import { fieldNames, upperFirst } from '../../schema/translate/identifiers';
 import { isFixedSize, type EnumType, type ModelType, type RecordType, type UnionType } from '../../schema/translate/model';
-import { enumTables, GLUE_HELPERS, GlueFunctions, literal, pathStep, property, kindTest } from './glue-source';
+import { enumRead, enumTables, enumWrite, GLUE_HELPERS, GlueFunctions, literal, optionalProperty, pathStep, property, kindTest } from './glue-source';
 
 interface FieldPlan {
   key: string;
@@ -20,6 +20,8 @@ interface FieldPlan {
   method: string;
   /** Byte offset of the field's slot in the vtable (for presence checks). */
   vtable: number;
+  /** A user's union: the JSON key naming its member. */
+  typeKey?: string;
 }
 
 /** flatc's lowerCamel of a snake_case field name. */
@@ -33,8 +35,24 @@ function plansOf(record: RecordType): FieldPlan[] {
     if (field.type.kind !== 'null') slot += unionOf(field.type) ? 2 : 1;
     // A union's value slot follows its type slot; a user's schema gives each field's id.
     const valueSlot = field.slot ?? (unionOf(field.type) ? id + 1 : id);
-    return { key: field.key, type: field.type, method: flatcMethod(names[index]!), vtable: 4 + 2 * valueSlot };
+    return { key: field.key, type: field.type, method: flatcMethod(names[index]!), vtable: 4 + 2 * valueSlot, ...(field.typeKey ? { typeKey: field.typeKey } : {}) };
   });
+}
+
+/** The size flatc's parser sorts a table field by: its scalar's, else an offset's (4; a struct's too). */
+function slotSize(type: ModelType): number {
+  if (type.kind === 'enum') return type.width ?? 1;
+  if (type.kind !== 'scalar') return 4;
+  return { bool: 1, int8: 1, uint8: 1, int16: 2, uint16: 2, int32: 4, uint32: 4, float32: 4, int64: 8, uint64: 8, float64: 8, string: 4, bytes: 4 }[type.scalar];
+}
+
+/**
+ * flatc -b adds a table's fields largest first (8, 4, 2 then 1 bytes), each size's from the last
+ * key to the first: in that order here (from the last field to the first), a sample whose keys
+ * come in the schema's field order gives flatc's bytes, padding and all.
+ */
+function inFlatcOrder(adds: ReadonlyArray<{ size: number; code: string }>): string[] {
+  return [8, 4, 2, 1].flatMap((size) => adds.filter((add) => add.size === size).reverse().map((add) => add.code));
 }
 
 const unionOf = (type: ModelType): UnionType | undefined => (type.kind === 'union' ? type : type.kind === 'nullable' && type.inner.kind === 'union' ? type.inner : undefined);
@@ -52,17 +70,24 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
 
   /** A scalar's value as the builder takes it. */
   const toWire = (type: ModelType, x: string): string => {
-    if (type.kind === 'enum') return `E_${type.name}.get(${x})`;
+    if (type.kind === 'enum') return enumWrite(type, x);
     if (isInt64(type)) return `BigInt(${x})`;
     return x;
   };
   /** A scalar read back as its JSON value. */
   const fromWire = (type: ModelType, read: string): string => {
-    if (type.kind === 'enum') return `S_${type.name}[${read}]`;
+    if (type.kind === 'enum') return enumRead(type, read);
     if (isInt64(type)) return `Number(${read})`;
     return read;
   };
-  const structArgs = (struct: RecordType, x: string) => struct.fields.map((field) => toWire(field.type, property(x, field.key))).join(', ');
+  /**
+   * The arguments of flatc's `createX`: every scalar of the struct, nested structs' flattened in
+   * order. A struct has no absent fields: a key left out is written as 0.
+   */
+  const structArgs = (struct: RecordType, x: string): string => struct.fields.map((field) => {
+    const at = optionalProperty(x, field.key);
+    return field.type.kind === 'record' ? structArgs(field.type, at) : toWire(field.type, `(${at} ?? 0)`);
+  }).join(', ');
 
   /** Encoder of a table: `(b, v)`, or `(b, k, v)` for a map entry; `v` is the value itself when the record wraps one. */
   const encodeTable = (record: RecordType): string => fns.need(`enc_${record.name}`, () => {
@@ -70,7 +95,9 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
     const isEntry = entries.has(record);
     const valueOf = (index: number) => (isEntry ? (index === 0 ? 'k' : 'v') : record.wraps ? 'v' : property('v', plans[index]!.key));
     const before: string[] = [];
-    const adds: string[] = [];
+    /** Each add with the size flatc sorts it by (see inFlatcOrder). */
+    const adds: Array<{ size: number; code: string }> = [];
+    const push = (type: ModelType, code: string) => adds.push({ size: slotSize(type), code });
     plans.forEach((plan, index) => {
       const { type, method } = plan;
       if (type.kind === 'null') return;
@@ -79,24 +106,30 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
       const add = `${cls(record)}.add${upperFirst(method)}`;
       const x = `x${index}`;
       before.push(`  const ${x} = ${valueOf(index)};`);
-      if (isFixedSize(inner)) {
-        if (nullable) adds.push(`  if (${x} != null) { b.forceDefaults(true); ${add}(b, ${toWire(inner, x)}); b.forceDefaults(false); }`);
-        else adds.push(`  ${add}(b, ${toWire(inner, x)});`);
+      // A key left out (or null) is not written, as flatc -b does: decode reads the schema's default.
+      // A wrapper's or a map entry's value is always there (null too is a value of a JSON wrapper).
+      const always = !nullable && (isEntry || record.wraps === true);
+      if (always && !isFixedSize(inner) && inner.kind !== 'union' && !(inner.kind === 'record' && structs.has(inner))) {
+        before.push(`  const o${index} = ${offsetOf(inner, x, record, method)};`);
+        push(inner, `  ${add}(b, o${index});`);
+      } else if (isFixedSize(inner)) {
+        if (nullable) push(inner, `  if (${x} != null) { b.forceDefaults(true); ${add}(b, ${toWire(inner, x)}); b.forceDefaults(false); }`);
+        else push(inner, `  if (${x} != null) ${add}(b, ${toWire(inner, x)});`);
       } else if (inner.kind === 'record' && structs.has(inner)) {
-        const create = `${cls(inner)}.create${inner.name}(b, ${structArgs(inner, x)})`;
-        adds.push(nullable ? `  if (${x} != null) ${add}(b, ${create});` : `  ${add}(b, ${create});`);
+        push(inner, `  if (${x} != null) ${add}(b, ${cls(inner)}.create${inner.name}(b, ${structArgs(inner, x)}));`);
       } else if (inner.kind === 'union') {
         const encode = encodeUnion(inner);
-        before.push(`  const o${index} = ${x} == null ? 0 : ${encode}(b, ${x});`, `  const t${index} = ${x} == null ? 0 : unionType;`);
-        adds.push(`  if (t${index} !== 0) { ${add}Type(b, t${index}); ${add}(b, o${index}); }`);
+        const branch = plan.typeKey === undefined ? '' : `, ${property('v', plan.typeKey)}`;
+        before.push(`  const o${index} = ${x} == null ? 0 : ${encode}(b, ${x}${branch});`, `  const t${index} = ${x} == null ? 0 : unionType;`);
+        adds.push({ size: 1, code: `  if (t${index} !== 0) ${add}Type(b, t${index});` });
+        push(inner, `  if (t${index} !== 0) ${add}(b, o${index});`);
       } else {
-        const offset = offsetOf(inner, x, record, method);
-        before.push(nullable ? `  const o${index} = ${x} == null ? 0 : ${offset};` : `  const o${index} = ${offset};`);
-        adds.push(nullable ? `  if (o${index} !== 0) ${add}(b, o${index});` : `  ${add}(b, o${index});`);
+        before.push(`  const o${index} = ${x} == null ? 0 : ${offsetOf(inner, x, record, method)};`);
+        push(inner, `  if (o${index} !== 0) ${add}(b, o${index});`);
       }
     });
     const params = isEntry ? 'b, k, v' : 'b, v';
-    return `function enc_${record.name}(${params}) {\n${before.join('\n')}\n  ${cls(record)}.start${record.name}(b);\n${adds.join('\n')}\n  return ${cls(record)}.end${record.name}(b);\n}\n`;
+    return `function enc_${record.name}(${params}) {\n${before.join('\n')}\n  ${cls(record)}.start${record.name}(b);\n${inFlatcOrder(adds).join('\n')}\n  return ${cls(record)}.end${record.name}(b);\n}\n`;
   });
 
   /** The offset of a string, vector or table value `x` of a field of `owner`. */
@@ -133,13 +166,21 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
     return `function ${name}(b, x) {\n${body}\n}\n`;
   });
 
-  /** Sets `unionType` to the branch's type number and returns the branch table's offset. */
+  /**
+   * Sets `unionType` to the branch's type number and returns the branch table's offset. A user's
+   * union is told by the branch name the sample gives (`name`, its `_type` key); one of a single
+   * table needs none. A translated union is told by the value's JSON kind.
+   */
   const encodeUnion = (union: UnionType): string => fns.need(`uenc_${union.name}`, () => {
+    const byName = union.branches.some((branch) => branch.tag !== undefined);
     const cases = union.branches.map((branch, index) => {
-      const test = kindTest(branch.accepts, 'x');
-      return `  if (${test}) { const o = ${encodeTable(branch.type as RecordType)}(b, x); unionType = ${index + 1}; return o; }`;
+      const test = byName ? `name === ${literal(branch.name)}${union.branches.length === 1 ? ' || name === undefined' : ''}` : kindTest(branch.accepts, 'x');
+      return `  if (${test}) { const o = ${encodeTable(branch.type as RecordType)}(b, x); unionType = ${branch.tag ?? index + 1}; return o; }`;
     });
-    return `function uenc_${union.name}(b, x) {\n${cases.join('\n')}\n  throw new TypeError('a value of none of the union ${union.name}\\'s kinds: ' + typeof x);\n}\n`;
+    const fail = byName
+      ? `throw new TypeError('the union ${union.name} needs its member named in the key beside it (<field>_type, as in flatc\\'s JSON): one of ${union.branches.map((branch) => branch.name).join(', ')}; got ' + JSON.stringify(name));`
+      : `throw new TypeError('a value of none of the union ${union.name}\\'s kinds: ' + typeof x);`;
+    return `function uenc_${union.name}(b, x${byName ? ', name' : ''}) {\n${cases.join('\n')}\n  ${fail}\n}\n`;
   });
 
   return [
@@ -147,11 +188,11 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
     "const flatbuffers = require('flatbuffers');",
     `const G = require(${literal(`./${generatedModule}`)});`,
     GLUE_HELPERS,
-    ...enums.map((type) => enumTables(type.name, type.symbols, 0, type.values)),
+    ...enums.map((type) => enumTables(type)),
     'let unionType = 0;',
     'const builder = new flatbuffers.Builder(1024);',
     readers(model.root as RecordType, fns, fromWire),
-    `exports.encode = function encode(value) {\n  builder.clear();\n  const root = ${encodeTable(model.root as RecordType)}(builder, value);\n  builder.finish(root);\n  return builder.asUint8Array();\n};`,
+    `exports.encode = function encode(value) {\n  builder.clear();\n  const root = ${encodeTable(model.root as RecordType)}(builder, value);\n  builder.finish(root${translation.identifier ? `, ${literal(translation.identifier)}` : ''});\n  return builder.asUint8Array();\n};`,
     `const open = (bytes) => ${cls(model.root as RecordType)}.getRootAs${(model.root as RecordType).name}(new flatbuffers.ByteBuffer(bytes));`,
     `exports.decode = function decode(bytes) { return dec_${(model.root as RecordType).name}(open(bytes)); };`,
     `exports.access = function access(bytes) { return acc_${(model.root as RecordType).name}(open(bytes)); };`,
@@ -163,7 +204,7 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
 /** dec_X (plain object) and acc_X (leaf sum) of every table and struct reachable from the root. */
 function readers(root: RecordType, fns: GlueFunctions, fromWire: (type: ModelType, read: string) => string): string {
   const decode = (record: RecordType): string => fns.need(`dec_${record.name}`, () => {
-    const reads = plansOf(record).map((plan) => [plan.key, readField(plan, record)] as const);
+    const reads = plansOf(record).flatMap((plan) => [...(plan.typeKey ? [[plan.typeKey, unionName(plan, record)] as const] : []), [plan.key, readField(plan, record)] as const]);
     const body = record.wraps ? reads[0]![1] : `{ ${reads.map(([key, read]) => `${literal(key)}: ${read}`).join(', ')} }`;
     return `function dec_${record.name}(t) {\n  return ${body};\n}\n`;
   });
@@ -172,6 +213,13 @@ function readers(root: RecordType, fns: GlueFunctions, fromWire: (type: ModelTyp
     return `function acc_${record.name}(t) {\n  let s = 0;\n${sums.join('\n')}\n  return s;\n}\n`;
   });
   const cls = (record: RecordType) => `G.${record.name}`;
+
+  /** The member's name a user's union writes in its `_type` key (null when absent, as the value). */
+  const unionName = (plan: FieldPlan, owner: RecordType): string => {
+    const union = (plan.type.kind === 'nullable' ? plan.type.inner : plan.type) as UnionType;
+    const names = `{ ${union.branches.map((branch, index) => `${branch.tag ?? index + 1}: ${literal(branch.name)}`).join(', ')} }`;
+    return `(${fns.need(`U_${union.name}`, () => `const U_${union.name} = ${names};\n`)}[t.${plan.method}Type()] ?? null)`;
+  };
 
   const readField = (plan: FieldPlan, owner: RecordType, on = 't'): string => {
     const { type, method } = plan;
@@ -185,13 +233,13 @@ function readers(root: RecordType, fns: GlueFunctions, fromWire: (type: ModelTyp
         if (isInt64(inner)) return nullable ? `toNumber(${on}.${method}())` : `Number(${on}.${method}())`;
         return `${on}.${method}()`;
       case 'enum':
-        return nullable ? `(${on}.${method}() === null ? null : S_${inner.name}[${on}.${method}()])` : `S_${inner.name}[${on}.${method}()]`;
+        return enumRead(inner, `${on}.${method}()`);
       case 'json-text':
         return `parseJson(${on}.${method}())`;
       case 'record':
         return nullable ? `(${on}.${method}() === null ? null : ${decode(inner)}(${on}.${method}()))` : `${decode(inner)}(${on}.${method}())`;
       case 'union':
-        return `${fns.need(`udec_${owner.name}_${method}`, () => `function udec_${owner.name}_${method}(t) {\n  switch (t.${method}Type()) {\n${inner.branches.map((branch, index) => `    case ${index + 1}: return ${decode(branch.type as RecordType)}(t.${method}(new ${cls(branch.type as RecordType)}()));`).join('\n')}\n    default: return null;\n  }\n}\n`)}(${on})`;
+        return `${fns.need(`udec_${owner.name}_${method}`, () => `function udec_${owner.name}_${method}(t) {\n  switch (t.${method}Type()) {\n${inner.branches.map((branch, index) => `    case ${branch.tag ?? index + 1}: return ${decode(branch.type as RecordType)}(t.${method}(new ${cls(branch.type as RecordType)}()));`).join('\n')}\n    default: return null;\n  }\n}\n`)}(${on})`;
       case 'list':
         return `${nullable ? present : ''}${fns.need(`ldec_${owner.name}_${method}`, () => listDecoder(owner, method, inner.element))}(${on})`;
       case 'map': {
@@ -229,7 +277,7 @@ function readers(root: RecordType, fns: GlueFunctions, fromWire: (type: ModelTyp
       case 'record':
         return `(${on}.${method}() === null ? 0 : ${access(inner)}(${on}.${method}()))`;
       case 'union':
-        return `${on}.${method}Type() + ${fns.need(`uacc_${owner.name}_${method}`, () => `function uacc_${owner.name}_${method}(t) {\n  switch (t.${method}Type()) {\n${inner.branches.map((branch, index) => `    case ${index + 1}: return ${access(branch.type as RecordType)}(t.${method}(new ${cls(branch.type as RecordType)}()));`).join('\n')}\n    default: return 0;\n  }\n}\n`)}(${on})`;
+        return `${on}.${method}Type() + ${fns.need(`uacc_${owner.name}_${method}`, () => `function uacc_${owner.name}_${method}(t) {\n  switch (t.${method}Type()) {\n${inner.branches.map((branch, index) => `    case ${branch.tag ?? index + 1}: return ${access(branch.type as RecordType)}(t.${method}(new ${cls(branch.type as RecordType)}()));`).join('\n')}\n    default: return 0;\n  }\n}\n`)}(${on})`;
       case 'list': {
         const element = inner.element;
         const leaf = element.kind === 'record' ? `${access(element)}(t.${method}(i, e))`

@@ -6,7 +6,7 @@
  * with it. Every glue module exports the same functions (GlueModule).
  */
 
-import type { JsonKind, ModelType } from '../../schema/translate/model';
+import type { EnumType, JsonKind, ModelType } from '../../schema/translate/model';
 
 /** The exports of a glue module. */
 export interface GlueModule {
@@ -26,6 +26,11 @@ export const literal = (text: string): string => JSON.stringify(text);
 /** `v.name` where the key is an identifier, `v["odd key"]` otherwise. */
 export function property(object: string, key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${object}.${key}` : `${object}[${literal(key)}]`;
+}
+
+/** `v?.name`: a key of a value that may itself be absent. */
+export function optionalProperty(object: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${object}?.${key}` : `${object}?.[${literal(key)}]`;
 }
 
 /** The test that a JSON value `x` is of a union branch's kind (how avsc picks an unwrapped union's branch). */
@@ -65,6 +70,32 @@ function parseJson(x) { return x === null ? null : JSON.parse(x); }
 function sinkText(x) { return x === null ? 0 : x.length; }
 function sinkBig(x) { return x === null || x === 0n ? 0 : 1; }
 function sinkBytes(x) { return x === null ? 0 : x.length; }
+function enumIn(table, x, zero) {
+  if (x == null) return x;
+  if (typeof x === 'number') return typeof zero === 'bigint' ? BigInt(x) : x;
+  const known = table.get(x);
+  if (known !== undefined) return known;
+  let flags = zero;
+  for (const name of String(x).split(' ')) {
+    const flag = table.get(name);
+    if (flag === undefined) throw new TypeError('not a value of the enum: ' + JSON.stringify(x));
+    flags |= flag;
+  }
+  return flags;
+}
+function enumOut(table, n, flags) {
+  if (n === null) return null;
+  const known = table[n];
+  if (known !== undefined) return known;
+  if (!flags || n <= 0) return Number(n);
+  const names = [];
+  let covered = 0n;
+  for (const key of Object.keys(table)) {
+    const flag = BigInt(key);
+    if (flag > 0n && (BigInt(n) & flag) === flag) { names.push(table[key]); covered |= flag; }
+  }
+  return covered === BigInt(n) ? names.join(' ') : Number(n);
+}
 `;
 
 /** A type's name in helper names: lists (and maps) of the same element type share a helper. */
@@ -91,14 +122,21 @@ export function typeKey(type: ModelType): string {
 
 /**
  * An enum's two lookup tables: symbol → number written (encode) and number → symbol (decode).
- * Numbers are positions from `first`, or a user schema's own (`values`).
+ * Numbers are positions from `first`, or a user schema's own (`values`, negative ones too);
+ * a 64-bit enum's are BigInts, as the generated code takes them.
  */
-export function enumTables(name: string, symbols: readonly string[], first = 0, values?: readonly number[]): string {
-  const numberOf = (index: number) => values?.[index] ?? index + first;
-  const entries = symbols.map((symbol, index) => `[${literal(symbol)}, ${numberOf(index)}]`).join(', ');
-  const positions = `{ ${symbols.map((symbol, index) => `${numberOf(index)}: ${literal(symbol)}`).join(', ')} }`;
-  return `const E_${name} = new Map([${entries}]);\nconst S_${name} = ${positions};\n`;
+export function enumTables(type: EnumType, first = 0): string {
+  const numberOf = (index: number) => `${type.values?.[index] ?? index + first}${type.wide ? 'n' : ''}`;
+  const entries = type.symbols.map((symbol, index) => `[${literal(symbol)}, ${numberOf(index)}]`).join(', ');
+  const positions = `{ ${type.symbols.map((symbol, index) => `${literal(String(type.values?.[index] ?? index + first))}: ${literal(symbol)}`).join(', ')} }`;
+  return `const E_${type.name} = new Map([${entries}]);\nconst S_${type.name} = ${positions};\n`;
 }
+
+/** The number an enum's JSON value `x` is written as (a symbol; bit flags' names; a number, as flatc's JSON allows). */
+export const enumWrite = (type: EnumType, x: string): string => `enumIn(E_${type.name}, ${x}, ${type.wide ? '0n' : '0'})`;
+
+/** The JSON value of an enum number read back: its symbol, the set flags' names, or the number itself (none of the symbols). */
+export const enumRead = (type: EnumType, read: string): string => `enumOut(S_${type.name}, ${read}, ${type.flags === true})`;
 
 /** Collects a module's functions: each named once, in the order first asked for. */
 export class GlueFunctions {

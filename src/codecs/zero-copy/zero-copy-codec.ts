@@ -5,6 +5,8 @@
  * child process (cached: a second run of the same schema generates nothing), then load the
  * generated classes and the glue in the codec's worker with the bundled runtime library.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from '../codec';
 import type { ChosenSchema } from '../avro-schema-choice';
 import { chooseTranslatedSchema } from './zero-copy-schema';
@@ -15,9 +17,11 @@ import { GeneratedModules, sandboxNotes, type RuntimeModules } from '../../codeg
 import { GLUE_FILE } from '../../codegen/zero-copy-tools';
 import type { GlueModule } from './glue-source';
 import { entryName, readFormatSchema, type FormatLanguage } from './user/user-schema';
+import { declaresDefaults, schemaDefaults } from './schema-defaults';
 
 export interface Translation {
   text: string;
+  model: SchemaModel;
   notes: string[];
 }
 
@@ -54,7 +58,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
         ? (await readFormatSchema(own, context.codegen)) as unknown as T
         : format.translate(modelFromAvro(chosen.schema, { listOfRecords: isListOfRecords(sample, chosen) }));
       const schemaFile = own ? entryName(own) : `schema.${format.language}`;
-      const files = { [schemaFile]: translation.text, [GLUE_FILE]: format.glue(translation, format.generatedModule(schemaFile)) };
+      const files = { ...(translation as { includes?: Record<string, string> }).includes, [schemaFile]: translation.text, [GLUE_FILE]: format.glue(translation, format.generatedModule(schemaFile)) };
       const code = await generateCode(format.generator, { files, entries: [schemaFile], ...(own ? { origins: { [schemaFile]: own.path } } : {}) }, context.codegen);
       return { chosen, translation, code } satisfies Generated<T>;
     },
@@ -64,7 +68,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
         throw new UnsupportedSampleError(`${format.name} runs code generated from the schema at run time, which comparisons do and this part of Payload Lab (probes, payload limits) does not: not run here`);
       }
       const { chosen, translation, code } = generated;
-      const glue = new GeneratedModules(code.outDir, format.runtimes).require(GLUE_FILE) as unknown as GlueModule;
+      const glue = loadGlue(code, format, translation.model);
       const from = chosen.origin === 'inferred' ? 'the schema inferred from the sample' : `the ${chosen.origin} Avro schema`;
       const origin = chosen.origin === 'provided' && chosen.schema === undefined ? 'provided' : chosen.origin === 'inferred' ? 'inferred' : 'derived';
       return {
@@ -82,10 +86,37 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
           ...chosen.notes.map((note) => `(Avro schema) ${note}`),
         ],
         ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
+        ...(declaresDefaults(translation.model.named) ? { schemaDefault: schemaDefaults(translation.model.root) } : {}),
         ...(glue.access && glue.firstField && glue.firstFieldPath ? { lazy: { access: glue.access, firstField: glue.firstField, firstFieldPath: glue.firstFieldPath } } : {}),
       };
     },
   };
+}
+
+/**
+ * The glue and the generated code it requires. flatc 2.0.8's TypeScript writes a float default
+ * of nan or inf as the bare word (`: nan;`), which JavaScript has no name for: the accessor and
+ * the builder of that field throw, whatever the sample, so the row says so (an upstream fact)
+ * rather than failing at decode as if the glue were wrong.
+ */
+function loadGlue<T extends Translation>(code: GeneratedCode, format: ZeroCopyFormat<T>, model: SchemaModel): GlueModule {
+  const bare = model.named.some((type) => type.kind === 'record' && type.fields.some((field) => typeof field.default === 'number' && !Number.isFinite(field.default))) ? bareWord(code.outDir) : undefined;
+  if (bare) {
+    const tools = code.tools.map((tool) => `${tool.executable} ${tool.version}`).join(', ');
+    throw new UnsupportedSampleError(`the TypeScript ${tools} generated for this schema writes a float default as the bare word \`${bare.word}\` (${bare.file}), which is not a JavaScript value: its reads and writes of that field throw "${bare.word} is not defined" (an upstream bug of the generator); not run with this schema`);
+  }
+  return new GeneratedModules(code.outDir, format.runtimes).require(GLUE_FILE) as unknown as GlueModule;
+}
+
+/** The first `: nan;` (or inf, infinity) of the generated JavaScript under `folder`. */
+function bareWord(folder: string): { word: string; file: string } | undefined {
+  for (const entry of fs.readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+    const at = path.join(entry.parentPath, entry.name);
+    const word = /[:,]\s*([+-]?(?:nan|inf|infinity))\s*[;)]/.exec(fs.readFileSync(at, 'utf8'))?.[1];
+    if (word) return { word, file: path.relative(folder, at) };
+  }
+  return undefined;
 }
 
 /** A list of records against a record schema: encoded as a list of them, as the Avro rows do. */

@@ -46,7 +46,7 @@ export function lowerModel(model: SchemaModel, rules: LoweringRules): SchemaMode
         const record: RecordType = { ...type, fields: [] };
         copies.set(type, record);
         named.push(record);
-        record.fields = type.fields.map((field) => ({ key: field.key, type: copy(field.type, `${record.name}${upper(field.key)}`) }));
+        record.fields = type.fields.map((field) => ({ key: field.key, type: copy(field.type, `${record.name}${upper(field.key)}`), ...('default' in field ? { default: field.default } : {}) }));
         return record;
       }
       case 'union': {

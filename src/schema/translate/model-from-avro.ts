@@ -145,7 +145,11 @@ function recordOf(node: Record<string, unknown>, path: string, context: Context,
   record.fields = fields.map((field): ModelField => {
     const key = String(field['name']);
     const protoType = typeof field['protoType'] === 'string' ? field['protoType'] : undefined;
-    return { key, type: typeOf(field['type'], `${path}.${key}`, context, protoType, namespace) };
+    const type = typeOf(field['type'], `${path}.${key}`, context, protoType, namespace);
+    // A key the sample may leave out (proto3's JSON leaves defaults out): what it stands for.
+    const fallback = field['default'];
+    const plain = fallback !== undefined && fallback !== null && type.kind !== 'nullable';
+    return { key, type, ...(plain ? { default: fallback } : {}) };
   });
   return record;
 }

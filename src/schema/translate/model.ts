@@ -25,7 +25,13 @@ export interface EnumType {
   name: string;
   symbols: string[];
   /** A user's schema: the number each symbol is written as (translations write positions). */
-  values?: number[];
+  values?: Array<number | bigint>;
+  /** A user's schema: the numbers are 64-bit on the wire (BigInt in the generated code). */
+  wide?: boolean;
+  /** A user's schema: the bytes a number takes on the wire (translations write one byte). */
+  width?: number;
+  /** A user's schema: bit flags, written in JSON as the set flags' names separated by spaces (as flatc's JSON). */
+  flags?: boolean;
 }
 
 export interface ListType {
@@ -54,6 +60,12 @@ export interface RecordType {
    * record, a wrapper the translation adds): JSON holds `value`, not `{ value }`.
    */
   wraps?: boolean;
+  /**
+   * A user's Cap'n Proto union group (`employment :union { … }`): exactly one field is set, and
+   * the JSON holds that one key (`{ "school": "MIT" }`; a Void member's value is null), as
+   * capnp's JSON codec writes it. Each field's `tag` is its discriminant.
+   */
+  oneOf?: boolean;
 }
 
 export interface ModelField {
@@ -67,6 +79,15 @@ export interface ModelField {
    */
   name?: string;
   slot?: number;
+  /**
+   * A user's schema: what decode reads when the key was left out (the schema's default, as its
+   * JSON value), so that value is reported as a default filled in, not as data.
+   */
+  default?: unknown;
+  /** A member of a `oneOf` record: the number its group's `which()` gives it. */
+  tag?: number;
+  /** A user's FlatBuffers union field: the JSON key naming its branch (`equipped_type`, as flatc's JSON). */
+  typeKey?: string;
 }
 
 /**
@@ -86,6 +107,8 @@ export interface UnionBranch {
   name: string;
   type: ModelType;
   accepts: JsonKind;
+  /** A user's schema: the number the wire gives the branch (translations number them from 1). */
+  tag?: number;
 }
 
 /** The value or null. Nesting is flattened: a nullable type is never the inner one. */

@@ -19,6 +19,10 @@ export interface FlatBuffersTranslation {
   model: SchemaModel;
   /** Records declared as structs; every other record is a table. */
   structs: Set<RecordType>;
+  /** A user's file_identifier: written at bytes 4–7, as flatc -b does. */
+  identifier?: string;
+  /** A user's schema: the files it includes, by the name it includes them under. */
+  includes?: Record<string, string>;
   notes: string[];
 }
 

@@ -32,7 +32,12 @@ function definitionsOf(generatedTypeScript: string): DefinitionAst[] {
   const bytes = /BEBOP_SCHEMA = new Uint8Array \(\[([\s\S]*?)\]\)/.exec(generatedTypeScript)?.[1];
   if (bytes === undefined) throw new UntranslatableSchemaError('bebopc wrote no BEBOP_SCHEMA: the generated code is not of bebopc 3');
   const schema = new BinarySchema(new Uint8Array(bytes.split(',').map((value) => Number(value.trim()))));
-  schema.get();
+  try {
+    schema.get();
+  } catch (error) {
+    // The bundled runtime's reader, not the schema, fails here (it does on nested maps, for one).
+    throw new UntranslatableSchemaError(`the bebop runtime cannot read the schema bebopc embedded in its code (BinarySchema: ${(error as Error).message}), and Payload Lab reads the schema through it`);
+  }
   return Object.values(schema.ast.definitions) as unknown as DefinitionAst[];
 }
 
@@ -78,7 +83,10 @@ export function modelFromBebopCode(generatedTypeScript: string, rootType?: strin
       return record;
     }
     const members = Object.values(definition.members ?? {});
-    const type: EnumType = { kind: 'enum', name: definition.name, symbols: members.map((member) => member.name), values: members.map((member) => Number(member.value)) };
+    // A 64-bit enum's members are BigInts (bebopc's TypeScript too): kept exact, not rounded to a number.
+    const wide = members.some((member) => typeof member.value === 'bigint');
+    const type: EnumType = { kind: 'enum', name: definition.name, symbols: members.map((member) => member.name), values: members.map((member) => (wide ? BigInt(member.value) : Number(member.value))) };
+    if (wide) type.wide = true;
     made.set(index, type);
     named.push(type);
     return type;

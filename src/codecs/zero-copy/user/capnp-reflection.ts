@@ -8,7 +8,7 @@
  * of lists, interfaces, AnyPointer) is named as the reason the row is skipped.
  */
 import * as capnp from 'capnp-es';
-import { CodeGeneratorRequest, Field, Node, Type, type Node as SchemaNode } from 'capnp-es/capnp/schema';
+import { CodeGeneratorRequest, Field, Node, Type, Value, type Node as SchemaNode } from 'capnp-es/capnp/schema';
 import { UntranslatableSchemaError } from '../../../schema/translate/model-from-avro';
 import { jsonKindOf, type EnumType, type ModelField, type ModelType, type RecordType, type ScalarKind, type SchemaModel, type UnionType } from '../../../schema/translate/model';
 import { VALUE_MEMBER } from '../../../schema/translate/to-capnp';
@@ -71,7 +71,9 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
     record.fields = fields.map((field): ModelField => {
       const type = fieldType(field, `${where}.${field.name}`);
       const slot = field.which() === Field.SLOT && isPointer(type) ? field.slot.offset : undefined;
-      return { key: field.name, name: field.name, type, ...(slot === undefined ? {} : { slot }) };
+      // A number's, bool's or enum's default is what an unset field reads as (capnp XORs it into the bits).
+      const fallback = field.which() === Field.SLOT && !isPointer(type) ? defaultOf(field.slot.defaultValue, type) : undefined;
+      return { key: field.name, name: field.name, type, ...(slot === undefined ? {} : { slot }), ...(fallback === undefined ? {} : { default: fallback }) };
     });
     return record;
   };
@@ -83,14 +85,27 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
     return isPointer(type) ? { kind: 'nullable', inner: type } : type;
   };
 
-  /** `x :union { none @n :Void; value @m :T }`, as the translations write a nullable number. */
+  /**
+   * `x :union { none @n :Void; value @m :T }`, as the translations write a nullable number; any
+   * other group that is all union (`employment :union { … }`) is one key of its members.
+   */
   const nullableGroup = (id: bigint, where: string): ModelType => {
-    const members = [...nodes.get(id)!.struct.fields].sort((a, b) => a.discriminantValue - b.discriminantValue);
+    const node = nodes.get(id)!;
+    const members = [...node.struct.fields].sort((a, b) => a.discriminantValue - b.discriminantValue);
     const [none, value] = members;
     const shaped = members.length === 2 && none!.which() === Field.SLOT && none!.slot.type.which() === Type.VOID && value!.name === VALUE_MEMBER && value!.which() === Field.SLOT;
     const inner = shaped ? typeOf(value!.slot.type, where) : undefined;
-    if (!inner || isPointer(inner)) throw new UntranslatableSchemaError(`${where}: a group; Payload Lab reads one shape of group, a nullable number: union { none :Void; ${VALUE_MEMBER} :T }`);
-    return { kind: 'nullable', inner };
+    if (inner && !isPointer(inner)) return { kind: 'nullable', inner };
+    const allUnion = members.length > 0 && members.every((member) => member.discriminantValue !== NO_DISCRIMINANT && member.which() === Field.SLOT);
+    if (!allUnion) throw new UntranslatableSchemaError(`${where}: a group that is not one union of plain members; Payload Lab reads a group that is a union (one key of its members) or a nullable number: union { none :Void; ${VALUE_MEMBER} :T }`);
+    const known = made.get(id);
+    if (known?.kind === 'record') return known;
+    const record: RecordType = { kind: 'record', name: className(node), fields: [], oneOf: true };
+    made.set(id, record);
+    named.push(record);
+    // A member is read only when its group says it is the one set: no null to tell apart.
+    record.fields = members.map((member) => ({ key: member.name, name: member.name, tag: member.discriminantValue, type: typeOf(member.slot.type, `${where}.${member.name}`) }));
+    return record;
   };
 
   const typeOf = (type: Type, where: string): ModelType => {
@@ -122,6 +137,25 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
   const model = structOf(root.id, '$');
   if (model.kind !== 'record') throw new UntranslatableSchemaError(`${shortName(root)}: the root is a union; give a struct with fields`);
   return { root: model, named, notes: [] };
+}
+
+/** A data field's default as its JSON value (the enumerant's name; a 64-bit integer as a number). */
+function defaultOf(value: Value, type: ModelType): unknown {
+  switch (value.which()) {
+    case Value.BOOL: return value.bool;
+    case Value.INT8: return value.int8;
+    case Value.INT16: return value.int16;
+    case Value.INT32: return value.int32;
+    case Value.INT64: return Number(value.int64);
+    case Value.UINT8: return value.uint8;
+    case Value.UINT16: return value.uint16;
+    case Value.UINT32: return value.uint32;
+    case Value.UINT64: return Number(value.uint64);
+    case Value.FLOAT32: return value.float32;
+    case Value.FLOAT64: return value.float64;
+    case Value.ENUM: return type.kind === 'enum' ? type.symbols[value.enum] : undefined;
+    default: return undefined;
+  }
 }
 
 function isPointer(type: ModelType): boolean {

@@ -19,6 +19,8 @@ const SCALARS: Partial<Record<Base, ScalarKind>> = {
   [Base.UInt]: 'uint32', [Base.Long]: 'int64', [Base.ULong]: 'uint64', [Base.Float]: 'float32', [Base.Double]: 'float64', [Base.String]: 'string',
 };
 
+const WIDTHS: Partial<Record<Base, number>> = { [Base.Byte]: 1, [Base.UByte]: 1, [Base.Short]: 2, [Base.UShort]: 2, [Base.Int]: 4, [Base.UInt]: 4, [Base.Long]: 8, [Base.ULong]: 8 };
+
 /** A table of reflection.fbs at `position`, read by vtable slot. */
 class Table {
   constructor(readonly bb: ByteBuffer, readonly position: number) {}
@@ -55,13 +57,20 @@ class Table {
     const offset = this.offset(slot);
     return offset ? Number(this.bb.readInt64(this.position + offset)) : 0;
   }
+  float64(slot: number): number {
+    const offset = this.offset(slot);
+    return offset ? this.bb.readFloat64(this.position + offset) : 0;
+  }
   bool(slot: number): boolean {
     return this.uint8(slot) !== 0;
   }
 }
 
+/** `attributes` (a vector of KeyValue: key 0, value 1) names `key`. */
+const hasAttribute = (table: Table, slot: number, key: string): boolean => table.tables(slot).some((pair) => pair.string(0) === key);
+
 /** Schema: objects, enums, file_ident, file_ext, root_table. Object: name, fields, is_struct. */
-export function modelFromBinarySchema(bfbs: Uint8Array): { model: SchemaModel; structs: Set<RecordType> } {
+export function modelFromBinarySchema(bfbs: Uint8Array): { model: SchemaModel; structs: Set<RecordType>; identifier?: string } {
   const bb = new ByteBuffer(bfbs);
   const schema = new Table(bb, bb.readInt32(bb.position()) + bb.position());
   const objects = schema.tables(0);
@@ -82,17 +91,22 @@ export function modelFromBinarySchema(bfbs: Uint8Array): { model: SchemaModel; s
     records.set(index, record);
     named.push(record);
     if (object.bool(2)) structs.add(record);
-    // Field: name 0, type 1, id 2, deprecated 6, required 7, optional 11.
+    // Field: name 0, type 1, id 2, default_integer 4, default_real 5, deprecated 6, required 7, optional 11.
     const fields = object.tables(1).filter((field) => !field.bool(6)).sort((a, b) => a.uint16(2) - b.uint16(2));
     record.fields = fields.flatMap((field): ModelField[] => {
       const type = field.table(1)!;
       if (type.uint8(0) === Base.UType) return []; // a union's `_type`: read with its union
-      const where = `${record.name}.${field.string(0)}`;
+      const name = field.string(0);
+      const where = `${record.name}.${name}`;
       const inner = typeOf(type, where);
       const isScalar = inner.kind === 'scalar' && inner.scalar !== 'string' || inner.kind === 'enum';
       // Table fields other than plain scalars may be absent; structs' fields never are.
       const nullable = !structs.has(record) && !field.bool(7) && (isScalar ? field.bool(11) : true);
-      return [{ key: field.string(0), name: field.string(0), slot: field.uint16(2), type: nullable ? { kind: 'nullable', inner } : inner }];
+      const modelField: ModelField = { key: name, name, slot: field.uint16(2), type: nullable ? { kind: 'nullable', inner } : inner };
+      if (inner.kind === 'union') modelField.typeKey = `${name}_type`;
+      // What an absent scalar reads as: the schema's default (a struct's fields are always there).
+      if (isScalar && !nullable && !structs.has(record)) modelField.default = defaultOf(inner, field.int64(4), field.float64(5));
+      return [modelField];
     });
     return record;
   };
@@ -117,8 +131,13 @@ export function modelFromBinarySchema(bfbs: Uint8Array): { model: SchemaModel; s
   const enumOf = (index: number): EnumType => {
     const known = enumTypes.get(index);
     if (known?.kind === 'enum') return known;
+    // Enum: underlying_type 3, attributes 4.
     const values = enums[index]!.tables(1);
+    const underlying = enums[index]!.table(3)?.uint8(0);
     const type: EnumType = { kind: 'enum', name: shortName(enums[index]!.string(0)), symbols: values.map((value) => value.string(0)), values: values.map((value) => value.int64(1)) };
+    if (underlying === Base.Long || underlying === Base.ULong) type.wide = true;
+    if (underlying !== undefined) type.width = WIDTHS[underlying as Base];
+    if (hasAttribute(enums[index]!, 4, 'bit_flags')) type.flags = true;
     enumTypes.set(index, type);
     named.push(type);
     return type;
@@ -128,10 +147,13 @@ export function modelFromBinarySchema(bfbs: Uint8Array): { model: SchemaModel; s
     const known = enumTypes.get(index);
     if (known?.kind === 'union') return known;
     const members = enums[index]!.tables(1).filter((value) => value.int64(1) !== 0);
-    if (members.length > 1) {
-      throw new UntranslatableSchemaError(`${where}: a union of ${members.length} tables; a JSON object cannot say which one it is (flatc's JSON adds a _type field; Payload Lab's samples do not)`);
-    }
-    const union: UnionType = { kind: 'union', name: shortName(enums[index]!.string(0)), branches: members.map((member) => ({ name: member.string(0), type: recordOf(member.table(3)!.int32(2, -1)), accepts: 'object' as const })) };
+    const branches = members.map((member) => {
+      const table = member.table(3)!.int32(2, -1);
+      if (table < 0) throw new UntranslatableSchemaError(`${where}: a union member ${member.string(0)} that is not a table (a struct or a string)`);
+      return { name: member.string(0), type: recordOf(table), accepts: 'object' as const, tag: member.int64(1) };
+    });
+    // Which member a JSON object is: the sample says it in `<field>_type`, as flatc's JSON does.
+    const union: UnionType = { kind: 'union', name: shortName(enums[index]!.string(0)), branches };
     enumTypes.set(index, union);
     named.push(union);
     return union;
@@ -139,7 +161,28 @@ export function modelFromBinarySchema(bfbs: Uint8Array): { model: SchemaModel; s
 
   const rootIndex = objects.findIndex((object) => object.string(0) === rootTable.string(0));
   const root = recordOf(rootIndex);
-  return { model: { root, named, notes: [] }, structs };
+  const identifier = schema.string(2);
+  return { model: { root, named, notes: [] }, structs, ...(identifier ? { identifier } : {}) };
+}
+
+/** A scalar's default as its JSON value: flatc stores integers (bools, enums) and reals apart. */
+function defaultOf(type: ModelType, integer: number, real: number): unknown {
+  if (type.kind === 'enum') return enumName(type, integer);
+  if (type.kind !== 'scalar') return undefined;
+  if (type.scalar === 'bool') return integer !== 0;
+  return type.scalar === 'float32' || type.scalar === 'float64' ? real : integer;
+}
+
+/** An enum number as flatc's JSON writes it: its symbol, a bit flags' set names, or the number. */
+export function enumName(type: EnumType, value: number): string | number {
+  // flatc's enums are read as numbers here (values up to 2^53 are exact: bit 40 of LongEnum is).
+  const values = type.values ?? type.symbols.map((_, index) => index);
+  const exact = values.indexOf(value);
+  if (exact >= 0) return type.symbols[exact]!;
+  if (!type.flags || value <= 0) return value;
+  const names = type.symbols.filter((_, index) => values[index]! > 0 && (BigInt(value) & BigInt(values[index]!)) === BigInt(values[index]!));
+  const covered = names.reduce((sum, name) => sum | BigInt(values[type.symbols.indexOf(name)]!), 0n);
+  return covered === BigInt(value) ? names.join(' ') : value;
 }
 
 function scalarOf(base: Base, where: string): ModelType {

@@ -3,9 +3,10 @@
  * a file): checked and read by the format's own tool, in a child process with the run's
  * timeout, cached like generated code. What the tool reports wrong comes back as file, line
  * and column (`checkFormatSchema`, for the CLI and editor diagnostics); what it accepts becomes
- * the schema model the row's glue drives (`readFormatSchema`). The file stands alone: includes
- * and imports of other files are not given to the tool, and one that is absolute or climbs with
- * `..` is refused at its statement before the tool runs (it would read any file).
+ * the schema model the row's glue drives (`readFormatSchema`). A FlatBuffers file's includes are
+ * read from beside it (schema-files.ts); other imports are refused by name, and an include or
+ * import that is absolute or climbs with `..` is refused at its statement before the tool runs
+ * (it would read any file).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,6 +18,7 @@ import type { FlatBuffersTranslation } from '../../../schema/translate/to-fbs';
 import type { CapnpTranslation } from '../../../schema/translate/to-capnp';
 import type { BebopTranslation } from '../../../schema/translate/to-bop';
 import { modelFromBinarySchema } from './fbs-reflection';
+import { schemaFiles } from './schema-files';
 import { capnpRootChoices, modelFromCodeGeneratorRequest } from './capnp-reflection';
 import { bebopRootChoices, modelFromBebopCode } from './bop-reflection';
 import { UntranslatableSchemaError } from '../../../schema/translate/model-from-avro';
@@ -41,8 +43,17 @@ export async function checkFormatSchema(file: FormatSchemaFile, settings: Codege
   } catch (error) {
     if (error instanceof ProgramRunError && error.reason === 'exit') return locateToolError(file.language, error.stderrTail);
     if (error instanceof SchemaInputError) return error.problem;
+    // An import the tool is not given, or an include not beside the file: at its line.
+    if (error instanceof UntranslatableSchemaError) return { message: error.message, ...importLine(file.source) };
     throw error;
   }
+}
+
+/** Where the file's first import or include statement is (1-based), else its start. */
+function importLine(source: string): { line: number; column: number } {
+  const lines = source.split('\n');
+  const index = lines.findIndex((line) => /^\s*(?:include|import)\s+"|\bimport\s+"/.test(line));
+  return index < 0 ? { line: 1, column: 1 } : { line: index + 1, column: lines[index]!.search(/\S/) + 1 };
 }
 
 /**
@@ -81,8 +92,8 @@ export async function readFormatSchema(file: FormatSchemaFile, settings: Codegen
   const output = (name: string) => fs.readFileSync(path.join(code.outDir, name));
   switch (file.language) {
     case 'fbs': {
-      const { model, structs } = modelFromBinarySchema(output(entry.replace(/\.fbs$/i, '.bfbs')));
-      return { language: 'fbs', text: file.source, model, structs, notes };
+      const { model, structs, identifier } = modelFromBinarySchema(output(entry.replace(/\.fbs$/i, '.bfbs')));
+      return { language: 'fbs', text: file.source, model, structs, ...(identifier ? { identifier } : {}), includes: schemaFiles(file, entry), notes };
     }
     case 'capnp':
       return { language: 'capnp', text: file.source, model: modelFromCodeGeneratorRequest(output(`${entry}.request`), file.rootType), notes };
@@ -103,7 +114,7 @@ async function readWithTool(file: FormatSchemaFile, settings: CodegenSettings, s
   const refused = refusedInclude(file.language, file.source);
   if (refused) throw new SchemaInputError(file.path, refused);
   const entry = entryName(file);
-  const code = await generateCode(READERS[file.language], { files: { [entry]: file.source }, entries: [entry], origins: { [entry]: file.path } }, settings, signal);
+  const code = await generateCode(READERS[file.language], { files: schemaFiles(file, entry), entries: [entry], origins: { [entry]: file.path } }, settings, signal);
   return { code, entry };
 }
 
