@@ -15,6 +15,7 @@ import { RemnantGroups, type RemnantOccurrence } from './remnant-groups';
 import { matchRenames } from './renames';
 import { describeOriginal, kindName, type Finding } from './values';
 import { walkPairs, type ExtraKey } from './walk-pairs';
+import { isImplicitDefault, type FormatSemantics } from './semantics';
 
 export const DEFAULT_MAX_REMNANTS = 100;
 
@@ -27,6 +28,8 @@ export interface RemnantOptions {
   onOccurrence?: (occurrence: RemnantOccurrence) => void;
   /** Told of every difference from the original the walk meets, in the same document order. */
   onDifference?: (at: PathNode, finding: Finding) => void;
+  /** What the format keeps by its own rules: a default it fills in is said as one. */
+  semantics?: FormatSemantics;
 }
 
 /** Methods of message and builder objects that hold the data instead of properties. */
@@ -86,6 +89,11 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
     }
     for (const key of match.missing) {
       const at = node.child(key);
+      if (options.semantics?.implicitDefaults && isImplicitDefault(object[key])) {
+        // The same message to proto3: a default is not written, and reads back as absent.
+        groups.add('missing-key', patternOf(at, root), 'default not written', 'objects', () => `absent after the round trip: proto3 writes no default (was ${describeOriginal(object[key])})`, at);
+        continue;
+      }
       groups.add('missing-key', patternOf(at, root), 'missing', 'objects', () => `missing after the round trip (was ${describeOriginal(object[key])})`, at);
     }
     const extraValues = new Map(extra.map((entry) => [entry.key, entry.value]));
@@ -97,7 +105,7 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
         groups.add('extra-key', patternOf(at, root), 'null added', 'objects', 'absent in the original, decoded as null', at);
         continue;
       }
-      const filled = isDefaultValue(value);
+      const filled = options.semantics?.implicitDefaults ? isImplicitDefault(value) : isDefaultValue(value);
       const example = filled
         ? `not in the original: a default filled in (${kindName(value)} ${JSON.stringify(value)})`
         : `not in the original (${kindName(value)})`;

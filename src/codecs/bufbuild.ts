@@ -7,7 +7,7 @@
  */
 import { create, fromBinary, toBinary, type DescMessage } from '@bufbuild/protobuf';
 import { UnsupportedSampleError, type CodecModule } from './codec';
-import { planProtobuf, withNullsRestored } from './protobuf-plan';
+import { planProtobuf, planSemantics, withNullsRestored } from './protobuf-plan';
 import { bufbuildRegistryOf, protoSyntaxOf } from './protobuf-descriptor';
 import { fromWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { usesWellKnownTypes } from '../schema/proto-wkt';
@@ -46,6 +46,8 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     ],
     layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
     interop: protobufInterop('protobufjs', type, plan.text),
+    // Every decoded message carries its type's name: a remnant, not a difference in the data.
+    semantics: { ...planSemantics(plan), metadataKeys: ['$typeName'] },
     ...(plan.inferred ? { inferred: plan.inferred } : {}),
   };
 };

@@ -112,6 +112,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     ],
     ...(reference.layout ? { layout: reference.layout } : {}),
     ...(reference.inferred === undefined ? {} : { inferred: reference.inferred }),
+    ...(reference.semantics ? { semantics: reference.semantics } : {}),
     interop: generatedInterop(library.runtime, message, (reference.layout as { type: protobuf.Type }).type, referenceBytes),
   };
 }

@@ -48,7 +48,7 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
     const run = new CodecRun(runtime, job, enterStage, blankReport());
     await run.step(async () => {
       const opened = await openCodec(runtime, job, (next) => run.enter(next), run.report, (encodedBytes) => { run.bytes = encodedBytes; });
-      if (opened && job.measurement.verify) run.roundTrip = run.verified(opened.sample, opened.decoded, 'the decoded value is not the sample');
+      if (opened && job.measurement.verify) run.roundTrip = run.verified(opened.sample, opened.decoded, 'the decoded value is not the sample', opened.prepared.semantics);
       run.opened = opened;
     });
     return run;
@@ -86,7 +86,7 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
       this.stage = 'verify';
       // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
       // (A scaled sample's paths are not the file's: its text-level checks apply to the file only.)
-      const remnants = detectRemnants(sample, opened.decoded, job.scale ? {} : { parseLosses: findParseLosses(opened.sampleBytes, job.sample.kind) });
+      const remnants = detectRemnants(sample, opened.decoded, { ...(job.scale ? {} : { parseLosses: findParseLosses(opened.sampleBytes, job.sample.kind) }), ...(prepared.semantics ? { semantics: prepared.semantics } : {}) });
       this.stage = 'measure';
       // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
       const endToEnd = plan.firstLook
