@@ -105,9 +105,9 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
         groups.add('extra-key', patternOf(at, root), 'null added', 'objects', 'absent in the original, decoded as null', at);
         continue;
       }
-      const filled = options.semantics?.implicitDefaults ? isImplicitDefault(value) : isDefaultValue(value);
+      const filled = options.semantics?.implicitDefaults || options.semantics?.filledDefaults ? isImplicitDefault(value) : isDefaultValue(value);
       const example = filled
-        ? `not in the original: a default filled in (${kindName(value)} ${JSON.stringify(value)})`
+        ? `not in the original: a default filled in (${kindName(value)} ${typeof value === 'bigint' ? `${value}n` : JSON.stringify(value) ?? String(value)})`
         : `not in the original (${kindName(value)})`;
       groups.add('extra-key', patternOf(at, root), filled ? 'default' : 'extra', 'objects', example, at);
     }

@@ -9,12 +9,18 @@
 export interface FormatSemantics {
   /** proto3 implicit presence: a key absent in the sample decoded as its type's default is the same message. */
   implicitDefaults?: boolean;
+  /** Decoded keys holding their type's default where the sample had none (proto2: filled in by the decoder, lists left empty): the same message. */
+  filledDefaults?: boolean;
   /** Keys the library names otherwise (`items` → `itemsList`, `optionalInt32` → `optional_int32`): compared under the new name. */
   renames?: boolean;
   /** Keys the library adds to every message it decodes: a remnant, not a difference. */
   metadataKeys?: readonly string[];
-  /** Durations and Timestamps are compared by the time they say, not their text. */
-  timeTexts?: boolean;
+  /**
+   * Values in proto3's JSON forms are compared by what they say: Durations and Timestamps by
+   * their time, 64-bit decimal strings by their integer (decoded as a number, BigInt or Long),
+   * base64 text by its bytes, and a float field's shortest text by its float32 value.
+   */
+  jsonValues?: boolean;
 }
 
 /** The default a proto3 field reads as when absent: 0, '', false, an empty list or map, a zero Long. */
@@ -57,6 +63,53 @@ export function sameTimeText(expected: unknown, actual: unknown): boolean {
   for (const read of [durationNanos, timestampNanos]) {
     const a = read(expected);
     if (a !== undefined) return a === read(actual);
+  }
+  return false;
+}
+
+const DECIMAL = /^-?\d+$/;
+
+/** The integer a decoded 64-bit value holds: a safe number, a BigInt, or a long.js Long. */
+function integerOf(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined;
+  if (typeof value === 'string') return DECIMAL.test(value) ? BigInt(value) : undefined;
+  const long = value as { low?: unknown; high?: unknown; unsigned?: unknown; toString?: () => string } | null;
+  if (long && typeof long.low === 'number' && typeof long.high === 'number' && typeof long.toString === 'function') return BigInt(long.toString());
+  return undefined;
+}
+
+function bytesOfBase64(text: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(text)) return undefined;
+  try {
+    return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `text` is the shortest decimal that reads back as the float32 `value` (what protoc writes). */
+function isFloat32Text(expected: number, actual: number): boolean {
+  if (Math.fround(actual) !== actual || Math.fround(expected) !== actual) return false;
+  for (let digits = 1; digits <= 9; digits++) {
+    const shortest = Number(actual.toPrecision(digits));
+    if (Math.fround(shortest) === actual) return shortest === expected;
+  }
+  return false;
+}
+
+/** The same value in another of proto3 JSON's forms (see FormatSemantics.jsonValues). */
+export function sameJsonValue(expected: unknown, actual: unknown): boolean {
+  if (typeof expected === 'number' && typeof actual === 'number') return isFloat32Text(expected, actual);
+  if (typeof expected !== 'string') return false;
+  if (sameTimeText(expected, actual)) return true;
+  if (DECIMAL.test(expected)) {
+    const integer = integerOf(actual);
+    if (integer !== undefined) return integer === BigInt(expected);
+  }
+  if (actual instanceof Uint8Array) {
+    const bytes = bytesOfBase64(expected);
+    return bytes !== undefined && bytes.length === actual.length && bytes.every((byte, index) => byte === actual[index]);
   }
   return false;
 }

@@ -9,7 +9,7 @@ import type { Difference, DifferenceKind, RoundTrip, RoundTripStatus } from '../
 import type { PathNode } from './json-path';
 import { describeOriginal, isIncompatibleRoot, kindName } from './values';
 import { walkPairs, type ContainerKind, type ExtraKey } from './walk-pairs';
-import { isImplicitDefault, sameTimeText, type FormatSemantics } from './semantics';
+import { isImplicitDefault, sameJsonValue, type FormatSemantics } from './semantics';
 import { matchRenames } from './renames';
 
 export const DEFAULT_MAX_DIFFERENCES = 100;
@@ -82,14 +82,14 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
     if (semantics.implicitDefaults) {
       // proto3: a default is not written, and an absent field reads as its default.
       stillMissing = stillMissing.filter((key) => !(isImplicitDefault(object[key]) && ++sameValueTypeChanges));
-      left = left.filter(({ value }) => !(isImplicitDefault(value) && ++sameValueTypeChanges));
     }
+    if (semantics.implicitDefaults || semantics.filledDefaults) left = left.filter(({ value }) => !(isImplicitDefault(value) && ++sameValueTypeChanges));
     return { missing: stillMissing, extra: left };
   };
 
   walkPairs(original, decoded, {
     difference: (at, finding, expected, actual) => {
-      if (finding.sameValue || (semantics.timeTexts && sameTimeText(expected, actual))) sameValueTypeChanges++;
+      if (finding.sameValue || (semantics.jsonValues && sameJsonValue(expected, actual))) sameValueTypeChanges++;
       else report(at, finding.kind, finding.detail);
     },
     keys: (node, object, allMissing, allExtra) => {

@@ -5,7 +5,7 @@
  * `create` once, before timing; encode is `toBinary`, decode `fromBinary`, whose messages carry
  * a `$typeName` property: a remnant.
  */
-import { create, fromBinary, toBinary, type DescMessage } from '@bufbuild/protobuf';
+import { create, fromBinary, fromJson, toBinary, toJson, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
 import { UnsupportedSampleError, type CodecModule } from './codec';
 import { planProtobuf, planSemantics, withNullsRestored } from './protobuf-plan';
 import { bufbuildRegistryOf, protoSyntaxOf } from './protobuf-descriptor';
@@ -16,24 +16,24 @@ import { protobufInterop } from './interop';
 export const prepare: CodecModule['prepare'] = (sample, context) => {
   const plan = planProtobuf(sample, context);
   const { type, fit, adapter } = plan;
-  const needs = [
-    fit.enumNames && 'enum names',
-    fit.bytes && 'base64 bytes',
-    !adapter && usesWellKnownTypes(type) && 'well-known types in their JSON form',
-    adapter && usesOneofs(adapter) && 'values of mixed types (oneofs or google.protobuf.Value)',
-  ].filter(Boolean);
-  if (needs.length > 0) {
-    throw new UnsupportedSampleError(`the sample holds ${needs.join(', ')}: this row builds messages with create() from plain values, which does not convert them (protobufjs' fromObject/toObject does)`);
+  // A sample in proto3's JSON form (enum names, base64 bytes, 64-bit strings, well-known types'
+  // texts) is read with fromJson, @bufbuild/protobuf's own reader of that mapping, and decoded
+  // messages are written back with toJson: the mapping both ways, as this library's users do.
+  const jsonForm = fit.enumNames || fit.bytes || fit.longStrings || (!adapter && usesWellKnownTypes(type));
+  if (adapter && usesOneofs(adapter)) {
+    throw new UnsupportedSampleError('the sample holds values of mixed types (oneofs or google.protobuf.Value): this row builds messages with create() from plain values, which does not convert them (protobufjs\' fromObject/toObject does)');
   }
   const registry = bufbuildRegistryOf(type, protoSyntaxOf(plan.text));
   const schema = registry.getMessage(type.fullName.slice(1)) as DescMessage | undefined;
   if (!schema) throw new Error(`message ${type.fullName} is missing from the descriptors built for @bufbuild/protobuf`);
-  const read = adapter ? (bytes: Uint8Array) => fromWire(fromBinary(schema, bytes), adapter) : withNullsRestored(plan, (bytes) => fromBinary(schema, bytes));
+  const decodeMessage = jsonForm ? (bytes: Uint8Array) => toJson(schema, fromBinary(schema, bytes), { useProtoFieldName: true, registry }) : (bytes: Uint8Array) => fromBinary(schema, bytes);
+  const read = adapter ? (bytes: Uint8Array) => fromWire(decodeMessage(bytes), adapter) : withNullsRestored(plan, decodeMessage);
   const field = plan.wrappedAs;
+  const build = jsonForm ? (wire: unknown) => fromJson(schema, wire as JsonValue, { registry }) : (wire: unknown) => create(schema, wire as never);
   // Message mode: one message built per record.
-  const messageInputs = plan.perMessage ? (plan.wire as unknown[]).map((wire) => create(schema, wire as never)) : undefined;
+  const messageInputs = plan.perMessage ? (plan.wire as unknown[]).map(build) : undefined;
   return {
-    input: messageInputs ?? create(schema, plan.wire as never),
+    input: messageInputs ?? build(plan.wire),
     ...(messageInputs ? { messageInputs } : {}),
     encode: (value) => toBinary(schema, value as never),
     decode: field ? (bytes) => (read(bytes) as Record<string, unknown>)[field] : read,
@@ -42,7 +42,9 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     notes: [
       ...plan.notes,
       'descriptors built at run time from the protobufjs schema (protobufjs/ext/descriptor → FileDescriptorSet → createFileRegistry); no protoc',
-      'the value becomes messages with create() once, before timing; encode is toBinary, decode fromBinary',
+      jsonForm
+        ? 'the sample is in proto3\'s JSON form: it becomes messages with fromJson once, before timing; encode is toBinary, decode fromBinary then toJson (timed)'
+        : 'the value becomes messages with create() once, before timing; encode is toBinary, decode fromBinary',
     ],
     layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
     interop: protobufInterop('protobufjs', type, plan.text),

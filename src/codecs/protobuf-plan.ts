@@ -62,7 +62,12 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   const notes = [...chosen.notes];
   let { type, wrappedAs } = chosen;
   const records = context.messages && Array.isArray(sample) ? sample : undefined;
-  if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records) {
+  const holdsOneList = listFieldOf(type);
+  if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records && holdsOneList) {
+    // A message that holds one list and nothing else (the Root an inferred .proto wraps a root array in).
+    wrappedAs = holdsOneList;
+    notes.push(`the sample is a list: encoded as the repeated field ${holdsOneList} of message ${type.name}, its only field, and unwrapped after decoding`);
+  } else if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records) {
     type = listOf(type);
     wrappedAs = LIST_FIELD;
     notes.push(`the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`);
@@ -187,6 +192,13 @@ export function withNullsRestored(plan: ProtobufPlan, read: (bytes: Uint8Array) 
   return nulls ? (bytes) => fromWire(read(bytes), nulls) : read;
 }
 
+/** The name of `type`'s one field where that field is a repeated message or scalar (not a map). */
+function listFieldOf(type: protobuf.Type): string | undefined {
+  const fields = type.fieldsArray;
+  const only = fields.length === 1 ? fields[0]! : undefined;
+  return only && only.repeated && !(only instanceof protobuf.MapField) ? only.name : undefined;
+}
+
 /** A message holding a list of `type`, added beside it (a .proto cannot type a bare list). */
 function listOf(type: protobuf.Type): protobuf.Type {
   const root = type.root;
@@ -201,9 +213,10 @@ function listOf(type: protobuf.Type): protobuf.Type {
 /**
  * How a round trip through this plan's schema is judged: proto3 fields have implicit presence
  * (absent and default are one message); decoded keys are the .proto's field names, which a
- * sample may have written as their JSON names; Durations and Timestamps come back in
- * canonical text.
+ * sample may have written as their JSON names; values come back in another of proto3 JSON's
+ * forms (canonical Duration text, 64-bit integers as numbers, bytes as Uint8Array).
  */
 export function planSemantics(plan: ProtobufPlan): FormatSemantics {
-  return { implicitDefaults: protoSyntaxOf(plan.text) === 'proto3', renames: true, timeTexts: true };
+  const proto3 = protoSyntaxOf(plan.text) === 'proto3';
+  return { ...(proto3 ? { implicitDefaults: true } : { filledDefaults: true }), renames: true, jsonValues: true };
 }
