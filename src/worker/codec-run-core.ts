@@ -11,7 +11,7 @@ import { type InteropCheck, NO_MESSAGE_MODE, type PreparedCodec, UnsupportedSamp
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
-import type { CompressedSizes, InteropResult, LazyTimings } from '../shared/results';
+import type { CompressedSizes, InteropResult, LazyTimings, SchemaOrigin } from '../shared/results';
 import { attributeBytes } from '../attribution/byte-attribution';
 import { nestingDepth } from '../analysis/nesting';
 import { scaleSample } from '../measurement/scale-sample';
@@ -180,6 +180,8 @@ export async function prepareReported(
       ...(job.messages ? { messages: true } : {}),
     });
   } catch (error) {
+    // A row that goes no further still says which schema it was given (or derives from it).
+    report.schema = schemaGiven(job, loaded.descriptor);
     if (error instanceof UnsupportedSampleError) {
       report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
       return undefined;
@@ -224,3 +226,10 @@ async function checkInterop(interop: InteropCheck, encoded: Uint8Array, sample: 
  * deep).
  */
 export const MAX_CROSSING_DEPTH = 500;
+
+/** `provided` for the format of the schema the user gave, `derived` for another that needs one. */
+function schemaGiven(job: CodecJob, descriptor: { format: string; needsSchema: boolean }): SchemaOrigin {
+  if (!job.schema || !descriptor.needsSchema) return 'none';
+  const own = job.schema.kind === 'proto' ? 'Protocol Buffers' : 'Avro';
+  return descriptor.format === own ? 'provided' : 'derived';
+}
