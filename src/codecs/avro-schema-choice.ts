@@ -68,10 +68,10 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
     if (list !== undefined) {
       input = { [list]: sample };
       unwrap = (decoded) => (decoded as Record<string, unknown>)[list];
-      notes.push(`the sample is a list: encoded as the array field ${list} of record ${String((schema as { name?: unknown }).name)}, its only field, and unwrapped after decoding`);
+      notes.push(`the sample is a list of values: encoded as the array field ${list} of record ${String((schema as { name?: unknown }).name)}, its only field, and unwrapped after decoding`);
     } else {
       schema = { type: 'array', items: schema };
-      notes.push('the sample is a list: encoded as an Avro array of the schema\'s type');
+      notes.push(`the sample is a list of ${describeNamed(schema)}: encoded as an Avro array of it`);
     }
   }
   if (chosen.origin === 'inferred') return { schema, input, notes };
@@ -103,4 +103,9 @@ function oneListField(schema: unknown): string | undefined {
   if (schema === null || typeof schema !== 'object' || (schema as { type?: unknown }).type !== 'record') return undefined;
   const fields = (schema as { fields?: Array<{ name: string; type: unknown }> }).fields ?? [];
   return fields.length === 1 && isArraySchema(fields[0]!.type) && !Array.isArray(fields[0]!.type) ? fields[0]!.name : undefined;
+}
+
+function describeNamed(schema: unknown): string {
+  const name = schema !== null && typeof schema === 'object' ? (schema as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : 'values of the schema\'s type';
 }

@@ -66,7 +66,7 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records && holdsOneList) {
     // A message that holds one list and nothing else (the Root an inferred .proto wraps a root array in).
     wrappedAs = holdsOneList;
-    notes.push(`the sample is a list: encoded as the repeated field ${holdsOneList} of message ${type.name}, its only field, and unwrapped after decoding`);
+    notes.push(`the sample is a list of values: encoded as the repeated field ${holdsOneList} of message ${type.name}, its only field, and unwrapped after decoding`);
   } else if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records) {
     type = listOf(type);
     wrappedAs = LIST_FIELD;
