@@ -61,7 +61,8 @@ function detailOf(group: RemnantGroup): string {
     case 'rename':
       return `${group.label}${times}`;
     case 'missing-key':
-      return many ? `missing after the round trip in ${countOf(group)}` : group.example;
+      if (!many) return group.example;
+      return group.label === 'default not written' ? `absent after the round trip in ${countOf(group)}: proto3 writes no default` : `missing after the round trip in ${countOf(group)}`;
     case 'extra-key':
       if (!many) return group.example;
       if (group.label === 'null added') return `absent in the original, decoded as null, in ${countOf(group)}`;

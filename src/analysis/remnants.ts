@@ -15,6 +15,7 @@ import { RemnantGroups, type RemnantOccurrence } from './remnant-groups';
 import { matchRenames } from './renames';
 import { describeOriginal, kindName, type Finding } from './values';
 import { walkPairs, type ExtraKey } from './walk-pairs';
+import { isImplicitDefault, type FormatSemantics } from './semantics';
 
 export const DEFAULT_MAX_REMNANTS = 100;
 
@@ -29,6 +30,8 @@ export interface RemnantOptions {
   onDifference?: (at: PathNode, finding: Finding) => void;
   /** The default the codec's schema declares for a key at a path (`mana:short = 150`), if any. */
   schemaDefault?: (path: readonly PathSegment[]) => { value: unknown } | undefined;
+  /** What the format keeps by its own rules: a default it fills in is said as one. */
+  semantics?: FormatSemantics;
 }
 
 /** Methods of message and builder objects that hold the data instead of properties. */
@@ -88,6 +91,11 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
     }
     for (const key of match.missing) {
       const at = node.child(key);
+      if (options.semantics?.implicitDefaults && isImplicitDefault(object[key])) {
+        // The same message to proto3: a default is not written, and reads back as absent.
+        groups.add('missing-key', patternOf(at, root), 'default not written', 'objects', () => `absent after the round trip: proto3 writes no default (was ${describeOriginal(object[key])})`, at);
+        continue;
+      }
       groups.add('missing-key', patternOf(at, root), 'missing', 'objects', () => `missing after the round trip (was ${describeOriginal(object[key])})`, at);
     }
     const extraValues = new Map(extra.map((entry) => [entry.key, entry.value]));
@@ -101,10 +109,11 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
       }
       const declared = options.schemaDefault?.(at.segments());
       const fromSchema = declared !== undefined && Object.is(declared.value, value);
-      const filled = fromSchema || isDefaultValue(value);
+      const filled = fromSchema || (options.semantics?.implicitDefaults || options.semantics?.filledDefaults ? isImplicitDefault(value) : isDefaultValue(value));
+      const shown = typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));
       const example = fromSchema
-        ? `not in the original: the schema's default filled in (${kindName(value)} ${typeof value === 'number' ? String(value) : JSON.stringify(value)})`
-        : filled ? `not in the original: a default filled in (${kindName(value)} ${JSON.stringify(value)})` : `not in the original (${kindName(value)})`;
+        ? `not in the original: the schema's default filled in (${kindName(value)} ${typeof value === 'number' ? String(value) : shown})`
+        : filled ? `not in the original: a default filled in (${kindName(value)} ${shown})` : `not in the original (${kindName(value)})`;
       groups.add('extra-key', patternOf(at, root), filled ? 'default' : 'extra', 'objects', example, at);
     }
   };

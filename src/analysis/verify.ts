@@ -8,13 +8,17 @@
 import type { Difference, DifferenceKind, RoundTrip, RoundTripStatus } from '../shared/results';
 import type { PathNode } from './json-path';
 import { describeOriginal, isIncompatibleRoot, kindName } from './values';
-import { walkPairs, type ContainerKind } from './walk-pairs';
+import { walkPairs, type ContainerKind, type ExtraKey } from './walk-pairs';
+import { isImplicitDefault, sameJsonValue, type FormatSemantics } from './semantics';
+import { matchRenames } from './renames';
 
 export const DEFAULT_MAX_DIFFERENCES = 100;
 
 export interface VerifyOptions {
   /** Differences listed at most; the rest are counted in `omittedDifferences`. */
   maxDifferences?: number;
+  /** What the format keeps by its own rules (semantics.ts): equivalent, not differences. */
+  semantics?: FormatSemantics;
 }
 
 /**
@@ -37,6 +41,7 @@ function isPlainContainer(decoded: object, kind: ContainerKind): boolean {
 
 export function verifyRoundTrip(original: unknown, decoded: unknown, options: VerifyOptions = {}): RoundTrip {
   const maxDifferences = Math.max(0, options.maxDifferences ?? DEFAULT_MAX_DIFFERENCES);
+  const semantics = options.semantics ?? {};
   const differences: Difference[] = [];
   let found = 0;
   let nullsAdded = 0;
@@ -50,12 +55,45 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
     if (differences.length < maxDifferences) differences.push({ path: at.toString(), kind, detail });
   };
 
+  /** The keys left once the format's own rules have accounted for theirs. */
+  const byFormat = (node: PathNode, object: Record<string, unknown>, missing: readonly string[], extra: readonly ExtraKey[]) => {
+    let left = extra.filter(({ key, value }) => {
+      if (semantics.metadataKeys?.includes(key)) return (sameValueTypeChanges++, false);
+      return true;
+    });
+    let stillMissing = missing;
+    if (semantics.renames && missing.length > 0 && left.length > 0) {
+      const match = matchRenames(missing, left.map((entry) => entry.key));
+      const values = new Map(left.map((entry) => [entry.key, entry.value]));
+      for (const { from, to } of match.renames) {
+        // The value under its new name is compared like any other.
+        sameValueTypeChanges++;
+        const nested = verifyRoundTrip(object[from], values.get(to), { ...options, maxDifferences: Math.max(0, maxDifferences - differences.length) });
+        const prefix = node.child(from).toString();
+        for (const difference of nested.differences) differences.push({ ...difference, path: prefix + difference.path.slice(1) });
+        const counted = nested.differences.length + (nested.omittedDifferences ?? 0);
+        found += counted;
+        if (nested.status === 'failed' && counted === 0) report(node.child(from), 'type-change', `renamed ${to}, and not the same value`);
+        nullsAdded += nested.nullsAdded ?? 0;
+      }
+      stillMissing = match.missing;
+      left = left.filter((entry) => match.extra.includes(entry.key));
+    }
+    if (semantics.implicitDefaults) {
+      // proto3: a default is not written, and an absent field reads as its default.
+      stillMissing = stillMissing.filter((key) => !(isImplicitDefault(object[key]) && ++sameValueTypeChanges));
+    }
+    if (semantics.implicitDefaults || semantics.filledDefaults) left = left.filter(({ value }) => !(isImplicitDefault(value) && ++sameValueTypeChanges));
+    return { missing: stillMissing, extra: left };
+  };
+
   walkPairs(original, decoded, {
-    difference: (at, finding) => {
-      if (finding.sameValue) sameValueTypeChanges++;
+    difference: (at, finding, expected, actual) => {
+      if (finding.sameValue || (semantics.jsonValues && sameJsonValue(expected, actual))) sameValueTypeChanges++;
       else report(at, finding.kind, finding.detail);
     },
-    keys: (node, object, missing, extra) => {
+    keys: (node, object, allMissing, allExtra) => {
+      const { missing, extra } = byFormat(node, object, allMissing, allExtra);
       for (const key of missing) {
         report(node.child(key), 'missing-key', `missing after the round trip (was ${describeOriginal(object[key])})`);
       }

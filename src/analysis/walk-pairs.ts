@@ -22,7 +22,8 @@ export interface ExtraKey {
 }
 
 export interface PairVisitor {
-  difference(at: PathNode, finding: Finding): void;
+  /** `expected` and `actual` are given for leaves (a format may hold a value in another text). */
+  difference(at: PathNode, finding: Finding, expected?: unknown, actual?: unknown): void;
   /**
    * The keys of one object that did not survive: `missing` are original keys the decoded
    * object does not give back (absent, or undefined), `extra` are decoded own enumerable keys
@@ -177,7 +178,7 @@ export function walkPairs(original: unknown, decoded: unknown, visitor: PairVisi
   const visit = (expected: unknown, actual: unknown, parent: PathNode | null, segment: PathSegment): void => {
     if (expected === null || typeof expected !== 'object') {
       const finding = actual instanceof ReadFailure ? readFailureFinding(actual) : compareScalar(expected, actual);
-      if (finding !== null) visitor.difference(nodeAt(parent, segment), finding);
+      if (finding !== null) visitor.difference(nodeAt(parent, segment), finding, expected, actual);
       else if (expected === 0 && visitor.signedZero !== undefined && 1 / expected !== 1 / (actual as number)) {
         visitor.signedZero(nodeAt(parent, segment), expected);
       }

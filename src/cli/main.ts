@@ -85,6 +85,14 @@ ${FORMAT_SCHEMA_USAGE}
 
 ${MESSAGE_OPTIONS_USAGE}`;
 
+const CODECS_USAGE = `Usage: payload-lab codecs
+
+Lists every codec (its id for --codecs, format, library and version) and the tools the rows
+that generate code need, found or not.`;
+
+/** The commands whose options are parsed here, and their help (the others parse their own --help). */
+const HELP_OF = new Map([['compare', USAGE], ['messages', MESSAGES_USAGE], ['codecs', CODECS_USAGE]]);
+
 class UsageError extends Error {}
 
 const bundledSample = () => path.join(__dirname, '..', 'schemas', 'tuples.json');
@@ -219,18 +227,18 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${toolVersion()}\n`);
       return 0;
     }
+    // Help before any other option is read: `compare --help --bad` still prints help, exit 0.
+    const help = HELP_OF.get(command);
+    if (help !== undefined && rest.some((arg) => arg === '-h' || arg === '--help')) {
+      process.stdout.write(`${help}\n`);
+      return 0;
+    }
     if (command === 'codecs') {
       process.stdout.write(await codecsListing());
       return 0;
     }
     if (command === 'compare') return await compareCommand(rest);
-    if (command === 'messages') {
-      if (rest.includes('-h') || rest.includes('--help')) {
-        process.stdout.write(`${MESSAGES_USAGE}\n`);
-        return 0;
-      }
-      return await compareCommand(rest, 'messages');
-    }
+    if (command === 'messages') return await compareCommand(rest, 'messages');
     if (command === 'sweep') {
       const controller = new AbortController();
       process.once('SIGINT', () => controller.abort());

@@ -21,6 +21,7 @@ export const SCHEMA_OPTIONS = {
   avsc: { type: 'string', multiple: true },
   'proto-path': { type: 'string', short: 'I', multiple: true },
   type: { type: 'string' },
+  'drop-unknown-keys': { type: 'boolean' },
   samples: { type: 'string' },
   seed: { type: 'string' },
   integers: { type: 'string' },
@@ -40,6 +41,8 @@ derived from it field by field, so every format encodes the same data):
   --avsc FILE          use this .avsc (or .avpr / .avdl: --type picks one of its types);
                        repeat it to give files defining named types the first one uses
                        (other .avsc files of its folder are looked in too)
+  --drop-unknown-keys  leave out (and list) the sample's keys the schema has no field for; without
+                       it such a key refuses the row, naming the key and the fields the schema has
   --samples N          with --proto/--avsc and no FILE: generate N records from the schema
                        (default ${DEFAULT_GENERATED_RECORDS} when no FILE is given)
   --seed S             seed of the generated records (default ${DEFAULT_SEED}): same seed, same records
@@ -54,6 +57,7 @@ export interface SchemaOptionValues {
   avsc?: string[];
   'proto-path'?: string[];
   type?: string;
+  'drop-unknown-keys'?: boolean;
   samples?: string;
   seed?: string;
   integers?: string;
@@ -92,6 +96,7 @@ export async function providedSchemaFrom(values: SchemaOptionValues): Promise<Pr
   if (values.type !== undefined && values.proto === undefined && !isProtocol) throw new SchemaUsageError('--type names a message of the --proto file (or a type of an .avpr / .avdl)');
   if (values['proto-path'] !== undefined && values.proto === undefined) throw new SchemaUsageError('-I / --proto-path says where the imports of the --proto file are');
   const file = values.proto ?? avscFiles[0];
+  if (values['drop-unknown-keys'] && file === undefined) throw new SchemaUsageError('--drop-unknown-keys applies to a schema given with --proto or --avsc (an inferred schema has every key)');
   if (file === undefined) return undefined;
   const kind = values.proto !== undefined ? 'proto' : 'avsc';
   const source = readSchemaFile(file);
@@ -117,6 +122,7 @@ export async function providedSchemaFrom(values: SchemaOptionValues): Promise<Pr
     path: file,
     ...(values.type === undefined ? {} : { typeName: values.type }),
     ...(Object.keys(imports).length > 0 ? { imports } : {}),
+    ...(values['drop-unknown-keys'] ? { dropUnknownKeys: true } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ import { inferAvroMessageSchema, inferAvroSchema, type AvroInference } from '../
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { describeVariants } from '../shared/variants';
 import type { SchemaOrigin } from '../shared/results';
+import { checkAvroKeys } from '../schema/avro-sample-keys';
+import { describeMismatch } from '../schema/sample-fit';
 
 export interface ChosenSchema {
   schema: unknown;
@@ -38,4 +40,72 @@ export function chooseAvroSchema(sample: unknown, context: PrepareContext): Chos
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
   return { schema: inferred.schema, origin: 'inferred', text: inferred.text, notes, inferred };
+}
+
+export interface AvroSampleFit {
+  /** The schema encoded: the chosen one, or an array of it for a list of its values. */
+  schema: unknown;
+  /** The sample as encoded: wrapped in the one-list record, dropped keys left out. */
+  input: unknown;
+  /** Read the sample back out of a decoded one-list record. */
+  unwrap?: (decoded: unknown) => unknown;
+  notes: string[];
+}
+
+/**
+ * The sample against the chosen schema, before anything is timed: a list against a record that
+ * holds one list and nothing else (the Root a .proto wraps a root array in) fills that list; a
+ * list against any other non-array type is an Avro array of it; keys no record has are refused
+ * with their path and the record's fields, or left out where the user chose to drop them.
+ */
+export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: PrepareContext): AvroSampleFit {
+  const notes: string[] = [];
+  let schema = chosen.schema;
+  let input = sample;
+  let unwrap: ((decoded: unknown) => unknown) | undefined;
+  if (!context.messages && chosen.origin !== 'inferred' && Array.isArray(sample) && !isArraySchema(schema)) {
+    const list = oneListField(schema);
+    if (list !== undefined) {
+      input = { [list]: sample };
+      unwrap = (decoded) => (decoded as Record<string, unknown>)[list];
+      notes.push(`the sample is a list of values: encoded as the array field ${list} of record ${String((schema as { name?: unknown }).name)}, its only field, and unwrapped after decoding`);
+    } else {
+      schema = { type: 'array', items: schema };
+      notes.push(`the sample is a list of ${describeNamed(schema)}: encoded as an Avro array of it`);
+    }
+  }
+  if (chosen.origin === 'inferred') return { schema, input, notes };
+  const dropUnknownKeys = context.schema?.dropUnknownKeys === true;
+  const records = context.messages && Array.isArray(input) ? input : [input];
+  const kept: unknown[] = [];
+  const dropped: string[] = [];
+  for (let index = 0; index < records.length; index++) {
+    const fit = checkAvroKeys(schema, records[index], { dropUnknownKeys });
+    const at = (path: string) => (records === input ? path.replace(/^\$/, `$[${index}]`) : unwrap ? path.replace(/^\$\.[^.[]+/, '$') : path);
+    if (fit.mismatch) throw new Error(`${records === input ? 'a message' : 'sample'} does not fit the ${chosen.origin} Avro schema: ${describeMismatch({ ...fit.mismatch, path: at(fit.mismatch.path) })}`);
+    dropped.push(...fit.dropped.map(at));
+    kept.push(fit.value ?? records[index]);
+  }
+  if (dropped.length > 0) {
+    input = records === input ? kept : kept[0];
+    notes.push(`${dropped.length} key${dropped.length === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${dropped.slice(0, 5).join(', ')}${dropped.length > 5 ? ', …' : ''}`);
+  }
+  return { schema, input, ...(unwrap ? { unwrap } : {}), notes };
+}
+
+function isArraySchema(schema: unknown): boolean {
+  if (schema === 'array') return true;
+  if (Array.isArray(schema)) return schema.some(isArraySchema);
+  return schema !== null && typeof schema === 'object' && (schema as { type?: unknown }).type === 'array';
+}
+
+function oneListField(schema: unknown): string | undefined {
+  if (schema === null || typeof schema !== 'object' || (schema as { type?: unknown }).type !== 'record') return undefined;
+  const fields = (schema as { fields?: Array<{ name: string; type: unknown }> }).fields ?? [];
+  return fields.length === 1 && isArraySchema(fields[0]!.type) && !Array.isArray(fields[0]!.type) ? fields[0]!.name : undefined;
+}
+
+function describeNamed(schema: unknown): string {
+  const name = schema !== null && typeof schema === 'object' ? (schema as { name?: unknown }).name : undefined;
+  return typeof name === 'string' ? name : 'values of the schema\'s type';
 }

@@ -4,39 +4,37 @@
  * from the sample with doubles for non-integers (avsc's own `Type.forValue` would pick `float`
  * and silently round the data), shaped by the schema variants.
  */
-import * as avro from 'avsc';
 import { recordsAsInputs, type CodecModule } from './codec';
 import { asBuffer } from './bytes';
 import { createAvroType } from '../schema/load-avsc';
 import { createInferredAvroType } from '../schema/avro-json';
 import { describeMismatch, findAvroMismatch, findMessageMismatch } from '../schema/sample-fit';
-import { chooseAvroSchema } from './avro-schema-choice';
+import { chooseAvroSchema, fitAvroSample } from './avro-schema-choice';
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
   const chosen = chooseAvroSchema(sample, context);
+  // A list against a one-list record or another type, and keys no record has (avsc ignores them).
+  const fitted = fitAvroSample(chosen, sample, context);
   // Inferred schemas hold no bytes, but may hold the free-form JSON record (its logical type).
-  const created = chosen.origin === 'inferred' ? { type: createInferredAvroType(chosen.schema), notes: [] } : createAvroType(chosen.schema);
-  const notes = [...chosen.notes, ...created.notes];
-  let type = created.type;
-  // A list of records against a record schema (JSON Lines, generated samples): Avro's own
-  // answer is an array of that record, which is what is encoded.
-  if (!context.messages && chosen.origin !== 'inferred' && Array.isArray(sample) && type.typeName === 'record') {
-    type = avro.Type.forSchema({ type: 'array', items: type } as unknown as avro.Schema);
-    notes.push(`the sample is a list of records: encoded as an Avro array of ${created.type.name ?? 'the record'}`);
-  }
+  const created = chosen.origin === 'inferred' ? { type: createInferredAvroType(fitted.schema), notes: [] } : createAvroType(fitted.schema);
+  const notes = [...chosen.notes, ...fitted.notes, ...created.notes];
+  const type = created.type;
+  const input = fitted.input;
   const fits = (value: unknown) => findAvroMismatch(type, value);
-  const mismatch = chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined ? undefined : context.messages ? findMessageMismatch(sample, fits) : fits(sample);
+  const mismatch = chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined ? undefined : context.messages ? findMessageMismatch(input, fits) : fits(input);
   if (mismatch) throw new Error(`${context.messages ? 'a message' : 'sample'} does not fit the ${chosen.origin} Avro schema: ${describeMismatch(mismatch)}`);
+  const read = (bytes: Uint8Array) => type.fromBuffer(asBuffer(bytes)) as unknown;
+  const { unwrap } = fitted;
   return {
-    input: sample,
+    input,
     encode: (value) => type.toBuffer(value),
-    decode: (bytes) => type.fromBuffer(asBuffer(bytes)),
+    decode: unwrap ? (bytes) => unwrap(read(bytes)) : read,
     schema: chosen.origin,
     schemaText: chosen.text,
     notes,
     layout: { kind: 'avro', type },
     ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
-    ...recordsAsInputs(sample, context),
+    ...recordsAsInputs(input, context),
   };
 };
 

@@ -5,9 +5,9 @@
  * `create` once, before timing; encode is `toBinary`, decode `fromBinary`, whose messages carry
  * a `$typeName` property: a remnant.
  */
-import { create, fromBinary, toBinary, type DescField, type DescMessage } from '@bufbuild/protobuf';
+import { create, fromBinary, fromJson, toBinary, toJson, type DescField, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
 import { UnsupportedSampleError, type CodecModule } from './codec';
-import { planProtobuf, withNullsRestored } from './protobuf-plan';
+import { planProtobuf, planSemantics, withNullsRestored } from './protobuf-plan';
 import { bufbuildRegistryOf, protoSyntaxOf } from './protobuf-descriptor';
 import { fromWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { usesWellKnownTypes } from '../schema/proto-wkt';
@@ -17,27 +17,26 @@ import type { protobuf } from './protobufjs-runtime';
 export const prepare: CodecModule['prepare'] = (sample, context) => {
   const plan = planProtobuf(sample, context);
   const { type, fit, adapter } = plan;
-  const needs = [
-    fit.enumNames && 'enum names',
-    fit.bytes && 'base64 bytes',
-    !adapter && usesWellKnownTypes(type) && 'well-known types in their JSON form',
-    adapter && usesOneofs(adapter) && 'values of mixed types (oneofs or google.protobuf.Value)',
-  ].filter(Boolean);
-  if (needs.length > 0) {
-    throw new UnsupportedSampleError(`the sample holds ${needs.join(', ')}: this row builds messages with create() from plain values, which does not convert them (protobufjs' fromObject/toObject does)`);
+  // A sample in proto3's JSON form (enum names, base64 bytes, 64-bit strings, well-known types'
+  // texts) is read with fromJson, @bufbuild/protobuf's own reader of that mapping, and decoded
+  // messages are written back with toJson: the mapping both ways, as this library's users do.
+  const jsonForm = fit.enumNames || fit.bytes || fit.longStrings || (!adapter && usesWellKnownTypes(type));
+  if (adapter && usesOneofs(adapter)) {
+    throw new UnsupportedSampleError('the sample holds values of mixed types (oneofs or google.protobuf.Value): this row builds messages with create() from plain values, which does not convert them (protobufjs\' fromObject/toObject does)');
   }
   const registry = bufbuildRegistryOf(type, protoSyntaxOf(plan.text));
   const schema = registry.getMessage(type.fullName.slice(1)) as DescMessage | undefined;
   if (!schema) throw new Error(`message ${type.fullName} is missing from the descriptors built for @bufbuild/protobuf`);
-  const read = adapter ? (bytes: Uint8Array) => fromWire(fromBinary(schema, bytes), adapter) : withNullsRestored(plan, (bytes) => fromBinary(schema, bytes));
+  const decodeMessage = jsonForm ? (bytes: Uint8Array) => toJson(schema, fromBinary(schema, bytes), { useProtoFieldName: true, registry }) : (bytes: Uint8Array) => fromBinary(schema, bytes);
+  const read = adapter ? (bytes: Uint8Array) => fromWire(decodeMessage(bytes), adapter) : withNullsRestored(plan, decodeMessage);
   const field = plan.wrappedAs;
-  // Message mode: one message built per record.
+  // Names as @bufbuild's properties (create() takes those, not the .proto's); fromJson reads JSON names itself.
   const renamed = new Set<string>();
-  const local = (wire: unknown) => byLocalName(schema, type, wire, renamed);
-  const messageInputs = plan.perMessage ? (plan.wire as unknown[]).map((wire) => create(schema, local(wire) as never)) : undefined;
-  const input = messageInputs ?? create(schema, local(plan.wire) as never);
+  const build = jsonForm ? (wire: unknown) => fromJson(schema, wire as JsonValue, { registry }) : (wire: unknown) => create(schema, byLocalName(schema, type, wire, renamed) as never);
+  // Message mode: one message built per record.
+  const messageInputs = plan.perMessage ? (plan.wire as unknown[]).map(build) : undefined;
   return {
-    input,
+    input: messageInputs ?? build(plan.wire),
     ...(messageInputs ? { messageInputs } : {}),
     encode: (value) => toBinary(schema, value as never),
     decode: field ? (bytes) => (read(bytes) as Record<string, unknown>)[field] : read,
@@ -46,11 +45,15 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     notes: [
       ...plan.notes,
       'descriptors built at run time from the protobufjs schema (protobufjs/ext/descriptor → FileDescriptorSet → createFileRegistry); no protoc',
-      'the value becomes messages with create() once, before timing; encode is toBinary, decode fromBinary',
+      jsonForm
+        ? 'the sample is in proto3\'s JSON form: it becomes messages with fromJson once, before timing; encode is toBinary, decode fromBinary then toJson (timed)'
+        : 'the value becomes messages with create() once, before timing; encode is toBinary, decode fromBinary',
       ...[...renamed].map((rename) => `field ${rename} in @bufbuild's descriptors (same field number): another field has its property name; decoded objects show the rename`),
     ],
     layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
     interop: protobufInterop('protobufjs', type, plan.text),
+    // Every decoded message carries its type's name: a remnant, not a difference in the data.
+    semantics: { ...planSemantics(plan), metadataKeys: ['$typeName'] },
     ...(plan.inferred ? { inferred: plan.inferred } : {}),
   };
 };

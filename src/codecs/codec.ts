@@ -2,6 +2,7 @@
  * One interface for every serialization library. A codec module is loaded only inside its
  * worker, so its library is never evaluated in the extension host or beside another codec.
  */
+import type { FormatSemantics } from '../analysis/semantics';
 import type { InteropResult, SchemaOrigin } from '../shared/results';
 import type { SchemaVariants } from '../shared/variants';
 import type { ProvidedSchema, CodegenSettings } from '../shared/codec-job';
@@ -70,6 +71,8 @@ export interface PreparedCodec {
    * order; `decode` then reads one message back to its record. `input` is unused.
    */
   messageInputs?: unknown[];
+  /** What the format keeps by its own rules (proto3's implicit presence, documented renames): judged by them. */
+  semantics?: FormatSemantics;
 }
 
 export interface LazyReads {

@@ -106,7 +106,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
   const unwrap = (value: unknown) => Object.values(value as Record<string, unknown>)[0];
   const decode = wrapped ? (bytes: Uint8Array) => unwrap(message.decode(bytes)) : (bytes: Uint8Array) => message.decode(bytes);
   return {
-    input: message.read(referenceBytes),
+    input: readReference(library, message, referenceBytes),
     encode: (value) => message.write(value),
     decode,
     schema: reference.schema,
@@ -121,6 +121,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     ],
     ...(reference.layout ? { layout: reference.layout } : {}),
     ...(reference.inferred === undefined ? {} : { inferred: reference.inferred }),
+    ...(reference.semantics ? { semantics: reference.semantics } : {}),
     interop: generatedInterop(library.runtime, message, (reference.layout as { type: protobuf.Type }).type, referenceBytes),
   };
 }
@@ -142,6 +143,21 @@ async function referenceOf(library: GeneratedProtobufLibrary, sample: unknown, c
     throw new Error(
       `not measured without code generation from strings: this row builds its ${library.runtime} messages from protobufjs's bytes, and protobufjs generates its encoders with new Function (${error.message})`,
     );
+  }
+}
+
+/**
+ * The library's messages for the sample. Generated code that reads 64-bit integers as JavaScript
+ * numbers (ts-proto's default) refuses values beyond 2^53: a fact of that code, said as the
+ * row's reason rather than as a failure.
+ */
+function readReference(library: GeneratedProtobufLibrary, message: GeneratedMessageType, bytes: Uint8Array): unknown {
+  try {
+    return message.read(bytes);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    if (!/MAX_SAFE_INTEGER/.test(text)) throw error;
+    throw new UnsupportedSampleError(`the code ${library.generator.id} generates here reads 64-bit integers as JavaScript numbers, and the sample has one beyond 2^53 (${text}): it cannot hold this sample's values`);
   }
 }
 

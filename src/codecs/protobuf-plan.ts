@@ -11,9 +11,12 @@ import { inferProtoMessageSchema, inferProtoSchema, STRUCT_IMPORT, type ProtoInf
 import { fromWire, toWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { absentAsNullAdapter } from '../schema/absent-as-null';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
-import { checkProtoFit, describeMismatch } from '../schema/sample-fit';
+import { checkProtoFit, describeMismatch, type ProtoFit, type ProtoFitOptions } from '../schema/sample-fit';
+import { fieldsByJsonKey, messageNaming } from '../schema/proto-json-names';
 import { describeVariants } from '../shared/variants';
 import type { SchemaOrigin } from '../shared/results';
+import type { FormatSemantics } from '../analysis/semantics';
+import { protoSyntaxOf } from './protobuf-descriptor';
 
 const LIST_FIELD = 'records';
 
@@ -45,11 +48,11 @@ export interface ProtobufPlan {
   absentAsNull?: ProtoAdapter;
   /** The sample, wrapped where needed (message mode: each record, in a list). */
   wrapped: unknown;
-  /** `wrapped` in its wire form (the adapter applied): what the checks ran on (message mode: a list). */
+  /** `wrapped` in its wire form (the adapter applied, keys as protobufjs names the fields): what protobufjs encodes (message mode: a list). */
   wire: unknown;
   /** Message mode: `wrapped` and `wire` list each record's, and the schema is one message's. */
   perMessage?: true;
-  fit: ReturnType<typeof checkProtoFit>;
+  fit: ProtoFit;
   notes: string[];
   inferred?: ProtoInference;
 }
@@ -59,7 +62,12 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   const notes = [...chosen.notes];
   let { type, wrappedAs } = chosen;
   const records = context.messages && Array.isArray(sample) ? sample : undefined;
-  if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records) {
+  const holdsOneList = listFieldOf(type);
+  if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records && holdsOneList) {
+    // A message that holds one list and nothing else (the Root an inferred .proto wraps a root array in).
+    wrappedAs = holdsOneList;
+    notes.push(`the sample is a list of values: encoded as the repeated field ${holdsOneList} of message ${type.name}, its only field, and unwrapped after decoding`);
+  } else if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records) {
     type = listOf(type);
     wrappedAs = LIST_FIELD;
     notes.push(`the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`);
@@ -74,11 +82,21 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   const wire = records ? (wrapped as unknown[]).map(wireOf) : wireOf(wrapped);
   // An inferred schema has no enums and no bytes fields, so a sample known to fit it has the
   // flags of no conversion (what checkProtoFit would return).
-  const fit = chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined ? { enumNames: false, bytes: false } : records ? checkMessagesFit(type, wire as unknown[]) : checkProtoFit(type, wire);
+  const fitOptions = { dropUnknownKeys: context.schema?.dropUnknownKeys === true };
+  const checked: FitOfAll =
+    chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined
+      ? { fit: { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], dropped: [] }, values: records ? (wire as unknown[]) : [wire] }
+      : checkAllFit(type, records ? (wire as unknown[]) : [wire], records !== undefined, fitOptions);
+  const { fit } = checked;
   if (fit.mismatch) {
     const path = wrappedAs ? fit.mismatch.path.replace(new RegExp(`^(\\$(?:\\[\\d+\\])?)\\.${wrappedAs}`), '$1') : fit.mismatch.path;
-    throw new Error(`${records ? 'a message' : 'sample'} does not fit the ${chosen.origin} message ${chosen.type.name}: ${describeMismatch({ ...fit.mismatch, path })}`);
+    const elsewhere = fit.mismatch.known ? fitsElsewhere(chosen.type, records ? records[0] : sample) : '';
+    throw new Error(`${records ? 'a message' : 'sample'} does not fit the ${chosen.origin} message ${chosen.type.name}: ${describeMismatch({ ...fit.mismatch, path })}${elsewhere}`);
   }
+  // Keys mapped onto protobufjs's field names (JSON names, groups), dropped keys left out.
+  const fitted = records ? checked.values : checked.values[0];
+  if (fit.dropped.length > 0) notes.push(`${fit.dropped.length} key${fit.dropped.length === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${listPaths(fit.dropped)}`);
+  if (fit.unsafeNumbers.length > 0) notes.push(`64-bit integers given as JSON numbers beyond 2^53 (${listPaths(fit.unsafeNumbers)}): JSON.parse rounded them before any codec ran; proto3's JSON mapping writes them as strings, which keep every digit`);
   return {
     type,
     schemaType: chosen.type,
@@ -88,7 +106,7 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
     ...(chosen.adapter ? { adapter: chosen.adapter } : {}),
     ...(absentAsNull ? { absentAsNull } : {}),
     wrapped,
-    wire,
+    wire: fitted,
     ...(records ? { perMessage: true as const } : {}),
     fit,
     notes,
@@ -119,22 +137,66 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
   return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, ...(inferred.adapter ? { adapter: inferred.adapter } : {}), notes, inferred };
 }
 
-/** Each message checked alone; the conversions any of them needs; the first mismatch at `$[index]…`. */
-function checkMessagesFit(type: protobuf.Type, wires: readonly unknown[]): ReturnType<typeof checkProtoFit> {
-  const fit: ReturnType<typeof checkProtoFit> = { enumNames: false, bytes: false };
+interface FitOfAll {
+  fit: ProtoFit;
+  /** Each value in the form protobufjs encodes (keys as its field names). */
+  values: unknown[];
+}
+
+/**
+ * Each value checked alone (message mode: each record, its mismatch at `$[index]…`); the
+ * conversions any of them needs, and every value as protobufjs takes it.
+ */
+function checkAllFit(type: protobuf.Type, wires: readonly unknown[], indexed: boolean, options: ProtoFitOptions): FitOfAll {
+  const fit: ProtoFit = { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], dropped: [] };
+  const values: unknown[] = [];
+  const at = (index: number, path: string) => (indexed ? path.replace(/^\$/, `$[${index}]`) : path);
   for (let index = 0; index < wires.length; index++) {
-    const one = checkProtoFit(type, wires[index]);
+    const one = checkProtoFit(type, wires[index], options);
     fit.enumNames ||= one.enumNames;
     fit.bytes ||= one.bytes;
-    if (one.mismatch) return { ...fit, mismatch: { ...one.mismatch, path: one.mismatch.path.replace(/^\$/, `$[${index}]`) } };
+    fit.longStrings ||= one.longStrings;
+    fit.unsafeNumbers.push(...one.unsafeNumbers.map((path) => at(index, path)));
+    fit.dropped.push(...one.dropped.map((path) => at(index, path)));
+    if (one.mismatch) return { fit: { ...fit, mismatch: { ...one.mismatch, path: at(index, one.mismatch.path) } }, values };
+    values.push(Object.hasOwn(one, 'value') ? one.value : wires[index]);
   }
-  return fit;
+  return { fit, values };
+}
+
+/** `$.a, $.b, … (12 in all)` */
+function listPaths(paths: readonly string[]): string {
+  return paths.slice(0, 5).join(', ') + (paths.length > 5 ? `, … (${paths.length} in all)` : '');
+}
+
+/**
+ * Where none of a record's keys is a field of the chosen message: the message of the schema that
+ * has them, said after the error (the usual cause is the wrong message picked).
+ */
+function fitsElsewhere(chosen: protobuf.Type, record: unknown): string {
+  const first = Array.isArray(record) ? record[0] : record;
+  if (first === null || typeof first !== 'object' || Array.isArray(first)) return '';
+  const keys = Object.keys(first);
+  const names = fieldsByJsonKey(chosen);
+  if (keys.length === 0 || keys.some((key) => names.has(key))) return '';
+  const other = messageNaming(chosen.root, keys);
+  const list = Array.isArray(record) ? ' (the sample is a list: each element is one)' : '';
+  return other
+    ? `. None of the sample's keys is a field of ${chosen.name}; message ${other.fullName.slice(1)} has ${keys.filter((key) => fieldsByJsonKey(other).has(key)).length} of its ${keys.length}${list}: choose it (--type ${other.fullName.slice(1)})`
+    : `. None of the sample's keys is a field of ${chosen.name}, nor all of any message of the schema`;
 }
 
 /** `read`, then the nulls a derived schema sent as absent put back (see absent-as-null.ts). */
 export function withNullsRestored(plan: ProtobufPlan, read: (bytes: Uint8Array) => unknown): (bytes: Uint8Array) => unknown {
   const nulls = plan.absentAsNull;
   return nulls ? (bytes) => fromWire(read(bytes), nulls) : read;
+}
+
+/** The name of `type`'s one field where that field is a repeated message or scalar (not a map). */
+function listFieldOf(type: protobuf.Type): string | undefined {
+  const fields = type.fieldsArray;
+  const only = fields.length === 1 ? fields[0]! : undefined;
+  return only && only.repeated && !(only instanceof protobuf.MapField) ? only.name : undefined;
 }
 
 /** A message holding a list of `type`, added beside it (a .proto cannot type a bare list). */
@@ -146,4 +208,15 @@ function listOf(type: protobuf.Type): protobuf.Type {
   root.add(list);
   list.resolveAll();
   return list;
+}
+
+/**
+ * How a round trip through this plan's schema is judged: proto3 fields have implicit presence
+ * (absent and default are one message); decoded keys are the .proto's field names, which a
+ * sample may have written as their JSON names; values come back in another of proto3 JSON's
+ * forms (canonical Duration text, 64-bit integers as numbers, bytes as Uint8Array).
+ */
+export function planSemantics(plan: ProtobufPlan): FormatSemantics {
+  const proto3 = protoSyntaxOf(plan.text) === 'proto3';
+  return { ...(proto3 ? { implicitDefaults: true } : { filledDefaults: true }), renames: true, jsonValues: true };
 }

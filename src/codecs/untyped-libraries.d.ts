@@ -17,7 +17,7 @@ declare module 'avro-js' {
   export interface AvroJsType {
     toBuffer(value: unknown): Buffer;
     fromBuffer(bytes: Buffer): unknown;
-    isValid(value: unknown, options?: { errorHook?: (path: string[], value: unknown) => void }): boolean;
+    isValid(value: unknown, options?: { errorHook?: (path: string[], value: unknown, type: unknown) => void }): boolean;
   }
   export function parse(schema: unknown): AvroJsType;
 }

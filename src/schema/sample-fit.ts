@@ -9,6 +9,7 @@ import * as protobuf from 'protobufjs';
 import { formatPath, type PathSegment } from '../analysis/json-path';
 import { LOGICAL_JSON_FORMS } from './avro-logical-types';
 import { wellKnownMismatch, wellKnownName } from './proto-wkt';
+import { describeFieldNames, fieldsByJsonKey } from './proto-json-names';
 
 export interface SampleMismatch {
   /** `$.items[3].x` */
@@ -16,9 +17,15 @@ export interface SampleMismatch {
   /** The value as JSON, shortened; `missing` for an absent required field. */
   value: string;
   expected: string;
+  /** A key the schema has no field for: the names its message does know (proto: every accepted spelling). */
+  known?: string[];
 }
 
 export function describeMismatch(mismatch: SampleMismatch): string {
+  if (mismatch.known) {
+    const listed = mismatch.known.slice(0, LISTED_NAMES).join(', ') + (mismatch.known.length > LISTED_NAMES ? `, … (${mismatch.known.length} in all)` : '');
+    return `${mismatch.path} is a key the schema does not know: ${mismatch.expected} is expected, and the message has ${listed || 'no fields'}. Leave the key out of the sample, give the schema that has it, or drop such keys (--drop-unknown-keys)`;
+  }
   return `${mismatch.path} is ${mismatch.value}, expected ${mismatch.expected}`;
 }
 
@@ -76,84 +83,153 @@ export interface ProtoFit {
   enumNames: boolean;
   /** Some bytes value was given (as base64 text, the only way JSON can). */
   bytes: boolean;
+  /** Some 64-bit integer was given as a decimal string (proto3 JSON's own form for them). */
+  longStrings: boolean;
+  /** 64-bit integers given as JSON numbers beyond 2^53: JSON.parse had already rounded them. */
+  unsafeNumbers: string[];
+  /** Keys the schema has no field for, left out because the user chose to (`--drop-unknown-keys`). */
+  dropped: string[];
+  /**
+   * The sample with its keys as protobufjs names the fields (JSON names, original names and
+   * group names mapped) and dropped keys left out; absent when that is the sample as it is.
+   */
+  value?: unknown;
+}
+
+export interface ProtoFitOptions {
+  /** Keys the schema lacks are left out (and listed) instead of failing the fit. */
+  dropUnknownKeys?: boolean;
 }
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 const UINT32 = { min: 0, max: 2 ** 32 - 1 };
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+const UINT64 = { min: 0n, max: 2n ** 64n - 1n };
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const DECIMAL = /^-?\d+$/;
+const FAIL = Symbol('does not fit');
+/** Field names listed in an unknown key's error at most. */
+const LISTED_NAMES = 12;
 
-/** Checks a sample against a message type the way protobufjs will read it (field names as written). */
-export function checkProtoFit(type: protobuf.Type, sample: unknown): ProtoFit {
-  const fit: ProtoFit = { enumNames: false, bytes: false };
+/**
+ * Checks a sample against a message type through proto3's JSON mapping (keys by JSON name or
+ * name, 64-bit integers as strings or numbers, enums by name or number, bytes as base64) and
+ * gives the value protobufjs encodes (`value`, keys as its field names) where that differs.
+ */
+export function checkProtoFit(type: protobuf.Type, sample: unknown, options: ProtoFitOptions = {}): ProtoFit {
+  const fit: ProtoFit = { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], dropped: [] };
   const path: PathSegment[] = [];
-  const fail = (value: unknown, expected: string): false => {
-    fit.mismatch ??= { path: formatPath(path), value: previewValue(value), expected };
-    return false;
+  const fail = (value: unknown, expected: string, known?: string[]): typeof FAIL => {
+    fit.mismatch ??= { path: formatPath(path), value: previewValue(value), expected, ...(known ? { known } : {}) };
+    return FAIL;
   };
 
-  const message = (messageType: protobuf.Type, value: unknown): boolean => {
+  const message = (messageType: protobuf.Type, value: unknown): unknown => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return fail(value, `message ${messageType.name} (an object)`);
     }
     const record = value as Record<string, unknown>;
-    for (const field of messageType.fieldsArray) {
-      field.resolve();
-      path.push(field.name);
-      const fieldValue = Object.hasOwn(record, field.name) ? record[field.name] : undefined;
-      if (fieldValue === undefined || fieldValue === null) {
-        if (field.required) return fail(fieldValue, `${describeField(field)} (required)`);
-      } else if (!fieldFits(field, fieldValue)) {
-        return false;
+    const names = fieldsByJsonKey(messageType);
+    let copy: Record<string, unknown> | undefined;
+    const given = new Map<protobuf.Field, string>();
+    const keys = Object.keys(record);
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index]!;
+      const field = names.get(key);
+      path.push(key);
+      if (field === undefined) {
+        if (!options.dropUnknownKeys) return fail(record[key], `a field of message ${messageType.name}`, messageType.fieldsArray.map(describeFieldNames));
+        fit.dropped.push(formatPath(path));
+        copy ??= copyUpTo(record, keys, index);
+        path.pop();
+        continue;
       }
+      const other = given.get(field);
+      if (other !== undefined) return fail(record[key], `${field.name} once (${other} names the same field)`);
+      given.set(field, key);
+      const fieldValue = record[key];
+      let normal = fieldValue;
+      if (fieldValue !== undefined && fieldValue !== null) {
+        field.resolve();
+        normal = fieldFits(field, fieldValue);
+        if (normal === FAIL) return FAIL;
+      }
+      if (copy === undefined && (key !== field.name || normal !== fieldValue)) copy = copyUpTo(record, keys, index);
+      if (copy !== undefined) setOwn(copy, field.name, normal);
       path.pop();
     }
-    for (const oneof of messageType.oneofsArray) {
-      const set = oneof.oneof.filter((name) => record[name] !== undefined && record[name] !== null);
-      if (set.length > 1) {
-        path.push(set[1]!);
-        return fail(record[set[1]!], `at most one of ${oneof.oneof.join(', ')} (oneof ${oneof.name}); ${set[0]} is set too`);
+    for (const field of messageType.fieldsArray) {
+      if (!field.required) continue;
+      const key = given.get(field);
+      if (key === undefined || record[key] === undefined || record[key] === null) {
+        path.push(field.name);
+        return fail(key === undefined ? undefined : record[key], `${describeField(field)} (required)`);
       }
     }
-    return true;
+    for (const oneof of messageType.oneofsArray) {
+      const set = oneof.fieldsArray.filter((field) => {
+        const key = given.get(field);
+        return key !== undefined && record[key] !== undefined && record[key] !== null;
+      });
+      if (set.length > 1) {
+        path.push(given.get(set[1]!)!);
+        return fail(record[given.get(set[1]!)!], `at most one of ${oneof.oneof.join(', ')} (oneof ${oneof.name}); ${set[0]!.name} is set too`);
+      }
+    }
+    return copy ?? value;
   };
 
-  const fieldFits = (field: protobuf.Field, value: unknown): boolean => {
+  const fieldFits = (field: protobuf.Field, value: unknown): unknown => {
     if (field instanceof protobuf.MapField) {
       if (typeof value !== 'object' || Array.isArray(value)) return fail(value, `${describeField(field)} (an object)`);
-      for (const [key, item] of Object.entries(value as object)) {
+      let copy: Record<string, unknown> | undefined;
+      const keys = Object.keys(value as object);
+      for (let index = 0; index < keys.length; index++) {
+        const key = keys[index]!;
         path.push(key);
         if (!keyFits(field.keyType, key)) return fail(key, `a ${field.keyType} map key`);
-        if (!single(field, item)) return false;
+        const item = (value as Record<string, unknown>)[key];
+        const normal = single(field, item);
+        if (normal === FAIL) return FAIL;
+        if (copy === undefined && normal !== item) copy = copyUpTo(value as Record<string, unknown>, keys, index);
+        if (copy !== undefined) setOwn(copy, key, normal);
         path.pop();
       }
-      return true;
+      return copy ?? value;
     }
     if (field.repeated) {
       if (!Array.isArray(value)) return fail(value, `${describeField(field)} (an array)`);
+      let copy: unknown[] | undefined;
       for (let index = 0; index < value.length; index++) {
         path.push(index);
-        if (!single(field, value[index])) return false;
+        const normal = single(field, value[index]);
+        if (normal === FAIL) return FAIL;
+        if (copy === undefined && normal !== value[index]) copy = value.slice(0, index);
+        copy?.push(normal);
         path.pop();
       }
-      return true;
+      return copy ?? value;
     }
     return single(field, value);
   };
 
-  const single = (field: protobuf.Field, value: unknown): boolean => {
+  const single = (field: protobuf.Field, value: unknown): unknown => {
     const target = field.resolvedType;
     const wellKnown = wellKnownName(target);
     if (wellKnown) {
       const expected = wellKnownMismatch(wellKnown, value, (target as protobuf.Type).root as protobuf.Root);
-      return expected ? fail(value, expected) : true;
+      return expected ? fail(value, expected) : value;
     }
     if (target instanceof protobuf.Type) return message(target, value);
     if (target instanceof protobuf.Enum) {
-      if (typeof value === 'string' && Object.hasOwn(target.values, value)) return (fit.enumNames = true);
-      if (typeof value === 'number' && Object.hasOwn(target.valuesById, value)) return true;
+      if (typeof value === 'string' && Object.hasOwn(target.values, value)) {
+        fit.enumNames = true;
+        return value;
+      }
+      if (typeof value === 'number' && Object.hasOwn(target.valuesById, value)) return value;
       return fail(value, `enum ${target.name} (one of ${Object.keys(target.values).join(', ')}, or their numbers)`);
     }
-    return scalarFits(field.type, value) || fail(value, describeScalar(field.type));
+    return scalarFits(field.type, value) ? value : fail(value, describeScalar(field.type));
   };
 
   const scalarFits = (scalar: string, value: unknown): boolean => {
@@ -163,9 +239,9 @@ export function checkProtoFit(type: protobuf.Type, sample: unknown): ProtoFit {
       case 'uint32': case 'fixed32':
         return inRange(value, UINT32);
       case 'int64': case 'sint64': case 'sfixed64':
-        return Number.isInteger(value);
+        return longFits(value, INT64);
       case 'uint64': case 'fixed64':
-        return Number.isInteger(value) && (value as number) >= 0;
+        return longFits(value, UINT64);
       case 'float': case 'double':
         return typeof value === 'number';
       case 'bool':
@@ -179,8 +255,34 @@ export function checkProtoFit(type: protobuf.Type, sample: unknown): ProtoFit {
     }
   };
 
-  message(type, sample);
+  /** proto3 JSON writes 64-bit integers as strings; numbers are read too, within 2^53 exactly. */
+  const longFits = (value: unknown, range: { min: bigint; max: bigint }): boolean => {
+    if (typeof value === 'string') {
+      if (!DECIMAL.test(value)) return false;
+      const parsed = BigInt(value);
+      return parsed >= range.min && parsed <= range.max && (fit.longStrings = true);
+    }
+    if (!Number.isInteger(value)) return false;
+    if (!Number.isSafeInteger(value)) fit.unsafeNumbers.push(formatPath(path));
+    const parsed = BigInt(value as number);
+    return parsed >= range.min && parsed <= range.max;
+  };
+
+  const checked = message(type, sample);
+  if (checked !== FAIL && checked !== sample) fit.value = checked;
   return fit;
+}
+
+/** A copy of `record`'s first `count` keys (the ones already found to need no change). */
+function copyUpTo(record: Record<string, unknown>, keys: readonly string[], count: number): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (let index = 0; index < count; index++) setOwn(copy, keys[index]!, record[keys[index]!]);
+  return copy;
+}
+
+/** `__proto__` is data in JSON: a key, never the copy's prototype. */
+function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function inRange(value: unknown, range: { min: number; max: number }): boolean {

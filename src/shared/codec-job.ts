@@ -39,6 +39,11 @@ export interface ProvidedSchema {
    * that define named types an Avro schema refers to.
    */
   imports?: Record<string, string>;
+  /**
+   * Keys of the sample the schema has no field for are left out (and said) instead of refusing
+   * the sample: the user's choice (`--drop-unknown-keys`).
+   */
+  dropUnknownKeys?: boolean;
 }
 
 /** Which codec a worker loads: a built-in by id, or a module file exporting `prepare`. */

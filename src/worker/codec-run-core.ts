@@ -11,7 +11,7 @@ import { type InteropCheck, NO_MESSAGE_MODE, type PrepareContext, type PreparedC
 import { detectRemnants } from '../analysis/remnants';
 import { findParseLosses } from '../analysis/parse-losses';
 import { parseSample } from '../input/parse-sample';
-import type { CompressedSizes, InteropResult, LazyTimings } from '../shared/results';
+import type { CompressedSizes, InteropResult, LazyTimings, SchemaOrigin } from '../shared/results';
 import { attributeBytes } from '../attribution/byte-attribution';
 import { nestingDepth } from '../analysis/nesting';
 import { scaleSample } from '../measurement/scale-sample';
@@ -48,7 +48,7 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
     const run = new CodecRun(runtime, job, enterStage, blankReport());
     await run.step(async () => {
       const opened = await openCodec(runtime, job, (next) => run.enter(next), run.report, (encodedBytes) => { run.bytes = encodedBytes; });
-      if (opened && job.measurement.verify) run.roundTrip = run.verified(opened.sample, opened.decoded, 'the decoded value is not the sample');
+      if (opened && job.measurement.verify) run.roundTrip = run.verified(opened.sample, opened.decoded, 'the decoded value is not the sample', opened.prepared.semantics);
       run.opened = opened;
     });
     return run;
@@ -86,8 +86,11 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
       this.stage = 'verify';
       // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
       // (A scaled sample's paths are not the file's: its text-level checks apply to the file only.)
-      const schemaDefault = prepared.schemaDefault ? { schemaDefault: prepared.schemaDefault } : {};
-      const remnants = detectRemnants(sample, opened.decoded, job.scale ? schemaDefault : { parseLosses: findParseLosses(opened.sampleBytes, job.sample.kind), ...schemaDefault });
+      const remnants = detectRemnants(sample, opened.decoded, {
+        ...(job.scale ? {} : { parseLosses: findParseLosses(opened.sampleBytes, job.sample.kind) }),
+        ...(prepared.semantics ? { semantics: prepared.semantics } : {}),
+        ...(prepared.schemaDefault ? { schemaDefault: prepared.schemaDefault } : {}),
+      });
       this.stage = 'measure';
       // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
       const endToEnd = plan.firstLook
@@ -186,6 +189,8 @@ export async function prepareReported(
   try {
     prepared = await prepareCodec(loaded.module, sample, prepareContextOf(job));
   } catch (error) {
+    // A row that goes no further still says which schema it was given (or derives from it).
+    report.schema = schemaGiven(job, loaded.descriptor);
     if (error instanceof UnsupportedSampleError) {
       report.outcome = { status: 'skipped', error: { stage: 'prepare', message: error.message } };
       return undefined;
@@ -230,3 +235,10 @@ async function checkInterop(interop: InteropCheck, encoded: Uint8Array, sample: 
  * deep).
  */
 export const MAX_CROSSING_DEPTH = 500;
+
+/** `provided` for the format of the schema the user gave, `derived` for another that needs one. */
+function schemaGiven(job: CodecJob, descriptor: { format: string; needsSchema: boolean }): SchemaOrigin {
+  if (!job.schema || !descriptor.needsSchema) return 'none';
+  const own = job.schema.kind === 'proto' ? 'Protocol Buffers' : 'Avro';
+  return descriptor.format === own ? 'provided' : 'derived';
+}

@@ -1,0 +1,157 @@
+/**
+ * The formats' own schemas and data (protobuf's unittest_proto3 and benchmark messages, Avro's
+ * interop schemas: test/fixtures/real-schemas), samples in each format's JSON form: every row
+ * that completes writes the reference tool's bytes (protoc / python-protobuf, python-avro:
+ * reference/SHA256SUMS) and reads back an exact or equivalent value; a sample that does not
+ * meet the schema is refused with the key and the names the schema has.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { verifyRoundTrip } from '../../src/analysis/verify';
+import { UnsupportedSampleError, type PrepareContext } from '../../src/codecs/codec';
+import { loadCodec } from '../../src/codecs/load-codec';
+import { providedSchemaFrom } from '../../src/cli/schema-options';
+import { main } from '../../src/cli/main';
+import type { ProvidedSchema } from '../../src/shared/codec-job';
+
+const folder = path.resolve(__dirname, '..', 'fixtures', 'real-schemas');
+const protoFolder = path.join(folder, 'protobuf');
+const references = new Map(
+  fs.readFileSync(path.join(folder, 'reference', 'SHA256SUMS'), 'utf8').trim().split('\n').map((line) => {
+    const [sum, file] = line.split(/\s+/);
+    return [file!.replace(/\.bin$/, ''), sum!] as const;
+  }),
+);
+const sampleOf = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(folder, 'samples', `${name}.json`), 'utf8'));
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const PROTO_CASES = [
+  { sample: 'test-all-types', file: 'google/protobuf/unittest_proto3.proto', type: 'proto3_unittest.TestAllTypes' },
+  { sample: 'google-message1', file: 'benchmark_message1_proto3.proto' },
+  { sample: 'google-message2', file: 'benchmark_message2.proto' },
+];
+const AVRO_CASES = [
+  { sample: 'interop', file: 'interop.avsc' },
+  { sample: 'weather', file: 'weather.avsc' },
+  { sample: 'record-with-required-fields', file: 'RecordWithRequiredFields.avsc' },
+];
+
+async function protoSchema(file: string, type?: string, extra: Partial<ProvidedSchema> = {}): Promise<ProvidedSchema> {
+  const schema = await providedSchemaFrom({ proto: path.join(protoFolder, file), 'proto-path': [protoFolder], ...(type ? { type } : {}) });
+  return { ...schema!, ...extra };
+}
+
+/** The row's bytes and its round trip, or the reason it skips. */
+async function run(codec: string, sample: unknown, context: PrepareContext) {
+  const { module } = await loadCodec({ builtin: codec });
+  try {
+    const prepared = await module.prepare(sample, context);
+    const bytes = prepared.encode(prepared.input);
+    const roundTrip = verifyRoundTrip(sample, prepared.decode(bytes), prepared.semantics ? { semantics: prepared.semantics } : {});
+    return { bytes, roundTrip, notes: prepared.notes };
+  } catch (error) {
+    if (error instanceof UnsupportedSampleError) return { skipped: error.message };
+    throw error;
+  }
+}
+
+for (const { sample, file, type } of PROTO_CASES) {
+  for (const codec of ['protobufjs', 'protobufjs-fromobject', 'bufbuild']) {
+    test(`${codec} on ${sample}: protoc's bytes, and the same message back`, async () => {
+      const result = await run(codec, sampleOf(sample), { schema: await protoSchema(file, type) });
+      assert.ok('bytes' in result, `skipped: ${result.skipped}`);
+      assert.equal(sha256(result.bytes!), references.get(sample));
+      assert.ok(['exact', 'equivalent'].includes(result.roundTrip!.status), JSON.stringify(result.roundTrip));
+    });
+  }
+}
+
+for (const { sample, file } of AVRO_CASES) {
+  test(`avsc and avro-js on ${sample}: python-avro's bytes, or a reason about avro-js`, async () => {
+    const schema = await providedSchemaFrom({ avsc: [path.join(folder, 'avro', file)] });
+    for (const codec of ['avsc', 'avro-js']) {
+      const result = await run(codec, sampleOf(sample), { schema: schema! });
+      if ('skipped' in result) {
+        assert.equal(codec, 'avro-js');
+        assert.match(result.skipped!, /avro-js (takes|has no)/);
+        continue;
+      }
+      assert.equal(sha256(result.bytes!), references.get(sample), codec);
+      assert.ok(['exact', 'equivalent'].includes(result.roundTrip!.status), `${codec}: ${JSON.stringify(result.roundTrip)}`);
+    }
+  });
+}
+
+test('a key the message lacks refuses the row, naming the key and the fields by every name they take', async () => {
+  const schema = await protoSchema('google/protobuf/unittest_proto3.proto', 'proto3_unittest.TestAllTypes');
+  const sample = { optionalInt32: 1, nested: { bb: 2 }, no_such_field: true, '[proto3_unittest.extension_int32]': 3 };
+  const { module } = await loadCodec({ builtin: 'protobufjs' });
+  assert.throws(() => module.prepare(sample, { schema }), (error: Error) => {
+    assert.match(error.message, /\$\.nested is a key the schema does not know/);
+    assert.match(error.message, /optional_int32 \(also optionalInt32\)/);
+    assert.match(error.message, /--drop-unknown-keys/);
+    return true;
+  });
+});
+
+test('with drop unknown keys, such keys are left out and listed; the rest is written as protoc writes it', async () => {
+  const schema = await protoSchema('google/protobuf/unittest_proto3.proto', 'proto3_unittest.TestAllTypes', { dropUnknownKeys: true });
+  const sample = { ...(sampleOf('test-all-types') as object), no_such_field: 1, '[proto3_unittest.extension_int32]': 3 };
+  const result = await run('protobufjs', sample, { schema });
+  assert.ok('bytes' in result);
+  assert.equal(sha256(result.bytes!), references.get('test-all-types'));
+  assert.ok(result.notes!.some((note) => note.includes('$.no_such_field') && note.includes('$["[proto3_unittest.extension_int32]"]')), result.notes!.join('\n'));
+  assert.equal(result.roundTrip!.status, 'lossy');
+});
+
+test('a proto2 group is read by protoc\'s JSON name for it', async () => {
+  const schema = { ...(await providedSchemaFrom({ proto: path.resolve(__dirname, '..', 'fixtures', 'conformance', 'test_messages_proto2.proto'), type: 'protobuf_test_messages.proto2.TestAllTypesProto2' }))! };
+  const result = await run('protobufjs', { optionalInt32: 5, multiwordgroupfield: { groupInt32: 7 } }, { schema });
+  assert.ok('bytes' in result, `skipped: ${result.skipped}`);
+  // field 1 = 5; group 204 (start 0xe3 0x0c) holding field 205 = 7; group end (0xe4 0x0c).
+  assert.deepEqual([...result.bytes!], [0x08, 0x05, 0xe3, 0x0c, 0xe8, 0x0c, 0x07, 0xe4, 0x0c]);
+});
+
+test('a 64-bit integer given as a number beyond 2^53 is written, with a warning that JSON.parse rounded it', async () => {
+  const schema = await protoSchema('benchmark_message1_proto3.proto');
+  const result = await run('protobufjs', { field1: 'a', field22: 2813090458170031956 }, { schema });
+  assert.ok('bytes' in result);
+  assert.ok(result.notes!.some((note) => note.includes('$.field22') && /2\^53/.test(note)), result.notes!.join('\n'));
+});
+
+test('a sample that fits none of the message\'s fields names the message that has them', async () => {
+  const schema = await protoSchema('google/protobuf/unittest_proto3.proto', 'proto3_unittest.ForeignMessage');
+  const { module } = await loadCodec({ builtin: 'protobufjs' });
+  assert.throws(() => module.prepare({ optionalInt32: 1, repeatedString: ['a'] }, { schema }), /message proto3_unittest\.TestAllTypes has 2 of its 2[^]*--type proto3_unittest\.TestAllTypes/);
+});
+
+test('the .proto inferred from a root array, with its default message, encodes the records as its own inference does', async () => {
+  const records = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'schemas', 'events.json'), 'utf8')) as unknown[]).slice(0, 20);
+  const inferred = await run('protobufjs', records, {});
+  const source = (await (await loadCodec({ builtin: 'protobufjs' })).module.prepare(records, {})).schemaText!;
+  const schema: ProvidedSchema = { kind: 'proto', source };
+  for (const codec of ['protobufjs', 'bufbuild', 'avsc']) {
+    const provided = await run(codec, records, { schema });
+    assert.ok('bytes' in provided, `${codec} skipped: ${provided.skipped}`);
+    assert.ok(['exact', 'equivalent'].includes(provided.roundTrip!.status), `${codec}: ${JSON.stringify(provided.roundTrip)}`);
+    if (codec !== 'avsc') assert.equal(sha256(provided.bytes!), sha256((inferred as { bytes: Uint8Array }).bytes), codec);
+  }
+});
+
+test('every command prints its help and exits 0 on --help', async () => {
+  const write = process.stdout.write;
+  let printed = '';
+  process.stdout.write = ((chunk: string) => ((printed += chunk), true)) as typeof process.stdout.write;
+  try {
+    for (const command of ['compare', 'messages', 'codecs', 'sweep', 'probe', 'schema', 'evolve']) {
+      printed = '';
+      assert.equal(await main([command, '--help']), 0, command);
+      assert.match(printed, new RegExp(`Usage: payload-lab ${command}`), command);
+    }
+  } finally {
+    process.stdout.write = write;
+  }
+});
