@@ -31,6 +31,8 @@ import type { ComparisonStarted, PlannedCodec } from '../shared/comparison-event
 import type { ResultsPanel } from '../panel/results-panel';
 import { readRunSettings, type RunSettings, readMessageSettings } from './settings';
 import { type RunContext, type RunHost, RunLifecycle } from './run-lifecycle';
+import { stoppedComparison } from './partial-reports';
+import type { RunKey } from '../shared/run-events';
 import type { ProvidedSchema, CodegenSettings, FormatSchemaFile } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 import type { MeasuringRuntime } from '../engine/measuring-runtime';
@@ -103,6 +105,7 @@ export class ComparisonSession implements vscode.Disposable {
       storageKey: LAST_REPORT_KEY,
       work: (job, run) => this.compare(job, run),
       pageReport: panelReport,
+      partialReport: stoppedComparison,
       showFailure: (error, message, { request }) => this.showFailure(error, message, request.source),
     }, host);
   }
@@ -150,6 +153,11 @@ export class ComparisonSession implements vscode.Disposable {
 
   get lastReport(): ComparisonReport | undefined {
     return this.runs.lastReport;
+  }
+
+  /** A run of the panel's history, finished or stopped (for Export); the last finished one when none is named. */
+  reportOf(run?: RunKey): ComparisonReport | undefined {
+    return this.runs.reportOf(run);
   }
 
   /** Generated code (google-protobuf, ts-proto…) is cached in the extension's storage, never the workspace. */

@@ -9,7 +9,7 @@
 import type { SchemaVariants } from './variants';
 import type { DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { Handlers } from './channel';
-import type { RunEvent, RunKind } from './run-events';
+import type { RunEvent, RunKey, RunKind } from './run-events';
 import type { InferredSchemaFormat } from './codec-job';
 
 export type ExportFormat = 'markdown' | 'csv' | 'json';
@@ -30,8 +30,11 @@ type SessionQueries = {
  */
 export interface RequestMap extends SessionQueries {
   export: {
-    /** `priority`: the pick the panel shows, for the Markdown verdict (default size). */
-    params: { format: ExportFormat; destination: 'file' | 'clipboard'; priority?: Priority };
+    /**
+     * `priority`: the pick the panel shows, for the Markdown verdict (default size). `run`: the
+     * history's entry (finished, or stopped with what it had); absent: the last finished run.
+     */
+    params: { format: ExportFormat; destination: 'file' | 'clipboard'; priority?: Priority; run?: RunKey };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
   };
   /** Opens the schema inferred from the last run's sample as an untitled document (fbs, capnp, bop: translated as their rows do). */
@@ -47,9 +50,9 @@ export interface RequestMap extends SessionQueries {
     params: { codec: string };
     result: InspectorOpened;
   };
-  /** The last size sweep (or limit search) as CSV, JSON or Markdown: the numbers the panel plots. */
+  /** A size sweep (or limit search) as CSV, JSON or Markdown: the numbers the panel plots; `run` as for export. */
   'export-sweep': {
-    params: { format: ExportFormat; destination: 'file' | 'clipboard' };
+    params: { format: ExportFormat; destination: 'file' | 'clipboard'; run?: RunKey };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
   };
   /** Copies the encoding (or one page of it) to the clipboard as hex or base64 text. */

@@ -60,7 +60,9 @@ test('planned rows show as pending, fill in one at a time in the first round, an
 
 test('a stage message changes its row\'s activity in place: the table and the charts are not redrawn', async (t) => {
   const panel = await suite.open(t);
-  const redraws = async () => Number(await panel.page.getAttribute('section.charts', 'data-redraws') ?? 0);
+  // The comparison's entry (and its charts) exists once its run has started.
+  const redraws = async () => Number(await panel.page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } })
+    .document.querySelector('section.charts')?.getAttribute('data-redraws') ?? 0));
   // A full render replaces the table's body: a mark set on the body survives only without one.
   const markBody = () => panel.page.$eval('table.results tbody', (body) => { (body as unknown as { mark?: boolean }).mark = true; });
   const bodyKept = () => panel.page.$eval('table.results tbody', (body) => (body as unknown as { mark?: boolean }).mark === true);
