@@ -1,7 +1,7 @@
 /** The comparison's status line once cancelled: finished codecs are those with all their rounds. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { statusText } from '../../webview/panel/header';
+import { statusText } from '../../webview/panel/run-status';
 import { emptyModel, type PanelModel } from '../../webview/panel/model';
 import type { CodecResult } from '../../src/shared/results';
 
