@@ -4,7 +4,7 @@
  */
 import { describeVariants } from '../../src/shared/variants';
 import { el } from '../common/dom';
-import { sampleBytesText } from '../../src/shared/profile-text';
+import { sampleBytesText, sampleRecordsText } from '../../src/shared/profile-text';
 import { formatBytes, formatCount } from './format';
 import { adaptiveRoundsRule } from '../../src/shared/rounds-text';
 import { type PanelModel, inMessageMode } from './model';
@@ -45,7 +45,7 @@ export class PanelHeader {
       : sample
       ? [
           `${formatBytes(sample.jsonBytes)} of JSON`,
-          formatCount(sample.records, sample.kind === 'jsonl' ? 'line' : 'record'),
+          sampleRecordsText(sample),
           sampleBytesText(sample),
         ].join(' · ')
       : model.phase === 'running' ? 'Reading the sample…' : '';
