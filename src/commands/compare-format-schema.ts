@@ -70,13 +70,13 @@ export async function checkedFormatSchema(session: ComparisonSession, diagnostic
     void vscode.window.showErrorMessage(`Payload Lab: ${fileNameOf(file.path)} cannot be the ${row.codec} row's schema: ${info.unusable}`);
     return undefined;
   }
-  if ('missingTool' in info) {
+  if (info.missingTool !== undefined) {
     // The run still says something (every other row), and the skipped row repeats the fix.
     void vscode.window.showWarningMessage(`Payload Lab: the ${row.codec} row will be skipped. ${info.missingTool}`, 'Open Settings').then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'payloadLab.tools');
     });
-    return { file, asked: false };
   }
+  if (!('roots' in info)) return { file, asked: false };
   if (file.language === 'fbs') return { file, rootName: info.roots[0]!, asked: false };
   if (info.roots.length === 1) return { file: { ...file, rootType: info.roots[0]! }, rootName: info.roots[0]!, asked: false };
   const choices = orderMessageTypes(info.roots, info.defaultRoot);
