@@ -4,6 +4,7 @@
  */
 import { valueTypes as types } from './value-types';
 import type { DifferenceKind } from '../shared/results';
+import { formatNumber } from '../shared/format';
 
 /** One difference at one location. `label` is the same for every occurrence of the same
  * kind of change, so remnants can aggregate on it; `detail` names this occurrence's values. */
@@ -245,6 +246,5 @@ export function isIncompatibleRoot(original: unknown, decoded: unknown): boolean
   return shape === 'array' || shape === 'record' || shape === 'map';
 }
 
-export function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
-}
+/** Counts as every figure writes them (shared/format.ts). */
+export const formatCount = formatNumber;

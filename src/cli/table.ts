@@ -8,7 +8,7 @@ import { ALLOCATION_HIDDEN, allocationFigure, formatBytes, formatDuration, forma
 import { describeMachineLoad } from '../shared/machine-load-text';
 import { adaptiveRoundsRule, roundsStoppedText } from '../shared/rounds-text';
 import { roundTripShortLabel } from '../shared/round-trip-text';
-import { sampleBytesText } from '../shared/profile-text';
+import { sampleBytesText, sampleRecordsText } from '../shared/profile-text';
 import { remnantCount } from '../analysis/matrix';
 import { codecNames, type NameableCodec } from '../shared/codec-names';
 
@@ -99,7 +99,7 @@ export function resultsTable(report: ComparisonReport, runtimeHeadings: Readonly
 const isBusy = (report: ComparisonReport) => report.settings.machineLoad?.measured === true && report.settings.machineLoad.busy;
 
 export function sampleHeading(info: SampleInfo): string {
-  return `${info.path}: ${formatBytes(info.jsonBytes)} of minified JSON (${sampleBytesText(info)}), ${info.records.toLocaleString('en-US')} records`;
+  return `${info.path}: ${formatBytes(info.jsonBytes)} of minified JSON (${sampleBytesText(info)}), ${sampleRecordsText(info)}`;
 }
 
 /** "avsc decode: 68% in GC, 2.90 MB allocated per call": where each operation's time goes. */

@@ -6,6 +6,7 @@
  * (`Root.value[*].page.referrer`), so a thousand records make one line with a count.
  */
 import { protobuf } from './protobufjs-runtime';
+import { formatNumber } from '../shared/format';
 import { Wire, WireReader, WIRE_NAMES } from './protobuf-wire';
 
 /** What the walk needs of a message type: its fields' names, and how to read nested messages. */
@@ -46,10 +47,10 @@ export function describeWireDifference(type: protobuf.Type, reference: Uint8Arra
   if (sameBytes(reference, theirs)) return undefined;
   const found = new Map<string, number>();
   compareMessage(shapeOf(type), type.name, reference, theirs, found, library);
-  if (found.size === 0) return [`${reference.byteLength} bytes from protobufjs, ${theirs.byteLength} from ${library}, differing where no field explains it`];
-  const lines = [...found].slice(0, MAX_LINES).map(([line, count]) => (count > 1 ? `${line} (${count} times)` : line));
+  if (found.size === 0) return [`${formatNumber(reference.byteLength)} bytes from protobufjs, ${formatNumber(theirs.byteLength)} from ${library}, differing where no field explains it`];
+  const lines = [...found].slice(0, MAX_LINES).map(([line, count]) => (count > 1 ? `${line} (${formatNumber(count)} times)` : line));
   if (found.size > MAX_LINES) lines.push(`and ${found.size - MAX_LINES} more kinds of difference`);
-  return [`${reference.byteLength} bytes from protobufjs, ${theirs.byteLength} from ${library}:`, ...lines];
+  return [`${formatNumber(reference.byteLength)} bytes from protobufjs, ${formatNumber(theirs.byteLength)} from ${library}:`, ...lines];
 }
 
 /** Notes the differences below `at`; whether it found any. */

@@ -29,7 +29,7 @@ import { bundledDatasets } from './bundled-datasets';
 import { jsonSampleItems, readSchemaText, type SampleItem } from './compare-schema';
 import type { SampleSource } from './resolve-sample';
 import { sampleFromUri } from './sample-file';
-import { FORMAT_SCHEMA_ROWS, fileNameOf, orderMessageTypes, withFormatRow, type FormatLanguage } from './schema-choices';
+import { FORMAT_SCHEMA_ROWS, fileNameOf, formatSamplePick, orderMessageTypes, withFormatRow, type FormatLanguage } from './schema-choices';
 
 export async function compareFormatSchema(
   session: ComparisonSession,
@@ -42,8 +42,8 @@ export async function compareFormatSchema(
   if (!text) return undefined;
   const checked = await checkedFormatSchema(session, diagnostics, { language, ...text }, 2);
   if (!checked) return undefined;
-  const { file, rootName } = checked;
-  const source = await pickFormatSample(file, rootName, extensionUri);
+  const { file, rootName, asked } = checked;
+  const source = await pickFormatSample(file, rootName, asked, extensionUri);
   if (!source) return undefined;
   return session.run({ source, formatSchemas: [file], codecs: withFormatRow(readRunSettings().codecs, language) });
 }
@@ -52,9 +52,9 @@ export async function compareFormatSchema(
  * The file as the run takes it, its root chosen (`rootName`: FlatBuffers' root_type too, which
  * the file itself names; unknown where the tool is missing); undefined when the tool refused it
  * (then a diagnostic and an error message say where), it cannot be used, or the user escaped.
- * `steps`: how many picks the whole flow has (for the pick's title).
+ * `steps`: how many picks the whole flow has (for the pick's title); `asked`: the root was picked.
  */
-export async function checkedFormatSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, file: FormatSchemaFile, steps: number): Promise<{ file: FormatSchemaFile; rootName?: string } | undefined> {
+export async function checkedFormatSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, file: FormatSchemaFile, steps: number): Promise<{ file: FormatSchemaFile; rootName?: string; asked: boolean } | undefined> {
   const row = FORMAT_SCHEMA_ROWS[file.language];
   // Only its compiler reads such a file, and the row runs the code it writes: neither in Restricted Mode.
   if (inRestrictedMode()) {
@@ -63,14 +63,8 @@ export async function checkedFormatSchema(session: ComparisonSession, diagnostic
   }
   let info;
   try {
-    info = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Payload Lab: reading ${fileNameOf(file.path)} with the ${row.name} compiler`, cancellable: true },
-      (_progress, token) => {
-        const controller = new AbortController();
-        token.onCancellationRequested(() => controller.abort());
-        return readFormatSchemaInfo(file, session.codegenSettings(readRunSettings()), { signal: controller.signal });
-      },
-    );
+    info = await withLateProgress(`Payload Lab: reading ${fileNameOf(file.path)} with the ${row.name} compiler`, (signal) =>
+      readFormatSchemaInfo(file, session.codegenSettings(readRunSettings()), { signal }));
   } catch (error) {
     if (!(error instanceof CancelledError)) void vscode.window.showErrorMessage(`Payload Lab: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
@@ -84,26 +78,50 @@ export async function checkedFormatSchema(session: ComparisonSession, diagnostic
     void vscode.window.showErrorMessage(`Payload Lab: ${fileNameOf(file.path)} cannot be the ${row.codec} row's schema: ${info.unusable}`);
     return undefined;
   }
-  if ('missingTool' in info) {
+  if (info.missingTool !== undefined) {
     // The run still says something (every other row), and the skipped row repeats the fix.
     void vscode.window.showWarningMessage(`Payload Lab: the ${row.codec} row will be skipped. ${info.missingTool}`, 'Open Settings').then((choice) => {
       if (choice) void openMachineSettings('payloadLab.tools');
     });
-    return { file };
   }
-  if (file.language === 'fbs') return { file, rootName: info.roots[0]! };
-  if (info.roots.length === 1) return { file: { ...file, rootType: info.roots[0]! }, rootName: info.roots[0]! };
+  if (!('roots' in info)) return { file, asked: false };
+  if (file.language === 'fbs') return { file, rootName: info.roots[0]!, asked: false };
+  if (info.roots.length === 1) return { file: { ...file, rootType: info.roots[0]! }, rootName: info.roots[0]!, asked: false };
   const choices = orderMessageTypes(info.roots, info.defaultRoot);
   const chosen = await vscode.window.showQuickPick(
     choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? `default: no other ${row.root} refers to it` : undefined })),
     { title: `Payload Lab: root of ${fileNameOf(file.path)} (1/${steps})`, placeHolder: `Which ${row.root} does the sample hold?` },
   );
-  return chosen && { file: { ...file, rootType: chosen.label }, rootName: chosen.label };
+  return chosen && { file: { ...file, rootType: chosen.label }, rootName: chosen.label, asked: true };
 }
 
-async function pickFormatSample(file: FormatSchemaFile, rootName: string | undefined, extensionUri: vscode.Uri): Promise<SampleSource | undefined> {
-  const steps = file.language === 'fbs' ? '1/1' : '2/2';
-  const root = rootName ?? `its ${FORMAT_SCHEMA_ROWS[file.language].root}`;
+/** Waits this long before a progress notification: a quick answer (a missing tool) shows none. */
+const PROGRESS_DELAY_MS = 600;
+
+/**
+ * `work` under a cancellable progress notification shown only once it has taken
+ * PROGRESS_DELAY_MS: "reading song.bop with the Bebop compiler" beside "bebopc is not
+ * installed" told two contradicting things at once.
+ */
+async function withLateProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const running = work(controller.signal);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), PROGRESS_DELAY_MS);
+  });
+  const first = await Promise.race([running.then(() => 'done' as const, () => 'done' as const), late]);
+  clearTimeout(timer);
+  if (first === 'done') return running;
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
+    token.onCancellationRequested(() => controller.abort());
+    return running;
+  });
+}
+
+async function pickFormatSample(file: FormatSchemaFile, rootName: string | undefined, askedRoot: boolean, extensionUri: vscode.Uri): Promise<SampleSource | undefined> {
+  const words = formatSamplePick(file.language, rootName, askedRoot);
+  const root = rootName ?? `the schema's ${FORMAT_SCHEMA_ROWS[file.language].root}`;
   const datasets: SampleItem[] = bundledDatasets(extensionUri).map((dataset) => ({ label: `$(database) ${dataset.label}`, description: dataset.description, pick: () => sampleFromUri(dataset.uri) }));
   const notOffered = `Payload Lab generates records from a .proto or .avsc, not from a .${file.language}: generate them from one of the same shape (Compare Encodings on it), save them (Open sample, then Save) and choose that file here.`;
   // Offered where a person looks for it, and says why it is not there: choosing it explains and asks again.
@@ -111,8 +129,8 @@ async function pickFormatSample(file: FormatSchemaFile, rootName: string | undef
   const items: SampleItem[] = [...jsonSampleItems(), { label: 'bundled datasets', kind: vscode.QuickPickItemKind.Separator }, ...datasets, { label: '', kind: vscode.QuickPickItemKind.Separator }, generate];
   for (;;) {
     const chosen = await vscode.window.showQuickPick(items, {
-      title: `Payload Lab: sample for ${fileNameOf(file.path)} (${steps})`,
-      placeHolder: `One ${root} value as JSON: its keys are the schema's field names`,
+      title: `Payload Lab: sample for ${fileNameOf(file.path)}${words.step}`,
+      placeHolder: words.placeHolder,
     });
     if (chosen !== generate) return chosen?.pick?.();
     void vscode.window.showInformationMessage(`Payload Lab: ${notOffered}`);

@@ -4,6 +4,7 @@
  * (remembered) and how many rounds (quick, default or thorough). Escape at any step cancels
  * quietly.
  */
+import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { reachedWalkthroughMilestone } from '../host/walkthrough-progress';
 import { inRestrictedMode } from '../host/workspace-trust';
@@ -18,6 +19,8 @@ import { bundledDatasets } from './bundled-datasets';
 import { chooseSampleFile, sampleFromUri } from './sample-file';
 import type { Sweeps } from '../host/sweep-run';
 import type { SweepReport } from '../shared/sweep';
+import { fileNameOf } from '../host/sample-source';
+import { LAST_SAMPLE_KEY, lastSampleToOffer, rememberedSamplePath } from './last-sample';
 
 const REMEMBERED_CODECS = 'payloadLab.lastCodecs';
 
@@ -55,6 +58,8 @@ export async function runBenchmark(
 ): Promise<ComparisonReport | SweepReport | undefined> {
   const source = choices.sample ? sampleFromUri(choices.sample) : await pickSample(context);
   if (!source) return undefined;
+  const remembered = rememberedSamplePath(source);
+  if (remembered) await context.workspaceState.update(LAST_SAMPLE_KEY, remembered);
   const codecs = choices.codecs ?? (await pickCodecs(context));
   if (!codecs) return undefined;
   const given = choices.quick !== undefined || choices.rounds !== undefined || choices.benchmark !== undefined || choices.messages !== undefined;
@@ -86,6 +91,8 @@ async function pickSample(context: vscode.ExtensionContext): Promise<SampleSourc
     const resolution = resolveSample({ activeDocument: active, openDocuments: vscode.workspace.textDocuments });
     if (resolution.ok) items.push({ label: `$(file-code) ${resolution.source.name}`, description: 'active editor', pick: () => resolution.source });
   }
+  const last = lastSampleToOffer(context.workspaceState.get(LAST_SAMPLE_KEY), active?.uri.scheme === 'file' ? active.uri.fsPath : undefined, fs.existsSync);
+  if (last) items.push({ label: `$(history) ${fileNameOf(last)}`, description: 'last run', detail: last, pick: () => sampleFromUri(vscode.Uri.file(last)) });
   items.push({ label: '$(folder-opened) Choose a file…', description: '.json, .jsonl, .ndjson', pick: chooseSampleFile });
   for (const dataset of bundledDatasets(context.extensionUri)) {
     items.push({ label: `$(database) ${dataset.label}`, description: dataset.description, pick: () => sampleFromUri(dataset.uri) });

@@ -15,7 +15,7 @@ import type { ComparisonReport } from '../shared/results';
 import { compareSchema } from './compare-schema';
 import { orderMessageTypes, withFormatRow, type FormatLanguage } from './schema-choices';
 import { withSchemaFiles } from '../host/schema-files';
-import { formatLanguageOfDocument, schemaKindOfDocument } from './schema-document';
+import { formatLanguageOfDocument, inferredSchemaLanguage, schemaKindOfDocument } from './schema-document';
 import { checkedFormatSchema, compareFormatSchema } from './compare-format-schema';
 import { readRunSettings } from '../host/settings';
 import type { InferredSchemaFormat, ProvidedSchema } from '../shared/codec-job';
@@ -33,9 +33,10 @@ export async function openInferredSchema(session: ComparisonSession, format: Inf
   const input = await session.sampleInput(request.source);
   const kind = input.kind ?? sampleKindOf(input.path);
   const text = await inferSchemaTextOf({ path: input.path, kind, ...(input.bytes ? { bytes: input.bytes } : {}) }, format, request.variants);
-  // A .proto, .fbs, .capnp or .bop gets the language an installed extension gives the name
-  // (else plain text); an .avsc is JSON, which VS Code does not know from the name.
-  await openUntitledDocument({ text, ...derivedDocumentPlace(request.source, format), ...(format === 'avsc' ? { language: 'json' } : {}), viewColumn: columnBesidePanel() });
+  // A .proto, .fbs, .capnp or .bop in the language an installed extension gives it (VS Code has
+  // none for them), else plain text set, not guessed; an .avsc is JSON, which VS Code does not know from the name.
+  const language = inferredSchemaLanguage(format, await vscode.languages.getLanguages()) ?? 'plaintext';
+  await openUntitledDocument({ text, ...derivedDocumentPlace(request.source, format), language, viewColumn: columnBesidePanel() });
   return { opened: true };
 }
 

@@ -68,3 +68,13 @@ export function avroRootName(schemaText: string, filePath: string): string {
   return fileNameOf(filePath).replace(SCHEMA_EXTENSION, '');
 }
 
+
+/**
+ * The sample pick's step and prompt for a user's .fbs/.capnp/.bop: "(2/2)" only after the root
+ * was picked as step 1; the root by name when known, else said as the schema's (a missing
+ * tool leaves it unknown: "One its struct or message value" read as a typo).
+ */
+export function formatSamplePick(language: FormatLanguage, rootName: string | undefined, askedRoot: boolean): { step: string; placeHolder: string } {
+  const value = rootName === undefined ? `A value of the schema's root ${FORMAT_SCHEMA_ROWS[language].root}` : `One ${rootName} value`;
+  return { step: askedRoot ? ' (2/2)' : '', placeHolder: `${value} as JSON: its keys are the schema's field names` };
+}

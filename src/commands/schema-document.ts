@@ -52,3 +52,18 @@ export function formatLanguageOfDocument(document: SchemaDocumentLike): FormatLa
   if (/\bmessage\s+\w+\s*\{[^}]*\b\d+\s*->/.test(text)) return 'bop';
   return undefined;
 }
+
+/** Language ids a proto extension of the Marketplace gives .proto files (VS Code itself has none). */
+const PROTO_LANGUAGE_IDS = ['proto3', 'proto'];
+
+/**
+ * The language to open an inferred schema in, from those installed (`languages.getLanguages()`):
+ * a .proto in the proto extension's language; an .avsc as JSON; an .fbs, .capnp or .bop in its
+ * extension's. Undefined when none is installed: the document's name (`*.proto`) then lets VS
+ * Code pick what it has, and its language guess (it took a .proto for Dart) is not asked.
+ */
+export function inferredSchemaLanguage(format: 'proto' | 'avsc' | FormatLanguage, installed: readonly string[]): string | undefined {
+  if (format === 'avsc') return 'json';
+  const wanted = format === 'proto' ? PROTO_LANGUAGE_IDS : Object.keys(FORMAT_LANGUAGE_IDS).filter((id) => FORMAT_LANGUAGE_IDS[id] === format);
+  return wanted.find((id) => installed.includes(id));
+}

@@ -8,7 +8,7 @@
  * asks). So the path is a free one in the sample's folder (else the first workspace folder):
  * VS Code refuses an untitled path where a file exists, and a taken name gets `-2`, `-3`…, so
  * saving creates a new file beside the sample and never replaces one. Without a folder the
- * document stays nameless, as before.
+ * document has the name alone (Save then asks where).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -20,27 +20,34 @@ export interface UntitledDocument {
   fileName: string;
   /** Where Save writes it: an absolute local folder. */
   folder?: string;
-  /** A language id for names VS Code does not map (`.avsc` is JSON). */
+  /** A language id for names VS Code does not map (`.avsc` is JSON), or to stop it guessing (plaintext). */
   language?: string;
   viewColumn?: vscode.ViewColumn;
 }
 
 export async function openUntitledDocument(wanted: UntitledDocument): Promise<vscode.TextDocument> {
   const folder = wanted.folder !== undefined && path.isAbsolute(wanted.folder) ? wanted.folder : workspaceFolder();
-  let document: vscode.TextDocument;
-  if (folder === undefined) {
-    document = await vscode.workspace.openTextDocument({ content: wanted.text, ...(wanted.language ? { language: wanted.language } : {}) });
-  } else {
-    document = await vscode.workspace.openTextDocument(await freeUntitledUri(folder, wanted.fileName));
-    // Shown first, then written through its editor: a workspace edit of a document no editor
-    // shows yet opened it a second time, in the active group (the panel's).
-    const editor = await show(document, wanted.viewColumn);
-    if (!(await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), wanted.text)))) throw new Error(`could not write the text of ${wanted.fileName} into its editor`);
-    if (wanted.language && document.languageId !== wanted.language) document = await vscode.languages.setTextDocumentLanguage(document, wanted.language);
-    return document;
-  }
-  await show(document, wanted.viewColumn);
+  // Without a folder the name alone (`untitled:issues.proto`): VS Code picks the language by it.
+  const uri = folder === undefined ? freeBareUntitledUri(wanted.fileName) : await freeUntitledUri(folder, wanted.fileName);
+  let document = await vscode.workspace.openTextDocument(uri);
+  // Shown first, then written through its editor: a workspace edit of a document no editor
+  // shows yet opened it a second time, in the active group (the panel's).
+  const editor = await show(document, wanted.viewColumn);
+  if (!(await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), wanted.text)))) throw new Error(`could not write the text of ${wanted.fileName} into its editor`);
+  // Set even when it is already the language: a language set is one VS Code no longer guesses.
+  if (wanted.language) document = await vscode.languages.setTextDocumentLanguage(document, wanted.language);
   return document;
+}
+
+/** The first of `name`, `name-2`… no open untitled document has. */
+function freeBareUntitledUri(fileName: string): vscode.Uri {
+  const open = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
+  let tried = 0;
+  for (const name of numberedFileNames(fileName)) {
+    const untitled = vscode.Uri.from({ scheme: 'untitled', path: name });
+    if (!open.has(untitled.toString()) || ++tried > MAX_NAMES_TRIED) return untitled;
+  }
+  return vscode.Uri.from({ scheme: 'untitled', path: fileName });
 }
 
 function show(document: vscode.TextDocument, viewColumn: vscode.ViewColumn | undefined): Thenable<vscode.TextEditor> {

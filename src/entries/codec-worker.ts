@@ -17,6 +17,7 @@ import { compressedSizes } from '../compression/compressed-sizes';
 import { avroProtocolTypes, checkProvidedSchema, isAvroProtocolPath } from '../schema/provided-schema';
 import { profileSample } from '../analysis/sample-profile';
 import { jsonText } from '../analysis/json-text';
+import { countRecords } from '../analysis/record-count';
 import { recordPlanOf, scaleSample, scalingOf, UnscalableSampleError } from '../measurement/scale-sample';
 import { generateFromSchema } from '../schema/generate-sample';
 import { loadProtoSchema } from '../schema/load-proto';
@@ -49,7 +50,7 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
       path: job.sample.path,
       jsonBytes: Buffer.byteLength(jsonText(sample) ?? '', 'utf8'),
       fileBytes: bytes.byteLength,
-      records: countRecords(sample),
+      ...countRecords(sample),
       kind: job.sample.kind,
       profile: profileSample(sample),
     };
@@ -87,15 +88,6 @@ function planSweep(job: WorkerMethods['plan-sweep']['params']): WorkerMethods['p
 function inputProblemOf(error: unknown): { message: string; line?: number; column?: number } {
   const located = error instanceof SampleInputError ? error : undefined;
   return { message: describeError(error), line: located?.line, column: located?.column };
-}
-
-/** The root array's length; for an object, its longest top-level array (`{"items": [...]}`); else 1. */
-function countRecords(sample: unknown): number {
-  if (Array.isArray(sample)) return sample.length;
-  if (typeof sample !== 'object' || sample === null) return 1;
-  let longest = 1;
-  for (const value of Object.values(sample)) if (Array.isArray(value)) longest = Math.max(longest, value.length);
-  return longest;
 }
 
 function schemaPath(job: SchemaInfoJob | GenerateJob): string {

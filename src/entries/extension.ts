@@ -57,8 +57,8 @@ export function activate(context: vscode.ExtensionContext): void {
           void vscode.window.showErrorMessage(`Payload Lab: cannot open ${request.source.location}: ${error.message}`);
         });
       },
-      export: (params) => exportReport(session.lastReport, params),
-      'export-sweep': (params) => exportSweep(sweeps.lastReport, params),
+      export: (params) => exportReport(session.reportOf(params.run), params),
+      'export-sweep': (params) => exportSweep(sweeps.reportOf(params.run), params),
       'open-inferred-schema': (params) => openInferredSchema(session, params.format),
       'open-schema-version': (params) => void schemaChanges.openVersion(params),
       ...inspector.handlers,

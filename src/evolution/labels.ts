@@ -6,6 +6,7 @@
  */
 import type { BufCategory, CellReading, DataOutcome, EvolutionCell, PairLabels, RegistryMode, TransitiveLabels } from '../shared/evolution';
 import type { PairRules } from './pair-rules';
+import { formatCount, formatNumber } from '../shared/format';
 
 const CATEGORY_ORDER: BufCategory[] = ['FILE', 'PACKAGE', 'WIRE_JSON', 'WIRE'];
 
@@ -74,7 +75,7 @@ export function withDisagreements(cell: EvolutionCell, rules: RulesTable): Evolu
   const reading = neededReading(cell);
   const outcome = reading.refused ? 'refused' : reading.reinterpreted.length > 0 ? 'reinterpreted' : 'compatible';
   const whatHappened = reading.refused
-    ? `the reader refused ${reading.refused.count} of ${reading.records} records ("${reading.refused.message}")`
+    ? `the reader refused ${formatNumber(reading.refused.count)} of ${formatCount(reading.records, 'record')} ("${reading.refused.message}")`
     : `${reading.reinterpreted.reduce((sum, each) => sum + each.count, 0)} values were read as other values (${reading.reinterpreted.map((each) => each.path).slice(0, 3).join(', ')})`;
   const notes: string[] = [];
   if (failing.length === 0 && outcome !== 'compatible') notes.push(`the Schema Registry's ${direction} rules pass, but ${whatHappened}: the data wins`);
@@ -82,7 +83,7 @@ export function withDisagreements(cell: EvolutionCell, rules: RulesTable): Evolu
   if (pair.buf && !wireBreaks && outcome !== 'compatible') notes.push(`buf breaking's WIRE category passes, but ${whatHappened}: the data wins`);
   if (failing.length > 0 && outcome === 'compatible') {
     const names = [...new Set(failing.map((finding) => finding.rule))].join(', ');
-    notes.push(`the Schema Registry's ${direction} rules fail (${names}), yet none of the ${reading.records} records was refused or read as another value (the rule guards more than this data shows, or the records did not reach the case): the rule stands`);
+    notes.push(`the Schema Registry's ${direction} rules fail (${names}), yet none of the ${formatCount(reading.records, 'record')} was refused or read as another value (the rule guards more than this data shows, or the records did not reach the case): the rule stands`);
   }
   return { ...cell, disagreements: notes };
 }

@@ -31,6 +31,8 @@ import type { ComparisonStarted, PlannedCodec } from '../shared/comparison-event
 import type { ResultsPanel } from '../panel/results-panel';
 import { readRunSettings, type RunSettings, readMessageSettings, readTransport } from './settings';
 import { type RunContext, type RunHost, RunLifecycle } from './run-lifecycle';
+import { stoppedComparison } from './partial-reports';
+import type { RunKey } from '../shared/run-events';
 import type { ProvidedSchema, CodegenSettings, FormatSchemaFile } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
 import type { MeasuringRuntime } from '../engine/measuring-runtime';
@@ -105,6 +107,7 @@ export class ComparisonSession implements vscode.Disposable {
       storageKey: LAST_REPORT_KEY,
       work: (job, run) => this.compare(job, run),
       pageReport: panelReport,
+      partialReport: stoppedComparison,
       showFailure: (error, message, { request }) => this.showFailure(error, message, request.source),
     }, host);
   }
@@ -152,6 +155,11 @@ export class ComparisonSession implements vscode.Disposable {
 
   get lastReport(): ComparisonReport | undefined {
     return this.runs.lastReport;
+  }
+
+  /** A run of the panel's history, finished or stopped (for Export); the last finished one when none is named. */
+  reportOf(run?: RunKey): ComparisonReport | undefined {
+    return this.runs.reportOf(run);
   }
 
   /**

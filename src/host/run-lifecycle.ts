@@ -9,7 +9,7 @@
  * so unit tests drive it with a fake panel.
  */
 import { CancelledError } from '../engine/cancelled';
-import type { ItemOf, ProgressOf, ReportOf, RunEvent, RunEventOf, RunKind, StartedOf } from '../shared/run-events';
+import { type ItemOf, type ProgressOf, type ReportOf, type RunEvent, type RunEventOf, type RunKey, type RunKind, RUNS_KEPT, type StartedOf } from '../shared/run-events';
 import { type FailureLog, logFailure } from './failure-log';
 import { RunSlot } from './run-slot';
 
@@ -82,18 +82,46 @@ export interface RunKindSpec<K extends RunKind, Q, P> {
   showFailure?(error: unknown, message: string, request: Q): void;
   /** The last report is kept under this key across window reloads. */
   storageKey?: string;
+  /**
+   * What a stopped (cancelled) run had found, as a report, for Export of its partial results;
+   * undefined when it had nothing yet. Never the last report (Re-run compares with finished runs only).
+   */
+  partialReport?(started: StartedOf<K>, items: readonly ItemOf<K>[]): ReportOf<K> | undefined;
+}
+
+/** A run's report kept for Export, finished or partial. */
+interface KeptReport<R> extends RunKey {
+  report: R;
 }
 
 export class RunLifecycle<K extends RunKind, Q, P extends RunPanel = RunPanel> {
   private runIds = 0;
   private readonly slot = new RunSlot();
   private last: ReportOf<K> | undefined;
+  /** The last runs' reports, newest first, for Export from the panel's history. */
+  private kept: Array<KeptReport<ReportOf<K>>> = [];
 
   constructor(private readonly spec: RunKindSpec<K, Q, P>, private readonly host: RunHost<P>) {}
 
   /** The last finished run's report (after a window reload, the stored one). */
   get lastReport(): ReportOf<K> | undefined {
     return this.last ?? (this.spec.storageKey === undefined ? undefined : this.host.storage.get<ReportOf<K>>(this.spec.storageKey));
+  }
+
+  /** The report of a run the history shows (the last one when no run is named); undefined when not kept. */
+  reportOf(run?: RunKey): ReportOf<K> | undefined {
+    if (!run) return this.lastReport;
+    const kept = this.kept.find((candidate) => candidate.runId === run.runId && candidate.at === run.at);
+    // A run of the page before a window reload: its report is the stored one when it was the last.
+    return kept?.report ?? (this.kept.length === 0 && run.runId === this.storedRun?.runId && run.at === this.storedRun.at ? this.lastReport : undefined);
+  }
+
+  private get storedRun(): RunKey | undefined {
+    return this.spec.storageKey === undefined ? undefined : this.host.storage.get<RunKey>(`${this.spec.storageKey}.run`);
+  }
+
+  private keep(run: RunKey, report: ReportOf<K>): void {
+    this.kept = [{ ...run, report }, ...this.kept].slice(0, RUNS_KEPT);
   }
 
   get busy(): boolean {
@@ -127,18 +155,26 @@ export class RunLifecycle<K extends RunKind, Q, P extends RunPanel = RunPanel> {
     const panel = host.showPanel();
     const runId = ++this.runIds;
     const name = `${spec.logName} ${runId}`;
+    const key: RunKey = { runId, at: null };
+    let started: StartedOf<K> | undefined;
+    const items: Array<ItemOf<K>> = [];
     // The one place a kind's event is put together: the kinds' types are checked at the context's methods.
     const emit = (event: DistributiveOmit<RunEventOf<K>, 'kind' | 'runId'>) => host.openPanel()?.emitRun({ kind: spec.kind, runId, ...event } as RunEvent);
     const context: RunContext<K, P> = {
       runId,
       signal,
       panel,
-      start: (started, logLine) => {
-        emit({ phase: 'started', started });
+      start: (what, logLine) => {
+        started = what;
+        key.at = Date.now();
+        emit({ phase: 'started', started: what, at: key.at });
         host.log.info(`${name}: ${logLine}`);
       },
       progress: (progress) => emit({ phase: 'progress', progress }),
-      item: (item) => emit({ phase: 'item', item }),
+      item: (item) => {
+        if (spec.partialReport) items.push(item);
+        emit({ phase: 'item', item });
+      },
       notify: (message, increment) => notice.report(message, increment),
       warn: (message) => host.log.warn(`${name}: ${message}`),
       info: (message) => host.log.info(`${name}: ${message}`),
@@ -146,12 +182,18 @@ export class RunLifecycle<K extends RunKind, Q, P extends RunPanel = RunPanel> {
     try {
       const report = await spec.work(request, context);
       this.last = report;
-      if (spec.storageKey !== undefined) host.storage.update(spec.storageKey, report);
+      this.keep(key, report);
+      if (spec.storageKey !== undefined) {
+        host.storage.update(spec.storageKey, report);
+        host.storage.update(`${spec.storageKey}.run`, key);
+      }
       emit({ phase: 'finished', report: spec.pageReport ? spec.pageReport(report) : report });
       host.log.info(`${name}: finished${spec.finishedNote ? `; ${spec.finishedNote(report)}` : ''}`);
       return report;
     } catch (error) {
       if (error instanceof CancelledError) {
+        const partial = started && spec.partialReport?.(started, items);
+        if (partial) this.keep(key, partial);
         emit({ phase: 'cancelled', message: spec.cancelled });
         host.log.info(`${name}: cancelled`);
         return undefined;

@@ -12,6 +12,7 @@ import { formatJsonSize } from '../shared/sweep-format';
 import type { RunKindSpec, RunLifecycle } from './run-lifecycle';
 import type { SampleSource } from './sample-source';
 import { readSampleInput } from './sample-input';
+import { stoppedSweep } from './partial-reports';
 import { readRunSettings, readSweepSettings } from './settings';
 import { restrictedReason } from './workspace-trust';
 
@@ -35,6 +36,7 @@ export const sweepRun: RunKindSpec<'sweep', SweepRequest, unknown> = {
   title: (request) => `${request.sweep ? 'sweeping payload sizes' : 'finding payload limits'} of ${request.source.name}`,
   cancelled: 'the running workers and processes were stopped',
   storageKey: 'payloadLab.lastSweep',
+  partialReport: stoppedSweep,
   async work(request, run) {
     const settings = readSweepSettings();
     const sample = await readSampleInput(request.source);

@@ -1,8 +1,18 @@
 /** Units spelled out: bytes as B with separators, times in ns/µs/ms/s, ratios as plain numbers. */
 import { RERUN_INTERVAL_PERCENT, type TimingStats } from './results';
 
+/** A whole number as every figure of the panel, the CLI and the exports writes it: 223,228. */
+export function formatNumber(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/** "1 codec", "223,228 records": a count and its noun. */
+export function formatCount(count: number, noun: string): string {
+  return `${formatNumber(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 export function formatBytes(bytes: number): string {
-  return `${bytes.toLocaleString('en-US')} B`;
+  return `${formatNumber(bytes)} B`;
 }
 
 export function formatDuration(ns: number): string {

@@ -1,8 +1,15 @@
 /** The sample's profile in words: the same lines in the CLI and the panel. */
-import { formatBytes, formatPercent } from './format';
+import { formatBytes, formatCount, formatNumber, formatPercent } from './format';
 import type { SampleInfo } from './results';
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatNumber;
+
+/** "1,000 records", "1,000 lines", or for one object holding them: "one object, 10 records in items". */
+export function sampleRecordsText(input: Pick<SampleInfo, 'records' | 'recordsIn' | 'kind'>): string {
+  if (input.kind === 'jsonl') return formatCount(input.records, 'line');
+  const records = formatCount(input.records, 'record');
+  return input.recordsIn === undefined ? records : `one object, ${records} in ${input.recordsIn}`;
+}
 
 /** "307,508 B on disk", or "generated", or "in the editor": the bytes as read, and from where. */
 export function sampleBytesText(input: SampleInfo): string {

@@ -9,7 +9,7 @@
 import type { SchemaVariants } from './variants';
 import type { DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { Handlers } from './channel';
-import type { RunEvent, RunKind } from './run-events';
+import type { RunEvent, RunKey, RunKind } from './run-events';
 import type { InferredSchemaFormat } from './codec-job';
 import type { Transport } from './transport';
 
@@ -31,8 +31,12 @@ type SessionQueries = {
  */
 export interface RequestMap extends SessionQueries {
   export: {
-    /** `priority`, `transport`: the verdict the panel shows, for the Markdown and JSON verdict (default size, gzip). */
-    params: { format: ExportFormat; destination: 'file' | 'clipboard'; priority?: Priority; transport?: Transport };
+    /**
+     * `priority`, `transport`: the verdict the panel shows, for the Markdown and JSON verdict
+     * (default size, gzip). `run`: the history's entry (finished, or stopped with what it had);
+     * absent: the last finished run.
+     */
+    params: { format: ExportFormat; destination: 'file' | 'clipboard'; priority?: Priority; transport?: Transport; run?: RunKey };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
   };
   /** Opens the schema inferred from the last run's sample as an untitled document (fbs, capnp, bop: translated as their rows do). */
@@ -48,9 +52,9 @@ export interface RequestMap extends SessionQueries {
     params: { codec: string };
     result: InspectorOpened;
   };
-  /** The last size sweep (or limit search) as CSV, JSON or Markdown: the numbers the panel plots. */
+  /** A size sweep (or limit search) as CSV, JSON or Markdown: the numbers the panel plots; `run` as for export. */
   'export-sweep': {
-    params: { format: ExportFormat; destination: 'file' | 'clipboard' };
+    params: { format: ExportFormat; destination: 'file' | 'clipboard'; run?: RunKey };
     result: { outcome: 'saved' | 'copied' | 'cancelled'; location?: string };
   };
   /** Copies the encoding (or one page of it) to the clipboard as hex or base64 text. */

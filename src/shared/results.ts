@@ -460,8 +460,10 @@ export interface SampleInfo {
   fileBytes: number;
   /** Where the bytes came from; absent: a file (and in older reports). */
   origin?: SampleOrigin;
-  /** Top-level record count: array length, or 1 for a single object. */
+  /** Top-level record count: array length, an object's longest top-level array's length, or 1. */
   records: number;
+  /** The records are that array of one object (`items`); absent for a root array, JSON Lines, older reports. */
+  recordsIn?: string;
   kind: 'json' | 'jsonl';
   /** What the sample is made of (src/analysis/sample-profile.ts); absent in older reports. */
   profile?: SampleProfile;

@@ -3,7 +3,7 @@
  * panel in one shape: a run starts, may report progress (where it is now) and items (what it
  * found, kept as they arrive), and ends finished with its report, failed, or cancelled. Each
  * event carries its kind and its run's id; ids grow per kind, and the page ignores a run once a
- * newer one of its kind has started. A kind is its four types below; the host's RunLifecycle
+ * newer one of its kind has started (it keeps the older one as an entry of its history). A kind is its four types below; the host's RunLifecycle
  * and the page's run reducer handle the phases for all of them. Plain data only.
  */
 import type { CodecStage, ComparisonItem, ComparisonStarted } from './comparison-events';
@@ -35,7 +35,8 @@ export type RunEnding = 'failed' | 'cancelled';
 
 /** One event of a run of kind K. */
 export type RunEventOf<K extends RunKind> = { kind: K; runId: number } & (
-  | { phase: 'started'; started: StartedOf<K> }
+  /** `at`: when the host started it (ms since the epoch); with the id, what tells a run from one of an earlier host. */
+  | { phase: 'started'; started: StartedOf<K>; at?: number }
   | { phase: 'progress'; progress: ProgressOf<K> }
   | { phase: 'item'; item: ItemOf<K> }
   | { phase: 'finished'; report: ReportOf<K> }
@@ -46,3 +47,17 @@ export type RunEventOf<K extends RunKind> = { kind: K; runId: number } & (
 export type RunEvent = { [K in RunKind]: RunEventOf<K> }[RunKind];
 
 export type RunPhase = RunEvent['phase'];
+
+/**
+ * How many runs the panel's history keeps (the page its entries, the host their reports for
+ * Export): enough for a session's comparison, re-runs, a sweep, a limit search and a schema
+ * change check side by side; few enough that the page's saved state (every entry's rows, a
+ * sweep's per size) stays a few hundred kB, written again on each render, and the page short.
+ */
+export const RUNS_KEPT = 8;
+
+/** A run as the history and Export name it: its id and when its host started it (ids start again with the host). */
+export interface RunKey {
+  runId: number;
+  at: number | null;
+}

@@ -44,7 +44,8 @@ export type FormatSchemaInfo =
   | { problem: SchemaProblem }
   | { missingTool: string }
   | { unusable: string }
-  | { roots: string[]; defaultRoot?: string };
+  /** `missingTool`: the file was read, but the row's code generation lacks a tool (capnp reads it; capnpc-ts generates). */
+  | { roots: string[]; defaultRoot?: string; missingTool?: string };
 
 /** The schema inferred from a sample, as text a user reads (commented where a choice was made). */
 export interface InferSchemaJob {

@@ -12,8 +12,9 @@ import { parseSampleText } from '../../src/input/parse-sample';
 import { RunReplay } from '../../src/panel/run-replay';
 import type { RunEvent, RunKind } from '../../src/shared/run-events';
 import type { SweepStarted } from '../../src/shared/sweep-events';
-import type { SweepReport } from '../../src/shared/sweep';
+import type { CodecLimit, SweepReport } from '../../src/shared/sweep';
 import { limitsOnlyReport } from '../../src/engine/sweep';
+import { stoppedSweep } from '../../src/host/partial-reports';
 
 /** The panel: keeps what it sends for a page that loads again, as ResultsPanel does. */
 class FakePanel implements RunPanel {
@@ -184,4 +185,42 @@ test('a run overtaken by newer requests says it was cancelled; of the requests m
   assert.equal(await third, undefined);
   assert.deepEqual(record.busy.at(-1), 'sweep false');
   assert.ok(!record.busy.slice(0, -1).includes('sweep false'), 'Cancel Run stays enabled while the next run waits');
+});
+
+test('a stopped run keeps what it found for Export of its entry, never as the last report Re-run compares with', async () => {
+  const { host, record } = fakeEditor();
+  const spec = { ...sweeps(searching()), partialReport: stoppedSweep };
+  const lifecycle = new RunLifecycle(spec, host);
+  const running = lifecycle.run('orders.json');
+  await new Promise((resolve) => setImmediate(resolve));
+  record.cancelButtons[0]!();
+  assert.equal(await running, undefined);
+  const started = record.panel.page[0];
+  assert.ok(started?.phase === 'started' && typeof started.at === 'number', 'the start says when');
+  // The search tried sizes but found no limit and measured no size: nothing to export.
+  assert.equal(lifecycle.reportOf({ runId: 1, at: started.at }), undefined);
+  assert.equal(lifecycle.lastReport, undefined);
+});
+
+test('each run of the history is exported by its id and start: a finished one, and a stopped one with the limits it found', async () => {
+  const { host, record } = fakeEditor();
+  let call = 0;
+  const limit: CodecLimit = { codec: 'json', label: 'JSON', encodeMaxJsonBytes: 1024, decodeMaxJsonBytes: 1024, failure: null, capped: false, trials: 3 };
+  const spec = sweeps(async (request, run) => {
+    call += 1;
+    run.start({ ...STARTED, sampleName: request }, request);
+    if (call === 1) return REPORT;
+    run.item({ type: 'limit', limit, settings: { heapMb: 64, observedHeapLimitMb: null, capJsonBytes: 2048, timeoutMs: 0 } });
+    throw new CancelledError('cancelled');
+  });
+  const lifecycle = new RunLifecycle({ ...spec, partialReport: stoppedSweep }, host);
+  assert.equal(await lifecycle.run('a.json'), REPORT);
+  assert.equal(await lifecycle.run('b.json'), undefined);
+  const [first, second] = record.panel.page.filter((event) => event.phase === 'started').map((event) => ({ runId: event.runId, at: event.phase === 'started' ? event.at ?? null : null }));
+  assert.equal(lifecycle.reportOf(first), REPORT);
+  const stopped = lifecycle.reportOf(second);
+  assert.deepEqual(stopped?.limits, [limit]);
+  assert.equal(stopped?.limitSettings?.heapMb, 64);
+  assert.equal(lifecycle.reportOf({ runId: 2, at: 1 }), undefined, 'a run of an earlier host with the same id is not this one');
+  assert.equal(lifecycle.lastReport, REPORT, 'Re-run still compares with the finished run');
 });

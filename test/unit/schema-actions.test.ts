@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatLanguageOfDocument, schemaKindOfDocument, schemaKindOfText } from '../../src/commands/schema-document';
+import { formatLanguageOfDocument, inferredSchemaLanguage, schemaKindOfDocument, schemaKindOfText } from '../../src/commands/schema-document';
 import { translatedSchemaText } from '../../src/schema/translate/translated-text';
 import { inferAvroSchema } from '../../src/schema/infer-avro';
 import { inferSchemaTextOf } from '../../src/engine/schema-jobs';
@@ -113,4 +113,13 @@ test('inferSchemaTextOf writes the inferred schema in FlatBuffers, Cap\'n Proto 
 
 test('inferSchemaTextOf rejects with the sample\'s problem when the sample is not JSON', async () => {
   await assert.rejects(inferSchemaTextOf({ path: 'bad.json', kind: 'json', bytes: Buffer.from('{ nope') }, 'proto', undefined, { workerScript }), /bad\.json/);
+});
+
+test('an inferred .proto opens in the proto extension\'s language when one is installed, else in none of VS Code\'s guesses', () => {
+  assert.equal(inferredSchemaLanguage('proto', ['plaintext', 'json', 'proto3']), 'proto3');
+  assert.equal(inferredSchemaLanguage('proto', ['plaintext', 'proto']), 'proto');
+  assert.equal(inferredSchemaLanguage('proto', ['plaintext', 'json', 'dart']), undefined, 'no proto language: the caller sets plain text on the *.proto name');
+  assert.equal(inferredSchemaLanguage('avsc', []), 'json', 'Avro is JSON');
+  assert.equal(inferredSchemaLanguage('fbs', ['flatbuffers']), 'flatbuffers');
+  assert.equal(inferredSchemaLanguage('bop', ['json']), undefined);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { avroRootName, formatLanguageOf, generatedSampleName, orderMessageTypes, schemaKindOf, withFormatRow } from '../../src/commands/schema-choices';
+import { avroRootName, formatLanguageOf, formatSamplePick, generatedSampleName, orderMessageTypes, schemaKindOf, withFormatRow } from '../../src/commands/schema-choices';
 import { derivedDocumentPlace, numberedFileNames, runSampleName } from '../../src/host/sample-source';
 
 test('schemaKindOf tells .proto and .avsc files apart, in any case', () => {
@@ -71,4 +71,13 @@ test('numberedFileNames tries the name, then numbered copies before the extensio
   const bare = numberedFileNames('README');
   bare.next();
   assert.equal(bare.next().value, 'README-2');
+});
+
+test('the sample pick of a .bop says step 2 of 2 only after its root was picked, and names the root in plain words', () => {
+  assert.deepEqual(formatSamplePick('capnp', 'Items', true), { step: ' (2/2)', placeHolder: 'One Items value as JSON: its keys are the schema\'s field names' });
+  assert.deepEqual(formatSamplePick('bop', 'Song', false), { step: '', placeHolder: 'One Song value as JSON: its keys are the schema\'s field names' }, 'one root: no step 1 was shown');
+  // bebopc missing: the root is not known, nor was it asked.
+  const missing = formatSamplePick('bop', undefined, false);
+  assert.deepEqual(missing, { step: '', placeHolder: 'A value of the schema\'s root struct or message as JSON: its keys are the schema\'s field names' });
+  assert.doesNotMatch(missing.placeHolder, /One its/);
 });

@@ -96,5 +96,10 @@ test('what the editor reads before a run, from a codec worker: the roots and the
   assert.deepEqual(await info(file('fbs', 'table A {\n  x:int\n}\n')), { problem: { message: 'expecting: ; instead got: }', line: 3, column: 1 } });
   assert.deepEqual(await info(file('fbs', 'table A { x:int; }\n')), { unusable: 'the schema has no root_type: FlatBuffers needs one to know what a buffer holds' });
   const missing = await info(own('fbs'), { flatc: path.join(cacheDir, 'no-flatc') });
-  assert.ok('missingTool' in missing && /payloadLab\.tools\.flatc names .*no-flatc, which is not an executable file\. Install it \(.*apt-get install flatbuffers-compiler/.test(missing.missingTool), JSON.stringify(missing));
+  assert.ok('missingTool' in missing && /payloadLab\.tools\.flatc names .*no-flatc, which is not an executable file\. Install it \(.*apt-get install flatbuffers-compiler/.test(missing.missingTool ?? ''), JSON.stringify(missing));
+  // capnp reads the file alone: the row's plugin, missing, is said with the roots, as a missing tool is.
+  const noPlugin = await info(own('capnp'), { capnpcTs: path.join(cacheDir, 'no-capnpc-ts') });
+  assert.ok('roots' in noPlugin, JSON.stringify(noPlugin));
+  assert.deepEqual(noPlugin.roots, ['Item', 'Items']);
+  assert.match(noPlugin.missingTool ?? '', /payloadLab\.tools\.capnpcTs names .*no-capnpc-ts, which is not an executable file\. Install it \(npm install -g capnp-es/);
 }));

@@ -68,7 +68,7 @@ test('Copy posts an export request and shows "Copied" when the host answers', as
   await panel.page.selectOption('select.export-format', 'csv');
   await panel.page.click('button[data-action="export-clipboard"]');
   const request = await lastRequest(panel);
-  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export', params: { format: 'csv', destination: 'clipboard', priority: 'size', transport: 'gzip' } });
+  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export', params: { format: 'csv', destination: 'clipboard', priority: 'size', transport: 'gzip', run: { runId: 1, at: null } } });
   assert.equal(await panel.page.isDisabled('button[data-action="export-clipboard"]'), true, 'one export at a time');
   await panel.deliver({ channel: 'reply', id: request.id, reply: { ok: { outcome: 'copied' } } });
   assert.match(await exportOutcome(panel) ?? '', /^Copied/);
@@ -84,7 +84,7 @@ test('Save… shows where the host saved the file, and nothing when the dialog w
   await panel.page.selectOption('select.transport-select', 'brotli');
   await panel.page.click('button[data-action="export-file"]');
   const saved = await lastRequest(panel);
-  assert.deepEqual({ method: saved.method, params: saved.params }, { method: 'export', params: { format: 'markdown', destination: 'file', priority: 'speed', transport: 'brotli' } });
+  assert.deepEqual({ method: saved.method, params: saved.params }, { method: 'export', params: { format: 'markdown', destination: 'file', priority: 'speed', transport: 'brotli', run: { runId: 1, at: null } } });
   await panel.deliver({ channel: 'reply', id: saved.id, reply: { ok: { outcome: 'saved', location: '/work/results.md' } } });
   assert.equal(await exportOutcome(panel), 'Saved to /work/results.md');
   await panel.page.click('button[data-action="export-file"]');

@@ -143,3 +143,21 @@ test('the bytes tab pages through the hex, annotates keys, and copies a page as 
   await waitForText(panel, '.hex-offset', (text) => text === '00002000');
   await assertNoProblems(panel);
 });
+
+test('at 330 px the open inspector (tree and hex) fits the panel: nothing makes the page scroll sideways', async (t) => {
+  const { panel } = await openWithRelay(t, MIXED);
+  await panel.page.setViewportSize({ width: 330, height: 800 });
+  await inspect(panel, 'msgpackr');
+  const fit = () => panel.page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number }; querySelectorAll(s: string): Iterable<{ scrollWidth: number; clientWidth: number; className: string; getBoundingClientRect(): { right: number } }> } }).document;
+    const root = doc.documentElement;
+    const past = [...doc.querySelectorAll('.inspector *')].filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1).map((element) => String(element.className)).slice(0, 5);
+    return { page: root.scrollWidth, width: root.clientWidth, past };
+  });
+  const tree = await fit();
+  assert.ok(tree.page <= tree.width, `the page is ${tree.page} px wide in a ${tree.width} px panel; past its edge: ${tree.past.join(', ')}`);
+  await panel.page.click('.inspector [role="tab"]:not([aria-selected="true"])');
+  const hex = await fit();
+  assert.ok(hex.page <= hex.width, `with the hex shown the page is ${hex.page} px wide in ${hex.width} px; past its edge: ${hex.past.join(', ')}`);
+  await assertNoProblems(panel);
+});

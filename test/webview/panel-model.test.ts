@@ -4,7 +4,7 @@
  */
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyModel, nextSort, type PanelModel, reduce } from '../../webview/panel/model';
+import { emptyModel, nextSort, type PanelModel, reduce, type SortOrder } from '../../webview/panel/model';
 import { sortRows } from '../../webview/panel/sorting';
 import { receiveRun, type RunReceivers } from '../../webview/panel/runs';
 import { type RecordedRun, recordRealRun, resultOf, type RunEvent as HostEvent, startedWith } from './support/real-run';
@@ -68,6 +68,19 @@ test('a header pressed twice sorts ascending, then descending; another column st
   assert.deepEqual(nextSort(once, 'ratio'), { column: 'ratio', direction: 'descending' });
   assert.deepEqual(nextSort(nextSort(once, 'ratio'), 'ratio'), { column: 'ratio', direction: 'ascending' });
   assert.deepEqual(nextSort(once, 'bytes'), { column: 'bytes', direction: 'ascending' });
+});
+
+test('the first press on a speed-up column puts the fastest first, as a time column\'s does; the second the slowest', () => {
+  const model = replay(run.messages(1));
+  for (const [speedup, time] of [['encodeSpeedup', 'encode'], ['decodeSpeedup', 'decode']] as const) {
+    const codecs = (sort: SortOrder) => sortRows(model.rows, sort).flatMap((row) => (row.kind === 'result' && row.result.status === 'completed' && row.result.speedupVsJson ? [row.result] : []));
+    const fastest = codecs(nextSort(null, speedup));
+    const bySpeedup = fastest.map((result) => result.speedupVsJson![time]);
+    assert.deepEqual(bySpeedup, [...bySpeedup].sort((a, b) => b - a), `${speedup}: highest speed-up first`);
+    assert.equal(nextSort(null, speedup).direction, 'descending');
+    assert.deepEqual(nextSort(nextSort(null, speedup), speedup).direction, 'ascending');
+    assert.equal(nextSort(null, time).direction, 'ascending', `${time}: the shortest time first`);
+  }
 });
 
 test('rows without a value stay below measured rows in both directions', () => {

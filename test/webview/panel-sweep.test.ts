@@ -102,7 +102,7 @@ test('Stop cancels the sweep while running; Export asks the host for the sweep t
   await panel.page.selectOption('select.sweep-export-format', 'csv');
   await panel.page.click('button[data-action="sweep-export-clipboard"]');
   const request = (await panel.posted()).at(-1) as Extract<ChannelMessage, { channel: 'request' }>;
-  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export-sweep', params: { format: 'csv', destination: 'clipboard' } });
+  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export-sweep', params: { format: 'csv', destination: 'clipboard', run: { runId: 1, at: null } } });
   await assertNoProblems(panel);
 });
 

@@ -4,10 +4,11 @@
  */
 import { describeVariants } from '../../src/shared/variants';
 import { el } from '../common/dom';
-import { sampleBytesText } from '../../src/shared/profile-text';
+import { sampleBytesText, sampleRecordsText } from '../../src/shared/profile-text';
 import { formatBytes, formatCount } from './format';
 import { adaptiveRoundsRule } from '../../src/shared/rounds-text';
 import { type PanelModel, inMessageMode } from './model';
+import { statusText } from './run-status';
 
 export class PanelHeader {
   readonly element: HTMLElement;
@@ -44,7 +45,7 @@ export class PanelHeader {
       : sample
       ? [
           `${formatBytes(sample.jsonBytes)} of JSON`,
-          formatCount(sample.records, sample.kind === 'jsonl' ? 'line' : 'record'),
+          sampleRecordsText(sample),
           sampleBytesText(sample),
         ].join(' · ')
       : model.phase === 'running' ? 'Reading the sample…' : '';
@@ -78,32 +79,5 @@ export class PanelHeader {
     this.status.className = `run-status ${model.phase}`;
     // Lets automation tell this run's status from the previous run's.
     this.status.dataset.runId = model.runId === null ? '' : String(model.runId);
-  }
-}
-
-function statusText(model: PanelModel): string {
-  const total = model.rows.length;
-  const done = model.rows.filter((row) => row.kind === 'result');
-  const count = (status: string) => done.filter((row) => row.kind === 'result' && row.result.status === status).length;
-  switch (model.phase) {
-    case 'idle':
-      return '';
-    case 'running': {
-      const rounds = model.run?.settings.rounds ?? 1;
-      const round = Math.min(model.round ?? 1, rounds);
-      // After the first round every row has a result, which each later round sharpens.
-      const rows = `${done.length} of ${formatCount(total, 'codec')} ${round === 1 ? 'done' : 'shown'}`;
-      return rounds === 1 ? `Running… ${rows}` : `Running round ${round} of ${rounds}… ${rows}`;
-    }
-    case 'finished': {
-      const failed = [['errored', count('errored')], ['skipped', count('skipped')]] as const;
-      const extra = failed.filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
-      const cutShort = model.run?.settings.roundsCutShort;
-      return `Finished: ${formatCount(total, 'codec')}${extra.length ? ` (${extra.join(', ')})` : ''}${cutShort ? `. ${cutShort[0]!.toUpperCase()}${cutShort.slice(1)}.` : ''}`;
-    }
-    case 'cancelled':
-      return `Cancelled after ${done.length} of ${formatCount(total, 'codec')}${model.endMessage ? `: ${model.endMessage}` : ''}`;
-    case 'failed':
-      return `The run failed${model.endMessage ? `: ${model.endMessage}` : ''}`;
   }
 }

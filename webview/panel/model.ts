@@ -208,10 +208,14 @@ function withResult(rows: Row[], result: CodecResult): Row[] {
   return rows.map((row, i) => (i === index ? resultRow(result) : row));
 }
 
-/** Next sort order when a column's header is pressed: ascending, then descending. */
+/** Columns where more is better (a speed-up): their first press puts the best first, as the others' ascending does. */
+const BEST_HIGHEST: readonly ColumnId[] = ['encodeSpeedup', 'decodeSpeedup'];
+
+/** Next sort order when a column's header is pressed: best first (smallest, fastest), then the other way. */
 export function nextSort(current: SortOrder | null, column: ColumnId): SortOrder {
-  if (current?.column === column && current.direction === 'ascending') return { column, direction: 'descending' };
-  return { column, direction: 'ascending' };
+  const first = BEST_HIGHEST.includes(column) ? 'descending' : 'ascending';
+  if (current?.column === column && current.direction === first) return { column, direction: first === 'ascending' ? 'descending' : 'ascending' };
+  return { column, direction: first };
 }
 
 export function toggleExpanded(model: PanelModel, codec: string): PanelModel {

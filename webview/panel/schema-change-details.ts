@@ -6,6 +6,7 @@
  */
 import type { CellReading, EvolutionCell, EvolutionFormat, JsonValue, PairLabels, RuleFinding, ValueExample } from '../../src/shared/evolution';
 import { button, el } from '../common/dom';
+import { formatCount, formatNumber } from '../../src/shared/format';
 import { cellSummary, direction } from './schema-change-model';
 
 const plural = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
@@ -64,7 +65,7 @@ function examplesTable(examples: readonly ValueExample[]): HTMLTableElement {
 function readingTitle(context: DetailContext, cell: EvolutionCell, reading: CellReading): string {
   const library = context.format === 'avro' ? (reading.mode === 'resolver' ? 'avsc through createResolver' : "avsc with the reader's type alone") : `${context.libraryName} decode`;
   const needed = cell.readings.length > 1 && reading.mode === cell.needs.mode ? ' (the reading you need)' : '';
-  return `${library}${needed}: ${plural(reading.decoded, 'record')} of ${reading.records} decoded`;
+  return `${library}${needed}: ${plural(reading.decoded, 'record')} of ${formatNumber(reading.records)} decoded`;
 }
 
 function readingParts(reading: CellReading): HTMLElement[] {
@@ -73,7 +74,7 @@ function readingParts(reading: CellReading): HTMLElement[] {
   if (refused) {
     const where = refused.record === null ? 'before reading any record (making the resolver)' : `first at record ${refused.record}${refused.recordPreview ? ` ${refused.recordPreview}` : ''}`;
     parts.push(el('div', { className: 'reading-refused', attrs: { 'data-finding': 'refused' } }, [
-      el('p', { text: `Refused ${refused.count} of ${reading.records} records: "${refused.message}", ${where}.` }),
+      el('p', { text: `Refused ${formatNumber(refused.count)} of ${formatCount(reading.records, 'record')}: "${refused.message}", ${where}.` }),
       refused.reason ? el('p', { text: `Why: ${sentence(refused.reason)}` }) : null,
       refused.fix ? el('p', { className: 'finding-fix', text: `Fix: ${refused.fix}` }) : null,
     ]));

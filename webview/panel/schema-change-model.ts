@@ -7,6 +7,7 @@ import type { CellReading, EvolutionCell, EvolutionReport } from '../../src/shar
 export { readingVerdict } from '../../src/shared/evolution';
 import type { SchemaChangeProblem, SchemaChangeProgress, SchemaChangeStarted } from '../../src/shared/schema-change-events';
 import type { RunApplier } from './runs';
+import { formatCount, formatNumber } from '../../src/shared/format';
 
 export interface SchemaChangeModel {
   runId: number;
@@ -63,7 +64,7 @@ export function cellSummary(cell: EvolutionCell): string {
   const reading = neededReading(cell);
   switch (cell.verdict) {
     case 'refused':
-      return `${reading.refused!.count} of ${reading.records} records refused`;
+      return `${formatNumber(reading.refused!.count)} of ${formatCount(reading.records, 'record')} refused`;
     case 'reinterpreted':
       return `${total(reading.reinterpreted).toLocaleString('en-US')} values read as other values`;
     case 'dropped':

@@ -28,7 +28,7 @@ export class SweepView implements Disposable {
   private readonly title = el('h2', { className: 'sweep-title' });
   private readonly status = el('p', { className: 'sweep-status', attrs: { role: 'status' } });
   private readonly notes = el('ul', { className: 'sweep-notes' });
-  private readonly cancelButton = button('Stop sweep', 'action secondary', { 'data-action': 'cancel-sweep', title: 'Stop the size sweep or limit search (its workers and processes are stopped)' });
+  private readonly cancelButton = button('Stop sweep', 'action secondary', { 'data-action': 'cancel-sweep' });
   private readonly plotsButton = button('Plots', 'action secondary', { 'data-action': 'sweep-plots', 'aria-pressed': 'true' });
   private readonly tableButton = button('Table', 'action secondary', { 'data-action': 'sweep-table', 'aria-pressed': 'false' });
   private readonly formatSelect = el('select', { className: 'sweep-export-format', attrs: { 'aria-label': 'Export format of the sweep' } }, FORMATS.map(([value, text]) => el('option', { text, attrs: { value } })));
@@ -68,8 +68,13 @@ export class SweepView implements Disposable {
     this.title.textContent = `${what}: ${started.sampleName}`;
     this.title.title = started.sampleLocation;
     this.cancelButton.hidden = model.phase !== 'running';
-    this.saveButton.disabled = model.phase !== 'finished';
-    this.copyButton.disabled = model.phase !== 'finished';
+    // Named after what it stops: a limit search alone is no sweep.
+    this.cancelButton.textContent = started.sweep ? 'Stop sweep' : 'Stop limit search';
+    this.cancelButton.title = `Stop the ${started.sweep ? 'size sweep' : 'limit search'} (its workers and processes are stopped)`;
+    // A stopped run exports what it had (the host keeps it): the sizes done, the limits found.
+    const exportable = model.phase === 'finished' || (model.phase === 'cancelled' && (model.sizes.some((size) => size.done) || model.limits.length > 0));
+    this.saveButton.disabled = !exportable;
+    this.copyButton.disabled = !exportable;
     this.notes.replaceChildren(...model.notes.map((note) => el('li', { text: note })));
     const plotted = started.sweep;
     this.plotsButton.hidden = !plotted;

@@ -80,8 +80,8 @@ export class Toolbar implements Disposable {
     this.messagesToggle.checked = inMessageMode(model);
     // A new run starts from the toggle: not while one runs.
     this.messagesToggle.disabled = running || model.run === null;
-    // The host exports the report of a finished run; a partial run has none.
-    this.canExport = model.phase === 'finished';
+    // The host exports a finished run's report, and a stopped one's rows that arrived.
+    this.canExport = model.phase === 'finished' || (model.phase === 'cancelled' && model.sample !== null && model.rows.some((row) => row.kind === 'result'));
     this.updateExportButtons();
   }
 

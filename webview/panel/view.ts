@@ -1,6 +1,8 @@
 /**
- * The panel's page: header, toolbar, table and charts, or a short how-to-start before any run.
- * Holds no state of its own beyond the DOM: `render(model)` makes the page show the model.
+ * One comparison's part of the panel: header, toolbar, verdict, table, inspector and charts
+ * (an entry of the history, history-view.ts). Holds no state of its own beyond the DOM:
+ * `render(model)` makes it show the model. An older comparison of the history is `archived`:
+ * what acts on the host's current run (Re-run, variants, Inspect, probes) is not offered there.
  */
 import type { CompletedResult } from '../../src/shared/results';
 import { AdviceView } from './advice-view';
@@ -39,14 +41,11 @@ export class PanelView implements Disposable {
   private readonly messages = new MessagesView();
   private readonly advice = new AdviceView();
   private readonly probes: ProbesView;
-  private readonly results: HTMLElement;
-  private readonly emptyState = el('div', { className: 'empty-state' }, [
-    el('h1', { text: 'No comparison yet' }),
-    el('p', { text: 'Right-click a .json file and choose “Compare Encodings”, or run “Payload Lab: Run Benchmark…” from the Command Palette. Results appear here as each codec finishes.' }),
-  ]);
+  /** The whole comparison: its sections, in reading order. */
+  readonly element: HTMLElement;
   private readonly disposables = new DisposableStore();
 
-  constructor(root: HTMLElement, actions: PanelActions, inspectorHost: InspectorHost) {
+  constructor(actions: PanelActions, inspectorHost: InspectorHost) {
     this.toolbar = this.disposables.add(new Toolbar(actions));
     this.schemaTools = this.disposables.add(new SchemaTools(actions));
     this.verdict = this.disposables.add(new VerdictView(actions));
@@ -54,14 +53,29 @@ export class PanelView implements Disposable {
     this.table = this.disposables.add(new ResultsTable({ ...actions, inspect: (codec, label) => void this.inspector.open(codec, label) }));
     this.probes = this.disposables.add(new ProbesView(actions));
     this.disposables.add(this.charts);
-    this.results = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.verdict.element, this.advice.element, this.table.element, this.inspector.element, this.messages.element, this.remnantMatrix.element, this.byteAttribution.element, this.charts.element, this.probes.element]);
-    root.replaceChildren(this.emptyState, this.results);
+    this.element = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.verdict.element, this.advice.element, this.table.element, this.inspector.element, this.messages.element, this.remnantMatrix.element, this.byteAttribution.element, this.charts.element, this.probes.element]);
+    this.toolbar.element.setAttribute('role', 'region');
+    this.toolbar.element.setAttribute('aria-label', 'Actions');
+    this.table.element.setAttribute('role', 'region');
+    this.table.element.setAttribute('aria-label', 'Results table');
   }
 
-  render(model: PanelModel): void {
+  /** The sections an entry's jump list leads to, those shown now. */
+  landmarks(): Array<{ name: string; element: HTMLElement }> {
+    return [
+      { name: 'Actions', element: this.toolbar.element },
+      { name: 'Verdict', element: this.verdict.element },
+      { name: 'Table', element: this.table.element },
+      { name: 'Charts', element: this.charts.element },
+      { name: 'Inspector', element: this.inspector.element },
+    ].filter(({ element }) => !element.hidden);
+  }
+
+  render(model: PanelModel, archived = false): void {
     const idle = model.run === null;
-    this.emptyState.hidden = !idle;
-    this.results.hidden = idle;
+    this.element.hidden = idle;
+    this.element.classList.toggle('archived', archived);
+    if (archived) this.inspector.close();
     if (idle) return;
     this.header.render(model);
     this.toolbar.render(model);

@@ -13,7 +13,8 @@ import * as path from 'node:path';
 import { generateCode, MissingToolError, UnsafeSchemaError, type GeneratedCode, type Generator } from '../../../codegen/generate';
 import { GeneratedCodeError } from '../../../codegen/transpile';
 import { ProgramRunError } from '../../../processes/run-program';
-import { BEBOP_GENERATOR, CAPNP_SCHEMA_READER, FLATBUFFERS_SCHEMA_READER } from '../../../codegen/zero-copy-tools';
+import { BEBOP_GENERATOR, CAPNP_GENERATOR, CAPNP_SCHEMA_READER, FLATBUFFERS_SCHEMA_READER } from '../../../codegen/zero-copy-tools';
+import { findTool, type ToolLookup } from '../../../codegen/find-tool';
 import type { FlatBuffersTranslation } from '../../../schema/translate/to-fbs';
 import type { CapnpTranslation } from '../../../schema/translate/to-capnp';
 import type { BebopTranslation } from '../../../schema/translate/to-bop';
@@ -71,7 +72,9 @@ export async function formatSchemaInfo(file: FormatSchemaFile, settings: Codegen
     }
     const choices = file.language === 'capnp' ? capnpRootChoices(output(`${entry}.request`)) : bebopRootChoices(output(entry.replace(/\.bop$/i, '.ts')).toString('utf8'));
     if (choices.names.length === 0) return { unusable: `the schema declares no ${file.language === 'capnp' ? 'struct' : 'struct or message'} to encode` };
-    return { roots: choices.names, ...(choices.defaultName ? { defaultRoot: choices.defaultName } : {}) };
+    // capnp reads the file alone; the row also needs capnpc-ts, told now as a missing tool is.
+    const missing = file.language === 'capnp' ? await missingTools(CAPNP_GENERATOR, settings, signal) : undefined;
+    return { roots: choices.names, ...(choices.defaultName ? { defaultRoot: choices.defaultName } : {}), ...(missing ? { missingTool: missing } : {}) };
   } catch (error) {
     if (error instanceof ProgramRunError && error.reason === 'exit') return { problem: locateToolError(file.language, error.stderrTail) };
     if (error instanceof SchemaInputError) return { problem: error.problem };
@@ -79,6 +82,13 @@ export async function formatSchemaInfo(file: FormatSchemaFile, settings: Codegen
     if (error instanceof UntranslatableSchemaError || error instanceof UnsafeSchemaError || error instanceof GeneratedCodeError) return { unusable: error.message };
     throw error;
   }
+}
+
+/** What the generator's tools lack, in the words of a missing tool's error; undefined when all are there. */
+async function missingTools(generator: Generator, settings: CodegenSettings, signal?: AbortSignal): Promise<string | undefined> {
+  const lookups = await Promise.all(generator.tools.map((spec) => findTool(spec, { ...(settings.tools ? { settings: settings.tools } : {}), ...(settings.cacheDir ? { cacheDir: settings.cacheDir } : {}), ...(signal ? { signal } : {}) })));
+  const missing = lookups.filter((lookup): lookup is ToolLookup & { found: false } => !lookup.found);
+  return missing.length > 0 ? missing.map((lookup) => lookup.problem).join(' ') : undefined;
 }
 
 /**
