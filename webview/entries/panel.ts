@@ -12,6 +12,7 @@ import { hostConnection } from '../panel/vscode-api';
 import { releaseBrowserInput, serveBrowserMeasuring } from '../common/browser-measuring';
 import { SweepView } from '../panel/sweep-view';
 import { chosenTransport, DEFAULT_PRIORITY } from '../panel/verdict-view';
+import { DEFAULT_TRANSPORT } from '../../src/shared/transport';
 import { SchemaChangeView } from '../panel/schema-change-view';
 import { changeEntry, closeEntry, type EntryModels, type History, type HistoryEntry, reduceHistory, toggleCollapsed } from '../panel/history';
 import { type EntryBody, HistoryView } from '../panel/history-view';
@@ -50,7 +51,7 @@ function comparisonBody(id: number): EntryBody {
     // The Markdown's verdict picks for what the panel shows.
     exportReport: (format, destination) => {
       const model = entryOf(id)?.model as PanelModel | undefined;
-      return host.request('export', { format, destination, priority: model?.priority ?? DEFAULT_PRIORITY, transport: chosenTransport(model ?? {}), ...withRun(id) });
+      return host.request('export', { format, destination, priority: model?.priority ?? DEFAULT_PRIORITY, transport: model ? chosenTransport(model) : DEFAULT_TRANSPORT, ...withRun(id) });
     },
     openInferredSchema: (format) => host.request('open-inferred-schema', { format }),
     setVariants: (variants) => {
