@@ -1,5 +1,5 @@
 /**
- * Message mode in the CLI (issue 26): `payload-lab messages FILE|DIR`, `compare --messages`, and
+ * Message mode in the CLI: `payload-lab messages FILE|DIR`, `compare --messages`, and
  * `compare` on a JSON Lines file (the default there, with a line saying so; `--document` measures
  * its records as one array). Every record is encoded and decoded as its own message.
  */

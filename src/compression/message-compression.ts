@@ -1,5 +1,5 @@
 /**
- * Compression as streams use it (issue 26), on a codec's encoded messages: each message
+ * Compression as streams use it, on a codec's encoded messages: each message
  * compressed alone (gzip, brotli and zstd at the levels of the document mode's sizes), and
  * batches of consecutive messages compressed together, as a broker's record batches are (each
  * message preceded by its varint length inside the batch, so the batch can be split again).

@@ -1,5 +1,5 @@
 /**
- * zstd with a trained dictionary, for streams of small messages (issue 26): a dictionary
+ * zstd with a trained dictionary, for streams of small messages: a dictionary
  * trained on one part of a stream (the messages a sender has already seen) and applied to the
  * rest, which it must never have been trained on. Each message compressed alone gains little;
  * with a dictionary of the stream's repeated keys and values it gains most.

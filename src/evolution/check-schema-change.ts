@@ -1,5 +1,5 @@
 /**
- * Schema change, tried on the user's data (issue 27): the engine's one entry. A plain async
+ * Schema change, tried on the user's data: the engine's one entry. A plain async
  * function of plain data (schema texts, the parsed sample) returning the plain-data report of
  * `shared/evolution.ts`, so the extension can run it in a worker as long work (progress
  * events, a cell at a time; an AbortSignal) and the CLI calls it directly. No I/O, no vscode.

@@ -55,7 +55,7 @@ export interface RunRequest {
   /** Choices for schemas inferred from the sample (the panel's variant selects). */
   variants?: Partial<SchemaVariants>;
   /**
-   * Message mode (issue 26): true measures each record as its own message, false the sample as
+   * Message mode: true measures each record as its own message, false the sample as
    * one document; absent, JSON Lines samples are streams (message-mode.ts).
    */
   messages?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Message mode in the editor (issue 26): whether a comparison measures its sample as one
+ * Message mode in the editor: whether a comparison measures its sample as one
  * document or as a stream of messages, each record encoded and decoded alone. Asked for (the
  * panel's Messages toggle, Run Benchmark…'s choice) or, when not, the default the CLI has: JSON
  * Lines samples are streams, with a line saying so. Pure: no vscode import.

@@ -1,5 +1,5 @@
 /**
- * A sample read as a stream of messages (issue 26): JSON Lines, one record per line, or the
+ * A sample read as a stream of messages: JSON Lines, one record per line, or the
  * elements of a JSON array. A line that is not JSON stops the stream with its line and column
  * (or, asked to, is left out and counted); a stream with no message is an error that says what
  * to give. Nothing from Node: the folder of `.json` files is read in read-message-stream.ts.

@@ -38,7 +38,7 @@ export interface ComparisonStarted {
   /** Re-run of the same request: each row shows its new figures beside the previous run's. */
   compareWithPrevious?: boolean;
   /**
-   * Message mode (issue 26): every record encoded and decoded as its own message, the rows'
+   * Message mode: every record encoded and decoded as its own message, the rows'
    * figures per message. `byDefault`: not asked for, the sample being JSON Lines.
    */
   messages?: { byDefault: boolean };

@@ -1,5 +1,5 @@
 /**
- * What a schema change does to real data (issue 27): every writer version's records read by
+ * What a schema change does to real data: every writer version's records read by
  * every reader version, with the libraries' own decoders, and the labels the compatibility
  * tools give the same change. Plain data only (no Node, no vscode, no DOM): the report crosses
  * a worker boundary and a webview message as it is, and `--json` prints it.

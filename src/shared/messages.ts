@@ -1,5 +1,5 @@
 /**
- * Message mode (issue 26): a stream of small records, each encoded and decoded as its own
+ * Message mode: a stream of small records, each encoded and decoded as its own
  * message with one schema for the stream. Plain data only, and nothing imported: results.ts
  * refers to these types (a row's `messages`, a sample's `messages`), so this file must not refer
  * back. Field names are a public contract (`--json`): add, never rename.

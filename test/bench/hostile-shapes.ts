@@ -1,5 +1,5 @@
 /**
- * `npm run bench:hostile`: issue 28's hostile shapes, each through the CLI as a user runs it
+ * `npm run bench:hostile`: the hostile shapes, each through the CLI as a user runs it
  * (`compare FILE --quick --json`, the seven default codecs): every row with its status, stage
  * and reason, and how long the command took (aim ≤ 60 s each; a figure of the machine it ran on).
  */

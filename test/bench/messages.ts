@@ -1,5 +1,5 @@
 /**
- * `npm run bench:messages`: message mode's targets (issue 26), printed as figures (no test
+ * `npm run bench:messages`: message mode's targets, printed as figures (no test
  * asserts elapsed time):
  * 1. A quick run of a 20,000-event JSON Lines stream (schemas/make-event-stream.mjs) in the CLI:
  *    wall time (target ≤ 30 s) with the CPU it used (the CLI and its workers; zstd's training

@@ -1,8 +1,8 @@
 /**
  * `npm run bench:quick [RUNS] [-- --before DIST]`: how long a quick comparison of the seven
  * default codecs takes through the CLI, as a user runs it (`compare FILE --quick`), on the
- * bundled 1 MB tuples (issue 10's aim: under 10 s) and on a generated 3.9 MB file of 500
- * varied documents (issue 11's: under 30 s). With `--before DIST` (another build's dist
+ * bundled 1 MB tuples (aim: under 10 s) and on a generated 3.9 MB file of 500
+ * varied documents (aim: under 30 s). With `--before DIST` (another build's dist
  * folder, e.g. one built from an earlier commit) each run of this build alternates with a run
  * of that one, so both see the same load on a shared machine; the script prints each run's
  * wall time and, per file, the median and the ratio of the medians.

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:trace`: where a quick run's time goes, on the generated 3.9 MB file of 500
- * varied documents (issue 11's). One quick comparison through the engine, printing each stage
+ * varied documents (the varied-documents case). One quick comparison through the engine, printing each stage
  * the codecs' workers enter, with the time since the start, then per codec: its open (first
  * stage until `measure`: worker start, parse, prepare, first encode and decode, verify) and its
  * timing (from `measure` until the next codec's worker reports its first stage, which includes

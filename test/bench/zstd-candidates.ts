@@ -6,7 +6,7 @@
  * one round, like the codecs' speed-ups against JSON. Figures: the median over rounds (range).
  * Then the chosen build in a browser Web Worker (Debian's Chromium, when installed).
  *
- * Target (issue 28): decompression of the tuples' zstd frame within ×3 of gunzip's time on Node
+ * Target: decompression of the tuples' zstd frame within ×3 of gunzip's time on Node
  * 20; the chosen build should be at least as fast as gunzip (÷ gunzip ≤ 1).
  * Flags: --rounds N (default 3), --budget-ms N per operation (default 60), --levels 1,3,9 (19 takes seconds
  * per call on 1 MB),

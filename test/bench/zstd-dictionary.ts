@@ -1,6 +1,5 @@
 /**
- * `npm run bench:zstd-dictionary`: the dictionary effect on the bundled events (issue 26,
- * DESIGN.md "Known facts per message"): 2,240 events, each its own message (minified JSON);
+ * `npm run bench:zstd-dictionary`: the dictionary effect on the bundled events (DESIGN.md "Known facts per message"): 2,240 events, each its own message (minified JSON);
  * a 16 KB dictionary trained on the first 80% (zstd --train, level 3) and applied to the other
  * 20%, which it never saw. Prints bytes per held-out message: JSON, zstd alone, zstd with the
  * dictionary (DESIGN.md, zstd 1.5.4 CLI: 447 B, 333 B, 99 B; the CLI adds a 4-byte checksum to

@@ -11,7 +11,7 @@ import { openE2eSession, type E2eSession } from './support/session';
 import { explorerContextCommand, panelFrame, waitForRun } from './support/workbench';
 import { ALL_PROBE_IDS } from '../../src/probes/probe-units';
 
-/** Every probe on the seven default codecs (the catalogue grows: issue 28 added nesting 1,000 deep). */
+/** Every probe on the seven default codecs (the catalogue grows: nesting 1,000 deep is one of them). */
 const PROBES = ALL_PROBE_IDS.length;
 const CELLS = 7 * PROBES;
 

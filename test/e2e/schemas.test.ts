@@ -2,7 +2,7 @@
  * Compare Encodings on schema files in a real VS Code (code-server): a .proto's message type
  * and a generated sample picked from quick picks, and a broken .proto reported as a
  * notification with file:line:column and as a diagnostic in the Problems view. Then the rows of
- * generated code (issue 25) on the bundled tuples and events: every one completed as the CLI
+ * generated code on the bundled tuples and events: every one completed as the CLI
  * reports it, a second run generating nothing; a user's own .fbs and .capnp as their rows'
  * schemas, a broken .fbs located, and a missing tool's row saying what to install.
  */

@@ -1,5 +1,5 @@
 /**
- * Small files of hostile shape (issue 28), generated rather than committed: a few bytes of
+ * Small files of hostile shape, generated rather than committed: a few bytes of
  * code stand for 100 KB of brackets. Shared by the CLI tests and `npm run bench:hostile`.
  */
 import * as fs from 'node:fs';

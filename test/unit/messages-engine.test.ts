@@ -1,5 +1,5 @@
 /**
- * Message mode on real workers and real libraries (issue 26): a 20,000-event JSON Lines stream
+ * Message mode on real workers and real libraries: a 20,000-event JSON Lines stream
  * (schemas/make-event-stream.mjs) with every default codec; each row's sizes add up to what the
  * library gives encoding the records one by one here; the dictionary is measured on held-out
  * messages only; a provided schema describes one message; bad lines stop or are counted.

@@ -1,5 +1,5 @@
 /**
- * Reading a stream of messages (issue 26): JSON Lines, a JSON array, a folder of .json files;
+ * Reading a stream of messages: JSON Lines, a JSON array, a folder of .json files;
  * a line that is not JSON stops the stream with its line and column, or with `skip` is left out
  * and counted; an empty stream is an error that says what to give.
  */

@@ -1,5 +1,5 @@
 /**
- * Inferred schemas declare one type per structure (issue 29): a GitHub issues export has the
+ * Inferred schemas declare one type per structure: a GitHub issues export has the
  * same user object under user, assignee, assignees, closed_by and milestone.creator, and a
  * person writing the schema declares it once. Checked on what protobufjs and avsc read from the
  * schema, not on the inference's own bookkeeping.

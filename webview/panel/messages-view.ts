@@ -1,5 +1,5 @@
 /**
- * A message-mode run's own figures (issue 26), below the table: per codec the size of its
+ * A message-mode run's own figures, below the table: per codec the size of its
  * messages as a distribution (min, p50, p90, p99, max, to one scale), the messages per second
  * each sustains at each link speed with what limits it (the link, or encoding or decoding on one
  * core), and the framing and dictionary figures. Drawn with CSS boxes coloured from the theme's

@@ -1,5 +1,5 @@
 /**
- * Message mode (issue 26): the same rounds as a document's (compare.ts), on a stream whose
+ * Message mode: the same rounds as a document's (compare.ts), on a stream whose
  * records are each encoded and decoded as their own message, in fresh workers, against JSON's
  * messages of the same round. The rows' figures are per message; once a row has its timings,
  * its `messages` gets the per-message rates and the link figures.

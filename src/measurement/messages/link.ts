@@ -1,5 +1,5 @@
 /**
- * Messages per second on a link (issue 26): one core encodes (and compresses), one core
+ * Messages per second on a link: one core encodes (and compresses), one core
  * decompresses and decodes, the link carries bytes; the rate a codec sustains is the lowest of
  * the three, and the figure names which one limits it. Bytes on the link are the wire's bytes
  * per message plus a varint length prefix. Pure.

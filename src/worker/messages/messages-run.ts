@@ -1,5 +1,5 @@
 /**
- * One codec's first round on a stream of messages (issue 26), in the steps a CodecRun has for a
+ * One codec's first round on a stream of messages, in the steps a CodecRun has for a
  * document: open (read the stream, prepare, encode and decode every message, verify the round
  * trip of every one), time (encode and decode one message per call, walking the whole stream,
  * with the windows and GC profile of measure.ts), finish (remnants, sizes, framing, compression as streams use it).

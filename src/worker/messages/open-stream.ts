@@ -1,5 +1,5 @@
 /**
- * A codec opened on a stream of messages (issue 26): the stream read, the codec prepared once
+ * A codec opened on a stream of messages: the stream read, the codec prepared once
  * for all of it (one schema, inferred from every record or provided for one message), then every
  * message encoded alone and decoded alone. Shared by a first round (messages-run.ts) and a later
  * round's slices (timing-slices.ts), as openCodec is for a document.

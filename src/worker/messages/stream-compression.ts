@@ -1,5 +1,5 @@
 /**
- * A stream's compression figures, in the codec's worker after its timing (issue 26): the
+ * A stream's compression figures, in the codec's worker after its timing: the
  * stream is split into a training part (its first messages) and the held-out rest; every
  * compressed size is measured on held-out messages only (the first `compressedMessages` of
  * them), so the zstd dictionary, trained on (the end of) the training part by the zstd CLI,

@@ -17,7 +17,7 @@ import { missingTools } from '../../support/codegen-tools';
 // Points PAYLOAD_LAB_BEBOPC at the bebopc.wasm install-zero-copy-tools.sh fetched, where it did.
 import '../../support/zero-copy-tools';
 
-/** Every row of issue 25, with the label Run Benchmark… lists it by. */
+/** Every generated-code row, with the label Run Benchmark… lists it by. */
 export const GENERATED_ROWS = [
   { codec: 'google-protobuf', label: 'Protocol Buffers (google-protobuf)' },
   { codec: 'ts-proto', label: 'Protocol Buffers (ts-proto)' },

@@ -1,5 +1,5 @@
 /**
- * One real message-mode comparison (issue 26), recorded as the events the host sends the panel:
+ * One real message-mode comparison, recorded as the events the host sends the panel:
  * 2,000 events of schemas/make-events.mjs as a JSON Lines stream, each encoded and decoded as its
  * own message by JSON, Avro, Protocol Buffers, MessagePack and CBOR in real workers, with a zstd
  * dictionary trained by the zstd command where it is installed; js-binary, which has no message
