@@ -28,7 +28,8 @@ const nodeOnlyStub = {
   setup(build) {
     build.onResolve({ filter: /^node:path$/ }, () => ({ path: 'node:path', namespace: 'node-only-stub' }));
     build.onLoad({ filter: /.*/, namespace: 'node-only-stub' }, () => ({
-      contents: 'const fail = () => { throw new Error("node:path is not available in a browser worker"); }; export const resolve = fail, join = fail, dirname = fail, basename = fail, relative = fail, isAbsolute = fail, sep = "/";',
+      contents:
+        'const fail = () => { throw new Error("node:path is not available in a browser worker"); }; export const resolve = fail, join = fail, dirname = fail, basename = fail, relative = fail, isAbsolute = fail, sep = "/";',
       loader: 'js',
     }));
   },

@@ -8,10 +8,29 @@ import { browserOptions, pbfCompileVersion as pbfCompileVersionPlugin, webBundle
 
 const quiet = process.argv.includes('--quiet');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-const libraries = ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'pbf', '@bufbuild/protobuf', 'avro-js', 'bser', 'js-binary', '@msgpack/msgpack', 'cborg', '@bokuweb/zstd-wasm', 'google-protobuf', 'ts-proto', '@protobuf-ts/runtime', 'sucrase', 'flatbuffers', 'capnp-es', 'bebop'];
-const versions = Object.fromEntries(
-  libraries.map((name) => [name, JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version]),
-);
+const libraries = [
+  'avsc',
+  'protobufjs',
+  'msgpackr',
+  'cbor-x',
+  'bson',
+  'pbf',
+  '@bufbuild/protobuf',
+  'avro-js',
+  'bser',
+  'js-binary',
+  '@msgpack/msgpack',
+  'cborg',
+  '@bokuweb/zstd-wasm',
+  'google-protobuf',
+  'ts-proto',
+  '@protobuf-ts/runtime',
+  'sucrase',
+  'flatbuffers',
+  'capnp-es',
+  'bebop',
+];
+const versions = Object.fromEntries(libraries.map((name) => [name, JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version]));
 // ts-proto is the generator (found as a tool); its generated code runs on @bufbuild/protobuf/wire, bundled.
 
 // pbf/compile reads its own package.json through import.meta.url when it loads, which a
@@ -72,18 +91,23 @@ await Promise.all([
 
 // The browser measuring worker: the codecs' browser entries (package.json "browser" fields),
 // nothing from Node, with the polyfills and plugins a web app needs (esbuild-browser.mjs).
-await esbuild.build({
-  ...browserOptions(versions),
-  format: 'iife',
-  sourcemap: true,
-  logLevel: quiet ? 'warning' : 'info',
-  entryPoints: entriesOf(BROWSER_WORKER_BUNDLES),
-  outdir: 'dist',
-  metafile: true,
-}).then((result) => writeFileSync('dist/browser/measure-worker.meta.json', JSON.stringify(result.metafile)));
+await esbuild
+  .build({
+    ...browserOptions(versions),
+    format: 'iife',
+    sourcemap: true,
+    logLevel: quiet ? 'warning' : 'info',
+    entryPoints: entriesOf(BROWSER_WORKER_BUNDLES),
+    outdir: 'dist',
+    metafile: true,
+  })
+  .then((result) => writeFileSync('dist/browser/measure-worker.meta.json', JSON.stringify(result.metafile)));
 
 // What each codec's library adds to a web app's bundle, minified and gzipped: computed here,
 // once per build, beside the bundles. The figure belongs to the library versions bundled, which
 // only a build changes, and esbuild is a build tool (not in the .vsix): at run time there is
 // nothing to bundle with. The extension and the CLI read it into each row's `bundleBytes`.
-writeFileSync('dist/browser/bundle-sizes.json', `${JSON.stringify(await webBundleSizes(JSON.parse(readFileSync('src/codecs/web-bundle-entries.json', 'utf8')), versions), null, 1)}\n`);
+writeFileSync(
+  'dist/browser/bundle-sizes.json',
+  `${JSON.stringify(await webBundleSizes(JSON.parse(readFileSync('src/codecs/web-bundle-entries.json', 'utf8')), versions), null, 1)}\n`,
+);

@@ -54,9 +54,12 @@ header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
 const rows = Buffer.alloc(SIZE * (SIZE * 4 + 1));
 for (let y = 0; y < SIZE; y++) pixels.copy(rows, y * (SIZE * 4 + 1) + 1, y * SIZE * 4, (y + 1) * SIZE * 4);
 
-writeFileSync(new URL('./icon.png', import.meta.url), Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  chunk('IHDR', header),
-  chunk('IDAT', deflateSync(rows)),
-  chunk('IEND', Buffer.alloc(0)),
-]));
+writeFileSync(
+  new URL('./icon.png', import.meta.url),
+  Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]),
+);

@@ -43,7 +43,7 @@ export function* events(seed = SEED) {
     const section = pick(SECTIONS);
     const slug = words(3).replace(/ /g, '-');
     yield {
-      id: `evt_${(i * 2654435761 >>> 0).toString(16).padStart(8, '0')}`,
+      id: `evt_${((i * 2654435761) >>> 0).toString(16).padStart(8, '0')}`,
       type: pick(TYPES),
       timestamp: new Date(time).toISOString(),
       user: {

@@ -9,9 +9,7 @@
  * It does not call toJSON (a parsed sample has none).
  */
 
-type Frame =
-  | { kind: 'array'; items: readonly unknown[]; next: number }
-  | { kind: 'object'; entries: Array<[string, unknown]>; next: number };
+type Frame = { kind: 'array'; items: readonly unknown[]; next: number } | { kind: 'object'; entries: Array<[string, unknown]>; next: number };
 
 /** What JSON.stringify would return for `value` (undefined where it would). */
 export function jsonText(value: unknown): string | undefined {

@@ -62,7 +62,9 @@ function detailOf(group: RemnantGroup): string {
       return `${group.label}${times}`;
     case 'missing-key':
       if (!many) return group.example;
-      return group.label === 'default not written' ? `absent after the round trip in ${countOf(group)}: proto3 writes no default` : `missing after the round trip in ${countOf(group)}`;
+      return group.label === 'default not written'
+        ? `absent after the round trip in ${countOf(group)}: proto3 writes no default`
+        : `missing after the round trip in ${countOf(group)}`;
     case 'extra-key':
       if (!many) return group.example;
       if (group.label === 'null added') return `absent in the original, decoded as null, in ${countOf(group)}`;
@@ -95,14 +97,7 @@ export class RemnantGroups {
    * Counts one occurrence. `example` and `at` are evaluated for a group's first occurrence
    * only: formatting paths and details for every one of a million values would dominate.
    */
-  add(
-    kind: RemnantKind,
-    pattern: PatternNode,
-    label: string,
-    noun: Noun,
-    example: string | (() => string),
-    at: PathNode,
-  ): RemnantGroup {
+  add(kind: RemnantKind, pattern: PatternNode, label: string, noun: Noun, example: string | (() => string), at: PathNode): RemnantGroup {
     this.onOccurrence?.({ kind, label, example, at });
     const id = `${pattern.id}\u0000${kind}\u0000${label}`;
     let group = this.groups.get(id);
@@ -132,7 +127,9 @@ export class RemnantGroups {
     const omitted = groups.slice(max - 1);
     const byKind: Partial<Record<RemnantKind, number>> = {};
     for (const group of omitted) byKind[group.kind] = (byKind[group.kind] ?? 0) + 1;
-    const breakdown = Object.entries(byKind).map(([kind, count]) => `${kind} ${formatCount(count)}`).join(', ');
+    const breakdown = Object.entries(byKind)
+      .map(([kind, count]) => `${kind} ${formatCount(count)}`)
+      .join(', ');
     const summary: Remnant = {
       path: '$',
       kind: omitted[0]!.kind,

@@ -84,7 +84,10 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
   const keyRemnants = (node: PathNode, object: Record<string, unknown>, missing: readonly string[], extra: readonly ExtraKey[], decodedObject: object) => {
     const unwrapped = unwrapRemnant(node, object, missing, decodedObject);
     const stillMissing = missing.filter((key) => !unwrapped.has(key));
-    const match = matchRenames(stillMissing, extra.map((entry) => entry.key));
+    const match = matchRenames(
+      stillMissing,
+      extra.map((entry) => entry.key),
+    );
     for (const { from, to } of match.renames) {
       const at = node.child(from);
       groups.add('rename', patternOf(at, root), `${from} → ${to}`, 'objects', '', at);
@@ -93,7 +96,14 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
       const at = node.child(key);
       if (options.semantics?.implicitDefaults && isImplicitDefault(object[key])) {
         // The same message to proto3: a default is not written, and reads back as absent.
-        groups.add('missing-key', patternOf(at, root), 'default not written', 'objects', () => `absent after the round trip: proto3 writes no default (was ${describeOriginal(object[key])})`, at);
+        groups.add(
+          'missing-key',
+          patternOf(at, root),
+          'default not written',
+          'objects',
+          () => `absent after the round trip: proto3 writes no default (was ${describeOriginal(object[key])})`,
+          at,
+        );
         continue;
       }
       groups.add('missing-key', patternOf(at, root), 'missing', 'objects', () => `missing after the round trip (was ${describeOriginal(object[key])})`, at);
@@ -109,11 +119,14 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
       }
       const declared = options.schemaDefault?.(at.segments());
       const fromSchema = declared !== undefined && Object.is(declared.value, value);
-      const filled = fromSchema || (options.semantics?.implicitDefaults || options.semantics?.filledDefaults ? isImplicitDefault(value) : isDefaultValue(value));
+      const filled =
+        fromSchema || (options.semantics?.implicitDefaults || options.semantics?.filledDefaults ? isImplicitDefault(value) : isDefaultValue(value));
       const shown = typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));
       const example = fromSchema
         ? `not in the original: the schema's default filled in (${kindName(value)} ${typeof value === 'number' ? String(value) : shown})`
-        : filled ? `not in the original: a default filled in (${kindName(value)} ${shown})` : `not in the original (${kindName(value)})`;
+        : filled
+          ? `not in the original: a default filled in (${kindName(value)} ${shown})`
+          : `not in the original (${kindName(value)})`;
       groups.add('extra-key', patternOf(at, root), filled ? 'default' : 'extra', 'objects', example, at);
     }
   };

@@ -23,11 +23,15 @@ export function profileMessages(messages: readonly unknown[]): SampleProfile {
 
 function profileRoots(roots: readonly unknown[]): SampleProfile {
   const profile: SampleProfile = {
-    values: 0, objects: 0, arrays: 0, depth: 0,
+    values: 0,
+    objects: 0,
+    arrays: 0,
+    depth: 0,
     keys: { occurrences: 0, distinct: 0, top: [], jsonBytes: 0 },
     strings: { count: 0, jsonBytes: 0 },
     numbers: { count: 0, integers: 0, int32: 0, doubles: 0, float32Exact: 0, jsonBytes: 0 },
-    booleans: 0, nulls: 0,
+    booleans: 0,
+    nulls: 0,
   };
   let literalBytes = 0;
   let punctuationBytes = 0;
@@ -69,7 +73,10 @@ function profileRoots(roots: readonly unknown[]): SampleProfile {
     profile.keys.jsonBytes += utf8Bytes(JSON.stringify(key)) * count;
   }
   profile.keys.distinct = keyCounts.size;
-  profile.keys.top = [...keyCounts].sort((a, b) => b[1] - a[1]).slice(0, TOP_KEYS).map(([key, count]) => ({ key, count }));
+  profile.keys.top = [...keyCounts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP_KEYS)
+    .map(([key, count]) => ({ key, count }));
   const jsonBytes = profile.keys.jsonBytes + profile.strings.jsonBytes + profile.numbers.jsonBytes + literalBytes + punctuationBytes;
   return { ...profile, literalBytes, punctuationBytes, jsonBytes };
 }

@@ -13,7 +13,9 @@ export const valueTypes = {
   isAnyArrayBuffer: (value: unknown): boolean => brand(value) === '[object ArrayBuffer]' || brand(value) === '[object SharedArrayBuffer]',
   isDataView: (value: unknown): boolean => brand(value) === '[object DataView]',
   isBoxedPrimitive: (value: unknown): boolean =>
-    typeof value === 'object' && value !== null && ['[object Number]', '[object String]', '[object Boolean]', '[object BigInt]', '[object Symbol]'].includes(brand(value)),
+    typeof value === 'object' &&
+    value !== null &&
+    ['[object Number]', '[object String]', '[object Boolean]', '[object BigInt]', '[object Symbol]'].includes(brand(value)),
   /** Node's Buffer, or the `buffer` package's polyfill a browser library brought (avsc's). */
   isBuffer: (value: unknown): boolean => {
     const runtimeBuffer = (globalThis as { Buffer?: { isBuffer(value: unknown): boolean } }).Buffer;

@@ -20,19 +20,7 @@ export interface Finding {
 }
 
 export type DecodedShape =
-  | 'undefined'
-  | 'null'
-  | 'boolean'
-  | 'number'
-  | 'string'
-  | 'bigint'
-  | 'long'
-  | 'typed-array'
-  | 'map'
-  | 'date'
-  | 'array'
-  | 'record'
-  | 'other';
+  'undefined' | 'null' | 'boolean' | 'number' | 'string' | 'bigint' | 'long' | 'typed-array' | 'map' | 'date' | 'array' | 'record' | 'other';
 
 type LongLike = { low: number; high: number; unsigned?: boolean; toNumber?: () => number };
 
@@ -73,12 +61,7 @@ export function shapeOf(value: unknown): DecodedShape {
   if (types.isTypedArray(value)) return 'typed-array';
   if (types.isMap(value)) return 'map';
   if (types.isDate(value)) return 'date';
-  if (
-    types.isSet(value) ||
-    types.isAnyArrayBuffer(value) ||
-    types.isDataView(value) ||
-    types.isBoxedPrimitive(value)
-  ) {
+  if (types.isSet(value) || types.isAnyArrayBuffer(value) || types.isDataView(value) || types.isBoxedPrimitive(value)) {
     return 'other';
   }
   if (isLongLike(value)) return 'long';

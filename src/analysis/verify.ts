@@ -63,7 +63,10 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
     });
     let stillMissing = missing;
     if (semantics.renames && missing.length > 0 && left.length > 0) {
-      const match = matchRenames(missing, left.map((entry) => entry.key));
+      const match = matchRenames(
+        missing,
+        left.map((entry) => entry.key),
+      );
       const values = new Map(left.map((entry) => [entry.key, entry.value]));
       for (const { from, to } of match.renames) {
         // The value under its new name is compared like any other.

@@ -95,7 +95,7 @@ function errorMessage(error: unknown): string {
  * original key `constructor` or `__proto__` must not be found there.
  */
 function readProperty(decoded: object, key: string): unknown {
-  for (let owner: object | null = decoded; owner !== null && owner !== Object.prototype; ) {
+  for (let owner: object | null = decoded; owner !== null && owner !== Object.prototype;) {
     if (Object.hasOwn(owner, key)) {
       try {
         return (decoded as JsonObject)[key];
@@ -242,9 +242,7 @@ export function walkPairs(original: unknown, decoded: unknown, visitor: PairVisi
       continue;
     }
     const key = cursor.keys[cursor.next++]!;
-    let value = cursor.isMap
-      ? readMapEntry(cursor.decoded as Map<unknown, unknown>, key)
-      : readProperty(cursor.decoded, key);
+    let value = cursor.isMap ? readMapEntry(cursor.decoded as Map<unknown, unknown>, key) : readProperty(cursor.decoded, key);
     if (value instanceof NumberKeyed) {
       visitor.difference(cursor.child(key), numberKey(key));
       value = value.value;

@@ -67,7 +67,8 @@ export function annotateCbor(bytes: Uint8Array, window: ByteWindow, limit = ANNO
       if (pos + header > size) return sink.page(truncatedAt(size, describeMajor(major), pos, header, size - pos));
       if (info === 24) argument = bytes[pos + 1]!;
       else if (info === 25) argument = view.getUint16(pos + 1);
-      else if (major === Major.Simple) argument = 0; // a float: read as one where it is labelled
+      else if (major === Major.Simple)
+        argument = 0; // a float: read as one where it is labelled
       else if (info === 26) argument = view.getUint32(pos + 1);
       else argument = view.getUint32(pos + 1) * 2 ** 32 + view.getUint32(pos + 5);
     } else if (info > 27 && (info !== INDEFINITE || major < Major.Bytes || major === Major.Tag)) {
@@ -198,14 +199,22 @@ function containerLabel(major: number, indefinite: boolean, items: number): stri
 /** A number for floats; `false`, `null`, `undefined`, `simple(16)` for the rest. */
 function simpleValue(view: DataView, info: number, pos: number, argument: number): number | string {
   switch (info) {
-    case 20: return 'false';
-    case 21: return 'true';
-    case 22: return 'null';
-    case 23: return 'undefined';
-    case 25: return halfToNumber(argument);
-    case 26: return view.getFloat32(pos + 1);
-    case 27: return view.getFloat64(pos + 1);
-    default: return `simple(${argument})`;
+    case 20:
+      return 'false';
+    case 21:
+      return 'true';
+    case 22:
+      return 'null';
+    case 23:
+      return 'undefined';
+    case 25:
+      return halfToNumber(argument);
+    case 26:
+      return view.getFloat32(pos + 1);
+    case 27:
+      return view.getFloat64(pos + 1);
+    default:
+      return `simple(${argument})`;
   }
 }
 
@@ -214,21 +223,63 @@ function floatName(info: number): string {
 }
 
 const TAG_NAMES: Record<number, string> = {
-  0: 'date', 1: 'epoch date', 2: 'bignum', 3: 'negative bignum', 4: 'decimal fraction', 5: 'bigfloat',
-  6: 'cbor-x packed reference', 14: 'cbor-x bundled string', 15: 'cbor-x bundled string',
-  21: 'base64url expected', 22: 'base64 expected', 23: 'base16 expected', 24: 'embedded CBOR',
-  27: 'serialized object', 28: 'shared value', 29: 'shared reference', 32: 'URI', 33: 'base64url', 34: 'base64',
-  35: 'regular expression', 36: 'MIME message', 37: 'UUID', 51: 'cbor-x packed values', 105: 'cbor-x record (legacy)',
-  258: 'set', 259: 'map with any keys', 55799: 'self-described CBOR',
-  0xdff9: 'cbor-x bundled strings', 0xdffe: 'cbor-x record definitions', 0xdfff: 'cbor-x record with its structure',
+  0: 'date',
+  1: 'epoch date',
+  2: 'bignum',
+  3: 'negative bignum',
+  4: 'decimal fraction',
+  5: 'bigfloat',
+  6: 'cbor-x packed reference',
+  14: 'cbor-x bundled string',
+  15: 'cbor-x bundled string',
+  21: 'base64url expected',
+  22: 'base64 expected',
+  23: 'base16 expected',
+  24: 'embedded CBOR',
+  27: 'serialized object',
+  28: 'shared value',
+  29: 'shared reference',
+  32: 'URI',
+  33: 'base64url',
+  34: 'base64',
+  35: 'regular expression',
+  36: 'MIME message',
+  37: 'UUID',
+  51: 'cbor-x packed values',
+  105: 'cbor-x record (legacy)',
+  258: 'set',
+  259: 'map with any keys',
+  55799: 'self-described CBOR',
+  0xdff9: 'cbor-x bundled strings',
+  0xdffe: 'cbor-x record definitions',
+  0xdfff: 'cbor-x record with its structure',
 };
 
 const TYPED_ARRAYS = [
-  'uint8', 'uint16 big-endian', 'uint32 big-endian', 'uint64 big-endian', 'uint8 clamped', 'uint16 little-endian',
-  'uint32 little-endian', 'uint64 little-endian', 'sint8', 'sint16 big-endian', 'sint32 big-endian', 'sint64 big-endian',
-  'reserved', 'sint16 little-endian', 'sint32 little-endian', 'sint64 little-endian', 'float16 big-endian',
-  'float32 big-endian', 'float64 big-endian', 'float128 big-endian', 'float16 little-endian', 'float32 little-endian',
-  'float64 little-endian', 'float128 little-endian',
+  'uint8',
+  'uint16 big-endian',
+  'uint32 big-endian',
+  'uint64 big-endian',
+  'uint8 clamped',
+  'uint16 little-endian',
+  'uint32 little-endian',
+  'uint64 little-endian',
+  'sint8',
+  'sint16 big-endian',
+  'sint32 big-endian',
+  'sint64 big-endian',
+  'reserved',
+  'sint16 little-endian',
+  'sint32 little-endian',
+  'sint64 little-endian',
+  'float16 big-endian',
+  'float32 big-endian',
+  'float64 big-endian',
+  'float128 big-endian',
+  'float16 little-endian',
+  'float32 little-endian',
+  'float64 little-endian',
+  'float128 little-endian',
 ];
 
 /** `tag 1 (epoch date)`, `tag 64 (uint8 array)`, `tag 57345 (cbor-x record 1)`. */

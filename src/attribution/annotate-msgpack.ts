@@ -5,16 +5,7 @@
  */
 import type { PathSegment } from '../analysis/json-path';
 import { ANNOTATIONS_PAGE_LIMIT } from '../shared/inspector';
-import {
-  AnnotationSink,
-  count,
-  hexPreview,
-  integerSegment,
-  textPreview,
-  truncatedAt,
-  type AnnotationPage,
-  type ByteWindow,
-} from './annotation-page';
+import { AnnotationSink, count, hexPreview, integerSegment, textPreview, truncatedAt, type AnnotationPage, type ByteWindow } from './annotation-page';
 import type { Checkpoints } from './checkpoints';
 import { resumeWalk, type ContainerStack, type StackSnapshot } from './container-stack';
 
@@ -138,7 +129,12 @@ export function annotateMsgpack(bytes: Uint8Array, window: ByteWindow, limit = A
       sink.add(pos, end, stack.slotPath(), emptyKey ? 'key' : 'header', label);
     }
     if (payloadEnd > windowStart && end < windowEnd && payloadEnd > end) {
-      const label = item === Item.Str ? textPreview(bytes, end, payloadEnd) : item === Item.Ext && extType === -1 ? timestampLabel(view, end, length) : hexPreview(bytes, end, payloadEnd);
+      const label =
+        item === Item.Str
+          ? textPreview(bytes, end, payloadEnd)
+          : item === Item.Ext && extType === -1
+            ? timestampLabel(view, end, length)
+            : hexPreview(bytes, end, payloadEnd);
       sink.add(end, payloadEnd, stack.slotPath(), stack.inKey() ? 'key' : 'value', atKey ? `key ${label}` : label);
     }
     stack.complete();
@@ -162,11 +158,34 @@ function describeType(type: number): string {
   if (type >= 0x90 && type <= 0x9f) return 'fixarray';
   if (type >= 0xa0 && type <= 0xbf) return 'fixstr';
   const names: Record<number, string> = {
-    0xc4: 'bin 8', 0xc5: 'bin 16', 0xc6: 'bin 32', 0xc7: 'ext 8', 0xc8: 'ext 16', 0xc9: 'ext 32',
-    0xca: 'float32', 0xcb: 'float64', 0xcc: 'uint8', 0xcd: 'uint16', 0xce: 'uint32', 0xcf: 'uint64',
-    0xd0: 'int8', 0xd1: 'int16', 0xd2: 'int32', 0xd3: 'int64', 0xd4: 'fixext 1', 0xd5: 'fixext 2',
-    0xd6: 'fixext 4', 0xd7: 'fixext 8', 0xd8: 'fixext 16', 0xd9: 'str 8', 0xda: 'str 16', 0xdb: 'str 32',
-    0xdc: 'array 16', 0xdd: 'array 32', 0xde: 'map 16', 0xdf: 'map 32',
+    0xc4: 'bin 8',
+    0xc5: 'bin 16',
+    0xc6: 'bin 32',
+    0xc7: 'ext 8',
+    0xc8: 'ext 16',
+    0xc9: 'ext 32',
+    0xca: 'float32',
+    0xcb: 'float64',
+    0xcc: 'uint8',
+    0xcd: 'uint16',
+    0xce: 'uint32',
+    0xcf: 'uint64',
+    0xd0: 'int8',
+    0xd1: 'int16',
+    0xd2: 'int32',
+    0xd3: 'int64',
+    0xd4: 'fixext 1',
+    0xd5: 'fixext 2',
+    0xd6: 'fixext 4',
+    0xd7: 'fixext 8',
+    0xd8: 'fixext 16',
+    0xd9: 'str 8',
+    0xda: 'str 16',
+    0xdb: 'str 32',
+    0xdc: 'array 16',
+    0xdd: 'array 32',
+    0xde: 'map 16',
+    0xdf: 'map 32',
   };
   return names[type] ?? `type 0x${type.toString(16)}`;
 }
@@ -176,19 +195,32 @@ function scalarValue(view: DataView, type: number, pos: number): number | bigint
   if (type <= 0x7f) return type;
   if (type >= 0xe0) return type - 0x100;
   switch (type) {
-    case 0xc0: return null;
-    case 0xc2: return false;
-    case 0xc3: return true;
-    case 0xca: return view.getFloat32(pos + 1);
-    case 0xcb: return view.getFloat64(pos + 1);
-    case 0xcc: return view.getUint8(pos + 1);
-    case 0xcd: return view.getUint16(pos + 1);
-    case 0xce: return view.getUint32(pos + 1);
-    case 0xcf: return view.getBigUint64(pos + 1);
-    case 0xd0: return view.getInt8(pos + 1);
-    case 0xd1: return view.getInt16(pos + 1);
-    case 0xd2: return view.getInt32(pos + 1);
-    default: return view.getBigInt64(pos + 1);
+    case 0xc0:
+      return null;
+    case 0xc2:
+      return false;
+    case 0xc3:
+      return true;
+    case 0xca:
+      return view.getFloat32(pos + 1);
+    case 0xcb:
+      return view.getFloat64(pos + 1);
+    case 0xcc:
+      return view.getUint8(pos + 1);
+    case 0xcd:
+      return view.getUint16(pos + 1);
+    case 0xce:
+      return view.getUint32(pos + 1);
+    case 0xcf:
+      return view.getBigUint64(pos + 1);
+    case 0xd0:
+      return view.getInt8(pos + 1);
+    case 0xd1:
+      return view.getInt16(pos + 1);
+    case 0xd2:
+      return view.getInt32(pos + 1);
+    default:
+      return view.getBigInt64(pos + 1);
   }
 }
 

@@ -14,7 +14,6 @@ import { AnnotationSink, count, decodeUtf8, hexPreview, textPreview, type Annota
 import { Checkpoints } from './checkpoints';
 import { countVarints, fixedScalar, scalarWire, varintBig, varintScalar, Wire, WIRE_NAMES, WireReader } from '../codecs/protobuf-wire';
 
-
 export interface ProtobufLayout {
   type: protobuf.Type;
   /** The root message holds the sample in this field (`{ records: sample }`). */
@@ -191,7 +190,8 @@ class ProtobufWalk {
     const first = this.nextIndexes(frame, info.id, 0);
     const width = info.wire === Wire.Fixed64 ? 8 : info.wire === Wire.Fixed32 ? 4 : 0;
     if (width > 0) {
-      if ((end - payloadStart) % width !== 0) return `malformed at byte ${tagStart}: packed ${info.typeName} of ${count(end - payloadStart, 'byte')}, not a multiple of ${width}`;
+      if ((end - payloadStart) % width !== 0)
+        return `malformed at byte ${tagStart}: packed ${info.typeName} of ${count(end - payloadStart, 'byte')}, not a multiple of ${width}`;
       const total = (end - payloadStart) / width;
       this.nextIndexes(frame, info.id, total);
       for (let i = Math.max(0, Math.floor((sink.start - payloadStart) / width)); i < total; i++) {
@@ -370,7 +370,18 @@ function describeField(field: protobuf.Field): FieldInfo {
 }
 
 function describeValue(id: number, name: string, type: string, resolved: protobuf.ReflectionObject | null, role: FieldInfo['role']): FieldInfo {
-  const info: FieldInfo = { id, name, kind: type, typeName: type, wire: scalarWire(type) ?? Wire.Delimited, repeated: false, message: null, enumType: null, entry: null, role };
+  const info: FieldInfo = {
+    id,
+    name,
+    kind: type,
+    typeName: type,
+    wire: scalarWire(type) ?? Wire.Delimited,
+    repeated: false,
+    message: null,
+    enumType: null,
+    entry: null,
+    role,
+  };
   if (resolved instanceof protobuf.Type) return { ...info, kind: 'message', typeName: resolved.name, wire: Wire.Delimited, message: resolved };
   if (resolved instanceof protobuf.Enum) return { ...info, kind: 'enum', typeName: resolved.name, wire: Wire.Varint, enumType: resolved };
   return info;

@@ -30,7 +30,10 @@ export class AnnotationSink {
   readonly end: number;
   truncated = false;
 
-  constructor(window: ByteWindow, private readonly limit: number) {
+  constructor(
+    window: ByteWindow,
+    private readonly limit: number,
+  ) {
     const start = Math.max(0, window.start);
     const empty = !(window.end > start);
     // An empty window overlaps nothing: [0, 0) stops the walk before its first byte.

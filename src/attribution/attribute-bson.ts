@@ -69,7 +69,8 @@ function walkValue(bytes: Uint8Array, view: DataView, type: number, pos: number,
   switch (type) {
     case 0x02: // string: int32 length, UTF-8, NUL
     case 0x0d: // JavaScript code
-    case 0x0e: { // symbol
+    case 0x0e: {
+      // symbol
       const length = int32(view, pos);
       totals.structure += 4 + 1;
       totals[type === 0x02 ? 'strings' : 'other'] += length - 1;
@@ -78,13 +79,15 @@ function walkValue(bytes: Uint8Array, view: DataView, type: number, pos: number,
     case 0x03: // document
     case 0x04: // array
       return walkDocument(bytes, view, pos, totals);
-    case 0x05: { // binary: int32 length, subtype, bytes
+    case 0x05: {
+      // binary: int32 length, subtype, bytes
       const length = int32(view, pos);
       totals.structure += 5;
       totals.other += length;
       return pos + 5 + length;
     }
-    case 0x0b: { // regular expression: two C strings
+    case 0x0b: {
+      // regular expression: two C strings
       const end = cstringEnd(bytes, cstringEnd(bytes, pos));
       totals.other += end - pos;
       return end;

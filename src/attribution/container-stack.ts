@@ -303,7 +303,11 @@ export class ContainerStack {
 }
 
 /** Where a MessagePack or CBOR walk of `bytes` starts for a window: the last state saved before it, or byte 0. */
-export function resumeWalk(cache: WeakMap<Uint8Array, Checkpoints<StackSnapshot>>, bytes: Uint8Array, windowStart: number): { checkpoints: Checkpoints<StackSnapshot>; stack: ContainerStack; position: number } {
+export function resumeWalk(
+  cache: WeakMap<Uint8Array, Checkpoints<StackSnapshot>>,
+  bytes: Uint8Array,
+  windowStart: number,
+): { checkpoints: Checkpoints<StackSnapshot>; stack: ContainerStack; position: number } {
   const checkpoints = checkpointsOf(cache, bytes);
   const resume = checkpoints.before(windowStart);
   const stack = resume ? ContainerStack.restore(bytes, resume.state) : new ContainerStack(bytes);

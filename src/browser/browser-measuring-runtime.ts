@@ -37,17 +37,23 @@ export function browserMeasuringRuntime(options: BrowserMeasuringOptions): Measu
   /** The run's input as the page holds it: sent before the first job, and again when the page refuses a job without it. */
   let inputSent: Promise<unknown> | undefined;
   const sendInput = () => {
-    inputSent ??= page.request('browser-input', { inputId, sampleBytes: options.sampleBytes, workerSource: options.workerSource }, requestOptions).catch((error: unknown) => {
-      inputSent = undefined;
-      throw error;
-    });
+    inputSent ??= page
+      .request('browser-input', { inputId, sampleBytes: options.sampleBytes, workerSource: options.workerSource }, requestOptions)
+      .catch((error: unknown) => {
+        inputSent = undefined;
+        throw error;
+      });
     return inputSent;
   };
   const measureOnce = async (job: CodecJob, strict: boolean): Promise<CodecReport> => {
     await sendInput();
     // The bytes stay out of each job: the page attaches the run's.
     const { bytes: _bytes, ...sample } = job.sample;
-    return page.request('measure-in-browser', { job: { ...job, sample }, inputId, timeoutMs: limits.timeoutMs, frameUrl: strict ? frameUrls.strict : frameUrls.normal }, requestOptions);
+    return page.request(
+      'measure-in-browser',
+      { job: { ...job, sample }, inputId, timeoutMs: limits.timeoutMs, frameUrl: strict ? frameUrls.strict : frameUrls.normal },
+      requestOptions,
+    );
   };
   const send = async (job: CodecJob, strict: boolean, onStage: (stage: WorkStage) => void): Promise<WorkerFate<CodecReport>> => {
     const stopListening = page.on('stage', onStage);
@@ -59,13 +65,21 @@ export function browserMeasuringRuntime(options: BrowserMeasuringOptions): Measu
         return measureOnce(job, strict);
       });
       const encoded = report.outcome.status === 'completed' ? report.outcome.measurements.encoded : undefined;
-      if (encoded !== undefined && !ArrayBuffer.isView(encoded)) return { kind: 'failed', error: { stage: 'crash', message: `${pageName} returned the encoded bytes as ${typeof encoded}, not bytes` } };
+      if (encoded !== undefined && !ArrayBuffer.isView(encoded))
+        return { kind: 'failed', error: { stage: 'crash', message: `${pageName} returned the encoded bytes as ${typeof encoded}, not bytes` } };
       if (report.outcome.status === 'completed') delete report.outcome.measurements.encoded;
       return await withEncodedFacts(report, encoded, limits);
     } catch (error) {
       const kind = error instanceof ChannelError ? error.kind : undefined;
       if (kind === 'cancelled') return { kind: 'failed', error: { stage: 'cancelled', message: 'cancelled' } };
-      if (kind === 'timeout') return { kind: 'failed', error: { stage: 'timeout', message: `no result from ${pageName}'s measuring worker within ${limits.timeoutMs + 10_000} ms${options.timeoutHint ? ` (${options.timeoutHint})` : ''}` } };
+      if (kind === 'timeout')
+        return {
+          kind: 'failed',
+          error: {
+            stage: 'timeout',
+            message: `no result from ${pageName}'s measuring worker within ${limits.timeoutMs + 10_000} ms${options.timeoutHint ? ` (${options.timeoutHint})` : ''}`,
+          },
+        };
       return { kind: 'failed', error: { stage: 'crash', message: `${pageName} could not measure: ${error instanceof Error ? error.message : String(error)}` } };
     } finally {
       stopListening();

@@ -8,7 +8,11 @@
 import { runInWorker, type WorkerFate, type WorkerLimits } from '../engine/worker-launch';
 import type { CodecReport } from '../shared/codec-job';
 
-export async function withEncodedFacts(report: CodecReport, encoded: Uint8Array | undefined, limits: Omit<WorkerLimits, 'onStage'>): Promise<WorkerFate<CodecReport>> {
+export async function withEncodedFacts(
+  report: CodecReport,
+  encoded: Uint8Array | undefined,
+  limits: Omit<WorkerLimits, 'onStage'>,
+): Promise<WorkerFate<CodecReport>> {
   if (report.outcome.status !== 'completed' || !encoded) return { kind: 'answered', value: report };
   const facts = await runInWorker('encoded-facts', { bytes: encoded }, limits);
   if (facts.kind === 'failed') return { kind: 'failed', error: facts.error };

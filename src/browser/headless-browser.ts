@@ -103,7 +103,10 @@ export async function startHeadlessBrowser(options: HeadlessOptions): Promise<He
     browser = await page.request('describe-browser', { frameUrls }, { timeoutMs: startTimeoutMs });
   } catch (error) {
     await close();
-    const why = error instanceof ChannelError && error.kind === 'timeout' ? `did not load the runner page within ${startTimeoutMs / 1000} s` : `could not load the runner page: ${error instanceof Error ? error.message : String(error)}`;
+    const why =
+      error instanceof ChannelError && error.kind === 'timeout'
+        ? `did not load the runner page within ${startTimeoutMs / 1000} s`
+        : `could not load the runner page: ${error instanceof Error ? error.message : String(error)}`;
     const reason = `${executable} ${why}`;
     return { runtime: unavailableBrowserRuntime(reason), description: reason, close: async () => undefined };
   }

@@ -16,8 +16,12 @@ export function measuringFrameResponder(browserDir: string): http.RequestListene
     const name = new URL(request.url ?? '/', 'http://loopback').pathname.replace(/^.*\//, '');
     const strict = name === 'frame-strict.html';
     const policy = measureFramePolicy(`'self'`, strict);
-    if (name === 'measuring-frame.js') return void response.writeHead(200, { 'content-type': 'text/javascript', 'content-security-policy': policy }).end(fs.readFileSync(script));
-    if (name === 'frame.html' || strict) return void response.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': policy }).end(measureFrameHtml('measuring-frame.js', `'self'`, strict));
+    if (name === 'measuring-frame.js')
+      return void response.writeHead(200, { 'content-type': 'text/javascript', 'content-security-policy': policy }).end(fs.readFileSync(script));
+    if (name === 'frame.html' || strict)
+      return void response
+        .writeHead(200, { 'content-type': 'text/html', 'content-security-policy': policy })
+        .end(measureFrameHtml('measuring-frame.js', `'self'`, strict));
     response.writeHead(404).end();
   };
 }

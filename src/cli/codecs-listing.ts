@@ -23,9 +23,15 @@ export async function codecsListing(search: ToolSearch = {}): Promise<string> {
   ]);
   const header = ['id', 'label', 'format', 'library', 'schema', 'runs by default', 'tools (✓ found, ✗ missing)'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   const tools = [...lookups.values()].map((lookup) =>
-    lookup.found ? `  ${lookup.spec.executable}: ${lookup.version}, ${lookup.path} (from ${lookup.from})` : `  ${lookup.spec.executable}: missing. ${lookup.problem}`,
+    lookup.found
+      ? `  ${lookup.spec.executable}: ${lookup.version}, ${lookup.path} (from ${lookup.from})`
+      : `  ${lookup.spec.executable}: missing. ${lookup.problem}`,
   );
   return (
     `${[line(header), ...rows.map(line)].join('\n')}\n\n--codecs all runs every one; --codecs a,b picks some (the JSON baseline is always measured).\n` +

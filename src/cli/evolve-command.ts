@@ -65,19 +65,29 @@ export async function evolveCommand(args: string[], signal: AbortSignal): Promis
     return 0;
   }
   if (positionals.length < 2) throw new EvolveUsageError(`evolve takes two versions of a schema (or more), got ${positionals.length}`);
-  if (values.sample !== undefined && (values.samples !== undefined || values.seed !== undefined)) throw new EvolveUsageError('give --sample FILE or --samples N, not both');
+  if (values.sample !== undefined && (values.samples !== undefined || values.seed !== undefined))
+    throw new EvolveUsageError('give --sample FILE or --samples N, not both');
   const failOn = parseFailOn(values['fail-on'] ?? []);
   const mode = (values.mode ?? 'BACKWARD').toUpperCase();
   if (!MODES.includes(mode as RequiredMode)) throw new EvolveUsageError(`--mode takes one of ${MODES.join(', ')}, got '${values.mode}'`);
-  const generate = { count: wholeNumber('samples', values.samples, 1) ?? DEFAULT_GENERATED.count, seed: wholeNumber('seed', values.seed, 0) ?? DEFAULT_GENERATED.seed };
+  const generate = {
+    count: wholeNumber('samples', values.samples, 1) ?? DEFAULT_GENERATED.count,
+    seed: wholeNumber('seed', values.seed, 0) ?? DEFAULT_GENERATED.seed,
+  };
 
-  if (values.type !== undefined && positionals.some((file) => /\.avsc$/i.test(file))) throw new EvolveUsageError('--type names a message of .proto versions (or a type of .avpr / .avdl versions); an .avsc has one root type');
+  if (values.type !== undefined && positionals.some((file) => /\.avsc$/i.test(file)))
+    throw new EvolveUsageError('--type names a message of .proto versions (or a type of .avpr / .avdl versions); an .avsc has one root type');
   const versions = await readVersions(positionals, values['proto-path'] ?? []);
-  const sample = values.sample === undefined ? undefined : { path: values.sample, value: parseSample(sampleBytesOf({ path: values.sample }), sampleKindOf(values.sample), values.sample) };
+  const sample =
+    values.sample === undefined
+      ? undefined
+      : { path: values.sample, value: parseSample(sampleBytesOf({ path: values.sample }), sampleKindOf(values.sample), values.sample) };
   const result = await checkSchemaChange({ versions, ...(values.type ? { typeName: values.type } : {}), ...(sample ? { sample } : {}), generate }, { signal });
   if (result.status === 'invalid') {
     for (const problem of result.problems) {
-      process.stderr.write(`payload-lab: ${problem.path}:${problem.line}:${problem.column}: ${problem.message}${problem.version ? ` (the ${problem.version} version)` : ''}\n`);
+      process.stderr.write(
+        `payload-lab: ${problem.path}:${problem.line}:${problem.column}: ${problem.message}${problem.version ? ` (the ${problem.version} version)` : ''}\n`,
+      );
     }
     return 2;
   }
@@ -96,10 +106,13 @@ async function readVersions(paths: readonly string[], protoPath: string[]): Prom
     const format = formatOfPath(path);
     if (format === undefined) throw new EvolveUsageError(`${path} is not a .proto or .avsc (.avpr, .avdl) file`);
     try {
-      const provided = await providedSchemaFrom(format === 'proto' ? { proto: path, ...(protoPath.length > 0 ? { 'proto-path': protoPath } : {}) } : { avsc: [path] });
+      const provided = await providedSchemaFrom(
+        format === 'proto' ? { proto: path, ...(protoPath.length > 0 ? { 'proto-path': protoPath } : {}) } : { avsc: [path] },
+      );
       versions.push({ path, text: provided!.source, label: labels[index]!, ...(provided!.imports ? { imports: provided!.imports } : {}) });
     } catch (error) {
-      if (error instanceof SchemaInputError) throw new SchemaInputError(error.path, { ...error.problem, message: `${error.problem.message} (the ${labels[index]} version)` });
+      if (error instanceof SchemaInputError)
+        throw new SchemaInputError(error.path, { ...error.problem, message: `${error.problem.message} (the ${labels[index]} version)` });
       throw error;
     }
   }
@@ -108,7 +121,10 @@ async function readVersions(paths: readonly string[], protoPath: string[]): Prom
 
 function parseFailOn(given: readonly string[]): Set<FailOn> {
   const conditions = new Set<FailOn>();
-  for (const item of given.flatMap((entry) => entry.split(',')).map((entry) => entry.trim()).filter(Boolean)) {
+  for (const item of given
+    .flatMap((entry) => entry.split(','))
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
     if (!FAIL_ON.includes(item as FailOn)) throw new EvolveUsageError(`--fail-on takes ${FAIL_ON.join(', ')}, got '${item}'`);
     conditions.add(item as FailOn);
   }
@@ -134,7 +150,8 @@ export function failOnReasons(report: EvolutionReport, failOn: ReadonlySet<FailO
     const base = required.replace('_TRANSITIVE', '') as 'BACKWARD' | 'FORWARD' | 'FULL';
     if (required !== base && report.transitive) {
       const key = `${base.toLowerCase()}Transitive` as 'backwardTransitive' | 'forwardTransitive' | 'fullTransitive';
-      if (!(report.transitive.registry[key] && report.transitive.data[key])) reasons.push(`breaking: the versions are not ${required} (each against every earlier one)`);
+      if (!(report.transitive.registry[key] && report.transitive.data[key]))
+        reasons.push(`breaking: the versions are not ${required} (each against every earlier one)`);
     } else {
       // Two versions: the transitive form is the pair's.
       for (const pair of report.pairs) {
@@ -143,10 +160,12 @@ export function failOnReasons(report: EvolutionReport, failOn: ReadonlySet<FailO
     }
   }
   if (failOn.has('reinterpreted')) {
-    for (const cell of offDiagonal) if (needed(cell).reinterpreted.length > 0) reasons.push(`reinterpreted: ${label(cell.writer)} data read by the ${label(cell.reader)} reader`);
+    for (const cell of offDiagonal)
+      if (needed(cell).reinterpreted.length > 0) reasons.push(`reinterpreted: ${label(cell.writer)} data read by the ${label(cell.reader)} reader`);
   }
   if (failOn.has('dropped')) {
-    for (const cell of offDiagonal) if (needed(cell).dropped.values > 0) reasons.push(`dropped: ${label(cell.writer)} data read by the ${label(cell.reader)} reader`);
+    for (const cell of offDiagonal)
+      if (needed(cell).dropped.values > 0) reasons.push(`dropped: ${label(cell.writer)} data read by the ${label(cell.reader)} reader`);
   }
   return reasons;
 }

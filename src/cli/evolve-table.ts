@@ -19,11 +19,16 @@ export function cellSummary(cell: EvolutionCell): string {
   const reading = needed(cell);
   const via = cell.readings.length > 1 && cell.needs.mode === 'resolver' ? ' · resolver' : '';
   switch (cell.verdict) {
-    case 'refused': return `REFUSED ${reading.refused!.count}/${reading.records} records${via}`;
-    case 'reinterpreted': return `REINTERPRETED ${sum(reading.reinterpreted)} values${via}`;
-    case 'dropped': return `dropped ${reading.dropped.values} values${via}`;
-    case 'defaults': return `defaults filled (${reading.defaults.length} fields)${via}`;
-    case 'equal': return `equal (${reading.compared} values)${via}`;
+    case 'refused':
+      return `REFUSED ${reading.refused!.count}/${reading.records} records${via}`;
+    case 'reinterpreted':
+      return `REINTERPRETED ${sum(reading.reinterpreted)} values${via}`;
+    case 'dropped':
+      return `dropped ${reading.dropped.values} values${via}`;
+    case 'defaults':
+      return `defaults filled (${reading.defaults.length} fields)${via}`;
+    case 'equal':
+      return `equal (${reading.compared} values)${via}`;
   }
 }
 
@@ -40,7 +45,10 @@ function matrix(report: EvolutionReport): string[] {
 function readingLines(reading: CellReading): string[] {
   const lines: string[] = [];
   if (reading.refused) {
-    const at = reading.refused.record === null ? 'before reading any record (creating the resolver)' : `first at record ${reading.refused.record} ${reading.refused.recordPreview ?? ''}`;
+    const at =
+      reading.refused.record === null
+        ? 'before reading any record (creating the resolver)'
+        : `first at record ${reading.refused.record} ${reading.refused.recordPreview ?? ''}`;
     lines.push(`  refused ${reading.refused.count} of ${reading.records} records: "${reading.refused.message}", ${at}`);
     if (reading.refused.reason) lines.push(`    why: ${reading.refused.reason}`);
     if (reading.refused.fix) lines.push(`    fix: ${reading.refused.fix}`);
@@ -48,7 +56,9 @@ function readingLines(reading: CellReading): string[] {
   for (const item of reading.reinterpreted) {
     lines.push(`  reinterpreted  ${item.path}  ${item.count} values: ${item.reason}`);
     for (const example of item.examples) {
-      lines.push(`      record ${example.record} ${example.path}: written ${JSON.stringify(example.written)}, read ${example.absent ? 'nothing' : JSON.stringify(example.read)}`);
+      lines.push(
+        `      record ${example.record} ${example.path}: written ${JSON.stringify(example.written)}, read ${example.absent ? 'nothing' : JSON.stringify(example.read)}`,
+      );
     }
   }
   if (reading.dropped.values > 0) {
@@ -76,7 +86,12 @@ function cellDetails(report: EvolutionReport, cell: EvolutionCell): string[] {
 }
 
 function findingLine(finding: RuleFinding, older: string, newer: string): string {
-  const where = [finding.older && `${older}:${finding.older.line}:${finding.older.column}`, finding.newer && `${newer}:${finding.newer.line}:${finding.newer.column}`].filter(Boolean).join(', ');
+  const where = [
+    finding.older && `${older}:${finding.older.line}:${finding.older.column}`,
+    finding.newer && `${newer}:${finding.newer.line}:${finding.newer.column}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `      ${finding.rule}: ${finding.message}${where ? `  (${where})` : ''}${finding.fix ? `\n        fix: ${finding.fix}` : ''}`;
 }
 
@@ -84,13 +99,23 @@ function pairLines(report: EvolutionReport, pair: PairLabels): string[] {
   const [older, newer] = [report.versions[pair.older]!, report.versions[pair.newer]!];
   const [olderFile, newerFile] = [fileName(older.path), fileName(newer.path)];
   const lines = [`${older.label} → ${newer.label}`, `  Schema Registry  ${pair.registry.mode}`];
-  if (pair.registry.backward.length > 0) lines.push(`    BACKWARD fails (${newer.label} reading ${older.label} data):`, ...pair.registry.backward.map((finding) => findingLine(finding, olderFile, newerFile)));
-  if (pair.registry.forward.length > 0) lines.push(`    FORWARD fails (${older.label} reading ${newer.label} data):`, ...pair.registry.forward.map((finding) => findingLine(finding, olderFile, newerFile)));
+  if (pair.registry.backward.length > 0)
+    lines.push(
+      `    BACKWARD fails (${newer.label} reading ${older.label} data):`,
+      ...pair.registry.backward.map((finding) => findingLine(finding, olderFile, newerFile)),
+    );
+  if (pair.registry.forward.length > 0)
+    lines.push(
+      `    FORWARD fails (${older.label} reading ${newer.label} data):`,
+      ...pair.registry.forward.map((finding) => findingLine(finding, olderFile, newerFile)),
+    );
   if (pair.buf) {
     lines.push(`  buf breaking     ${pair.buf.breaks.length > 0 ? `breaks ${pair.buf.breaks.join(', ')}` : 'breaks no category'}`);
     lines.push(...pair.buf.findings.map((finding) => `${findingLine(finding, olderFile, newerFile)} [${finding.categories?.join(', ')}]`));
   }
-  lines.push(`  the data         ${pair.data.mode} (${older.label} data, ${newer.label} reader: ${pair.data.backward}; ${newer.label} data, ${older.label} reader: ${pair.data.forward})`);
+  lines.push(
+    `  the data         ${pair.data.mode} (${older.label} data, ${newer.label} reader: ${pair.data.backward}; ${newer.label} data, ${older.label} reader: ${pair.data.forward})`,
+  );
   lines.push(`  verdict          ${pair.mode} (the rules and the data must both hold)`);
   return lines;
 }
@@ -98,7 +123,10 @@ function pairLines(report: EvolutionReport, pair: PairLabels): string[] {
 export function evolveText(report: EvolutionReport): string {
   const versions = report.versions.map((version) => `${fileName(version.path)} (${version.label})`).join(' → ');
   const first = report.versions[0]!;
-  const what = report.format === 'proto' ? `message ${first.typeName}, ${[...new Set(report.versions.map((version) => version.syntax))].join('/')}` : `record ${first.typeName}, Avro`;
+  const what =
+    report.format === 'proto'
+      ? `message ${first.typeName}, ${[...new Set(report.versions.map((version) => version.syntax))].join('/')}`
+      : `record ${first.typeName}, Avro`;
   const lines = [`${versions}: ${what}; ${report.library.name} ${report.library.version}`, `records: ${report.sample.description}`];
   report.sample.perWriter.forEach((writer, index) => {
     if (writer.note) lines.push(`  ${report.versions[index]!.label}: ${writer.note}`);
@@ -113,8 +141,12 @@ export function evolveText(report: EvolutionReport): string {
     const yes = (value: boolean) => (value ? 'yes' : 'no');
     const { registry, data } = report.transitive;
     lines.push('', 'transitive (each version against every earlier one):');
-    lines.push(`  Schema Registry  BACKWARD_TRANSITIVE ${yes(registry.backwardTransitive)}, FORWARD_TRANSITIVE ${yes(registry.forwardTransitive)}, FULL_TRANSITIVE ${yes(registry.fullTransitive)}`);
-    lines.push(`  the data         BACKWARD_TRANSITIVE ${yes(data.backwardTransitive)}, FORWARD_TRANSITIVE ${yes(data.forwardTransitive)}, FULL_TRANSITIVE ${yes(data.fullTransitive)}`);
+    lines.push(
+      `  Schema Registry  BACKWARD_TRANSITIVE ${yes(registry.backwardTransitive)}, FORWARD_TRANSITIVE ${yes(registry.forwardTransitive)}, FULL_TRANSITIVE ${yes(registry.fullTransitive)}`,
+    );
+    lines.push(
+      `  the data         BACKWARD_TRANSITIVE ${yes(data.backwardTransitive)}, FORWARD_TRANSITIVE ${yes(data.forwardTransitive)}, FULL_TRANSITIVE ${yes(data.fullTransitive)}`,
+    );
   }
   lines.push('', ...report.notes.map((note) => `note: ${note}`));
   return `${lines.join('\n')}\n`;

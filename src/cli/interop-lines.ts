@@ -6,5 +6,8 @@ export function interopLines(results: readonly CodecResult[], nameOf: (codec: st
   const checked = results.flatMap((row) => (row.status === 'completed' && row.interop ? [{ codec: nameOf(row.codec), interop: row.interop }] : []));
   if (checked.length === 0) return [];
   const width = Math.max(...checked.map((row) => row.codec.length));
-  return ['readable by the reference decoder (another library of the format):', ...checked.map((row) => `  ${row.codec.padEnd(width)}  ${describeInterop(row.interop)}`)];
+  return [
+    'readable by the reference decoder (another library of the format):',
+    ...checked.map((row) => `  ${row.codec.padEnd(width)}  ${describeInterop(row.interop)}`),
+  ];
 }

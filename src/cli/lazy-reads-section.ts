@@ -8,7 +8,10 @@ import { formatDuration } from '../shared/format';
 import { rowNamer } from './runtime-sections';
 
 export function lazyReadsSection(results: readonly CodecResult[]): string[] {
-  const rows = results.filter((row): row is CompletedResult & Required<Pick<CompletedResult, 'access' | 'firstField'>> => row.status === 'completed' && row.access !== undefined && row.firstField !== undefined);
+  const rows = results.filter(
+    (row): row is CompletedResult & Required<Pick<CompletedResult, 'access' | 'firstField'>> =>
+      row.status === 'completed' && row.access !== undefined && row.firstField !== undefined,
+  );
   if (rows.length === 0) return [];
   const column = (text: string) => text.padStart(16);
   const rowName = rowNamer(results);
@@ -17,6 +20,9 @@ export function lazyReadsSection(results: readonly CodecResult[]): string[] {
     'formats read on access (per call, first round): decode above builds the plain object and the speed-ups use it;',
     'access opens the bytes and reads every leaf without building objects; firstField opens them and reads one path:',
     `  ${'codec'.padEnd(22)}${column('decode')}${column('access')}${column('firstField')}  path`,
-    ...rows.map((row) => `  ${rowName(row).padEnd(22)}${column(formatDuration(row.decode.meanNs))}${column(formatDuration(row.access.meanNs))}${column(formatDuration(row.firstField.meanNs))}  ${row.firstFieldPath ?? ''}`),
+    ...rows.map(
+      (row) =>
+        `  ${rowName(row).padEnd(22)}${column(formatDuration(row.decode.meanNs))}${column(formatDuration(row.access.meanNs))}${column(formatDuration(row.firstField.meanNs))}  ${row.firstFieldPath ?? ''}`,
+    ),
   ];
 }

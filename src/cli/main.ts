@@ -10,7 +10,19 @@ import { CancelledError, unknownCodecs } from '../engine/compare';
 import { compareInRuntimes, parseRuntimes } from './runtimes';
 import { bytesCheckSection, codeGenerationSection, endToEndSection } from './runtime-sections';
 import { toolVersion } from '../engine/tool-info';
-import { DEFAULT_LIMITS, DEFAULT_MIN_SAMPLES, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS, MAX_ROUNDS, QUICK_MIN_SAMPLES, QUICK_ROUNDS, QUICK_TIME_BUDGET_MS, THOROUGH_ROUNDS, MIN_ADAPTIVE_ROUNDS, SETTLED_WITHIN } from '../engine/settings';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_MIN_SAMPLES,
+  DEFAULT_ROUNDS,
+  DEFAULT_TIME_BUDGET_MS,
+  MAX_ROUNDS,
+  QUICK_MIN_SAMPLES,
+  QUICK_ROUNDS,
+  QUICK_TIME_BUDGET_MS,
+  THOROUGH_ROUNDS,
+  MIN_ADAPTIVE_ROUNDS,
+  SETTLED_WITHIN,
+} from '../engine/settings';
 import { SampleInputError } from '../input/read-sample';
 import { resultsTable, sampleHeading, tableFooter } from './table';
 import { probeCommand } from './probe-command';
@@ -31,7 +43,15 @@ import { FORMAT_SCHEMA_OPTIONS, FORMAT_SCHEMA_USAGE, formatSchemasFrom } from '.
 import { defaultCacheDir } from '../codegen/cache';
 import { useWorkerCodeCache } from '../engine/worker-code-cache';
 import type { MeasuredRuntime } from '../shared/results';
-import { MESSAGE_OPTIONS, MESSAGE_OPTIONS_USAGE, messageMode, messageSettingsFrom, MESSAGES_USAGE, MessagesUsageError, runMessageMode } from './messages-command';
+import {
+  MESSAGE_OPTIONS,
+  MESSAGE_OPTIONS_USAGE,
+  messageMode,
+  messageSettingsFrom,
+  MESSAGES_USAGE,
+  MessagesUsageError,
+  runMessageMode,
+} from './messages-command';
 
 const PRIORITIES_TEXT = PRIORITY_IDS.join(', ');
 
@@ -91,7 +111,11 @@ Lists every codec (its id for --codecs, format, library and version) and the too
 that generate code need, found or not.`;
 
 /** The commands whose options are parsed here, and their help (the others parse their own --help). */
-const HELP_OF = new Map([['compare', USAGE], ['messages', MESSAGES_USAGE], ['codecs', CODECS_USAGE]]);
+const HELP_OF = new Map([
+  ['compare', USAGE],
+  ['messages', MESSAGES_USAGE],
+  ['codecs', CODECS_USAGE],
+]);
 
 class UsageError extends Error {}
 
@@ -134,7 +158,8 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
   });
   if (positionals.length > 1) throw new UsageError(`${command} takes one file, got ${positionals.length}`);
   if (command === 'messages') {
-    if (positionals[0] === undefined && values.samples === undefined) throw new MessagesUsageError('messages takes FILE or DIR (or --proto/--avsc with --samples N)');
+    if (positionals[0] === undefined && values.samples === undefined)
+      throw new MessagesUsageError('messages takes FILE or DIR (or --proto/--avsc with --samples N)');
     values.messages = true;
   }
   const setup = await compareSchemaSetup(values, positionals[0]);
@@ -142,7 +167,10 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
   useWorkerCodeCache(path.join(cacheDir, 'v8-code-cache'));
   const formatSchemas = await formatSchemasFrom(values, { cacheDir });
   const file = positionals[0] ?? bundledSample();
-  const listed = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);
+  const listed = values.codecs
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   const codecs = listed && expandCodecSelection(listed);
   if (codecs) {
     const unknown = unknownCodecs(codecs);
@@ -183,28 +211,52 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
   const messages = messageMode(values, positionals[0], setup.generated !== undefined);
   const messageSettings = messageSettingsFrom(values);
   if (messages.on) {
-    if (runtimes.includes('browser')) throw new MessagesUsageError('message mode runs in Node worker threads only for now: leave out --runtimes browser, or give --document');
-    return runMessageMode(setup.generated ?? { path: file }, { ...common, ...messageSettings }, { asJson, choice, write, ...(status ? { status } : {}), ...(messages.announce ? { announce: messages.announce } : {}) });
+    if (runtimes.includes('browser'))
+      throw new MessagesUsageError('message mode runs in Node worker threads only for now: leave out --runtimes browser, or give --document');
+    return runMessageMode(
+      setup.generated ?? { path: file },
+      { ...common, ...messageSettings },
+      { asJson, choice, write, ...(status ? { status } : {}), ...(messages.announce ? { announce: messages.announce } : {}) },
+    );
   }
-  const messageFlags = (['skip-invalid-lines', 'dictionary-split', 'dictionary-bytes', 'batches', 'link', 'compressed-messages'] as const).filter((flag) => values[flag] !== undefined && values[flag] !== false);
+  const messageFlags = (['skip-invalid-lines', 'dictionary-split', 'dictionary-bytes', 'batches', 'link', 'compressed-messages'] as const).filter(
+    (flag) => values[flag] !== undefined && values[flag] !== false,
+  );
   if (messageFlags.length > 0) throw new MessagesUsageError(`--${messageFlags[0]} applies to message mode: add --messages (or give a .jsonl file)`);
-  const { report, bytesCheck } = await compareInRuntimes(setup.generated ?? { path: file }, {
-    ...common,
-    onSampleRead: asJson ? undefined : (info) => {
-      if (!sampleShown) write(sampleHeading(info));
-      sampleShown = true;
+  const { report, bytesCheck } = await compareInRuntimes(
+    setup.generated ?? { path: file },
+    {
+      ...common,
+      onSampleRead: asJson
+        ? undefined
+        : (info) => {
+            if (!sampleShown) write(sampleHeading(info));
+            sampleShown = true;
+          },
+      // The table is printed once the run is over: how busy the machine was goes above it, and
+      // rows stop their rounds at different times (a row's figures are final only then).
+      onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of at most ${progress.rounds}: ${codec}: ${stage}…`)),
     },
-    // The table is printed once the run is over: how busy the machine was goes above it, and
-    // rows stop their rounds at different times (a row's figures are final only then).
-    onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of at most ${progress.rounds}: ${codec}: ${stage}…`)),
-  }, runtimes, asJson || runtimes.length === 1 && runtimes[0] === 'node' ? undefined : (runtime, description) => runtimeHeadings.set(runtime, `${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`));
+    runtimes,
+    asJson || (runtimes.length === 1 && runtimes[0] === 'node')
+      ? undefined
+      : (runtime, description) => runtimeHeadings.set(runtime, `${runtime === 'node' ? 'Node' : 'Browser'}: ${description}`),
+  );
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');
   if (asJson) process.stdout.write(jsonDocument(report, choice));
   else {
     write(resultsTable(report, runtimeHeadings));
     const compression = compressionSection(report);
     if (compression) write(compression);
-    write([tableFooter(report), ...lazyReadsSection(report.results), ...endToEndSection(report.results), ...codeGenerationSection(report.results), ...bytesCheckSection(bytesCheck)].join('\n'));
+    write(
+      [
+        tableFooter(report),
+        ...lazyReadsSection(report.results),
+        ...endToEndSection(report.results),
+        ...codeGenerationSection(report.results),
+        ...bytesCheckSection(bytesCheck),
+      ].join('\n'),
+    );
   }
   if (values.bytes && !asJson) write(bytesSection(report));
   if (values.remnants && !asJson) write(remnantsSection(report));
@@ -281,7 +333,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write('payload-lab: cancelled\n');
       return 130;
     }
-    process.stderr.write(`payload-lab: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`payload-lab: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 1;
   }
 }

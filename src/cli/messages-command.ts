@@ -8,7 +8,14 @@ import { isJsonLinesPath } from '../input/parse-sample';
 import { jsonDocument } from '../report/json-document';
 import { streamHeading } from '../report/messages-sections';
 import type { VerdictChoice } from '../report/report-verdict';
-import { DEFAULT_BATCH_SIZES, DEFAULT_COMPRESSED_MESSAGES, DEFAULT_DICTIONARY, DEFAULT_LINK_BITS_PER_SECOND, linkSpeedLabel, QUICK_COMPRESSED_MESSAGES } from '../shared/messages';
+import {
+  DEFAULT_BATCH_SIZES,
+  DEFAULT_COMPRESSED_MESSAGES,
+  DEFAULT_DICTIONARY,
+  DEFAULT_LINK_BITS_PER_SECOND,
+  linkSpeedLabel,
+  QUICK_COMPRESSED_MESSAGES,
+} from '../shared/messages';
 import { messagesFooter, messagesTableHeader, messagesTableRow, messagesVerdictSection } from './messages-table';
 
 export const MESSAGE_OPTIONS = {
@@ -59,7 +66,9 @@ export interface MessageOptionValues {
 }
 
 function speedText(bitsPerSecond: number): string {
-  return linkSpeedLabel(bitsPerSecond).replace(/ ([kMG])bit\/s$/, '$1').replace(/ bit\/s$/, '');
+  return linkSpeedLabel(bitsPerSecond)
+    .replace(/ ([kMG])bit\/s$/, '$1')
+    .replace(/ bit\/s$/, '');
 }
 
 /** Whether the run measures messages, and the line that says why when it was not asked for. */
@@ -67,18 +76,25 @@ export function messageMode(values: MessageOptionValues, file: string | undefine
   if (values.messages && values.document) throw new MessagesUsageError('--messages and --document exclude each other');
   if (values.messages) return { on: true };
   if (values.document || generated || file === undefined || !isJsonLinesPath(file)) return { on: false };
-  return { on: true, announce: `${file} is JSON Lines: each record is measured as its own message (message mode); --document measures the records as one array.` };
+  return {
+    on: true,
+    announce: `${file} is JSON Lines: each record is measured as its own message (message mode); --document measures the records as one array.`,
+  };
 }
 
 const SPEED_UNITS: Record<string, number> = { '': 1, k: 1e3, m: 1e6, g: 1e9 };
 
 function linkSpeeds(text: string): number[] {
-  return text.split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
-    const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)(?:bit\/s|bps|b)?$/i.exec(part);
-    const value = match ? Number(match[1]) * SPEED_UNITS[match[2]!.toLowerCase()]! : Number.NaN;
-    if (!(value > 0)) throw new MessagesUsageError(`--link takes speeds in bits/s such as 10M,100M,1G, got '${part}'`);
-    return value;
-  });
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)(?:bit\/s|bps|b)?$/i.exec(part);
+      const value = match ? Number(match[1]) * SPEED_UNITS[match[2]!.toLowerCase()]! : Number.NaN;
+      if (!(value > 0)) throw new MessagesUsageError(`--link takes speeds in bits/s such as 10M,100M,1G, got '${part}'`);
+      return value;
+    });
 }
 
 function wholeNumbers(name: string, text: string, min: number): number[] {
@@ -90,9 +106,12 @@ function wholeNumbers(name: string, text: string, min: number): number[] {
 }
 
 /** The message settings the flags ask for; the defaults where a flag is absent. */
-export function messageSettingsFrom(values: MessageOptionValues): Pick<MessagesOptions, 'invalidLines' | 'dictionary' | 'batchSizes' | 'linkBitsPerSecond' | 'compressedMessages'> {
+export function messageSettingsFrom(
+  values: MessageOptionValues,
+): Pick<MessagesOptions, 'invalidLines' | 'dictionary' | 'batchSizes' | 'linkBitsPerSecond' | 'compressedMessages'> {
   const split = values['dictionary-split'] === undefined ? undefined : Number(values['dictionary-split']);
-  if (split !== undefined && !(split > 0 && split < 1)) throw new MessagesUsageError(`--dictionary-split takes a share between 0 and 1 (0.8: train on the first 80%), got '${values['dictionary-split']}'`);
+  if (split !== undefined && !(split > 0 && split < 1))
+    throw new MessagesUsageError(`--dictionary-split takes a share between 0 and 1 (0.8: train on the first 80%), got '${values['dictionary-split']}'`);
   const dictionaryBytes = values['dictionary-bytes'] === undefined ? undefined : wholeNumbers('dictionary-bytes', values['dictionary-bytes'], 256)[0];
   return {
     invalidLines: values['skip-invalid-lines'] ? 'skip' : 'stop',
@@ -123,11 +142,13 @@ export async function runMessageMode(sample: { path: string; bytes?: Uint8Array 
     // A folder is read as one; anything else as its name says.
     format: options.format ?? messageFormatOf(sample.path),
     onSampleRead: asJson ? undefined : (info) => write(`${streamHeading({ input: info })}\n\n${messagesTableHeader()}`),
-    onResult: asJson ? undefined : (row, progress) => {
-      if (progress.round < progress.rounds) return;
-      status?.('');
-      write(messagesTableRow(row));
-    },
+    onResult: asJson
+      ? undefined
+      : (row, progress) => {
+          if (progress.round < progress.rounds) return;
+          status?.('');
+          write(messagesTableRow(row));
+        },
     onStage: status && ((codec, stage, progress) => status(`round ${progress.round} of ${progress.rounds}: ${codec}: ${stage}…`)),
   });
   if (process.stderr.isTTY && !asJson) process.stderr.write('\x1b[2K\r');

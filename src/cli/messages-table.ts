@@ -7,7 +7,8 @@ import type { CodecResult, ComparisonReport } from '../shared/results';
 import { terminalSection } from './verdict-section';
 
 const pad = (text: string, width: number, align: 'left' | 'right') => (align === 'left' ? text.padEnd(width) : text.padStart(width));
-const cells = (columns: readonly MessageColumn[], text: (column: MessageColumn) => string) => columns.map((column) => pad(text(column), column.width, column.align)).join('  ');
+const cells = (columns: readonly MessageColumn[], text: (column: MessageColumn) => string) =>
+  columns.map((column) => pad(text(column), column.width, column.align)).join('  ');
 
 export function messagesTableHeader(): string {
   return `${cells(MESSAGE_COLUMNS, (column) => column.title)}\n${MESSAGE_COLUMNS.map((column) => '─'.repeat(column.width)).join('  ')}`;
@@ -30,7 +31,7 @@ export function messagesFooter(report: ComparisonReport): string {
   const { settings, runtime, tool } = report;
   const rounds = settings.rounds ?? 1;
   const notes = report.results.flatMap((row) => row.notes.map((note) => `  ${row.codec}: ${note}`));
-  const unstable = report.results.flatMap((row) => (row.status === 'completed' ? row.unstable ?? [] : []).map((marker) => `  ${marker.reason}`));
+  const unstable = report.results.flatMap((row) => (row.status === 'completed' ? (row.unstable ?? []) : []).map((marker) => `  ${marker.reason}`));
   return [
     '',
     'Per message: bytes/msg is the mean over every message; /msg is the amortised time per message (one message per call, the calls walking the stream in order, collections included);',

@@ -57,7 +57,10 @@ export async function probeCommand(args: string[]): Promise<number> {
     process.stdout.write(`${PROBE_USAGE}\n`);
     return 0;
   }
-  const listed = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);
+  const listed = values.codecs
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   const codecs = listed && expandCodecSelection(listed);
   const unknown = (codecs ?? []).filter((id) => !findBuiltinCodec(id));
   if (unknown.length > 0) {

@@ -29,7 +29,9 @@ export function remnantsSection(report: ComparisonReport): string {
   const lines = ['', 'Remnants: what each decoded value carries that JSON.parse would not have built.'];
   const unanalysed = report.results.filter((result) => result.status !== 'completed');
   if (shown.length === 0) {
-    lines.push(unanalysed.length === report.results.length ? 'None found: no codec completed its round trip.' : 'None: every completed codec decoded plain data.');
+    lines.push(
+      unanalysed.length === report.results.length ? 'None found: no codec completed its round trip.' : 'None: every completed codec decoded plain data.',
+    );
   } else {
     lines.push('Cells count the objects or values affected (· none, + more beyond the listed remnants).', '');
     lines.push(['codec'.padEnd(CODEC_WIDTH), ...shown.map((kind) => REMNANT_KIND_INFO[kind].short.padStart(CELL_WIDTH))].join(' '));
@@ -39,7 +41,8 @@ export function remnantsSection(report: ComparisonReport): string {
       lines.push([row.codec.padEnd(CODEC_WIDTH), ...cells].join(' ').trimEnd());
     }
     lines.push('');
-    for (const kind of shown) lines.push(`${REMNANT_KIND_INFO[kind].short.padEnd(CELL_WIDTH)}  ${REMNANT_KIND_INFO[kind].title}: ${REMNANT_KIND_INFO[kind].meaning}`);
+    for (const kind of shown)
+      lines.push(`${REMNANT_KIND_INFO[kind].short.padEnd(CELL_WIDTH)}  ${REMNANT_KIND_INFO[kind].title}: ${REMNANT_KIND_INFO[kind].meaning}`);
   }
   // A library that refused or failed the sample has no decoded value to look at: say which and why.
   if (unanalysed.length > 0) lines.push('', 'Not analysed (no decoded value to look at):');

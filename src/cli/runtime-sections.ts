@@ -44,7 +44,11 @@ export function codeGenerationSection(results: readonly CodecResult[]): string[]
   if (checked.length === 0) return [];
   const rowName = rowNamer(results);
   const width = Math.max(22, ...checked.map((row) => rowName(row).length + 2));
-  return ['', 'code generation from strings disabled (strict CSP / --disallow-code-generation-from-strings):', ...checked.map((row) => `  ${rowName(row).padEnd(width)}${codeGenerationVerdict(row.codeGeneration!)}`)];
+  return [
+    '',
+    'code generation from strings disabled (strict CSP / --disallow-code-generation-from-strings):',
+    ...checked.map((row) => `  ${rowName(row).padEnd(width)}${codeGenerationVerdict(row.codeGeneration!)}`),
+  ];
 }
 
 export function bytesCheckSection(check: CrossRuntimeCheck | undefined): string[] {

@@ -16,7 +16,10 @@ export const RUNTIMES: readonly MeasuredRuntime[] = ['node', 'browser'];
 
 export function parseRuntimes(value: string | undefined): MeasuredRuntime[] | string {
   if (value === undefined) return ['node'];
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !(RUNTIMES as readonly string[]).includes(name));
   if (unknown.length > 0) return `unknown runtime: ${unknown.join(', ')} (known: ${RUNTIMES.join(', ')})`;
   if (names.length === 0) return '--runtimes takes node, browser or node,browser';

@@ -47,7 +47,8 @@ export async function schemaCommand(args: string[]): Promise<number> {
   }
   if (positionals.length > 1) throw new SchemaUsageError(`schema takes one sample file, got ${positionals.length}`);
   const format = values.format;
-  if (format !== undefined && format !== 'proto' && format !== 'avsc' && !isTranslated(format)) throw new SchemaUsageError(`--format takes proto, avsc, fbs, capnp or bop, got '${format}'`);
+  if (format !== undefined && format !== 'proto' && format !== 'avsc' && !isTranslated(format))
+    throw new SchemaUsageError(`--format takes proto, avsc, fbs, capnp or bop, got '${format}'`);
   const provided = await providedSchemaFrom(values);
   const variants = variantsFrom(values, provided);
   if (values.samples !== undefined || values.seed !== undefined) throw new SchemaUsageError('--samples and --seed belong to compare');
@@ -64,7 +65,9 @@ export async function schemaCommand(args: string[]): Promise<number> {
     if (isTranslated(wanted)) {
       // The Avro schema the Avro rows would use, translated as the FlatBuffers, Cap'n Proto and Bebop rows do.
       const avro = provided
-        ? provided.kind === 'avsc' ? resolveAvsc(provided).schema : deriveAvroFromProto(resolveProtoType(provided).type).schema
+        ? provided.kind === 'avsc'
+          ? resolveAvsc(provided).schema
+          : deriveAvroFromProto(resolveProtoType(provided).type).schema
         : inferAvroSchema(parseSample(sampleBytesOf({ path: file! }), sampleKindOf(file!), file!), variants).schema;
       result = translatedSchemaText(avro, wanted);
     } else if (provided) {

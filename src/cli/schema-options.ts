@@ -93,10 +93,13 @@ export async function providedSchemaFrom(values: SchemaOptionValues): Promise<Pr
   const avscFiles = values.avsc ?? [];
   if (values.proto !== undefined && avscFiles.length > 0) throw new SchemaUsageError('give --proto or --avsc, not both');
   const isProtocol = avscFiles.length > 0 && /\.(avpr|avdl)$/i.test(avscFiles[0]!);
-  if (values.type !== undefined && values.proto === undefined && !isProtocol) throw new SchemaUsageError('--type names a message of the --proto file (or a type of an .avpr / .avdl)');
-  if (values['proto-path'] !== undefined && values.proto === undefined) throw new SchemaUsageError('-I / --proto-path says where the imports of the --proto file are');
+  if (values.type !== undefined && values.proto === undefined && !isProtocol)
+    throw new SchemaUsageError('--type names a message of the --proto file (or a type of an .avpr / .avdl)');
+  if (values['proto-path'] !== undefined && values.proto === undefined)
+    throw new SchemaUsageError('-I / --proto-path says where the imports of the --proto file are');
   const file = values.proto ?? avscFiles[0];
-  if (values['drop-unknown-keys'] && file === undefined) throw new SchemaUsageError('--drop-unknown-keys applies to a schema given with --proto or --avsc (an inferred schema has every key)');
+  if (values['drop-unknown-keys'] && file === undefined)
+    throw new SchemaUsageError('--drop-unknown-keys applies to a schema given with --proto or --avsc (an inferred schema has every key)');
   if (file === undefined) return undefined;
   const kind = values.proto !== undefined ? 'proto' : 'avsc';
   const source = readSchemaFile(file);
@@ -150,7 +153,11 @@ export function variantsFrom(values: SchemaOptionValues, provided: ProvidedSchem
 }
 
 /** How many records to generate, if any: only from a provided schema, and only without a sample file. */
-export function generationFrom(values: SchemaOptionValues, provided: ProvidedSchema | undefined, hasFile: boolean): { count: number; seed: number } | undefined {
+export function generationFrom(
+  values: SchemaOptionValues,
+  provided: ProvidedSchema | undefined,
+  hasFile: boolean,
+): { count: number; seed: number } | undefined {
   const count = wholeNumber('samples', values.samples, 1);
   const seed = wholeNumber('seed', values.seed, 0);
   if (!provided) {
@@ -158,7 +165,8 @@ export function generationFrom(values: SchemaOptionValues, provided: ProvidedSch
     return undefined;
   }
   if (hasFile) {
-    if (count !== undefined || seed !== undefined) throw new SchemaUsageError('--samples and --seed generate a sample: give either FILE or --samples, not both');
+    if (count !== undefined || seed !== undefined)
+      throw new SchemaUsageError('--samples and --seed generate a sample: give either FILE or --samples, not both');
     return undefined;
   }
   return { count: count ?? DEFAULT_GENERATED_RECORDS, seed: seed ?? DEFAULT_SEED };

@@ -94,7 +94,10 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
   }
   if (positionals.length > 1) throw new SweepUsageError(`sweep takes one file, got ${positionals.length}`);
   const file = positionals[0] ?? bundledSample;
-  const codecs = values.codecs?.split(',').map((id) => id.trim()).filter(Boolean);
+  const codecs = values.codecs
+    ?.split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   const unknown = unknownCodecs(codecs ?? []);
   if (unknown.length > 0) throw new SweepUsageError(`unknown codec: ${unknown.join(', ')} (known: ${builtinCodecs.map((c) => c.id).join(', ')})`);
   const maxMb = positiveNumber('max-mb', values['max-mb']);
@@ -115,43 +118,52 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
 
   let report: SweepReport = limitsOnlyReport(file);
   if (!values['limits-only']) {
-    report = await sweepSample({ path: file }, {
-      codecs,
-      quick: values.quick,
-      ...(rounds === undefined ? {} : { rounds: Math.round(rounds) }),
-      ...(maxMb === undefined ? {} : { maxJsonBytes: Math.round(maxMb * MB) }),
-      ...steps,
-      growth,
-      memoryLimitMb: positiveNumber('memory-limit', values['memory-limit']),
-      signal,
-      onPlan: (plan) => write(`${file}: ${sweepPlanLine(plan)}\n`),
-      onStage: status && ((index, codec, stage, progress) => status(`size ${index + 1}: round ${progress.round} of ${progress.rounds}: ${codec}: ${stage}…`)),
-      onSize: (_index, size) => {
-        status?.('');
-        write(sizeTable(size));
+    report = await sweepSample(
+      { path: file },
+      {
+        codecs,
+        quick: values.quick,
+        ...(rounds === undefined ? {} : { rounds: Math.round(rounds) }),
+        ...(maxMb === undefined ? {} : { maxJsonBytes: Math.round(maxMb * MB) }),
+        ...steps,
+        growth,
+        memoryLimitMb: positiveNumber('memory-limit', values['memory-limit']),
+        signal,
+        onPlan: (plan) => write(`${file}: ${sweepPlanLine(plan)}\n`),
+        onStage: status && ((index, codec, stage, progress) => status(`size ${index + 1}: round ${progress.round} of ${progress.rounds}: ${codec}: ${stage}…`)),
+        onSize: (_index, size) => {
+          status?.('');
+          write(sizeTable(size));
+        },
       },
-    });
+    );
     write(growthTable(report.growth));
     write(sweepFooter(report));
   }
   if (values.limits || values['limits-only']) {
     let headed = false;
     const capJsonBytes = capMb === undefined ? DEFAULT_LIMIT_CAP_BYTES : Math.round(capMb * MB);
-    const found = await findLimits({ path: file }, {
-      codecs,
-      ...(heapMb === undefined ? {} : { heapMb: Math.round(heapMb) }),
-      capJsonBytes,
-      ...(limitTimeout === undefined ? {} : { timeoutMs: limitTimeout * 1000 }),
-      ...(limitParallel === undefined ? {} : { parallel: Math.round(limitParallel) }),
-      signal,
-      onTrial: status && ((codec, target, outcome) => status(`limits: ${codec} at ${(target / MB).toFixed(1)} MiB: ${outcome.decoded ? 'held' : outcome.failure?.kind ?? 'failed'}`)),
-      onLimit: (limit) => {
-        status?.('');
-        if (!headed) write(`\n${limitsHeading({ heapMb: heapMb ?? null, observedHeapLimitMb: null, capJsonBytes })}`);
-        headed = true;
-        write(limitRow(limit, capJsonBytes));
+    const found = await findLimits(
+      { path: file },
+      {
+        codecs,
+        ...(heapMb === undefined ? {} : { heapMb: Math.round(heapMb) }),
+        capJsonBytes,
+        ...(limitTimeout === undefined ? {} : { timeoutMs: limitTimeout * 1000 }),
+        ...(limitParallel === undefined ? {} : { parallel: Math.round(limitParallel) }),
+        signal,
+        onTrial:
+          status &&
+          ((codec, target, outcome) =>
+            status(`limits: ${codec} at ${(target / MB).toFixed(1)} MiB: ${outcome.decoded ? 'held' : (outcome.failure?.kind ?? 'failed')}`)),
+        onLimit: (limit) => {
+          status?.('');
+          if (!headed) write(`\n${limitsHeading({ heapMb: heapMb ?? null, observedHeapLimitMb: null, capJsonBytes })}`);
+          headed = true;
+          write(limitRow(limit, capJsonBytes));
+        },
       },
-    });
+    );
     write(`heap: ${describeHeap(found.settings)}`);
     report = { ...report, limits: found.limits, limitSettings: found.settings };
   }

@@ -17,7 +17,9 @@ export function sizeHeading(size: Pick<SweepSize, 'jsonBytes' | 'scaling'>): str
     ? `${(records / sourceRecords).toFixed(1)}× the records, repeated`
     : freshRecords
       ? `the sample's ${sourceRecords.toLocaleString('en-US')} and ${freshRecords.toLocaleString('en-US')} fresh`
-      : records === sourceRecords ? 'the whole sample' : `the first ${records.toLocaleString('en-US')}`;
+      : records === sourceRecords
+        ? 'the whole sample'
+        : `the first ${records.toLocaleString('en-US')}`;
   return `── ${formatJsonSize(size.jsonBytes)} of JSON (${size.jsonBytes.toLocaleString('en-US')} B): ${records.toLocaleString('en-US')} records, ${how} ──`;
 }
 
@@ -46,7 +48,10 @@ export function growthTable(growth: readonly GrowthSlope[]): string {
   return [
     `growth: slope of log(time per call) against log(JSON size); 1 = linear, ▲ above ${SUPERLINEAR_SLOPE}`,
     `${'codec'.padEnd(10)}  ${'encode'.padStart(7)}  ${'decode'.padStart(7)}  ${'sizes'.padStart(5)}`,
-    ...growth.map((slope) => `${slope.codec.padEnd(10)}  ${formatSlope(slope.encodeSlope).padStart(7)}  ${formatSlope(slope.decodeSlope).padStart(7)}  ${String(slope.points).padStart(5)}  ${growthVerdict(slope)}`),
+    ...growth.map(
+      (slope) =>
+        `${slope.codec.padEnd(10)}  ${formatSlope(slope.encodeSlope).padStart(7)}  ${formatSlope(slope.decodeSlope).padStart(7)}  ${String(slope.points).padStart(5)}  ${growthVerdict(slope)}`,
+    ),
     '',
   ].join('\n');
 }

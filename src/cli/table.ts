@@ -4,7 +4,16 @@
  */
 import { interopLines } from './interop-lines';
 import type { CodecResult, CompletedResult, ComparisonReport, InstabilityMarker, SampleInfo, TimingStats, MeasuredRuntime } from '../shared/results';
-import { ALLOCATION_HIDDEN, allocationFigure, formatBytes, formatDuration, formatPercent, formatSpeedupRange, speedupRangeMeaning, formatSize } from '../shared/format';
+import {
+  ALLOCATION_HIDDEN,
+  allocationFigure,
+  formatBytes,
+  formatDuration,
+  formatPercent,
+  formatSpeedupRange,
+  speedupRangeMeaning,
+  formatSize,
+} from '../shared/format';
 import { describeMachineLoad } from '../shared/machine-load-text';
 import { adaptiveRoundsRule, roundsStoppedText } from '../shared/rounds-text';
 import { roundTripShortLabel } from '../shared/round-trip-text';
@@ -20,14 +29,14 @@ interface Column {
   cell(row: CodecResult, marks: boolean): string;
 }
 
-const completed = <T>(row: CodecResult, pick: (row: CompletedResult) => T, otherwise: T): T =>
-  row.status === 'completed' ? pick(row) : otherwise;
+const completed = <T>(row: CodecResult, pick: (row: CompletedResult) => T, otherwise: T): T => (row.status === 'completed' ? pick(row) : otherwise);
 
 /**
  * A figure whose rounds disagree widely carries a `!`; the footer says why. Not on a busy
  * machine: the line above the table says it once for every speed figure.
  */
-const unstableMark = (row: CompletedResult, figure: InstabilityMarker['figure'], marks: boolean) => (marks && row.unstable?.some((marker) => marker.figure === figure) ? '!' : ' ');
+const unstableMark = (row: CompletedResult, figure: InstabilityMarker['figure'], marks: boolean) =>
+  marks && row.unstable?.some((marker) => marker.figure === figure) ? '!' : ' ';
 
 const perCall = (timing: TimingStats) => `${formatDuration(timing.meanNs)}${timing.bimodal ? ' ²' : '  '}`;
 
@@ -52,8 +61,20 @@ const columns: Column[] = [
   { title: 'ratio', width: 6, align: 'right', cell: (row) => (row.status !== 'skipped' && row.ratio != null ? row.ratio.toFixed(3) : '—') },
   { title: 'encode/call', width: 12, align: 'right', cell: (row) => completed(row, (r) => perCall(r.encode), '—') },
   { title: 'decode/call', width: 12, align: 'right', cell: (row) => completed(row, (r) => perCall(r.decode), '—') },
-  { title: 'encode vs JSON', width: 21, align: 'right', cell: (row, marks) => completed(row, (r) => `${formatSpeedupRange(r.speedupVsJson?.encode, r.speedupVsJson?.encodeInterval)}${unstableMark(r, 'encodeSpeedup', marks)}`, '—') },
-  { title: 'decode vs JSON', width: 21, align: 'right', cell: (row, marks) => completed(row, (r) => `${formatSpeedupRange(r.speedupVsJson?.decode, r.speedupVsJson?.decodeInterval)}${unstableMark(r, 'decodeSpeedup', marks)}`, '—') },
+  {
+    title: 'encode vs JSON',
+    width: 21,
+    align: 'right',
+    cell: (row, marks) =>
+      completed(row, (r) => `${formatSpeedupRange(r.speedupVsJson?.encode, r.speedupVsJson?.encodeInterval)}${unstableMark(r, 'encodeSpeedup', marks)}`, '—'),
+  },
+  {
+    title: 'decode vs JSON',
+    width: 21,
+    align: 'right',
+    cell: (row, marks) =>
+      completed(row, (r) => `${formatSpeedupRange(r.speedupVsJson?.decode, r.speedupVsJson?.decodeInterval)}${unstableMark(r, 'decodeSpeedup', marks)}`, '—'),
+  },
   { title: 'round trip', width: 12, align: 'left', cell: (row) => completed(row, (r) => roundTripShortLabel(r.roundTrip), row.status) },
   { title: 'remnants', width: 8, align: 'right', cell: (row) => completed(row, (r) => String(remnantCount(r)), '—') },
 ];
@@ -73,7 +94,9 @@ export function tableHeader(codec: CodecColumn = ID_COLUMN): string {
 }
 
 export function tableRow(row: CodecResult, codec: CodecColumn = ID_COLUMN, marks = true): string {
-  const line = withCodecColumn(codec).map((column) => pad(column.cell(row, marks), column)).join('  ');
+  const line = withCodecColumn(codec)
+    .map((column) => pad(column.cell(row, marks), column))
+    .join('  ');
   if (row.status === 'completed') return line;
   return `${line}\n${' '.repeat(codec.width + 2)}↳ ${row.status} at ${row.error.stage}: ${row.error.message}`;
 }
@@ -87,9 +110,10 @@ export function resultsTable(report: ComparisonReport, runtimeHeadings: Readonly
   const busy = isBusy(report);
   // Named as everywhere else (codec-names.ts): by id, or by format and library where two share one.
   const codec = codecColumn(report.results);
-  const groups = runtimeHeadings.size > 0
-    ? [...runtimeHeadings].map(([runtime, heading]) => ({ heading, rows: report.results.filter((row) => (row.runtime ?? 'node') === runtime) }))
-    : [{ heading: undefined, rows: report.results }];
+  const groups =
+    runtimeHeadings.size > 0
+      ? [...runtimeHeadings].map(([runtime, heading]) => ({ heading, rows: report.results.filter((row) => (row.runtime ?? 'node') === runtime) }))
+      : [{ heading: undefined, rows: report.results }];
   return [
     ...(load ? ['', `${busy ? '⚠ ' : ''}${describeMachineLoad(load)}`] : []),
     ...groups.flatMap(({ heading, rows }) => ['', ...(heading ? [heading] : []), tableHeader(codec), ...rows.map((row) => tableRow(row, codec, !busy))]),
@@ -107,11 +131,12 @@ function whereTimeGoes(results: readonly CodecResult[], nameOf: (codec: string) 
   // A browser worker has no GC profiler: its rows have no figures here.
   const done = results.filter((row): row is CompletedResult => row.status === 'completed' && row.encode.gcShare !== null);
   if (done.length === 0) return [];
-  const cell = (timing: TimingStats) => `${formatPercent(timing.gcShare).padStart(5)} in GC, ${(allocationFigure(timing) ?? 'not measured*').padStart(13)}/call`;
+  const cell = (timing: TimingStats) =>
+    `${formatPercent(timing.gcShare).padStart(5)} in GC, ${(allocationFigure(timing) ?? 'not measured*').padStart(13)}/call`;
   const width = Math.max(11, ...done.map((row) => nameOf(row.codec).length));
   const hidden = done.some((row) => allocationFigure(row.encode) === null || allocationFigure(row.decode) === null);
   return [
-    'where the time goes (encode │ decode; ≥: at least, memory freed out of the GC profiler\'s sight may hide more):',
+    "where the time goes (encode │ decode; ≥: at least, memory freed out of the GC profiler's sight may hide more):",
     ...done.map((row) => `  ${nameOf(row.codec).padEnd(width)} ${cell(row.encode)}  │ ${cell(row.decode)}`),
     ...(hidden ? [`  * allocation not measured: ${ALLOCATION_HIDDEN}.`] : []),
   ];
@@ -125,8 +150,10 @@ function webBundleLines(results: readonly CodecResult[], nameOf: (codec: string)
   const measured = nodeRows.filter((row) => row.bundleBytes !== undefined);
   if (measured.length === 0) return [];
   const missing = nodeRows.filter((row) => row.bundleBytes === undefined).map((row) => nameOf(row.codec));
-  return [`web bundle, what each library adds to a web app (minified, gzip level ${measured[0]!.bundle?.gzipLevel ?? 9}; --json bundleBytes): `
-    + `${measured.map((row) => `${nameOf(row.codec)} ${formatSize(row.bundleBytes!)}`).join(', ')}${missing.length > 0 ? `; no browser build: ${missing.join(', ')}` : ''}`];
+  return [
+    `web bundle, what each library adds to a web app (minified, gzip level ${measured[0]!.bundle?.gzipLevel ?? 9}; --json bundleBytes): ` +
+      `${measured.map((row) => `${nameOf(row.codec)} ${formatSize(row.bundleBytes!)}`).join(', ')}${missing.length > 0 ? `; no browser build: ${missing.join(', ')}` : ''}`,
+  ];
 }
 
 export function tableFooter(report: ComparisonReport): string {
@@ -134,25 +161,31 @@ export function tableFooter(report: ComparisonReport): string {
   const rounds = settings.rounds ?? 1;
   const nameOf = codecNames(report.results);
   const notes = report.results.flatMap((row) => row.notes.map((note) => `  ${nameOf(row.codec)}${row.runtime === 'browser' ? ' (browser)' : ''}: ${note}`));
-  const unstable = report.results.flatMap((row) => (row.status === 'completed' ? row.unstable ?? [] : []).map((marker) => `  ${marker.reason}`));
+  const unstable = report.results.flatMap((row) => (row.status === 'completed' ? (row.unstable ?? []) : []).map((marker) => `  ${marker.reason}`));
   const bimodal = report.results.some((row) => row.status === 'completed' && (row.encode.bimodal || row.decode.bimodal));
   const rule = adaptiveRoundsRule(settings);
-  const stops = report.results.flatMap((row) => (row.status === 'completed' && row.roundsStopped ? [`  ${nameOf(row.codec)}${row.runtime === 'browser' ? ' (browser)' : ''}: ${roundsStoppedText(row.roundsStopped, settings)}`] : []));
+  const stops = report.results.flatMap((row) =>
+    row.status === 'completed' && row.roundsStopped
+      ? [`  ${nameOf(row.codec)}${row.runtime === 'browser' ? ' (browser)' : ''}: ${roundsStoppedText(row.roundsStopped, settings)}`]
+      : [],
+  );
   const unstableLines = !isBusy(report)
     ? ['! rounds that disagree (a wide interval; more rounds, or --thorough, narrow the median):', ...unstable]
-    : [`! marks left out: the machine was busy (above), which makes every speed figure unreliable; ${unstable.length} figure${unstable.length === 1 ? '' : 's'} had rounds that disagree widely.`];
+    : [
+        `! marks left out: the machine was busy (above), which makes every speed figure unreliable; ${unstable.length} figure${unstable.length === 1 ? '' : 's'} had rounds that disagree widely.`,
+      ];
   return [
     '',
     ...whereTimeGoes(report.results, nameOf),
     '',
     ...withBlankAfter(interopLines(report.results, nameOf)),
     ...withBlankAfter(webBundleLines(report.results, nameOf)),
-    'ratio = bytes / JSON bytes; /call = amortised time per call (the window\'s time in calls over calls, collections included),',
+    "ratio = bytes / JSON bytes; /call = amortised time per call (the window's time in calls over calls, collections included),",
     `median of the row's rounds; vs JSON = JSON's time / the codec's, each round on its own, median (${speedupRangeMeaning(rounds)}):`,
-    'not the ratio of two rows\' /call (in later rounds JSON is timed in turn with each codec, and the median of ratios is not the ratio of medians).',
+    "not the ratio of two rows' /call (in later rounds JSON is timed in turn with each codec, and the median of ratios is not the ratio of medians).",
     ...(bimodal ? ['² the per-call times are bimodal (some calls pay a collection): the median call is misleading, the amortised time is not.'] : []),
     ...(unstable.length > 0 ? unstableLines : []),
-    `${rule ? `up to ${rounds}` : rounds} round${rounds === 1 ? '' : 's'} of a fresh worker per codec, in rotated order${rounds > 1 ? ', later rounds in slices taken in turn with JSON\'s' : ''}; ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`,
+    `${rule ? `up to ${rounds}` : rounds} round${rounds === 1 ? '' : 's'} of a fresh worker per codec, in rotated order${rounds > 1 ? ", later rounds in slices taken in turn with JSON's" : ''}; ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`,
     ...(rule && stops.length > 0 ? [`rounds per codec (${rule}):`, ...stops] : []),
     ...(settings.roundsCutShort ? [`${settings.roundsCutShort}.`] : []),
     `${tool.name} ${tool.version}, Node ${runtime.node}, V8 ${runtime.v8}, ${runtime.platform}`,

@@ -17,7 +17,10 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   const type = parse(fitted.schema);
   const invalid: Array<{ at: string; value: unknown; type: unknown }> = [];
   const valid = (value: unknown, at: string) =>
-    type.isValid(value, { errorHook: (path, found, expected) => invalid.push({ at: `${at}${path.map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('')}`, value: found, type: expected }) });
+    type.isValid(value, {
+      errorHook: (path, found, expected) =>
+        invalid.push({ at: `${at}${path.map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('')}`, value: found, type: expected }),
+    });
   // Message mode: every record is a message of the schema, checked alone.
   const records = context.messages && Array.isArray(input) ? input : undefined;
   if (records ? !records.every((record, index) => valid(record, `$[${index}]`)) : !valid(input, '$')) {
@@ -26,7 +29,9 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     const first = invalid[0];
     // Paths are the sample's: a one-list record's field is left out of them.
     const at = first === undefined ? '$' : unwrap ? first.at.replace(/^\$\.[^.[]+/, '$') : first.at;
-    throw new UnsupportedSampleError(`the sample does not fit the ${chosen.origin} Avro schema as avro-js reads it, at ${at}: ${first ? avroJsReason(first.value, first.type) : 'avro-js rejects it'}`);
+    throw new UnsupportedSampleError(
+      `the sample does not fit the ${chosen.origin} Avro schema as avro-js reads it, at ${at}: ${first ? avroJsReason(first.value, first.type) : 'avro-js rejects it'}`,
+    );
   }
   return {
     input,
@@ -49,7 +54,9 @@ function avroJsReason(value: unknown, type: unknown): string {
   if (schema.startsWith('[')) {
     return 'avro-js takes a union\'s value wrapped in an object naming its branch (`{"double": 1.5}`), where the JSON sample holds the bare value (avsc\'s unwrapped unions)';
   }
-  if (/"logicalType"/.test(schema)) return `avro-js has no logical types: it reads ${schema} as its base type, where the JSON sample holds the logical value's text`;
-  if (/^"bytes"$|"type":"fixed"|"type":"bytes"/.test(schema) && typeof value === 'string') return 'avro-js takes bytes and fixed values as Buffers, where the JSON sample holds base64 text';
+  if (/"logicalType"/.test(schema))
+    return `avro-js has no logical types: it reads ${schema} as its base type, where the JSON sample holds the logical value's text`;
+  if (/^"bytes"$|"type":"fixed"|"type":"bytes"/.test(schema) && typeof value === 'string')
+    return 'avro-js takes bytes and fixed values as Buffers, where the JSON sample holds base64 text';
   return `avro-js rejects ${JSON.stringify(value)?.slice(0, 40) ?? String(value)} for ${schema.slice(0, 80)}`;
 }

@@ -36,7 +36,9 @@ export function chooseAvroSchema(sample: unknown, context: PrepareContext): Chos
   }
   // A later round gets back what the first round inferred (plain data): no second inference.
   // Message mode: one message's schema, from every record of the stream.
-  const inferred = (context.inferred as AvroInference | undefined) ?? (context.messages && Array.isArray(sample) ? inferAvroMessageSchema(sample, context.variants) : inferAvroSchema(sample, context.variants));
+  const inferred =
+    (context.inferred as AvroInference | undefined) ??
+    (context.messages && Array.isArray(sample) ? inferAvroMessageSchema(sample, context.variants) : inferAvroSchema(sample, context.variants));
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
   return { schema: inferred.schema, origin: 'inferred', text: inferred.text, notes, inferred };
@@ -68,7 +70,9 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
     if (list !== undefined) {
       input = { [list]: sample };
       unwrap = (decoded) => (decoded as Record<string, unknown>)[list];
-      notes.push(`the sample is a list of values: encoded as the array field ${list} of record ${String((schema as { name?: unknown }).name)}, its only field, and unwrapped after decoding`);
+      notes.push(
+        `the sample is a list of values: encoded as the array field ${list} of record ${String((schema as { name?: unknown }).name)}, its only field, and unwrapped after decoding`,
+      );
     } else {
       schema = { type: 'array', items: schema };
       notes.push(`the sample is a list of ${describeNamed(schema)}: encoded as an Avro array of it`);
@@ -82,13 +86,18 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
   for (let index = 0; index < records.length; index++) {
     const fit = checkAvroKeys(schema, records[index], { dropUnknownKeys });
     const at = (path: string) => (records === input ? path.replace(/^\$/, `$[${index}]`) : unwrap ? path.replace(/^\$\.[^.[]+/, '$') : path);
-    if (fit.mismatch) throw new Error(`${records === input ? 'a message' : 'sample'} does not fit the ${chosen.origin} Avro schema: ${describeMismatch({ ...fit.mismatch, path: at(fit.mismatch.path) })}`);
+    if (fit.mismatch)
+      throw new Error(
+        `${records === input ? 'a message' : 'sample'} does not fit the ${chosen.origin} Avro schema: ${describeMismatch({ ...fit.mismatch, path: at(fit.mismatch.path) })}`,
+      );
     dropped.push(...fit.dropped.map(at));
     kept.push(fit.value ?? records[index]);
   }
   if (dropped.length > 0) {
     input = records === input ? kept : kept[0];
-    notes.push(`${dropped.length} key${dropped.length === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${dropped.slice(0, 5).join(', ')}${dropped.length > 5 ? ', …' : ''}`);
+    notes.push(
+      `${dropped.length} key${dropped.length === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${dropped.slice(0, 5).join(', ')}${dropped.length > 5 ? ', …' : ''}`,
+    );
   }
   return { schema, input, ...(unwrap ? { unwrap } : {}), notes };
 }
@@ -107,5 +116,5 @@ function oneListField(schema: unknown): string | undefined {
 
 function describeNamed(schema: unknown): string {
   const name = schema !== null && typeof schema === 'object' ? (schema as { name?: unknown }).name : undefined;
-  return typeof name === 'string' ? name : 'values of the schema\'s type';
+  return typeof name === 'string' ? name : "values of the schema's type";
 }

@@ -21,7 +21,12 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   const type = created.type;
   const input = fitted.input;
   const fits = (value: unknown) => findAvroMismatch(type, value);
-  const mismatch = chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined ? undefined : context.messages ? findMessageMismatch(input, fits) : fits(input);
+  const mismatch =
+    chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined
+      ? undefined
+      : context.messages
+        ? findMessageMismatch(input, fits)
+        : fits(input);
   if (mismatch) throw new Error(`${context.messages ? 'a message' : 'sample'} does not fit the ${chosen.origin} Avro schema: ${describeMismatch(mismatch)}`);
   const read = (bytes: Uint8Array) => type.fromBuffer(asBuffer(bytes)) as unknown;
   const { unwrap } = fitted;

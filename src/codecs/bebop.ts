@@ -19,6 +19,6 @@ export const { generate, prepare } = zeroCopyCodec({
   generator: BEBOP_GENERATOR,
   runtimes: { bebop: () => bebop },
   notes: [
-    'encode and decode are the root record\'s generated encode(record) and decode(bytes) (one BebopView the runtime reuses); Bebop decodes eagerly, so it has no access or firstField figures',
+    "encode and decode are the root record's generated encode(record) and decode(bytes) (one BebopView the runtime reuses); Bebop decodes eagerly, so it has no access or firstField figures",
   ],
 });

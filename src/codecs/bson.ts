@@ -31,14 +31,10 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     encode: (value) => serialize(value as Record<string, unknown>),
     // bson takes any Uint8Array (Node's build wraps it as a Buffer itself, without copying):
     // the browser build then reads the bytes as a web app would, with no Buffer polyfill.
-    decode: wrapped
-      ? (bytes) => deserialize(bytes)[WRAPPER_KEY]
-      : (bytes) => deserialize(bytes),
+    decode: wrapped ? (bytes) => deserialize(bytes)[WRAPPER_KEY] : (bytes) => deserialize(bytes),
     schema: 'none',
     layout: { kind: 'bson' },
-    notes: wrapped
-      ? [`root is not an object: encoded as {"${WRAPPER_KEY}": sample} (BSON documents must be objects); wrapper bytes counted`]
-      : [],
+    notes: wrapped ? [`root is not an object: encoded as {"${WRAPPER_KEY}": sample} (BSON documents must be objects); wrapper bytes counted`] : [],
   };
 };
 
@@ -52,7 +48,9 @@ function prepareMessages(records: unknown[]): ReturnType<CodecModule['prepare']>
   messageInputs.forEach((input, index) => {
     const size = calculateObjectSize(input as Record<string, unknown>);
     if (size > BSON_MAX_DOCUMENT_BYTES) {
-      throw new UnsupportedSampleError(`BSON documents are limited to 16 MiB (MongoDB's maximum); message ${index + 1} would take ${size.toLocaleString('en-US')} bytes.`);
+      throw new UnsupportedSampleError(
+        `BSON documents are limited to 16 MiB (MongoDB's maximum); message ${index + 1} would take ${size.toLocaleString('en-US')} bytes.`,
+      );
     }
   });
   return {
@@ -62,7 +60,9 @@ function prepareMessages(records: unknown[]): ReturnType<CodecModule['prepare']>
     decode: wrapped ? (bytes) => deserialize(bytes)[WRAPPER_KEY] : (bytes) => deserialize(bytes),
     schema: 'none',
     layout: { kind: 'bson' },
-    notes: wrapped ? [`some messages are not objects: every message is encoded as {"${WRAPPER_KEY}": record} (BSON documents must be objects); wrapper bytes counted`] : [],
+    notes: wrapped
+      ? [`some messages are not objects: every message is encoded as {"${WRAPPER_KEY}": record} (BSON documents must be objects); wrapper bytes counted`]
+      : [],
   };
 }
 

@@ -22,17 +22,23 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   // messages are written back with toJson: the mapping both ways, as this library's users do.
   const jsonForm = fit.enumNames || fit.bytes || fit.longStrings || (!adapter && usesWellKnownTypes(type));
   if (adapter && usesOneofs(adapter)) {
-    throw new UnsupportedSampleError('the sample holds values of mixed types (oneofs or google.protobuf.Value): this row builds messages with create() from plain values, which does not convert them (protobufjs\' fromObject/toObject does)');
+    throw new UnsupportedSampleError(
+      "the sample holds values of mixed types (oneofs or google.protobuf.Value): this row builds messages with create() from plain values, which does not convert them (protobufjs' fromObject/toObject does)",
+    );
   }
   const registry = bufbuildRegistryOf(type, protoSyntaxOf(plan.text));
   const schema = registry.getMessage(type.fullName.slice(1)) as DescMessage | undefined;
   if (!schema) throw new Error(`message ${type.fullName} is missing from the descriptors built for @bufbuild/protobuf`);
-  const decodeMessage = jsonForm ? (bytes: Uint8Array) => toJson(schema, fromBinary(schema, bytes), { useProtoFieldName: true, registry }) : (bytes: Uint8Array) => fromBinary(schema, bytes);
+  const decodeMessage = jsonForm
+    ? (bytes: Uint8Array) => toJson(schema, fromBinary(schema, bytes), { useProtoFieldName: true, registry })
+    : (bytes: Uint8Array) => fromBinary(schema, bytes);
   const read = adapter ? (bytes: Uint8Array) => fromWire(decodeMessage(bytes), adapter) : withNullsRestored(plan, decodeMessage);
   const field = plan.wrappedAs;
   // Names as @bufbuild's properties (create() takes those, not the .proto's); fromJson reads JSON names itself.
   const renamed = new Set<string>();
-  const build = jsonForm ? (wire: unknown) => fromJson(schema, wire as JsonValue, { registry }) : (wire: unknown) => create(schema, byLocalName(schema, type, wire, renamed) as never);
+  const build = jsonForm
+    ? (wire: unknown) => fromJson(schema, wire as JsonValue, { registry })
+    : (wire: unknown) => create(schema, byLocalName(schema, type, wire, renamed) as never);
   // Message mode: one message built per record.
   const messageInputs = plan.perMessage ? (plan.wire as unknown[]).map(build) : undefined;
   return {
@@ -46,9 +52,11 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
       ...plan.notes,
       'descriptors built at run time from the protobufjs schema (protobufjs/ext/descriptor → FileDescriptorSet → createFileRegistry); no protoc',
       jsonForm
-        ? 'the sample is in proto3\'s JSON form: it becomes messages with fromJson once, before timing; encode is toBinary, decode fromBinary then toJson (timed)'
+        ? "the sample is in proto3's JSON form: it becomes messages with fromJson once, before timing; encode is toBinary, decode fromBinary then toJson (timed)"
         : 'the value becomes messages with create() once, before timing; encode is toBinary, decode fromBinary',
-      ...[...renamed].map((rename) => `field ${rename} in @bufbuild's descriptors (same field number): another field has its property name; decoded objects show the rename`),
+      ...[...renamed].map(
+        (rename) => `field ${rename} in @bufbuild's descriptors (same field number): another field has its property name; decoded objects show the rename`,
+      ),
     ],
     layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
     interop: protobufInterop('protobufjs', type, plan.text),
@@ -66,20 +74,23 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
 function byLocalName(message: DescMessage, type: protobuf.Type, value: unknown, renamed: Set<string>): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) return value;
   const byNumber = new Map(message.fields.map((field) => [field.number, field]));
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => {
-    const declared = type.fields[key];
-    const field = declared && byNumber.get(declared.id);
-    if (!declared || !field) return [key, inner];
-    if (field.name !== key) renamed.add(`${message.name}.${key} is ${field.name}`);
-    return [field.localName, fieldValue(field, declared, inner, renamed)];
-  }));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      const declared = type.fields[key];
+      const field = declared && byNumber.get(declared.id);
+      if (!declared || !field) return [key, inner];
+      if (field.name !== key) renamed.add(`${message.name}.${key} is ${field.name}`);
+      return [field.localName, fieldValue(field, declared, inner, renamed)];
+    }),
+  );
 }
 
 function fieldValue(field: DescField, declared: protobuf.Field, value: unknown, renamed: Set<string>): unknown {
   const inner = declared.resolve().resolvedType as protobuf.Type | null;
   if (!inner || !('fields' in inner)) return value;
   if (field.fieldKind === 'message') return byLocalName(field.message, inner, value, renamed);
-  if (field.fieldKind === 'list' && field.listKind === 'message' && Array.isArray(value)) return value.map((element) => byLocalName(field.message, inner, element, renamed));
+  if (field.fieldKind === 'list' && field.listKind === 'message' && Array.isArray(value))
+    return value.map((element) => byLocalName(field.message, inner, element, renamed));
   if (field.fieldKind === 'map' && field.mapKind === 'message' && typeof value === 'object' && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([key, element]) => [key, byLocalName(field.message, inner, element, renamed)]));
   }

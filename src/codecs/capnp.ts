@@ -22,7 +22,7 @@ export const { generate, prepare } = zeroCopyCodec({
   runtimes: { 'capnp-es': () => capnp },
   notes: [
     'encode: a new capnp-es Message per call, filled through the generated setters, framed as the standard (unpacked) stream: new Uint8Array(message.toArrayBuffer())',
-    'decode opens the bytes with new Message(bytes, false) (unpacked); capnp-es copies the message\'s segments when it opens them, so access and firstField pay that copy too',
+    "decode opens the bytes with new Message(bytes, false) (unpacked); capnp-es copies the message's segments when it opens them, so access and firstField pay that copy too",
     LAZY_DECODE_NOTE,
   ],
 });

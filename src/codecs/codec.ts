@@ -104,10 +104,15 @@ export interface InteropCheck {
  * is a `protobuf.Type` (kept `unknown` here so this interface does not load protobufjs);
  * `wrappedAs` is the root field holding the sample, as in `PreparedCodec.input`.
  */
-export type EncodingLayout = { kind: 'protobuf'; type: unknown; wrappedAs?: string } | { kind: 'msgpack' } | { kind: 'cbor' }
+export type EncodingLayout =
+  | { kind: 'protobuf'; type: unknown; wrappedAs?: string }
+  | { kind: 'msgpack' }
+  | { kind: 'cbor' }
   // Walked for byte attribution only (src/inspect/byte-attribution.ts); the inspector has no
   // byte annotations for them. The Avro type is an avsc Type.
-  | { kind: 'json' } | { kind: 'bson' } | { kind: 'avro'; type: unknown };
+  | { kind: 'json' }
+  | { kind: 'bson' }
+  | { kind: 'avro'; type: unknown };
 
 /** Layouts whose bytes the inspector annotates range by range. */
 export const ANNOTATED_LAYOUTS: ReadonlySet<EncodingLayout['kind']> = new Set(['protobuf', 'msgpack', 'cbor']);

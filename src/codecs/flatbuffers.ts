@@ -20,8 +20,5 @@ export const { generate, prepare } = zeroCopyCodec({
   glue: flatbuffersGlue,
   generator: FLATBUFFERS_GENERATOR,
   runtimes: { flatbuffers: () => flatbuffers },
-  notes: [
-    'encode: the generated builder functions into one reused Builder (cleared per call), finished with no file identifier',
-    LAZY_DECODE_NOTE,
-  ],
+  notes: ['encode: the generated builder functions into one reused Builder (cleared per call), finished with no file identifier', LAZY_DECODE_NOTE],
 });

@@ -70,7 +70,9 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
   const schema = context.schema;
   const imported = schema?.kind === 'proto' ? Object.keys(schema.imports ?? {}) : [];
   if (imported.length > 0) {
-    throw new UnsupportedSampleError(`the .proto imports other files (${imported.map((file) => path.basename(file)).join(', ')}), which are not handed to code generators yet; the well-known types alone are`);
+    throw new UnsupportedSampleError(
+      `the .proto imports other files (${imported.map((file) => path.basename(file)).join(', ')}), which are not handed to code generators yet; the well-known types alone are`,
+    );
   }
   const layout = reference.layout as { kind: 'protobuf'; type: protobuf.Type; wrappedAs?: string };
   const root = layout.type;
@@ -84,7 +86,8 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
   if (!declared) {
     const element = root.fieldsArray[0]!;
     element.resolve();
-    files[LIST_FILE] = `syntax = "proto3";\nimport "${SCHEMA_FILE}";\n\nmessage ${root.name} {\n  repeated ${element.resolvedType!.fullName} ${element.name} = 1;\n}\n`;
+    files[LIST_FILE] =
+      `syntax = "proto3";\nimport "${SCHEMA_FILE}";\n\nmessage ${root.name} {\n  repeated ${element.resolvedType!.fullName} ${element.name} = 1;\n}\n`;
     entries.push(LIST_FILE);
   }
   // The user's .proto as written: a refusal of its text points into their file.
@@ -96,7 +99,9 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
 function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, context: PrepareContext): PreparedCodec {
   const generated = context.generated as Generated | undefined;
   if (!generated) {
-    throw new UnsupportedSampleError(`${library.runtime} runs code generated from the schema at run time, which comparisons do and this part of Payload Lab (probes, payload limits) does not: not run here`);
+    throw new UnsupportedSampleError(
+      `${library.runtime} runs code generated from the schema at run time, which comparisons do and this part of Payload Lab (probes, payload limits) does not: not run here`,
+    );
   }
   const { code, reference, referenceBytes } = generated;
   const modules = new GeneratedModules(code.outDir, library.runtimes);
@@ -131,7 +136,11 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
  * strict-CSP run) protobufjs cannot run, so this row cannot build its input there: its check
  * says so, rather than blaming the generated code (which loads without eval: load-generated.ts).
  */
-async function referenceOf(library: GeneratedProtobufLibrary, sample: unknown, context: PrepareContext): Promise<{ reference: PreparedCodec; referenceBytes: Uint8Array; parse: typeof protobuf.parse }> {
+async function referenceOf(
+  library: GeneratedProtobufLibrary,
+  sample: unknown,
+  context: PrepareContext,
+): Promise<{ reference: PreparedCodec; referenceBytes: Uint8Array; parse: typeof protobuf.parse }> {
   try {
     // Loaded here, not with the module: its imports generate code from strings as they load.
     const [{ prepareProtobufjs }, { protobuf: runtime }] = await Promise.all([import('./protobufjs'), import('./protobufjs-runtime')]);
@@ -157,7 +166,9 @@ function readReference(library: GeneratedProtobufLibrary, message: GeneratedMess
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     if (!/MAX_SAFE_INTEGER/.test(text)) throw error;
-    throw new UnsupportedSampleError(`the code ${library.generator.id} generates here reads 64-bit integers as JavaScript numbers, and the sample has one beyond 2^53 (${text}): it cannot hold this sample's values`);
+    throw new UnsupportedSampleError(
+      `the code ${library.generator.id} generates here reads 64-bit integers as JavaScript numbers, and the sample has one beyond 2^53 (${text}): it cannot hold this sample's values`,
+    );
   }
 }
 

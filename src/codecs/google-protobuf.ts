@@ -51,7 +51,9 @@ const codec = generatedProtobufCodec({
       decode: (bytes) => type.deserializeBinary(bytes).toObject(),
     };
   },
-  notes: ['decode is deserializeBinary(bytes).toObject(): the plain object google-protobuf gives, with its renamed keys (lists end in List, maps are [key, value] pairs ending in Map, names are lower-cased then camel-cased at underscores)'],
+  notes: [
+    'decode is deserializeBinary(bytes).toObject(): the plain object google-protobuf gives, with its renamed keys (lists end in List, maps are [key, value] pairs ending in Map, names are lower-cased then camel-cased at underscores)',
+  ],
 });
 
 export const { prepare, generate } = codec;

@@ -47,11 +47,15 @@ export function protobufInterop(decoder: '@bufbuild/protobuf' | 'protobufjs', ty
         if (!message) return `${type.fullName} is not in the descriptors built for it`;
         rewritten = toBinary(message, fromBinary(message, encoded));
       }
-      return sameBytes(encoded, rewritten) ? null : `it reads the bytes but writes them back differently (${encoded.byteLength} → ${rewritten.byteLength} bytes)`;
+      return sameBytes(encoded, rewritten)
+        ? null
+        : `it reads the bytes but writes them back differently (${encoded.byteLength} → ${rewritten.byteLength} bytes)`;
     },
   };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
+  return (
+    a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0
+  );
 }

@@ -16,7 +16,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     decode: (bytes) => packr.unpack(bytes),
     schema: 'none',
     notes: [
-      "new Packr({ useRecords: true }).pack / .unpack: object structures written once as msgpackr records (a MessagePack extension)",
+      'new Packr({ useRecords: true }).pack / .unpack: object structures written once as msgpackr records (a MessagePack extension)',
       'the decoder must be msgpackr with records on too: the same option on both sides',
       nativeAccelerationNote('msgpackr', isNativeAccelerationEnabled),
     ],

@@ -22,9 +22,15 @@ type Read = (pbf: PbfReader) => unknown;
 export const prepare: CodecModule['prepare'] = (sample, context) => {
   const plan = planProtobuf(sample, context);
   const { type, fit, adapter } = plan;
-  const needs = [fit.enumNames && 'enum names', fit.bytes && 'base64 bytes', !adapter && usesWellKnownTypes(type) && 'well-known types in their JSON form'].filter(Boolean);
+  const needs = [
+    fit.enumNames && 'enum names',
+    fit.bytes && 'base64 bytes',
+    !adapter && usesWellKnownTypes(type) && 'well-known types in their JSON form',
+  ].filter(Boolean);
   if (needs.length > 0) {
-    throw new UnsupportedSampleError(`the sample holds ${needs.join(', ')}: protobufjs converts them with fromObject/toObject, pbf has no such conversion (it reads and writes plain values of the wire types)`);
+    throw new UnsupportedSampleError(
+      `the sample holds ${needs.join(', ')}: protobufjs converts them with fromObject/toObject, pbf has no such conversion (it reads and writes plain values of the wire types)`,
+    );
   }
   const syntax = protoSyntaxOf(plan.text);
   const compiled = compile(pbfSchemaOf(type.root as protobuf.Root, syntax)) as Record<string, Write | Read>;

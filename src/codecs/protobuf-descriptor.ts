@@ -114,7 +114,10 @@ function repairMessages(messages: MessageObject[], namespace: protobuf.Namespace
     }
     // Two fields one property (`struct` and `struct_` are both `struct` to @bufbuild): the later one is renamed.
     const fields = message.field ?? [];
-    namesApart(fields.map((field) => field.name), protoCamelCase).forEach((name, index) => (fields[index]!.name = name));
+    namesApart(
+      fields.map((field) => field.name),
+      protoCamelCase,
+    ).forEach((name, index) => (fields[index]!.name = name));
     repairMessages(message.nestedType ?? [], lookupFrom, full, used);
   }
 }

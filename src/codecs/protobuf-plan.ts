@@ -66,16 +66,23 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records && holdsOneList) {
     // A message that holds one list and nothing else (the Root an inferred .proto wraps a root array in).
     wrappedAs = holdsOneList;
-    notes.push(`the sample is a list of values: encoded as the repeated field ${holdsOneList} of message ${type.name}, its only field, and unwrapped after decoding`);
+    notes.push(
+      `the sample is a list of values: encoded as the repeated field ${holdsOneList} of message ${type.name}, its only field, and unwrapped after decoding`,
+    );
   } else if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records) {
     type = listOf(type);
     wrappedAs = LIST_FIELD;
-    notes.push(`the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`);
+    notes.push(
+      `the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`,
+    );
   }
   const wrapOne = (value: unknown) => (wrappedAs ? { [wrappedAs]: value } : value);
   const wrapped = records ? records.map(wrapOne) : wrapOne(sample);
   const absentAsNull = chosen.nullable ? absentAsNullAdapter(type, chosen.nullable) : undefined;
-  if (absentAsNull) notes.push('fields that are unions with null in the .avsc are sent as absent when null (proto3 has no null) and decoded as null inside the timed decode: Avro data has no absent field');
+  if (absentAsNull)
+    notes.push(
+      'fields that are unions with null in the .avsc are sent as absent when null (proto3 has no null) and decoded as null inside the timed decode: Avro data has no absent field',
+    );
   // Inferred wrapper messages, oneofs and google.protobuf.Value: the JSON is converted to them
   // inside encode and back inside decode, so the timings include it.
   const wireOf = (value: unknown) => (chosen.adapter ? toWire(value, chosen.adapter) : value);
@@ -91,12 +98,20 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   if (fit.mismatch) {
     const path = wrappedAs ? fit.mismatch.path.replace(new RegExp(`^(\\$(?:\\[\\d+\\])?)\\.${wrappedAs}`), '$1') : fit.mismatch.path;
     const elsewhere = fit.mismatch.known ? fitsElsewhere(chosen.type, records ? records[0] : sample) : '';
-    throw new Error(`${records ? 'a message' : 'sample'} does not fit the ${chosen.origin} message ${chosen.type.name}: ${describeMismatch({ ...fit.mismatch, path })}${elsewhere}`);
+    throw new Error(
+      `${records ? 'a message' : 'sample'} does not fit the ${chosen.origin} message ${chosen.type.name}: ${describeMismatch({ ...fit.mismatch, path })}${elsewhere}`,
+    );
   }
   // Keys mapped onto protobufjs's field names (JSON names, groups), dropped keys left out.
   const fitted = records ? checked.values : checked.values[0];
-  if (fit.dropped.length > 0) notes.push(`${fit.dropped.length} key${fit.dropped.length === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${listPaths(fit.dropped)}`);
-  if (fit.unsafeNumbers.length > 0) notes.push(`64-bit integers given as JSON numbers beyond 2^53 (${listPaths(fit.unsafeNumbers)}): JSON.parse rounded them before any codec ran; proto3's JSON mapping writes them as strings, which keep every digit`);
+  if (fit.dropped.length > 0)
+    notes.push(
+      `${fit.dropped.length} key${fit.dropped.length === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${listPaths(fit.dropped)}`,
+    );
+  if (fit.unsafeNumbers.length > 0)
+    notes.push(
+      `64-bit integers given as JSON numbers beyond 2^53 (${listPaths(fit.unsafeNumbers)}): JSON.parse rounded them before any codec ran; proto3's JSON mapping writes them as strings, which keep every digit`,
+    );
   return {
     type,
     schemaType: chosen.type,
@@ -127,14 +142,24 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
   }
   // A later round gets back what the first round inferred (plain data): no second inference.
   // Message mode: one message's schema, from every record of the stream.
-  const inferred = (context.inferred as ProtoInference | undefined) ?? (context.messages && Array.isArray(sample) ? inferProtoMessageSchema(sample, context.variants) : inferProtoSchema(sample, context.variants));
+  const inferred =
+    (context.inferred as ProtoInference | undefined) ??
+    (context.messages && Array.isArray(sample) ? inferProtoMessageSchema(sample, context.variants) : inferProtoSchema(sample, context.variants));
   const root = protobuf.parse(inferred.source, { keepCase: true }).root;
   // protobufjs ships struct.proto as JSON; a parsed source only names the import.
   if (inferred.importsStruct) root.addJSON(protobuf.common.get(STRUCT_IMPORT)!.nested!);
   const type = root.lookupType(inferred.rootType);
   const variants = describeVariants(context.variants);
   const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
-  return { type, origin: 'inferred', text: inferred.source, wrappedAs: inferred.wrappedAs, ...(inferred.adapter ? { adapter: inferred.adapter } : {}), notes, inferred };
+  return {
+    type,
+    origin: 'inferred',
+    text: inferred.source,
+    wrappedAs: inferred.wrappedAs,
+    ...(inferred.adapter ? { adapter: inferred.adapter } : {}),
+    notes,
+    inferred,
+  };
 }
 
 interface FitOfAll {

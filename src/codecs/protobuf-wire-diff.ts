@@ -25,7 +25,15 @@ function shapeOf(type: protobuf.Type): Shape {
       const message = field.resolvedType instanceof protobuf.Type ? field.resolvedType : undefined;
       if (field.map) {
         // A map is a repeated entry message: key = 1, value = 2.
-        const entry: Shape = { name: `${field.name} entry`, field: (entryId) => (entryId === 1 ? { name: 'key', many: false, scalar: true } : entryId === 2 ? { name: 'value', many: false, scalar: !message, ...(message ? { nested: shapeOf(message) } : {}) } : undefined) };
+        const entry: Shape = {
+          name: `${field.name} entry`,
+          field: (entryId) =>
+            entryId === 1
+              ? { name: 'key', many: false, scalar: true }
+              : entryId === 2
+                ? { name: 'value', many: false, scalar: !message, ...(message ? { nested: shapeOf(message) } : {}) }
+                : undefined,
+        };
         return { name: field.name, many: true, scalar: false, nested: entry };
       }
       return { name: field.name, many: field.repeated, scalar: !message, ...(message ? { nested: shapeOf(message) } : {}) };
@@ -47,7 +55,10 @@ export function describeWireDifference(type: protobuf.Type, reference: Uint8Arra
   if (sameBytes(reference, theirs)) return undefined;
   const found = new Map<string, number>();
   compareMessage(shapeOf(type), type.name, reference, theirs, found, library);
-  if (found.size === 0) return [`${formatNumber(reference.byteLength)} bytes from protobufjs, ${formatNumber(theirs.byteLength)} from ${library}, differing where no field explains it`];
+  if (found.size === 0)
+    return [
+      `${formatNumber(reference.byteLength)} bytes from protobufjs, ${formatNumber(theirs.byteLength)} from ${library}, differing where no field explains it`,
+    ];
   const lines = [...found].slice(0, MAX_LINES).map(([line, count]) => (count > 1 ? `${line} (${formatNumber(count)} times)` : line));
   if (found.size > MAX_LINES) lines.push(`and ${found.size - MAX_LINES} more kinds of difference`);
   return [`${formatNumber(reference.byteLength)} bytes from protobufjs, ${formatNumber(theirs.byteLength)} from ${library}:`, ...lines];
@@ -78,13 +89,17 @@ function compareMessage(type: Shape, at: string, a: Uint8Array, b: Uint8Array, f
       const present = inA.length === 0 ? inB : inA;
       const writer = inA.length === 0 ? library : 'protobufjs';
       const other = inA.length === 0 ? 'protobufjs' : library;
-      note(`${name}: written by ${writer}, left out by ${other} (${isDefault(present, inA.length === 0 ? b : a) ? "its default value, which a library that does not track the field's presence leaves out" : 'a value'})`);
+      note(
+        `${name}: written by ${writer}, left out by ${other} (${isDefault(present, inA.length === 0 ? b : a) ? "its default value, which a library that does not track the field's presence leaves out" : 'a value'})`,
+      );
       continue;
     }
     const wiresA = new Set(inA.map((value) => value.wire));
     const wiresB = new Set(inB.map((value) => value.wire));
     if (field?.many && field.scalar && wiresA.has(Wire.Delimited) !== wiresB.has(Wire.Delimited)) {
-      note(`${name}: ${wiresA.has(Wire.Delimited) ? `packed by protobufjs, one tag per value by ${library}` : `one tag per value by protobufjs, packed by ${library}`}`);
+      note(
+        `${name}: ${wiresA.has(Wire.Delimited) ? `packed by protobufjs, one tag per value by ${library}` : `one tag per value by protobufjs, packed by ${library}`}`,
+      );
       continue;
     }
     if (inA.length !== inB.length) {
@@ -105,7 +120,8 @@ function compareMessage(type: Shape, at: string, a: Uint8Array, b: Uint8Array, f
       const bytesB = b.subarray(valueB.start, valueB.end);
       if (sameBytes(bytesA, bytesB)) return;
       if (nested && valueA.wire === Wire.Delimited) explained = compareMessage(nested, name, payloadOf(bytesA), payloadOf(bytesB), found, library) || explained;
-      else if (bytesA.byteLength !== bytesB.byteLength) note(`${name}: the same value written as ${bytesA.byteLength} bytes by protobufjs and ${bytesB.byteLength} by ${library}`);
+      else if (bytesA.byteLength !== bytesB.byteLength)
+        note(`${name}: the same value written as ${bytesA.byteLength} bytes by protobufjs and ${bytesB.byteLength} by ${library}`);
       else note(`${name}: other bytes of the same length (${WIRE_NAMES[valueA.wire]})`);
     });
   }

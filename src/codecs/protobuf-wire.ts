@@ -17,9 +17,19 @@ export const WIRE_NAMES = ['varint', '64-bit', 'length-delimited', 'group start'
 
 /** The wire type each scalar type is written with; anything else here is length-delimited. */
 const SCALAR_WIRE: Record<string, number> = {
-  int32: Wire.Varint, uint32: Wire.Varint, sint32: Wire.Varint, int64: Wire.Varint, uint64: Wire.Varint,
-  sint64: Wire.Varint, bool: Wire.Varint, double: Wire.Fixed64, fixed64: Wire.Fixed64, sfixed64: Wire.Fixed64,
-  float: Wire.Fixed32, fixed32: Wire.Fixed32, sfixed32: Wire.Fixed32,
+  int32: Wire.Varint,
+  uint32: Wire.Varint,
+  sint32: Wire.Varint,
+  int64: Wire.Varint,
+  uint64: Wire.Varint,
+  sint64: Wire.Varint,
+  bool: Wire.Varint,
+  double: Wire.Fixed64,
+  fixed64: Wire.Fixed64,
+  sfixed64: Wire.Fixed64,
+  float: Wire.Fixed32,
+  fixed32: Wire.Fixed32,
+  sfixed32: Wire.Fixed32,
 };
 
 export function scalarWire(type: string): number | undefined {

@@ -47,22 +47,35 @@ export function prepareProtobufjs(sample: unknown, context: PrepareContext, opti
   // Message mode: each record's forms, for the inputs of its own message.
   const perMessage = plan.perMessage ? (plan.wire as unknown[]).map(formsOf) : undefined;
   const { messageForm, message } = perMessage ? { messageForm: undefined, message: undefined } : formsOf(plan.wire);
-  const messageInputs = (pick: (forms: ReturnType<typeof formsOf>) => unknown) => (perMessage ? { messageInputs: adapter ? (wrapped as unknown[]) : perMessage.map(pick) } : {});
+  const messageInputs = (pick: (forms: ReturnType<typeof formsOf>) => unknown) =>
+    perMessage ? { messageInputs: adapter ? (wrapped as unknown[]) : perMessage.map(pick) } : {};
   // arrays/objects: a decoded message holds empty lists and maps; toObject would drop them.
   // 64-bit integers given as strings (proto3 JSON's form) come back as strings, not Longs.
   const restore: protobuf.IConversionOptions | undefined =
     fit.enumNames || fit.bytes || fit.longStrings || wellKnown
-      ? { ...(fit.enumNames ? { enums: String } : {}), ...(fit.bytes ? { bytes: String } : {}), ...(fit.longStrings ? { longs: String } : {}), arrays: true, objects: true }
+      ? {
+          ...(fit.enumNames ? { enums: String } : {}),
+          ...(fit.bytes ? { bytes: String } : {}),
+          ...(fit.longStrings ? { longs: String } : {}),
+          arrays: true,
+          objects: true,
+        }
       : undefined;
-  if (wellKnown) notes.push('well-known types are in proto3\'s JSON mapping in the sample: converted to messages before encoding (not timed) and back after decoding (timed)');
-  if (fit.enumNames && !options.fromObject) notes.push('enum names are converted to numbers before encoding (fromObject, not timed) and back after decoding (toObject, timed)');
+  if (wellKnown)
+    notes.push(
+      "well-known types are in proto3's JSON mapping in the sample: converted to messages before encoding (not timed) and back after decoding (timed)",
+    );
+  if (fit.enumNames && !options.fromObject)
+    notes.push('enum names are converted to numbers before encoding (fromObject, not timed) and back after decoding (toObject, timed)');
   if (fit.bytes) notes.push('bytes are base64 text in the JSON sample: decoding includes toObject with bytes: String');
-  if (fit.longStrings) notes.push('64-bit integers are decimal strings in the sample (proto3\'s JSON mapping): decoding includes toObject with longs: String');
+  if (fit.longStrings) notes.push("64-bit integers are decimal strings in the sample (proto3's JSON mapping): decoding includes toObject with longs: String");
   else if (SIXTY_FOUR_BIT.test(plan.text)) notes.push('64-bit integers decode as Long objects (long.js, bundled)');
   const decodeMessage = restore ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore) : (bytes: Uint8Array) => type.decode(bytes);
   const read = adapter
     ? (bytes: Uint8Array) => fromWire(decodeMessage(bytes), adapter)
-    : wellKnown ? (bytes: Uint8Array) => messageToJson(type, decodeMessage(bytes), type.root as protobuf.Root) : withNullsRestored(plan, decodeMessage);
+    : wellKnown
+      ? (bytes: Uint8Array) => messageToJson(type, decodeMessage(bytes), type.root as protobuf.Root)
+      : withNullsRestored(plan, decodeMessage);
   const field = plan.wrappedAs;
   const common = {
     decode: field ? (bytes: Uint8Array) => (read(bytes) as Record<string, unknown>)[field] : read,

@@ -29,9 +29,7 @@ export interface ToolSearch {
 
 export type ToolSource = 'setting' | 'environment' | 'PATH' | "Payload Lab's dependencies";
 
-export type ToolLookup =
-  | { found: true; spec: ToolSpec; path: string; from: ToolSource; version: string }
-  | { found: false; spec: ToolSpec; problem: string };
+export type ToolLookup = { found: true; spec: ToolSpec; path: string; from: ToolSource; version: string } | { found: false; spec: ToolSpec; problem: string };
 
 const VERSION_TIMEOUT_MS = 15_000;
 
@@ -46,7 +44,11 @@ export async function findTool(spec: ToolSpec, search: ToolSearch = {}): Promise
   const ownBin = search.ownBinDir === undefined ? ownBinDir() : search.ownBinDir;
   const own = spec.ownDependency && ownBin ? executableIn(ownBin, spec.executable, env) : undefined;
   if (own) return checked(spec, own, "Payload Lab's dependencies", "Payload Lab's node_modules", search);
-  return { found: false, spec, problem: `${spec.executable} was not found (${settingOf(spec)} and ${spec.env} are not set, and it is not on PATH). ${howToProvide(spec)}` };
+  return {
+    found: false,
+    spec,
+    problem: `${spec.executable} was not found (${settingOf(spec)} and ${spec.env} are not set, and it is not on PATH). ${howToProvide(spec)}`,
+  };
 }
 
 /** The fix a skipped row shows: what to install, and where to point Payload Lab at it. */
@@ -61,7 +63,11 @@ async function checked(spec: ToolSpec, candidate: string, from: ToolSource, wher
   // A relative path would be resolved against whatever folder Payload Lab runs in (in VS Code,
   // often the workspace): the program run would be chosen by where, not by the user.
   if (!path.isAbsolute(candidate)) {
-    return { found: false, spec, problem: `${where} is ${candidate}, a relative path: it is not used (it would depend on the folder Payload Lab runs in). ${howToProvide(spec)}` };
+    return {
+      found: false,
+      spec,
+      problem: `${where} is ${candidate}, a relative path: it is not used (it would depend on the folder Payload Lab runs in). ${howToProvide(spec)}`,
+    };
   }
   const resolved = path.normalize(candidate);
   const wasm = spec.wasi === true && isWasmModule(resolved) && fs.existsSync(resolved) && fs.statSync(resolved).isFile();
@@ -72,7 +78,11 @@ async function checked(spec: ToolSpec, candidate: string, from: ToolSource, wher
     return { found: true, spec, path: resolved, from, version: await identify(spec, resolved, search) };
   } catch (error) {
     if (error instanceof NotTheTool) {
-      return { found: false, spec, problem: `${where === 'PATH' ? `${resolved}, found on PATH,` : `${where} names ${resolved}, which`} is not ${spec.executable}: ${error.message}; nothing of yours was passed to it. ${howToProvide(spec)}` };
+      return {
+        found: false,
+        spec,
+        problem: `${where === 'PATH' ? `${resolved}, found on PATH,` : `${where} names ${resolved}, which`} is not ${spec.executable}: ${error.message}; nothing of yours was passed to it. ${howToProvide(spec)}`,
+      };
     }
     return { found: false, spec, problem: `${spec.executable} from ${where} (${resolved}) does not run: ${(error as Error).message}. ${howToProvide(spec)}` };
   }
@@ -85,9 +95,15 @@ async function identify(spec: ToolSpec, executable: string, { signal, cacheDir }
   const { banner } = identity;
   const ask = async () => {
     const answer = await bannerOf(spec, executable, banner, signal);
-    const lines = answer.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = answer
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     const matched = lines[0] === undefined ? null : banner.pattern.exec(lines[0]);
-    if (!matched) throw new NotTheTool(`\`${spec.executable} ${banner.args.join(' ')}\` answers "${banner.shape}", and it printed ${lines.length > 0 ? `"${lines.slice(0, 3).join(' / ').slice(0, 300)}"` : 'nothing'}`);
+    if (!matched)
+      throw new NotTheTool(
+        `\`${spec.executable} ${banner.args.join(' ')}\` answers "${banner.shape}", and it printed ${lines.length > 0 ? `"${lines.slice(0, 3).join(' / ').slice(0, 300)}"` : 'nothing'}`,
+      );
     return matched[1] ?? matched[0];
   };
   // Only an answer that passed is remembered; the pattern is part of the question, so an answer
@@ -104,8 +120,15 @@ async function bannerOf(spec: ToolSpec, executable: string, banner: Banner, sign
   // A WASI module is asked with no folder given to it: it sees nothing of the machine's.
   const launch = spec.wasi && isWasmModule(executable) ? wasiCommand(executable, {}, banner.args) : { command: executable, args: banner.args };
   try {
-    const { stdout, stderr } = await runProgram(launch.command, launch.args, { timeoutMs: VERSION_TIMEOUT_MS, ...(signal ? { signal } : {}), ...('env' in launch ? { env: launch.env, label: launch.label } : {}) });
-    if (banner.failing) throw new NotTheTool(`\`${spec.executable} ${banner.args.join(' ')}\` fails with "${banner.shape}", and it succeeded, printing "${(stdout.trim() || stderr.trim()).slice(0, 300)}"`);
+    const { stdout, stderr } = await runProgram(launch.command, launch.args, {
+      timeoutMs: VERSION_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+      ...('env' in launch ? { env: launch.env, label: launch.label } : {}),
+    });
+    if (banner.failing)
+      throw new NotTheTool(
+        `\`${spec.executable} ${banner.args.join(' ')}\` fails with "${banner.shape}", and it succeeded, printing "${(stdout.trim() || stderr.trim()).slice(0, 300)}"`,
+      );
     return stdout.trim() || stderr.trim();
   } catch (error) {
     if (banner.failing && error instanceof ProgramRunError && error.reason === 'exit') return error.stderrTail;
@@ -121,10 +144,13 @@ function npmBinVersion(name: string, executable: string, packageName: string): s
   const real = fs.realpathSync(executable);
   const found = packageAbove(real, packageName);
   if (!found) throw new NotTheTool(`it is not inside the npm package ${packageName} (it resolves to ${real})`);
-  const bin = typeof found.manifest.bin === 'string' ? { [packageName.replace(/^@[^/]+\//, '')]: found.manifest.bin } : found.manifest.bin ?? {};
+  const bin = typeof found.manifest.bin === 'string' ? { [packageName.replace(/^@[^/]+\//, '')]: found.manifest.bin } : (found.manifest.bin ?? {});
   const named = bin[name];
   const target = named === undefined ? undefined : realpathOrSelf(path.resolve(found.dir, named));
-  if (target !== real) throw new NotTheTool(`${packageName}'s package.json (${path.join(found.dir, 'package.json')}) names ${named === undefined ? `no bin ${name}` : `${named} as its bin ${name}`}, and this file resolves to ${real}`);
+  if (target !== real)
+    throw new NotTheTool(
+      `${packageName}'s package.json (${path.join(found.dir, 'package.json')}) names ${named === undefined ? `no bin ${name}` : `${named} as its bin ${name}`}, and this file resolves to ${real}`,
+    );
   return found.version;
 }
 

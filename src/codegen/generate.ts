@@ -153,10 +153,17 @@ function schemaKeyOf(generator: Generator, schema: SchemaFiles): string {
 function pregeneratedCode(generator: Generator, schema: SchemaFiles, records: readonly PregeneratedCode[]): GeneratedCode {
   const schemaKey = schemaKeyOf(generator, schema);
   const found = records.find((record) => record.schemaKey === schemaKey);
-  if (!found) throw new Error(`${generator.id}: no code was generated for this schema before the sandbox started (the schema differs from the one generated): not run`);
+  if (!found)
+    throw new Error(`${generator.id}: no code was generated for this schema before the sandbox started (the schema differs from the one generated): not run`);
   const { outcome } = found;
   if (!outcome.ok) throw outcome.skipped ? new UnsupportedSampleError(outcome.message) : new Error(outcome.message);
-  const key = cacheKey({ generator: generator.id, options: generator.options, files: schema.files, entries: schema.entries, tools: outcome.code.tools.map(({ id, version }) => ({ id, version })) });
+  const key = cacheKey({
+    generator: generator.id,
+    options: generator.options,
+    files: schema.files,
+    entries: schema.entries,
+    tools: outcome.code.tools.map(({ id, version }) => ({ id, version })),
+  });
   if (key !== outcome.code.key) throw new Error(`${generator.id}: the generated code's key differs from this schema's: not run`);
   // `from` crossed as a string; it was a ToolSource where it was found.
   return { ...outcome.code, tools: outcome.code.tools as UsedTool[] };
@@ -167,7 +174,13 @@ async function generateOrFind(generator: Generator, schema: SchemaFiles, setting
   const cacheDir = path.resolve(settings.cacheDir ?? defaultCacheDir());
   const tools = await findTools(generator.tools, { ...settings, cacheDir }, signal);
   const used = tools.map(({ spec, path: executable, from, version }) => ({ id: spec.id, executable: spec.executable, version, path: executable, from }));
-  const key = cacheKey({ generator: generator.id, options: generator.options, files: schema.files, entries: schema.entries, tools: used.map(({ id, version }) => ({ id, version })) });
+  const key = cacheKey({
+    generator: generator.id,
+    options: generator.options,
+    files: schema.files,
+    entries: schema.entries,
+    tools: used.map(({ id, version }) => ({ id, version })),
+  });
   const hit = lookUpCached(cacheDir, key);
   if (hit) {
     const manifest = JSON.parse(fs.readFileSync(path.join(hit, 'manifest.json'), 'utf8')) as Manifest;
@@ -212,7 +225,15 @@ export function describeGeneration(generated: GeneratedCode): string {
 
 /** Every tool of the generator, or one error naming each missing tool and its fix. */
 async function findTools(specs: readonly ToolSpec[], settings: CodegenSettings, signal?: AbortSignal): Promise<Array<ToolLookup & { found: true }>> {
-  const lookups = await Promise.all(specs.map((spec) => findTool(spec, { ...(settings.tools ? { settings: settings.tools } : {}), ...(settings.cacheDir ? { cacheDir: settings.cacheDir } : {}), ...(signal ? { signal } : {}) })));
+  const lookups = await Promise.all(
+    specs.map((spec) =>
+      findTool(spec, {
+        ...(settings.tools ? { settings: settings.tools } : {}),
+        ...(settings.cacheDir ? { cacheDir: settings.cacheDir } : {}),
+        ...(signal ? { signal } : {}),
+      }),
+    ),
+  );
   const missing = lookups.filter((lookup): lookup is ToolLookup & { found: false } => !lookup.found);
   if (missing.length > 0) throw new MissingToolError(missing.map((lookup) => lookup.problem).join(' '));
   return lookups as Array<ToolLookup & { found: true }>;

@@ -37,7 +37,9 @@ export function allowUnsandboxedLoadsInThisProcess(because: string): void {
 /** The note of a row whose generated code ran sandboxed: what the sandbox holds back, and what it does not. */
 export function sandboxNotes(): string[] {
   if (notSandboxedBecause() !== undefined) return [];
-  return ["the generated code ran sandboxed (a child process under Node's permission model: it reads only its own code and the sample, and cannot write files, start processes or workers); the permission model does not cover the network"];
+  return [
+    "the generated code ran sandboxed (a child process under Node's permission model: it reads only its own code and the sample, and cannot write files, start processes or workers); the permission model does not cover the network",
+  ];
 }
 
 /** Generated code was about to load outside a sandbox: the row is an error saying why. */
@@ -80,7 +82,9 @@ export class GeneratedModules {
     }
     const runtime = this.runtimes[specifier];
     if (runtime) return runtime();
-    throw new Error(`generated code (${path.basename(requirer)}) requires '${specifier}', which Payload Lab does not provide to it (it provides ${Object.keys(this.runtimes).join(', ')})`);
+    throw new Error(
+      `generated code (${path.basename(requirer)}) requires '${specifier}', which Payload Lab does not provide to it (it provides ${Object.keys(this.runtimes).join(', ')})`,
+    );
   }
 
   private resolveInFolder(target: string, specifier: string): string {

@@ -25,7 +25,12 @@ export const PROTOC_GEN_JS: ToolSpec = {
   // That answer tells a protoc plugin from an interpreter or another program; which build it
   // is, the file's hash says (or its npm package).
   identity: {
-    banner: { args: ['--version'], pattern: /: Unknown option: --version$/, shape: "protoc-gen-js: Unknown option: --version (protobuf's plugin main refusing the argument)", failing: true },
+    banner: {
+      args: ['--version'],
+      pattern: /: Unknown option: --version$/,
+      shape: "protoc-gen-js: Unknown option: --version (protobuf's plugin main refusing the argument)",
+      failing: true,
+    },
     fileHash: { packageJson: 'protoc-gen-js' },
   },
   native: true,

@@ -47,9 +47,7 @@ export interface ToolSpec {
  *   else `sha256:` and the start of the file's hash, which still tells two builds apart in the
  *   cache key.
  */
-export type ToolIdentity =
-  | { banner: Banner; fileHash?: { packageJson?: string } }
-  | { npmBin: string };
+export type ToolIdentity = { banner: Banner; fileHash?: { packageJson?: string } } | { npmBin: string };
 
 export interface Banner {
   args: string[];

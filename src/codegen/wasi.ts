@@ -28,7 +28,11 @@ export function isWasmModule(file: string): boolean {
  * the binary act as Node) with the runner. `--no-warnings` keeps WASI's experimental warning
  * out of the tool's output.
  */
-export function wasiCommand(wasmFile: string, preopens: Readonly<Record<string, string>>, args: readonly string[]): { command: string; args: string[]; env: NodeJS.ProcessEnv; label: string } {
+export function wasiCommand(
+  wasmFile: string,
+  preopens: Readonly<Record<string, string>>,
+  args: readonly string[],
+): { command: string; args: string[]; env: NodeJS.ProcessEnv; label: string } {
   return {
     command: process.execPath,
     args: ['--no-warnings', '-e', RUNNER, wasmFile, JSON.stringify(preopens), ...args],

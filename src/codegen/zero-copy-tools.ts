@@ -17,7 +17,8 @@ export const FLATC: ToolSpec = {
   env: 'PAYLOAD_LAB_FLATC',
   identity: { banner: { args: ['--version'], pattern: /^flatc version (\d+\.\d+\S*)$/, shape: 'flatc version X.Y.Z' } },
   native: true,
-  install: 'Debian/Ubuntu: apt-get install flatbuffers-compiler (flatc 2.0.8: its TypeScript is what the bundled flatbuffers 2.0.7 runtime reads); macOS: brew install flatbuffers; or a release of github.com/google/flatbuffers',
+  install:
+    'Debian/Ubuntu: apt-get install flatbuffers-compiler (flatc 2.0.8: its TypeScript is what the bundled flatbuffers 2.0.7 runtime reads); macOS: brew install flatbuffers; or a release of github.com/google/flatbuffers',
 };
 
 export const CAPNP: ToolSpec = {
@@ -51,7 +52,8 @@ export const BEBOPC: ToolSpec = {
   identity: { banner: { args: ['--version'], pattern: /^(\d+\.\d+\.\d+(?:[-+][\w.+-]*)?)$/, shape: 'a version alone, such as 3.2.3' } },
   native: true,
   wasi: true,
-  install: 'npm install -g bebop-tools; or `npm install bebop-tools --ignore-scripts` anywhere and point the setting at its tools/wasi/wasm/bebopc.wasm, which runs under Node on every platform',
+  install:
+    'npm install -g bebop-tools; or `npm install bebop-tools --ignore-scripts` anywhere and point the setting at its tools/wasi/wasm/bebopc.wasm, which runs under Node on every platform',
 };
 
 /** A user's own schema in one of these formats (read by codecs/zero-copy/user/user-schema.ts). */
@@ -105,7 +107,14 @@ export const BEBOP_GENERATOR: Generator = {
       if (isWasmModule(bebopc)) {
         const root = path.dirname(run.schemaDir);
         const inRoot = (file: string) => `/${path.relative(root, file).split(path.sep).join('/')}`;
-        const launch = wasiCommand(bebopc, { '/': root }, ['-i', inRoot(path.join(run.schemaDir, entry)), ...diagnostics, 'build', '-g', `ts:${inRoot(path.join(run.outDir, output))}`]);
+        const launch = wasiCommand(bebopc, { '/': root }, [
+          '-i',
+          inRoot(path.join(run.schemaDir, entry)),
+          ...diagnostics,
+          'build',
+          '-g',
+          `ts:${inRoot(path.join(run.outDir, output))}`,
+        ]);
         await run.exec(launch.command, launch.args, { env: launch.env, label: launch.label });
       } else {
         await run.exec(bebopc, ['-i', fileArgument(entry), ...diagnostics, 'build', '-g', `ts:${path.join(run.outDir, output)}`]);

@@ -83,12 +83,18 @@ async function withImports(host: SchemaChangeHost, kind: ProvidedSchema['kind'],
  */
 async function pickType(host: SchemaChangeHost, kind: ProvidedSchema['kind'], versions: SchemaChangeVersionRequest[]): Promise<string | undefined | null> {
   if (kind === 'avsc' && !/\.(avpr|avdl)$/i.test(versions[1]!.input.path)) return undefined;
-  const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Payload Lab: loading both versions' }, () => Promise.allSettled(versions.map((version) => loadSchemaInfo({
-    kind,
-    source: version.input.text,
-    path: version.input.path,
-    ...(version.input.imports ? { imports: version.input.imports } : {}),
-  }))));
+  const loaded = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Payload Lab: loading both versions' }, () =>
+    Promise.allSettled(
+      versions.map((version) =>
+        loadSchemaInfo({
+          kind,
+          source: version.input.text,
+          path: version.input.path,
+          ...(version.input.imports ? { imports: version.input.imports } : {}),
+        }),
+      ),
+    ),
+  );
   const problems = loaded.flatMap((result, index) => {
     if (result.status === 'fulfilled') return [];
     if (!(result.reason instanceof SchemaInputError)) throw result.reason;
@@ -103,13 +109,18 @@ async function pickType(host: SchemaChangeHost, kind: ProvidedSchema['kind'], ve
   const choices = commonMessageTypes(newer!, older!);
   if (choices.length === 0) {
     const declared = (label: string, info: SchemaInfo) => `${label} declares ${info.messageTypes.join(', ') || 'none'}`;
-    void vscode.window.showErrorMessage(`Payload Lab: the two versions of ${path.basename(versions[1]!.input.path)} have no ${kind === 'proto' ? 'message type' : 'type'} in common (${declared('old', older!)}; ${declared('new', newer!)}): a renamed message cannot be compared by name.`);
+    void vscode.window.showErrorMessage(
+      `Payload Lab: the two versions of ${path.basename(versions[1]!.input.path)} have no ${kind === 'proto' ? 'message type' : 'type'} in common (${declared('old', older!)}; ${declared('new', newer!)}): a renamed message cannot be compared by name.`,
+    );
     return null;
   }
   if (choices.length === 1) return choices[0]!.typeName;
   const picked = await vscode.window.showQuickPick(
     choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? 'default: no other message refers to it' : undefined })),
-    { title: `Payload Lab: Check Schema Change of ${path.basename(versions[1]!.input.path)}: the message`, placeHolder: 'Which message do the records hold? (both versions declare these)' },
+    {
+      title: `Payload Lab: Check Schema Change of ${path.basename(versions[1]!.input.path)}: the message`,
+      placeHolder: 'Which message do the records hold? (both versions declare these)',
+    },
   );
   return picked?.label ?? null;
 }
@@ -118,23 +129,33 @@ async function pickType(host: SchemaChangeHost, kind: ProvidedSchema['kind'], ve
 async function pickSample(session: ComparisonSession, schemaName: string): Promise<SchemaChangeRequest['sample'] | undefined> {
   type Item = vscode.QuickPickItem & { pick: () => Promise<SampleSource | undefined> | SampleSource | 'generate' | undefined };
   const { count, seed } = readGenerateSettings();
-  const items: Item[] = [{
-    label: `$(sparkle) Generate ${count} records from each version (seed ${seed})`,
-    description: 'payloadLab.generatedSampleCount, payloadLab.generatedSampleSeed',
-    pick: () => 'generate',
-  }];
+  const items: Item[] = [
+    {
+      label: `$(sparkle) Generate ${count} records from each version (seed ${seed})`,
+      description: 'payloadLab.generatedSampleCount, payloadLab.generatedSampleSeed',
+      pick: () => 'generate',
+    },
+  ];
   const last = session.lastRequest?.source;
   if (last) items.push({ label: `$(history) ${last.name}`, description: "the last comparison's sample, for each version it fits", pick: () => last });
   items.push({ label: '$(folder-opened) Choose a JSON file…', description: '.json, .jsonl, .ndjson', pick: chooseSampleFile });
   for (const document of vscode.workspace.textDocuments) {
     if (!['file', 'untitled'].includes(document.uri.scheme) || !isJsonSample(document.uri, document.languageId)) continue;
     const resolution = resolveSample({ resource: document.uri, openDocuments: vscode.workspace.textDocuments });
-    if (resolution.ok && resolution.source.location !== last?.location) items.push({ label: `$(file-code) ${resolution.source.name}`, description: 'open editor', pick: () => resolution.source });
+    if (resolution.ok && resolution.source.location !== last?.location)
+      items.push({ label: `$(file-code) ${resolution.source.name}`, description: 'open editor', pick: () => resolution.source });
   }
-  const chosen = await vscode.window.showQuickPick(items, { title: `Payload Lab: Check Schema Change of ${schemaName}: the records`, placeHolder: 'Records each version writes and every version reads' });
+  const chosen = await vscode.window.showQuickPick(items, {
+    title: `Payload Lab: Check Schema Change of ${schemaName}: the records`,
+    placeHolder: 'Records each version writes and every version reads',
+  });
   const source = await chosen?.pick();
   if (!source) return undefined;
   if (source === 'generate') return { kind: 'generated', count, seed };
   const input = await readSampleInput(source);
-  return { kind: 'sample', name: source.name, bytes: { path: input.path, kind: input.kind ?? sampleKindOf(input.path), ...(input.bytes ? { bytes: input.bytes } : {}) } };
+  return {
+    kind: 'sample',
+    name: source.name,
+    bytes: { path: input.path, kind: input.kind ?? sampleKindOf(input.path), ...(input.bytes ? { bytes: input.bytes } : {}) },
+  };
 }

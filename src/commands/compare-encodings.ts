@@ -14,7 +14,12 @@ import { schemaKindOf } from './schema-choices';
 import { compareFormatSchema } from './compare-format-schema';
 import { formatLanguageOfDocument } from './schema-document';
 
-export async function compareEncodings(session: ComparisonSession, diagnostics: SchemaDiagnostics, extensionUri: vscode.Uri, resource?: vscode.Uri): Promise<ComparisonReport | undefined> {
+export async function compareEncodings(
+  session: ComparisonSession,
+  diagnostics: SchemaDiagnostics,
+  extensionUri: vscode.Uri,
+  resource?: vscode.Uri,
+): Promise<ComparisonReport | undefined> {
   // A schema file (.proto, .avsc) starts the schema flow: message type, then sample.
   const target = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
   const schemaKind = target && schemaKindOf(target.path);

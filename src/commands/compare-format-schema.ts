@@ -54,7 +54,12 @@ export async function compareFormatSchema(
  * (then a diagnostic and an error message say where), it cannot be used, or the user escaped.
  * `steps`: how many picks the whole flow has (for the pick's title); `asked`: the root was picked.
  */
-export async function checkedFormatSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, file: FormatSchemaFile, steps: number): Promise<{ file: FormatSchemaFile; rootName?: string; asked: boolean } | undefined> {
+export async function checkedFormatSchema(
+  session: ComparisonSession,
+  diagnostics: SchemaDiagnostics,
+  file: FormatSchemaFile,
+  steps: number,
+): Promise<{ file: FormatSchemaFile; rootName?: string; asked: boolean } | undefined> {
   const row = FORMAT_SCHEMA_ROWS[file.language];
   // Only its compiler reads such a file, and the row runs the code it writes: neither in Restricted Mode.
   if (inRestrictedMode()) {
@@ -64,7 +69,8 @@ export async function checkedFormatSchema(session: ComparisonSession, diagnostic
   let info;
   try {
     info = await withLateProgress(`Payload Lab: reading ${fileNameOf(file.path)} with the ${row.name} compiler`, (signal) =>
-      readFormatSchemaInfo(file, session.codegenSettings(readRunSettings()), { signal }));
+      readFormatSchemaInfo(file, session.codegenSettings(readRunSettings()), { signal }),
+    );
   } catch (error) {
     if (!(error instanceof CancelledError)) void vscode.window.showErrorMessage(`Payload Lab: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
@@ -110,7 +116,13 @@ async function withLateProgress<T>(title: string, work: (signal: AbortSignal) =>
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(() => resolve('late'), PROGRESS_DELAY_MS);
   });
-  const first = await Promise.race([running.then(() => 'done' as const, () => 'done' as const), late]);
+  const first = await Promise.race([
+    running.then(
+      () => 'done' as const,
+      () => 'done' as const,
+    ),
+    late,
+  ]);
   clearTimeout(timer);
   if (first === 'done') return running;
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
@@ -119,14 +131,29 @@ async function withLateProgress<T>(title: string, work: (signal: AbortSignal) =>
   });
 }
 
-async function pickFormatSample(file: FormatSchemaFile, rootName: string | undefined, askedRoot: boolean, extensionUri: vscode.Uri): Promise<SampleSource | undefined> {
+async function pickFormatSample(
+  file: FormatSchemaFile,
+  rootName: string | undefined,
+  askedRoot: boolean,
+  extensionUri: vscode.Uri,
+): Promise<SampleSource | undefined> {
   const words = formatSamplePick(file.language, rootName, askedRoot);
   const root = rootName ?? `the schema's ${FORMAT_SCHEMA_ROWS[file.language].root}`;
-  const datasets: SampleItem[] = bundledDatasets(extensionUri).map((dataset) => ({ label: `$(database) ${dataset.label}`, description: dataset.description, pick: () => sampleFromUri(dataset.uri) }));
+  const datasets: SampleItem[] = bundledDatasets(extensionUri).map((dataset) => ({
+    label: `$(database) ${dataset.label}`,
+    description: dataset.description,
+    pick: () => sampleFromUri(dataset.uri),
+  }));
   const notOffered = `Payload Lab generates records from a .proto or .avsc, not from a .${file.language}: generate them from one of the same shape (Compare Encodings on it), save them (Open sample, then Save) and choose that file here.`;
   // Offered where a person looks for it, and says why it is not there: choosing it explains and asks again.
   const generate: SampleItem = { label: `$(circle-slash) Generate records from ${root}`, description: 'not offered for this format: choose to see why' };
-  const items: SampleItem[] = [...jsonSampleItems(), { label: 'bundled datasets', kind: vscode.QuickPickItemKind.Separator }, ...datasets, { label: '', kind: vscode.QuickPickItemKind.Separator }, generate];
+  const items: SampleItem[] = [
+    ...jsonSampleItems(),
+    { label: 'bundled datasets', kind: vscode.QuickPickItemKind.Separator },
+    ...datasets,
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    generate,
+  ];
   for (;;) {
     const chosen = await vscode.window.showQuickPick(items, {
       title: `Payload Lab: sample for ${fileNameOf(file.path)}${words.step}`,

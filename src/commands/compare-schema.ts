@@ -89,7 +89,7 @@ async function pickMessageType(info: SchemaInfo, fileName: string, kind: Provide
   if (choices.length === 1) return choices[0]!.typeName;
   // The placeholder is one short line (a long one is cut off); why the default is the default
   // goes beside it, in its item's description.
-  const why = kind === 'proto' ? 'default: no other message refers to it' : 'default: the protocol\'s last type';
+  const why = kind === 'proto' ? 'default: no other message refers to it' : "default: the protocol's last type";
   const items = choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? why : undefined, typeName: choice.typeName }));
   const chosen = await vscode.window.showQuickPick(items, {
     title: `Payload Lab: ${kind === 'proto' ? 'message type' : 'type'} of ${fileName} (1/2)`,
@@ -128,7 +128,13 @@ async function pickSample(schema: ProvidedSchema, rootName: string, diagnostics:
   return chosen?.pick?.();
 }
 
-async function generate(schema: ProvidedSchema, rootName: string, count: number, seed: number, diagnostics: SchemaDiagnostics): Promise<SampleSource | undefined> {
+async function generate(
+  schema: ProvidedSchema,
+  rootName: string,
+  count: number,
+  seed: number,
+  diagnostics: SchemaDiagnostics,
+): Promise<SampleSource | undefined> {
   const name = generatedSampleName(count, rootName, seed);
   try {
     const bytes = await vscode.window.withProgress(
@@ -148,4 +154,3 @@ async function generate(schema: ProvidedSchema, rootName: string, count: number,
     return undefined;
   }
 }
-

@@ -13,6 +13,11 @@ export async function openSample(source: SampleSource): Promise<void> {
   if (uri) {
     await vscode.window.showTextDocument(uri, { preview: false, viewColumn: columnBesidePanel() });
   } else if (source.kind === 'generated') {
-    await openUntitledDocument({ text: new TextDecoder().decode(source.bytes), ...derivedDocumentPlace(source, 'json'), language: 'json', viewColumn: columnBesidePanel() });
+    await openUntitledDocument({
+      text: new TextDecoder().decode(source.bytes),
+      ...derivedDocumentPlace(source, 'json'),
+      language: 'json',
+      viewColumn: columnBesidePanel(),
+    });
   }
 }

@@ -8,7 +8,6 @@ import type { SampleKind } from '../shared/codec-job';
 
 export type { SampleSource, UriLike };
 
-
 export interface DocumentLike {
   uri: UriLike;
   languageId: string;

@@ -64,13 +64,19 @@ export async function runBenchmark(
   if (!codecs) return undefined;
   const given = choices.quick !== undefined || choices.rounds !== undefined || choices.benchmark !== undefined || choices.messages !== undefined;
   const mode: RunMode | undefined = given
-    ? { quick: choices.quick ?? choices.benchmark !== undefined, rounds: choices.rounds, benchmark: choices.benchmark ?? 'compare', ...(choices.messages === undefined ? {} : { messages: choices.messages }) }
+    ? {
+        quick: choices.quick ?? choices.benchmark !== undefined,
+        rounds: choices.rounds,
+        benchmark: choices.benchmark ?? 'compare',
+        ...(choices.messages === undefined ? {} : { messages: choices.messages }),
+      }
     : await pickMode(sweeps !== undefined, isJsonLinesSource(source));
   if (!mode) return undefined;
   // Choices given by a caller (tests, other commands) mean no questions: the setting's runtimes.
-  const runtimes = mode.benchmark !== 'compare'
-    ? (['node'] as MeasuredRuntime[])
-    : choices.runtimes ?? (Object.keys(choices).length > 0 ? readRunSettings().runtimes : await pickRuntimes());
+  const runtimes =
+    mode.benchmark !== 'compare'
+      ? (['node'] as MeasuredRuntime[])
+      : (choices.runtimes ?? (Object.keys(choices).length > 0 ? readRunSettings().runtimes : await pickRuntimes()));
   if (!runtimes) return undefined;
   await context.globalState.update(REMEMBERED_CODECS, codecs);
   const benchmark = mode.benchmark;
@@ -78,9 +84,23 @@ export async function runBenchmark(
   if (benchmark === 'limits') return sweeps?.run({ source, codecs, sweep: false, limits: true });
   if (benchmark !== 'compare') {
     reachedWalkthroughMilestone('payloadLab.swept');
-    return sweeps?.run({ source, codecs, sweep: true, limits: benchmark === 'sweep-limits', quick: mode.quick, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }) });
+    return sweeps?.run({
+      source,
+      codecs,
+      sweep: true,
+      limits: benchmark === 'sweep-limits',
+      quick: mode.quick,
+      ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }),
+    });
   }
-  return session.run({ source, codecs, quick: mode.quick, runtimes, ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }), ...(mode.messages === undefined ? {} : { messages: mode.messages }) });
+  return session.run({
+    source,
+    codecs,
+    quick: mode.quick,
+    runtimes,
+    ...(mode.rounds === undefined ? {} : { rounds: mode.rounds }),
+    ...(mode.messages === undefined ? {} : { messages: mode.messages }),
+  });
 }
 
 async function pickSample(context: vscode.ExtensionContext): Promise<SampleSource | undefined> {
@@ -104,7 +124,11 @@ async function pickSample(context: vscode.ExtensionContext): Promise<SampleSourc
 async function pickCodecs(context: vscode.ExtensionContext): Promise<string[] | undefined> {
   const remembered = context.globalState.get<string[]>(REMEMBERED_CODECS) ?? readRunSettings().codecs;
   const items = codecPickerItems(remembered);
-  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: codecs (2/4)', placeHolder: 'Codecs to compare (JSON is always measured as the baseline)', canPickMany: true });
+  const chosen = await vscode.window.showQuickPick(items, {
+    title: 'Payload Lab: codecs (2/4)',
+    placeHolder: 'Codecs to compare (JSON is always measured as the baseline)',
+    canPickMany: true,
+  });
   if (!chosen) return undefined;
   if (chosen.length === 0) {
     void vscode.window.showWarningMessage('Payload Lab: choose at least one codec.');
@@ -120,7 +144,12 @@ function codecPickerItems(remembered: readonly string[]): Array<vscode.QuickPick
     { label: format, kind: vscode.QuickPickItemKind.Separator },
     ...builtinCodecs
       .filter((codec) => codec.format === format)
-      .map((codec) => ({ label: codec.label, description: codec.id === 'json' ? 'baseline' : `${codec.library}${codec.tools && inRestrictedMode() ? ': skipped in Restricted Mode' : ''}`, id: codec.id, picked: remembered.includes(codec.id) })),
+      .map((codec) => ({
+        label: codec.label,
+        description: codec.id === 'json' ? 'baseline' : `${codec.library}${codec.tools && inRestrictedMode() ? ': skipped in Restricted Mode' : ''}`,
+        id: codec.id,
+        picked: remembered.includes(codec.id),
+      })),
   ]);
 }
 
@@ -153,9 +182,21 @@ async function pickMode(offerSweeps: boolean, jsonLines: boolean): Promise<RunMo
   const depths = (prefix: string, messages?: boolean): Item[] => {
     const also = messages === undefined ? {} : { messages };
     return [
-      { label: `${prefix}Default`, description: `${settings.rounds} rounds of ${settings.timeBudgetMs} ms per codec: speed-ups with their range over rounds`, mode: { quick: false, benchmark: 'compare', ...also } },
-      { label: `${prefix}Quick`, description: `${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a first look, wider intervals`, mode: { quick: true, benchmark: 'compare', ...also } },
-      { label: `${prefix}Thorough`, description: `${THOROUGH_ROUNDS} rounds of ${settings.timeBudgetMs} ms per codec: narrower intervals, for figures you quote`, mode: { quick: false, rounds: THOROUGH_ROUNDS, benchmark: 'compare', ...also } },
+      {
+        label: `${prefix}Default`,
+        description: `${settings.rounds} rounds of ${settings.timeBudgetMs} ms per codec: speed-ups with their range over rounds`,
+        mode: { quick: false, benchmark: 'compare', ...also },
+      },
+      {
+        label: `${prefix}Quick`,
+        description: `${QUICK_ROUNDS} rounds of ${QUICK_TIME_BUDGET_MS} ms per codec: a first look, wider intervals`,
+        mode: { quick: true, benchmark: 'compare', ...also },
+      },
+      {
+        label: `${prefix}Thorough`,
+        description: `${THOROUGH_ROUNDS} rounds of ${settings.timeBudgetMs} ms per codec: narrower intervals, for figures you quote`,
+        mode: { quick: false, rounds: THOROUGH_ROUNDS, benchmark: 'compare', ...also },
+      },
     ];
   };
   const items: Item[] = [
@@ -167,12 +208,27 @@ async function pickMode(offerSweeps: boolean, jsonLines: boolean): Promise<RunMo
     ...(offerSweeps
       ? [
           separator('Sweep payload sizes'),
-          { label: 'Sweep payload sizes', description: `the sample scaled from 1 KiB to ${sweep.maxMb} MiB (×${sweep.stepFactor}), ${QUICK_ROUNDS} short rounds per size: time against size, log–log`, mode: { quick: true, benchmark: 'sweep' as const } },
-          { label: 'Find payload limits', description: `grow the payload until encode or decode fails, each size in a process with ${heap}; cap ${sweep.capMb} MiB`, mode: { quick: true, benchmark: 'limits' as const } },
-          { label: 'Sweep payload sizes, then find payload limits', description: 'both, one after the other', mode: { quick: true, benchmark: 'sweep-limits' as const } },
+          {
+            label: 'Sweep payload sizes',
+            description: `the sample scaled from 1 KiB to ${sweep.maxMb} MiB (×${sweep.stepFactor}), ${QUICK_ROUNDS} short rounds per size: time against size, log–log`,
+            mode: { quick: true, benchmark: 'sweep' as const },
+          },
+          {
+            label: 'Find payload limits',
+            description: `grow the payload until encode or decode fails, each size in a process with ${heap}; cap ${sweep.capMb} MiB`,
+            mode: { quick: true, benchmark: 'limits' as const },
+          },
+          {
+            label: 'Sweep payload sizes, then find payload limits',
+            description: 'both, one after the other',
+            mode: { quick: true, benchmark: 'sweep-limits' as const },
+          },
         ]
       : []),
   ];
-  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: what to run (3/4)', placeHolder: 'Compare at this size, sweep the size, or find the limits?' });
+  const chosen = await vscode.window.showQuickPick(items, {
+    title: 'Payload Lab: what to run (3/4)',
+    placeHolder: 'Compare at this size, sweep the size, or find the limits?',
+  });
   return chosen?.mode;
 }

@@ -10,10 +10,11 @@ export function sampleFromUri(uri: vscode.Uri): SampleSource | undefined {
 }
 
 export async function chooseSampleFile(): Promise<SampleSource | undefined> {
-  const [uri] = (await vscode.window.showOpenDialog({
-    canSelectMany: false,
-    filters: { 'JSON samples': ['json', 'jsonl', 'ndjson'] },
-    title: 'Payload Lab: choose a JSON sample',
-  })) ?? [];
+  const [uri] =
+    (await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      filters: { 'JSON samples': ['json', 'jsonl', 'ndjson'] },
+      title: 'Payload Lab: choose a JSON sample',
+    })) ?? [];
   return uri ? sampleFromUri(uri) : undefined;
 }

@@ -27,7 +27,9 @@ import { columnBesidePanel } from '../host/beside-panel';
 export async function openInferredSchema(session: ComparisonSession, format: InferredSchemaFormat): Promise<{ opened: boolean }> {
   const request = session.lastRequest;
   if (!request) {
-    void vscode.window.showInformationMessage('Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.');
+    void vscode.window.showInformationMessage(
+      'Payload Lab: the sample of this panel is not known any more (it was unsaved editor text). Run a comparison again.',
+    );
     return { opened: false };
   }
   const input = await session.sampleInput(request.source);
@@ -45,15 +47,20 @@ export async function openInferredSchema(session: ComparisonSession, format: Inf
  * .proto's message type picked as Compare Encodings does); without a last sample, the normal
  * schema flow, which asks for one.
  */
-export async function compareWithSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, extensionUri: vscode.Uri, resource?: vscode.Uri): Promise<ComparisonReport | undefined> {
-  const document = resource
-    ? await vscode.workspace.openTextDocument(resource)
-    : vscode.window.activeTextEditor?.document;
+export async function compareWithSchema(
+  session: ComparisonSession,
+  diagnostics: SchemaDiagnostics,
+  extensionUri: vscode.Uri,
+  resource?: vscode.Uri,
+): Promise<ComparisonReport | undefined> {
+  const document = resource ? await vscode.workspace.openTextDocument(resource) : vscode.window.activeTextEditor?.document;
   const language = document && formatLanguageOfDocument(document);
   if (document && language) return compareWithFormatSchema(session, diagnostics, extensionUri, document, language);
   const kind = document && schemaKindOfDocument(document);
   if (!document || !kind) {
-    void vscode.window.showInformationMessage('Payload Lab: open a .proto, .avsc, .fbs, .capnp or .bop schema (or an untitled proto3 / Avro JSON document) first.');
+    void vscode.window.showInformationMessage(
+      'Payload Lab: open a .proto, .avsc, .fbs, .capnp or .bop schema (or an untitled proto3 / Avro JSON document) first.',
+    );
     return undefined;
   }
   const last = session.lastRequest;
@@ -67,12 +74,15 @@ export async function compareWithSchema(session: ComparisonSession, diagnostics:
     for (const file of [schemaPath, ...Object.keys(schema.imports ?? {})]) diagnostics.clear(file);
     if (kind === 'proto') {
       const choices = orderMessageTypes(info.messageTypes, info.defaultType);
-      const typeName = choices.length === 1
-        ? choices[0]!.typeName
-        : (await vscode.window.showQuickPick(
-            choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? 'default' : undefined })),
-            { title: 'Payload Lab: message type of the schema', placeHolder: `Which message does ${last.source.name} hold?` },
-          ))?.label;
+      const typeName =
+        choices.length === 1
+          ? choices[0]!.typeName
+          : (
+              await vscode.window.showQuickPick(
+                choices.map((choice) => ({ label: choice.typeName, description: choice.isDefault ? 'default' : undefined })),
+                { title: 'Payload Lab: message type of the schema', placeHolder: `Which message does ${last.source.name} hold?` },
+              )
+            )?.label;
       if (!typeName) return undefined;
       schema.typeName = typeName;
     }
@@ -90,7 +100,13 @@ export async function compareWithSchema(session: ComparisonSession, diagnostics:
  * document's text as its format's row's schema (that row added if the run lacked it; the other
  * rows as they were). Without a last sample, Compare Encodings' flow, which asks for one.
  */
-async function compareWithFormatSchema(session: ComparisonSession, diagnostics: SchemaDiagnostics, extensionUri: vscode.Uri, document: vscode.TextDocument, language: FormatLanguage): Promise<ComparisonReport | undefined> {
+async function compareWithFormatSchema(
+  session: ComparisonSession,
+  diagnostics: SchemaDiagnostics,
+  extensionUri: vscode.Uri,
+  document: vscode.TextDocument,
+  language: FormatLanguage,
+): Promise<ComparisonReport | undefined> {
   const last = session.lastRequest;
   if (!last) return compareFormatSchema(session, diagnostics, document.uri, language, extensionUri);
   const schemaPath = document.uri.scheme === 'file' ? document.uri.fsPath : document.uri.toString();

@@ -40,7 +40,5 @@ export function commonMessageTypes(newer: VersionTypes, older: VersionTypes): Me
   const local = (name: string, packageName: string) => (packageName && name.startsWith(`${packageName}.`) ? name.slice(packageName.length + 1) : name);
   const olderNames = new Set(older.messageTypes.map((name) => local(name, older.packageName)));
   const ordered = orderMessageTypes(newer.messageTypes, newer.defaultType);
-  return ordered
-    .map((choice) => ({ ...choice, typeName: local(choice.typeName, newer.packageName) }))
-    .filter((choice) => olderNames.has(choice.typeName));
+  return ordered.map((choice) => ({ ...choice, typeName: local(choice.typeName, newer.packageName) })).filter((choice) => olderNames.has(choice.typeName));
 }

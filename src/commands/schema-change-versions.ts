@@ -96,21 +96,30 @@ export async function pickEarlierVersion(working: PickedVersion): Promise<Picked
 
 /** Says why git has no earlier version, and offers a file instead. */
 async function offerFile(why: string, working: PickedVersion): Promise<PickedVersion | undefined> {
-  const choice = await vscode.window.showWarningMessage(`Payload Lab: ${why}. Pick the earlier version of ${path.basename(working.path)} from a file?`, 'Choose File…');
+  const choice = await vscode.window.showWarningMessage(
+    `Payload Lab: ${why}. Pick the earlier version of ${path.basename(working.path)} from a file?`,
+    'Choose File…',
+  );
   return choice ? chooseVersionFile(working) : undefined;
 }
 
 async function chooseVersionFile(working: PickedVersion): Promise<PickedVersion | undefined> {
   const extension = path.extname(working.path).slice(1) || 'proto';
-  const [uri] = (await vscode.window.showOpenDialog({
-    canSelectMany: false,
-    filters: { 'Schemas': [extension] },
-    title: `Payload Lab: the earlier version of ${path.basename(working.path)}`,
-    ...(working.uri.scheme === 'file' ? { defaultUri: vscode.Uri.file(path.dirname(working.path)) } : {}),
-  })) ?? [];
+  const [uri] =
+    (await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      filters: { Schemas: [extension] },
+      title: `Payload Lab: the earlier version of ${path.basename(working.path)}`,
+      ...(working.uri.scheme === 'file' ? { defaultUri: vscode.Uri.file(path.dirname(working.path)) } : {}),
+    })) ?? [];
   if (!uri) return undefined;
   const filePath = uri.scheme === 'file' ? uri.fsPath : uri.toString();
-  const text = await readText(filePath).catch(() => undefined) ?? await vscode.workspace.fs.readFile(uri).then((bytes) => new TextDecoder().decode(bytes), () => undefined);
+  const text =
+    (await readText(filePath).catch(() => undefined)) ??
+    (await vscode.workspace.fs.readFile(uri).then(
+      (bytes) => new TextDecoder().decode(bytes),
+      () => undefined,
+    ));
   if (text === undefined) {
     void vscode.window.showErrorMessage(`Payload Lab: cannot read ${filePath}`);
     return undefined;

@@ -51,7 +51,6 @@ export function orderMessageTypes(messageTypes: readonly string[], defaultType: 
   return [...first, ...rest.map((typeName) => ({ typeName, isDefault: false }))];
 }
 
-
 /** What a generated sample is called: `1000 records generated from Items (seed 1)`. */
 export function generatedSampleName(count: number, rootName: string, seed: number): string {
   return `${count} record${count === 1 ? '' : 's'} generated from ${rootName} (seed ${seed})`;
@@ -67,7 +66,6 @@ export function avroRootName(schemaText: string, filePath: string): string {
   }
   return fileNameOf(filePath).replace(SCHEMA_EXTENSION, '');
 }
-
 
 /**
  * The sample pick's step and prompt for a user's .fbs/.capnp/.bop: "(2/2)" only after the root

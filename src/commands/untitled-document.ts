@@ -33,7 +33,8 @@ export async function openUntitledDocument(wanted: UntitledDocument): Promise<vs
   // Shown first, then written through its editor: a workspace edit of a document no editor
   // shows yet opened it a second time, in the active group (the panel's).
   const editor = await show(document, wanted.viewColumn);
-  if (!(await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), wanted.text)))) throw new Error(`could not write the text of ${wanted.fileName} into its editor`);
+  if (!(await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), wanted.text))))
+    throw new Error(`could not write the text of ${wanted.fileName} into its editor`);
   // Set even when it is already the language: a language set is one VS Code no longer guesses.
   if (wanted.language) document = await vscode.languages.setTextDocumentLanguage(document, wanted.language);
   return document;

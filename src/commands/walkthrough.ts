@@ -26,9 +26,17 @@ export async function showResults(session: ComparisonSession, extensionUri: vsco
 
 /** Open Inferred Schema: the .proto or .avsc the last run inferred, beside the panel, to edit and compare with. */
 export async function openInferredSchemaCommand(session: ComparisonSession, format?: unknown): Promise<void> {
-  const chosen = format === 'proto' || format === 'avsc' ? format : (await vscode.window.showQuickPick(
-    [{ label: '.proto', format: 'proto' as const, description: 'Protocol Buffers (protobufjs, pbf, @bufbuild/protobuf…)' }, { label: '.avsc', format: 'avsc' as const, description: 'Avro (avsc, avro-js)' }],
-    { title: 'Payload Lab: open the schema inferred from the last sample' },
-  ))?.format;
+  const chosen =
+    format === 'proto' || format === 'avsc'
+      ? format
+      : (
+          await vscode.window.showQuickPick(
+            [
+              { label: '.proto', format: 'proto' as const, description: 'Protocol Buffers (protobufjs, pbf, @bufbuild/protobuf…)' },
+              { label: '.avsc', format: 'avsc' as const, description: 'Avro (avsc, avro-js)' },
+            ],
+            { title: 'Payload Lab: open the schema inferred from the last sample' },
+          )
+        )?.format;
   if (chosen) await openInferredSchema(session, chosen);
 }

@@ -36,9 +36,10 @@ export async function compressedSizes(bytes: Uint8Array): Promise<CompressedSize
 
 export const gzipCompress = (bytes: Uint8Array) => zlib.gzipSync(bytes, { level: GZIP_LEVEL });
 
-export const brotliCompress = (bytes: Uint8Array) => zlib.brotliCompressSync(bytes, {
-  params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-  },
-});
+export const brotliCompress = (bytes: Uint8Array) =>
+  zlib.brotliCompressSync(bytes, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+    },
+  });

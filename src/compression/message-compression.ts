@@ -63,12 +63,20 @@ function varint(value: number): Uint8Array {
 }
 
 /** Batches of each size (consecutive messages; the last batch may be short); sizes above the messages given are not measured. */
-export function compressBatches(messages: readonly Uint8Array[], batchSizes: readonly number[], zstd: ZstdBuild | undefined, measured: MessageBatches['measured']): MessageBatches {
+export function compressBatches(
+  messages: readonly Uint8Array[],
+  batchSizes: readonly number[],
+  zstd: ZstdBuild | undefined,
+  measured: MessageBatches['measured'],
+): MessageBatches {
   const sizes: MessageBatch[] = [];
   const notMeasured: MessageBatches['notMeasured'] = [];
   for (const messagesPerBatch of batchSizes) {
     if (messagesPerBatch > messages.length) {
-      notMeasured.push({ messagesPerBatch, reason: `${messages.length.toLocaleString('en-US')} messages measured: fewer than one batch of ${messagesPerBatch.toLocaleString('en-US')}` });
+      notMeasured.push({
+        messagesPerBatch,
+        reason: `${messages.length.toLocaleString('en-US')} messages measured: fewer than one batch of ${messagesPerBatch.toLocaleString('en-US')}`,
+      });
       continue;
     }
     let gzip = 0;

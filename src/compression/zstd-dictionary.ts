@@ -32,8 +32,10 @@ export interface TrainOptions extends ZstdCliOptions {
  * (one file per message, as the CLI reads them), removed afterwards.
  */
 export async function trainZstdDictionary(samples: readonly Uint8Array[], sizeBytes: number, options: TrainOptions = {}): Promise<Uint8Array> {
-  if (!Number.isInteger(sizeBytes) || sizeBytes < 256) throw new ZstdCliError(`a dictionary size of ${sizeBytes} bytes: give a whole number of at least 256 bytes`);
-  if (samples.length < MIN_TRAINING_SAMPLES) throw new ZstdCliError(`${samples.length} messages to train a dictionary on: zstd needs at least ${MIN_TRAINING_SAMPLES} (more is better: hundreds)`);
+  if (!Number.isInteger(sizeBytes) || sizeBytes < 256)
+    throw new ZstdCliError(`a dictionary size of ${sizeBytes} bytes: give a whole number of at least 256 bytes`);
+  if (samples.length < MIN_TRAINING_SAMPLES)
+    throw new ZstdCliError(`${samples.length} messages to train a dictionary on: zstd needs at least ${MIN_TRAINING_SAMPLES} (more is better: hundreds)`);
   const dir = fs.mkdtempSync(path.join(path.resolve(samplesRoot()), 'payload-lab-zstd-train-'));
   try {
     const samplesDir = path.join(dir, 'samples');

@@ -91,7 +91,10 @@ export function loadZstd(): Promise<ZstdAvailability> {
       return { available: true, build: await wasmBuild() };
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      return { available: false, reason: `Node ${process.versions.node} has no zstd in zlib (22.15+), and the WebAssembly build (${ZSTD_WASM_LIBRARY}) did not load: ${why}` };
+      return {
+        available: false,
+        reason: `Node ${process.versions.node} has no zstd in zlib (22.15+), and the WebAssembly build (${ZSTD_WASM_LIBRARY}) did not load: ${why}`,
+      };
     }
   })();
   return loading;

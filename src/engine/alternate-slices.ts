@@ -24,7 +24,10 @@ export type SideWindows = Record<TimingOperation, TimedWindow[]>;
 
 /** Which side's worker failed, and how. */
 export class SideFailure extends Error {
-  constructor(readonly side: number, readonly failure: SliceSessionError) {
+  constructor(
+    readonly side: number,
+    readonly failure: SliceSessionError,
+  ) {
     super(failure.message);
   }
 }
@@ -38,7 +41,10 @@ export function slicesFor(perCallNs: readonly number[], budgetMs: number): numbe
 export async function timeAlternately(sides: readonly SliceSession[], plan: SlicePlan): Promise<SideWindows[]> {
   const windows: SideWindows[] = sides.map(() => ({ encode: [], decode: [] }));
   for (const operation of OPERATIONS) {
-    const count = slicesFor(sides.map((side) => side.perCallNs[operation]), plan.operationBudgetMs);
+    const count = slicesFor(
+      sides.map((side) => side.perCallNs[operation]),
+      plan.operationBudgetMs,
+    );
     const budgetMs = plan.operationBudgetMs / count;
     const minSamples = Math.max(1, Math.ceil(plan.minSamples / count));
     for (let slice = 0; slice < count; slice++) {

@@ -39,7 +39,11 @@ export async function runWithoutCodeGeneration(runtime: MeasuringRuntime, job: C
  * different context (a forked process instead of a worker thread; another frame), and JSON,
  * which generates no code, shows what that alone costs. Undefined until the row has timings.
  */
-export function judgeCodeGeneration(strict: StrictRun, row: CompletedResult | undefined, json?: { strict: StrictRun | undefined; row: CompletedResult | undefined }): CodeGenerationCheck | undefined {
+export function judgeCodeGeneration(
+  strict: StrictRun,
+  row: CompletedResult | undefined,
+  json?: { strict: StrictRun | undefined; row: CompletedResult | undefined },
+): CodeGenerationCheck | undefined {
   if (!strict.ok) return { status: 'fails', error: strict.error };
   if (!row) return undefined;
   const control = json?.strict?.ok && json.row ? json : undefined;

@@ -48,11 +48,17 @@ export async function startCodecWorker<J extends GenerationJob>(job: J, limits: 
 
 async function startFor<J extends GenerationJob>(job: J, limits: WorkerLimits, options: CodecProcessOptions): Promise<StartedCodec<J>> {
   if (!runsGeneratedCode(job.codec)) {
-    const worker = options.execArgv ? startCodecProcess(limits, { execArgv: options.execArgv, what: 'the codec process' }) : startWorker(limits.workerScript, limits.memoryLimitMb);
+    const worker = options.execArgv
+      ? startCodecProcess(limits, { execArgv: options.execArgv, what: 'the codec process' })
+      : startWorker(limits.workerScript, limits.memoryLimitMb);
     return { kind: 'started', worker, job };
   }
   const support = sandboxSupport();
-  if (!support.ok) return { kind: 'failed', error: { stage: 'prepare', message: `not run: this row runs code generated from the schema, which runs only in a sandbox, and ${support.why}` } };
+  if (!support.ok)
+    return {
+      kind: 'failed',
+      error: { stage: 'prepare', message: `not run: this row runs code generated from the schema, which runs only in a sandbox, and ${support.why}` },
+    };
   const generated = await pregenerated(job, limits);
   if (generated.kind === 'failed') return generated;
   const readable = [
@@ -61,7 +67,11 @@ async function startFor<J extends GenerationJob>(job: J, limits: WorkerLimits, o
     // A sample the child reads itself (not sent as bytes).
     ...(job.sample.bytes ? [] : [path.resolve(job.sample.path)]),
   ];
-  const worker = startCodecProcess(limits, { execArgv: [...(options.execArgv ?? []), '--no-warnings', ...sandboxExecArgv(readable)], what: 'the sandboxed codec process', sandboxed: true });
+  const worker = startCodecProcess(limits, {
+    execArgv: [...(options.execArgv ?? []), '--no-warnings', ...sandboxExecArgv(readable)],
+    what: 'the sandboxed codec process',
+    sandboxed: true,
+  });
   return { kind: 'started', worker, job: { ...job, codegen: { ...job.codegen, pregenerated: generated.records } } };
 }
 
@@ -91,14 +101,26 @@ function pregenerated(job: GenerationJob, limits: WorkerLimits): Promise<Generat
 
 async function pregenerate(job: GenerationJob, limits: WorkerLimits): Promise<GenerationFate> {
   const { codec, sample, schema, variants, codegen, inferred, scale, messages } = job;
-  const params: GenerationJob = { codec, sample, ...(schema ? { schema } : {}), ...(variants ? { variants } : {}), ...(codegen ? { codegen } : {}), ...(inferred === undefined ? {} : { inferred }), ...(scale ? { scale } : {}), ...(messages ? { messages } : {}) };
+  const params: GenerationJob = {
+    codec,
+    sample,
+    ...(schema ? { schema } : {}),
+    ...(variants ? { variants } : {}),
+    ...(codegen ? { codegen } : {}),
+    ...(inferred === undefined ? {} : { inferred }),
+    ...(scale ? { scale } : {}),
+    ...(messages ? { messages } : {}),
+  };
   const fate = await runInWorker('generate-code', params, { ...limits, onStage: undefined, onEvents: undefined });
   if (fate.kind === 'failed') return { kind: 'failed', error: { ...fate.error, message: `generating its code: ${fate.error.message}` } };
   return { kind: 'generated', records: fate.value.pregenerated };
 }
 
 /** A forked codec process (dist/codec-process.js beside the worker script) behind the same channel as a worker. */
-function startCodecProcess(limits: WorkerLimits, options: { execArgv: readonly string[]; what: string; sandboxed?: boolean }): StartedWorker<CodecWorkerMethods> {
+function startCodecProcess(
+  limits: WorkerLimits,
+  options: { execArgv: readonly string[]; what: string; sandboxed?: boolean },
+): StartedWorker<CodecWorkerMethods> {
   const child = superviseChild<CodecWorkerMethods, WorkerEvents>({
     script: bundlePath('codec-process', path.dirname(limits.workerScript)),
     what: options.what,

@@ -138,7 +138,16 @@ async function measureSample(
   };
   const sampleBytes: SampleBytes = { path: sample.path, kind: sample.kind ?? sampleKindOf(sample.path), ...(sample.bytes ? { bytes: sample.bytes } : {}) };
 
-  const reading = runInWorker('read-sample', { sample: sampleBytes, schema: options.schema, ...(options.scale ? { scale: options.scale } : {}), ...(options.messages ? { messages: options.messages } : {}) }, limits);
+  const reading = runInWorker(
+    'read-sample',
+    {
+      sample: sampleBytes,
+      schema: options.schema,
+      ...(options.scale ? { scale: options.scale } : {}),
+      ...(options.messages ? { messages: options.messages } : {}),
+    },
+    limits,
+  );
 
   const selected = options.codecs ?? [...DEFAULT_CODEC_IDS];
   const builtinOrder = [BASELINE_CODEC_ID, ...selected.filter((id) => id !== BASELINE_CODEC_ID)];
@@ -160,7 +169,8 @@ async function measureSample(
   const runtime = restrictedRuntime(options.runtime ?? nodeMeasuringRuntime(limits), options.codegen?.restricted);
   const openFirstRound = runtime.openFirstRound;
   // The strict-CSP run is a whole measurement of its own: it keeps the first round one job at a time.
-  const pipelined = openFirstRound && !options.checkCodeGeneration && entries.every((entry) => runtime.unsupported(entry.source) === undefined) ? openFirstRound : undefined;
+  const pipelined =
+    openFirstRound && !options.checkCodeGeneration && entries.every((entry) => runtime.unsupported(entry.source) === undefined) ? openFirstRound : undefined;
   const speedupsOf = (row: CodecResult) => (row.status === 'completed' ? row.speedupVsJson : null);
   const stageReporter = (entry: RoundEntry, round: number) => (stage: WorkStage) => options.onStage?.(entry.id, stage, { round, rounds });
   const jobFor = (entry: RoundEntry, verify: boolean, jsonBytes: number): CodecJob => ({
@@ -204,7 +214,12 @@ async function measureSample(
     const jsonFirst = baseline.first?.status === 'completed' ? baseline.first : undefined;
     const row = rowOverRounds(first, entry.timings, jsonFirst ? baseline.timings : undefined, input.jsonBytes);
     const endToEnd = row.endToEnd && withEndToEndSpeedups(row.endToEnd, jsonFirst?.endToEnd);
-    const withMarks = { ...row, ...marks(entry, row), ...(endToEnd ? { endToEnd } : {}), ...(settings.adaptiveRounds && entry.stopped ? { roundsStopped: entry.stopped } : {}) };
+    const withMarks = {
+      ...row,
+      ...marks(entry, row),
+      ...(endToEnd ? { endToEnd } : {}),
+      ...(settings.adaptiveRounds && entry.stopped ? { roundsStopped: entry.stopped } : {}),
+    };
     return entry.roundFailures.length > 0 ? { ...withMarks, notes: [...row.notes, ...entry.roundFailures] } : withMarks;
   };
   const emit = (entry: RoundEntry, round: number) => {
@@ -216,7 +231,9 @@ async function measureSample(
   const recordFirst = async (entry: RoundEntry, fate: WorkerFate<CodecReport>, job: CodecJob, onStage: (stage: WorkStage) => void) => {
     if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
     const report = fate.kind === 'answered' ? fate.value : undefined;
-    entry.first = report ? buildRow(report, entry.source, context) : rowWithoutReport(entry.source, fate.kind === 'failed' ? fate.error : { stage: 'crash', message: 'no result' });
+    entry.first = report
+      ? buildRow(report, entry.source, context)
+      : rowWithoutReport(entry.source, fate.kind === 'failed' ? fate.error : { stage: 'crash', message: 'no result' });
     entry.inferred = report?.inferred;
     if (report?.outcome.status === 'completed') {
       entry.timings.push({ round: 1, ...report.outcome.measurements });
@@ -241,15 +258,20 @@ async function measureSample(
       });
     }
     if (index === 0 && pipelined) {
-      await runPipeline(entries, {
-        open: (entry) => pipelined(jobFor(entry, true, input.jsonBytes), stageReporter(entry, round)),
-        time: (_entry, run) => run.time(input.jsonBytes),
-        finish: async (entry, run) => recordFirst(entry, await run.finish(), jobFor(entry, true, input.jsonBytes), stageReporter(entry, round)),
-        abandon: (run) => run.close(),
-      }, firstOpen || undefined);
+      await runPipeline(
+        entries,
+        {
+          open: (entry) => pipelined(jobFor(entry, true, input.jsonBytes), stageReporter(entry, round)),
+          time: (_entry, run) => run.time(input.jsonBytes),
+          finish: async (entry, run) => recordFirst(entry, await run.finish(), jobFor(entry, true, input.jsonBytes), stageReporter(entry, round)),
+          abandon: (run) => run.close(),
+        },
+        firstOpen || undefined,
+      );
     }
     // After the first round, only codecs whose first round completed, and whose rounds have not stopped, are timed again.
-    const order = (index > 0 && timeLaterRound) || (index === 0 && pipelined) ? [] : roundOrder(entries, index).filter((entry) => index === 0 || stillMeasuring(entry));
+    const order =
+      (index > 0 && timeLaterRound) || (index === 0 && pipelined) ? [] : roundOrder(entries, index).filter((entry) => index === 0 || stillMeasuring(entry));
     for (const entry of order) {
       if (options.signal?.aborted) throw new CancelledError('cancelled');
       const job = jobFor(entry, index === 0, input.jsonBytes);
@@ -266,8 +288,13 @@ async function measureSample(
       } else if (report?.outcome.status === 'timed') {
         entry.timings.push({ round, ...report.outcome.timings });
       } else {
-        const error = report && (report.outcome.status === 'errored' || report.outcome.status === 'skipped') ? report.outcome.error : failure ?? { stage: 'crash' as const, message: 'no result' };
-        entry.roundFailures.push(`round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`);
+        const error =
+          report && (report.outcome.status === 'errored' || report.outcome.status === 'skipped')
+            ? report.outcome.error
+            : (failure ?? { stage: 'crash' as const, message: 'no result' });
+        entry.roundFailures.push(
+          `round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`,
+        );
       }
     }
     const timedThisRound = entries.filter(stillMeasuring);

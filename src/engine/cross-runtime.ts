@@ -25,7 +25,8 @@ export function compareRuntimeBytes(node: readonly CodecResult[], browser: reado
 }
 
 function bytesDifference(node: CompletedResult, browser: CompletedResult): string | undefined {
-  if (node.bytes !== browser.bytes) return `the browser encoded ${browser.bytes} bytes, Node ${node.bytes}: the same library gives different output in the two runtimes`;
+  if (node.bytes !== browser.bytes)
+    return `the browser encoded ${browser.bytes} bytes, Node ${node.bytes}: the same library gives different output in the two runtimes`;
   if (node.sha256 && browser.sha256 && node.sha256 !== browser.sha256) return `same size (${node.bytes} bytes) but different bytes in the browser and in Node`;
   return undefined;
 }

@@ -22,7 +22,10 @@ type Settled<V> = { ok: true; value: V } | { ok: false; error: unknown };
 
 /** A promise that never rejects (so one left pending while another step fails is never unhandled). */
 function settle<V>(promise: Promise<V>): Promise<Settled<V>> {
-  return promise.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+  return promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 }
 
 function valueOf<V>(settled: Settled<V>): V {

@@ -81,13 +81,21 @@ class FirstRoundSession implements FirstRoundRun {
     if (this.fate) await this.stop();
   }
 
-  private async request<M extends 'first-open' | 'first-time' | 'first-finish'>(method: M, params: WorkerMethods[M]['params']): Promise<WorkerMethods[M]['result'] | undefined> {
+  private async request<M extends 'first-open' | 'first-time' | 'first-finish'>(
+    method: M,
+    params: WorkerMethods[M]['params'],
+  ): Promise<WorkerMethods[M]['result'] | undefined> {
     const worker = this.worker!;
     const { limits } = this;
     try {
       return await worker.channel.request(method, params, { timeoutMs: Math.max(1, this.deadline - Date.now()), signal: limits.signal });
     } catch (error) {
-      const failure: StageError = workerFailure(error, worker.channel.gone, { what: worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage: this.lastStage }, await worker.exit());
+      const failure: StageError = workerFailure(
+        error,
+        worker.channel.gone,
+        { what: worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage: this.lastStage },
+        await worker.exit(),
+      );
       this.end({ kind: 'failed', error: failure, ...this.stageMark() });
       return undefined;
     }

@@ -34,7 +34,10 @@ export class InspectionWorker {
   private readonly channel: StartedWorker<CodecWorkerMethods>['channel'];
   private readonly exited: Promise<void>;
 
-  private constructor(worker: StartedWorker<CodecWorkerMethods>, private readonly timeoutMs: number) {
+  private constructor(
+    worker: StartedWorker<CodecWorkerMethods>,
+    private readonly timeoutMs: number,
+  ) {
     this.channel = worker.channel;
     this.exited = worker.exited;
   }
@@ -53,10 +56,24 @@ export class InspectionWorker {
       const opened = await channel.request('open-decoded-output', started.job, { timeoutMs: limits.timeoutMs, signal: limits.signal });
       return { worker: new InspectionWorker(worker, limits.timeoutMs), opened };
     } catch (error) {
-      const failure = workerFailure(error, channel.gone, { what: worker.what === 'the worker' ? 'the inspection worker' : worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, ...(lastStage ? { lastStage } : {}) }, await worker.exit());
+      const failure = workerFailure(
+        error,
+        channel.gone,
+        {
+          what: worker.what === 'the worker' ? 'the inspection worker' : worker.what,
+          memoryLimitMb: limits.memoryLimitMb,
+          timeoutMs: limits.timeoutMs,
+          ...(lastStage ? { lastStage } : {}),
+        },
+        await worker.exit(),
+      );
       channel.close(failure.message);
       await exited;
-      throw new InspectionFailure(failure.stage === 'timeout' ? { stage: 'timeout', message: `the decoded output was not ready within ${limits.timeoutMs} ms${lastStage ? ` (during ${lastStage})` : ''}` } : failure);
+      throw new InspectionFailure(
+        failure.stage === 'timeout'
+          ? { stage: 'timeout', message: `the decoded output was not ready within ${limits.timeoutMs} ms${lastStage ? ` (during ${lastStage})` : ''}` }
+          : failure,
+      );
     }
   }
 

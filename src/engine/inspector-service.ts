@@ -57,7 +57,13 @@ export class InspectorService {
     this.session = session;
     try {
       const { worker, opened } = await InspectionWorker.open(
-        { codec: { builtin: codec }, sample: input.sample, ...(input.schema ? { schema: input.schema } : {}), ...(input.variants ? { variants: input.variants } : {}), ...(input.codegen ? { codegen: input.codegen } : {}) },
+        {
+          codec: { builtin: codec },
+          sample: input.sample,
+          ...(input.schema ? { schema: input.schema } : {}),
+          ...(input.variants ? { variants: input.variants } : {}),
+          ...(input.codegen ? { codegen: input.codegen } : {}),
+        },
         {
           workerScript: input.workerScript ?? bundlePath('codec-worker'),
           memoryLimitMb: input.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,

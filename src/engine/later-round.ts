@@ -80,7 +80,9 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
   const open = (entry: RoundEntry) => SliceSession.open(later.jobFor(entry), { ...later.limits, onStage: (stage) => later.onStage?.(entry.id, stage) });
   const fail = (entry: RoundEntry, error: StageError) => {
     if (error.stage === 'cancelled') throw new CancelledError(error.message);
-    entry.roundFailures.push(`round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`);
+    entry.roundFailures.push(
+      `round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`,
+    );
   };
 
   /** This round's compression times of a side's bytes; a quick run has none, a failure leaves a note. */
@@ -99,10 +101,13 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
 
   // Every worker of the round still running: whatever ends the round (cancel, a failure) closes them.
   const live = new Set<SliceSession>();
-  const closeAll = (sessions: readonly SliceSession[]) => Promise.all(sessions.map(async (session) => {
-    await session.close();
-    live.delete(session);
-  }));
+  const closeAll = (sessions: readonly SliceSession[]) =>
+    Promise.all(
+      sessions.map(async (session) => {
+        await session.close();
+        live.delete(session);
+      }),
+    );
   /** Opens a group side by side (nothing is timed meanwhile), while the last group's workers close. */
   const openGroup = async (entries: readonly RoundEntry[], closing: readonly SliceSession[]): Promise<Array<SliceSession | undefined>> => {
     const [settled] = await Promise.all([Promise.allSettled(entries.map(open)), closeAll(closing)]);
@@ -186,7 +191,8 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
     }
     // JSON's compression is timed alone too: the last group's workers exit first.
     await closeAll(timed);
-    if (json && baseline && jsonWindows.encode.length > 0) baseline.timings.push({ ...timingsOf(round, jsonWindows, jsonBytes(baseline)), ...(await compressionOf(json, baseline)) });
+    if (json && baseline && jsonWindows.encode.length > 0)
+      baseline.timings.push({ ...timingsOf(round, jsonWindows, jsonBytes(baseline)), ...(await compressionOf(json, baseline)) });
   } catch (error) {
     if (error instanceof SideFailure && baseline) fail(baseline, error.failure.error);
     else throw error;

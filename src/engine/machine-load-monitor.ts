@@ -31,7 +31,7 @@ export interface WatchOptions {
 export function machineWatchOf(runtime: MeasuringRuntime | undefined): WatchOptions {
   if (!runtime || runtime.name === 'node') return {};
   if (runtime.measuringProcesses) return { measuringProcesses: runtime.measuringProcesses };
-  return { notMeasured: 'the browser\'s workers run in processes this run cannot tell from other work (VS Code\'s own renderer)' };
+  return { notMeasured: "the browser's workers run in processes this run cannot tell from other work (VS Code's own renderer)" };
 }
 
 export function watchMachineLoad(options: WatchOptions = {}): MachineLoadMonitor {
@@ -69,7 +69,16 @@ function readCounters(measuringProcesses: readonly number[]): CpuCounters {
   const [all] = stat.split('\n', 1);
   // cpu user nice system idle iowait irq softirq steal guest guest_nice: guest time is already in user.
   const ticks = all!.trim().split(/\s+/).slice(1, 9).map(Number);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map((value) => value || 0) as [number, number, number, number, number, number, number, number];
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map((value) => value || 0) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const busyTicks = user + nice + system + irq + softirq + steal;
   const cores = stat.split('\n').filter((line) => /^cpu\d+ /.test(line)).length || 1;
   const ownTicks = processTicks('self', true) + descendantTicks(measuringProcesses);

@@ -46,7 +46,8 @@ const range = (values: readonly number[]): [number, number] => [Math.min(...valu
  * GC share and allocation: the median over the rounds that profiled them (the first), else null.
  */
 export function combineTimings(rounds: readonly TimingStats[], jsonBytes: number): TimingStats {
-  const pick = (field: keyof Omit<TimingStats, 'meanInterval' | 'bimodal' | 'gcShare' | 'bytesAllocatedPerCall' | 'allocationLowerBound'>) => medianOf(rounds.map((timing) => timing[field]));
+  const pick = (field: keyof Omit<TimingStats, 'meanInterval' | 'bimodal' | 'gcShare' | 'bytesAllocatedPerCall' | 'allocationLowerBound'>) =>
+    medianOf(rounds.map((timing) => timing[field]));
   const profiled = (field: 'gcShare' | 'bytesAllocatedPerCall') => {
     const values = rounds.flatMap((timing) => (timing[field] === null ? [] : [timing[field]]));
     return values.length > 0 ? medianOf(values) : null;
@@ -88,7 +89,7 @@ export function rowOverRounds(
   const rounds: RoundFigures[] = own.map((timings) => {
     const json = isBaseline
       ? { encodeMeanNs: timings.encode.meanNs, decodeMeanNs: timings.decode.meanNs }
-      : timings.pairedJson ?? jsonMeansOf(baseline?.find((candidate) => candidate.round === timings.round));
+      : (timings.pairedJson ?? jsonMeansOf(baseline?.find((candidate) => candidate.round === timings.round)));
     return {
       round: timings.round,
       encodeMeanNs: timings.encode.meanNs,
@@ -99,8 +100,14 @@ export function rowOverRounds(
       ...(timings.compressionTiming ? { compression: roundCompression(timings.compressionTiming) } : {}),
     };
   });
-  const encode = combineTimings(own.map((timings) => timings.encode), jsonBytes);
-  const decode = combineTimings(own.map((timings) => timings.decode), jsonBytes);
+  const encode = combineTimings(
+    own.map((timings) => timings.encode),
+    jsonBytes,
+  );
+  const decode = combineTimings(
+    own.map((timings) => timings.decode),
+    jsonBytes,
+  );
   const speedupVsJson = speedupsOver(rounds);
   const unstable = instabilities(encode, decode, roundRanges(rounds), first.label);
   const compressionTiming = combineCompressionRounds(own.flatMap((timings) => (timings.compressionTiming ? [timings.compressionTiming] : [])));

@@ -23,7 +23,11 @@ export interface SchemaInfo {
 
 type SchemaMethod = 'schema-info' | 'generate-sample' | 'infer-schema' | 'format-schema-info';
 
-async function runSchemaJob<M extends SchemaMethod>(method: M, params: WorkerMethods[M]['params'], options: SchemaJobOptions): Promise<WorkerMethods[M]['result']> {
+async function runSchemaJob<M extends SchemaMethod>(
+  method: M,
+  params: WorkerMethods[M]['params'],
+  options: SchemaJobOptions,
+): Promise<WorkerMethods[M]['result']> {
   const fate = await runInWorker(method, params, {
     workerScript: options.workerScript ?? bundlePath('codec-worker'),
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_LIMITS.memoryLimitMb,
@@ -54,7 +58,12 @@ export async function generateSampleBytes(schema: ProvidedSchema, count: number,
 }
 
 /** The schema inferred from the sample, as text (`.proto`, laid-out Avro JSON, or translated to .fbs, .capnp, .bop). */
-export async function inferSchemaTextOf(sample: SampleBytes, format: InferredSchemaFormat, variants?: Partial<SchemaVariants>, options: SchemaJobOptions = {}): Promise<string> {
+export async function inferSchemaTextOf(
+  sample: SampleBytes,
+  format: InferredSchemaFormat,
+  variants?: Partial<SchemaVariants>,
+  options: SchemaJobOptions = {},
+): Promise<string> {
   const inferred = await runSchemaJob('infer-schema', { sample, format, ...(variants ? { variants } : {}) }, options);
   if ('inputProblem' in inferred) throw new Error(inferred.inputProblem.message);
   return inferred.text;

@@ -35,7 +35,14 @@ export const MIN_ADAPTIVE_ROUNDS = 3;
 /** ...settled: both speed-up intervals within ±25% of their medians (see README, "rounds"). */
 export const SETTLED_WITHIN = 0.25;
 
-export function measurementSettings(options: { quick?: boolean; rounds?: number; fixedRounds?: boolean; settledWithin?: number; timeBudgetMs?: number; minSamples?: number }): MeasurementSettings {
+export function measurementSettings(options: {
+  quick?: boolean;
+  rounds?: number;
+  fixedRounds?: boolean;
+  settledWithin?: number;
+  timeBudgetMs?: number;
+  minSamples?: number;
+}): MeasurementSettings {
   const quick = options.quick ?? false;
   const rounds = Math.min(MAX_ROUNDS, Math.max(1, Math.round(options.rounds ?? (quick ? QUICK_ROUNDS : DEFAULT_ROUNDS))));
   // Fewer rounds than the minimum leave nothing to stop early.

@@ -48,7 +48,14 @@ export class SliceSession {
       worker.channel.close();
       await worker.exited;
       if (error instanceof SliceSessionError) throw error;
-      throw new SliceSessionError(workerFailure(error, worker.channel.gone, { what: worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage }, await worker.exit()));
+      throw new SliceSessionError(
+        workerFailure(
+          error,
+          worker.channel.gone,
+          { what: worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage },
+          await worker.exit(),
+        ),
+      );
     }
   }
 
@@ -70,7 +77,9 @@ export class SliceSession {
   }
 
   slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow> {
-    return this.ask(() => this.worker.channel.request('time-slice', { operation, budgetMs, minSamples }, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal }));
+    return this.ask(() =>
+      this.worker.channel.request('time-slice', { operation, budgetMs, minSamples }, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal }),
+    );
   }
 
   /** This round's compression times of the codec's encoded bytes (after its slices). */
@@ -82,9 +91,19 @@ export class SliceSession {
     try {
       return await request();
     } catch (error) {
-      throw new SliceSessionError(workerFailure(error, this.worker.channel.gone, {
-        what: this.worker.what, memoryLimitMb: this.limits.memoryLimitMb, timeoutMs: this.limits.timeoutMs, lastStage: this.lastStage(),
-      }, await this.worker.exit()));
+      throw new SliceSessionError(
+        workerFailure(
+          error,
+          this.worker.channel.gone,
+          {
+            what: this.worker.what,
+            memoryLimitMb: this.limits.memoryLimitMb,
+            timeoutMs: this.limits.timeoutMs,
+            lastStage: this.lastStage(),
+          },
+          await this.worker.exit(),
+        ),
+      );
     }
   }
 

@@ -17,10 +17,11 @@ import { SWEEP_CANCELLED_CODE, SWEEP_RUNNER_FLAG, type SweepJob, type SweepRunne
 /** Once done or cancelled, how long the process gets to stop its workers before it is killed. */
 const STOP_GRACE_MS = 5_000;
 
-export type SweepInProcessOptions = Omit<SweepJob, 'sample'> & Pick<SweepOptions, 'signal' | 'onPlan' | 'onStage' | 'onResult' | 'onSize'> & {
-  /** The bundled sweep process; defaults to the one beside the running bundle. */
-  runnerScript?: string;
-};
+export type SweepInProcessOptions = Omit<SweepJob, 'sample'> &
+  Pick<SweepOptions, 'signal' | 'onPlan' | 'onStage' | 'onResult' | 'onSize'> & {
+    /** The bundled sweep process; defaults to the one beside the running bundle. */
+    runnerScript?: string;
+  };
 
 export async function runSweepInProcess(sample: SweepJob['sample'], options: SweepInProcessOptions): Promise<SweepReport> {
   const { signal, onPlan, onStage, onResult, onSize, runnerScript, ...job } = options;

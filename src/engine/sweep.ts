@@ -87,7 +87,12 @@ export async function sweepSample(sample: { path: string; bytes?: Uint8Array; ki
     });
     // A size whose quick first round ran long had one round only: the sweep reports the least rounds.
     if ((report.settings.rounds ?? 1) < (settings.rounds ?? 1)) settings = report.settings;
-    const size: SweepSize = { targetJsonBytes: scale.targetJsonBytes, jsonBytes: report.input.jsonBytes, scaling: report.input.scaling!, results: report.results };
+    const size: SweepSize = {
+      targetJsonBytes: scale.targetJsonBytes,
+      jsonBytes: report.input.jsonBytes,
+      scaling: report.input.scaling!,
+      results: report.results,
+    };
     sizes.push(size);
     options.onSize?.(sizeIndex, size);
   }
@@ -98,14 +103,19 @@ export async function sweepSample(sample: { path: string; bytes?: Uint8Array; ki
     tool: { name: 'payload-lab', version: toolVersion() },
     runtime: runtimeInfo(),
     sample: {
-      path: sample.path, fileBytes: first.fileBytes, kind, recordsPath: scaling.recordsPath, sourceRecords: scaling.sourceRecords,
-      growth: largest.growth ?? 'repeat', ...(largest.growthNote === undefined ? {} : { growthNote: largest.growthNote }),
+      path: sample.path,
+      fileBytes: first.fileBytes,
+      kind,
+      recordsPath: scaling.recordsPath,
+      sourceRecords: scaling.sourceRecords,
+      growth: largest.growth ?? 'repeat',
+      ...(largest.growthNote === undefined ? {} : { growthNote: largest.growthNote }),
     },
     settings: {
       ...settings,
       minJsonBytes: first.jsonBytes,
       maxJsonBytes: plan[plan.length - 1]!.jsonBytes,
-      stepFactor: options.sizes && options.sizes.length > 0 ? null : options.stepFactor ?? DEFAULT_STEP_FACTOR,
+      stepFactor: options.sizes && options.sizes.length > 0 ? null : (options.stepFactor ?? DEFAULT_STEP_FACTOR),
     },
     sizes,
     growth: growthSlopes(sizes),
@@ -124,9 +134,9 @@ export function scalingNotes(plan: readonly SampleInfo[]): string[] {
   if (largest.growth === 'fresh') {
     return [
       `scaled from the sample's ${records}: smaller sizes take the first records; larger ones add fresh records (growth: fresh), ` +
-        'generated from the records\' profile path by path (kinds, key presence, null and true rates, number ranges, array lengths, ' +
+        "generated from the records' profile path by path (kinds, key presence, null and true rates, number ranges, array lengths, " +
         'string values, structure and alphabet), seeded, so every run builds the same bytes',
-      'fresh records compress as varied as the sample\'s own: gzip, brotli and zstd ratios at the larger sizes are what data like the sample gets, not what repeats get',
+      "fresh records compress as varied as the sample's own: gzip, brotli and zstd ratios at the larger sizes are what data like the sample gets, not what repeats get",
     ];
   }
   return [

@@ -33,5 +33,8 @@ export function webBundleSizesIn(distDir: string): BundleSizesFile | undefined {
 export function webBundleFields(sizes: BundleSizesFile | undefined, codec: string): { bundleBytes?: number; bundle?: WebBundle } {
   const measured = sizes?.codecs[codec];
   if (!sizes || !measured) return {};
-  return { bundleBytes: measured.gzip, bundle: { minifiedBytes: measured.minified, gzipLevel: sizes.gzipLevel, bundler: sizes.bundler, includes: measured.note } };
+  return {
+    bundleBytes: measured.gzip,
+    bundle: { minifiedBytes: measured.minified, gzipLevel: sizes.gzipLevel, bundler: sizes.bundler, includes: measured.note },
+  };
 }

@@ -23,9 +23,7 @@ export interface WorkerLimits {
   onEvents?: (channel: WorkerChannel) => void;
 }
 
-export type WorkerFate<R> =
-  | { kind: 'answered'; value: R; lastStage?: WorkStage }
-  | { kind: 'failed'; error: StageError; lastStage?: WorkStage };
+export type WorkerFate<R> = { kind: 'answered'; value: R; lastStage?: WorkStage } | { kind: 'failed'; error: StageError; lastStage?: WorkStage };
 
 export type WorkerChannel = ChannelClient<WorkerMethods, WorkerEvents>;
 
@@ -37,7 +35,11 @@ export function liveWorkerCount(): number {
 }
 
 /** Asks a fresh worker one thing, then stops it. */
-export function runInWorker<M extends WorkerMethod>(method: M, params: WorkerMethods[M]['params'], limits: WorkerLimits): Promise<WorkerFate<WorkerMethods[M]['result']>> {
+export function runInWorker<M extends WorkerMethod>(
+  method: M,
+  params: WorkerMethods[M]['params'],
+  limits: WorkerLimits,
+): Promise<WorkerFate<WorkerMethods[M]['result']>> {
   if (limits.signal?.aborted) return Promise.resolve({ kind: 'failed', error: { stage: 'cancelled', message: 'cancelled before start' } });
   const worker = startWorker(limits.workerScript, limits.memoryLimitMb);
   limits.onEvents?.(worker.channel);
@@ -64,7 +66,12 @@ export async function askOnce<W extends MethodsOf<W>, M extends keyof W & string
     const value = await channel.request(method, params, { timeoutMs: limits.timeoutMs, signal: limits.signal });
     return { kind: 'answered', value, ...(lastStage ? { lastStage } : {}) };
   } catch (error) {
-    const failure = workerFailure(error, channel.gone, { what: worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage }, await worker.exit());
+    const failure = workerFailure(
+      error,
+      channel.gone,
+      { what: worker.what, memoryLimitMb: limits.memoryLimitMb, timeoutMs: limits.timeoutMs, lastStage },
+      await worker.exit(),
+    );
     return { kind: 'failed', error: failure, ...(lastStage ? { lastStage } : {}) };
   } finally {
     // Settled once the worker has really exited: nothing of this job outlives the call.
@@ -97,13 +104,20 @@ export function startWorker(workerScript: string, memoryLimitMb: number): Starte
     stderr: true,
   });
   live.add(worker);
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => {
-    live.delete(worker);
-    resolve();
-  }));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      live.delete(worker);
+      resolve();
+    }),
+  );
   worker.stdout.resume();
   worker.stderr.resume();
-  return { channel: new ChannelClient<WorkerMethods, WorkerEvents>(workerTransport(worker)), exited, what: 'the worker', exit: () => Promise.resolve(undefined) };
+  return {
+    channel: new ChannelClient<WorkerMethods, WorkerEvents>(workerTransport(worker)),
+    exited,
+    what: 'the worker',
+    exit: () => Promise.resolve(undefined),
+  };
 }
 
 export interface FailureContext {
@@ -120,7 +134,8 @@ export interface FailureContext {
  */
 export function workerFailure(error: unknown, gone: Gone | undefined, context: FailureContext, exit?: ChildExit): StageError {
   const during = context.lastStage ? ` (during ${context.lastStage})` : '';
-  if (!(error instanceof ChannelError)) return { stage: 'crash', message: `${context.what} failed${during}: ${error instanceof Error ? error.message : String(error)}` };
+  if (!(error instanceof ChannelError))
+    return { stage: 'crash', message: `${context.what} failed${during}: ${error instanceof Error ? error.message : String(error)}` };
   switch (error.kind) {
     case 'timeout':
       return { stage: 'timeout', message: `no result within ${context.timeoutMs} ms${during}; ${context.what} was stopped` };
@@ -129,17 +144,27 @@ export function workerFailure(error: unknown, gone: Gone | undefined, context: F
     case 'remote':
       return { stage: isErrorStage(error.code) ? error.code : 'crash', message: error.message };
     case 'gone':
-      if (exit?.kind === 'out-of-memory') return { stage: 'memory', message: `${context.what} ran out of memory${during}: its heap limit is ${context.memoryLimitMb} MB` };
+      if (exit?.kind === 'out-of-memory')
+        return { stage: 'memory', message: `${context.what} ran out of memory${during}: its heap limit is ${context.memoryLimitMb} MB` };
       if (exit && exit.kind !== 'killed') return { stage: 'crash', message: `${exit.description}${during}, before reporting a result` };
-      if (gone?.reason === 'out-of-memory') return { stage: 'memory', message: `${context.what} ran out of memory${during}: its heap limit is ${context.memoryLimitMb} MB` };
+      if (gone?.reason === 'out-of-memory')
+        return { stage: 'memory', message: `${context.what} ran out of memory${during}: its heap limit is ${context.memoryLimitMb} MB` };
       if (gone?.reason === 'exited') return { stage: 'crash', message: `${context.what} exited with ${gone.detail}${during} before reporting a result` };
       return { stage: 'crash', message: `${context.what} crashed${during}: ${gone?.detail ?? error.message}` };
   }
 }
 
 const ERROR_STAGES: Record<ErrorStage, true> = {
-  input: true, prepare: true, encode: true, decode: true, verify: true, measure: true,
-  timeout: true, memory: true, crash: true, cancelled: true,
+  input: true,
+  prepare: true,
+  encode: true,
+  decode: true,
+  verify: true,
+  measure: true,
+  timeout: true,
+  memory: true,
+  crash: true,
+  cancelled: true,
 };
 
 function isErrorStage(code: string | undefined): code is ErrorStage {

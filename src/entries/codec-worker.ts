@@ -44,7 +44,16 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
     const sample = parseSample(bytes, job.sample.kind, job.sample.path);
     if (job.scale) {
       const scaled = scaleSample(sample, job.scale);
-      return { sample: { path: job.sample.path, jsonBytes: scaled.jsonBytes, fileBytes: bytes.byteLength, records: scaled.scaling.records, kind: job.sample.kind, scaling: scaled.scaling } };
+      return {
+        sample: {
+          path: job.sample.path,
+          jsonBytes: scaled.jsonBytes,
+          fileBytes: bytes.byteLength,
+          records: scaled.scaling.records,
+          kind: job.sample.kind,
+          scaling: scaled.scaling,
+        },
+      };
     }
     const info: SampleInfo = {
       path: job.sample.path,
@@ -138,7 +147,12 @@ async function checkSchemaChangeJob(job: SchemaChangeJob, signal: AbortSignal): 
       return { inputProblem: inputProblemOf(error) };
     }
   }
-  const input = { versions: job.versions, ...(job.typeName ? { typeName: job.typeName } : {}), ...(sample ? { sample } : {}), ...(job.generate ? { generate: job.generate } : {}) };
+  const input = {
+    versions: job.versions,
+    ...(job.typeName ? { typeName: job.typeName } : {}),
+    ...(sample ? { sample } : {}),
+    ...(job.generate ? { generate: job.generate } : {}),
+  };
   return checkSchemaChange(input, { signal, onProgress: (progress) => void emit('schema-change-progress', progress) });
 }
 

@@ -79,7 +79,10 @@ export function activate(context: vscode.ExtensionContext): void {
   const runs: Record<RunKind, { cancel(): void }> = { comparison: session, probes, sweep: sweeps, schemaChange: schemaChanges };
   const cancelAll = () => Object.values(runs).forEach((run) => run.cancel());
   const inspector = new InspectorHost(session, log);
-  const trustGranted = offerRerunOnTrust(() => session.lastSkippedForTrust, () => void session.rerun());
+  const trustGranted = offerRerunOnTrust(
+    () => session.lastSkippedForTrust,
+    () => void session.rerun(),
+  );
 
   context.subscriptions.push(
     log,
@@ -90,15 +93,20 @@ export function activate(context: vscode.ExtensionContext): void {
     inspector,
     trustGranted,
     schemaDiagnostics,
-    vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) => compareEncodings(session, schemaDiagnostics, context.extensionUri, resource)),
+    vscode.commands.registerCommand('payloadLab.compareEncodings', (resource?: vscode.Uri) =>
+      compareEncodings(session, schemaDiagnostics, context.extensionUri, resource),
+    ),
     vscode.commands.registerCommand('payloadLab.runBenchmark', (choices?: BenchmarkChoices) => runBenchmark(session, context, choices, sweeps)),
-    vscode.commands.registerCommand('payloadLab.compareWithSchema', (resource?: vscode.Uri) => compareWithSchema(session, schemaDiagnostics, context.extensionUri, resource)),
+    vscode.commands.registerCommand('payloadLab.compareWithSchema', (resource?: vscode.Uri) =>
+      compareWithSchema(session, schemaDiagnostics, context.extensionUri, resource),
+    ),
     vscode.commands.registerCommand('payloadLab.checkSchemaChange', (resource?: unknown) => checkSchemaChange(schemaChanges, session, resource)),
     vscode.commands.registerCommand('payloadLab.cancelRun', cancelAll),
     // The Getting Started walkthrough's steps (package.json `walkthroughs`).
     vscode.commands.registerCommand('payloadLab.compareBundledSample', () => compareBundledSample(session, context.extensionUri)),
     vscode.commands.registerCommand('payloadLab.showResults', () =>
-      showResults(session, context.extensionUri, ResultsPanel.open && (() => void ResultsPanel.show(context.extensionUri, actions())))),
+      showResults(session, context.extensionUri, ResultsPanel.open && (() => void ResultsPanel.show(context.extensionUri, actions()))),
+    ),
     vscode.commands.registerCommand('payloadLab.openInferredSchema', (format?: unknown) => openInferredSchemaCommand(session, format)),
     vscode.window.registerWebviewPanelSerializer(RESULTS_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel) {

@@ -15,7 +15,15 @@ import { recordPlanOf, scaleSample, UnscalableSampleError } from '../measurement
 import { parseSample, sampleBytesOf } from '../input/read-sample';
 import { checkDecodedRecords } from '../payload-limits/decoded-check';
 import { failureKindOf } from '../payload-limits/limit-failures';
-import { LIMIT_CHILD_DISCONNECTED_CODE, LIMIT_CHILD_FLAG, type LimitChildEvents, type LimitChildMethods, type LimitStage, type TryJob, type TryResult } from '../shared/limit-process-protocol';
+import {
+  LIMIT_CHILD_DISCONNECTED_CODE,
+  LIMIT_CHILD_FLAG,
+  type LimitChildEvents,
+  type LimitChildMethods,
+  type LimitStage,
+  type TryJob,
+  type TryResult,
+} from '../shared/limit-process-protocol';
 
 let currentStage: LimitStage | undefined;
 
@@ -48,7 +56,11 @@ async function trySize(job: TryJob, enter: (stage: LimitStage) => Promise<void>,
     await enter('build');
     const sample = parseSample(sampleBytesOf(job.sample), job.sample.kind, job.sample.path);
     const plan = recordPlanOf(sample);
-    let scaled: { value: unknown; jsonBytes: number; scaling: { records: number } } | undefined = scaleSample(sample, { targetJsonBytes: job.targetJsonBytes }, plan);
+    let scaled: { value: unknown; jsonBytes: number; scaling: { records: number } } | undefined = scaleSample(
+      sample,
+      { targetJsonBytes: job.targetJsonBytes },
+      plan,
+    );
     const count = scaled.scaling.records;
     jsonBytes = scaled.jsonBytes;
     await built(jsonBytes);
@@ -89,10 +101,14 @@ serveAsChild<LimitChildMethods, LimitChildEvents>({
     // Each event is awaited until written: the next stage may end this process.
     'try-size': async (job): Promise<TryResult> => {
       await emit('ready', { heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20) });
-      return trySize(job, (stage) => {
-        currentStage = stage;
-        return emit('stage', stage);
-      }, (jsonBytes) => emit('built', { jsonBytes }));
+      return trySize(
+        job,
+        (stage) => {
+          currentStage = stage;
+          return emit('stage', stage);
+        },
+        (jsonBytes) => emit('built', { jsonBytes }),
+      );
     },
   }),
 });

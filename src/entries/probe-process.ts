@@ -55,7 +55,7 @@ function serveAsProbeProcess(): void {
       'run-units': (job): Promise<{ units: number }> =>
         run(job, emit).catch((error: unknown) => {
           // Loading the codec failed: say why on stderr, where the runner reads a dead child's last words.
-          process.stderr.write(`probe process failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+          process.stderr.write(`probe process failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
           return process.exit(70);
         }),
     }),

@@ -66,10 +66,18 @@ export function compareAvroValue(writer: avro.Type, reader: avro.Type, written: 
   else findings.differ(writtenValue, readValue, avroReason(writerBranch, readerBranch, writtenValue, readValue, mode));
 }
 
-function compareRecords(writer: avro.types.RecordType, reader: avro.types.RecordType, written: Plain, read: Plain, mode: ReadingMode, findings: ReadingFindings): void {
+function compareRecords(
+  writer: avro.types.RecordType,
+  reader: avro.types.RecordType,
+  written: Plain,
+  read: Plain,
+  mode: ReadingMode,
+  findings: ReadingFindings,
+): void {
   const matched = new Set<avro.types.Field>();
   for (const field of writer.fields) {
-    const counterpart = reader.fields.find((candidate) => candidate.name === field.name) ?? reader.fields.find((candidate) => candidate.aliases.includes(field.name));
+    const counterpart =
+      reader.fields.find((candidate) => candidate.name === field.name) ?? reader.fields.find((candidate) => candidate.aliases.includes(field.name));
     if (!counterpart) {
       findings.drop(field.name, leafCount(written[field.name]));
       continue;
@@ -116,9 +124,9 @@ function avroReason(writer: avro.Type, reader: avro.Type, written: unknown, read
   }
   if (/^(int|long)$/.test(writer.typeName) && reader.typeName === 'float') return `${prefix}${w} promoted to float: rounded to 24 significant bits`;
   if (writer.typeName === 'long' && reader.typeName === 'double') return `${prefix}long promoted to double: rounded to 53 significant bits`;
-  if (writer.typeName === 'string' && reader.typeName === 'bytes') return `${prefix}text read as bytes: the same UTF-8 bytes, but your code gets bytes (base64 here), not a string`;
+  if (writer.typeName === 'string' && reader.typeName === 'bytes')
+    return `${prefix}text read as bytes: the same UTF-8 bytes, but your code gets bytes (base64 here), not a string`;
   if (writer.typeName === 'bytes' && reader.typeName === 'string') return `${prefix}bytes read as text: bytes that are not UTF-8 become U+FFFD`;
   if (mode === 'decode') return `${prefix}the bytes were read in the reader's layout, which differs from the writer's`;
   return `${prefix}${w} read as ${r}`;
 }
-

@@ -26,7 +26,13 @@ export interface AvroTarget {
   field?: string;
 }
 
-const PROMOTIONS: Record<string, readonly string[]> = { long: ['int'], float: ['int', 'long'], double: ['int', 'long', 'float'], bytes: ['string'], string: ['bytes'] };
+const PROMOTIONS: Record<string, readonly string[]> = {
+  long: ['int'],
+  float: ['int', 'long'],
+  double: ['int', 'long', 'float'],
+  bytes: ['string'],
+  string: ['bytes'],
+};
 
 /** Everything that stops `reader` from reading data written with `writer`; empty when it can. */
 export function avroReadFindings(reader: avro.Type, writer: avro.Type, readerName = "the reader's schema"): AvroRuleFinding[] {
@@ -132,7 +138,8 @@ function checkEnum(reader: avro.types.EnumType, writer: avro.types.EnumType, whe
 function checkRecord(reader: avro.types.RecordType, writer: avro.types.RecordType, at: string[], seen: Set<string>, findings: AvroRuleFinding[]): void {
   const record = shortName(reader.name);
   for (const field of reader.fields) {
-    const counterpart = writer.fields.find((candidate) => candidate.name === field.name) ?? writer.fields.find((candidate) => field.aliases.includes(candidate.name));
+    const counterpart =
+      writer.fields.find((candidate) => candidate.name === field.name) ?? writer.fields.find((candidate) => field.aliases.includes(candidate.name));
     if (counterpart) {
       check(field.type, counterpart.type, [...at, field.name], seen, findings);
       continue;
@@ -150,14 +157,28 @@ function checkRecord(reader: avro.types.RecordType, writer: avro.types.RecordTyp
 /** A default Avro accepts for a type (a union's default is of its first branch). */
 function suggestedDefault(type: avro.Type): unknown {
   switch (kind(type)) {
-    case 'null': return null;
-    case 'boolean': return false;
-    case 'int': case 'long': case 'float': case 'double': return 0;
-    case 'string': case 'bytes': return '';
-    case 'array': return [];
-    case 'map': case 'record': return {};
-    case 'enum': return (type as avro.types.EnumType).symbols[0];
-    case 'union': return suggestedDefault((type as avro.types.UnwrappedUnionType).types[0]!);
-    default: return null;
+    case 'null':
+      return null;
+    case 'boolean':
+      return false;
+    case 'int':
+    case 'long':
+    case 'float':
+    case 'double':
+      return 0;
+    case 'string':
+    case 'bytes':
+      return '';
+    case 'array':
+      return [];
+    case 'map':
+    case 'record':
+      return {};
+    case 'enum':
+      return (type as avro.types.EnumType).symbols[0];
+    case 'union':
+      return suggestedDefault((type as avro.types.UnwrappedUnionType).types[0]!);
+    default:
+      return null;
   }
 }

@@ -7,7 +7,19 @@
  */
 import * as protobuf from 'protobufjs';
 import type { BufCategory } from '../shared/evolution';
-import { cardinalityOf, explicitDefault, fileTypes, isReservedName, isReservedNumber, jsonNameOf, kindOf, realOneof, reservedText, typeNameOf, type Cardinality } from './proto-model';
+import {
+  cardinalityOf,
+  explicitDefault,
+  fileTypes,
+  isReservedName,
+  isReservedNumber,
+  jsonNameOf,
+  kindOf,
+  realOneof,
+  reservedText,
+  typeNameOf,
+  type Cardinality,
+} from './proto-model';
 import type { ProtoVersion } from './versions';
 
 const ALL: BufCategory[] = ['FILE', 'PACKAGE', 'WIRE_JSON', 'WIRE'];
@@ -57,9 +69,53 @@ export interface BufFinding {
 }
 
 // buf's compatibility groups (https://protobuf.dev/programming-guides/proto3/#updating).
-const WIRE_GROUP: Record<string, number> = { int32: 1, int64: 1, uint32: 1, uint64: 1, bool: 1, sint32: 2, sint64: 2, string: 3, bytes: 4, fixed32: 5, sfixed32: 5, fixed64: 6, sfixed64: 6, double: 7, float: 8, group: 9, message: 10, enum: 11 };
-const WIRE_JSON_GROUP: Record<string, number> = { int32: 1, uint32: 1, int64: 2, uint64: 2, fixed32: 3, sfixed32: 3, fixed64: 4, sfixed64: 4, bool: 5, sint32: 6, sint64: 7, string: 8, bytes: 9, double: 10, float: 11, group: 12, message: 13, enum: 14 };
-const CARDINALITY_WIRE: Record<Cardinality, number> = { 'optional with explicit presence': 1, 'optional with implicit presence': 1, required: 2, repeated: 3, map: 3 };
+const WIRE_GROUP: Record<string, number> = {
+  int32: 1,
+  int64: 1,
+  uint32: 1,
+  uint64: 1,
+  bool: 1,
+  sint32: 2,
+  sint64: 2,
+  string: 3,
+  bytes: 4,
+  fixed32: 5,
+  sfixed32: 5,
+  fixed64: 6,
+  sfixed64: 6,
+  double: 7,
+  float: 8,
+  group: 9,
+  message: 10,
+  enum: 11,
+};
+const WIRE_JSON_GROUP: Record<string, number> = {
+  int32: 1,
+  uint32: 1,
+  int64: 2,
+  uint64: 2,
+  fixed32: 3,
+  sfixed32: 3,
+  fixed64: 4,
+  sfixed64: 4,
+  bool: 5,
+  sint32: 6,
+  sint64: 7,
+  string: 8,
+  bytes: 9,
+  double: 10,
+  float: 11,
+  group: 12,
+  message: 13,
+  enum: 14,
+};
+const CARDINALITY_WIRE: Record<Cardinality, number> = {
+  'optional with explicit presence': 1,
+  'optional with implicit presence': 1,
+  required: 2,
+  repeated: 3,
+  map: 3,
+};
 const CARDINALITY_WIRE_JSON: Record<Cardinality, number> = { ...CARDINALITY_WIRE, map: 4 };
 
 export function bufFindings(previous: ProtoVersion, current: ProtoVersion): BufFinding[] {
@@ -104,17 +160,32 @@ function checkMessage(previous: protobuf.Type, current: protobuf.Type, scope: st
     const names = { previous: field.name, number: field.id };
     if (!counterpart) {
       add('FIELD_NO_DELETE', `field #${field.id} (${field.name}) was deleted`, scope, names);
-      if (!isReservedNumber(current, field.id)) add('FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED', `field #${field.id} (${field.name}) was deleted without reserving the number ${field.id}`, scope, names);
-      if (!isReservedName(current, field.name)) add('FIELD_NO_DELETE_UNLESS_NAME_RESERVED', `field #${field.id} (${field.name}) was deleted without reserving the name "${field.name}"`, scope, names);
+      if (!isReservedNumber(current, field.id))
+        add('FIELD_NO_DELETE_UNLESS_NUMBER_RESERVED', `field #${field.id} (${field.name}) was deleted without reserving the number ${field.id}`, scope, names);
+      if (!isReservedName(current, field.name))
+        add('FIELD_NO_DELETE_UNLESS_NAME_RESERVED', `field #${field.id} (${field.name}) was deleted without reserving the name "${field.name}"`, scope, names);
       continue;
     }
     checkField(field, counterpart, scope, add);
   }
   const required = (type: protobuf.Type) => new Set(type.fieldsArray.filter((field) => field.required).map((field) => field.id));
   const [wasRequired, isRequired] = [required(previous), required(current)];
-  for (const id of wasRequired) if (!isRequired.has(id)) add('MESSAGE_SAME_REQUIRED_FIELDS', `required field #${id} is no longer required (or gone)`, scope, { previous: previous.fieldsById[id]!.name, number: id });
-  for (const id of isRequired) if (!wasRequired.has(id)) add('MESSAGE_SAME_REQUIRED_FIELDS', `required field #${id} was added`, scope, { current: current.fieldsById[id]!.name, number: id });
-  const realOneofs = (type: protobuf.Type) => new Set(type.fieldsArray.map(realOneof).filter((oneof) => oneof !== undefined).map((oneof) => oneof.name));
+  for (const id of wasRequired)
+    if (!isRequired.has(id))
+      add('MESSAGE_SAME_REQUIRED_FIELDS', `required field #${id} is no longer required (or gone)`, scope, {
+        previous: previous.fieldsById[id]!.name,
+        number: id,
+      });
+  for (const id of isRequired)
+    if (!wasRequired.has(id))
+      add('MESSAGE_SAME_REQUIRED_FIELDS', `required field #${id} was added`, scope, { current: current.fieldsById[id]!.name, number: id });
+  const realOneofs = (type: protobuf.Type) =>
+    new Set(
+      type.fieldsArray
+        .map(realOneof)
+        .filter((oneof) => oneof !== undefined)
+        .map((oneof) => oneof.name),
+    );
   const currentOneofs = realOneofs(current);
   for (const name of realOneofs(previous)) if (!currentOneofs.has(name)) add('ONEOF_NO_DELETE', `oneof ${name} was deleted`, scope);
   checkReserved(previous, current, scope, 'RESERVED_MESSAGE_NO_DELETE', add);
@@ -124,19 +195,23 @@ function checkField(previous: protobuf.Field, current: protobuf.Field, scope: st
   const names = { previous: previous.name, current: current.name, number: current.id };
   const label = `field #${current.id} (${current.name})`;
   if (previous.name !== current.name) add('FIELD_SAME_NAME', `${label} changed name from ${previous.name} to ${current.name}`, scope, names);
-  if (jsonNameOf(previous) !== jsonNameOf(current)) add('FIELD_SAME_JSON_NAME', `${label} changed its JSON name from ${jsonNameOf(previous)} to ${jsonNameOf(current)}`, scope, names);
+  if (jsonNameOf(previous) !== jsonNameOf(current))
+    add('FIELD_SAME_JSON_NAME', `${label} changed its JSON name from ${jsonNameOf(previous)} to ${jsonNameOf(current)}`, scope, names);
   checkTypes(bufKind(previous), bufKind(current), label, scope, names, add);
   const [was, is] = [cardinalityOf(previous), cardinalityOf(current)];
   if (was !== is) add('FIELD_SAME_CARDINALITY', `${label} changed cardinality from ${was} to ${is}`, scope, names);
-  if (CARDINALITY_WIRE_JSON[was] !== CARDINALITY_WIRE_JSON[is]) add('FIELD_WIRE_JSON_COMPATIBLE_CARDINALITY', `${label} changed cardinality from ${was} to ${is}`, scope, names);
-  if (CARDINALITY_WIRE[was] !== CARDINALITY_WIRE[is]) add('FIELD_WIRE_COMPATIBLE_CARDINALITY', `${label} changed cardinality from ${was} to ${is}`, scope, names);
+  if (CARDINALITY_WIRE_JSON[was] !== CARDINALITY_WIRE_JSON[is])
+    add('FIELD_WIRE_JSON_COMPATIBLE_CARDINALITY', `${label} changed cardinality from ${was} to ${is}`, scope, names);
+  if (CARDINALITY_WIRE[was] !== CARDINALITY_WIRE[is])
+    add('FIELD_WIRE_COMPATIBLE_CARDINALITY', `${label} changed cardinality from ${was} to ${is}`, scope, names);
   const [fromOneof, toOneof] = [realOneof(previous)?.name, realOneof(current)?.name];
   if (fromOneof !== toOneof) {
     const where = (name: string | undefined) => (name ? `oneof ${name}` : 'no oneof');
     add('FIELD_SAME_ONEOF', `${label} moved from ${where(fromOneof)} to ${where(toOneof)}`, scope, names);
   }
   const [wasDefault, isDefault] = [defaultText(previous), defaultText(current)];
-  if (wasDefault !== undefined && isDefault !== undefined && wasDefault !== isDefault) add('FIELD_SAME_DEFAULT', `${label} changed its default from ${wasDefault} to ${isDefault}`, scope, names);
+  if (wasDefault !== undefined && isDefault !== undefined && wasDefault !== isDefault)
+    add('FIELD_SAME_DEFAULT', `${label} changed its default from ${wasDefault} to ${isDefault}`, scope, names);
   if (previous instanceof protobuf.MapField && current instanceof protobuf.MapField) {
     // buf compares the generated entry messages' key and value fields.
     checkTypes({ kind: previous.keyType }, { kind: current.keyType }, `the key of map ${label}`, scope, names, add);
@@ -150,7 +225,14 @@ interface BufKind {
   enumType?: protobuf.Enum;
 }
 
-function checkTypes(before: BufKind, after: BufKind, label: string, scope: string, names: Omit<BufFinding, 'rule' | 'categories' | 'message' | 'scope'>, add: Add): void {
+function checkTypes(
+  before: BufKind,
+  after: BufKind,
+  label: string,
+  scope: string,
+  names: Omit<BufFinding, 'rule' | 'categories' | 'message' | 'scope'>,
+  add: Add,
+): void {
   const typeNamesDiffer = before.typeName !== after.typeName;
   const change = `${label} changed type from ${before.typeName ?? before.kind} to ${after.typeName ?? after.kind}`;
   if (before.kind !== after.kind || typeNamesDiffer) add('FIELD_SAME_TYPE', change, scope, names);
@@ -174,7 +256,10 @@ function mapValueKind(field: protobuf.MapField): BufKind {
 /** The kind buf sees: a map is a repeated message of the generated `<Name>Entry` type. */
 function bufKind(field: protobuf.Field): BufKind {
   if (field.map) {
-    const entry = field.name.split('_').map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+    const entry = field.name
+      .split('_')
+      .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+      .join('');
     return { kind: 'message', typeName: `${field.parent!.fullName.slice(1)}.${entry}Entry` };
   }
   const kind = kindOf(field);
@@ -206,8 +291,10 @@ function checkEnum(previous: protobuf.Enum, current: protobuf.Enum, scope: strin
     const value = { previous: names[0]!, number };
     if (!now) {
       add('ENUM_VALUE_NO_DELETE', `enum value ${number} (${names.join(', ')}) was deleted`, scope, value);
-      if (!isReservedNumber(current, number)) add('ENUM_VALUE_NO_DELETE_UNLESS_NUMBER_RESERVED', `enum value ${number} was deleted without reserving the number`, scope, value);
-      if (!names.every((name) => isReservedName(current, name))) add('ENUM_VALUE_NO_DELETE_UNLESS_NAME_RESERVED', `enum value ${number} was deleted without reserving the name ${names.join(', ')}`, scope, value);
+      if (!isReservedNumber(current, number))
+        add('ENUM_VALUE_NO_DELETE_UNLESS_NUMBER_RESERVED', `enum value ${number} was deleted without reserving the number`, scope, value);
+      if (!names.every((name) => isReservedName(current, name)))
+        add('ENUM_VALUE_NO_DELETE_UNLESS_NAME_RESERVED', `enum value ${number} was deleted without reserving the name ${names.join(', ')}`, scope, value);
     } else if (!now.every((name) => names.includes(name))) {
       add('ENUM_VALUE_SAME_NAME', `enum value ${number} changed name from ${names.join(', ')} to ${now.join(', ')}`, scope, { ...value, current: now[0]! });
     }
@@ -218,7 +305,9 @@ function checkEnum(previous: protobuf.Enum, current: protobuf.Enum, scope: strin
 function checkReserved(previous: protobuf.Type | protobuf.Enum, current: protobuf.Type | protobuf.Enum, scope: string, rule: string, add: Add): void {
   for (const entry of previous.reserved ?? []) {
     const kept = Array.isArray(entry)
-      ? Array.from({ length: Math.min(entry[1]! - entry[0]! + 1, 10_000) }, (_, index) => entry[0]! + index).every((number) => isReservedNumber(current, number))
+      ? Array.from({ length: Math.min(entry[1]! - entry[0]! + 1, 10_000) }, (_, index) => entry[0]! + index).every((number) =>
+          isReservedNumber(current, number),
+        )
       : isReservedName(current, entry);
     if (!kept) add(rule, `reserved ${reservedText(entry)} was deleted`, scope);
   }

@@ -34,7 +34,14 @@ export interface SchemaChangeOptions {
 
 export const DEFAULT_GENERATED = { count: 100, seed: 1 };
 
-export const AVRO_REGISTRY_RULES = ['NAME_MISMATCH', 'FIXED_SIZE_MISMATCH', 'MISSING_ENUM_SYMBOLS', 'READER_FIELD_MISSING_DEFAULT_VALUE', 'TYPE_MISMATCH', 'MISSING_UNION_BRANCH'];
+export const AVRO_REGISTRY_RULES = [
+  'NAME_MISMATCH',
+  'FIXED_SIZE_MISMATCH',
+  'MISSING_ENUM_SYMBOLS',
+  'READER_FIELD_MISSING_DEFAULT_VALUE',
+  'TYPE_MISMATCH',
+  'MISSING_UNION_BRANCH',
+];
 
 export async function checkSchemaChange(input: SchemaChangeInput, options: SchemaChangeOptions = {}): Promise<EvolutionResult> {
   const loaded = loadVersions(input.versions, input.typeName);
@@ -48,7 +55,13 @@ export async function checkSchemaChange(input: SchemaChangeInput, options: Schem
     try {
       written.push(writeRecords(version, chosen[index]!.records));
     } catch (error) {
-      problems.push({ version: version.label, path: version.path, line: 1, column: 1, message: `cannot write the records with this version: ${error instanceof Error ? error.message : String(error)}` });
+      problems.push({
+        version: version.label,
+        path: version.path,
+        line: 1,
+        column: 1,
+        message: `cannot write the records with this version: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   });
   if (problems.length > 0) return { status: 'invalid', problems };
@@ -62,7 +75,12 @@ export async function checkSchemaChange(input: SchemaChangeInput, options: Schem
   const report: EvolutionReport = {
     format,
     library: format === 'proto' ? { name: 'protobufjs', version: libraryVersion('protobufjs') } : { name: 'avsc', version: libraryVersion('avsc') },
-    versions: versions.map((version) => ({ label: version.label, path: version.path, typeName: version.typeName, ...(version.format === 'proto' ? { syntax: version.syntax } : {}) })),
+    versions: versions.map((version) => ({
+      label: version.label,
+      path: version.path,
+      typeName: version.typeName,
+      ...(version.format === 'proto' ? { syntax: version.syntax } : {}),
+    })),
     sample: { description: sampleDescription(input, generate), perWriter: chosen.map((each) => each.info) },
     cells,
     pairs: versions.slice(1).map((_, index) => pairLabels(index, index + 1, rules, cells, count)),
@@ -97,7 +115,10 @@ function explainRefusals(cell: EvolutionCell, rules: RulesTable): EvolutionCell 
   };
   // Avro's direct reading fails for want of a resolver; the cell's `needs` says so already.
   const explains = (reading: CellReading) => reading.mode === 'resolver' || cell.readings.length === 1;
-  return { ...cell, readings: cell.readings.map((reading) => (reading.refused && explains(reading) ? { ...reading, refused: explain(reading.refused) } : reading)) };
+  return {
+    ...cell,
+    readings: cell.readings.map((reading) => (reading.refused && explains(reading) ? { ...reading, refused: explain(reading.refused) } : reading)),
+  };
 }
 
 function notesFor(versions: readonly LoadedVersion[]): string[] {
@@ -107,5 +128,7 @@ function notesFor(versions: readonly LoadedVersion[]): string[] {
       'protobufjs drops unknown fields unless its Reader is told to keep them (discardUnknown = false): the re-encode check measures both.',
     ];
   }
-  return ['avsc reads bytes in the reader\'s field order unless given a resolver (readerType.createResolver(writerType)), which applies Avro\'s resolution rules; avsc keeps no unknown fields.'];
+  return [
+    "avsc reads bytes in the reader's field order unless given a resolver (readerType.createResolver(writerType)), which applies Avro's resolution rules; avsc keeps no unknown fields.",
+  ];
 }

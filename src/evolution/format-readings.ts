@@ -39,7 +39,9 @@ export function versionCodec(version: LoadedVersion): VersionCodec {
   if (version.format === 'proto') {
     const { type, root } = version;
     // Records hold well-known types in proto3's JSON mapping ("2024-01-01T00:00:00Z"); protobufjs wants their message form.
-    const messageForm = usesWellKnownTypes(type) ? (record: unknown) => messageToProto(type, record, root) : (record: unknown) => record as Record<string, unknown>;
+    const messageForm = usesWellKnownTypes(type)
+      ? (record: unknown) => messageToProto(type, record, root)
+      : (record: unknown) => record as Record<string, unknown>;
     return { encode: (record) => type.encode(type.fromObject(messageForm(record))).finish(), view: (bytes) => type.toObject(type.decode(bytes), VIEW) };
   }
   return { encode: (record) => version.jsonType.toBuffer(record), view: (bytes) => version.plainType.fromBuffer(Buffer.from(bytes)) };

@@ -76,14 +76,19 @@ export function withDisagreements(cell: EvolutionCell, rules: RulesTable): Evolu
   const outcome = reading.refused ? 'refused' : reading.reinterpreted.length > 0 ? 'reinterpreted' : 'compatible';
   const whatHappened = reading.refused
     ? `the reader refused ${formatNumber(reading.refused.count)} of ${formatCount(reading.records, 'record')} ("${reading.refused.message}")`
-    : `${reading.reinterpreted.reduce((sum, each) => sum + each.count, 0)} values were read as other values (${reading.reinterpreted.map((each) => each.path).slice(0, 3).join(', ')})`;
+    : `${reading.reinterpreted.reduce((sum, each) => sum + each.count, 0)} values were read as other values (${reading.reinterpreted
+        .map((each) => each.path)
+        .slice(0, 3)
+        .join(', ')})`;
   const notes: string[] = [];
   if (failing.length === 0 && outcome !== 'compatible') notes.push(`the Schema Registry's ${direction} rules pass, but ${whatHappened}: the data wins`);
   const wireBreaks = pair.buf?.some((finding) => finding.categories?.includes('WIRE'));
   if (pair.buf && !wireBreaks && outcome !== 'compatible') notes.push(`buf breaking's WIRE category passes, but ${whatHappened}: the data wins`);
   if (failing.length > 0 && outcome === 'compatible') {
     const names = [...new Set(failing.map((finding) => finding.rule))].join(', ');
-    notes.push(`the Schema Registry's ${direction} rules fail (${names}), yet none of the ${formatCount(reading.records, 'record')} was refused or read as another value (the rule guards more than this data shows, or the records did not reach the case): the rule stands`);
+    notes.push(
+      `the Schema Registry's ${direction} rules fail (${names}), yet none of the ${formatCount(reading.records, 'record')} was refused or read as another value (the rule guards more than this data shows, or the records did not reach the case): the rule stands`,
+    );
   }
   return { ...cell, disagreements: notes };
 }

@@ -34,8 +34,16 @@ export function pairRules(older: LoadedVersion, newer: LoadedVersion): PairRules
         message: `${finding.scope ? `${finding.scope}: ` : ''}${finding.message}`,
         categories: finding.categories,
         ...located(
-          protoPosition(older.text, { scope: finding.scope, ...(finding.previous ? { name: finding.previous } : {}), ...(finding.number !== undefined ? { number: finding.number } : {}) }),
-          protoPosition(newer.text, { scope: finding.scope, ...(finding.current ?? finding.previous ? { name: (finding.current ?? finding.previous)! } : {}), ...(finding.number !== undefined ? { number: finding.number } : {}) }),
+          protoPosition(older.text, {
+            scope: finding.scope,
+            ...(finding.previous ? { name: finding.previous } : {}),
+            ...(finding.number !== undefined ? { number: finding.number } : {}),
+          }),
+          protoPosition(newer.text, {
+            scope: finding.scope,
+            ...((finding.current ?? finding.previous) ? { name: (finding.current ?? finding.previous)! } : {}),
+            ...(finding.number !== undefined ? { number: finding.number } : {}),
+          }),
         ),
       })),
     };
@@ -86,8 +94,10 @@ function registryRules(original: ProtoVersion, update: ProtoVersion, originalIs:
       const before = id === undefined ? undefined : originalTypes.messages.get(difference.scope)?.fieldsById[id];
       const after = id === undefined ? undefined : updateTypes.messages.get(difference.scope)?.fieldsById[id];
       const sameType = before && after && describeField(before) === describeField(after);
-      const detail = !before || !after ? '' : sameType ? ` (${describeField(after)} changed incompatibly inside)` : ` (${describeField(before)} → ${describeField(after)})`;
-      const at = (version: ProtoVersion, name: string | undefined) => protoPosition(version.text, { scope: difference.scope, ...(name ? { name } : {}), ...(id !== undefined ? { number: id } : {}) });
+      const detail =
+        !before || !after ? '' : sameType ? ` (${describeField(after)} changed incompatibly inside)` : ` (${describeField(before)} → ${describeField(after)})`;
+      const at = (version: ProtoVersion, name: string | undefined) =>
+        protoPosition(version.text, { scope: difference.scope, ...(name ? { name } : {}), ...(id !== undefined ? { number: id } : {}) });
       const inOriginal = at(original, difference.field?.original ?? difference.field?.update);
       const inUpdate = at(update, difference.field?.update ?? difference.field?.original);
       return {

@@ -80,7 +80,11 @@ function compareField(writer: protobuf.Field, reader: protobuf.Field, written: u
     if (items.length === 1) return compareSingle(writer, reader, items[0], read, findings);
     if (read === ABSENT) return findings.differ(written, effectiveDefault(reader), protoReason(writer, reader, written, ABSENT));
     const merged = reader.resolvedType instanceof protobuf.Type;
-    return findings.differ(written, read, `a list of ${items.length} read as one value: ${merged ? 'protobufjs merges the messages into one' : 'the last one is kept'}`);
+    return findings.differ(
+      written,
+      read,
+      `a list of ${items.length} read as one value: ${merged ? 'protobufjs merges the messages into one' : 'the last one is kept'}`,
+    );
   }
   if (reader.repeated && read !== ABSENT) {
     const got = list(read);
@@ -162,11 +166,13 @@ function entriesOf(fields: EntryFields, value: Maybe<unknown>, asWritten: boolea
   if (!fields.entry) return new Map(Object.entries(value as Plain));
   const defaults = defaultsOf(fields.entry);
   const list = Array.isArray(value) ? (value as Plain[]) : [];
-  return new Map(list.map((entry) => {
-    const has = Object.hasOwn(entry, fields.value.name);
-    const item = has ? entry[fields.value.name] : asWritten ? defaults[fields.value.name] : ABSENT;
-    return [String(Object.hasOwn(entry, fields.key.name) ? entry[fields.key.name] : defaults[fields.key.name]), item];
-  }));
+  return new Map(
+    list.map((entry) => {
+      const has = Object.hasOwn(entry, fields.value.name);
+      const item = has ? entry[fields.value.name] : asWritten ? defaults[fields.value.name] : ABSENT;
+      return [String(Object.hasOwn(entry, fields.key.name) ? entry[fields.key.name] : defaults[fields.key.name]), item];
+    }),
+  );
 }
 
 /** Maps, and a map read as a repeated entry message (the wire form is the same), or the reverse. */

@@ -48,7 +48,9 @@ export function wireCompatible(writer: protobuf.Field, reader: protobuf.Field): 
 
 export function protoReason(writer: protobuf.Field, reader: protobuf.Field, written: unknown, read: unknown): string {
   const renamed = writer.name !== reader.name;
-  const prefix = renamed ? `field #${writer.id} is ${writer.name} (${describeField(writer)}) to the writer, ${reader.name} (${describeField(reader)}) to the reader: ` : '';
+  const prefix = renamed
+    ? `field #${writer.id} is ${writer.name} (${describeField(writer)}) to the writer, ${reader.name} (${describeField(reader)}) to the reader: `
+    : '';
   return prefix + coreReason(writer, reader, written, read);
 }
 
@@ -67,7 +69,8 @@ function coreReason(writer: protobuf.Field, reader: protobuf.Field, written: unk
   if (read === ABSENT && oneof && !(writer.partOf && writer.partOf.name === oneof.name)) {
     return `the reader's oneof ${oneof.name} holds one field: when the data has several of ${oneof.oneof.join(', ')}, the last one read clears the others`;
   }
-  if (read === ABSENT && readerEnum) return `the number has no name in the reader's closed enum ${readerEnum.name} (proto2): protobufjs skips it and gives the default`;
+  if (read === ABSENT && readerEnum)
+    return `the number has no name in the reader's closed enum ${readerEnum.name} (proto2): protobufjs skips it and gives the default`;
   if (read === ABSENT) return `not read: the reader gives its default`;
   if (readerEnum && writerEnum) {
     const number = typeof written === 'string' ? writerEnum.values[written] : written;
@@ -75,18 +78,23 @@ function coreReason(writer: protobuf.Field, reader: protobuf.Field, written: unk
     return `enum number ${String(number)} is ${String(written)} to the writer and ${String(read)} to the reader`;
   }
   if (ZIGZAG.has(writer.type) !== ZIGZAG.has(reader.type) && !writerEnum && !readerEnum && scalarWireType(writer) === 0) {
-    return ZIGZAG.has(reader.type) ? `a plain varint read as zigzag (${reader.type}): ${w} n is read as ${r} (n >>> 1) ^ -(n & 1)` : `a zigzag varint (${writer.type}) read as a plain ${reader.type}: -n comes back as 2n - 1`;
+    return ZIGZAG.has(reader.type)
+      ? `a plain varint read as zigzag (${reader.type}): ${w} n is read as ${r} (n >>> 1) ^ -(n & 1)`
+      : `a zigzag varint (${writer.type}) read as a plain ${reader.type}: -n comes back as 2n - 1`;
   }
   if (reader.type === 'bool' && writer.type !== 'bool') return `a varint read as bool: every value other than 0 is true`;
   if (writer.type === 'bool' && reader.type !== 'bool') return `a bool read as ${r}: true is 1`;
   if (writerEnum && !readerEnum) return `an enum read as ${r}: the number, not the name`;
   if (readerEnum && !writerEnum) return `${w} read as enum ${readerEnum.name}: the number is taken as a value of the enum`;
-  if (writer.type === 'string' && reader.type === 'bytes') return `text read as bytes: the same UTF-8 bytes, but your code gets bytes (base64 here), not a string`;
+  if (writer.type === 'string' && reader.type === 'bytes')
+    return `text read as bytes: the same UTF-8 bytes, but your code gets bytes (base64 here), not a string`;
   if (writer.type === 'bytes' && reader.type === 'string') return `bytes read as text (UTF-8)`;
   if (/64/.test(writer.type) && /32/.test(reader.type)) return `a 64-bit ${writer.type} read as ${reader.type}: only the low 32 bits are kept`;
   if (/^u|^fixed/.test(reader.type) !== /^u|^fixed/.test(writer.type)) {
     const negative = (integerText(written) ?? '').startsWith('-');
-    return negative ? `a negative ${writer.type} read as unsigned ${reader.type}: the two's complement bits as a large positive number` : `an unsigned ${writer.type} above the signed range read as ${reader.type}: negative`;
+    return negative
+      ? `a negative ${writer.type} read as unsigned ${reader.type}: the two's complement bits as a large positive number`
+      : `an unsigned ${writer.type} above the signed range read as ${reader.type}: negative`;
   }
   return `${w} read as ${r}`;
 }

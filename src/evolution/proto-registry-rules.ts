@@ -20,26 +20,60 @@ export interface RegistryDifference {
 }
 
 const COMPATIBLE = new Set([
-  'MESSAGE_ADDED', 'MESSAGE_MOVED', 'ENUM_ADDED', 'ENUM_REMOVED', 'ENUM_CONST_ADDED', 'ENUM_CONST_CHANGED', 'ENUM_CONST_REMOVED',
-  'FIELD_ADDED', 'FIELD_REMOVED', 'FIELD_NAME_CHANGED', 'FIELD_STRING_OR_BYTES_LABEL_CHANGED', 'ONEOF_ADDED', 'ONEOF_REMOVED', 'ONEOF_FIELD_ADDED',
+  'MESSAGE_ADDED',
+  'MESSAGE_MOVED',
+  'ENUM_ADDED',
+  'ENUM_REMOVED',
+  'ENUM_CONST_ADDED',
+  'ENUM_CONST_CHANGED',
+  'ENUM_CONST_REMOVED',
+  'FIELD_ADDED',
+  'FIELD_REMOVED',
+  'FIELD_NAME_CHANGED',
+  'FIELD_STRING_OR_BYTES_LABEL_CHANGED',
+  'ONEOF_ADDED',
+  'ONEOF_REMOVED',
+  'ONEOF_FIELD_ADDED',
 ]);
 
 export const REGISTRY_PROTO_RULES = [
-  'PACKAGE_CHANGED', 'MESSAGE_REMOVED', 'FIELD_KIND_CHANGED', 'FIELD_SCALAR_KIND_CHANGED', 'FIELD_NAMED_TYPE_CHANGED', 'FIELD_NUMERIC_LABEL_CHANGED',
-  'REQUIRED_FIELD_ADDED', 'REQUIRED_FIELD_REMOVED', 'ONEOF_FIELD_REMOVED', 'MULTIPLE_FIELDS_MOVED_TO_ONEOF', 'FIELD_MOVED_TO_EXISTING_ONEOF',
+  'PACKAGE_CHANGED',
+  'MESSAGE_REMOVED',
+  'FIELD_KIND_CHANGED',
+  'FIELD_SCALAR_KIND_CHANGED',
+  'FIELD_NAMED_TYPE_CHANGED',
+  'FIELD_NUMERIC_LABEL_CHANGED',
+  'REQUIRED_FIELD_ADDED',
+  'REQUIRED_FIELD_REMOVED',
+  'ONEOF_FIELD_REMOVED',
+  'MULTIPLE_FIELDS_MOVED_TO_ONEOF',
+  'FIELD_MOVED_TO_EXISTING_ONEOF',
 ] as const;
 
 const SCALAR_KINDS: Record<string, string> = {
-  int32: 'GENERAL_NUMBER', int64: 'GENERAL_NUMBER', uint32: 'GENERAL_NUMBER', uint64: 'GENERAL_NUMBER', bool: 'GENERAL_NUMBER',
-  sint32: 'SIGNED_NUMBER', sint64: 'SIGNED_NUMBER', string: 'STRING_OR_BYTES', bytes: 'STRING_OR_BYTES',
-  fixed32: 'FIXED32', sfixed32: 'FIXED32', fixed64: 'FIXED64', sfixed64: 'FIXED64', float: 'FLOAT', double: 'DOUBLE',
+  int32: 'GENERAL_NUMBER',
+  int64: 'GENERAL_NUMBER',
+  uint32: 'GENERAL_NUMBER',
+  uint64: 'GENERAL_NUMBER',
+  bool: 'GENERAL_NUMBER',
+  sint32: 'SIGNED_NUMBER',
+  sint64: 'SIGNED_NUMBER',
+  string: 'STRING_OR_BYTES',
+  bytes: 'STRING_OR_BYTES',
+  fixed32: 'FIXED32',
+  sfixed32: 'FIXED32',
+  fixed64: 'FIXED64',
+  sfixed64: 'FIXED64',
+  float: 'FLOAT',
+  double: 'DOUBLE',
 };
 
 type TypeShape = { kind: 'SCALAR'; scalarKind: string } | { kind: 'MESSAGE'; type: protobuf.Type } | { kind: 'MAP'; key: TypeShape; value: TypeShape };
 
 export function registryDifferences(original: ProtoVersion, update: ProtoVersion): RegistryDifference[] {
   const diff = new SchemaDiff(original, update);
-  if (original.packageName !== update.packageName) diff.add('PACKAGE_CHANGED', `package ${original.packageName || '(none)'} → ${update.packageName || '(none)'}`, '');
+  if (original.packageName !== update.packageName)
+    diff.add('PACKAGE_CHANGED', `package ${original.packageName || '(none)'} → ${update.packageName || '(none)'}`, '');
   diff.compareTypes(packageNamespace(original), packageNamespace(update), '');
   const seen = new Set<string>();
   return diff.differences.filter((difference) => {
@@ -155,7 +189,15 @@ class SchemaDiff {
     this.compareShapes(labelOf(original, this.original.syntax), labelOf(update, this.update.syntax), shapeOf(original), shapeOf(update), at, path, field);
   }
 
-  private compareShapes(originalLabel: string | null, updateLabel: string | null, original: TypeShape, update: TypeShape, at: string, path: string, field: RegistryDifference['field']): void {
+  private compareShapes(
+    originalLabel: string | null,
+    updateLabel: string | null,
+    original: TypeShape,
+    update: TypeShape,
+    at: string,
+    path: string,
+    field: RegistryDifference['field'],
+  ): void {
     if (original.kind !== update.kind) return this.add('FIELD_KIND_CHANGED', at, path, field);
     if (original.kind === 'SCALAR' && update.kind === 'SCALAR') {
       if (original.scalarKind !== update.scalarKind) return this.add('FIELD_SCALAR_KIND_CHANGED', at, path, field);

@@ -5,7 +5,15 @@
  */
 import { CancelledError } from '../engine/cancelled';
 import { previewValue } from '../schema/sample-fit';
-import { type CellReading, type EvolutionCell, type EvolutionProgress, type ReadingMode, readingVerdict, type ReencodeCheck, type Refusal } from '../shared/evolution';
+import {
+  type CellReading,
+  type EvolutionCell,
+  type EvolutionProgress,
+  type ReadingMode,
+  readingVerdict,
+  type ReencodeCheck,
+  type Refusal,
+} from '../shared/evolution';
 import { ReadingFindings, valueAt } from './findings';
 import { prepareReadings, versionCodec, type PreparedReading } from './format-readings';
 import { ABSENT, valuesEqual } from './json-values';
@@ -56,7 +64,12 @@ export async function runMatrix(versions: readonly LoadedVersion[], writers: rea
   return cells;
 }
 
-async function runReading(prepared: PreparedReading, data: WriterData, progress: { done: number; total: number; lastYield: number }, options: MatrixOptions): Promise<CellReading> {
+async function runReading(
+  prepared: PreparedReading,
+  data: WriterData,
+  progress: { done: number; total: number; lastYield: number },
+  options: MatrixOptions,
+): Promise<CellReading> {
   const findings = new ReadingFindings();
   const count = data.records.length;
   if (prepared.refusedUpFront !== undefined) {
@@ -72,7 +85,13 @@ async function runReading(prepared: PreparedReading, data: WriterData, progress:
       prepared.read(data.bytes[index]!, data.views[index], findings);
     } catch (error) {
       if (refused) refused.count++;
-      else refused = { message: error instanceof Error ? error.message : String(error), record: index, recordPreview: previewValue(data.records[index]), count: 1 };
+      else
+        refused = {
+          message: error instanceof Error ? error.message : String(error),
+          record: index,
+          recordPreview: previewValue(data.records[index]),
+          count: 1,
+        };
     }
     progress.done++;
     if (Date.now() - progress.lastYield > SLICE_MS) {
@@ -119,7 +138,9 @@ function reencodeCheck(prepared: PreparedReading, data: WriterData, findings: Re
 /** Avro: the reader's type alone when it reads right, otherwise a resolver (said with what goes wrong without one). */
 function chooseReading(diagonal: boolean, readings: readonly CellReading[]): { mode: ReadingMode; why: string } {
   if (readings.length === 1) {
-    return diagonal ? { mode: readings[0]!.mode, why: 'the same schema reads its own data' } : { mode: 'decode', why: 'protobufjs pairs fields by number: there is no resolution step' };
+    return diagonal
+      ? { mode: readings[0]!.mode, why: 'the same schema reads its own data' }
+      : { mode: 'decode', why: 'protobufjs pairs fields by number: there is no resolution step' };
   }
   const direct = readings.find((reading) => reading.mode === 'decode')!;
   const resolved = readings.find((reading) => reading.mode === 'resolver')!;

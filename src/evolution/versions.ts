@@ -62,16 +62,27 @@ export function defaultLabels(count: number): string[] {
 export function loadVersions(inputs: readonly SchemaVersionInput[], typeName?: string): VersionsLoad {
   const labels = defaultLabels(inputs.length);
   const labelled = inputs.map((input, index) => ({ ...input, label: input.label ?? labels[index]! }));
-  if (labelled.length < 2) return invalid([{ path: labelled[0]?.path ?? '', line: 1, column: 1, message: 'give two versions of the schema (or more) to compare' }]);
+  if (labelled.length < 2)
+    return invalid([{ path: labelled[0]?.path ?? '', line: 1, column: 1, message: 'give two versions of the schema (or more) to compare' }]);
   const formats = labelled.map((input) => formatOfPath(input.path));
   const unknown = labelled.filter((_, index) => formats[index] === undefined);
   if (unknown.length > 0) {
-    return invalid(unknown.map((input) => ({ version: input.label, path: input.path, line: 1, column: 1, message: 'not a .proto or .avsc (.avpr, .avdl) file' })));
+    return invalid(
+      unknown.map((input) => ({ version: input.label, path: input.path, line: 1, column: 1, message: 'not a .proto or .avsc (.avpr, .avdl) file' })),
+    );
   }
   const format = formats[0]!;
   const mixed = labelled.filter((_, index) => formats[index] !== format);
   if (mixed.length > 0) {
-    return invalid(mixed.map((input) => ({ version: input.label, path: input.path, line: 1, column: 1, message: `a ${input.path.split('.').at(-1)} file among ${format === 'proto' ? '.proto' : 'Avro'} versions: compare versions of one format` })));
+    return invalid(
+      mixed.map((input) => ({
+        version: input.label,
+        path: input.path,
+        line: 1,
+        column: 1,
+        message: `a ${input.path.split('.').at(-1)} file among ${format === 'proto' ? '.proto' : 'Avro'} versions: compare versions of one format`,
+      })),
+    );
   }
   return format === 'proto' ? loadProtoVersions(labelled, typeName) : loadAvroVersions(labelled, typeName);
 }
@@ -96,7 +107,14 @@ function loadProtoVersions(inputs: readonly Labelled[], typeName: string | undef
   if (chosen === undefined) {
     const declared = inputs.map((input, index) => `${input.label} declares ${loaded[index]!.messageTypes.join(', ')}`).join('; ');
     const last = inputs.at(-1)!;
-    return invalid([{ path: last.path, line: 1, column: 1, message: `the versions have no message type in common (${declared}): a renamed message cannot be compared by name` }]);
+    return invalid([
+      {
+        path: last.path,
+        line: 1,
+        column: 1,
+        message: `the versions have no message type in common (${declared}): a renamed message cannot be compared by name`,
+      },
+    ]);
   }
   const versions: ProtoVersion[] = [];
   inputs.forEach((input, index) => {
@@ -155,7 +173,13 @@ function loadAvroVersions(inputs: readonly Labelled[], typeName: string | undefi
   for (const input of inputs) {
     const usesType = typeName !== undefined && isAvroProtocolPath(input.path);
     try {
-      const { schema } = resolveAvsc({ kind: 'avsc', source: input.text, path: input.path, ...(input.imports ? { imports: input.imports } : {}), ...(usesType ? { typeName } : {}) });
+      const { schema } = resolveAvsc({
+        kind: 'avsc',
+        source: input.text,
+        path: input.path,
+        ...(input.imports ? { imports: input.imports } : {}),
+        ...(usesType ? { typeName } : {}),
+      });
       const plainType = avro.Type.forSchema(schema as avro.Schema);
       versions.push({
         format: 'avro',

@@ -99,17 +99,20 @@ export class ComparisonSession implements vscode.Disposable {
     host: RunHost<ResultsPanel>,
     private readonly schemaDiagnostics: SchemaDiagnostics,
   ) {
-    this.runs = new RunLifecycle({
-      kind: 'comparison',
-      logName: 'run',
-      title: ({ request }) => `comparing encodings of ${request.source.name}`,
-      cancelled: 'the running worker was stopped',
-      storageKey: LAST_REPORT_KEY,
-      work: (job, run) => this.compare(job, run),
-      pageReport: panelReport,
-      partialReport: stoppedComparison,
-      showFailure: (error, message, { request }) => this.showFailure(error, message, request.source),
-    }, host);
+    this.runs = new RunLifecycle(
+      {
+        kind: 'comparison',
+        logName: 'run',
+        title: ({ request }) => `comparing encodings of ${request.source.name}`,
+        cancelled: 'the running worker was stopped',
+        storageKey: LAST_REPORT_KEY,
+        work: (job, run) => this.compare(job, run),
+        pageReport: panelReport,
+        partialReport: stoppedComparison,
+        showFailure: (error, message, { request }) => this.showFailure(error, message, request.source),
+      },
+      host,
+    );
   }
 
   /**
@@ -181,13 +184,37 @@ export class ComparisonSession implements vscode.Disposable {
     if (this.currentRequest) return this.currentRequest;
     const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
     if (!stored) return undefined;
-    return { source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path }, codecs: stored.codecs, quick: stored.quick, rounds: stored.rounds, schema: stored.schema, formatSchemas: stored.formatSchemas, variants: stored.variants, ...(stored.messages === undefined ? {} : { messages: stored.messages }), ...(stored.runtimes ? { runtimes: stored.runtimes } : {}) };
+    return {
+      source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path },
+      codecs: stored.codecs,
+      quick: stored.quick,
+      rounds: stored.rounds,
+      schema: stored.schema,
+      formatSchemas: stored.formatSchemas,
+      variants: stored.variants,
+      ...(stored.messages === undefined ? {} : { messages: stored.messages }),
+      ...(stored.runtimes ? { runtimes: stored.runtimes } : {}),
+    };
   }
 
   private remember(request: RunRequest): void {
     this.currentRequest = request;
     const { source } = request;
-    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { path: source.path, name: source.name, codecs: request.codecs, quick: request.quick, rounds: request.rounds, schema: request.schema, formatSchemas: request.formatSchemas, variants: request.variants, ...(request.messages === undefined ? {} : { messages: request.messages }), ...(request.runtimes ? { runtimes: request.runtimes } : {}) } : undefined;
+    const stored: StoredFileRequest | undefined =
+      source.kind === 'file'
+        ? {
+            path: source.path,
+            name: source.name,
+            codecs: request.codecs,
+            quick: request.quick,
+            rounds: request.rounds,
+            schema: request.schema,
+            formatSchemas: request.formatSchemas,
+            variants: request.variants,
+            ...(request.messages === undefined ? {} : { messages: request.messages }),
+            ...(request.runtimes ? { runtimes: request.runtimes } : {}),
+          }
+        : undefined;
     void this.context.workspaceState.update(LAST_FILE_REQUEST_KEY, stored);
   }
 
@@ -205,7 +232,10 @@ export class ComparisonSession implements vscode.Disposable {
     if (runtimes.includes('browser')) await panel.allowMeasuringFrames((await this.frameServer.start()).origin);
     const described = this.describeRun(request, shown, settings, messages);
     const codecs = partial ? described.codecs : plannedForRuntimes(described.codecs, runtimes);
-    run.start({ ...described, codecs, ...(partial ? { rerunCodecs: shown } : {}), ...(compareWithPrevious ? { compareWithPrevious } : {}) }, `${source.location} with ${shown.join(', ')}${settings.quick ? ' (quick)' : ''}${messages.on ? ' (message mode)' : ''}`);
+    run.start(
+      { ...described, codecs, ...(partial ? { rerunCodecs: shown } : {}), ...(compareWithPrevious ? { compareWithPrevious } : {}) },
+      `${source.location} with ${shown.join(', ')}${settings.quick ? ' (quick)' : ''}${messages.on ? ' (message mode)' : ''}`,
+    );
     if (messages.announce) run.info(messages.announce);
     if (messages.on && settings.runtimes.includes('browser')) run.info(MESSAGES_NODE_ONLY);
     const input = await this.sampleInput(source);
@@ -229,26 +259,39 @@ export class ComparisonSession implements vscode.Disposable {
         // Every row arrives once per round, sharper each time.
         run.item({ type: 'codec-result', result: panelRow(result) });
         run.notify(`${runtime}: round ${round} of ${rounds}: ${result.codec} done`, 100 / (shown.length * rounds * runtimes.length));
-        if (result.status !== 'completed' && round === 1) run.warn(`${runtime} ${result.codec} ${result.status} at ${result.error.stage}: ${result.error.message}`);
+        if (result.status !== 'completed' && round === 1)
+          run.warn(`${runtime} ${result.codec} ${result.status} at ${result.error.stage}: ${result.error.message}`);
       },
     });
     const reports: ComparisonReport[] = [];
-    const watched = (runtime: MeasuredRuntime, work: () => Promise<ComparisonReport>) => watchingEventLoop(`${runtime} runtime`, work, (line) => run.info(line));
+    const watched = (runtime: MeasuredRuntime, work: () => Promise<ComparisonReport>) =>
+      watchingEventLoop(`${runtime} runtime`, work, (line) => run.info(line));
     const inNode = messages.on
-      ? () => compareMessages(input, { ...common('node'), ...messageOptions(source, readMessageSettings()) }).catch((error: unknown) => Promise.reject(inEditorWords(error)))
+      ? () =>
+          compareMessages(input, { ...common('node'), ...messageOptions(source, readMessageSettings()) }).catch((error: unknown) =>
+            Promise.reject(inEditorWords(error)),
+          )
       : () => compareSample(input, common('node'));
     if (runtimes.includes('node')) reports.push(await watched('node', inNode));
     if (runtimes.includes('browser')) {
       const runtime = await this.browserRuntime(panel, input, settings, run.signal);
       reports.push(await watched('browser', () => compareSample(input, { ...common('browser'), runtime })));
     }
-    const measured = reportOfRuntimes(reports, runtimes.includes('browser') ? 'the panel webview (Chromium), dedicated Web Workers of its measuring frame' : undefined);
+    const measured = reportOfRuntimes(
+      reports,
+      runtimes.includes('browser') ? 'the panel webview (Chromium), dedicated Web Workers of its measuring frame' : undefined,
+    );
     this.schemaDiagnostics.clear(request.schema?.path);
     return partial ? mergeReports(partial.previous, measured) : measured;
   }
 
   /** The panel's browser workers, with the sample's bytes (unless above the cap: then every row says so). */
-  private async browserRuntime(panel: ResultsPanel, input: { path: string; bytes?: Uint8Array }, settings: RunSettings, signal: AbortSignal): Promise<MeasuringRuntime> {
+  private async browserRuntime(
+    panel: ResultsPanel,
+    input: { path: string; bytes?: Uint8Array },
+    settings: RunSettings,
+    signal: AbortSignal,
+  ): Promise<MeasuringRuntime> {
     const size = input.bytes?.byteLength ?? (await fs.promises.stat(input.path)).size;
     const aboveCap = sampleAboveCap(size, settings.browserCapBytes);
     if (aboveCap) return unavailableBrowserRuntime(aboveCap);

@@ -17,7 +17,7 @@ export interface FailureLog {
 export function logFailure(log: FailureLog, what: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   if (isInputProblem(error)) log.warn(`${what}: input problem: ${message.replace(/\s*[\r\n]+\s*/g, ' ')}`);
-  else log.error(`${what}: ${error instanceof Error ? error.stack ?? message : message}`);
+  else log.error(`${what}: ${error instanceof Error ? (error.stack ?? message) : message}`);
 }
 
 export function isInputProblem(error: unknown): boolean {

@@ -86,7 +86,13 @@ const firstLine = (message: string) => message.split('\n')[0]!.trim();
  */
 export async function refChoices(repository: GitRepository, filePath: string, limits = { refs: 15, commits: 10 }): Promise<RefChoice[]> {
   const head = repository.state.HEAD;
-  const choices: RefChoice[] = [{ ref: 'HEAD', label: 'HEAD', description: [head?.name ?? (head?.commit ? 'detached' : undefined), short(head?.commit)].filter(Boolean).join(' · ') || undefined }];
+  const choices: RefChoice[] = [
+    {
+      ref: 'HEAD',
+      label: 'HEAD',
+      description: [head?.name ?? (head?.commit ? 'detached' : undefined), short(head?.commit)].filter(Boolean).join(' · ') || undefined,
+    },
+  ];
   const seen = new Set(head?.commit ? [head.commit] : []);
   // Either list may fail (a repository without commits): HEAD is still offered, and says why.
   const [refs, commits] = await Promise.all([
@@ -97,12 +103,21 @@ export async function refChoices(repository: GitRepository, filePath: string, li
     if (!ref.name || (ref.commit && seen.has(ref.commit))) continue;
     if (ref.commit) seen.add(ref.commit);
     const name = ref.type === 1 && ref.remote && !ref.name.startsWith(`${ref.remote}/`) ? `${ref.remote}/${ref.name}` : ref.name;
-    choices.push({ ref: name, label: name, description: [['branch', 'remote branch', 'tag'][ref.type] ?? 'ref', short(ref.commit)].filter(Boolean).join(' · ') });
+    choices.push({
+      ref: name,
+      label: name,
+      description: [['branch', 'remote branch', 'tag'][ref.type] ?? 'ref', short(ref.commit)].filter(Boolean).join(' · '),
+    });
   }
   for (const commit of commits) {
     if (seen.has(commit.hash)) continue;
     seen.add(commit.hash);
-    choices.push({ ref: commit.hash, label: short(commit.hash)!, description: firstLine(commit.message), detail: commit.commitDate ? `changed this file · ${commit.commitDate.toISOString().slice(0, 10)}` : 'changed this file' });
+    choices.push({
+      ref: commit.hash,
+      label: short(commit.hash)!,
+      description: firstLine(commit.message),
+      detail: commit.commitDate ? `changed this file · ${commit.commitDate.toISOString().slice(0, 10)}` : 'changed this file',
+    });
   }
   return choices;
 }
@@ -125,7 +140,8 @@ export async function readGitVersion(repository: GitRepository | null, filePath:
   try {
     commit = (await repository.getCommit(ref)).hash;
   } catch {
-    if (ref === 'HEAD' && !repository.state.HEAD?.commit) return { ok: false, reason: 'no-commits', message: `the repository of ${name} has no commit yet: there is no HEAD version to compare with` };
+    if (ref === 'HEAD' && !repository.state.HEAD?.commit)
+      return { ok: false, reason: 'no-commits', message: `the repository of ${name} has no commit yet: there is no HEAD version to compare with` };
     return { ok: false, reason: 'unknown-ref', message: `git does not know the ref '${ref}' in ${repository.rootUri.fsPath}` };
   }
   try {
@@ -142,7 +158,11 @@ export async function readGitVersion(repository: GitRepository | null, filePath:
  * Reads the files a version imports at the same ref when they are in the repository (a
  * .proto's imports changed with it); others (include paths outside it) through `fallback`.
  */
-export function readAtRef(repository: GitRepository, ref: string, fallback: (filePath: string) => Promise<string | undefined>): (filePath: string) => Promise<string | undefined> {
+export function readAtRef(
+  repository: GitRepository,
+  ref: string,
+  fallback: (filePath: string) => Promise<string | undefined>,
+): (filePath: string) => Promise<string | undefined> {
   const root = path.resolve(repository.rootUri.fsPath);
   return async (filePath) => {
     const absolute = path.resolve(filePath);

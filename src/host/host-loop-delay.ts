@@ -17,6 +17,8 @@ export async function watchingEventLoop<T>(label: string, work: () => Promise<T>
   } finally {
     histogram.disable();
     const ms = (ns: number) => `${(ns / 1e6).toFixed(1)} ms`;
-    log(`${LOOP_DELAY_PREFIX} (${label}): p50 ${ms(histogram.percentile(50))}, p99 ${ms(histogram.percentile(99))}, max ${ms(histogram.max)} (${histogram.count} samples at 1 ms)`);
+    log(
+      `${LOOP_DELAY_PREFIX} (${label}): p50 ${ms(histogram.percentile(50))}, p99 ${ms(histogram.percentile(99))}, max ${ms(histogram.max)} (${histogram.count} samples at 1 ms)`,
+    );
   }
 }

@@ -17,7 +17,10 @@ export class InspectorHost implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   readonly handlers: Handlers<InspectorRequests>;
 
-  constructor(private readonly session: ComparisonSession, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly session: ComparisonSession,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
     this.subscription = session.onWillRun(() => this.close());
     this.handlers = this.service.handlers({
       inputFor: (codec) => this.inputFor(codec),

@@ -55,7 +55,10 @@ export interface MessageSettings {
   skipInvalidLines: boolean;
 }
 
-export function messageOptions(source: SampleSource, settings: MessageSettings): Pick<MessagesOptions, 'format' | 'invalidLines' | 'dictionary' | 'linkBitsPerSecond'> {
+export function messageOptions(
+  source: SampleSource,
+  settings: MessageSettings,
+): Pick<MessagesOptions, 'format' | 'invalidLines' | 'dictionary' | 'linkBitsPerSecond'> {
   const format = streamFormatOfSource(source);
   return {
     ...(format ? { format } : {}),
@@ -71,5 +74,10 @@ export const MESSAGES_NODE_ONLY = 'message mode runs in Node worker threads only
 /** A stream's input error in the editor's words: the setting where the CLI's names its flag. */
 export function inEditorWords(error: unknown): unknown {
   if (!(error instanceof SampleInputError) || !error.message.includes('--skip-invalid-lines')) return error;
-  return new SampleInputError(error.message.replace('run with --skip-invalid-lines', 'turn on the payloadLab.messages.skipInvalidLines setting'), error.path, error.line, error.column);
+  return new SampleInputError(
+    error.message.replace('run with --skip-invalid-lines', 'turn on the payloadLab.messages.skipInvalidLines setting'),
+    error.path,
+    error.line,
+    error.column,
+  );
 }

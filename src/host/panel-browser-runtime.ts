@@ -14,5 +14,11 @@ export interface PanelBrowserOptions extends Pick<BrowserMeasuringOptions, 'work
 
 export function panelBrowserRuntime(options: PanelBrowserOptions): MeasuringRuntime {
   const { panel, frames, ...rest } = options;
-  return browserMeasuringRuntime({ ...rest, page: panel.measuring, pageName: 'the panel', timeoutHint: "a hidden panel's page and its workers are re-created", frameUrls: { normal: frames.frameUrl, strict: frames.strictFrameUrl } });
+  return browserMeasuringRuntime({
+    ...rest,
+    page: panel.measuring,
+    pageName: 'the panel',
+    timeoutHint: "a hidden panel's page and its workers are re-created",
+    frameUrls: { normal: frames.frameUrl, strict: frames.strictFrameUrl },
+  });
 }

@@ -9,7 +9,17 @@
  * so unit tests drive it with a fake panel.
  */
 import { CancelledError } from '../engine/cancelled';
-import { type ItemOf, type ProgressOf, type ReportOf, type RunEvent, type RunEventOf, type RunKey, type RunKind, RUNS_KEPT, type StartedOf } from '../shared/run-events';
+import {
+  type ItemOf,
+  type ProgressOf,
+  type ReportOf,
+  type RunEvent,
+  type RunEventOf,
+  type RunKey,
+  type RunKind,
+  RUNS_KEPT,
+  type StartedOf,
+} from '../shared/run-events';
 import { type FailureLog, logFailure } from './failure-log';
 import { RunSlot } from './run-slot';
 
@@ -101,7 +111,10 @@ export class RunLifecycle<K extends RunKind, Q, P extends RunPanel = RunPanel> {
   /** The last runs' reports, newest first, for Export from the panel's history. */
   private kept: Array<KeptReport<ReportOf<K>>> = [];
 
-  constructor(private readonly spec: RunKindSpec<K, Q, P>, private readonly host: RunHost<P>) {}
+  constructor(
+    private readonly spec: RunKindSpec<K, Q, P>,
+    private readonly host: RunHost<P>,
+  ) {}
 
   /** The last finished run's report (after a window reload, the stored one). */
   get lastReport(): ReportOf<K> | undefined {

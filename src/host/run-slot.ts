@@ -25,9 +25,14 @@ export class RunSlot {
     const controller = new AbortController();
     const finished = work(controller);
     // The slot frees itself before anyone waiting on `stopped` resumes.
-    const stopped = finished.then(() => undefined, () => undefined).then(() => {
-      if (this.running?.controller === controller) this.running = undefined;
-    });
+    const stopped = finished
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        if (this.running?.controller === controller) this.running = undefined;
+      });
     this.running = { controller, stopped };
     try {
       return { started: true, value: await finished };

@@ -34,7 +34,13 @@ export function panelRow(result: CodecResult): CodecResult {
 export const PANEL_SCHEMA_TEXT_MAX_CHARS = 64 * 1024;
 
 /** The panel's Open inferred button of each format whose rows' inferred schema it opens. */
-const INFERRED_SCHEMA_EXTENSIONS: Readonly<Record<string, string>> = { Avro: 'avsc', 'Protocol Buffers': 'proto', FlatBuffers: 'fbs', "Cap'n Proto": 'capnp', Bebop: 'bop' };
+const INFERRED_SCHEMA_EXTENSIONS: Readonly<Record<string, string>> = {
+  Avro: 'avsc',
+  'Protocol Buffers': 'proto',
+  FlatBuffers: 'fbs',
+  "Cap'n Proto": 'capnp',
+  Bebop: 'bop',
+};
 
 function withSchemaTextForPanel(result: CodecResult): CodecResult {
   const text = result.schemaText;
@@ -42,7 +48,8 @@ function withSchemaTextForPanel(result: CodecResult): CodecResult {
   const cut = text.lastIndexOf('\n', PANEL_SCHEMA_TEXT_MAX_CHARS);
   const head = text.slice(0, cut > 0 ? cut : PANEL_SCHEMA_TEXT_MAX_CHARS);
   const extension = INFERRED_SCHEMA_EXTENSIONS[result.format];
-  const whole = result.schema === 'inferred' && extension ? `“Open inferred .${extension}” above the table, or Export, shows all of it` : 'Export shows all of it';
+  const whole =
+    result.schema === 'inferred' && extension ? `“Open inferred .${extension}” above the table, or Export, shows all of it` : 'Export shows all of it';
   const note = `\n… the first ${head.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters: ${whole}.`;
   return { ...result, schemaText: head + note };
 }
@@ -57,7 +64,13 @@ export function panelReport(report: ComparisonReport): ComparisonReport {
   const rows = report.results.map(panelRow);
   const order = (row: CodecResult) => report.results.findIndex((result) => result.codec === row.codec.replace(BROWSER_SUFFIX, ''));
   // Stable: ties keep the report's order (Node's row before the browser's).
-  return { ...report, results: rows.map((row, index) => ({ row, index })).sort((a, b) => order(a.row) - order(b.row) || a.index - b.index).map(({ row }) => row) };
+  return {
+    ...report,
+    results: rows
+      .map((row, index) => ({ row, index }))
+      .sort((a, b) => order(a.row) - order(b.row) || a.index - b.index)
+      .map(({ row }) => row),
+  };
 }
 
 /** One report of both runtimes' rows (Node's first), as the CLI's and Export's contract has it. */

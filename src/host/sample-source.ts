@@ -69,4 +69,3 @@ export function* numberedFileNames(fileName: string): Generator<string> {
   const [stem, extension] = dot > 0 ? [fileName.slice(0, dot), fileName.slice(dot)] : [fileName, ''];
   for (let n = 2; ; n++) yield `${stem}-${n}${extension}`;
 }
-

@@ -19,17 +19,23 @@ export class SchemaChangeHost implements vscode.Disposable {
   /** The versions of the last run started, by its id. */
   private shown: { runId: number; versions: SchemaChangeVersionRequest[] } | undefined;
 
-  constructor(host: RunHost<RunPanel>, private readonly diagnostics: SchemaDiagnostics) {
-    this.runs = new RunLifecycle(schemaChangeRun({
-      started: (runId, request) => {
-        this.shown = { runId, versions: request.versions };
-        for (const version of request.versions) if (version.origin.kind !== 'git') diagnostics.clear(version.input.path);
-      },
-      showFailure: (error, message) => {
-        if (error instanceof SchemaVersionProblemsError) this.reportProblems(error.problems, this.shown?.versions ?? []);
-        else void vscode.window.showErrorMessage(`Payload Lab: the schema change check failed: ${message}`);
-      },
-    }), host);
+  constructor(
+    host: RunHost<RunPanel>,
+    private readonly diagnostics: SchemaDiagnostics,
+  ) {
+    this.runs = new RunLifecycle(
+      schemaChangeRun({
+        started: (runId, request) => {
+          this.shown = { runId, versions: request.versions };
+          for (const version of request.versions) if (version.origin.kind !== 'git') diagnostics.clear(version.input.path);
+        },
+        showFailure: (error, message) => {
+          if (error instanceof SchemaVersionProblemsError) this.reportProblems(error.problems, this.shown?.versions ?? []);
+          else void vscode.window.showErrorMessage(`Payload Lab: the schema change check failed: ${message}`);
+        },
+      }),
+      host,
+    );
   }
 
   run(request: SchemaChangeRequest): Promise<EvolutionReport | undefined> {
@@ -58,7 +64,9 @@ export class SchemaChangeHost implements vscode.Disposable {
     try {
       await revealSchemaPosition(vscodeUri(version.uri), position(params.line, params.column));
     } catch (error) {
-      void vscode.window.showErrorMessage(`Payload Lab: cannot open the ${version.label} version (${describeOrigin(version.origin)}): ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(
+        `Payload Lab: cannot open the ${version.label} version (${describeOrigin(version.origin)}): ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 

@@ -38,7 +38,10 @@ export interface SchemaChangeRequest {
 /** The versions' problems, each named by its version and origin; the first one located as a SchemaInputError is. */
 export class SchemaVersionProblemsError extends SchemaInputError {
   override name = 'SchemaVersionProblemsError';
-  constructor(readonly problems: readonly EvolutionProblem[], readonly versions: readonly SchemaChangeVersion[]) {
+  constructor(
+    readonly problems: readonly EvolutionProblem[],
+    readonly versions: readonly SchemaChangeVersion[],
+  ) {
     const first = problems[0]!;
     super(first.path, { line: first.line, column: first.column, message: describeProblem(first, versions) });
     this.message = problems.map((problem) => `${problem.path}:${problem.line}:${problem.column}: ${describeProblem(problem, versions)}`).join('; ');
@@ -79,7 +82,9 @@ export function schemaChangeRun(hooks: SchemaChangeHooks = {}): RunKindSpec<'sch
     ...(hooks.showFailure ? { showFailure: hooks.showFailure } : {}),
     finishedNote: (report) => {
       const pair = report.pairs[0];
-      return pair ? `${report.versions[pair.older]!.label} → ${report.versions[pair.newer]!.label}: ${pair.mode} (rules ${pair.registry.mode}, data ${pair.data.mode})` : `${report.cells.length} cells`;
+      return pair
+        ? `${report.versions[pair.older]!.label} → ${report.versions[pair.newer]!.label}: ${pair.mode} (rules ${pair.registry.mode}, data ${pair.data.mode})`
+        : `${report.cells.length} cells`;
     },
     async work(request, run) {
       const versions = request.versions.map(({ label, location, origin }) => ({ label, location, origin }));
@@ -90,23 +95,26 @@ export function schemaChangeRun(hooks: SchemaChangeHooks = {}): RunKindSpec<'sch
         `${request.schemaName}: ${versions.map((version) => `${version.label} from ${describeOrigin(version.origin)}`).join(', ')}; ${sampleName}`,
       );
       let reported = 0;
-      const result = await checkSchemaChangeInWorker({
-        versions: request.versions.map((version) => ({ ...version.input, label: version.label })),
-        ...(request.typeName ? { typeName: request.typeName } : {}),
-        ...(request.sample.kind === 'sample' ? { sample: request.sample.bytes } : { generate: { count: request.sample.count, seed: request.sample.seed } }),
-      }, {
-        ...request.limits,
-        ...(request.workerScript ? { workerScript: request.workerScript } : {}),
-        signal: run.signal,
-        onProgress: ({ done, total, cell }) => {
-          run.progress({ done, total });
-          if (cell) run.item({ type: 'cell', cell });
-          // The notification's bar moves by the share read since the last report.
-          const share = total > 0 ? (100 * (done - reported)) / total : 0;
-          reported = done;
-          run.notify(`${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records read`, share);
+      const result = await checkSchemaChangeInWorker(
+        {
+          versions: request.versions.map((version) => ({ ...version.input, label: version.label })),
+          ...(request.typeName ? { typeName: request.typeName } : {}),
+          ...(request.sample.kind === 'sample' ? { sample: request.sample.bytes } : { generate: { count: request.sample.count, seed: request.sample.seed } }),
         },
-      });
+        {
+          ...request.limits,
+          ...(request.workerScript ? { workerScript: request.workerScript } : {}),
+          signal: run.signal,
+          onProgress: ({ done, total, cell }) => {
+            run.progress({ done, total });
+            if (cell) run.item({ type: 'cell', cell });
+            // The notification's bar moves by the share read since the last report.
+            const share = total > 0 ? (100 * (done - reported)) / total : 0;
+            reported = done;
+            run.notify(`${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records read`, share);
+          },
+        },
+      );
       if (result.status === 'invalid') {
         run.item({ type: 'problems', problems: locateProblems(result.problems, request.versions) });
         throw new SchemaVersionProblemsError(result.problems, versions);

@@ -22,7 +22,9 @@ export function readProtoIncludePaths(): string[] {
 
 /** An open document's text (unsaved edits count), else the file's, else undefined. */
 export async function readText(filePath: string): Promise<string | undefined> {
-  const open = vscode.workspace.textDocuments.find((document) => document.uri.scheme === 'file' && path.resolve(document.uri.fsPath) === path.resolve(filePath));
+  const open = vscode.workspace.textDocuments.find(
+    (document) => document.uri.scheme === 'file' && path.resolve(document.uri.fsPath) === path.resolve(filePath),
+  );
   if (open) return open.getText();
   try {
     const uri = vscode.Uri.file(filePath);

@@ -43,7 +43,15 @@ export const sweepRun: RunKindSpec<'sweep', SweepRequest, unknown> = {
     const codecs = request.codecs.map((id) => ({ id, label: findBuiltinCodec(id)?.label ?? id }));
     const capJsonBytes = Math.round(settings.capMb * MB);
     run.start(
-      { sampleName: request.source.name, sampleLocation: request.source.location, sweep: request.sweep, limits: request.limits, codecs, heapMb: settings.heapMb ?? null, capJsonBytes },
+      {
+        sampleName: request.source.name,
+        sampleLocation: request.source.location,
+        sweep: request.sweep,
+        limits: request.limits,
+        codecs,
+        heapMb: settings.heapMb ?? null,
+        capJsonBytes,
+      },
       `${request.source.location} with ${request.codecs.join(', ')}${request.sweep ? `, up to ${settings.maxMb} MiB ×${settings.stepFactor}` : ''}${request.limits ? `, limits (heap ${settings.heapMb ?? "Node's default"}, cap ${settings.capMb} MiB)` : ''}`,
     );
     // Each part has its share of the notification's bar.
@@ -88,7 +96,8 @@ export const sweepRun: RunKindSpec<'sweep', SweepRequest, unknown> = {
         signal: run.signal,
         onProgress: (progress) => {
           run.progress(progress);
-          if (progress.tryingJsonBytes !== null) run.notify(`limits: ${progress.codec}: trying ${formatJsonSize(progress.tryingJsonBytes)} (step ${progress.step})`);
+          if (progress.tryingJsonBytes !== null)
+            run.notify(`limits: ${progress.codec}: trying ${formatJsonSize(progress.tryingJsonBytes)} (step ${progress.step})`);
         },
         onLimit: (limit) => {
           run.item({ type: 'limit', limit, settings: { heapMb: settings.heapMb ?? null, observedHeapLimitMb: null, capJsonBytes, timeoutMs: 0 } });

@@ -14,13 +14,15 @@ export function vscodeRunHost(context: vscode.ExtensionContext, log: vscode.LogO
   return {
     showPanel: () => ResultsPanel.show(context.extensionUri, panelActions()),
     openPanel: () => ResultsPanel.open,
-    withProgress: (title, work) => Promise.resolve(vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Payload Lab: ${title}`, cancellable: true },
-      (progress, token) => work({
-        report: (message, increment) => progress.report({ message, ...(increment === undefined ? {} : { increment }) }),
-        onCancel: (listener) => token.onCancellationRequested(listener),
-      }),
-    )),
+    withProgress: (title, work) =>
+      Promise.resolve(
+        vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Payload Lab: ${title}`, cancellable: true }, (progress, token) =>
+          work({
+            report: (message, increment) => progress.report({ message, ...(increment === undefined ? {} : { increment }) }),
+            onCancel: (listener) => token.onCancellationRequested(listener),
+          }),
+        ),
+      ),
     log,
     showError: (message) => void vscode.window.showErrorMessage(message),
     setBusy: (kind, running) => {

@@ -36,8 +36,10 @@ export function showTrustNeeded(action: string): void {
 export function offerRerunOnTrust(lastSkippedForTrust: () => boolean, rerun: () => void): vscode.Disposable {
   return vscode.workspace.onDidGrantWorkspaceTrust(() => {
     if (!lastSkippedForTrust()) return;
-    void vscode.window.showInformationMessage('Payload Lab: the workspace is trusted now: re-run the comparison to measure the rows that run code generators.', 'Re-run').then((choice) => {
-      if (choice) rerun();
-    });
+    void vscode.window
+      .showInformationMessage('Payload Lab: the workspace is trusted now: re-run the comparison to measure the rows that run code generators.', 'Re-run')
+      .then((choice) => {
+        if (choice) rerun();
+      });
   });
 }

@@ -62,9 +62,7 @@ export function locateJsonError(text: string): JsonSyntaxProblem | undefined {
           continue;
         }
         if (c !== '"') {
-          return problem(expect === 'key' && c === '}'
-            ? "trailing comma before '}'"
-            : `expected a double-quoted property name, found ${describe(i)}`);
+          return problem(expect === 'key' && c === '}' ? "trailing comma before '}'" : `expected a double-quoted property name, found ${describe(i)}`);
         }
         {
           const failure = scanString();

@@ -21,7 +21,12 @@ export function streamFormatOf(path: string): Exclude<MessageStreamFormat, 'json
   return isJsonLinesPath(path) ? 'jsonl' : 'json-array';
 }
 
-export function parseMessageStream(bytes: Uint8Array, format: Exclude<MessageStreamFormat, 'json-folder'>, path: string, invalidLines: 'stop' | 'skip'): MessageStream {
+export function parseMessageStream(
+  bytes: Uint8Array,
+  format: Exclude<MessageStreamFormat, 'json-folder'>,
+  path: string,
+  invalidLines: 'stop' | 'skip',
+): MessageStream {
   const text = decodeSampleText(bytes, path);
   if (format === 'jsonl') return requireMessages(parseLines(text, path, invalidLines), path);
   const document = parseSampleText(text, 'json', path);
@@ -38,7 +43,10 @@ export function parseMessageStream(bytes: Uint8Array, format: Exclude<MessageStr
 /** The stream as it stands; an empty one is refused with what to give instead. */
 export function requireMessages(stream: MessageStream, path: string): MessageStream {
   if (stream.records.length > 0) return stream;
-  const skipped = stream.skipped.count > 0 ? ` (${stream.skipped.count.toLocaleString('en-US')} line${stream.skipped.count === 1 ? ' was' : 's were'} not JSON and left out)` : '';
+  const skipped =
+    stream.skipped.count > 0
+      ? ` (${stream.skipped.count.toLocaleString('en-US')} line${stream.skipped.count === 1 ? ' was' : 's were'} not JSON and left out)`
+      : '';
   const what = stream.format === 'jsonl' ? 'no record on any line' : stream.format === 'json-array' ? 'an empty array' : 'no .json file';
   throw new SampleInputError(`${path}: the stream has no message: ${what}${skipped}. Give at least one record to measure.`, path);
 }
@@ -56,10 +64,16 @@ function parseLines(text: string, path: string, invalidLines: 'stop' | 'skip'): 
       // The located message (line:column, what was expected) of the document parser.
       const located = locatedLineError(line, path, index);
       if (invalidLines === 'stop') {
-        throw new SampleInputError(`${located.message.replace(/ and run again\.$/, '')}, or run with --skip-invalid-lines to leave such lines out (they are counted).`, path, located.line, located.column);
+        throw new SampleInputError(
+          `${located.message.replace(/ and run again\.$/, '')}, or run with --skip-invalid-lines to leave such lines out (they are counted).`,
+          path,
+          located.line,
+          located.column,
+        );
       }
       skipped.count++;
-      if (skipped.first.length < LISTED_SKIPPED_LINES) skipped.first.push({ line: index + 1, reason: located.message.replace(/^.*?: JSON syntax error: /, '').replace(/\. Fix the file.*$/, '') });
+      if (skipped.first.length < LISTED_SKIPPED_LINES)
+        skipped.first.push({ line: index + 1, reason: located.message.replace(/^.*?: JSON syntax error: /, '').replace(/\. Fix the file.*$/, '') });
     }
   }
   return { format: 'jsonl', records, skipped };

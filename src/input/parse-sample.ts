@@ -6,7 +6,6 @@
 import { lineAndColumn, locateJsonError } from './locate-json-error';
 import type { SampleKind } from '../shared/codec-job';
 
-
 export class SampleInputError extends Error {
   override name = 'SampleInputError';
   constructor(
@@ -35,10 +34,7 @@ export function decodeSampleText(bytes: Uint8Array, path: string): string {
   }
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
-    throw new SampleInputError(
-      `${path}: this looks like a binary file (NUL byte at offset ${nul}), not JSON text. Pick a .json or .jsonl file.`,
-      path,
-    );
+    throw new SampleInputError(`${path}: this looks like a binary file (NUL byte at offset ${nul}), not JSON text. Pick a .json or .jsonl file.`, path);
   }
   try {
     // The BOM is removed by the decoder (ignoreBOM: false).

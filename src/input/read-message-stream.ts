@@ -43,7 +43,11 @@ function jsonFilesIn(folder: string): string[] {
     const reason = code === 'ENOENT' ? 'no such folder' : code === 'ENOTDIR' ? 'is a file, not a folder' : `cannot read it (${code})`;
     throw new SampleInputError(`${folder}: ${reason}`, folder);
   }
-  return names.filter((name) => /\.json$/i.test(name)).sort(byName).map((name) => path.join(folder, name)).filter((file) => fs.statSync(file).isFile());
+  return names
+    .filter((name) => /\.json$/i.test(name))
+    .sort(byName)
+    .map((name) => path.join(folder, name))
+    .filter((file) => fs.statSync(file).isFile());
 }
 
 /** A path that is a folder: its `.json` files are the messages. */

@@ -18,4 +18,3 @@ export function sampleBytesOf(sample: { path: string; bytes?: Uint8Array }): Uin
     throw new SampleInputError(`${sample.path}: ${reason}`, sample.path);
   }
 }
-

@@ -29,7 +29,10 @@ import type { DecodedOutputJob } from '../shared/inspector';
 /** A stage of opening that failed, in words for the panel. */
 export class InspectionError extends Error {
   override name = 'InspectionError';
-  constructor(readonly stage: ErrorStage, message: string) {
+  constructor(
+    readonly stage: ErrorStage,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -109,7 +112,9 @@ export class Inspection {
   copy(encoding: 'hex' | 'base64', range: 'all' | { offset: number; length: number }): CopiedText {
     const total = this.encoded.byteLength;
     if (range === 'all' && total > COPY_ALL_LIMIT) {
-      throw new Error(`the encoding is ${total.toLocaleString('en-US')} bytes; copying it whole is limited to ${COPY_ALL_LIMIT / (1024 * 1024)} MiB: copy a page instead`);
+      throw new Error(
+        `the encoding is ${total.toLocaleString('en-US')} bytes; copying it whole is limited to ${COPY_ALL_LIMIT / (1024 * 1024)} MiB: copy a page instead`,
+      );
     }
     const start = range === 'all' ? 0 : Math.max(0, Math.min(range.offset, total));
     const end = range === 'all' ? total : Math.min(total, start + Math.max(0, range.length));

@@ -105,9 +105,7 @@ export class ValueTree {
     for (let depth = 0; depth < steps.length; depth++) {
       const step = steps[depth]!;
       const children = this.childSteps(steps.slice(0, depth), original, decoded);
-      const index = children.kind === 'indexes'
-        ? (typeof step === 'number' && step < children.length ? step : -1)
-        : children.keys.indexOf(String(step));
+      const index = children.kind === 'indexes' ? (typeof step === 'number' && step < children.length ? step : -1) : children.keys.indexOf(String(step));
       if (index < 0) throw new Error(`${formatPath(steps)} is not in the decoded output`);
       indexes.push(index);
       original = original.present ? readOriginal(original.value, step) : ABSENT;

@@ -59,11 +59,11 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The load over consecutive samples (at least two, in time order). */
 export function machineLoadOf(samples: readonly CpuCounters[]): MachineLoad {
-  if (samples.length < 2) return { measured: false, why: 'the run ended before the machine\'s counters could be read twice' };
+  if (samples.length < 2) return { measured: false, why: "the run ended before the machine's counters could be read twice" };
   const first = samples[0]!;
   const last = samples[samples.length - 1]!;
   const whole = stretch(first, last);
-  if (!whole) return { measured: false, why: 'the machine\'s CPU counters did not advance during the run' };
+  if (!whole) return { measured: false, why: "the machine's CPU counters did not advance during the run" };
   let busyMs = 0;
   for (let index = 1; index < samples.length; index++) {
     const part = stretch(samples[index - 1]!, samples[index]!);

@@ -64,7 +64,12 @@ export function findRecords(sample: unknown): RecordsFound | undefined {
 }
 
 export function describePath(path: readonly PathStep[]): string {
-  return path.length === 0 ? '(root array)' : path.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('').replace(/^\./, '');
+  return path.length === 0
+    ? '(root array)'
+    : path
+        .map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`))
+        .join('')
+        .replace(/^\./, '');
 }
 
 export interface PlanOptions {
@@ -99,8 +104,13 @@ export class RecordPlan {
   /** Why fresh records were asked for and the records repeat instead. */
   growthNote: string | undefined;
 
-  constructor(sample: unknown, readonly found: RecordsFound, private readonly options: PlanOptions = {}) {
-    if (found.records.length === 0) throw new UnscalableSampleError(`the sample's ${describePath(found.path)} is empty: there is nothing to repeat. Give a sample with at least one record.`);
+  constructor(
+    sample: unknown,
+    readonly found: RecordsFound,
+    private readonly options: PlanOptions = {},
+  ) {
+    if (found.records.length === 0)
+      throw new UnscalableSampleError(`the sample's ${describePath(found.path)} is empty: there is nothing to repeat. Give a sample with at least one record.`);
     this.texts = found.records.map((record) => jsonText(record) ?? 'null');
     this.prefix = [0];
     for (const text of this.texts) this.prefix.push(this.prefix[this.prefix.length - 1]! + Buffer.byteLength(text, 'utf8'));
@@ -216,7 +226,9 @@ class FreshStream {
 export function recordPlanOf(sample: unknown, options: PlanOptions = {}): RecordPlan {
   const found = findRecords(sample);
   if (!found) {
-    throw new UnscalableSampleError('a size sweep scales an array of records, and this sample has none: give a top-level array, JSON Lines, or an object holding an array (e.g. {"items": [...]}).');
+    throw new UnscalableSampleError(
+      'a size sweep scales an array of records, and this sample has none: give a top-level array, JSON Lines, or an object holding an array (e.g. {"items": [...]}).',
+    );
   }
   return new RecordPlan(sample, found, options);
 }
@@ -225,7 +237,11 @@ export function recordPlanOf(sample: unknown, options: PlanOptions = {}): Record
  * The sample scaled to about `scale.targetJsonBytes`: its first records, or past them its records
  * repeated, or fresh records generated from them (`scale.growth`).
  */
-export function scaleSample(sample: unknown, scale: SampleScale, plan: RecordPlan = recordPlanOf(sample, { growth: scale.growth ?? 'repeat', keepFresh: true })): ScaledSample {
+export function scaleSample(
+  sample: unknown,
+  scale: SampleScale,
+  plan: RecordPlan = recordPlanOf(sample, { growth: scale.growth ?? 'repeat', keepFresh: true }),
+): ScaledSample {
   const count = plan.countFor(scale.targetJsonBytes);
   const source = plan.found.records;
   const n = source.length;

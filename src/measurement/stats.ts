@@ -27,7 +27,7 @@ export function medianOf(values: readonly number[]): number {
 export function medianMarginOfError(sortedAscending: readonly number[]): number {
   const n = sortedAscending.length;
   if (n < 2) return 0;
-  const spread = 1.96 * Math.sqrt(n) / 2;
+  const spread = (1.96 * Math.sqrt(n)) / 2;
   // 1-based ranks of the interval's ends, as 0-based indexes, clamped to the samples.
   const lower = Math.max(0, Math.floor(n / 2 - spread) - 1);
   const upper = Math.min(n - 1, Math.ceil(n / 2 + spread) - 1);

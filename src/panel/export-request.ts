@@ -11,12 +11,14 @@ const EXTENSIONS: Record<ExportFormat, { extension: string; filter: string }> = 
   json: { extension: 'json', filter: 'JSON' },
 };
 
-export async function exportReport(
-  report: ComparisonReport | undefined,
-  params: RequestMap['export']['params'],
-): Promise<RequestMap['export']['result']> {
+export async function exportReport(report: ComparisonReport | undefined, params: RequestMap['export']['params']): Promise<RequestMap['export']['result']> {
   if (!report) throw new Error('There is no finished comparison to export yet: run one first.');
-  return saveOrCopy(renderReport(report, params.format, { priority: params.priority ?? DEFAULT_CHOICE.priority, transport: params.transport ?? DEFAULT_CHOICE.transport }), params, report.input.path, 'payload-lab');
+  return saveOrCopy(
+    renderReport(report, params.format, { priority: params.priority ?? DEFAULT_CHOICE.priority, transport: params.transport ?? DEFAULT_CHOICE.transport }),
+    params,
+    report.input.path,
+    'payload-lab',
+  );
 }
 
 /** The text copied, or saved where the user picks (suggested: `<prefix>-<sample name>.<ext>`). */
@@ -31,7 +33,11 @@ export async function saveOrCopy(
     return { outcome: 'copied' };
   }
   const { extension, filter } = EXTENSIONS[params.format];
-  const sampleName = samplePath.split(/[\\/]/).pop()?.replace(/\.[^.]+$/, '') || 'sample';
+  const sampleName =
+    samplePath
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/\.[^.]+$/, '') || 'sample';
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const suggested = `${prefix}-${sampleName}.${extension}`;
   const target = await vscode.window.showSaveDialog({

@@ -65,7 +65,12 @@ export class ResultsPanel implements vscode.Disposable {
       ResultsPanel.current.panel.reveal(revealColumn(ResultsPanel.current.panel), true);
       return ResultsPanel.current;
     }
-    const panel = vscode.window.createWebviewPanel(RESULTS_VIEW_TYPE, 'Payload Lab', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, webviewOptions(extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      RESULTS_VIEW_TYPE,
+      'Payload Lab',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      webviewOptions(extensionUri),
+    );
     ResultsPanel.current = new ResultsPanel(panel, extensionUri, actions);
     return ResultsPanel.current;
   }

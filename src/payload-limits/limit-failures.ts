@@ -16,12 +16,21 @@ export function failureKindOf(error: unknown): LimitFailureKind {
 const OUT_OF_MEMORY = /heap out of memory|Allocation failed|Reached heap limit|out of memory/i;
 
 /** How a limit process that never answered ended, from its exit and the last words on its stderr. */
-export function deathFailure(exit: ChildExit, stderrTail: string, stage: LimitFailure['stage'], heapLimitMb: number | undefined): Omit<LimitFailure, 'atJsonBytes'> {
-  const lines = stderrTail.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+export function deathFailure(
+  exit: ChildExit,
+  stderrTail: string,
+  stage: LimitFailure['stage'],
+  heapLimitMb: number | undefined,
+): Omit<LimitFailure, 'atJsonBytes'> {
+  const lines = stderrTail
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   // V8's own verdict ("FATAL ERROR: … heap out of memory") rather than the native stack after it.
   const lastLine = lines.find((line) => /^FATAL ERROR/.test(line)) ?? lines.find((line) => !/^\d+: 0x/.test(line) && !/^<--/.test(line)) ?? lines.pop();
   const heap = heapLimitMb === undefined ? '' : ` (heap limit ${heapLimitMb} MB)`;
-  if (exit.kind === 'out-of-memory' || OUT_OF_MEMORY.test(stderrTail)) return { kind: 'out-of-memory', stage, message: `the process ran out of memory${heap}: ${lastLine ?? 'heap out of memory'}` };
+  if (exit.kind === 'out-of-memory' || OUT_OF_MEMORY.test(stderrTail))
+    return { kind: 'out-of-memory', stage, message: `the process ran out of memory${heap}: ${lastLine ?? 'heap out of memory'}` };
   const how = exit.signal === null ? `code ${exit.code}` : `signal ${exit.signal}`;
   if (exit.signal === 'SIGKILL') return { kind: 'out-of-memory', stage, message: `the process was killed from outside (${how}): out of system memory?` };
   return { kind: 'crash', stage, message: `the process ended with ${how}${lastLine ? `: ${lastLine}` : ''}` };

@@ -66,7 +66,7 @@ export async function searchLimit(trial: (targetJsonBytes: number) => Promise<Tr
  * lower bound of the limit the finished search would give.
  */
 export function heldSoFar(tried: ReadonlyMap<number, TrialOutcome>): { encodedJsonBytes: number | null; decodedJsonBytes: number | null } {
-  const sizeOf = (target: number | undefined) => (target === undefined ? null : tried.get(target)!.jsonBytes ?? target);
+  const sizeOf = (target: number | undefined) => (target === undefined ? null : (tried.get(target)!.jsonBytes ?? target));
   return {
     encodedJsonBytes: sizeOf(boundary(tried, (outcome) => outcome.encoded).ok),
     decodedJsonBytes: sizeOf(boundary(tried, (outcome) => outcome.decoded).ok),
@@ -81,7 +81,12 @@ function boundary(tried: ReadonlyMap<number, TrialOutcome>, passed: (outcome: Tr
   return { ...(below.length > 0 ? { ok: below[below.length - 1] } : {}), ...(fail === undefined ? {} : { fail }) };
 }
 
-async function bisect(run: (target: number) => Promise<TrialOutcome>, tried: Tried, passed: (outcome: TrialOutcome) => boolean, options: SearchOptions): Promise<void> {
+async function bisect(
+  run: (target: number) => Promise<TrialOutcome>,
+  tried: Tried,
+  passed: (outcome: TrialOutcome) => boolean,
+  options: SearchOptions,
+): Promise<void> {
   for (;;) {
     const { ok, fail } = boundary(tried, passed);
     if (fail === undefined) return;

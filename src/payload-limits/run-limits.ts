@@ -22,7 +22,15 @@ import { SampleInputError, sampleKindOf } from '../input/read-sample';
 import { ChannelError } from '../shared/channel';
 import type { CodecLimit, LimitSettings } from '../shared/sweep';
 import { deathFailure, timeoutMessage } from './limit-failures';
-import { LIMIT_CHILD_DISCONNECTED_CODE, LIMIT_CHILD_FLAG, type LimitChildEvents, type LimitChildMethods, type LimitStage, type TryJob, type TryResult } from '../shared/limit-process-protocol';
+import {
+  LIMIT_CHILD_DISCONNECTED_CODE,
+  LIMIT_CHILD_FLAG,
+  type LimitChildEvents,
+  type LimitChildMethods,
+  type LimitStage,
+  type TryJob,
+  type TryResult,
+} from '../shared/limit-process-protocol';
 import { heldSoFar, searchLimit, type TrialOutcome } from './limit-search';
 import type { LimitProgress } from '../shared/sweep-events';
 import { residentMb } from './process-memory';
@@ -94,7 +102,8 @@ export async function findLimits(sample: { path: string; bytes?: Uint8Array; kin
     // The schema the first try inferred from the unscaled sample, handed to the later ones.
     let inferred: unknown;
     const outcomes = new Map<number, TrialOutcome>();
-    const progress = (tryingJsonBytes: number | null) => options.onProgress?.({ type: 'limit', codec: id, step: outcomes.size + (tryingJsonBytes === null ? 0 : 1), tryingJsonBytes, ...heldSoFar(outcomes) });
+    const progress = (tryingJsonBytes: number | null) =>
+      options.onProgress?.({ type: 'limit', codec: id, step: outcomes.size + (tryingJsonBytes === null ? 0 : 1), tryingJsonBytes, ...heldSoFar(outcomes) });
     const trial = async (targetJsonBytes: number): Promise<TrialOutcome> => {
       progress(targetJsonBytes);
       const job: TryJob = { codec: { builtin: id }, sample: sampleBytes, targetJsonBytes, ...(inferred === undefined ? {} : { inferred }) };
@@ -207,11 +216,20 @@ async function trySizeInProcess(
     if (!(error instanceof ChannelError)) throw error;
     if (error.kind === 'cancelled') throw new CancelledError('cancelled');
     const size = jsonBytes === undefined ? {} : { jsonBytes };
-    if (error.kind === 'timeout') return tried({ ...size, encoded: stage === 'decode', decoded: false, failure: { kind: 'timeout', stage, message: timeoutMessage(timeoutMs, residentMb(child.pid), heapLimitMb) } });
+    if (error.kind === 'timeout')
+      return tried({
+        ...size,
+        encoded: stage === 'decode',
+        decoded: false,
+        failure: { kind: 'timeout', stage, message: timeoutMessage(timeoutMs, residentMb(child.pid), heapLimitMb) },
+      });
     if (error.kind === 'remote') return tried({ ...size, encoded: false, decoded: false, failure: { kind: 'error', stage, message: error.message } });
     // The process died: its end, with its last words.
     const exit = await child.ended;
-    return { ...tried({ ...size, encoded: stage === 'decode', decoded: false, failure: deathFailure(exit, child.stderrTail(), stage, heapLimitMb) }), disconnected: exit.code === LIMIT_CHILD_DISCONNECTED_CODE };
+    return {
+      ...tried({ ...size, encoded: stage === 'decode', decoded: false, failure: deathFailure(exit, child.stderrTail(), stage, heapLimitMb) }),
+      disconnected: exit.code === LIMIT_CHILD_DISCONNECTED_CODE,
+    };
   } finally {
     await child.stop();
   }

@@ -26,14 +26,16 @@ function single(codec: string, probe: ProbeId, unit: UnitResult): ProbeResult {
 function merged(codec: string, codecKey: string, probe: ProbeId, units: Array<[ProbeUnit, UnitResult]>): ProbeResult {
   const crafted = craftedInputsFor(codecKey);
   const cases: ProbeCase[] = units.map(([unit, result]) => {
-    const label = unit.craftedIndex === undefined ? probe : crafted[unit.craftedIndex]?.label ?? probe;
+    const label = unit.craftedIndex === undefined ? probe : (crafted[unit.craftedIndex]?.label ?? probe);
     return { label, outcome: mostSevere(result.effects), detail: result.detail };
   });
   const effects = sortEffects(units.flatMap(([, result]) => result.effects));
   const outcome = mostSevere(effects);
   const counts = new Map<ProbeOutcome, number>();
   for (const entry of cases) counts.set(entry.outcome, (counts.get(entry.outcome) ?? 0) + 1);
-  const tally = sortEffects([...counts.keys()]).map((key) => `${counts.get(key)} ${VERBS[key] ?? key}`).join(', ');
+  const tally = sortEffects([...counts.keys()])
+    .map((key) => `${counts.get(key)} ${VERBS[key] ?? key}`)
+    .join(', ');
   const worst = cases.find((entry) => entry.outcome === outcome)!;
   const result: ProbeResult = {
     codec,
@@ -55,12 +57,7 @@ function merged(codec: string, codecKey: string, probe: ProbeId, units: Array<[P
  * One result per probe whose units have all reported, in unit order. `codecKey` selects the
  * per-codec inputs (crafted labels); `codec` is the name shown.
  */
-export function mergeUnitResults(
-  codec: string,
-  codecKey: string,
-  units: readonly ProbeUnit[],
-  results: ReadonlyArray<UnitResult | undefined>,
-): ProbeResult[] {
+export function mergeUnitResults(codec: string, codecKey: string, units: readonly ProbeUnit[], results: ReadonlyArray<UnitResult | undefined>): ProbeResult[] {
   const byProbe = new Map<ProbeId, Array<[ProbeUnit, UnitResult | undefined]>>();
   units.forEach((unit, index) => {
     const list = byProbe.get(unit.probe) ?? [];
@@ -71,9 +68,9 @@ export function mergeUnitResults(
   for (const [probe, list] of byProbe) {
     if (list.some(([, result]) => result === undefined)) continue;
     const complete = list as Array<[ProbeUnit, UnitResult]>;
-    collected.push(complete.length === 1 && complete[0]![0].craftedIndex === undefined
-      ? single(codec, probe, complete[0]![1])
-      : merged(codec, codecKey, probe, complete));
+    collected.push(
+      complete.length === 1 && complete[0]![0].craftedIndex === undefined ? single(codec, probe, complete[0]![1]) : merged(codec, codecKey, probe, complete),
+    );
   }
   return collected;
 }

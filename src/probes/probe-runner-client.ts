@@ -24,7 +24,11 @@ const STOP_GRACE_MS = 5_000;
 /** Settles once the runner process has ended (and so have the probe processes it waited for). */
 export async function runProbesInProcess(options: RunnerOptions): Promise<ProbeReport> {
   if (options.signal?.aborted) throw new CancelledError('cancelled before start');
-  const runner = superviseChild<RunnerMethods, RunnerEvents>({ script: options.childScript ?? bundlePath('probe-process'), what: 'the probe runner', args: [RUNNER_FLAG] });
+  const runner = superviseChild<RunnerMethods, RunnerEvents>({
+    script: options.childScript ?? bundlePath('probe-process'),
+    what: 'the probe runner',
+    args: [RUNNER_FLAG],
+  });
   if (options.onStart) runner.channel.on('probe-plan', options.onStart);
   if (options.onResult) runner.channel.on('probe-result', options.onResult);
   try {

@@ -87,7 +87,11 @@ function targetsOf(options: ProbeOptions): CodecTarget[] {
   if (unknown.length > 0) throw new Error(`unknown codec${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
   const builtins = ids.map((id): CodecTarget => {
     const descriptor = findBuiltinCodec(id)!;
-    return { source: { builtin: id }, id, fallback: { codec: id, label: descriptor.label, library: descriptor.library, libraryVersion: libraryVersion(descriptor.library) } };
+    return {
+      source: { builtin: id },
+      id,
+      fallback: { codec: id, label: descriptor.label, library: descriptor.library, libraryVersion: libraryVersion(descriptor.library) },
+    };
   });
   const modules = (options.codecModules ?? []).map((modulePath): CodecTarget => {
     const id = idFromModulePath(modulePath);
@@ -160,7 +164,10 @@ function runChild(run: ChildRun): Promise<ChildEnd> {
     });
     // A process that goes away (crash, abort, out of memory) is said with its last words.
     void child.ended.then((exit) => settle({ kind: 'died', message: exit.description, beforeReady: !ready, afterMs: ready ? sinceUnitStart() : 0 }));
-    child.channel.request('run-units', run.job).then(() => settle({ kind: 'done' }), () => undefined);
+    child.channel.request('run-units', run.job).then(
+      () => settle({ kind: 'done' }),
+      () => undefined,
+    );
   });
 }
 

@@ -35,7 +35,8 @@ function attempt<T>(stage: Stage, step: () => T): T | StageFailure {
 
 /** `ownBytes`: the decode that failed read what the library itself had just encoded. */
 function failed(failure: StageFailure, ownBytes = false): Omit<UnitResult, 'durationMs'> {
-  const verb = failure.outcome === 'unsupported' ? 'not expressible' : ownBytes ? 'encoded, but refused to decode its own bytes' : `refused at ${failure.stage}`;
+  const verb =
+    failure.outcome === 'unsupported' ? 'not expressible' : ownBytes ? 'encoded, but refused to decode its own bytes' : `refused at ${failure.stage}`;
   return { effects: [failure.outcome], detail: `${verb}: ${failure.message}`, stage: failure.stage };
 }
 
@@ -71,11 +72,7 @@ interface Tally {
 }
 
 /** Decodes each damaged variant and groups them by what happened. */
-function runDamaged(
-  prepared: PreparedCodec,
-  variants: Iterable<{ label: string; bytes: Uint8Array }>,
-  noun: string,
-): Omit<UnitResult, 'durationMs'> {
+function runDamaged(prepared: PreparedCodec, variants: Iterable<{ label: string; bytes: Uint8Array }>, noun: string): Omit<UnitResult, 'durationMs'> {
   const tallies = new Map<ProbeOutcome, Tally>();
   let total = 0;
   for (const { label, bytes } of variants) {
@@ -132,9 +129,7 @@ function runMalformed(unit: ProbeUnit, codec: CodecModule, codecId: string): Omi
   if (prepared instanceof StageFailure) return failed(prepared);
   const encoded = attempt('encode', () => prepared.encode(prepared.input).slice());
   if (encoded instanceof StageFailure) return failed(encoded);
-  return unit.probe === 'truncated-bytes'
-    ? runDamaged(prepared, truncations(encoded), 'truncations')
-    : runDamaged(prepared, bitFlips(encoded), 'bit flips');
+  return unit.probe === 'truncated-bytes' ? runDamaged(prepared, truncations(encoded), 'truncations') : runDamaged(prepared, bitFlips(encoded), 'bit flips');
 }
 
 export function runProbeUnit(unit: ProbeUnit, codec: CodecModule, codecId: string): UnitResult {

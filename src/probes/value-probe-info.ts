@@ -12,7 +12,7 @@ export const valueProbeInfo: readonly ProbeInfo[] = [
     title: '"__proto__" key',
     description:
       'JSON.parse(\'{"__proto__": {"injected": true}, "id": 1}\') holds an own key "__proto__". A decoder ' +
-      'that assigns it with obj[key] = value replaces the object\'s prototype instead (prototype ' +
+      "that assigns it with obj[key] = value replaces the object's prototype instead (prototype " +
       'pollution of that object); others rename or drop the key.',
   },
   {

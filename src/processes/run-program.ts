@@ -144,10 +144,15 @@ export function runProgram(command: string, args: readonly string[], options: Ru
         if (ended && 'error' in ended) return fail(`${shown}: could not start (${ended.error.code ?? 'error'}: ${ended.error.message})`, 'not-started');
         if (ended && 'exit' in ended && ended.exit.code === 0 && ended.exit.signal === null) {
           const bytes = Buffer.concat(stdout);
-          return settle(() => resolve({ stdout: options.binaryStdout ? '' : bytes.toString('utf8'), stderr, ...(options.binaryStdout ? { bytes: new Uint8Array(bytes) } : {}) }));
+          return settle(() =>
+            resolve({ stdout: options.binaryStdout ? '' : bytes.toString('utf8'), stderr, ...(options.binaryStdout ? { bytes: new Uint8Array(bytes) } : {}) }),
+          );
         }
         // The program's own end, in the supervisor's words; or, without one, the watchdog's.
-        const exit = ended && 'exit' in ended ? classifyExit(shown, ended.exit.code, ended.exit.signal, '') : classifyExit(`the watchdog of ${shown}`, watchdogCode, watchdogSignal, '');
+        const exit =
+          ended && 'exit' in ended
+            ? classifyExit(shown, ended.exit.code, ended.exit.signal, '')
+            : classifyExit(`the watchdog of ${shown}`, watchdogCode, watchdogSignal, '');
         fail(`${exit.description}${said || (stdout.length > 0 ? `: ${tailOf(Buffer.concat(stdout).toString('utf8'))}` : '')}`, 'exit');
       });
     });
@@ -170,10 +175,14 @@ function readLines(stream: Readable | null, onLine: (line: string) => void): voi
 
 /** Each stream's end, or STREAM_WAIT_MS, whichever comes first. */
 function streamsEnded(streams: ReadonlyArray<Readable | null>): Promise<void> {
-  const ends = streams.map((stream) => (stream && !stream.readableEnded && !stream.destroyed ? new Promise<void>((resolve) => {
-    stream.once('end', resolve);
-    stream.once('close', resolve);
-  }) : Promise.resolve()));
+  const ends = streams.map((stream) =>
+    stream && !stream.readableEnded && !stream.destroyed
+      ? new Promise<void>((resolve) => {
+          stream.once('end', resolve);
+          stream.once('close', resolve);
+        })
+      : Promise.resolve(),
+  );
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, STREAM_WAIT_MS);

@@ -48,9 +48,11 @@ const DENIED = ['fs.write', 'child', 'worker'] as const;
  */
 export function notSandboxedBecause(): string | undefined {
   const permission = (process as { permission?: { has(scope: string, reference?: string): boolean } }).permission;
-  if (!permission) return 'this process runs without Node\'s permission model';
+  if (!permission) return "this process runs without Node's permission model";
   const granted = DENIED.filter((scope) => permission.has(scope));
-  return granted.length === 0 ? undefined : `this process may ${granted.map((scope) => ({ 'fs.write': 'write files', child: 'start processes', worker: 'start worker threads' })[scope]).join(', ')}`;
+  return granted.length === 0
+    ? undefined
+    : `this process may ${granted.map((scope) => ({ 'fs.write': 'write files', child: 'start processes', worker: 'start worker threads' })[scope]).join(', ')}`;
 }
 
 /** Globals a sandboxed child starts without: the easy ways to the network. */

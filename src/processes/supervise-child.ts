@@ -103,7 +103,8 @@ export function superviseChild<M extends MethodsOf<M>, E = Record<never, never>>
     };
     // Without a pid the process never started and no 'close' follows.
     child.once('error', (error) => {
-      if (child.pid === undefined) settle({ kind: 'failed-to-start', code: null, signal: null, description: `${options.what} could not start: ${error.message}` });
+      if (child.pid === undefined)
+        settle({ kind: 'failed-to-start', code: null, signal: null, description: `${options.what} could not start: ${error.message}` });
     });
     // 'exit', then the end of its stderr (its last words): not 'close', which never comes once
     // this side has disconnected the IPC channel.
@@ -159,14 +160,22 @@ export function classifyExit(what: string, code: number | null, signal: NodeJS.S
   if (signal !== null) {
     if (killedByUs) return { kind: 'killed', code, signal, description: `${what} was stopped` };
     const meaning = SIGNAL_MEANING[signal] ?? 'signal';
-    return { kind: 'crashed', code, signal, description: `${what} was killed by ${signal} (${signal === 'SIGKILL' ? 'killed from outside (out of system memory?)' : meaning})${words}` };
+    return {
+      kind: 'crashed',
+      code,
+      signal,
+      description: `${what} was killed by ${signal} (${signal === 'SIGKILL' ? 'killed from outside (out of system memory?)' : meaning})${words}`,
+    };
   }
   return { kind: 'exited', code, signal, description: `${what} exited with code ${code}${words}` };
 }
 
 /** The line of a dead child's stderr that says most: V8's FATAL ERROR line if there is one. */
 export function lastWords(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const fatal = lines.find((line) => /FATAL ERROR|out of memory|Segmentation|process failed/i.test(line));
   const chosen = fatal ?? lines[lines.length - 1];
   return chosen === undefined ? '' : `: ${chosen.replace(/^#\s*/, '').slice(0, 240)}`;

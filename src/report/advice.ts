@@ -40,10 +40,12 @@ function compressedPair(json: CompletedResult, binaries: readonly CompletedResul
   const via: Transport = transport === 'raw' ? 'gzip' : transport;
   const base = baselineBytes(json, via);
   const jsonBytes = bytesOn(json, via);
-  const measured = binaries.flatMap((row) => {
-    const bytes = bytesOn(row, via);
-    return isMissing(bytes) ? [] : [{ row, bytes }];
-  }).sort((a, b) => a.bytes - b.bytes);
+  const measured = binaries
+    .flatMap((row) => {
+      const bytes = bytesOn(row, via);
+      return isMissing(bytes) ? [] : [{ row, bytes }];
+    })
+    .sort((a, b) => a.bytes - b.bytes);
   if (isMissing(jsonBytes) || measured.length === 0) return undefined;
   return { transport: via, json: jsonBytes / base, best: measured[0]!.row, bestRatio: measured[0]!.bytes / base };
 }
@@ -126,9 +128,10 @@ export function computeAdvice(results: readonly CodecResult[], input: SampleInfo
   if (json && binary && compressed && compressed.json * json.bytes < binary.bytes) {
     const { best, bestRatio } = compressed;
     const how = TRANSPORT_WORDS[compressed.transport];
-    const then = bestRatio < compressed.json
-      ? `${how} on both, ${nameOf(best.codec)} is ${formatPercent(1 - bestRatio / compressed.json)} smaller still (${ratioFigure(bestRatio)}× against JSON's ${ratioFigure(compressed.json)}×)`
-      : `${how} on both, no binary format here is smaller than JSON`;
+    const then =
+      bestRatio < compressed.json
+        ? `${how} on both, ${nameOf(best.codec)} is ${formatPercent(1 - bestRatio / compressed.json)} smaller still (${ratioFigure(bestRatio)}× against JSON's ${ratioFigure(compressed.json)}×)`
+        : `${how} on both, no binary format here is smaller than JSON`;
     advice.push({
       id: 'compress-first',
       text: `JSON ${how} (${ratioFigure(compressed.json)}× its raw bytes) is already smaller than the smallest binary encoding sent raw (${nameOf(binary.codec)}, ${ratio(binary.bytes, json.bytes)}): for size on the wire, compress first; ${then}.`,

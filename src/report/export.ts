@@ -32,7 +32,6 @@ export function renderReport(report: ComparisonReport, format: ExportFormat, cho
   }
 }
 
-
 // ---------------------------------------------------------------- Markdown
 
 export { markdownText };
@@ -52,7 +51,8 @@ export function remnantSummary(result: CompletedResult): string {
 
 /** "1.07 ms (1.02–1.12 ms)": amortised per call, median of the rounds and their range. */
 const perCall = (timing: TimingStats) => `${formatDurationRange(timing.meanNs, timing.meanInterval)}${timing.bimodal ? ' (bimodal)' : ''}`;
-const gcAndAllocation = (timing: TimingStats) => `${formatPercent(timing.gcShare)}, ${timing.gcShare === null ? '—' : allocationFigure(timing) ?? 'not measured'}`;
+const gcAndAllocation = (timing: TimingStats) =>
+  `${formatPercent(timing.gcShare)}, ${timing.gcShare === null ? '—' : (allocationFigure(timing) ?? 'not measured')}`;
 const unstable = (row: CompletedResult, figure: 'encodeSpeedup' | 'decodeSpeedup') => (row.unstable?.some((marker) => marker.figure === figure) ? ' ⚠' : '');
 
 function markdownRow(row: CodecResult, nameOf: (codec: string) => string): string[] {
@@ -82,7 +82,23 @@ function markdownRow(row: CodecResult, nameOf: (codec: string) => string): strin
   ];
 }
 
-const MARKDOWN_HEADER = ['Codec', 'Format', 'Bytes', 'Ratio', 'gzip', 'brotli', 'zstd', 'Encode per call', 'Decode per call', 'Encode vs JSON', 'Decode vs JSON', 'Encode: GC, allocated', 'Decode: GC, allocated', 'Round trip', 'Remnants'];
+const MARKDOWN_HEADER = [
+  'Codec',
+  'Format',
+  'Bytes',
+  'Ratio',
+  'gzip',
+  'brotli',
+  'zstd',
+  'Encode per call',
+  'Decode per call',
+  'Encode vs JSON',
+  'Decode vs JSON',
+  'Encode: GC, allocated',
+  'Decode: GC, allocated',
+  'Round trip',
+  'Remnants',
+];
 const MARKDOWN_ALIGN = ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---', '---'];
 
 /** A conclusion of the report (summary.ts): a bold title, its caveats, the lead, a list. */
@@ -110,22 +126,29 @@ export function toMarkdown(report: ComparisonReport, choice: VerdictChoice = DEF
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const nameOf = codecNames(report.results);
   const failures = report.results.flatMap((row) =>
-    row.status === 'completed' ? [] : [`- ${markdownText(nameOf(row.codec))}: ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)}`]);
+    row.status === 'completed' ? [] : [`- ${markdownText(nameOf(row.codec))}: ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)}`],
+  );
   const notes = report.results.flatMap((row) => [
-    ...(row.status === 'completed' ? row.unstable ?? [] : []).map((marker) => `- ⚠ ${markdownText(marker.reason)}`),
+    ...(row.status === 'completed' ? (row.unstable ?? []) : []).map((marker) => `- ⚠ ${markdownText(marker.reason)}`),
     ...row.notes.map((note) => `- ${markdownText(nameOf(row.codec))}: ${markdownText(note)}`),
   ]);
   const interop = report.results.flatMap((row) =>
-    row.status === 'completed' && row.interop ? [`- ${markdownText(nameOf(row.codec))}: ${markdownText(describeInterop(row.interop))}`] : []);
+    row.status === 'completed' && row.interop ? [`- ${markdownText(nameOf(row.codec))}: ${markdownText(describeInterop(row.interop))}`] : [],
+  );
   return [
     `## Payload Lab: ${markdownText(fileName(input.path))}`,
     '',
-    `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${sampleBytesText(input)}), `
-      + `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}.`,
-    `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; `
-      + `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`
-      + `${settings.roundsCutShort ? ` ${markdownText(settings.roundsCutShort)}.` : ''}`,
-    ...(settings.machineLoad ? ['', `${settings.machineLoad.measured && settings.machineLoad.busy ? '⚠ ' : ''}${markdownText(capitalized(describeMachineLoad(settings.machineLoad)))}.`] : []),
+    `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${sampleBytesText(input)}), ` +
+      `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}.`,
+    `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; ` +
+      `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.` +
+      `${settings.roundsCutShort ? ` ${markdownText(settings.roundsCutShort)}.` : ''}`,
+    ...(settings.machineLoad
+      ? [
+          '',
+          `${settings.machineLoad.measured && settings.machineLoad.busy ? '⚠ ' : ''}${markdownText(capitalized(describeMachineLoad(settings.machineLoad)))}.`,
+        ]
+      : []),
     // The answer first, as in the panel: the pick, then each claim with its figure.
     ...markdownSection(verdictSummary(report, choice)),
     '',
@@ -133,9 +156,9 @@ export function toMarkdown(report: ComparisonReport, choice: VerdictChoice = DEF
     line(MARKDOWN_ALIGN),
     ...report.results.map((row) => line(markdownRow(row, nameOf))),
     '',
-    'Ratio = bytes / JSON bytes. Per call = amortised time (time in calls over calls, collections included), median over rounds '
-      + `(lowest–highest round). vs JSON = JSON's time over the codec's in each round, median (${speedupRangeMeaning(rounds)}); above 1× is faster; `
-      + '⚠ = rounds more than ×1.25 apart. GC = share of the time in collection pauses; allocated = bytes allocated per call.',
+    'Ratio = bytes / JSON bytes. Per call = amortised time (time in calls over calls, collections included), median over rounds ' +
+      `(lowest–highest round). vs JSON = JSON's time over the codec's in each round, median (${speedupRangeMeaning(rounds)}); above 1× is faster; ` +
+      '⚠ = rounds more than ×1.25 apart. GC = share of the time in collection pauses; allocated = bytes allocated per call.',
     ...markdownLazyReads(report, nameOf),
     ...markdownSection(sampleSummary(report)),
     ...markdownSection(adviceSummary(report, choice.transport)),
@@ -156,8 +179,10 @@ function markdownLazyReads(report: ComparisonReport, nameOf: (codec: string) => 
     '',
     '| Codec | Decode | access | firstField | path |',
     '| --- | ---: | ---: | ---: | --- |',
-    ...rows.map(({ row, access, firstField, firstFieldPath }) =>
-      `| ${markdownText(nameOf(row.codec))} | ${formatDuration(row.decode.meanNs)} | ${formatDuration(access.meanNs)} | ${formatDuration(firstField.meanNs)} | ${markdownText(firstFieldPath)} |`),
+    ...rows.map(
+      ({ row, access, firstField, firstFieldPath }) =>
+        `| ${markdownText(nameOf(row.codec))} | ${formatDuration(row.decode.meanNs)} | ${formatDuration(access.meanNs)} | ${formatDuration(firstField.meanNs)} | ${markdownText(firstFieldPath)} |`,
+    ),
   ];
 }
 
@@ -175,52 +200,129 @@ export function csvField(value: string | number | null | undefined): string {
 }
 
 const TIMING_FIELDS = [
-  'mean_ns', 'mean_low_ns', 'mean_high_ns', 'gc_share', 'bytes_allocated_per_call', 'allocation_lower_bound', 'bimodal',
-  'median_ns', 'p75_ns', 'p99_ns', 'min_ns', 'max_ns', 'rme', 'samples', 'batch_size', 'mb_per_s',
+  'mean_ns',
+  'mean_low_ns',
+  'mean_high_ns',
+  'gc_share',
+  'bytes_allocated_per_call',
+  'allocation_lower_bound',
+  'bimodal',
+  'median_ns',
+  'p75_ns',
+  'p99_ns',
+  'min_ns',
+  'max_ns',
+  'rme',
+  'samples',
+  'batch_size',
+  'mb_per_s',
 ] as const;
 const timingValues = (timing: TimingStats | undefined) =>
   timing
     ? [
-      timing.meanNs, timing.meanInterval[0], timing.meanInterval[1], timing.gcShare, timing.bytesAllocatedPerCall,
-      timing.bytesAllocatedPerCall === null ? null : timing.allocationLowerBound ? 'yes' : 'no', timing.bimodal ? 'yes' : 'no',
-      timing.medianNs, timing.p75Ns, timing.p99Ns, timing.minNs, timing.maxNs, timing.rme, timing.samples, timing.batchSize, timing.mbPerSec,
-    ]
+        timing.meanNs,
+        timing.meanInterval[0],
+        timing.meanInterval[1],
+        timing.gcShare,
+        timing.bytesAllocatedPerCall,
+        timing.bytesAllocatedPerCall === null ? null : timing.allocationLowerBound ? 'yes' : 'no',
+        timing.bimodal ? 'yes' : 'no',
+        timing.medianNs,
+        timing.p75Ns,
+        timing.p99Ns,
+        timing.minNs,
+        timing.maxNs,
+        timing.rme,
+        timing.samples,
+        timing.batchSize,
+        timing.mbPerSec,
+      ]
     : TIMING_FIELDS.map(() => null);
 
 export const CSV_COLUMNS = [
-  'codec', 'label', 'format', 'library', 'library_version', 'schema', 'status', 'error_stage', 'error_message',
-  'bytes', 'ratio', 'gzip_bytes', 'brotli_bytes', 'zstd_bytes',
+  'codec',
+  'label',
+  'format',
+  'library',
+  'library_version',
+  'schema',
+  'status',
+  'error_stage',
+  'error_message',
+  'bytes',
+  'ratio',
+  'gzip_bytes',
+  'brotli_bytes',
+  'zstd_bytes',
   ...TIMING_FIELDS.map((field) => `encode_${field}`),
   ...TIMING_FIELDS.map((field) => `decode_${field}`),
-  'encode_speedup_vs_json', 'decode_speedup_vs_json', 'round_trip', 'differences', 'remnants', 'remnant_kinds', 'notes', 'nulls_added',
-  'encode_speedup_low', 'encode_speedup_high', 'decode_speedup_low', 'decode_speedup_high', 'rounds', 'unstable',
-  'interop_decoder', 'interop_readable', 'interop_why',
+  'encode_speedup_vs_json',
+  'decode_speedup_vs_json',
+  'round_trip',
+  'differences',
+  'remnants',
+  'remnant_kinds',
+  'notes',
+  'nulls_added',
+  'encode_speedup_low',
+  'encode_speedup_high',
+  'decode_speedup_low',
+  'decode_speedup_high',
+  'rounds',
+  'unstable',
+  'interop_decoder',
+  'interop_readable',
+  'interop_why',
   // Formats read on access (FlatBuffers, Cap'n Proto), first round: decode above is to a plain object.
-  'access_mean_ns', 'first_field_mean_ns', 'first_field_path',
+  'access_mean_ns',
+  'first_field_mean_ns',
+  'first_field_path',
 ] as const;
 
 function csvValues(row: CodecResult): Array<string | number | null | undefined> {
   const done: CompletedResult | undefined = row.status === 'completed' ? row : undefined;
   const error = row.status === 'completed' ? undefined : row.error;
   return [
-    row.codec, row.label, row.format, row.library, row.libraryVersion, row.schema, row.status, error?.stage, error?.message,
-    row.status === 'skipped' ? null : row.bytes, row.status === 'skipped' ? null : row.ratio,
-    done?.compressed.gzip, done?.compressed.brotli, done?.compressed.zstd,
+    row.codec,
+    row.label,
+    row.format,
+    row.library,
+    row.libraryVersion,
+    row.schema,
+    row.status,
+    error?.stage,
+    error?.message,
+    row.status === 'skipped' ? null : row.bytes,
+    row.status === 'skipped' ? null : row.ratio,
+    done?.compressed.gzip,
+    done?.compressed.brotli,
+    done?.compressed.zstd,
     ...timingValues(done?.encode),
     ...timingValues(done?.decode),
-    done?.speedupVsJson?.encode, done?.speedupVsJson?.decode,
+    done?.speedupVsJson?.encode,
+    done?.speedupVsJson?.decode,
     done?.roundTrip.status,
     done ? done.roundTrip.differences.length + (done.roundTrip.omittedDifferences ?? 0) : null,
     done ? remnantCount(done) : null,
-    done ? remnantCounts(done).map(([kind, count]) => `${kind}=${count}`).join(';') : null,
+    done
+      ? remnantCounts(done)
+          .map(([kind, count]) => `${kind}=${count}`)
+          .join(';')
+      : null,
     row.notes.join('; '),
     done ? (done.roundTrip.nullsAdded ?? 0) : null,
-    done?.speedupVsJson?.encodeInterval[0], done?.speedupVsJson?.encodeInterval[1],
-    done?.speedupVsJson?.decodeInterval[0], done?.speedupVsJson?.decodeInterval[1],
+    done?.speedupVsJson?.encodeInterval[0],
+    done?.speedupVsJson?.encodeInterval[1],
+    done?.speedupVsJson?.decodeInterval[0],
+    done?.speedupVsJson?.decodeInterval[1],
     done?.rounds?.length,
     done?.unstable?.map((marker) => marker.figure).join(';'),
-    done?.interop?.decoder, done?.interop ? (done.interop.readable ? 'yes' : 'no') : null, done?.interop?.why,
-    done?.access?.meanNs, done?.firstField?.meanNs, done?.firstFieldPath,
+    done?.interop?.decoder,
+    done?.interop ? (done.interop.readable ? 'yes' : 'no') : null,
+    done?.interop?.why,
+    done?.access?.meanNs,
+    done?.firstField?.meanNs,
+    done?.firstFieldPath,
   ];
 }
 

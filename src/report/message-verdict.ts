@@ -29,11 +29,17 @@ export function computeMessageVerdict(report: { results: ComparisonReport['resul
   const judged = judge(results, run);
   const rows = judged.rows.filter((row): row is MessageRow => row.messages !== undefined);
   const json = rows.find((row) => row.codec === 'json');
-  const framed = (row: MessageRow): SizeEntry => ({ ...judged.entry(row), bytes: row.bytes + leanestFraming(row), ratio: json ? (row.bytes + leanestFraming(row)) / (json.bytes + leanestFraming(json)) : null });
+  const framed = (row: MessageRow): SizeEntry => ({
+    ...judged.entry(row),
+    bytes: row.bytes + leanestFraming(row),
+    ratio: json ? (row.bytes + leanestFraming(row)) / (json.bytes + leanestFraming(json)) : null,
+  });
   const framedWinners = lowestBy(rows, (row) => row.bytes + leanestFraming(row)).map(framed);
   const lines: VerdictLine[] = [
     sizeLine(judged, rows),
-    ...(framedWinners.length > 0 ? [{ id: 'smallest-framed', code: 'smallest-framed' as const, figures: { winners: framedWinners, json: json ? framed(json) : null } }] : []),
+    ...(framedWinners.length > 0
+      ? [{ id: 'smallest-framed', code: 'smallest-framed' as const, figures: { winners: framedWinners, json: json ? framed(json) : null } }]
+      : []),
     speedLine(judged, 'encode'),
     speedLine(judged, 'decode'),
     ...dictionaryEffect(rows, judged),
@@ -69,11 +75,21 @@ function dictionaryEffect(rows: readonly MessageRow[], judged: Judged): VerdictL
   if (!row) return [];
   const { dictionary, compression } = row.messages;
   if (dictionary.status !== 'measured') return [{ id: 'dictionary-effect', code: 'dictionary-not-measured', figures: { reason: dictionary.reason } }];
-  return [{
-    id: 'dictionary-effect',
-    code: 'dictionary-effect',
-    figures: { entry: judged.entry(row), raw: dictionary.raw, zstdAlone: dictionary.zstdAlone, withDictionary: dictionary.withDictionary.mean, dictionaryBytes: dictionary.bytes, trainedOn: dictionary.trainedOn.messages, gzipAlone: compression.alone.gzip },
-  }];
+  return [
+    {
+      id: 'dictionary-effect',
+      code: 'dictionary-effect',
+      figures: {
+        entry: judged.entry(row),
+        raw: dictionary.raw,
+        zstdAlone: dictionary.zstdAlone,
+        withDictionary: dictionary.withDictionary.mean,
+        dictionaryBytes: dictionary.bytes,
+        trainedOn: dictionary.trainedOn.messages,
+        gzipAlone: compression.alone.gzip,
+      },
+    },
+  ];
 }
 
 /** The link speeds the rows have figures for, slowest first. */
@@ -94,12 +110,22 @@ function linkLines(rows: readonly MessageRow[], judged: Judged): VerdictLine[] {
       const top = bestLinkFigure(row, bitsPerSecond);
       return top ? [{ row, figure: top }] : [];
     });
-    const leader = best.reduce<(typeof best)[number] | undefined>((lead, entry) => (!lead || entry.figure.perSecond > lead.figure.perSecond ? entry : lead), undefined);
+    const leader = best.reduce<(typeof best)[number] | undefined>(
+      (lead, entry) => (!lead || entry.figure.perSecond > lead.figure.perSecond ? entry : lead),
+      undefined,
+    );
     const figure = leader?.figure;
     return {
       id: `link-${bitsPerSecond}`,
       code: 'link' as const,
-      figures: { bitsPerSecond, entry: leader ? judged.entry(leader.row) : null, perSecond: figure?.perSecond ?? 0, wire: figure?.wire ?? 'plain', limitedBy: figure?.limitedBy ?? 'link', bytesPerMessage: figure?.bytesPerMessage ?? 0 },
+      figures: {
+        bitsPerSecond,
+        entry: leader ? judged.entry(leader.row) : null,
+        perSecond: figure?.perSecond ?? 0,
+        wire: figure?.wire ?? 'plain',
+        limitedBy: figure?.limitedBy ?? 'link',
+        bytesPerMessage: figure?.bytesPerMessage ?? 0,
+      },
     };
   });
 }

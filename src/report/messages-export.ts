@@ -10,7 +10,15 @@ const line = (cells: readonly string[]) => `| ${cells.map(markdownText).join(' |
 const rule = (align: ReadonlyArray<'left' | 'right'>) => `| ${align.map((side) => (side === 'left' ? '---' : '---:')).join(' | ')} |`;
 
 function markdownTable(table: TextTable): string[] {
-  return ['', `**${markdownText(table.title.charAt(0).toUpperCase() + table.title.slice(1))}**`, '', line(table.header), rule(table.align), ...table.rows.map(line), ...(table.after.length > 0 ? ['', ...table.after.map((text) => `- ${markdownText(text)}`)] : [])];
+  return [
+    '',
+    `**${markdownText(table.title.charAt(0).toUpperCase() + table.title.slice(1))}**`,
+    '',
+    line(table.header),
+    rule(table.align),
+    ...table.rows.map(line),
+    ...(table.after.length > 0 ? ['', ...table.after.map((text) => `- ${markdownText(text)}`)] : []),
+  ];
 }
 
 export function messagesMarkdown(report: ComparisonReport, choice: VerdictChoice): string {
@@ -18,7 +26,9 @@ export function messagesMarkdown(report: ComparisonReport, choice: VerdictChoice
   const rounds = settings.rounds ?? 1;
   const verdict = verdictSummary(report, choice);
   const paragraphs = (lines: readonly string[]) => lines.flatMap((text) => ['', markdownText(text)]);
-  const failures = report.results.flatMap((row) => (row.status === 'completed' ? [] : [`- ${markdownText(row.codec)}: ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)}`]));
+  const failures = report.results.flatMap((row) =>
+    row.status === 'completed' ? [] : [`- ${markdownText(row.codec)}: ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)}`],
+  );
   const notes = report.results.flatMap((row) => row.notes.map((note) => `- ${markdownText(row.codec)}: ${markdownText(note)}`));
   return [
     `## Payload Lab, per message: ${markdownText(fileName(report.input.path))}`,
@@ -26,7 +36,16 @@ export function messagesMarkdown(report: ComparisonReport, choice: VerdictChoice
     markdownText(streamHeading(report)),
     '',
     `${tool.name} ${tool.version} · Node ${runtime.node} · ${runtime.platform} · ${rounds} round${rounds === 1 ? '' : 's'}${settings.quick ? ' (quick)' : ''}`,
-    ...(verdict ? ['', '**Verdict, per message**', ...paragraphs(verdict.before), ...paragraphs(verdict.lead), '', ...verdict.items.map((item) => `- ${markdownText(item)}`)] : []),
+    ...(verdict
+      ? [
+          '',
+          '**Verdict, per message**',
+          ...paragraphs(verdict.before),
+          ...paragraphs(verdict.lead),
+          '',
+          ...verdict.items.map((item) => `- ${markdownText(item)}`),
+        ]
+      : []),
     '',
     line(MESSAGE_COLUMNS.map((column) => column.title)),
     rule(MESSAGE_COLUMNS.map((column) => column.align)),

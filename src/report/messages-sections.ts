@@ -25,7 +25,12 @@ const isMessageRow = (row: CodecResult): row is MessageRow => row.status === 'co
 const messageRows = (report: ComparisonReport) => report.results.filter(isMessageRow);
 const bytes = (value: number | null) => (value === null ? '—' : formatBytes(Number(value.toFixed(1))));
 /** `215k`: a rate to three figures. */
-export const rate = (perSecond: number) => (perSecond >= 1e6 ? `${(perSecond / 1e6).toFixed(perSecond >= 1e7 ? 0 : 1)}M` : perSecond >= 1e3 ? `${(perSecond / 1e3).toFixed(perSecond >= 1e4 ? 0 : 1)}k` : String(Math.round(perSecond)));
+export const rate = (perSecond: number) =>
+  perSecond >= 1e6
+    ? `${(perSecond / 1e6).toFixed(perSecond >= 1e7 ? 0 : 1)}M`
+    : perSecond >= 1e3
+      ? `${(perSecond / 1e3).toFixed(perSecond >= 1e4 ? 0 : 1)}k`
+      : String(Math.round(perSecond));
 
 export interface MessageColumn {
   title: string;
@@ -43,12 +48,33 @@ export const MESSAGE_COLUMNS: readonly MessageColumn[] = [
   { title: 'format', width: 17, align: 'left', cell: (row) => row.format },
   { title: 'bytes/msg', width: 10, align: 'right', cell: (row) => done(row, (r) => bytes(r.bytes)) },
   { title: 'ratio', width: 6, align: 'right', cell: (row) => done(row, (r) => (r.ratio === null ? '—' : r.ratio.toFixed(3))) },
-  { title: 'p50 / p99 / max', width: 17, align: 'right', cell: (row) => done(row, (r) => `${r.messages.sizes.p50} / ${r.messages.sizes.p99} / ${r.messages.sizes.max}`) },
+  {
+    title: 'p50 / p99 / max',
+    width: 17,
+    align: 'right',
+    cell: (row) => done(row, (r) => `${r.messages.sizes.p50} / ${r.messages.sizes.p99} / ${r.messages.sizes.max}`),
+  },
   { title: 'encode/msg', width: 10, align: 'right', cell: (row) => done(row, (r) => formatDuration(r.encode.meanNs)) },
   { title: 'decode/msg', width: 10, align: 'right', cell: (row) => done(row, (r) => formatDuration(r.decode.meanNs)) },
-  { title: 'encode vs JSON', width: 21, align: 'right', cell: (row) => done(row, (r) => formatSpeedupRange(r.speedupVsJson?.encode, r.speedupVsJson?.encodeInterval)) },
-  { title: 'decode vs JSON', width: 21, align: 'right', cell: (row) => done(row, (r) => formatSpeedupRange(r.speedupVsJson?.decode, r.speedupVsJson?.decodeInterval)) },
-  { title: 'msg/s enc │ dec', width: 15, align: 'right', cell: (row) => done(row, (r) => (r.messages.perMessage ? `${rate(r.messages.perMessage.encodePerSecond)} │ ${rate(r.messages.perMessage.decodePerSecond)}` : '—')) },
+  {
+    title: 'encode vs JSON',
+    width: 21,
+    align: 'right',
+    cell: (row) => done(row, (r) => formatSpeedupRange(r.speedupVsJson?.encode, r.speedupVsJson?.encodeInterval)),
+  },
+  {
+    title: 'decode vs JSON',
+    width: 21,
+    align: 'right',
+    cell: (row) => done(row, (r) => formatSpeedupRange(r.speedupVsJson?.decode, r.speedupVsJson?.decodeInterval)),
+  },
+  {
+    title: 'msg/s enc │ dec',
+    width: 15,
+    align: 'right',
+    cell: (row) =>
+      done(row, (r) => (r.messages.perMessage ? `${rate(r.messages.perMessage.encodePerSecond)} │ ${rate(r.messages.perMessage.decodePerSecond)}` : '—')),
+  },
   { title: 'round trip', width: 12, align: 'left', cell: (row) => done(row, (r) => roundTripShortLabel(r.roundTrip), row.status) },
   { title: 'remnants', width: 8, align: 'right', cell: (row) => done(row, (r) => String(remnantCount(r))) },
 ];
@@ -58,7 +84,9 @@ export function sizesTable(report: ComparisonReport): TextTable {
     title: 'message sizes (bytes)',
     header: ['codec', 'min', 'p50', 'p90', 'p99', 'max', 'mean', 'total'],
     align: ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
-    rows: messageRows(report).map(({ codec, messages: { sizes } }) => [codec, sizes.min, sizes.p50, sizes.p90, sizes.p99, sizes.max, sizes.mean, sizes.total].map(String)),
+    rows: messageRows(report).map(({ codec, messages: { sizes } }) =>
+      [codec, sizes.min, sizes.p50, sizes.p90, sizes.p99, sizes.max, sizes.mean, sizes.total].map(String),
+    ),
     after: ['total: every message encoded alone, added up'],
   };
 }
@@ -84,7 +112,15 @@ export function compressionTable(report: ComparisonReport): TextTable | undefine
   const range = `${(measured.from + 1).toLocaleString('en-US')}–${(measured.from + measured.messages).toLocaleString('en-US')}`;
   return {
     title: `compressed per message, each alone (held-out messages ${range}: ${measured.messages.toLocaleString('en-US')} of ${heldOut.toLocaleString('en-US')} held out)`,
-    header: ['codec', 'raw', `gzip ${levels.gzip}`, `brotli ${levels.brotli}`, `zstd ${levels.zstd}`, 'zstd + dictionary', 'compress │ decompress (dictionary)'],
+    header: [
+      'codec',
+      'raw',
+      `gzip ${levels.gzip}`,
+      `brotli ${levels.brotli}`,
+      `zstd ${levels.zstd}`,
+      'zstd + dictionary',
+      'compress │ decompress (dictionary)',
+    ],
     align: ['left', 'right', 'right', 'right', 'right', 'right', 'right'],
     rows: rows.map(({ codec, messages: { compression, dictionary: own } }) => [
       codec,
@@ -98,11 +134,15 @@ export function compressionTable(report: ComparisonReport): TextTable | undefine
     after: [
       ...(dictionary?.status === 'measured'
         ? [
-          `dictionary: each codec's own, at most ${formatBytes(dictionary.settings.sizeBytes)}, trained on messages ${(dictionary.trainedOn.from + 1).toLocaleString('en-US')}–${(dictionary.trainedOn.from + dictionary.trainedOn.messages).toLocaleString('en-US')} (the end of the first ${Math.round(dictionary.settings.trainShare * 100)}%, samples up to 100× its size) by ${dictionary.trainer}`,
-          `compressed with ${dictionary.compressor}; times per message from the first round`,
-        ]
-        : notMeasured?.status === 'not-measured' ? [`zstd dictionary not measured: ${notMeasured.reason}`] : []),
-      ...(first.compression.zstdLibrary ? [`zstd alone: ${first.compression.zstdLibrary}`] : [`zstd not measured: ${first.compression.zstdNotMeasured ?? 'no build'}`]),
+            `dictionary: each codec's own, at most ${formatBytes(dictionary.settings.sizeBytes)}, trained on messages ${(dictionary.trainedOn.from + 1).toLocaleString('en-US')}–${(dictionary.trainedOn.from + dictionary.trainedOn.messages).toLocaleString('en-US')} (the end of the first ${Math.round(dictionary.settings.trainShare * 100)}%, samples up to 100× its size) by ${dictionary.trainer}`,
+            `compressed with ${dictionary.compressor}; times per message from the first round`,
+          ]
+        : notMeasured?.status === 'not-measured'
+          ? [`zstd dictionary not measured: ${notMeasured.reason}`]
+          : []),
+      ...(first.compression.zstdLibrary
+        ? [`zstd alone: ${first.compression.zstdLibrary}`]
+        : [`zstd not measured: ${first.compression.zstdNotMeasured ?? 'no build'}`]),
     ],
   };
 }
@@ -116,11 +156,17 @@ export function batchesTable(report: ComparisonReport): TextTable | undefined {
     title: `batches: bytes per message, gzip │ zstd, messages compressed together (held-out messages ${(first.measured.from + 1).toLocaleString('en-US')}–${(first.measured.from + first.measured.messages).toLocaleString('en-US')})`,
     header: ['codec', ...sizes.map((size) => `${size.toLocaleString('en-US')} per batch`)],
     align: ['left', ...sizes.map(() => 'right' as const)],
-    rows: rows.map(({ codec, messages: { batches } }) => [codec, ...sizes.map((size) => {
-      const batch = batches.sizes.find((entry) => entry.messagesPerBatch === size);
-      return batch ? `${bytes(batch.gzip)} │ ${bytes(batch.zstd)}` : '—';
-    })]),
-    after: [`inside a batch: ${first.layout}`, ...first.notMeasured.map((entry) => `${entry.messagesPerBatch.toLocaleString('en-US')} per batch: not measured (${entry.reason})`)],
+    rows: rows.map(({ codec, messages: { batches } }) => [
+      codec,
+      ...sizes.map((size) => {
+        const batch = batches.sizes.find((entry) => entry.messagesPerBatch === size);
+        return batch ? `${bytes(batch.gzip)} │ ${bytes(batch.zstd)}` : '—';
+      }),
+    ]),
+    after: [
+      `inside a batch: ${first.layout}`,
+      ...first.notMeasured.map((entry) => `${entry.messagesPerBatch.toLocaleString('en-US')} per batch: not measured (${entry.reason})`),
+    ],
   };
 }
 
@@ -138,21 +184,30 @@ export function linkTable(report: ComparisonReport): TextTable | undefined {
     title: 'messages per second one codec sustains (the lowest of: one core encoding, one core decoding, the link)',
     header: ['codec', ...columns.map(({ wire, speed }) => `${WIRE_TITLE[wire]} ${linkSpeedLabel(speed)}`)],
     align: ['left', ...columns.map(() => 'right' as const)],
-    rows: rows.map((row) => [row.codec, ...columns.map(({ wire, speed }) => {
-      const figure = row.messages.link!.figures.find((entry) => entry.wire === wire && entry.bitsPerSecond === speed);
-      return figure ? `${rate(figure.perSecond)} ${LIMIT_MARK[figure.limitedBy]}` : '—';
-    })]),
+    rows: rows.map((row) => [
+      row.codec,
+      ...columns.map(({ wire, speed }) => {
+        const figure = row.messages.link!.figures.find((entry) => entry.wire === wire && entry.bitsPerSecond === speed);
+        return figure ? `${rate(figure.perSecond)} ${LIMIT_MARK[figure.limitedBy]}` : '—';
+      }),
+    ]),
     after: [
       'L: the link limits it; E: encoding (and compressing) on one core; D: decompressing and decoding on one core. Bytes on the link: the message, or its compressed frame, plus a varint length prefix.',
       'CPU rates: encode and decode per message over the rounds, plus compression per message from the first round.',
-      ...(wires.includes('zstd-dictionary') ? ['With the dictionary, compression times include loading it on every call (the zstd build used has no prepared-dictionary call): a sender that prepares it once pays less, so these rates are a floor.'] : []),
+      ...(wires.includes('zstd-dictionary')
+        ? [
+            'With the dictionary, compression times include loading it on every call (the zstd build used has no prepared-dictionary call): a sender that prepares it once pays less, so these rates are a floor.',
+          ]
+        : []),
     ],
   };
 }
 
 /** The stream's own tables, in reading order (those that apply). */
 export function messageTables(report: ComparisonReport): TextTable[] {
-  return [sizesTable(report), framingTable(report), compressionTable(report), batchesTable(report), linkTable(report)].filter((table): table is TextTable => table !== undefined && table.rows.length > 0);
+  return [sizesTable(report), framingTable(report), compressionTable(report), batchesTable(report), linkTable(report)].filter(
+    (table): table is TextTable => table !== undefined && table.rows.length > 0,
+  );
 }
 
 /** `events.jsonl: 20,000 messages (JSON Lines), 447.7 B of minified JSON per message (8.95 MB in all)`. */
@@ -161,6 +216,12 @@ export function streamHeading(report: Pick<ComparisonReport, 'input'>): string {
   const stream = input.messages;
   if (!stream) return input.path;
   const format = { jsonl: 'JSON Lines', 'json-array': "a JSON array's elements", 'json-folder': 'a folder of .json files' }[stream.format];
-  const skipped = stream.skipped.count > 0 ? `; ${stream.skipped.count.toLocaleString('en-US')} line${stream.skipped.count === 1 ? '' : 's'} not JSON, left out (first: line ${stream.skipped.first.map((entry) => entry.line).slice(0, 5).join(', ')})` : '';
+  const skipped =
+    stream.skipped.count > 0
+      ? `; ${stream.skipped.count.toLocaleString('en-US')} line${stream.skipped.count === 1 ? '' : 's'} not JSON, left out (first: line ${stream.skipped.first
+          .map((entry) => entry.line)
+          .slice(0, 5)
+          .join(', ')})`
+      : '';
   return `${input.path}: ${stream.count.toLocaleString('en-US')} messages (${format}), ${bytes(input.jsonBytes)} of minified JSON per message (${formatBytes(stream.totalJsonBytes)} in all)${skipped}`;
 }

@@ -36,7 +36,14 @@ export function verdictSummary(report: ComparisonReport, choice: VerdictChoice =
   if (!verdict) {
     const count = (status: string) => report.results.filter((row) => row.status === status).length;
     const outcome = [`${count('errored')} errored`, `${count('skipped')} skipped`].filter((text) => !text.startsWith('0 ')).join(', ');
-    return { title, before: [], lead: [`No verdict: no codec completed a round trip on this sample (${outcome}; each row says why).`], items: [], bulleted: true, after: [] };
+    return {
+      title,
+      before: [],
+      lead: [`No verdict: no codec completed a round trip on this sample (${outcome}; each row says why).`],
+      items: [],
+      bulleted: true,
+      after: [],
+    };
   }
   const text = verdictText(verdict, { omit: ['machine-busy'] });
   return { title, before: text.caveats, lead: [text.pick], items: text.lines.map((line) => line.text), bulleted: true, after: [] };

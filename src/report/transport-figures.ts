@@ -84,7 +84,9 @@ function compressionTimes(row: CompletedResult, context: TransportContext): { me
   if (isMessageRow(row)) {
     if (transport === 'zstd') {
       const times = row.messages.compression.zstdTimes;
-      return times ? { median: times, rounds: new Map() } : { code: 'no-zstd', ...(row.messages.compression.zstdNotMeasured ? { detail: row.messages.compression.zstdNotMeasured } : {}) };
+      return times
+        ? { median: times, rounds: new Map() }
+        : { code: 'no-zstd', ...(row.messages.compression.zstdNotMeasured ? { detail: row.messages.compression.zstdNotMeasured } : {}) };
     }
     if (transport === 'zstd-dictionary') {
       const dictionary = row.messages.dictionary;
@@ -97,10 +99,12 @@ function compressionTimes(row: CompletedResult, context: TransportContext): { me
   if (!timing) return { code: context.quick ? 'quick-run' : row.runtime === 'browser' ? 'browser' : 'not-timed' };
   const median = timing[transport as TransportCompression];
   if (!median) return { code: 'no-zstd', ...(timing.zstdNotMeasured ? { detail: timing.zstdNotMeasured } : {}) };
-  const rounds = new Map((row.rounds ?? []).flatMap((round) => {
-    const times = round.compression?.[transport as TransportCompression];
-    return times ? [[round.round, times] as const] : [];
-  }));
+  const rounds = new Map(
+    (row.rounds ?? []).flatMap((round) => {
+      const times = round.compression?.[transport as TransportCompression];
+      return times ? [[round.round, times] as const] : [];
+    }),
+  );
   return { median, rounds };
 }
 
@@ -133,19 +137,22 @@ export function endToEnd(row: CompletedResult, json: CompletedResult | undefined
   if (isMissing(base)) return missing(base);
   const jsonRound = (round: number) => base.rounds.get(round) ?? base.median;
   const rounds = (row.rounds ?? []).flatMap((round) => (round.speedupVsJson ? [{ ...round, speedupVsJson: round.speedupVsJson }] : []));
-  const perRound = rounds.length > 0
-    ? rounds.map((round) => {
-      const times = own.rounds.get(round.round) ?? own.median;
-      const jsonTimes = jsonRound(round.round);
-      const encode = (round.encodeMeanNs * round.speedupVsJson.encode + jsonTimes.compressNs) / (round.encodeMeanNs + times.compressNs);
-      const decode = (round.decodeMeanNs * round.speedupVsJson.decode + jsonTimes.decompressNs) / (round.decodeMeanNs + times.decompressNs);
-      return { encode, decode };
-    })
-    // An older report's row without rounds: its medians, one figure without an interval.
-    : [{
-      encode: (json.encode.meanNs + base.median.compressNs) / (row.encode.meanNs + own.median.compressNs),
-      decode: (json.decode.meanNs + base.median.decompressNs) / (row.decode.meanNs + own.median.decompressNs),
-    }];
+  const perRound =
+    rounds.length > 0
+      ? rounds.map((round) => {
+          const times = own.rounds.get(round.round) ?? own.median;
+          const jsonTimes = jsonRound(round.round);
+          const encode = (round.encodeMeanNs * round.speedupVsJson.encode + jsonTimes.compressNs) / (round.encodeMeanNs + times.compressNs);
+          const decode = (round.decodeMeanNs * round.speedupVsJson.decode + jsonTimes.decompressNs) / (round.decodeMeanNs + times.decompressNs);
+          return { encode, decode };
+        })
+      : // An older report's row without rounds: its medians, one figure without an interval.
+        [
+          {
+            encode: (json.encode.meanNs + base.median.compressNs) / (row.encode.meanNs + own.median.compressNs),
+            decode: (json.decode.meanNs + base.median.decompressNs) / (row.decode.meanNs + own.median.decompressNs),
+          },
+        ];
   const counted = (figure: SpeedFigure): SpeedFigure => (rounds.length > 0 ? figure : { ...figure, rounds: context.defaultRounds });
   return {
     encode: counted(figureOf(perRound.map((round) => round.encode))),

@@ -64,10 +64,25 @@ export interface LineFigures {
   'round-trips': { rows: { entry: VerdictEntry; status: RoundTripStatus; differences: number }[] };
   remnants: { rows: { entry: VerdictEntry; remnants: number; places: number }[] };
   /** Message mode: what the dictionary does to JSON's (or the first row's) held-out messages. */
-  'dictionary-effect': { entry: VerdictEntry; raw: number; zstdAlone: number; withDictionary: number; dictionaryBytes: number; trainedOn: number; gzipAlone: number };
+  'dictionary-effect': {
+    entry: VerdictEntry;
+    raw: number;
+    zstdAlone: number;
+    withDictionary: number;
+    dictionaryBytes: number;
+    trainedOn: number;
+    gzipAlone: number;
+  };
   'dictionary-not-measured': { reason: string };
   /** Message mode: the most messages per second at a link speed, on the row's best wire. */
-  link: { bitsPerSecond: number; entry: VerdictEntry | null; perSecond: number; wire: LinkWire; limitedBy: 'link' | 'encode' | 'decode'; bytesPerMessage: number };
+  link: {
+    bitsPerSecond: number;
+    entry: VerdictEntry | null;
+    perSecond: number;
+    wire: LinkWire;
+    limitedBy: 'link' | 'encode' | 'decode';
+    bytesPerMessage: number;
+  };
 }
 
 export type LineCode = keyof LineFigures;
@@ -75,7 +90,15 @@ export type LineCode = keyof LineFigures;
 export type VerdictLine = { [C in LineCode]: { id: string; code: C; figures: LineFigures[C] } }[LineCode];
 
 export interface PickFigures {
-  chosen: { priority: Priority; transport: Transport; entries: PickEntry[]; tied: boolean; notRanked: boolean; runnerUp: PickEntry | null; alone: SizeEntry | null };
+  chosen: {
+    priority: Priority;
+    transport: Transport;
+    entries: PickEntry[];
+    tied: boolean;
+    notRanked: boolean;
+    runnerUp: PickEntry | null;
+    alone: SizeEntry | null;
+  };
   none: { priority: Priority; transport: Transport };
   'not-measured': { priority: Priority; transport: Transport; why: Missing };
 }

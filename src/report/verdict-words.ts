@@ -23,12 +23,18 @@ export const TRANSPORT_WORDS: Record<Transport, string> = {
 };
 
 /** What a transport alone does to JSON: "gzip alone". */
-const ALONE_WORDS: Record<Transport, string> = { raw: 'JSON raw', gzip: 'gzip alone', brotli: 'brotli alone', zstd: 'zstd alone', 'zstd-dictionary': 'zstd with the dictionary alone' };
+const ALONE_WORDS: Record<Transport, string> = {
+  raw: 'JSON raw',
+  gzip: 'gzip alone',
+  brotli: 'brotli alone',
+  zstd: 'zstd alone',
+  'zstd-dictionary': 'zstd with the dictionary alone',
+};
 
 export const MISSING_WORDS: Record<MissingCode, string> = {
   'no-zstd': 'no zstd build loaded in this runtime',
   'dictionary-messages-only': 'a dictionary is trained on a stream of messages: run message mode (--messages)',
-  'no-dictionary': 'the stream\'s dictionary was not measured',
+  'no-dictionary': "the stream's dictionary was not measured",
   'quick-run': 'a quick run does not time compression: run without --quick, or choose raw',
   browser: 'rows measured in a browser do not time compression',
   'message-times-zstd-only': 'message mode times zstd per message only: choose zstd or zstd + dictionary',
@@ -80,12 +86,17 @@ export const LINE_WORDS: LineWords = {
   smallest: ({ transport, winners, json }) => {
     const what = `Smallest ${TRANSPORT_WORDS[transport]}`;
     const names = winners.length > 1 ? `tied, ${winners.map(sizeText).join('; ')}` : sizeText(winners[0]!);
-    const base = transport !== 'raw' && json && !winners.some((winner) => winner.codec === 'json') ? ` (JSON ${TRANSPORT_WORDS[transport]}: ${ratio(json.ratio)})` : '';
+    const base =
+      transport !== 'raw' && json && !winners.some((winner) => winner.codec === 'json') ? ` (JSON ${TRANSPORT_WORDS[transport]}: ${ratio(json.ratio)})` : '';
     return `${what}: ${names}${base}`;
   },
-  'smallest-framed': ({ winners }) => `Smallest with its format's leanest framing: ${winners.length > 1 ? `tied, ${winners.map(sizeText).join('; ')}` : sizeText(winners[0]!)}`,
+  'smallest-framed': ({ winners }) =>
+    `Smallest with its format's leanest framing: ${winners.length > 1 ? `tied, ${winners.map(sizeText).join('; ')}` : sizeText(winners[0]!)}`,
   fastest: ({ transport, operation, tied, next, outside, all, unmeasured }, runRounds) => {
-    const what = transport === 'raw' ? `Fastest to ${operation}` : `Fastest to ${operation} end to end ${TRANSPORT_WORDS[transport]} (${operation === 'encode' ? `encode + compress` : 'decompress + decode'})`;
+    const what =
+      transport === 'raw'
+        ? `Fastest to ${operation}`
+        : `Fastest to ${operation} end to end ${TRANSPORT_WORDS[transport]} (${operation === 'encode' ? `encode + compress` : 'decompress + decode'})`;
     const figure = (entry: SpeedEntry) => speedText(entry, runRounds);
     const missing = unmeasured ? `; not measured for ${unmeasured.entries.map((entry) => entry.name).join(', ')}: ${missingText(unmeasured.why)}` : '';
     if (all) {
@@ -97,13 +108,16 @@ export const LINE_WORDS: LineWords = {
     const after = next ? `${tied.length > 1 ? '; next' : ', ahead of'} ${figure(next)}` : '';
     return `${what}: ${winners} JSON's speed${after}${missing}`;
   },
-  'not-measured': ({ what, transport, why }) => `${what === 'smallest' ? `Smallest ${TRANSPORT_WORDS[transport]}` : `Fastest to ${what} ${TRANSPORT_WORDS[transport]}`}: not measured, ${missingText(why)}`,
-  'round-trips': ({ rows }) => (rows.length === 0
-    ? 'Every round trip is exact'
-    : `Not exact round trips: ${rows.map(({ entry, status, differences }) => `${entry.name} (${status}${status === 'lossy' ? `, ${plural(differences, 'difference')}` : ''})`).join(', ')}`),
-  remnants: ({ rows }) => (rows.length === 0
-    ? 'No codec leaves remnants'
-    : `Leave remnants: ${rows.map(({ entry, remnants, places }) => `${entry.name} (${plural(remnants, 'remnant')}, ${plural(places, 'place')})`).join(', ')}`),
+  'not-measured': ({ what, transport, why }) =>
+    `${what === 'smallest' ? `Smallest ${TRANSPORT_WORDS[transport]}` : `Fastest to ${what} ${TRANSPORT_WORDS[transport]}`}: not measured, ${missingText(why)}`,
+  'round-trips': ({ rows }) =>
+    rows.length === 0
+      ? 'Every round trip is exact'
+      : `Not exact round trips: ${rows.map(({ entry, status, differences }) => `${entry.name} (${status}${status === 'lossy' ? `, ${plural(differences, 'difference')}` : ''})`).join(', ')}`,
+  remnants: ({ rows }) =>
+    rows.length === 0
+      ? 'No codec leaves remnants'
+      : `Leave remnants: ${rows.map(({ entry, remnants, places }) => `${entry.name} (${plural(remnants, 'remnant')}, ${plural(places, 'place')})`).join(', ')}`,
   'dictionary-effect': ({ entry, raw, zstdAlone, withDictionary, dictionaryBytes, trainedOn, gzipAlone }) => {
     const saved = (bytes: number) => `${Math.round((1 - bytes / raw) * 100)}%`;
     return `${entry.name} per held-out message: ${formatBytes(raw)}, zstd alone ${formatBytes(zstdAlone)} (−${saved(zstdAlone)}), with a ${formatBytes(dictionaryBytes)} dictionary trained on ${trainedOn.toLocaleString('en-US')} earlier messages ${formatBytes(withDictionary)} (−${saved(withDictionary)}); gzip alone ${formatBytes(gzipAlone)}`;
@@ -130,7 +144,8 @@ function choiceText(entries: readonly PickEntry[], figure: (entry: PickEntry) =>
 }
 
 const bytesFigure = (entry: PickEntry, first: boolean) => `${ratio(entry.ratio)}${first ? ' JSON' : ''}`;
-const speedFigure = (entry: PickEntry) => (entry.speed ? `${formatSpeedup(entry.speed.value)} JSON's speed, ${ratio(entry.ratio)} its bytes` : `${ratio(entry.ratio)} JSON's bytes`);
+const speedFigure = (entry: PickEntry) =>
+  entry.speed ? `${formatSpeedup(entry.speed.value)} JSON's speed, ${ratio(entry.ratio)} its bytes` : `${ratio(entry.ratio)} JSON's bytes`;
 
 type PickWords = { [C in keyof PickFigures]: (figures: PickFigures[C]) => string };
 
@@ -149,7 +164,10 @@ export const PICK_WORDS: PickWords = {
       return `${capital(base)}${PRIORITY_WORDS[priority]} JSON itself is the pick: no codec does better ${TRANSPORT_WORDS[transport]}${runner}.`;
     }
     if (priority === 'size' && alone) return `${capital(base)}with ${choiceText(entries, figure)}${runner}.`;
-    const lead = priority === 'speed' ? `${capital(TRANSPORT_WORDS[transport])}, fastest end to end` : `${capital(TRANSPORT_WORDS[transport])}, ${PRIORITY_WORDS[priority]}`;
+    const lead =
+      priority === 'speed'
+        ? `${capital(TRANSPORT_WORDS[transport])}, fastest end to end`
+        : `${capital(TRANSPORT_WORDS[transport])}, ${PRIORITY_WORDS[priority]}`;
     return `${lead}: ${choiceText(entries, figure)}${runner}${alone ? `; ${ALONE_WORDS[transport]}: ${ratio(alone.ratio)} JSON` : ''}.`;
   },
   none: ({ priority, transport }) => `${capital(TRANSPORT_WORDS[transport])}, ${PRIORITY_WORDS[priority]}: no codec qualifies in this run.`,
@@ -160,16 +178,21 @@ type CaveatWords = { [C in CaveatCode]: (figures: CaveatFigures[C]) => string };
 
 export const CAVEAT_WORDS: CaveatWords = {
   rounds: ({ rounds, mixed }) => {
-    const meaning = rounds >= 3
-      ? `intervals where a re-run's median is expected (${RERUN_INTERVAL_PERCENT}%)`
-      : rounds === 2 ? 'with 2 rounds an interval is their range, not a prediction' : 'from 1 round there is no interval, so no tie can be seen: a re-run may order them differently';
+    const meaning =
+      rounds >= 3
+        ? `intervals where a re-run's median is expected (${RERUN_INTERVAL_PERCENT}%)`
+        : rounds === 2
+          ? 'with 2 rounds an interval is their range, not a prediction'
+          : 'from 1 round there is no interval, so no tie can be seen: a re-run may order them differently';
     return `Speed figures: the median of ${plural(rounds, 'round')}${mixed ? ' (rows with other counts say theirs)' : ''}; ${meaning}.`;
   },
   'machine-busy': ({ busyShare }) => `The machine was busy ${formatPercent(busyShare)} of the run: every speed figure is unreliable (sizes are not).`,
   'not-completed': ({ names }) => `Not ranked (did not complete): ${names.join(', ')}.`,
-  'held-out': ({ from, messages, heldOut }) => `Compressed sizes are means over held-out messages ${(from + 1).toLocaleString('en-US')}–${(from + messages).toLocaleString('en-US')} of the stream (${messages.toLocaleString('en-US')} of ${heldOut.toLocaleString('en-US')} held out), never ones a dictionary was trained on.`,
-  'compression-first-round': () => 'End-to-end speed per message adds compression times from the first round to every round\'s codec times.',
-  'dictionary-load': () => 'With the dictionary, compression and decompression times include loading it on every call (the zstd build used has no call that prepares it once): a sender that prepares it once is faster.',
+  'held-out': ({ from, messages, heldOut }) =>
+    `Compressed sizes are means over held-out messages ${(from + 1).toLocaleString('en-US')}–${(from + messages).toLocaleString('en-US')} of the stream (${messages.toLocaleString('en-US')} of ${heldOut.toLocaleString('en-US')} held out), never ones a dictionary was trained on.`,
+  'compression-first-round': () => "End-to-end speed per message adds compression times from the first round to every round's codec times.",
+  'dictionary-load': () =>
+    'With the dictionary, compression and decompression times include loading it on every call (the zstd build used has no call that prepares it once): a sender that prepares it once is faster.',
 };
 
 export interface VerdictText {

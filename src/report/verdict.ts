@@ -12,7 +12,18 @@ import type { Priority } from '../shared/protocol';
 import { DEFAULT_TRANSPORT, type Transport } from '../shared/transport';
 import { rankSpeed, type SpeedFigure, type SpeedOf } from './verdict-speed';
 import { baselineBytes, bytesOn, endToEnd, isMissing, type EndToEnd, type Missing } from './transport-figures';
-import type { LineFigures, PickEntry, SizeEntry, SpeedEntry, SpeedOperation, Verdict, VerdictCaveat, VerdictEntry, VerdictLine, VerdictPick } from './verdict-data';
+import type {
+  LineFigures,
+  PickEntry,
+  SizeEntry,
+  SpeedEntry,
+  SpeedOperation,
+  Verdict,
+  VerdictCaveat,
+  VerdictEntry,
+  VerdictLine,
+  VerdictPick,
+} from './verdict-data';
 
 export type { Priority };
 
@@ -110,10 +121,16 @@ function choose(rows: readonly CompletedResult[], priority: Priority, judged: Ju
       return rankSpeed(rows, speedOf(judged, 'together'))?.tied ?? [];
     case 'fidelity': {
       const best = Math.min(...rows.map(fidelityClass));
-      return smallestThenFastest(rows.filter((row) => fidelityClass(row) === best), judged);
+      return smallestThenFastest(
+        rows.filter((row) => fidelityClass(row) === best),
+        judged,
+      );
     }
     case 'no-schema':
-      return smallestThenFastest(rows.filter((row) => row.schema === 'none' && row.codec !== 'json'), judged);
+      return smallestThenFastest(
+        rows.filter((row) => row.schema === 'none' && row.codec !== 'json'),
+        judged,
+      );
   }
 }
 
@@ -200,8 +217,22 @@ export function fidelityLines(judged: Judged): VerdictLine[] {
   const differences = (row: CompletedResult) => row.roundTrip.differences.length + (row.roundTrip.omittedDifferences ?? 0);
   const places = (row: CompletedResult) => row.remnants.reduce((sum, remnant) => sum + (remnant.count ?? 1), 0);
   return [
-    { id: 'not-exact', code: 'round-trips', figures: { rows: rows.filter((row) => row.roundTrip.status !== 'exact').map((row) => ({ entry: judged.entry(row), status: row.roundTrip.status, differences: differences(row) })) } },
-    { id: 'remnants', code: 'remnants', figures: { rows: rows.filter((row) => row.remnants.length > 0).map((row) => ({ entry: judged.entry(row), remnants: row.remnants.length, places: places(row) })) } },
+    {
+      id: 'not-exact',
+      code: 'round-trips',
+      figures: {
+        rows: rows
+          .filter((row) => row.roundTrip.status !== 'exact')
+          .map((row) => ({ entry: judged.entry(row), status: row.roundTrip.status, differences: differences(row) })),
+      },
+    },
+    {
+      id: 'remnants',
+      code: 'remnants',
+      figures: {
+        rows: rows.filter((row) => row.remnants.length > 0).map((row) => ({ entry: judged.entry(row), remnants: row.remnants.length, places: places(row) })),
+      },
+    },
   ];
 }
 
@@ -211,10 +242,12 @@ export function fidelityLines(judged: Judged): VerdictLine[] {
  */
 export function runCaveats(judged: Judged, results: readonly CodecResult[], run: VerdictContext): VerdictCaveat[] {
   const caveats: VerdictCaveat[] = [];
-  const counts = judged.rows.filter((row) => row.codec !== 'json').flatMap((row) => {
-    const figure = judged.speed(row).together;
-    return isMissing(figure) ? [] : [figure.rounds];
-  });
+  const counts = judged.rows
+    .filter((row) => row.codec !== 'json')
+    .flatMap((row) => {
+      const figure = judged.speed(row).together;
+      return isMissing(figure) ? [] : [figure.rounds];
+    });
   if (counts.length > 0) caveats.push({ code: 'rounds', figures: { rounds: commonRounds(counts), mixed: new Set(counts).size > 1 } });
   const load = run.settings?.machineLoad;
   if (load?.measured && load.busy) caveats.push({ code: 'machine-busy', figures: { busyShare: load.busyShare } });

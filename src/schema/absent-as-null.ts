@@ -34,7 +34,8 @@ export function absentAsNullAdapter(root: protobuf.Type, nullable: readonly stri
       const child = resolved && 'fieldsArray' in resolved ? build(resolved as protobuf.Type) : undefined;
       const nullIfAbsent = wanted.has(`${type.fullName.replace(/^\./, '')}.${field.name}`);
       if (!child && !nullIfAbsent) continue;
-      const inner: ProtoAdapter | null = child === undefined ? null : field.map ? { kind: 'map', value: child } : field.repeated ? { kind: 'list', element: child } : child;
+      const inner: ProtoAdapter | null =
+        child === undefined ? null : field.map ? { kind: 'map', value: child } : field.repeated ? { kind: 'list', element: child } : child;
       const entry: MessageFieldAdapter = { key: field.name, adapter: inner, nullIfAbsent };
       adapter.fields.push(entry);
       if (child) links.push({ field: entry, child });
@@ -46,7 +47,7 @@ export function absentAsNullAdapter(root: protobuf.Type, nullable: readonly stri
   // Keep only what restores a null somewhere below: every other message is read as decoded
   // (no copy). Grown to a fixpoint, since records may refer to each other in cycles.
   const useful = new Set<MessageAdapter>();
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [adapter, links] of children) {
       if (useful.has(adapter)) continue;

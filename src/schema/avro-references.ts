@@ -35,7 +35,11 @@ function namespaceOf(fullName: string): string {
 }
 
 /** Walks a schema: each named definition and each reference by name, with its namespace. */
-function walk(node: unknown, namespace: string, visit: { defined(fullName: string, schema: Json): void; referenced(name: string, namespace: string): void }): void {
+function walk(
+  node: unknown,
+  namespace: string,
+  visit: { defined(fullName: string, schema: Json): void; referenced(name: string, namespace: string): void },
+): void {
   if (typeof node === 'string') {
     if (!PRIMITIVES.has(node)) visit.referenced(node, namespace);
     return;
@@ -116,7 +120,8 @@ export function inlineReferences(schema: unknown, definitions: readonly NamedDef
     if (type === 'array') return { ...node, items: visit(node['items'], namespace) };
     if (type === 'map') return { ...node, values: visit(node['values'], namespace) };
     if (typeof type === 'object') return { ...node, type: visit(type, namespace) };
-    if (typeof type === 'string' && !PRIMITIVES.has(type) && !NAMED.has(type) && type !== 'array' && type !== 'map') return { ...node, type: visit(type, namespace) };
+    if (typeof type === 'string' && !PRIMITIVES.has(type) && !NAMED.has(type) && type !== 'array' && type !== 'map')
+      return { ...node, type: visit(type, namespace) };
     return node;
   };
   return visit(schema, '');

@@ -94,7 +94,12 @@ export function checkAvroKeys(schema: unknown, sample: unknown, options: { dropU
       const field = byName.get(key);
       if (field === undefined) {
         if (!options.dropUnknownKeys) {
-          fit.mismatch = { path: formatPath(path), value: previewValue(value[key]), expected: `a field of record ${String(type['name'])}`, known: [...byName.keys()] };
+          fit.mismatch = {
+            path: formatPath(path),
+            value: previewValue(value[key]),
+            expected: `a field of record ${String(type['name'])}`,
+            known: [...byName.keys()],
+          };
           return value;
         }
         fit.dropped.push(formatPath(path));

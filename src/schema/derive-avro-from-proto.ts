@@ -42,7 +42,13 @@ const SCALARS: Record<string, { avro: string; why?: string }> = {
 
 /** What the reverse derivation assumes when no `protoType` is given. */
 export const NATURAL_PROTO_SCALARS: Record<string, string> = {
-  int: 'int32', long: 'int64', float: 'float', double: 'double', boolean: 'bool', string: 'string', bytes: 'bytes',
+  int: 'int32',
+  long: 'int64',
+  float: 'float',
+  double: 'double',
+  boolean: 'bool',
+  string: 'string',
+  bytes: 'bytes',
 };
 
 const ZERO_VALUES: Record<string, unknown> = { int: 0, long: 0, float: 0, double: 0, boolean: false, string: '', bytes: '' };

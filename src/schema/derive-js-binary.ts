@@ -6,7 +6,17 @@
  * `json` type, and a note says where.
  */
 
-type AvroSchema = string | AvroSchema[] | { type: unknown; name?: string; fields?: Array<{ name: string; type: AvroSchema; default?: unknown }>; items?: AvroSchema; logicalType?: string; symbols?: string[] };
+type AvroSchema =
+  | string
+  | AvroSchema[]
+  | {
+      type: unknown;
+      name?: string;
+      fields?: Array<{ name: string; type: AvroSchema; default?: unknown }>;
+      items?: AvroSchema;
+      logicalType?: string;
+      symbols?: string[];
+    };
 
 export interface JsBinaryDerivation {
   schema: unknown;
@@ -57,7 +67,13 @@ export function deriveJsBinarySchema(avro: unknown): JsBinaryDerivation {
   };
   const schema = convert(avro as AvroSchema, '$', new Set());
   const notes = ['js-binary schema derived from the Avro schema: int/long → int, float/double → float (64-bit), null unions → optional fields'];
-  if (withDefault.size > 0) notes.push(`fields with a default in the Avro schema are optional (a key left out stays out; js-binary spends a byte on whether each is there): ${[...withDefault].slice(0, 5).join(', ')}${withDefault.size > 5 ? ` and ${withDefault.size - 5} more` : ''}`);
-  if (asJson.size > 0) notes.push(`written as js-binary's json type (no js-binary equivalent): ${[...asJson].slice(0, 5).join(', ')}${asJson.size > 5 ? ` and ${asJson.size - 5} more` : ''}`);
+  if (withDefault.size > 0)
+    notes.push(
+      `fields with a default in the Avro schema are optional (a key left out stays out; js-binary spends a byte on whether each is there): ${[...withDefault].slice(0, 5).join(', ')}${withDefault.size > 5 ? ` and ${withDefault.size - 5} more` : ''}`,
+    );
+  if (asJson.size > 0)
+    notes.push(
+      `written as js-binary's json type (no js-binary equivalent): ${[...asJson].slice(0, 5).join(', ')}${asJson.size > 5 ? ` and ${asJson.size - 5} more` : ''}`,
+    );
   return { schema, notes };
 }

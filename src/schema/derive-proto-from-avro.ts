@@ -105,7 +105,15 @@ function fieldType(schema: unknown, namespace: string, where: string, field: Jso
     type = elementType(inner['items'], namespace, `${where}[]`, 'an array', context).type;
     if (nullable) comments.push('null reads back as an empty list (repeated fields have no presence)');
   } else if (isObject(inner) && inner['type'] === 'map') {
-    const keyType = carried(field?.['protoKeyType'], (value): value is string => typeof value === 'string' && MAP_KEY_TYPES.has(value), 'protoKeyType', where, 'not a protobuf map key type', context) ?? 'string';
+    const keyType =
+      carried(
+        field?.['protoKeyType'],
+        (value): value is string => typeof value === 'string' && MAP_KEY_TYPES.has(value),
+        'protoKeyType',
+        where,
+        'not a protobuf map key type',
+        context,
+      ) ?? 'string';
     type = `map<${keyType}, ${elementType(inner['values'], namespace, `${where}{}`, 'a map', context).type}>`;
     if (nullable) comments.push('null reads back as an empty map (maps have no presence)');
   } else {
@@ -118,7 +126,13 @@ function fieldType(schema: unknown, namespace: string, where: string, field: Jso
     if (nullable) comments.push('null in Avro: sent as absent, decoded as null');
   }
   const keepsZeros = label === 'optional' && !nullable;
-  return { label, type, comment: comments.length > 0 ? comments.join('; ') : undefined, keepsZeros, nullable: nullable && label !== 'repeated' && !type.startsWith('map<') };
+  return {
+    label,
+    type,
+    comment: comments.length > 0 ? comments.join('; ') : undefined,
+    keepsZeros,
+    nullable: nullable && label !== 'repeated' && !type.startsWith('map<'),
+  };
 }
 
 /** A list or map element: one type, no null, no nested list or map. */
@@ -148,7 +162,8 @@ function resolve(schema: unknown, namespace: string, where: string, context: Con
   if (logical && Object.hasOwn(LOGICAL_JSON_FORMS, logical)) {
     const resolved = logicalField(logical, context);
     // A named fixed (`Rate`) may be used again by name.
-    if (type === 'fixed' && typeof schema['name'] === 'string') context.declared.set(qualify(schema['name'], typeof schema['namespace'] === 'string' ? schema['namespace'] : namespace), resolved);
+    if (type === 'fixed' && typeof schema['name'] === 'string')
+      context.declared.set(qualify(schema['name'], typeof schema['namespace'] === 'string' ? schema['namespace'] : namespace), resolved);
     return resolved;
   }
   if (typeof type === 'string' && NATURAL_PROTO_SCALARS[type]) {
@@ -175,10 +190,13 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
     context.declared.set(fullName, resolved);
     const symbols = (schema['symbols'] as string[]) ?? [];
     const numbers = isObject(schema['protoValues']) ? schema['protoValues'] : {};
-    const ids = symbols.map((symbol, index) => carried(numbers[symbol], isProtoEnumNumber, 'protoValues', `${fullName}.${symbol}`, 'enum values are int32', context) ?? index);
+    const ids = symbols.map(
+      (symbol, index) => carried(numbers[symbol], isProtoEnumNumber, 'protoValues', `${fullName}.${symbol}`, 'enum values are int32', context) ?? index,
+    );
     // A number given to two symbols would need allow_alias; the positions are kept instead.
     const distinct = new Set(ids).size === ids.length && ids[0] === 0;
-    if (!distinct && Object.keys(numbers).length > 0) context.notes.push(`protoValues of ${fullName} left out: proto3 enums start at 0 and number each symbol once; numbered by position`);
+    if (!distinct && Object.keys(numbers).length > 0)
+      context.notes.push(`protoValues of ${fullName} left out: proto3 enums start at 0 and number each symbol once; numbered by position`);
     context.enums.push({ name, values: symbols.map((symbol, index) => ({ name: symbol, id: distinct ? ids[index]! : index })) });
     return resolved;
   }
@@ -188,7 +206,17 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
   context.messages.push(message);
   const fields = Array.isArray(schema['fields']) ? (schema['fields'] as Json[]) : [];
   // Numbered by position unless a protoNumber says otherwise (the rule deriveAvroFromProto writes by).
-  const numbers = fields.map((field, index) => carried(field['protoNumber'], isProtoFieldNumber, 'protoNumber', `${fullName}.${String(field['name'])}`, 'field numbers are 1 to 536870911, not 19000 to 19999', context) ?? index + 1);
+  const numbers = fields.map(
+    (field, index) =>
+      carried(
+        field['protoNumber'],
+        isProtoFieldNumber,
+        'protoNumber',
+        `${fullName}.${String(field['name'])}`,
+        'field numbers are 1 to 536870911, not 19000 to 19999',
+        context,
+      ) ?? index + 1,
+  );
   const used = new Set<number>();
   fields.forEach((field, index) => {
     const fieldName = String(field['name']);
@@ -235,7 +263,16 @@ function withProtoType(resolved: Resolved, field: Json | undefined, where: strin
   if (wanted === undefined || resolved.kind !== 'scalar') return resolved.type;
   const avroType = Object.keys(NATURAL_PROTO_SCALARS).find((key) => NATURAL_PROTO_SCALARS[key] === resolved.type);
   const allowed = INTEGER_KINDS[avroType ?? ''] ?? [];
-  return carried(wanted, (value): value is string => typeof value === 'string' && allowed.includes(value), 'protoType', where, `does not fit Avro ${avroType}`, context) ?? resolved.type;
+  return (
+    carried(
+      wanted,
+      (value): value is string => typeof value === 'string' && allowed.includes(value),
+      'protoType',
+      where,
+      `does not fit Avro ${avroType}`,
+      context,
+    ) ?? resolved.type
+  );
 }
 
 /**

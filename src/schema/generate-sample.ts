@@ -132,11 +132,15 @@ function protoMessage(type: protobuf.Type, source: ValueSource, depth: number): 
       }
       values.set(field, map);
     } else if (field.repeated) {
-      values.set(field, Array.from({ length: source.length(depth) }, () => source.spend(protoValue(field, source, depth, false))));
+      values.set(
+        field,
+        Array.from({ length: source.length(depth) }, () => source.spend(protoValue(field, source, depth, false))),
+      );
     } else if (isMessage) {
       // A message is left out when even its mandatory part would overrun the budget.
       const affordable = source.canAfford(minimalSize(field.resolvedType as protobuf.Type));
-      if (field.partOf || (depth < MAX_DEPTH && affordable && source.chance(0.7))) values.set(field, source.spend(protoValue(field, source, depth, false), field.name));
+      if (field.partOf || (depth < MAX_DEPTH && affordable && source.chance(0.7)))
+        values.set(field, source.spend(protoValue(field, source, depth, false), field.name));
     } else if (field.partOf || (!source.tight && source.chance(0.7))) {
       values.set(field, source.spend(protoValue(field, source, depth, false), field.name));
     }
@@ -197,16 +201,32 @@ function protoValue(field: protobuf.Field, source: ValueSource, depth: number, a
 
 function protoScalar(scalar: string, source: ValueSource): unknown {
   switch (scalar) {
-    case 'int32': case 'sint32': case 'sfixed32': return source.integer(32, true);
-    case 'uint32': case 'fixed32': return source.integer(32, false);
-    case 'int64': case 'sint64': case 'sfixed64': return source.integer(53, true);
-    case 'uint64': case 'fixed64': return source.integer(53, false);
-    case 'float': return Math.fround(source.double());
-    case 'double': return source.double();
-    case 'bool': return source.chance(0.5);
-    case 'string': return source.string();
-    case 'bytes': return source.base64();
-    default: throw new Error(`unknown protobuf scalar ${scalar}`);
+    case 'int32':
+    case 'sint32':
+    case 'sfixed32':
+      return source.integer(32, true);
+    case 'uint32':
+    case 'fixed32':
+      return source.integer(32, false);
+    case 'int64':
+    case 'sint64':
+    case 'sfixed64':
+      return source.integer(53, true);
+    case 'uint64':
+    case 'fixed64':
+      return source.integer(53, false);
+    case 'float':
+      return Math.fround(source.double());
+    case 'double':
+      return source.double();
+    case 'bool':
+      return source.chance(0.5);
+    case 'string':
+      return source.string();
+    case 'bytes':
+      return source.base64();
+    default:
+      throw new Error(`unknown protobuf scalar ${scalar}`);
   }
 }
 
@@ -231,16 +251,26 @@ export function generateAvroRecords(type: avro.Type, options: GenerateOptions): 
 function avroValue(type: avro.Type, source: ValueSource, depth: number): unknown {
   const typeName = type.typeName;
   switch (typeName) {
-    case 'null': return null;
-    case 'boolean': return source.chance(0.5);
-    case 'int': return source.integer(32, true);
-    case 'long': return source.integer(53, true);
-    case 'float': return Math.fround(source.double());
-    case 'double': return source.double();
-    case 'string': return source.string();
-    case 'bytes': return source.base64();
-    case 'enum': return source.pick((type as avro.types.EnumType).symbols);
-    case 'fixed': return source.base64((type as avro.types.FixedType).size);
+    case 'null':
+      return null;
+    case 'boolean':
+      return source.chance(0.5);
+    case 'int':
+      return source.integer(32, true);
+    case 'long':
+      return source.integer(53, true);
+    case 'float':
+      return Math.fround(source.double());
+    case 'double':
+      return source.double();
+    case 'string':
+      return source.string();
+    case 'bytes':
+      return source.base64();
+    case 'enum':
+      return source.pick((type as avro.types.EnumType).symbols);
+    case 'fixed':
+      return source.base64((type as avro.types.FixedType).size);
     case 'array': {
       // Lists, maps and the non-null branch of a union go one level deeper; record fields do not.
       const items = (type as avro.types.ArrayType).itemsType;

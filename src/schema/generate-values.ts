@@ -95,26 +95,42 @@ export function wellKnownValue(name: string, source: ValueSource, depth: number)
       const ms = source.instantMs();
       return formatDateTime(Math.floor(ms / 1000), (ms % 1000) * 1e6, true);
     }
-    case 'Duration': return formatDuration(source.below(100_000), source.below(1000) * 1e6);
-    case 'FieldMask': return Array.from({ length: 1 + source.below(3) }, () => `${source.word()}${source.chance(0.5) ? `.${source.word()}` : ''}`).join(',');
-    case 'Empty': return {};
-    case 'Struct': return jsonObject(source, depth);
-    case 'ListValue': return Array.from({ length: source.length(depth) }, () => jsonValue(source, depth + 1));
-    case 'Value': return jsonValue(source, depth, false);
+    case 'Duration':
+      return formatDuration(source.below(100_000), source.below(1000) * 1e6);
+    case 'FieldMask':
+      return Array.from({ length: 1 + source.below(3) }, () => `${source.word()}${source.chance(0.5) ? `.${source.word()}` : ''}`).join(',');
+    case 'Empty':
+      return {};
+    case 'Struct':
+      return jsonObject(source, depth);
+    case 'ListValue':
+      return Array.from({ length: source.length(depth) }, () => jsonValue(source, depth + 1));
+    case 'Value':
+      return jsonValue(source, depth, false);
     case 'Any': {
       const inner = source.chance(0.5) ? 'Duration' : 'Timestamp';
       return { '@type': `type.googleapis.com/google.protobuf.${inner}`, value: wellKnownValue(inner, source, depth) };
     }
-    case 'BoolValue': return source.chance(0.5);
-    case 'StringValue': return source.string();
-    case 'BytesValue': return source.base64();
-    case 'DoubleValue': return source.double();
-    case 'FloatValue': return Math.fround(source.double());
-    case 'Int32Value': return source.integer(32, true);
-    case 'UInt32Value': return source.integer(32, false);
-    case 'Int64Value': return source.integer(53, true);
-    case 'UInt64Value': return source.integer(53, false);
-    default: throw new Error(`cannot generate google.protobuf.${name}`);
+    case 'BoolValue':
+      return source.chance(0.5);
+    case 'StringValue':
+      return source.string();
+    case 'BytesValue':
+      return source.base64();
+    case 'DoubleValue':
+      return source.double();
+    case 'FloatValue':
+      return Math.fround(source.double());
+    case 'Int32Value':
+      return source.integer(32, true);
+    case 'UInt32Value':
+      return source.integer(32, false);
+    case 'Int64Value':
+      return source.integer(53, true);
+    case 'UInt64Value':
+      return source.integer(53, false);
+    default:
+      throw new Error(`cannot generate google.protobuf.${name}`);
   }
 }
 
@@ -127,12 +143,18 @@ function jsonObject(source: ValueSource, depth: number): Record<string, unknown>
 function jsonValue(source: ValueSource, depth: number, allowNull = true): unknown {
   const kinds = ['number', 'string', 'bool', ...(allowNull ? ['null'] : []), ...(depth < MAX_DEPTH && !source.tight ? ['list', 'object'] : [])];
   switch (source.pick(kinds)) {
-    case 'number': return source.double();
-    case 'string': return source.string();
-    case 'bool': return source.chance(0.5);
-    case 'null': return null;
-    case 'list': return Array.from({ length: source.length(depth) }, () => jsonValue(source, depth + 1));
-    default: return jsonObject(source, depth);
+    case 'number':
+      return source.double();
+    case 'string':
+      return source.string();
+    case 'bool':
+      return source.chance(0.5);
+    case 'null':
+      return null;
+    case 'list':
+      return Array.from({ length: source.length(depth) }, () => jsonValue(source, depth + 1));
+    default:
+      return jsonObject(source, depth);
   }
 }
 
@@ -145,23 +167,33 @@ export function avroLogicalValue(type: avro.types.LogicalType, source: ValueSour
   const underlying = type.underlyingType;
   const decode = (value: unknown) => type.fromBuffer(underlying.toBuffer(value));
   switch (logical) {
-    case 'date': return formatDate(10_957 + source.below(10_958));
-    case 'time-millis': return decode(source.below(86_400_000));
-    case 'time-micros': return decode(source.below(86_400_000) * 1000 + source.below(1000));
-    case 'timestamp-millis': case 'local-timestamp-millis': return decode(source.instantMs());
-    case 'timestamp-micros': case 'local-timestamp-micros': return decode(source.instantMs() * 1000 + source.below(1000));
-    case 'duration': return { months: source.below(24), days: source.below(31), milliseconds: source.below(86_400_000) };
-    case 'uuid': return uuid(source);
+    case 'date':
+      return formatDate(10_957 + source.below(10_958));
+    case 'time-millis':
+      return decode(source.below(86_400_000));
+    case 'time-micros':
+      return decode(source.below(86_400_000) * 1000 + source.below(1000));
+    case 'timestamp-millis':
+    case 'local-timestamp-millis':
+      return decode(source.instantMs());
+    case 'timestamp-micros':
+    case 'local-timestamp-micros':
+      return decode(source.instantMs() * 1000 + source.below(1000));
+    case 'duration':
+      return { months: source.below(24), days: source.below(31), milliseconds: source.below(86_400_000) };
+    case 'uuid':
+      return uuid(source);
     case 'decimal': {
       const size = underlying.typeName === 'fixed' ? (underlying as avro.types.FixedType).size : undefined;
-      const room = size === undefined ? 15 : Math.floor(((size * 8 - 1) * Math.log10(2)));
+      const room = size === undefined ? 15 : Math.floor((size * 8 - 1) * Math.log10(2));
       const { precision, scale } = type instanceof DecimalType ? type : { precision: 1, scale: 0 };
       const digits = Math.max(1, Math.min(precision, room, 15));
       const text = String(source.below(10 ** (1 + source.below(digits)))).padStart(scale + 1, '0');
       const sign = text !== '0'.repeat(text.length) && source.chance(0.2) ? '-' : '';
       return scale === 0 ? `${sign}${text}` : `${sign}${text.slice(0, text.length - scale)}.${text.slice(text.length - scale)}`;
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 

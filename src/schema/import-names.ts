@@ -20,7 +20,8 @@ export function refusedImportName(name: string, language: IncludingLanguage): st
   return undefined;
 }
 
-const PROTO_ADVICE = "imports name files under the schema's folder or an include path (-I DIR, payloadLab.protoIncludePaths): write the name relative to one of them";
+const PROTO_ADVICE =
+  "imports name files under the schema's folder or an include path (-I DIR, payloadLab.protoIncludePaths): write the name relative to one of them";
 /** A user's .fbs, .capnp or .bop is given to its tool alone (user-schema.ts). */
 const ALONE_ADVICE = 'the file is given to its tool alone: copy the declarations it needs into it';
 

@@ -8,7 +8,18 @@
  * becomes the free-form `Json` record of avro-json.ts.
  */
 import { UnsupportedSampleError } from './sample-contracts';
-import { describeUnion, isSometimesAbsent, inferShape, isOptionalField, messageShape, type ArrayShape, type IntegerShape, type ObjectShape, type Shape, withStackGuard } from './shape';
+import {
+  describeUnion,
+  isSometimesAbsent,
+  inferShape,
+  isOptionalField,
+  messageShape,
+  type ArrayShape,
+  type IntegerShape,
+  type ObjectShape,
+  type Shape,
+  withStackGuard,
+} from './shape';
 import { avroJsonRecord } from './avro-names';
 import { InferenceNotes } from './inference-notes';
 import { formatAvroSchema } from './avro-text';
@@ -98,7 +109,9 @@ function inferWithBudget(shape: Shape, options: AvroInferenceOptions, budget: Sh
   // `Root` is the first name taken, so it is never suffixed; a root array's records are `Item`.
   const schema = avroType(shape, shape.kind === 'array' ? 'Item' : 'Root', context, 0);
   if (context.jsonName !== undefined) {
-    context.notes.add(`free-form values use the record ${context.jsonName}; avsc converts them to and from plain JSON inside encode and decode (a logical type, included in the timings)`);
+    context.notes.add(
+      `free-form values use the record ${context.jsonName}; avsc converts them to and from plain JSON inside encode and decode (a logical type, included in the timings)`,
+    );
   }
   // A bare primitive name is a valid schema, but callers are promised an object.
   return { schema: typeof schema === 'string' ? { type: schema } : schema, notes: context.notes.list() };
@@ -151,10 +164,7 @@ function integerType(shape: IntegerShape, context: Context): AvroSchema {
     context.notes.at('integers beyond 32 bits are typed "long" (avsc reads them as JS numbers, exact up to 2^53)', shape.path);
     return 'long';
   }
-  context.notes.at(
-    'integers beyond 2^53 are typed "double" (avsc refuses longs a JS number cannot hold; JSON.parse already rounded them)',
-    shape.path,
-  );
+  context.notes.at('integers beyond 2^53 are typed "double" (avsc refuses longs a JS number cannot hold; JSON.parse already rounded them)', shape.path);
   return 'double';
 }
 
@@ -165,9 +175,7 @@ function arrayType(shape: ArrayShape, typeName: string, context: Context, depth:
 function objectType(shape: ObjectShape, typeName: string, context: Context, depth: number): AvroSchema {
   const prototypeKey = [...shape.fields.keys()].find(isPrototypeKey);
   if (prototypeKey !== undefined) {
-    throw new UnsupportedSampleError(
-      `${shape.path} has a "__proto__" key: decoders would set the object's prototype instead of a field`,
-    );
+    throw new UnsupportedSampleError(`${shape.path} has a "__proto__" key: decoders would set the object's prototype instead of a field`);
   }
   if (depth >= context.budget.depth) return jsonType(context, shape.path, `nests deeper than ${context.budget.depth} levels`);
   const mapReason = mapKeysReason(shape);

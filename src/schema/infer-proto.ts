@@ -9,7 +9,20 @@
  * from the JSON, `adapter` converts (see proto-adapter.ts).
  */
 import { UnsupportedSampleError } from './sample-contracts';
-import { allKeys, describeKind, shapeDepth, inferShape, isOptionalField, messageShape, isSometimesAbsent, truncatePath, type MemberShape, type ObjectShape, type Shape, withStackGuard } from './shape';
+import {
+  allKeys,
+  describeKind,
+  shapeDepth,
+  inferShape,
+  isOptionalField,
+  messageShape,
+  isSometimesAbsent,
+  truncatePath,
+  type MemberShape,
+  type ObjectShape,
+  type Shape,
+  withStackGuard,
+} from './shape';
 import { InferenceNotes } from './inference-notes';
 import { mapKeysReason, mapValuesOf, schemaTextBudget, shapeBudgets, type ShapeBudget } from './irregular';
 import { elementTypeName, isPrototypeKey, pascalCase, TypeNames } from './names';
@@ -102,7 +115,17 @@ function protoFromShape(shape: Shape, variants: SchemaVariants, budget: ShapeBud
   // struct.proto's names too: protobufjs resolves `Value` in google.protobuf.Struct to a
   // message of ours with that name, which would encode every free-form value as empty.
   const names = new TypeNames([WRAPPER_FIELD, ...STRUCT_TYPES, ...Object.values(BRANCH_FIELDS), ...allKeys(shape)]);
-  const context: Context = { names, messages: [], notes: new InferenceNotes(), depth: 0, wireDepth: 0, variants, budget, usesValue: false, structures: new TypesByStructure() };
+  const context: Context = {
+    names,
+    messages: [],
+    notes: new InferenceNotes(),
+    depth: 0,
+    wireDepth: 0,
+    variants,
+    budget,
+    usesValue: false,
+    structures: new TypesByStructure(),
+  };
   if (variants.doubles === 'float') context.notes.add('non-integer numbers are typed float: they are rounded to 32-bit precision');
   if (variants.fields === 'optional') context.notes.add('every scalar field is optional (explicit presence): zero values are sent too');
   let rootType: string;
@@ -344,7 +367,8 @@ function choiceType(shape: Shape, typeName: string, context: Context): FieldType
     message.fields.push({ label: '', type: type.type, name: BRANCH_FIELDS[kind], id: id++, oneof: 'kind' });
     branches.push({ kind, field: BRANCH_FIELDS[kind], adapter: type.adapter });
   }
-  const what = shape.kind === 'union' ? 'mixed kinds of value are a message with a oneof' : 'values null in some places are a message with a oneof (null or the value)';
+  const what =
+    shape.kind === 'union' ? 'mixed kinds of value are a message with a oneof' : 'values null in some places are a message with a oneof (null or the value)';
   context.notes.at(what, shape.path);
   return { label: '', kind: 'message', type: settle(message, shape.path, context), adapter: { kind: 'oneof', branches } };
 }

@@ -6,7 +6,6 @@ import { MAX_RECORD_FIELDS, mergeShapes, type ObjectShape, type Shape } from './
 import { isSchemaIdentifier } from './names';
 import { jsonText } from '../analysis/json-text';
 
-
 /**
  * From this many keys, an object whose every value is an object is taken for a dictionary
  * (projects by name, users by login): one value type serves them all, where a record would

@@ -14,9 +14,7 @@ import { parseWithPositions, type JsonNode, type PositionedJson } from './json-p
 import { WELL_KNOWN_LOGICAL_TYPES } from './proto-wkt-avro';
 import type { SchemaProblem } from '../shared/schema-problem';
 
-export type AvscLoad =
-  | { ok: true; schema: unknown; type: avro.Type; notes: string[] }
-  | { ok: false; error: SchemaProblem };
+export type AvscLoad = { ok: true; schema: unknown; type: avro.Type; notes: string[] } | { ok: false; error: SchemaProblem };
 
 /** The logical type that lets JSON samples hold `bytes` and `fixed` values as base64 text. */
 export { BASE64_LOGICAL_TYPE } from './avro-names';
@@ -141,7 +139,9 @@ export function createAvroType(schema: unknown): { type: avro.Type; notes: strin
     ? ['bytes and fixed values are base64 strings in the JSON sample: avsc converts them on encode and decode (included in the timings)']
     : [];
   if (logicalTypes.size > 0) {
-    notes.push(`logical types (${[...logicalTypes].join(', ')}) are in their JSON form in the sample (see docs/schemas.md): converted on encode and decode (included in the timings)`);
+    notes.push(
+      `logical types (${[...logicalTypes].join(', ')}) are in their JSON form in the sample (see docs/schemas.md): converted on encode and decode (included in the timings)`,
+    );
   }
   return { type, notes };
 }

@@ -109,9 +109,10 @@ function fileDeclaring(texts: ReadonlyMap<string, string>, error: unknown): stri
 
 function failure(text: string, error: unknown, path: string | undefined, unresolvedImports: readonly string[]): ProtoLoad {
   const message = error instanceof Error ? error.message : String(error);
-  const hint = unresolvedImports.length > 0 && /no such/.test(message)
-    ? ` (imports were not read: ${unresolvedImports.join(', ')}; give their folder with payloadLab.protoIncludePaths or -I DIR)`
-    : '';
+  const hint =
+    unresolvedImports.length > 0 && /no such/.test(message)
+      ? ` (imports were not read: ${unresolvedImports.join(', ')}; give their folder with payloadLab.protoIncludePaths or -I DIR)`
+      : '';
   // The position goes into line and column; "(line N)" would repeat it.
   const reason = message.replace(/ \((?:[^()]*, )?line \d+\)$/, '');
   return { ok: false, error: { message: `${reason}${hint}`, ...locateProtoError(text, message) }, ...(path ? { path } : {}) };

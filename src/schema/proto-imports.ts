@@ -92,7 +92,10 @@ export async function resolveProtoImports(mainPath: string, mainText: string, in
       if (seen.has(resolved.path)) continue;
       seen.add(resolved.path);
       if (seen.size > MAX_IMPORTED_FILES) {
-        throw new SchemaInputError(file.path, { message: `more than ${MAX_IMPORTED_FILES} imported files: stopped`, ...lineAndColumn(file.text, statement.offset) });
+        throw new SchemaInputError(file.path, {
+          message: `more than ${MAX_IMPORTED_FILES} imported files: stopped`,
+          ...lineAndColumn(file.text, statement.offset),
+        });
       }
       files[resolved.path] = resolved.text;
       pending.push(resolved);

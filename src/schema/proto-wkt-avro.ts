@@ -56,8 +56,15 @@ const SECONDS_FIELDS = [
 ];
 
 const WRAPPED_AVRO: Record<string, string> = {
-  DoubleValue: 'double', FloatValue: 'float', Int64Value: 'long', UInt64Value: 'long', Int32Value: 'int',
-  UInt32Value: 'long', BoolValue: 'boolean', StringValue: 'string', BytesValue: 'bytes',
+  DoubleValue: 'double',
+  FloatValue: 'float',
+  Int64Value: 'long',
+  UInt64Value: 'long',
+  Int32Value: 'int',
+  UInt32Value: 'long',
+  BoolValue: 'boolean',
+  StringValue: 'string',
+  BytesValue: 'bytes',
 };
 
 /**
@@ -73,14 +80,23 @@ export function wellKnownAvro(name: string, defined: Set<string>): { schema: unk
   };
   switch (name) {
     case 'Timestamp':
-      return { schema: once({ type: 'record', name: fullName, logicalType: TIMESTAMP_LOGICAL_TYPE, fields: SECONDS_FIELDS }), describe: 'a record {seconds, nanos} read from and written as RFC 3339 text' };
+      return {
+        schema: once({ type: 'record', name: fullName, logicalType: TIMESTAMP_LOGICAL_TYPE, fields: SECONDS_FIELDS }),
+        describe: 'a record {seconds, nanos} read from and written as RFC 3339 text',
+      };
     case 'Duration':
-      return { schema: once({ type: 'record', name: fullName, logicalType: DURATION_LOGICAL_TYPE, fields: SECONDS_FIELDS }), describe: 'a record {seconds, nanos} read from and written as "1.5s" text' };
+      return {
+        schema: once({ type: 'record', name: fullName, logicalType: DURATION_LOGICAL_TYPE, fields: SECONDS_FIELDS }),
+        describe: 'a record {seconds, nanos} read from and written as "1.5s" text',
+      };
     case 'Empty':
       return { schema: once({ type: 'record', name: fullName, fields: [] }), describe: 'an empty record' };
     case 'FieldMask':
       return { schema: 'string', describe: 'a string (its JSON form, "a.b,c")' };
-    case 'Struct': case 'Value': case 'ListValue': case 'Any':
+    case 'Struct':
+    case 'Value':
+    case 'ListValue':
+    case 'Any':
       return { schema: { type: 'string', logicalType: JSON_TEXT_LOGICAL_TYPE }, describe: 'JSON text in a string (Avro cannot name a recursive JSON value)' };
     default:
       return { schema: WRAPPED_AVRO[name] ?? 'string', describe: `its ${WRAPPED_AVRO[name] ?? 'string'} value (the wrapper's JSON form)` };

@@ -14,8 +14,15 @@ import { formatDateTime, parseDateTime } from './avro-logical-types';
 type Json = Record<string, unknown>;
 
 const WRAPPERS: Record<string, string> = {
-  DoubleValue: 'double', FloatValue: 'float', Int64Value: 'int64', UInt64Value: 'uint64', Int32Value: 'int32',
-  UInt32Value: 'uint32', BoolValue: 'bool', StringValue: 'string', BytesValue: 'bytes',
+  DoubleValue: 'double',
+  FloatValue: 'float',
+  Int64Value: 'int64',
+  UInt64Value: 'uint64',
+  Int32Value: 'int32',
+  UInt32Value: 'uint32',
+  BoolValue: 'bool',
+  StringValue: 'string',
+  BytesValue: 'bytes',
 };
 const WELL_KNOWN = new Set(['Timestamp', 'Duration', 'Struct', 'Value', 'ListValue', 'FieldMask', 'Empty', 'Any', ...Object.keys(WRAPPERS)]);
 const DURATION = /^(-)?(\d+)(?:\.(\d{1,9}))?s$/;
@@ -94,17 +101,26 @@ function toNumber(value: unknown): number {
  */
 export function wellKnownMismatch(name: string, value: unknown, root: protobuf.Root): string | undefined {
   switch (name) {
-    case 'Timestamp': return parseDateTime(value, true) ? undefined : 'google.protobuf.Timestamp (RFC 3339 text with a zone, "2024-05-31T13:45:30Z")';
-    case 'Duration': return parseDuration(value) ? undefined : 'google.protobuf.Duration (seconds as text, "1.5s")';
-    case 'FieldMask': return typeof value === 'string' ? undefined : 'google.protobuf.FieldMask (paths as text, "a.b,c")';
-    case 'Empty': return isObject(value) && Object.keys(value).length === 0 ? undefined : 'google.protobuf.Empty ({})';
-    case 'Struct': return isObject(value) ? undefined : 'google.protobuf.Struct (a JSON object)';
-    case 'ListValue': return Array.isArray(value) ? undefined : 'google.protobuf.ListValue (a JSON array)';
-    case 'Value': return value === undefined ? 'google.protobuf.Value (any JSON value)' : undefined;
-    case 'Any': return isObject(value) && anyTarget(root, value['@type']) ? undefined : 'google.protobuf.Any ({"@type": "type.googleapis.com/<message type>", …})';
+    case 'Timestamp':
+      return parseDateTime(value, true) ? undefined : 'google.protobuf.Timestamp (RFC 3339 text with a zone, "2024-05-31T13:45:30Z")';
+    case 'Duration':
+      return parseDuration(value) ? undefined : 'google.protobuf.Duration (seconds as text, "1.5s")';
+    case 'FieldMask':
+      return typeof value === 'string' ? undefined : 'google.protobuf.FieldMask (paths as text, "a.b,c")';
+    case 'Empty':
+      return isObject(value) && Object.keys(value).length === 0 ? undefined : 'google.protobuf.Empty ({})';
+    case 'Struct':
+      return isObject(value) ? undefined : 'google.protobuf.Struct (a JSON object)';
+    case 'ListValue':
+      return Array.isArray(value) ? undefined : 'google.protobuf.ListValue (a JSON array)';
+    case 'Value':
+      return value === undefined ? 'google.protobuf.Value (any JSON value)' : undefined;
+    case 'Any':
+      return isObject(value) && anyTarget(root, value['@type']) ? undefined : 'google.protobuf.Any ({"@type": "type.googleapis.com/<message type>", …})';
     default: {
       const scalar = WRAPPERS[name]!;
-      const fits = scalar === 'bool' ? typeof value === 'boolean' : scalar === 'string' || scalar === 'bytes' ? typeof value === 'string' : typeof value === 'number';
+      const fits =
+        scalar === 'bool' ? typeof value === 'boolean' : scalar === 'string' || scalar === 'bytes' ? typeof value === 'string' : typeof value === 'number';
       return fits ? undefined : `google.protobuf.${name} (a bare ${scalar})`;
     }
   }
@@ -113,13 +129,20 @@ export function wellKnownMismatch(name: string, value: unknown, root: protobuf.R
 /** The message form protobufjs encodes, of a well-known type's JSON value (which must fit). */
 export function wellKnownToMessage(name: string, value: unknown, root: protobuf.Root): Json {
   switch (name) {
-    case 'Timestamp': return { ...parseDateTime(value, true)! };
-    case 'Duration': return { ...parseDuration(value)! };
-    case 'FieldMask': return { paths: String(value) === '' ? [] : String(value).split(',').map(snake) };
-    case 'Empty': return {};
-    case 'Struct': return { fields: Object.fromEntries(Object.entries(value as Json).map(([key, item]) => [key, valueToMessage(item)])) };
-    case 'ListValue': return { values: (value as unknown[]).map(valueToMessage) };
-    case 'Value': return valueToMessage(value);
+    case 'Timestamp':
+      return { ...parseDateTime(value, true)! };
+    case 'Duration':
+      return { ...parseDuration(value)! };
+    case 'FieldMask':
+      return { paths: String(value) === '' ? [] : String(value).split(',').map(snake) };
+    case 'Empty':
+      return {};
+    case 'Struct':
+      return { fields: Object.fromEntries(Object.entries(value as Json).map(([key, item]) => [key, valueToMessage(item)])) };
+    case 'ListValue':
+      return { values: (value as unknown[]).map(valueToMessage) };
+    case 'Value':
+      return valueToMessage(value);
     case 'Any': {
       const object = value as Json;
       const target = anyTarget(root, object['@type'])!;
@@ -132,7 +155,8 @@ export function wellKnownToMessage(name: string, value: unknown, root: protobuf.
       }
       return { type_url: object['@type'], value: target.encode(target.fromObject(message)).finish() };
     }
-    default: return { value };
+    default:
+      return { value };
   }
 }
 
@@ -148,22 +172,31 @@ function valueToMessage(value: unknown): Json {
 /** The JSON of a decoded well-known-type message (a protobufjs message or its `toObject`). */
 export function wellKnownToJson(name: string, message: Json, root: protobuf.Root): unknown {
   switch (name) {
-    case 'Timestamp': return formatDateTime(toNumber(message['seconds']), toNumber(message['nanos']), true);
-    case 'Duration': return formatDuration(toNumber(message['seconds']), toNumber(message['nanos']));
-    case 'FieldMask': return ((message['paths'] as string[] | undefined) ?? []).map(camel).join(',');
-    case 'Empty': return {};
-    case 'Struct': return structToJson(message);
-    case 'ListValue': return ((message['values'] as Json[] | undefined) ?? []).map(valueToJson);
-    case 'Value': return valueToJson(message);
+    case 'Timestamp':
+      return formatDateTime(toNumber(message['seconds']), toNumber(message['nanos']), true);
+    case 'Duration':
+      return formatDuration(toNumber(message['seconds']), toNumber(message['nanos']));
+    case 'FieldMask':
+      return ((message['paths'] as string[] | undefined) ?? []).map(camel).join(',');
+    case 'Empty':
+      return {};
+    case 'Struct':
+      return structToJson(message);
+    case 'ListValue':
+      return ((message['values'] as Json[] | undefined) ?? []).map(valueToJson);
+    case 'Value':
+      return valueToJson(message);
     case 'Any': {
       const typeUrl = message['type_url'];
       const target = anyTarget(root, typeUrl);
       if (!target) return { '@type': typeUrl };
       const raw = message['value'];
-      const bytes = typeof raw === 'string' ? Buffer.from(raw, 'base64') : (raw as Uint8Array | undefined) ?? new Uint8Array();
+      const bytes = typeof raw === 'string' ? Buffer.from(raw, 'base64') : ((raw as Uint8Array | undefined) ?? new Uint8Array());
       const decoded = target.toObject(target.decode(bytes), { enums: String, bytes: String }) as Json;
       const inner = wellKnownName(target);
-      return inner ? { '@type': typeUrl, value: wellKnownToJson(inner, decoded, root) } : { '@type': typeUrl, ...(messageToJson(target, decoded, root) as Json) };
+      return inner
+        ? { '@type': typeUrl, value: wellKnownToJson(inner, decoded, root) }
+        : { '@type': typeUrl, ...(messageToJson(target, decoded, root) as Json) };
     }
     default: {
       const inner = message['value'];
@@ -185,7 +218,7 @@ function valueToJson(message: Json): unknown {
   if ('stringValue' in message && message['stringValue'] !== undefined) return message['stringValue'];
   if ('boolValue' in message && message['boolValue'] !== undefined) return message['boolValue'];
   if (message['structValue']) return structToJson(message['structValue'] as Json);
-  if (message['listValue']) return ((message['listValue'] as Json)['values'] as Json[] | undefined ?? []).map(valueToJson);
+  if (message['listValue']) return (((message['listValue'] as Json)['values'] as Json[] | undefined) ?? []).map(valueToJson);
   return null;
 }
 

@@ -48,7 +48,9 @@ function renameIn(lines: string[], start: number, end: number, message: string, 
     index += 1;
     if (to === name) return;
     lines[start + offset] = `${field[1]}${to}${field[3]}`;
-    const why = CONTEXTUAL_KEYWORDS.has(name) ? `${name} breaks the generated code (a keyword to sucrase)` : 'protoc refuses two fields whose JSON names differ only in case or underscores';
+    const why = CONTEXTUAL_KEYWORDS.has(name)
+      ? `${name} breaks the generated code (a keyword to sucrase)`
+      : 'protoc refuses two fields whose JSON names differ only in case or underscores';
     notes.push(`field ${message}.${name} is ${to} in the .proto given to protoc (same field number): ${why}; decoded objects show the rename`);
   });
 }

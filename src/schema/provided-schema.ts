@@ -90,10 +90,14 @@ export function avroProtocolTypes(path: string, text: string): { names: string[]
   try {
     protocol = /\.avdl$/i.test(path) ? avro.readProtocol(text) : JSON.parse(text);
   } catch (error) {
-    throw new SchemaInputError(path, { message: `not an Avro protocol avsc can read: ${error instanceof Error ? error.message : String(error)}`, line: 1, column: 1 });
+    throw new SchemaInputError(path, {
+      message: `not an Avro protocol avsc can read: ${error instanceof Error ? error.message : String(error)}`,
+      line: 1,
+      column: 1,
+    });
   }
   const definitions = definitionsOf(protocol, path);
-  const topLevel = Array.isArray((protocol as { types?: unknown }).types) ? ((protocol as { types: unknown[] }).types) : [];
+  const topLevel = Array.isArray((protocol as { types?: unknown }).types) ? (protocol as { types: unknown[] }).types : [];
   return { names: definitions.filter((definition) => topLevel.includes(definition.schema)).map((definition) => definition.fullName), definitions };
 }
 

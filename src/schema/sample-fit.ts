@@ -234,15 +234,22 @@ export function checkProtoFit(type: protobuf.Type, sample: unknown, options: Pro
 
   const scalarFits = (scalar: string, value: unknown): boolean => {
     switch (scalar) {
-      case 'int32': case 'sint32': case 'sfixed32':
+      case 'int32':
+      case 'sint32':
+      case 'sfixed32':
         return inRange(value, INT32);
-      case 'uint32': case 'fixed32':
+      case 'uint32':
+      case 'fixed32':
         return inRange(value, UINT32);
-      case 'int64': case 'sint64': case 'sfixed64':
+      case 'int64':
+      case 'sint64':
+      case 'sfixed64':
         return longFits(value, INT64);
-      case 'uint64': case 'fixed64':
+      case 'uint64':
+      case 'fixed64':
         return longFits(value, UINT64);
-      case 'float': case 'double':
+      case 'float':
+      case 'double':
         return typeof value === 'number';
       case 'bool':
         return typeof value === 'boolean';

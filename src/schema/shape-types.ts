@@ -11,9 +11,13 @@ export interface ShapeBase {
 }
 
 /** The element of an array that was always empty: nothing is known about it. */
-export interface UnknownShape extends ShapeBase { kind: 'unknown' }
+export interface UnknownShape extends ShapeBase {
+  kind: 'unknown';
+}
 /** Only ever `null`. */
-export interface NullShape extends ShapeBase { kind: 'null' }
+export interface NullShape extends ShapeBase {
+  kind: 'null';
+}
 /**
  * Scalars remember their first zero value (`false`, `""`, `0`): proto3 fields without explicit
  * presence drop zeros on the wire, so a schema that must give them back needs to know.
@@ -21,13 +25,26 @@ export interface NullShape extends ShapeBase { kind: 'null' }
 export interface ScalarBase extends ShapeBase {
   zeroAt?: string;
 }
-export interface BooleanShape extends ScalarBase { kind: 'boolean' }
-export interface StringShape extends ScalarBase { kind: 'string' }
+export interface BooleanShape extends ScalarBase {
+  kind: 'boolean';
+}
+export interface StringShape extends ScalarBase {
+  kind: 'string';
+}
 /** Numbers that were all integers (`Number.isInteger`), with their range. */
-export interface IntegerShape extends ScalarBase { kind: 'integer'; min: number; max: number }
+export interface IntegerShape extends ScalarBase {
+  kind: 'integer';
+  min: number;
+  max: number;
+}
 /** Numbers with at least one non-integer (integers merged in stay here: no union). */
-export interface DoubleShape extends ScalarBase { kind: 'double' }
-export interface ArrayShape extends ShapeBase { kind: 'array'; element: Shape }
+export interface DoubleShape extends ScalarBase {
+  kind: 'double';
+}
+export interface ArrayShape extends ShapeBase {
+  kind: 'array';
+  element: Shape;
+}
 export interface FieldShape {
   shape: Shape;
   /** How many of the merged objects had this key. */
@@ -50,14 +67,11 @@ export interface ObjectShape extends ShapeBase {
   values?: Shape;
 }
 /** Kinds that truly mix, one member per kind (at most one number, one array, one object). */
-export interface UnionShape extends ShapeBase { kind: 'union'; members: MemberShape[] }
+export interface UnionShape extends ShapeBase {
+  kind: 'union';
+  members: MemberShape[];
+}
 
-export type MemberShape =
-  | BooleanShape
-  | StringShape
-  | IntegerShape
-  | DoubleShape
-  | ArrayShape
-  | ObjectShape;
+export type MemberShape = BooleanShape | StringShape | IntegerShape | DoubleShape | ArrayShape | ObjectShape;
 
 export type Shape = UnknownShape | NullShape | UnionShape | MemberShape;

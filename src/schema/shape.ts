@@ -21,8 +21,6 @@ export type * from './shape-types';
  */
 export const MAX_SHAPE_DEPTH = 1000;
 
-
-
 /** `$.items[0].x`, `$["odd key"]`: the notation used in results (`Difference.path`). */
 export function childPath(parent: string, key: string | number): string {
   if (typeof key === 'number') return `${parent}[${key}]`;
@@ -170,7 +168,8 @@ function fill(shape: MemberShape, value: unknown, parent: Where | null, key: str
       const number = value as number;
       if (number === 0 && shape.zeroAt === undefined) shape.zeroAt = pathAt(parent, key);
       if (shape.kind === 'double') return shape;
-      if (!Number.isInteger(number)) return shape.zeroAt === undefined ? { kind: 'double', path: shape.path } : { kind: 'double', path: shape.path, zeroAt: shape.zeroAt };
+      if (!Number.isInteger(number))
+        return shape.zeroAt === undefined ? { kind: 'double', path: shape.path } : { kind: 'double', path: shape.path, zeroAt: shape.zeroAt };
       if (number < shape.min) shape.min = number;
       if (number > shape.max) shape.max = number;
       return shape;

@@ -102,7 +102,10 @@ export class ChannelClient<M extends MethodsOf<M>, E = Record<never, never>> {
   private goneBecause: Gone | undefined;
 
   constructor(private readonly transport: Transport) {
-    transport.listen((message) => this.receive(message), (gone) => this.markGone(gone));
+    transport.listen(
+      (message) => this.receive(message),
+      (gone) => this.markGone(gone),
+    );
   }
 
   /** How the other side went away, once it has. */
@@ -129,7 +132,8 @@ export class ChannelClient<M extends MethodsOf<M>, E = Record<never, never>> {
         reject(error);
       };
       const onAbort = () => giveUp(new ChannelError('cancelled', `${method} was cancelled`));
-      const timer = timeoutMs === undefined ? undefined : setTimeout(() => giveUp(new ChannelError('timeout', `${method} got no reply within ${timeoutMs} ms`)), timeoutMs);
+      const timer =
+        timeoutMs === undefined ? undefined : setTimeout(() => giveUp(new ChannelError('timeout', `${method} got no reply within ${timeoutMs} ms`)), timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.pending.set(id, {
         // The one place a wire value becomes the method's result: the map says what it is.
@@ -257,8 +261,14 @@ export function serve<M extends MethodsOf<M>, E = Record<never, never>>(transpor
       }
       const answered = Promise.resolve()
         .then(() => handler(params, { signal: controller.signal }))
-        .then((value) => reply({ ok: value }), (error: unknown) => reply({ err: toRemoteError(error) }))
-        .then(() => undefined, () => undefined);
+        .then(
+          (value) => reply({ ok: value }),
+          (error: unknown) => reply({ err: toRemoteError(error) }),
+        )
+        .then(
+          () => undefined,
+          () => undefined,
+        );
       inFlight.add(answered);
       void answered.then(() => inFlight.delete(answered));
     },

@@ -141,7 +141,16 @@ export interface PregeneratedCode {
   /** The hash of the files given to the generator and its options (no tool versions). */
   schemaKey: string;
   outcome:
-    | { ok: true; code: { outDir: string; cached: boolean; key: string; tools: Array<{ id: string; executable: string; version: string; path: string; from: string }>; steps: Array<{ label: string; ms: number }> } }
+    | {
+        ok: true;
+        code: {
+          outDir: string;
+          cached: boolean;
+          key: string;
+          tools: Array<{ id: string; executable: string; version: string; path: string; from: string }>;
+          steps: Array<{ label: string; ms: number }>;
+        };
+      }
     /** `skipped`: a missing tool (the row is skipped, saying what to install); else an error row. */
     | { ok: false; skipped: boolean; message: string };
 }

@@ -54,6 +54,4 @@ export interface CodecStage {
 }
 
 /** The sample once read, and each row as its codec finishes a round (every round sharpens it). */
-export type ComparisonItem =
-  | { type: 'sample-read'; sample: SampleInfo }
-  | { type: 'codec-result'; result: CodecResult };
+export type ComparisonItem = { type: 'sample-read'; sample: SampleInfo } | { type: 'codec-result'; result: CodecResult };

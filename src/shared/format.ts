@@ -60,9 +60,8 @@ export function formatDurationRange(ns: number, interval: readonly [number, numb
   return `${formatDuration(ns)} (${formatDuration(interval[0])}–${formatDuration(interval[1])})`;
 }
 
-
 /** Why an allocation figure is not measured although the GC profiler ran (see `allocationFigure`). */
-export const ALLOCATION_HIDDEN = 'memory freed outside the GC profiler\'s records (ArrayBuffer bytes released after a collection) hid what the calls allocated';
+export const ALLOCATION_HIDDEN = "memory freed outside the GC profiler's records (ArrayBuffer bytes released after a collection) hid what the calls allocated";
 
 /**
  * Bytes allocated per call as far as they are known: "2.90 MB"; "≥ 12.1 kB" where memory freed

@@ -18,7 +18,11 @@ export function toBase64(bytes: Uint8Array): string {
       const a = bytes[at]!;
       const b = at + 1 < end ? bytes[at + 1]! : 0;
       const c = at + 2 < end ? bytes[at + 2]! : 0;
-      chunk += ALPHABET[a >> 2]! + ALPHABET[((a & 3) << 4) | (b >> 4)]! + (at + 1 < end ? ALPHABET[((b & 15) << 2) | (c >> 6)]! : '=') + (at + 2 < end ? ALPHABET[c & 63]! : '=');
+      chunk +=
+        ALPHABET[a >> 2]! +
+        ALPHABET[((a & 3) << 4) | (b >> 4)]! +
+        (at + 1 < end ? ALPHABET[((b & 15) << 2) | (c >> 6)]! : '=') +
+        (at + 2 < end ? ALPHABET[c & 63]! : '=');
     }
     parts.push(chunk);
   }
@@ -30,7 +34,11 @@ export function fromBase64(text: string): Uint8Array {
   const bytes = new Uint8Array((text.length / 4) * 3 - padding);
   let out = 0;
   for (let at = 0; at < text.length; at += 4) {
-    const n = (DECODE[text.charCodeAt(at)]! << 18) | (DECODE[text.charCodeAt(at + 1)]! << 12) | (DECODE[text.charCodeAt(at + 2)]! << 6) | DECODE[text.charCodeAt(at + 3)]!;
+    const n =
+      (DECODE[text.charCodeAt(at)]! << 18) |
+      (DECODE[text.charCodeAt(at + 1)]! << 12) |
+      (DECODE[text.charCodeAt(at + 2)]! << 6) |
+      DECODE[text.charCodeAt(at + 3)]!;
     if (out < bytes.length) bytes[out++] = n >> 16;
     if (out < bytes.length) bytes[out++] = (n >> 8) & 255;
     if (out < bytes.length) bytes[out++] = n & 255;

@@ -7,8 +7,9 @@ import type { CodecResult, CompletedResult, LazyTimings } from './results';
 import { formatDuration } from './format';
 
 /** Which figure the speed-up uses, and what the two others are. */
-export const LAZY_READS_MEANING = 'decode builds the plain object (every field read) and the Dec. vs JSON speed-up uses it; '
-  + 'access opens the bytes and reads every leaf without building objects; firstField opens them and reads one path';
+export const LAZY_READS_MEANING =
+  'decode builds the plain object (every field read) and the Dec. vs JSON speed-up uses it; ' +
+  'access opens the bytes and reads every leaf without building objects; firstField opens them and reads one path';
 
 /** The row's access and firstField timings, where it has them (completed rows of those formats). */
 export function lazyReadsOf(row: CodecResult): (LazyTimings & { row: CompletedResult }) | undefined {

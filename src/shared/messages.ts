@@ -220,7 +220,11 @@ export const QUICK_COMPRESSED_MESSAGES = 500;
 
 /** `10 Mbit/s`, `1 Gbit/s`. */
 export function linkSpeedLabel(bitsPerSecond: number): string {
-  const units: [number, string][] = [[1e9, 'Gbit/s'], [1e6, 'Mbit/s'], [1e3, 'kbit/s']];
+  const units: [number, string][] = [
+    [1e9, 'Gbit/s'],
+    [1e6, 'Mbit/s'],
+    [1e3, 'kbit/s'],
+  ];
   for (const [scale, unit] of units) if (bitsPerSecond >= scale) return `${Number((bitsPerSecond / scale).toFixed(2))} ${unit}`;
   return `${bitsPerSecond} bit/s`;
 }

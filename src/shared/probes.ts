@@ -144,11 +144,12 @@ export interface ProbeLimits {
 /** The limits in words: "heap limit 256 MB (held: V8 reports 304 MB), 10000 ms per input". */
 export function describeProbeLimits(limits: ProbeLimits): string {
   const observed = limits.observedHeapLimitMb;
-  const heap = observed === undefined || limits.heapLimitHeld === undefined
-    ? `heap limit ${limits.memoryLimitMb} MB`
-    : limits.heapLimitHeld
-      ? `heap limit ${limits.memoryLimitMb} MB (held: V8 reports ${observed} MB with its young generation)`
-      : `heap limit ${limits.memoryLimitMb} MB NOT HELD: the probe processes had ${observed} MB (this runtime ignores --max-old-space-size in forked processes)`;
+  const heap =
+    observed === undefined || limits.heapLimitHeld === undefined
+      ? `heap limit ${limits.memoryLimitMb} MB`
+      : limits.heapLimitHeld
+        ? `heap limit ${limits.memoryLimitMb} MB (held: V8 reports ${observed} MB with its young generation)`
+        : `heap limit ${limits.memoryLimitMb} MB NOT HELD: the probe processes had ${observed} MB (this runtime ignores --max-old-space-size in forked processes)`;
   return `${heap}, ${limits.timeoutMs} ms per input`;
 }
 

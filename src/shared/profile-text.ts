@@ -33,7 +33,10 @@ export function profileLines(input: SampleInfo): string[] {
   const { keys, strings, numbers } = profile;
   const whole = profileJsonBytes(input);
   const share = (bytes: number) => formatPercent(bytes / Math.max(1, whole));
-  const top = keys.top.slice(0, 5).map((entry) => `${entry.key} ×${count(entry.count)}`).join(', ');
+  const top = keys.top
+    .slice(0, 5)
+    .map((entry) => `${entry.key} ×${count(entry.count)}`)
+    .join(', ');
   const lines = [
     input.messages
       ? `${count(input.records)} message${input.records === 1 ? '' : 's'}, ${count(profile.values)} values in all, depth up to ${profile.depth}; shares of all messages' ${formatBytes(whole)}`
@@ -46,9 +49,12 @@ export function profileLines(input: SampleInfo): string[] {
     if (numbers.doubles > 0) parts.push(`${count(numbers.doubles)} doubles (${count(numbers.float32Exact)} exact in float32)`);
     lines.push(`numbers: ${parts.join(', ')}`);
   }
-  const structure = profile.punctuationBytes !== undefined && profile.literalBytes !== undefined
-    ? `; punctuation ${share(profile.punctuationBytes)} and true/false/null ${share(profile.literalBytes)} of the bytes`
-    : '';
-  lines.push(`nulls: ${count(profile.nulls)}; booleans: ${count(profile.booleans)}; objects: ${count(profile.objects)}; arrays: ${count(profile.arrays)}${structure}`);
+  const structure =
+    profile.punctuationBytes !== undefined && profile.literalBytes !== undefined
+      ? `; punctuation ${share(profile.punctuationBytes)} and true/false/null ${share(profile.literalBytes)} of the bytes`
+      : '';
+  lines.push(
+    `nulls: ${count(profile.nulls)}; booleans: ${count(profile.booleans)}; objects: ${count(profile.objects)}; arrays: ${count(profile.arrays)}${structure}`,
+  );
   return lines;
 }

@@ -34,14 +34,15 @@ export type ReportOf<K extends RunKind> = RunKinds[K]['report'];
 export type RunEnding = 'failed' | 'cancelled';
 
 /** One event of a run of kind K. */
-export type RunEventOf<K extends RunKind> = { kind: K; runId: number } & (
+export type RunEventOf<K extends RunKind> = { kind: K; runId: number } &
   /** `at`: when the host started it (ms since the epoch); with the id, what tells a run from one of an earlier host. */
-  | { phase: 'started'; started: StartedOf<K>; at?: number }
-  | { phase: 'progress'; progress: ProgressOf<K> }
-  | { phase: 'item'; item: ItemOf<K> }
-  | { phase: 'finished'; report: ReportOf<K> }
-  | { phase: RunEnding; message: string }
-);
+  (
+    | { phase: 'started'; started: StartedOf<K>; at?: number }
+    | { phase: 'progress'; progress: ProgressOf<K> }
+    | { phase: 'item'; item: ItemOf<K> }
+    | { phase: 'finished'; report: ReportOf<K> }
+    | { phase: RunEnding; message: string }
+  );
 
 /** Any run's event: a union over the kinds, so `kind` tells the rest. */
 export type RunEvent = { [K in RunKind]: RunEventOf<K> }[RunKind];

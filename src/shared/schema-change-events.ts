@@ -43,9 +43,7 @@ export interface SchemaChangeStarted {
  * the index of its version when known and whether that version opens at its line (a problem in
  * a file the version imports names the file instead).
  */
-export type SchemaChangeItem =
-  | { type: 'cell'; cell: EvolutionCell }
-  | { type: 'problems'; problems: SchemaChangeProblem[] };
+export type SchemaChangeItem = { type: 'cell'; cell: EvolutionCell } | { type: 'problems'; problems: SchemaChangeProblem[] };
 
 export interface SchemaChangeProblem extends EvolutionProblem {
   /** Index into the started versions; absent for a problem between versions. */

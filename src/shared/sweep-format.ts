@@ -21,10 +21,7 @@ export function formatSlope(slope: number | null): string {
 export function growthVerdict(growth: GrowthSlope): string {
   if (growth.encodeSlope === null && growth.decodeSlope === null) return 'too few sizes completed for a slope';
   if (!growth.superlinear) return 'about linear';
-  const which = [
-    ...((growth.encodeSlope ?? 0) > SUPERLINEAR_SLOPE ? ['encode'] : []),
-    ...((growth.decodeSlope ?? 0) > SUPERLINEAR_SLOPE ? ['decode'] : []),
-  ];
+  const which = [...((growth.encodeSlope ?? 0) > SUPERLINEAR_SLOPE ? ['encode'] : []), ...((growth.decodeSlope ?? 0) > SUPERLINEAR_SLOPE ? ['decode'] : [])];
   return `${which.join(' and ')} grow${which.length === 1 ? 's' : ''} worse than linearly: fine when small, costly when large`;
 }
 

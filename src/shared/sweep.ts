@@ -78,7 +78,11 @@ export interface SweepReport {
   tool: { name: string; version: string };
   runtime: RuntimeInfo;
   sample: {
-    path: string; fileBytes: number; kind: 'json' | 'jsonl'; recordsPath: string; sourceRecords: number;
+    path: string;
+    fileBytes: number;
+    kind: 'json' | 'jsonl';
+    recordsPath: string;
+    sourceRecords: number;
     /**
      * How sizes above the sample's own were made: fresh records generated from its records'
      * profile, or its records repeated (absent in older reports: repeated).

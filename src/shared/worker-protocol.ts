@@ -5,7 +5,19 @@
  * a crash, a timeout or an out-of-memory kill can say where it happened.
  */
 import type { SchemaVariants } from './variants';
-import type { CodecJob, CodecReport, ProvidedSchema, SampleBytes, SampleGrowth, SampleScale, TimedWindow, CodegenSettings, FormatSchemaFile, InferredSchemaFormat, PregeneratedCode } from './codec-job';
+import type {
+  CodecJob,
+  CodecReport,
+  ProvidedSchema,
+  SampleBytes,
+  SampleGrowth,
+  SampleScale,
+  TimedWindow,
+  CodegenSettings,
+  FormatSchemaFile,
+  InferredSchemaFormat,
+  PregeneratedCode,
+} from './codec-job';
 import type { DecodedOutputJob, DecodedOutputQueries, InspectorOpened } from './inspector';
 import type { SchemaProblem } from './schema-problem';
 import type { EvolutionProgress, EvolutionResult } from './evolution';
@@ -74,14 +86,10 @@ export type FirstRoundOpened = { ready: true } | { ready: false; report: CodecRe
 export type TimingOperation = 'encode' | 'decode';
 
 /** A codec opened for slices: prepared, its bytes encoded and decoded once, not yet warm. */
-export type TimingOpened =
-  | { ready: true; bytes: number }
-  | { ready: false; error: StageError };
+export type TimingOpened = { ready: true; bytes: number } | { ready: false; error: StageError };
 
 /** Both operations warmed up: their per-call times, for the slices' plan and batches. */
-export type TimingReady =
-  | { ready: true; perCallNs: Record<TimingOperation, number> }
-  | { ready: false; error: StageError };
+export type TimingReady = { ready: true; perCallNs: Record<TimingOperation, number> } | { ready: false; error: StageError };
 
 export interface TimingSliceRequest {
   operation: TimingOperation;
@@ -159,8 +167,19 @@ export interface CompressionWindows {
  * What a codec's sandboxed child process answers (a codec that runs generated code: see
  * engine/codec-sandbox.ts): every request of a codec's job, with the same handlers as a worker.
  */
-export type CodecWorkerMethods = Pick<WorkerMethods,
-  'measure-codec' | 'first-open' | 'first-time' | 'first-finish' | 'open-for-slices' | 'warm-for-slices' | 'time-slice' | 'time-compression' | 'open-decoded-output' | keyof DecodedOutputQueries>;
+export type CodecWorkerMethods = Pick<
+  WorkerMethods,
+  | 'measure-codec'
+  | 'first-open'
+  | 'first-time'
+  | 'first-finish'
+  | 'open-for-slices'
+  | 'warm-for-slices'
+  | 'time-slice'
+  | 'time-compression'
+  | 'open-decoded-output'
+  | keyof DecodedOutputQueries
+>;
 
 export interface WorkerEvents {
   stage: WorkStage;

@@ -48,9 +48,17 @@ function streamFormat(format: string): boolean {
   }
 }
 
-async function browserEndToEnd(encoded: Uint8Array, decode: (bytes: Uint8Array) => unknown, options: Parameters<CodecRunRuntime['endToEndDecode']>[2]): Promise<EndToEndDecode> {
+async function browserEndToEnd(
+  encoded: Uint8Array,
+  decode: (bytes: Uint8Array) => unknown,
+  options: Parameters<CodecRunRuntime['endToEndDecode']>[2],
+): Promise<EndToEndDecode> {
   const decompressor = async (format: string, name: string): Promise<Decompressor> => {
-    if (!streamFormat(format)) return { kind: 'unavailable', reason: `this browser's DecompressionStream has no '${format}' (browsers decode ${name} only at the HTTP layer, before script sees the bytes)` };
+    if (!streamFormat(format))
+      return {
+        kind: 'unavailable',
+        reason: `this browser's DecompressionStream has no '${format}' (browsers decode ${name} only at the HTTP layer, before script sees the bytes)`,
+      };
     // gzip is compressed here too (CompressionStream); a format the browser decompresses but
     // cannot compress has no input to time.
     try {

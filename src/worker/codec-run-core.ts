@@ -47,8 +47,17 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
   static async open(runtime: CodecRunRuntime, job: CodecJob, enterStage: StageReporter): Promise<CodecRun> {
     const run = new CodecRun(runtime, job, enterStage, blankReport());
     await run.step(async () => {
-      const opened = await openCodec(runtime, job, (next) => run.enter(next), run.report, (encodedBytes) => { run.bytes = encodedBytes; });
-      if (opened && job.measurement.verify) run.roundTrip = run.verified(opened.sample, opened.decoded, 'the decoded value is not the sample', opened.prepared.semantics);
+      const opened = await openCodec(
+        runtime,
+        job,
+        (next) => run.enter(next),
+        run.report,
+        (encodedBytes) => {
+          run.bytes = encodedBytes;
+        },
+      );
+      if (opened && job.measurement.verify)
+        run.roundTrip = run.verified(opened.sample, opened.decoded, 'the decoded value is not the sample', opened.prepared.semantics);
       run.opened = opened;
     });
     return run;
@@ -69,7 +78,8 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
       // loads zstd's WebAssembly on Node 20 only now: nothing the codec does not need is in
       // the worker's heap while the codec is timed.
       const plan = this.job.measurement;
-      if (this.runtime.timeCompression && timesCompression(this.job)) this.compression = await this.runtime.timeCompression(opened.encoded, compressionWindows(plan.operationBudgetMs));
+      if (this.runtime.timeCompression && timesCompression(this.job))
+        this.compression = await this.runtime.timeCompression(opened.encoded, compressionWindows(plan.operationBudgetMs));
       const compressionTiming = this.compression ? { compressionTiming: this.compression.timing } : {};
       if (!plan.verify) this.report.outcome = { status: 'timed', timings: { bytes: opened.encoded.byteLength, ...this.timings, ...compressionTiming } };
     });
@@ -95,7 +105,10 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
       // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
       const endToEnd = plan.firstLook
         ? undefined
-        : await runtime.endToEndDecode(encoded, prepared.decode, { ...this.measureOptions(this.jsonBytes), budgetMs: Math.max(20, plan.operationBudgetMs / 4) });
+        : await runtime.endToEndDecode(encoded, prepared.decode, {
+            ...this.measureOptions(this.jsonBytes),
+            budgetMs: Math.max(20, plan.operationBudgetMs / 4),
+          });
       const sha256 = globalThis.crypto?.subtle ? await sha256Hex(encoded) : undefined;
       const timed = this.compression;
       const compressed = timed?.sizes ?? (runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST);
@@ -109,7 +122,14 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
           ...(timed ? { compressionTiming: timed.timing } : {}),
           ...(byteAttribution ? { byteAttribution } : {}),
           ...(this.lazyTimings ? { lazy: this.lazyTimings } : {}),
-          compressed, ...timings, roundTrip, remnants, ...(sha256 ? { sha256 } : {}), ...(endToEnd ? { endToEnd } : {}), ...(runtime.compressedSizes && sha256 ? {} : { encoded }) },
+          compressed,
+          ...timings,
+          roundTrip,
+          remnants,
+          ...(sha256 ? { sha256 } : {}),
+          ...(endToEnd ? { endToEnd } : {}),
+          ...(runtime.compressedSizes && sha256 ? {} : { encoded }),
+        },
       };
     });
   }
@@ -202,7 +222,8 @@ export async function prepareReported(
   report.notes = prepared.notes;
   // Handed back to later rounds through the host, whose thread must deserialize it: past a
   // stated depth a later round infers the schema again instead.
-  if (job.measurement.verify && prepared.inferred !== undefined && nestingDepth(prepared.inferred, MAX_CROSSING_DEPTH) <= MAX_CROSSING_DEPTH) report.inferred = prepared.inferred;
+  if (job.measurement.verify && prepared.inferred !== undefined && nestingDepth(prepared.inferred, MAX_CROSSING_DEPTH) <= MAX_CROSSING_DEPTH)
+    report.inferred = prepared.inferred;
   return prepared;
 }
 

@@ -22,7 +22,8 @@ export type { CompressionWindows } from '../shared/worker-protocol';
 
 export { compressionWindows, type TimedCompression } from '../compression/compression-windows';
 
-const same = (a: Uint8Array, b: Uint8Array) => Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
+const same = (a: Uint8Array, b: Uint8Array) =>
+  Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
 
 /** One algorithm both ways. Its size is the timed calls' own; a frame that does not decompress back is an error. */
 async function bothWays(
@@ -42,10 +43,14 @@ async function bothWays(
   const back = timedOnce(() => decompress(frame));
   if (!same(back.value, bytes)) throw new Error(`${name} did not decompress back to the encoded bytes`);
   const options = { budgetMs: windows.budgetMs, minSamples: windows.minSamples, jsonBytes: bytes.byteLength, warmupMs: windows.budgetMs / 2 };
-  const windowOf = async (firstNs: number, operation: () => unknown) => (firstNs >= windows.budgetMs * 1e6 ? timedOnce(operation).ns : (await measureOperation(operation, options)).meanNs);
+  const windowOf = async (firstNs: number, operation: () => unknown) =>
+    firstNs >= windows.budgetMs * 1e6 ? timedOnce(operation).ns : (await measureOperation(operation, options)).meanNs;
   const compressNs = await windowOf(first.ns, () => compress(bytes));
   const decompressNs = await windowOf(back.ns, () => decompress(frame));
-  return { size: frame.byteLength, time: { compressNs, decompressNs, compressInterval: [compressNs, compressNs], decompressInterval: [decompressNs, decompressNs] } };
+  return {
+    size: frame.byteLength,
+    time: { compressNs, decompressNs, compressInterval: [compressNs, compressNs], decompressInterval: [decompressNs, decompressNs] },
+  };
 }
 
 /** One round's sizes and times of gzip, brotli and zstd (zstd: not measured, with why, where no build loads). */

@@ -11,10 +11,9 @@ import type { MeasureOptions } from './measure';
 
 export function nodeEndToEndDecode(encoded: Uint8Array, decode: (bytes: Uint8Array) => unknown, options: MeasureOptions): Promise<EndToEndDecode> {
   const nodeZstd = nodeZstdBuild();
-  const zstd: Decompressor =
-    nodeZstd
-      ? { kind: 'sync', compressed: nodeZstd.compress(encoded), decompress: nodeZstd.decompress }
-      : { kind: 'unavailable', reason: `Node ${process.versions.node} has no zstd in zlib (22.15 and later have it)` };
+  const zstd: Decompressor = nodeZstd
+    ? { kind: 'sync', compressed: nodeZstd.compress(encoded), decompress: nodeZstd.decompress }
+    : { kind: 'unavailable', reason: `Node ${process.versions.node} has no zstd in zlib (22.15 and later have it)` };
   return timeEndToEnd(
     {
       gzip: { kind: 'sync', compressed: zlib.gzipSync(encoded, { level: 6 }), decompress: (bytes) => zlib.gunzipSync(bytes) },

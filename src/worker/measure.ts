@@ -53,7 +53,6 @@ const MAX_SAMPLES = 1 << 20;
 /** Keeps every result reachable so the JIT cannot drop the call as dead code. */
 let sink: unknown;
 
-
 export async function measureOperation(operation: () => unknown, options: MeasureOptions): Promise<TimingStats> {
   options.collectGarbage?.();
   const watch = options.watchGarbageCollection;
@@ -66,11 +65,20 @@ export async function measureOperation(operation: () => unknown, options: Measur
   // A warm-up of one heavy call is a profiling window already: a second single call would say
   // the same, and on a multi-megabyte sample it costs as much as a timed sample. A warm-up of
   // several calls holds the JIT's first allocations, so a profiling window follows it instead.
-  const profile = watch && (warmUpGc && warm.calls === 1
-    ? { ...warmUpGc, windowNs: warm.lastNs, calls: 1 }
-    : profileWindow(operation, {
-      budgetMs: options.budgetMs * PROFILE_SHARE, minSamples: Math.ceil(options.minSamples * PROFILE_SHARE), batchSize, perCallNs,
-    }, watch));
+  const profile =
+    watch &&
+    (warmUpGc && warm.calls === 1
+      ? { ...warmUpGc, windowNs: warm.lastNs, calls: 1 }
+      : profileWindow(
+          operation,
+          {
+            budgetMs: options.budgetMs * PROFILE_SHARE,
+            minSamples: Math.ceil(options.minSamples * PROFILE_SHARE),
+            batchSize,
+            perCallNs,
+          },
+          watch,
+        ));
   return summarize(window, options.jsonBytes, profile || undefined);
 }
 

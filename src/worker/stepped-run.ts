@@ -109,7 +109,9 @@ export abstract class SteppedRun<Opened, Job extends CodecJob = CodecJob> implem
   }
 
   /** A first round's last step, after timing; the report as it stands when the run went no further. */
-  protected async finishingStep(body: (opened: Opened, timings: NonNullable<SteppedRun<Opened>['timings']>, roundTrip: RoundTrip) => Promise<void>): Promise<CodecReport> {
+  protected async finishingStep(
+    body: (opened: Opened, timings: NonNullable<SteppedRun<Opened>['timings']>, roundTrip: RoundTrip) => Promise<void>,
+  ): Promise<CodecReport> {
     const { opened, timings, roundTrip } = this;
     if (!opened || !timings || !roundTrip) return this.report;
     this.opened = undefined;
@@ -123,7 +125,11 @@ export abstract class SteppedRun<Opened, Job extends CodecJob = CodecJob> implem
       await body();
     } catch (error) {
       this.opened = undefined;
-      this.report.outcome = { status: 'errored', error: { stage: this.stage, message: describeFailure(error, this.stage) }, ...(this.bytes === undefined ? {} : { bytes: this.bytes }) };
+      this.report.outcome = {
+        status: 'errored',
+        error: { stage: this.stage, message: describeFailure(error, this.stage) },
+        ...(this.bytes === undefined ? {} : { bytes: this.bytes }),
+      };
     }
   }
 }

@@ -22,7 +22,11 @@ const RUNS = 7;
 const tuples = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'schemas', 'tuples.json'), 'utf8')) as { items: unknown[] };
 const sample = { items: Array.from({ length: REPEAT }, () => tuples.items).flat() };
 
-const codecs: [string, CodecModule][] = [['msgpackr', msgpackr], ['cbor-x', cborX], ['protobufjs', protobufjs]];
+const codecs: [string, CodecModule][] = [
+  ['msgpackr', msgpackr],
+  ['cbor-x', cborX],
+  ['protobufjs', protobufjs],
+];
 for (const [name, codec] of codecs) {
   const prepared = codec.prepare(sample, {});
   const encoded = prepared.encode(prepared.input).slice();

@@ -68,7 +68,9 @@ function stallWatch(started: number): { during: (what: string) => void; stop(): 
 /** A quick browser run of the default codecs on `file`, with the host thread's event-loop delay. */
 export async function eventLoopDuringBrowserRun(file: string, codecs?: string[]): Promise<void> {
   const sampleBytes = fs.readFileSync(file);
-  console.log(`3. Event-loop delay of the host thread during a quick browser run on ${(sampleBytes.byteLength / 1e6).toFixed(1)} MB (headless Chromium; aim p99 ≤ 20 ms)`);
+  console.log(
+    `3. Event-loop delay of the host thread during a quick browser run on ${(sampleBytes.byteLength / 1e6).toFixed(1)} MB (headless Chromium; aim p99 ≤ 20 ms)`,
+  );
   const control = startIdleControl();
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();
@@ -77,13 +79,25 @@ export async function eventLoopDuringBrowserRun(file: string, codecs?: string[])
   const browser = await startHeadlessBrowser({ sampleBytes, browserDir: path.join(repoRoot, 'dist', 'browser'), timeoutMs: 600_000 });
   console.log(`   ${browser.description} (started in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   try {
-    const report = await compareSample({ path: file }, { quick: true, workerScript, runtime: browser.runtime, ...(codecs ? { codecs } : {}), onStage: (codec, stage) => stalls.during(`${codec}: ${stage}`), onResult: (row) => console.log(rowLine(row)) });
+    const report = await compareSample(
+      { path: file },
+      {
+        quick: true,
+        workerScript,
+        runtime: browser.runtime,
+        ...(codecs ? { codecs } : {}),
+        onStage: (codec, stage) => stalls.during(`${codec}: ${stage}`),
+        onResult: (row) => console.log(rowLine(row)),
+      },
+    );
     histogram.disable();
     const idle = await control.stop();
     console.log(`   run took ${((performance.now() - started) / 1000).toFixed(1)} s for ${report.results.length} codecs`);
     console.log(`   event-loop delay (1 ms sampling interval included): ${delayLine(histogram)}`);
     console.log(`   ${stalls.stop()}`);
-    console.log(`   an idle Node process beside it (the machine's own share): p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms, max ${idle.max.toFixed(1)} ms (${idle.count} samples)\n`);
+    console.log(
+      `   an idle Node process beside it (the machine's own share): p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms, max ${idle.max.toFixed(1)} ms (${idle.count} samples)\n`,
+    );
   } finally {
     await browser.close();
   }

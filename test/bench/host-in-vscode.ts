@@ -41,10 +41,13 @@ async function main(): Promise<void> {
   const session = await openE2eSession((dirs) => {
     writeLargeTuplesSample(path.join(dirs.workspace, SAMPLE), megabytes * 1e6);
     fs.mkdirSync(path.join(dirs.workspace, '.vscode'), { recursive: true });
-    fs.writeFileSync(path.join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify({
-      'payloadLab.runtimes': ['node', 'browser'],
-      'payloadLab.workerTimeoutMs': 600_000,
-    }));
+    fs.writeFileSync(
+      path.join(dirs.workspace, '.vscode', 'settings.json'),
+      JSON.stringify({
+        'payloadLab.runtimes': ['node', 'browser'],
+        'payloadLab.workerTimeoutMs': 600_000,
+      }),
+    );
   });
   try {
     console.log(`code-server ready in ${((Date.now() - started) / 1000).toFixed(0)} s; Compare Encodings on ${SAMPLE} (quick, Node and browser)`);

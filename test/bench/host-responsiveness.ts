@@ -41,11 +41,14 @@ async function eventLoopDuringRun(file: string): Promise<void> {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();
   const started = performance.now();
-  const report = await compareSample({ path: file }, {
-    quick: true,
-    workerScript,
-    onResult: (row) => console.log(rowLine(row)),
-  });
+  const report = await compareSample(
+    { path: file },
+    {
+      quick: true,
+      workerScript,
+      onResult: (row) => console.log(rowLine(row)),
+    },
+  );
   histogram.disable();
   console.log(`   run took ${((performance.now() - started) / 1000).toFixed(1)} s for ${report.results.length} codecs`);
   console.log(`   event-loop delay (1 ms sampling interval included): ${delayLine(histogram)}\n`);
@@ -84,7 +87,9 @@ function activationTime(): void {
   const t1 = performance.now();
   extension.activate(context);
   const t2 = performance.now();
-  console.log(`   load ${(t1 - t0).toFixed(1)} ms + activate ${(t2 - t1).toFixed(1)} ms = ${(t2 - t0).toFixed(1)} ms; bundle ${(fs.statSync(bundle).size / 1024).toFixed(0)} KiB; ${context.subscriptions.length} registrations`);
+  console.log(
+    `   load ${(t1 - t0).toFixed(1)} ms + activate ${(t2 - t1).toFixed(1)} ms = ${(t2 - t0).toFixed(1)} ms; bundle ${(fs.statSync(bundle).size / 1024).toFixed(0)} KiB; ${context.subscriptions.length} registrations`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -17,7 +17,8 @@ for (const shape of HOSTILE_SHAPES) {
   if (run.status !== 0) continue;
   const report = JSON.parse(run.stdout) as ComparisonReport;
   for (const row of report.results) {
-    const outcome = row.status === 'completed' ? `completed, ${row.roundTrip.status}` : `${row.status} at ${row.error.stage}: ${row.error.message.slice(0, 160)}`;
+    const outcome =
+      row.status === 'completed' ? `completed, ${row.roundTrip.status}` : `${row.status} at ${row.error.stage}: ${row.error.message.slice(0, 160)}`;
     console.log(`  ${row.codec.padEnd(11)} ${outcome}`);
   }
 }

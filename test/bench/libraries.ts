@@ -16,7 +16,14 @@ import { describeInterop } from '../../src/shared/interop-text';
 import type { ComparisonReport, CompletedResult } from '../../src/shared/results';
 import { repoRoot, workerScript } from '../support/paths';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '2' }, datasets: { type: 'string', default: 'tuples,events' }, codecs: { type: 'string', default: 'all' }, quick: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '2' },
+    datasets: { type: 'string', default: 'tuples,events' },
+    codecs: { type: 'string', default: 'all' },
+    quick: { type: 'boolean', default: false },
+  },
+});
 const RUNS = Number(values.runs);
 
 /** Published figures (Node 22, tuple dataset): size ratio, encode and decode against JSON. */
@@ -34,12 +41,15 @@ const PUBLISHED: Record<string, { ratio?: string; encode?: string; decode?: stri
   'avsc-forvalue': { ratio: '0.17 (lossy)' },
 };
 
-const completedRow = (report: ComparisonReport, codec: string) => report.results.find((row): row is CompletedResult => row.codec === codec && row.status === 'completed');
+const completedRow = (report: ComparisonReport, codec: string) =>
+  report.results.find((row): row is CompletedResult => row.codec === codec && row.status === 'completed');
 const x = (value: number) => `${value.toFixed(2)}×`;
 
 async function main(): Promise<void> {
   const codecs = expandCodecSelection(values.codecs.split(','));
-  console.log(`Payload Lab libraries benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${RUNS} consecutive ${values.quick ? 'quick' : 'default'} runs of every codec per dataset\n`);
+  console.log(
+    `Payload Lab libraries benchmark — Node ${process.versions.node}, ${os.cpus().length} cores, ${RUNS} consecutive ${values.quick ? 'quick' : 'default'} runs of every codec per dataset\n`,
+  );
   for (const name of values.datasets.split(',')) {
     const file = path.join(repoRoot, 'schemas', `${name}.json`);
     const bytes = fs.readFileSync(file);
@@ -50,7 +60,9 @@ async function main(): Promise<void> {
       console.log(`  ${name} run ${run}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     console.log(`\n${name}:\n`);
-    console.log('| codec | library | format | schema | ratio | published | encode vs JSON | decode vs JSON | published enc. / dec. | round trip | remnants | readable by the reference decoder |');
+    console.log(
+      '| codec | library | format | schema | ratio | published | encode vs JSON | decode vs JSON | published enc. / dec. | round trip | remnants | readable by the reference decoder |',
+    );
     console.log('| --- | --- | --- | --- | ---: | ---: | --- | --- | --- | --- | --- | --- |');
     for (const codec of builtinCodecs) {
       if (codec.id === 'json' || !codecs.includes(codec.id)) continue;
@@ -59,12 +71,20 @@ async function main(): Promise<void> {
       const library = first.library === 'node:v8' ? `node:v8 (${first.libraryVersion})` : `${first.library} ${first.libraryVersion}`;
       const schema = findBuiltinCodec(codec.id)!.needsSchema ? 'yes' : 'no';
       if (first.status !== 'completed') {
-        console.log(`| ${codec.label} | ${library} | ${codec.format} | ${schema} | — | ${published?.ratio ?? '—'} | ${first.status}: ${first.error.message.slice(0, 90)} | | | | | |`);
+        console.log(
+          `| ${codec.label} | ${library} | ${codec.format} | ${schema} | — | ${published?.ratio ?? '—'} | ${first.status}: ${first.error.message.slice(0, 90)} | | | | | |`,
+        );
         continue;
       }
-      const speedups = (op: 'encode' | 'decode') => runs.map((report) => completedRow(report, codec.id)?.speedupVsJson?.[op]).map((value) => (value === undefined ? '—' : x(value))).join(' ');
+      const speedups = (op: 'encode' | 'decode') =>
+        runs
+          .map((report) => completedRow(report, codec.id)?.speedupVsJson?.[op])
+          .map((value) => (value === undefined ? '—' : x(value)))
+          .join(' ');
       const publishedSpeed = published?.encode ? `${published.encode} / ${published.decode}` : '—';
-      console.log(`| ${codec.label} | ${library} | ${codec.format} | ${schema} | ${first.ratio?.toFixed(3) ?? '—'} | ${published?.ratio ?? '—'} | ${speedups('encode')} | ${speedups('decode')} | ${publishedSpeed} | ${first.roundTrip.status} | ${remnantSummary(first)} | ${first.interop ? describeInterop(first.interop) : '—'} |`);
+      console.log(
+        `| ${codec.label} | ${library} | ${codec.format} | ${schema} | ${first.ratio?.toFixed(3) ?? '—'} | ${published?.ratio ?? '—'} | ${speedups('encode')} | ${speedups('decode')} | ${publishedSpeed} | ${first.roundTrip.status} | ${remnantSummary(first)} | ${first.interop ? describeInterop(first.interop) : '—'} |`,
+      );
     }
     console.log('');
   }

@@ -25,11 +25,22 @@ import { verdictText } from '../../src/report/verdict-words';
 import type { ComparisonReport, CompletedResult } from '../../src/shared/results';
 import { cliScript, repoRoot, workerScript } from '../support/paths';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, count: { type: 'string', default: '20000' }, 'skip-default': { type: 'boolean', default: false }, 'skip-quick': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    count: { type: 'string', default: '20000' },
+    'skip-default': { type: 'boolean', default: false },
+    'skip-quick': { type: 'boolean', default: false },
+  },
+});
 const RUNS = Number(values.runs);
 const COUNT = Number(values.count);
 const OPS = ['encode', 'decode'] as const;
-const load = () => os.loadavg().map((value) => value.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 const completedRows = (report: ComparisonReport) => report.results.filter((row): row is CompletedResult => row.status === 'completed');
 
 function streamFile(): string {
@@ -41,9 +52,13 @@ function streamFile(): string {
 /** The CLI under bash's `time`: wall, user and system seconds of the process and its threads. */
 function quickRun(file: string): void {
   console.log(`\n1. payload-lab messages ${path.basename(file)} --quick (load average before: ${load()}, ${os.cpus().length} cores)`);
-  const run = spawnSync('bash', ['-c', `TIMEFORMAT='%R %U %S'; time "${process.execPath}" "${cliScript}" messages "${file}" --quick > /dev/null`], { encoding: 'utf8' });
+  const run = spawnSync('bash', ['-c', `TIMEFORMAT='%R %U %S'; time "${process.execPath}" "${cliScript}" messages "${file}" --quick > /dev/null`], {
+    encoding: 'utf8',
+  });
   const [wall, user, system] = run.stderr.trim().split('\n').pop()!.split(' ').map(Number);
-  console.log(`   exit ${run.status}; wall ${wall!.toFixed(1)} s (target ≤ 30 s), CPU ${(user! + system!).toFixed(1)} s (user ${user!.toFixed(1)} + system ${system!.toFixed(1)}); load average after: ${load()}`);
+  console.log(
+    `   exit ${run.status}; wall ${wall!.toFixed(1)} s (target ≤ 30 s), CPU ${(user! + system!).toFixed(1)} s (user ${user!.toFixed(1)} + system ${system!.toFixed(1)}); load average after: ${load()}`,
+  );
 }
 
 async function defaultRuns(file: string): Promise<void> {
@@ -75,7 +90,10 @@ async function bundledEvents(): Promise<void> {
   const document = await compareSample({ path: sample }, { workerScript });
   for (const row of completedRows(messages)) {
     const { dictionary, compression } = row.messages!;
-    const withDictionary = dictionary.status === 'measured' ? `${dictionary.withDictionary.mean} B with a ${dictionary.bytes} B dictionary (trained on messages ${dictionary.trainedOn.from + 1}–${dictionary.trainedOn.from + dictionary.trainedOn.messages})` : `dictionary not measured: ${dictionary.reason}`;
+    const withDictionary =
+      dictionary.status === 'measured'
+        ? `${dictionary.withDictionary.mean} B with a ${dictionary.bytes} B dictionary (trained on messages ${dictionary.trainedOn.from + 1}–${dictionary.trainedOn.from + dictionary.trainedOn.messages})`
+        : `dictionary not measured: ${dictionary.reason}`;
     console.log(`   ${row.codec.padEnd(11)} per held-out message: ${compression.raw} B, zstd alone ${compression.alone.zstd} B, ${withDictionary}`);
   }
   const messageVerdict = verdictText(computeMessageVerdict(messages, 'size', { transport: 'zstd-dictionary' }));
@@ -84,7 +102,8 @@ async function bundledEvents(): Promise<void> {
   console.log(`\n   document verdict, with zstd: ${documentVerdict.pick}`);
   for (const entry of documentVerdict.lines.filter((line) => line.id.startsWith('smallest'))) console.log(`     - ${entry.text}`);
   console.log(`   message verdict, with zstd and the dictionary:  ${messageVerdict.pick}`);
-  for (const entry of messageVerdict.lines.filter((line) => line.id.startsWith('smallest') || line.id.startsWith('link') || line.id === 'dictionary-effect')) console.log(`     - ${entry.text}`);
+  for (const entry of messageVerdict.lines.filter((line) => line.id.startsWith('smallest') || line.id.startsWith('link') || line.id === 'dictionary-effect'))
+    console.log(`     - ${entry.text}`);
 }
 
 async function main(): Promise<void> {
@@ -96,6 +115,6 @@ async function main(): Promise<void> {
 }
 
 void main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 });

@@ -31,16 +31,31 @@ async function child(codec: string, file: string): Promise<void> {
 function main(): void {
   const runs = Number(process.argv[2] ?? 3);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-prepare-'));
-  console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}; ${runs} fresh processes per codec and file`);
+  console.log(
+    `${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}; ${runs} fresh processes per codec and file`,
+  );
   try {
     for (const count of DOCUMENTS) {
       const file = path.join(dir, `varied-${count}.json`);
       fs.writeFileSync(file, JSON.stringify(variedDocuments(count)));
       const megabytes = fs.statSync(file).size / 1e6;
       for (const codec of CODECS) {
-        const figures = Array.from({ length: runs }, () => JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', __filename, CHILD_FLAG, codec, file], { cwd: repoRoot, encoding: 'utf8' })) as { wallMs: number; cpuMs: number; schemaChars: number });
+        const figures = Array.from(
+          { length: runs },
+          () =>
+            JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', __filename, CHILD_FLAG, codec, file], { cwd: repoRoot, encoding: 'utf8' })) as {
+              wallMs: number;
+              cpuMs: number;
+              schemaChars: number;
+            },
+        );
         const list = (pick: (figure: (typeof figures)[number]) => number) => figures.map((figure) => (pick(figure) / 1000).toFixed(2)).join(' / ');
-        console.log(`${count} documents (${megabytes.toFixed(1)} MB) ${codec.padEnd(10)} prepare wall ${list((f) => f.wallMs)} s, CPU ${list((f) => f.cpuMs)} s; schema text ${(figures[0]!.schemaChars / 1e6).toFixed(2)} MB (aim < 2 s)`);
+        console.log(
+          `${count} documents (${megabytes.toFixed(1)} MB) ${codec.padEnd(10)} prepare wall ${list((f) => f.wallMs)} s, CPU ${list((f) => f.cpuMs)} s; schema text ${(figures[0]!.schemaChars / 1e6).toFixed(2)} MB (aim < 2 s)`,
+        );
       }
     }
   } finally {

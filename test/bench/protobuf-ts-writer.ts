@@ -12,7 +12,9 @@ import * as path from 'node:path';
 import { BinaryWriter, WireType } from '@protobuf-ts/runtime';
 import { Writer } from 'protobufjs';
 
-const { items } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'schemas', 'tuples.json'), 'utf8')) as { items: Array<{ x: number; y: number; z: number }> };
+const { items } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'schemas', 'tuples.json'), 'utf8')) as {
+  items: Array<{ x: number; y: number; z: number }>;
+};
 
 function protobufTs(): Uint8Array {
   const writer = new BinaryWriter();

@@ -47,7 +47,12 @@ async function main(): Promise<void> {
   try {
     const varied = path.join(dir, 'varied-documents-500.json');
     fs.writeFileSync(varied, JSON.stringify(variedDocuments(500)));
-    console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} at the start`);
+    console.log(
+      `${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')} at the start`,
+    );
     for (const file of [tuplesSample, varied]) {
       const seconds = new Map<string, number[]>(builds.map((build) => [build.name, []]));
       for (let index = 1; index <= runs; index++) {
@@ -56,7 +61,9 @@ async function main(): Promise<void> {
           seconds.get(build.name)!.push(timed.seconds);
           const statuses = timed.report.results.map((row) => `${row.codec} ${row.status}`).join(', ');
           const cut = timed.report.settings.roundsCutShort ? `; ${timed.report.settings.rounds} round (cut short)` : `; ${timed.report.settings.rounds} rounds`;
-          console.log(`${path.basename(file)} (${(timed.report.input.jsonBytes / 1e6).toFixed(1)} MB), ${build.name}, run ${index}: ${timed.seconds.toFixed(1)} s${cut}; ${statuses}; load ${os.loadavg()[0]!.toFixed(1)}`);
+          console.log(
+            `${path.basename(file)} (${(timed.report.input.jsonBytes / 1e6).toFixed(1)} MB), ${build.name}, run ${index}: ${timed.seconds.toFixed(1)} s${cut}; ${statuses}; load ${os.loadavg()[0]!.toFixed(1)}`,
+          );
         }
       }
       const medians = builds.map((build) => ({ name: build.name, median: median(seconds.get(build.name)!) }));

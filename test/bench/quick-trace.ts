@@ -25,22 +25,30 @@ async function main(): Promise<void> {
   try {
     const file = path.join(dir, 'varied-documents-500.json');
     fs.writeFileSync(file, JSON.stringify(variedDocuments(500)));
-    console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}; quick run of ${(fs.statSync(file).size / 1e6).toFixed(1)} MB, first round`);
+    console.log(
+      `${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}; quick run of ${(fs.statSync(file).size / 1e6).toFixed(1)} MB, first round`,
+    );
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     const spans: CodecSpan[] = [];
-    const report = await compareSample({ path: file }, {
-      quick: true,
-      workerScript,
-      onStage: (codec, stage, progress) => {
-        if (progress.round !== 1) return;
-        const at = seconds();
-        console.log(`${at.toFixed(2).padStart(7)} s  ${codec.padEnd(11)} ${stage}`);
-        let span = spans.find((entry) => entry.codec === codec);
-        if (!span) spans.push((span = { codec, firstStage: at }));
-        if (stage === 'measure') span.measure ??= at;
+    const report = await compareSample(
+      { path: file },
+      {
+        quick: true,
+        workerScript,
+        onStage: (codec, stage, progress) => {
+          if (progress.round !== 1) return;
+          const at = seconds();
+          console.log(`${at.toFixed(2).padStart(7)} s  ${codec.padEnd(11)} ${stage}`);
+          let span = spans.find((entry) => entry.codec === codec);
+          if (!span) spans.push((span = { codec, firstStage: at }));
+          if (stage === 'measure') span.measure ??= at;
+        },
       },
-    });
+    );
     const total = seconds();
     console.log(`\nrun: ${total.toFixed(1)} s, ${report.settings.rounds} round${report.settings.rounds === 1 ? '' : 's'}`);
     let opens = 0;

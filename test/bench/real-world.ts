@@ -22,7 +22,11 @@ const cli = path.join(repoRoot, 'dist', 'cli.js');
 function jsonFiles(folders: readonly string[]): string[] {
   return folders.flatMap((folder) =>
     fs.statSync(folder).isDirectory()
-      ? fs.readdirSync(folder).filter((name) => name.endsWith('.json')).sort().map((name) => path.join(folder, name))
+      ? fs
+          .readdirSync(folder)
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+          .map((name) => path.join(folder, name))
       : [folder],
   );
 }
@@ -63,7 +67,9 @@ async function compareAll(files: readonly string[]): Promise<void> {
       continue;
     }
     console.log(`\n${path.basename(file)}: ${formatBytes(report.input.jsonBytes)} of JSON, all codecs in ${seconds.toFixed(1)} s (quick)`);
-    console.log(`  ${'codec'.padEnd(11)}${'status'.padEnd(11)}${'ratio'.padStart(7)}  ${'round trip'.padEnd(14)}${'encode'.padStart(10)}${'decode'.padStart(10)}  schema`);
+    console.log(
+      `  ${'codec'.padEnd(11)}${'status'.padEnd(11)}${'ratio'.padStart(7)}  ${'round trip'.padEnd(14)}${'encode'.padStart(10)}${'decode'.padStart(10)}  schema`,
+    );
     for (const row of report.results) {
       if (row.codec === 'avsc' || row.codec === 'protobufjs') {
         schemaRows += 1;

@@ -26,7 +26,14 @@ import type { CodecWorkerMethods, WorkerEvents } from '../../src/shared/worker-p
 import type { ComparisonReport, CompletedResult } from '../../src/shared/results';
 import { cliScript, tuplesSample, workerScript } from '../support/paths';
 
-const { values } = parseArgs({ options: { pairs: { type: 'string', default: '10' }, runs: { type: 'string', default: '2' }, baseline: { type: 'string' }, codecs: { type: 'string', default: 'json,flatbuffers,protobuf-ts' } } });
+const { values } = parseArgs({
+  options: {
+    pairs: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '2' },
+    baseline: { type: 'string' },
+    codecs: { type: 'string', default: 'json,flatbuffers,protobuf-ts' },
+  },
+});
 const run = promisify(execFile);
 
 async function timeToAnswer(start: () => StartedWorker<CodecWorkerMethods>): Promise<number> {
@@ -47,7 +54,11 @@ async function timeToAnswer(start: () => StartedWorker<CodecWorkerMethods>): Pro
 function sandboxedChild(): StartedWorker<CodecWorkerMethods> {
   const dist = path.dirname(workerScript);
   const child = superviseChild<CodecWorkerMethods, WorkerEvents>({
-    script: bundlePath('codec-process', dist), what: 'the sandboxed codec process', heapMb: 2048, serialization: 'advanced', env: {},
+    script: bundlePath('codec-process', dist),
+    what: 'the sandboxed codec process',
+    heapMb: 2048,
+    serialization: 'advanced',
+    env: {},
     execArgv: ['--no-warnings', ...sandboxExecArgv([dist])],
   });
   return { channel: child.channel, exited: child.ended.then(() => undefined), what: 'the sandboxed codec process', exit: () => child.ended };
@@ -70,7 +81,9 @@ async function starts(): Promise<void> {
     const range = (times: number[]) => `${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)} ms`;
     console.log(`worker thread (code cache):  median ${medianOf(thread).toFixed(0)} ms (${range(thread)}), ${thread.length} starts`);
     console.log(`sandboxed child process:     median ${medianOf(child).toFixed(0)} ms (${range(child)}), ${child.length} starts`);
-    console.log(`sandboxed / thread: ×${(medianOf(child) / medianOf(thread)).toFixed(2)}; ${(medianOf(child) - medianOf(thread)).toFixed(0)} ms more per codec job`);
+    console.log(
+      `sandboxed / thread: ×${(medianOf(child) / medianOf(thread)).toFixed(2)}; ${(medianOf(child) - medianOf(thread)).toFixed(0)} ms more per codec job`,
+    );
   } finally {
     useWorkerCodeCache(undefined);
     fs.rmSync(cacheDir, { recursive: true, force: true });
@@ -78,10 +91,17 @@ async function starts(): Promise<void> {
 }
 
 async function speedUps(cli: string, cacheDir: string): Promise<Record<string, { encode: number; decode: number }>> {
-  const { stdout } = await run(process.execPath, [cli, 'compare', tuplesSample, '--codecs', values.codecs!, '--rounds', '3', '--fixed-rounds', '--cache-dir', cacheDir, '--json'], { maxBuffer: 256 * 1024 * 1024 });
+  const { stdout } = await run(
+    process.execPath,
+    [cli, 'compare', tuplesSample, '--codecs', values.codecs!, '--rounds', '3', '--fixed-rounds', '--cache-dir', cacheDir, '--json'],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
   const report = JSON.parse(stdout) as ComparisonReport;
-  return Object.fromEntries(report.results.filter((row): row is CompletedResult => row.status === 'completed' && row.codec !== 'json')
-    .map((row) => [row.codec, { encode: row.speedupVsJson?.encode ?? NaN, decode: row.speedupVsJson?.decode ?? NaN }]));
+  return Object.fromEntries(
+    report.results
+      .filter((row): row is CompletedResult => row.status === 'completed' && row.codec !== 'json')
+      .map((row) => [row.codec, { encode: row.speedupVsJson?.encode ?? NaN, decode: row.speedupVsJson?.decode ?? NaN }]),
+  );
 }
 
 async function rows(baselineDist: string): Promise<void> {
@@ -96,7 +116,9 @@ async function rows(baselineDist: string): Promise<void> {
     const codecs = Object.keys(figures['sandboxed']![0] ?? {});
     for (const codec of codecs) {
       const of = (build: string, operation: 'encode' | 'decode') => medianOf(figures[build]!.map((figure) => figure[codec]?.[operation] ?? NaN));
-      console.log(`${codec.padEnd(12)} encode vs JSON ${of('baseline', 'encode').toFixed(2)}× unsandboxed, ${of('sandboxed', 'encode').toFixed(2)}× sandboxed; decode ${of('baseline', 'decode').toFixed(2)}× / ${of('sandboxed', 'decode').toFixed(2)}× (median of ${values.runs} runs of 3 rounds each)`);
+      console.log(
+        `${codec.padEnd(12)} encode vs JSON ${of('baseline', 'encode').toFixed(2)}× unsandboxed, ${of('sandboxed', 'encode').toFixed(2)}× sandboxed; decode ${of('baseline', 'decode').toFixed(2)}× / ${of('sandboxed', 'decode').toFixed(2)}× (median of ${values.runs} runs of 3 rounds each)`,
+      );
     }
   } finally {
     fs.rmSync(cacheDir, { recursive: true, force: true });
@@ -104,10 +126,15 @@ async function rows(baselineDist: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Node ${process.versions.node}, ${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+  console.log(
+    `Node ${process.versions.node}, ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
   await starts();
   if (values.baseline) await rows(values.baseline);
-  else console.log('rows: give --baseline DIR (the dist/ of a build without the sandbox) to compare a generated row\'s speed-ups');
+  else console.log("rows: give --baseline DIR (the dist/ of a build without the sandbox) to compare a generated row's speed-ups");
 }
 
 void main();

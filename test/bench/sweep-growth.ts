@@ -30,10 +30,14 @@ async function compression(growth: SampleGrowth): Promise<void> {
   const rows = report.sizes.map((size) => ({ size, json: size.results.find((row) => row.codec === 'json') as CompletedResult | undefined }));
   for (const { size, json } of rows) {
     const c = json?.compressed;
-    console.log(`  ${growth.padEnd(6)} ${(size.jsonBytes / MB).toFixed(2).padStart(6)} MiB, ${size.scaling.records} records (${size.scaling.freshRecords ?? 0} fresh): gzip ${ratio(c?.gzip, size.jsonBytes)}, brotli ${ratio(c?.brotli, size.jsonBytes)}, zstd ${ratio(c?.zstd, size.jsonBytes)}`);
+    console.log(
+      `  ${growth.padEnd(6)} ${(size.jsonBytes / MB).toFixed(2).padStart(6)} MiB, ${size.scaling.records} records (${size.scaling.freshRecords ?? 0} fresh): gzip ${ratio(c?.gzip, size.jsonBytes)}, brotli ${ratio(c?.brotli, size.jsonBytes)}, zstd ${ratio(c?.zstd, size.jsonBytes)}`,
+    );
   }
   const [own, largest] = rows.map(({ size, json }) => (json ? json.compressed.gzip / size.jsonBytes : NaN));
-  console.log(`  ${growth}: gzip ratio at ${(maxJsonBytes / MB).toFixed(0)} MiB / at the sample's own size = ${(largest! / own!).toFixed(2)} (aim for fresh: between 0.5 and 2); ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `  ${growth}: gzip ratio at ${(maxJsonBytes / MB).toFixed(0)} MiB / at the sample's own size = ${(largest! / own!).toFixed(2)} (aim for fresh: between 0.5 and 2); ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   console.log(`  note: ${report.notes.join(' | ')}`);
 }
 
@@ -47,7 +51,9 @@ function build(growth: SampleGrowth): void {
   const ms = performance.now() - started;
   collect?.();
   const heldMb = (process.memoryUsage().heapUsed - before) / MB;
-  console.log(`  ${growth.padEnd(6)} ${(scaled.jsonBytes / MB).toFixed(0)} MiB (${scaled.scaling.records} records): ${(ms / 1000).toFixed(1)} s, ${((scaled.jsonBytes / MB) / (ms / 1000)).toFixed(0)} MiB/s, heap held ${heldMb.toFixed(0)} MB`);
+  console.log(
+    `  ${growth.padEnd(6)} ${(scaled.jsonBytes / MB).toFixed(0)} MiB (${scaled.scaling.records} records): ${(ms / 1000).toFixed(1)} s, ${(scaled.jsonBytes / MB / (ms / 1000)).toFixed(0)} MiB/s, heap held ${heldMb.toFixed(0)} MB`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -55,7 +61,9 @@ async function main(): Promise<void> {
     console.log(`1. ${path.basename(EVENTS)} swept to ${(maxJsonBytes / MB).toFixed(0)} MiB (JSON row, quick): compressed / JSON bytes`);
     for (const growth of ['fresh', 'repeat'] as const) await compression(growth);
   }
-  console.log(`2. Building ${(buildBytes / MB).toFixed(0)} MiB of ${path.basename(EVENTS)} in one process (what a limit-search trial does)${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for the heap figures)'}`);
+  console.log(
+    `2. Building ${(buildBytes / MB).toFixed(0)} MiB of ${path.basename(EVENTS)} in one process (what a limit-search trial does)${(globalThis as { gc?: unknown }).gc ? '' : ' (run with --expose-gc for the heap figures)'}`,
+  );
   for (const growth of ['repeat', 'fresh'] as const) build(growth);
 }
 

@@ -13,7 +13,12 @@ import { PanelHarness } from '../webview/support/panel-harness';
 export async function screenshotSweep(report: SweepReport, file: string): Promise<void> {
   const codecs = report.sizes[0]?.results.map((row) => ({ id: row.codec, label: findBuiltinCodec(row.codec)?.label ?? row.codec })) ?? [];
   const messages: Array<RunEventOf<'sweep'>> = [
-    { kind: 'sweep', runId: 1, phase: 'started', started: { sampleName: path.basename(report.sample.path), sampleLocation: report.sample.path, sweep: true, limits: false, codecs } },
+    {
+      kind: 'sweep',
+      runId: 1,
+      phase: 'started',
+      started: { sampleName: path.basename(report.sample.path), sampleLocation: report.sample.path, sweep: true, limits: false, codecs },
+    },
     { kind: 'sweep', runId: 1, phase: 'finished', report },
   ];
   const harness = await PanelHarness.start();

@@ -28,7 +28,17 @@ import { screenshotSweep } from './sweep-screenshot';
 
 const CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
 const OUTPUT = path.join(repoRoot, 'test', 'output');
-const { values } = parseArgs({ options: { 'skip-sweep': { type: 'boolean' }, 'skip-limits': { type: 'boolean' }, 'max-mb': { type: 'string' }, 'heap-mb': { type: 'string' }, 'cap-mb': { type: 'string' }, parallel: { type: 'string' }, codecs: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    'skip-sweep': { type: 'boolean' },
+    'skip-limits': { type: 'boolean' },
+    'max-mb': { type: 'string' },
+    'heap-mb': { type: 'string' },
+    'cap-mb': { type: 'string' },
+    parallel: { type: 'string' },
+    codecs: { type: 'string' },
+  },
+});
 
 /** Peak RSS of this process while `work` runs, sampled every 50 ms. */
 async function peakRss<T>(work: () => Promise<T>): Promise<{ value: T; baseMb: number; peakMb: number }> {
@@ -47,18 +57,31 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ value: T; baseMb: n
 
 async function sweepFigures(): Promise<{ report: SweepReport }> {
   const maxJsonBytes = Math.round(Number(values['max-mb'] ?? 16) * MB);
-  console.log(`1. Default sweep on ${path.basename(tuplesSample)}: 1 KiB → ${maxJsonBytes / MB} MiB ×4, ${CODECS.length} codecs, quick rounds (aim < 5 min; host RSS growth < 50 MB)`);
+  console.log(
+    `1. Default sweep on ${path.basename(tuplesSample)}: 1 KiB → ${maxJsonBytes / MB} MiB ×4, ${CODECS.length} codecs, quick rounds (aim < 5 min; host RSS growth < 50 MB)`,
+  );
   const started = Date.now();
-  const { value: report, baseMb, peakMb } = await peakRss(() => runSweepInProcess({ path: tuplesSample }, {
-    runnerScript: path.join(repoRoot, 'dist', 'sweep-process.js'),
-    codecs: CODECS,
-    quick: true,
-    maxJsonBytes,
-    onSize: (_sizeIndex, size) => console.log(sizeTable(size)),
-  }));
+  const {
+    value: report,
+    baseMb,
+    peakMb,
+  } = await peakRss(() =>
+    runSweepInProcess(
+      { path: tuplesSample },
+      {
+        runnerScript: path.join(repoRoot, 'dist', 'sweep-process.js'),
+        codecs: CODECS,
+        quick: true,
+        maxJsonBytes,
+        onSize: (_sizeIndex, size) => console.log(sizeTable(size)),
+      },
+    ),
+  );
   const seconds = (Date.now() - started) / 1000;
   console.log(growthTable(report.growth));
-  console.log(`   sweep: ${report.sizes.length} sizes in ${seconds.toFixed(0)} s (${(seconds / 60).toFixed(1)} min); rounds ${report.settings.rounds}${report.settings.roundsCutShort ? ` (${report.settings.roundsCutShort})` : ''}`);
+  console.log(
+    `   sweep: ${report.sizes.length} sizes in ${seconds.toFixed(0)} s (${(seconds / 60).toFixed(1)} min); rounds ${report.settings.rounds}${report.settings.roundsCutShort ? ` (${report.settings.roundsCutShort})` : ''}`,
+  );
   console.log(`   host RSS: ${baseMb.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB: growth ${(peakMb - baseMb).toFixed(1)} MB\n`);
   return { report };
 }
@@ -76,10 +99,17 @@ async function ratioAgreement(report: SweepReport): Promise<void> {
     for (const row of size.results) {
       const other = single.results.find((candidate) => candidate.codec === row.codec);
       if (row.status !== 'completed' || other?.status !== 'completed') continue;
-      for (const [a, b] of [[row.bytes, other.bytes], [row.compressed.gzip, other.compressed.gzip], [row.compressed.brotli, other.compressed.brotli]] as const) sizeWorst = Math.max(sizeWorst, Math.abs(a / b - 1));
+      for (const [a, b] of [
+        [row.bytes, other.bytes],
+        [row.compressed.gzip, other.compressed.gzip],
+        [row.compressed.brotli, other.compressed.brotli],
+      ] as const)
+        sizeWorst = Math.max(sizeWorst, Math.abs(a / b - 1));
     }
     worst = Math.max(worst, sizeWorst);
-    console.log(`   ${(size.jsonBytes / 1024).toFixed(0).padStart(6)} KiB: JSON bytes ${single.input.jsonBytes === size.jsonBytes ? 'equal' : `DIFFER (${single.input.jsonBytes})`}, largest ratio difference ${(sizeWorst * 100).toFixed(3)}%`);
+    console.log(
+      `   ${(size.jsonBytes / 1024).toFixed(0).padStart(6)} KiB: JSON bytes ${single.input.jsonBytes === size.jsonBytes ? 'equal' : `DIFFER (${single.input.jsonBytes})`}, largest ratio difference ${(sizeWorst * 100).toFixed(3)}%`,
+    );
     fs.rmSync(file);
   }
   console.log(`   largest difference over all sizes and codecs: ${(worst * 100).toFixed(3)}%\n`);
@@ -90,24 +120,34 @@ async function limitFigures(): Promise<SweepReport['limits']> {
   const capJsonBytes = Math.round(Number(values['cap-mb'] ?? 512) * MB);
   const parallel = values.parallel === undefined ? DEFAULT_LIMIT_PARALLEL : Number(values.parallel);
   const codecs = values.codecs?.split(',') ?? CODECS;
-  console.log(`3. Limits on ${path.basename(tuplesSample)}: ${heapMb === undefined ? "Node's default heap" : `${heapMb} MB heap`}, cap ${capJsonBytes / MB} MiB, ${codecs.length} codecs, ${lanesFor(parallel, heapMb, os.freemem() / MB)} at a time (at most ${parallel}; ${(os.freemem() / 2 ** 30).toFixed(0)} GiB free) (aim < 15 min; bson 12–24 MiB)`);
+  console.log(
+    `3. Limits on ${path.basename(tuplesSample)}: ${heapMb === undefined ? "Node's default heap" : `${heapMb} MB heap`}, cap ${capJsonBytes / MB} MiB, ${codecs.length} codecs, ${lanesFor(parallel, heapMb, os.freemem() / MB)} at a time (at most ${parallel}; ${(os.freemem() / 2 ** 30).toFixed(0)} GiB free) (aim < 15 min; bson 12–24 MiB)`,
+  );
   const started = Date.now();
   let headed = false;
-  const found = await findLimits({ path: tuplesSample }, {
-    childScript: path.join(repoRoot, 'dist', 'limit-process.js'),
-    codecs,
-    parallel,
-    ...(heapMb === undefined ? {} : { heapMb }),
-    capJsonBytes,
-    onTrial: (codec, target, outcome) => console.log(`     ${codec} at ${(target / MB).toFixed(1)} MiB: ${outcome.decoded ? 'held' : `${outcome.failure?.kind} at ${outcome.failure?.stage}: ${outcome.failure?.message.slice(0, 160)}`} (${((Date.now() - started) / 1000).toFixed(0)} s)`),
-    onLimit: (limit) => {
-      if (!headed) console.log(limitsHeading({ heapMb: heapMb ?? null, observedHeapLimitMb: null, capJsonBytes }));
-      headed = true;
-      console.log(limitRow(limit, capJsonBytes));
+  const found = await findLimits(
+    { path: tuplesSample },
+    {
+      childScript: path.join(repoRoot, 'dist', 'limit-process.js'),
+      codecs,
+      parallel,
+      ...(heapMb === undefined ? {} : { heapMb }),
+      capJsonBytes,
+      onTrial: (codec, target, outcome) =>
+        console.log(
+          `     ${codec} at ${(target / MB).toFixed(1)} MiB: ${outcome.decoded ? 'held' : `${outcome.failure?.kind} at ${outcome.failure?.stage}: ${outcome.failure?.message.slice(0, 160)}`} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+        ),
+      onLimit: (limit) => {
+        if (!headed) console.log(limitsHeading({ heapMb: heapMb ?? null, observedHeapLimitMb: null, capJsonBytes }));
+        headed = true;
+        console.log(limitRow(limit, capJsonBytes));
+      },
     },
-  });
+  );
   const seconds = (Date.now() - started) / 1000;
-  console.log(`   heap: ${describeHeap(found.settings)}; search took ${seconds.toFixed(0)} s (${(seconds / 60).toFixed(1)} min), ${found.limits.reduce((sum, limit) => sum + limit.trials, 0)} processes\n`);
+  console.log(
+    `   heap: ${describeHeap(found.settings)}; search took ${seconds.toFixed(0)} s (${(seconds / 60).toFixed(1)} min), ${found.limits.reduce((sum, limit) => sum + limit.trials, 0)} processes\n`,
+  );
   return found.limits;
 }
 
@@ -119,7 +159,12 @@ async function screenshot(report: SweepReport): Promise<void> {
 
 async function main(): Promise<void> {
   fs.mkdirSync(OUTPUT, { recursive: true });
-  console.log(`${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} (the machine may be shared)\n`);
+  console.log(
+    `${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, load ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')} (the machine may be shared)\n`,
+  );
   const output: Record<string, unknown> = {};
   if (!values['skip-sweep']) {
     const { report } = await sweepFigures();

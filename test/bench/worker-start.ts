@@ -31,7 +31,12 @@ async function startAndAsk(cacheDir: string | undefined): Promise<number> {
 async function main(): Promise<void> {
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-worker-start-'));
   try {
-    console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}; ${(fs.statSync(workerScript).size / 1e6).toFixed(1)} MB worker bundle`);
+    console.log(
+      `${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}; ${(fs.statSync(workerScript).size / 1e6).toFixed(1)} MB worker bundle`,
+    );
     const writing = await startAndAsk(cacheDir);
     const direct: number[] = [];
     const cached: number[] = [];

@@ -23,7 +23,9 @@ import type { CandidateAnswer, CandidateJob, SampleFigures } from './zstd/candid
 import { measureInBrowser } from './zstd/browser';
 const repoRoot = path.resolve(__dirname, '..', '..');
 
-const { values } = parseArgs({ options: { rounds: { type: 'string' }, 'budget-ms': { type: 'string' }, levels: { type: 'string' }, 'skip-browser': { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string' }, 'budget-ms': { type: 'string' }, levels: { type: 'string' }, 'skip-browser': { type: 'boolean' } },
+});
 const ROUNDS = Number(values.rounds ?? 3);
 const BUDGET_MS = Number(values['budget-ms'] ?? 60);
 const LEVELS = (values.levels ?? '1,3,9').split(',').map(Number);
@@ -73,8 +75,13 @@ function sampleTable(name: string, bytes: number, answers: Map<string, Candidate
   const rounds = (id: string) => (answers.get(id) ?? []).flatMap((answer) => (answer.loaded ? [answer.samples.find((sample) => sample.name === name)!] : []));
   const gunzip = [...answers.keys()].flatMap((id) => rounds(id).map((sample) => sample.gunzipNs));
   const gzipBytes = [...answers.keys()].flatMap((id) => rounds(id).map((sample) => sample.gzipBytes))[0];
-  lines.push('', `${name}: ${formatBytes(bytes)}; gzip 6 ${gzipBytes === undefined ? '—' : formatBytes(gzipBytes)}, gunzip ${gunzip.length > 0 ? range(gunzip) : '—'} over every worker`);
-  lines.push(`  ${'build'.padEnd(36)}${'level'.padStart(5)}${'frame'.padStart(11)}  ${'compress'.padEnd(31)}${'decompress'.padEnd(31)}decompress ÷ gunzip (same worker)`);
+  lines.push(
+    '',
+    `${name}: ${formatBytes(bytes)}; gzip 6 ${gzipBytes === undefined ? '—' : formatBytes(gzipBytes)}, gunzip ${gunzip.length > 0 ? range(gunzip) : '—'} over every worker`,
+  );
+  lines.push(
+    `  ${'build'.padEnd(36)}${'level'.padStart(5)}${'frame'.padStart(11)}  ${'compress'.padEnd(31)}${'decompress'.padEnd(31)}decompress ÷ gunzip (same worker)`,
+  );
   for (const candidate of CANDIDATES) {
     const label = `${candidate.id} ${versionOf(candidate.id)}`.trim();
     const all = answers.get(candidate.id) ?? [];
@@ -92,7 +99,9 @@ function sampleTable(name: string, bytes: number, answers: Map<string, Candidate
     for (const level of LEVELS) {
       const figures = measured.map((sample) => ({ ...sample.levels.find((entry) => entry.level === level)!, gunzipNs: sample.gunzipNs }));
       const compress = figures.flatMap((entry) => (entry.compressNs === undefined ? [] : [entry.compressNs]));
-      lines.push(`  ${(level === LEVELS[0] ? label : '').padEnd(36)}${String(level).padStart(5)}${(figures[0]!.frameBytes.toLocaleString('en-US') + ' B').padStart(11)}  ${(compress.length > 0 ? range(compress) : 'decoder only').padEnd(31)}${range(figures.map((entry) => entry.decompressNs)).padEnd(31)}${ratioRange(figures.map((entry) => entry.decompressNs / entry.gunzipNs))}`);
+      lines.push(
+        `  ${(level === LEVELS[0] ? label : '').padEnd(36)}${String(level).padStart(5)}${(figures[0]!.frameBytes.toLocaleString('en-US') + ' B').padStart(11)}  ${(compress.length > 0 ? range(compress) : 'decoder only').padEnd(31)}${range(figures.map((entry) => entry.decompressNs)).padEnd(31)}${ratioRange(figures.map((entry) => entry.decompressNs / entry.gunzipNs))}`,
+      );
     }
   }
   return lines;
@@ -114,16 +123,22 @@ async function main(): Promise<void> {
     `zstd builds side by side: Node ${process.versions.node}, ${ROUNDS} rounds, each build in a fresh worker thread per round, ${BUDGET_MS} ms per operation; median over rounds (range).`,
   ];
   for (const sample of jobSamples) out.push(...sampleTable(sample.name, sample.bytes.byteLength, answers));
-  out.push('', 'load time (import + instantiate, first round): ' + CANDIDATES.flatMap((candidate) => {
-    const first = answers.get(candidate.id)?.[0];
-    return first?.loaded ? [`${candidate.id} ${first.loadMs.toFixed(1)} ms`] : [];
-  }).join(', '));
+  out.push(
+    '',
+    'load time (import + instantiate, first round): ' +
+      CANDIDATES.flatMap((candidate) => {
+        const first = answers.get(candidate.id)?.[0];
+        return first?.loaded ? [`${candidate.id} ${first.loadMs.toFixed(1)} ms`] : [];
+      }).join(', '),
+  );
   out.push('', 'notes:', ...CANDIDATES.map((candidate) => `  ${candidate.id} (${candidate.kind}): ${candidate.note}`));
   out.push(...NOT_INSTALLABLE.map((entry) => `  ${entry.id}: not measured, ${entry.why}`));
   out.push(`  the optional candidates: npm install --no-save ${OPTIONAL_INSTALL.join(' ')}`);
   console.log(out.join('\n'));
   if (values['skip-browser']) return;
-  const browser = await measureInBrowser(jobSamples, LEVELS, BUDGET_MS).catch((error: unknown) => [`Browser: not measured: ${error instanceof Error ? error.message : String(error)}`]);
+  const browser = await measureInBrowser(jobSamples, LEVELS, BUDGET_MS).catch((error: unknown) => [
+    `Browser: not measured: ${error instanceof Error ? error.message : String(error)}`,
+  ]);
   console.log(['', ...browser].join('\n'));
 }
 

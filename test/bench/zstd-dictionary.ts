@@ -44,7 +44,8 @@ async function main(): Promise<void> {
   const withDict = heldOut.map((message) => withDictionary.compress(message));
   withDict.forEach((frame, index) => {
     const back = withDictionary.decompress(frame);
-    if (Buffer.compare(Buffer.from(back), Buffer.from(heldOut[index]!)) !== 0) throw new Error(`held-out message ${index}: the round trip did not give it back`);
+    if (Buffer.compare(Buffer.from(back), Buffer.from(heldOut[index]!)) !== 0)
+      throw new Error(`held-out message ${index}: the round trip did not give it back`);
   });
 
   // Per message, over the whole held-out stream: one call = every message once.
@@ -52,19 +53,24 @@ async function main(): Promise<void> {
   const time = async (operation: () => unknown) => (await measureOperation(operation, { budgetMs: 300, minSamples: 5, jsonBytes: 0 })).meanNs / heldOut.length;
   const times = {
     alone: [await time(stream((index) => zstd.build.compress(heldOut[index]!, LEVEL))), await time(stream((index) => zstd.build.decompress(alone[index]!)))],
-    dictionary: [await time(stream((index) => withDictionary.compress(heldOut[index]!))), await time(stream((index) => withDictionary.decompress(withDict[index]!)))],
+    dictionary: [
+      await time(stream((index) => withDictionary.compress(heldOut[index]!))),
+      await time(stream((index) => withDictionary.decompress(withDict[index]!))),
+    ],
   };
   withDictionary.close();
 
-  console.log([
-    `schemas/events.json: ${messages.length.toLocaleString('en-US')} events, each its own message; trained on the first ${training.length.toLocaleString('en-US')} (${Math.round(TRAIN_SHARE * 100)}%), measured on the other ${heldOut.length.toLocaleString('en-US')}.`,
-    `dictionary: ${dictionary.byteLength.toLocaleString('en-US')} B (asked ${DICT_BYTES.toLocaleString('en-US')}), id ${dictionaryId(dictionary)}, trained by ${cliVersion} at level ${LEVEL} in ${trainMs.toFixed(0)} ms (${cli})`,
-    `compressed with ${zstd.build.library} at level ${LEVEL}; per held-out message (mean):`,
-    `  JSON                     ${perMessage(heldOut.map((message) => message.byteLength)).padStart(9)}`,
-    `  zstd alone               ${perMessage(alone.map((frame) => frame.byteLength)).padStart(9)}   compress ${formatDuration(times.alone[0]!)} / decompress ${formatDuration(times.alone[1]!)} per message`,
-    `  zstd with the dictionary ${perMessage(withDict.map((frame) => frame.byteLength)).padStart(9)}   compress ${formatDuration(times.dictionary[0]!)} / decompress ${formatDuration(times.dictionary[1]!)} per message`,
-    `DESIGN.md (zstd 1.5.4 CLI, whose frames carry a 4-byte checksum): JSON 447 B, zstd alone 333 B, with the dictionary 99 B.`,
-  ].join('\n'));
+  console.log(
+    [
+      `schemas/events.json: ${messages.length.toLocaleString('en-US')} events, each its own message; trained on the first ${training.length.toLocaleString('en-US')} (${Math.round(TRAIN_SHARE * 100)}%), measured on the other ${heldOut.length.toLocaleString('en-US')}.`,
+      `dictionary: ${dictionary.byteLength.toLocaleString('en-US')} B (asked ${DICT_BYTES.toLocaleString('en-US')}), id ${dictionaryId(dictionary)}, trained by ${cliVersion} at level ${LEVEL} in ${trainMs.toFixed(0)} ms (${cli})`,
+      `compressed with ${zstd.build.library} at level ${LEVEL}; per held-out message (mean):`,
+      `  JSON                     ${perMessage(heldOut.map((message) => message.byteLength)).padStart(9)}`,
+      `  zstd alone               ${perMessage(alone.map((frame) => frame.byteLength)).padStart(9)}   compress ${formatDuration(times.alone[0]!)} / decompress ${formatDuration(times.alone[1]!)} per message`,
+      `  zstd with the dictionary ${perMessage(withDict.map((frame) => frame.byteLength)).padStart(9)}   compress ${formatDuration(times.dictionary[0]!)} / decompress ${formatDuration(times.dictionary[1]!)} per message`,
+      `DESIGN.md (zstd 1.5.4 CLI, whose frames carry a 4-byte checksum): JSON 447 B, zstd alone 333 B, with the dictionary 99 B.`,
+    ].join('\n'),
+  );
 }
 
 void main().catch((error: unknown) => {

@@ -32,10 +32,13 @@ describe('Browser runtime in VS Code (code-server)', { timeout: 10 * 60_000 }, (
   before(async () => {
     session = await openE2eSession((dirs) => {
       fs.mkdirSync(path.join(dirs.workspace, '.vscode'), { recursive: true });
-      fs.writeFileSync(path.join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify({
-        'payloadLab.runtimes': ['node', 'browser'],
-        'payloadLab.defaultCodecs': ['json', 'avsc', 'protobufjs', 'msgpackr', 'v8'],
-      }));
+      fs.writeFileSync(
+        path.join(dirs.workspace, '.vscode', 'settings.json'),
+        JSON.stringify({
+          'payloadLab.runtimes': ['node', 'browser'],
+          'payloadLab.defaultCodecs': ['json', 'avsc', 'protobufjs', 'msgpackr', 'v8'],
+        }),
+      );
     });
     ({ page } = session);
   });
@@ -48,15 +51,28 @@ describe('Browser runtime in VS Code (code-server)', { timeout: 10 * 60_000 }, (
     await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
     const { frame, status } = await finishedPanel(1);
     assert.match(status, /^Finished/);
-    const rows = await frame.locator('table.results tr[data-codec]').evaluateAll((elements) => elements.map((element) => `${element.getAttribute('data-codec')} ${element.className}`));
-    const errored = await frame.locator('table.results tr.row-errored').evaluateAll((elements) => elements.map((element) => element.getAttribute('title') ?? element.textContent));
-    assert.deepEqual(rows, [
-      'json row-completed', 'json@browser row-completed',
-      'avsc row-completed', 'avsc@browser row-completed',
-      'protobufjs row-completed', 'protobufjs@browser row-completed',
-      'msgpackr row-completed', 'msgpackr@browser row-completed',
-      'v8 row-completed', 'v8@browser row-skipped',
-    ], `errored rows: ${errored.join(' | ')}`);
+    const rows = await frame
+      .locator('table.results tr[data-codec]')
+      .evaluateAll((elements) => elements.map((element) => `${element.getAttribute('data-codec')} ${element.className}`));
+    const errored = await frame
+      .locator('table.results tr.row-errored')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('title') ?? element.textContent));
+    assert.deepEqual(
+      rows,
+      [
+        'json row-completed',
+        'json@browser row-completed',
+        'avsc row-completed',
+        'avsc@browser row-completed',
+        'protobufjs row-completed',
+        'protobufjs@browser row-completed',
+        'msgpackr row-completed',
+        'msgpackr@browser row-completed',
+        'v8 row-completed',
+        'v8@browser row-skipped',
+      ],
+      `errored rows: ${errored.join(' | ')}`,
+    );
     // avsc and protobufjs generate code: they completed, so the measuring frame allowed it.
     const skipped = (await frame.locator('tr[data-codec="v8@browser"]').textContent()) ?? '';
     assert.match(skipped, /skipped/);

@@ -19,7 +19,10 @@ describe('Find payload limits in VS Code (code-server)', { timeout: 10 * 60_000 
   before(async () => {
     session = await openE2eSession((dirs) => {
       fs.mkdirSync(path.join(dirs.workspace, '.vscode'), { recursive: true });
-      fs.writeFileSync(path.join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'payloadLab.limits.heapMb': 64, 'payloadLab.limits.capMb': 48 }));
+      fs.writeFileSync(
+        path.join(dirs.workspace, '.vscode', 'settings.json'),
+        JSON.stringify({ 'payloadLab.limits.heapMb': 64, 'payloadLab.limits.capMb': 48 }),
+      );
     });
     ({ page } = session);
   });

@@ -13,7 +13,16 @@ import type { Page } from 'playwright-core';
 import { repoRoot } from '../support/paths';
 import { openE2eSession, type E2eSession } from './support/session';
 import { extensionLogLines } from './support/extension-log';
-import { acceptRuntimesStep, explorerContextCommand, panelFrame, pickExactly, pickQuickItem, runPaletteCommand, shownRunId, waitForRun } from './support/workbench';
+import {
+  acceptRuntimesStep,
+  explorerContextCommand,
+  panelFrame,
+  pickExactly,
+  pickQuickItem,
+  runPaletteCommand,
+  shownRunId,
+  waitForRun,
+} from './support/workbench';
 
 const CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr'];
 const EVENTS = 1_000;
@@ -40,16 +49,25 @@ describe('message mode in VS Code (code-server)', { timeout: 12 * 60_000 }, () =
     await explorerContextCommand(page, 'events.jsonl', 'Compare Encodings');
     const frame = await panelFrame(page);
     assert.match(await waitForRun(frame, 1), /^Finished: 4 codecs(\. Quick run: .*)?$/);
-    assert.match(await frame.locator('.run-message-mode').textContent() ?? '', /^Message mode: each record encoded and decoded as its own message.* JSON Lines files are measured as messages by default/);
-    assert.match(await frame.locator('.sample-facts').textContent() ?? '', /^1,000 messages · /);
+    assert.match(
+      (await frame.locator('.run-message-mode').textContent()) ?? '',
+      /^Message mode: each record encoded and decoded as its own message.* JSON Lines files are measured as messages by default/,
+    );
+    assert.match((await frame.locator('.sample-facts').textContent()) ?? '', /^1,000 messages · /);
     assert.equal(await frame.locator('input[data-action="messages"]').isChecked(), true);
     assert.deepEqual(await frame.locator('.message-sizes .message-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec'))), CODECS);
     assert.equal(await frame.locator('.message-rate-group').count(), 3);
     assert.equal(await frame.locator('#verdict-title').textContent(), 'Verdict per message');
-    assert.match(await frame.locator('.verdict-pick').textContent() ?? '', /^Per message, for size: /);
+    assert.match((await frame.locator('.verdict-pick').textContent()) ?? '', /^Per message, for size: /);
     const log = extensionLogLines(session!.dirs.userDataDir);
-    assert.ok(log.some((line) => line.includes('events.jsonl is JSON Lines: each record is measured as its own message (message mode)')), 'the log says why the run measured messages');
-    assert.ok(log.some((line) => /\] run 1: .*events\.jsonl with .*\(message mode\)/.test(line)), 'the run is logged as message mode');
+    assert.ok(
+      log.some((line) => line.includes('events.jsonl is JSON Lines: each record is measured as its own message (message mode)')),
+      'the log says why the run measured messages',
+    );
+    assert.ok(
+      log.some((line) => /\] run 1: .*events\.jsonl with .*\(message mode\)/.test(line)),
+      'the run is logged as message mode',
+    );
   });
 
   test('the Messages toggle runs the same file as one document: the message views and line go', async () => {
@@ -60,10 +78,10 @@ describe('message mode in VS Code (code-server)', { timeout: 12 * 60_000 }, () =
     assert.equal(await frame.locator('.run-message-mode').isVisible(), false);
     assert.equal(await frame.locator('.messages-view').isVisible(), false);
     assert.equal(await frame.locator('#verdict-title').textContent(), 'Verdict');
-    assert.match(await frame.locator('.sample-facts').textContent() ?? '', / · 1,000 lines · /);
+    assert.match((await frame.locator('.sample-facts').textContent()) ?? '', / · 1,000 lines · /);
   });
 
-  test('Run Benchmark… → Web events dataset → Messages: Quick: the array\'s elements measured as messages, as asked', async () => {
+  test("Run Benchmark… → Web events dataset → Messages: Quick: the array's elements measured as messages, as asked", async () => {
     const before = await shownRunId(await panelFrame(page));
     await runPaletteCommand(page, 'Payload Lab: Run Benchmark…');
     await pickQuickItem(page, 'Web events dataset');
@@ -72,13 +90,16 @@ describe('message mode in VS Code (code-server)', { timeout: 12 * 60_000 }, () =
     await acceptRuntimesStep(page);
     const frame = await panelFrame(page);
     assert.match(await waitForRun(frame, before + 1), /^Finished: 2 codecs(\. Quick run: .*)?$/);
-    assert.match(await frame.locator('.sample-name').textContent() ?? '', /events\.json/);
-    assert.match(await frame.locator('.sample-facts').textContent() ?? '', /^2,240 messages · /);
+    assert.match((await frame.locator('.sample-name').textContent()) ?? '', /events\.json/);
+    assert.match((await frame.locator('.sample-facts').textContent()) ?? '', /^2,240 messages · /);
     // Asked for, not a default: the header says message mode without the JSON Lines sentence.
-    const line = await frame.locator('.run-message-mode').textContent() ?? '';
+    const line = (await frame.locator('.run-message-mode').textContent()) ?? '';
     assert.match(line, /^Message mode: each record encoded and decoded as its own message/);
     assert.doesNotMatch(line, /JSON Lines/);
-    assert.deepEqual(await frame.locator('.message-sizes .message-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec'))), ['avsc', 'msgpackr']);
+    assert.deepEqual(await frame.locator('.message-sizes .message-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec'))), [
+      'avsc',
+      'msgpackr',
+    ]);
     assert.equal(await frame.locator('#verdict-title').textContent(), 'Verdict per message');
   });
 });

@@ -36,7 +36,9 @@ async function shownColumns(frame: Frame): Promise<string[]> {
 
 /** The panel's width in the workbench: its webview element's box. */
 async function panelWidth(): Promise<number> {
-  const boxes = await page.locator('iframe.webview').evaluateAll((frames) => frames.map((frame) => frame.getBoundingClientRect().width).filter((width) => width > 0));
+  const boxes = await page
+    .locator('iframe.webview')
+    .evaluateAll((frames) => frames.map((frame) => frame.getBoundingClientRect().width).filter((width) => width > 0));
   assert.equal(boxes.length, 1, 'one visible webview');
   return boxes[0]!;
 }
@@ -60,12 +62,25 @@ async function narrowPanelTo(width: number): Promise<number> {
 
 /** Whether the editor area shows two groups within 20 s. */
 function twoGroups(): Promise<boolean> {
-  return page.waitForFunction(() => (globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }).document.querySelectorAll('.editor-group-container').length === 2, undefined, { timeout: 20_000 }).then(() => true, () => false);
+  return page
+    .waitForFunction(
+      () =>
+        (globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }).document.querySelectorAll('.editor-group-container')
+          .length === 2,
+      undefined,
+      { timeout: 20_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
 }
 
 /** Each editor group's tab titles, for a failure's message. */
 function tabsPerGroup(): Promise<string[][]> {
-  return page.locator('.editor-group-container').evaluateAll((containers) => containers.map((group) => [...group.querySelectorAll('.tab')].map((tab) => tab.textContent ?? '')));
+  return page
+    .locator('.editor-group-container')
+    .evaluateAll((containers) => containers.map((group) => [...group.querySelectorAll('.tab')].map((tab) => tab.textContent ?? '')));
 }
 
 function clickTitleBarCompare(): Promise<void> {
@@ -75,9 +90,9 @@ function clickTitleBarCompare(): Promise<void> {
 /** Opens every row's details and every schema in them, as a reader going through the table would. */
 async function openAllDetails(frame: Frame): Promise<void> {
   const closed = frame.locator('table.results .details-toggle[aria-expanded="false"]');
-  while (await closed.count() > 0) await closed.first().click();
+  while ((await closed.count()) > 0) await closed.first().click();
   const schemas = frame.locator('table.results details.schema-text:not([open]) > summary');
-  while (await schemas.count() > 0) await schemas.first().click();
+  while ((await schemas.count()) > 0) await schemas.first().click();
 }
 
 /** A step of our walkthrough, by its id in package.json (VS Code prefixes the extension's and the walkthrough's). */
@@ -124,13 +139,23 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     // page's list, where an extension's walkthrough shows once its contributions are read (past
     // a few walkthroughs the rest fold under "More…").
     const category = page.locator('button.getting-started-category', { hasText: 'Get Started with Payload Lab' });
-    for (let attempt = 1; !(await category.waitFor({ timeout: 2000 }).then(() => true, () => false)); attempt++) {
+    for (
+      let attempt = 1;
+      !(await category.waitFor({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      ));
+      attempt++
+    ) {
       assert.ok(attempt < 30, 'the Welcome page lists the walkthrough');
       for (const link of [page.locator('.prev-button'), page.locator('.see-all-walkthroughs')]) if (await link.isVisible()) await link.click();
     }
     await category.click();
     await walkthroughStep('compare').waitFor();
-    assert.deepEqual(await page.locator('button.getting-started-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step-id')?.split('#').pop())), ['compare', 'verdict', 'inspect', 'schema', 'sweep']);
+    assert.deepEqual(
+      await page.locator('button.getting-started-step').evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step-id')?.split('#').pop())),
+      ['compare', 'verdict', 'inspect', 'schema', 'sweep'],
+    );
     await page.screenshot({ path: path.join(outputDir, 'walkthrough.png') });
 
     await runStep('compare', 'Compare the Sample');
@@ -157,7 +182,10 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     await runPaletteCommand(page, 'View: Revert and Close Editor');
 
     await page.locator('.tab', { hasText: 'Payload Lab' }).first().waitFor();
-    await page.locator('.tab', { hasText: /Welcome|Walkthrough|Get Started/ }).first().click();
+    await page
+      .locator('.tab', { hasText: /Welcome|Walkthrough|Get Started/ })
+      .first()
+      .click();
     // The sample pick may still close by itself just after it opens (the step's picture taking
     // the focus as its webview loads): a person then clicks the button again.
     // (The step is done once the sweep starts, not when its command asks for the sample: done
@@ -165,7 +193,10 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     const samplePick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'Web events dataset' }).first();
     for (let attempt = 1; ; attempt++) {
       await runStep('sweep', 'Sweep Payload Sizes');
-      const opened = await samplePick.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+      const opened = await samplePick.waitFor({ state: 'visible', timeout: 10_000 }).then(
+        () => true,
+        () => false,
+      );
       if (opened) await page.waitForTimeout(1000);
       if (opened && (await samplePick.isVisible())) break;
       console.log(`the sweep step's sample pick ${opened ? 'closed by itself' : 'did not open'} (attempt ${attempt})`);
@@ -177,7 +208,10 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     assert.match((await frame.locator('.sweep-status').textContent()) ?? '', /^Finished: 3 of 3 sizes/);
     await stepDone('sweep');
     // The walkthrough's tab goes; the panel stays, with the sweep above its next comparison.
-    await page.locator('.tab', { hasText: /Welcome|Walkthrough|Get Started/ }).first().click();
+    await page
+      .locator('.tab', { hasText: /Welcome|Walkthrough|Get Started/ })
+      .first()
+      .click();
     await runPaletteCommand(page, 'View: Close Editor');
   });
 
@@ -200,7 +234,7 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     assert.equal(await page.locator('.editor-group-container').count(), 2, 'the panel opened beside the JSON');
     assert.equal(await frame.locator('.sweep-view').isVisible(), true, 'the sweep shows above the comparison');
     await openAllDetails(frame);
-    assert.ok(await frame.locator('details.schema-text[open]').count() >= 2, 'the schemas are shown');
+    assert.ok((await frame.locator('details.schema-text[open]').count()) >= 2, 'the schemas are shown');
 
     for (const target of WIDTHS) {
       const width = await narrowPanelTo(target);
@@ -214,7 +248,9 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
       for (const id of DECIDING) assert.ok(columns.includes(id), `${id} on show at ${target} px`);
       assert.equal(columns.includes('encode'), columns.includes('decode'), 'Encode and Decode show together');
       // The README's picture: the comparison from its top (sample, toolbar, verdict, table).
-      await frame.locator('.results-view').evaluate((view) => (view as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'start' }));
+      await frame
+        .locator('.results-view')
+        .evaluate((view) => (view as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'start' }));
       await page.locator('iframe.webview').screenshot({ path: path.join(outputDir, `panel-${target}.png`) });
     }
   });
@@ -224,10 +260,17 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     await runPaletteCommand(page, 'View: Join All Editor Groups');
     await page.locator('.tab', { hasText: 'Payload Lab' }).first().click();
     const frame = await panelFrame(page);
-    await frame.waitForFunction(() => {
-      const shown = (globalThis as unknown as { document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null } }).document.querySelector('table.results')?.getAttribute('data-columns') ?? '';
-      return shown.split(' ').length > 5;
-    }, undefined, { timeout: 30_000 });
+    await frame.waitForFunction(
+      () => {
+        const shown =
+          (globalThis as unknown as { document: { querySelector(selector: string): { getAttribute(name: string): string | null } | null } }).document
+            .querySelector('table.results')
+            ?.getAttribute('data-columns') ?? '';
+        return shown.split(' ').length > 5;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
     await page.screenshot({ path: path.join(outputDir, 'panel-full.png') });
     const runs = await shownRunId(frame);
 
@@ -238,8 +281,14 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     await waitForRun(await panelFrame(page), runs + 1);
     assert.equal(await page.locator('.editor-group-container').count(), 2, 'the panel moved beside the JSON');
     const visible = await page.locator('.editor-group-container .tab.active').allTextContents();
-    assert.ok(visible.some((text) => text.includes('orders.json')), `the JSON stays in view: ${visible.join(' | ')}`);
-    assert.ok(visible.some((text) => text.includes('Payload Lab')), `the panel is in view: ${visible.join(' | ')}`);
+    assert.ok(
+      visible.some((text) => text.includes('orders.json')),
+      `the JSON stays in view: ${visible.join(' | ')}`,
+    );
+    assert.ok(
+      visible.some((text) => text.includes('Payload Lab')),
+      `the panel is in view: ${visible.join(' | ')}`,
+    );
   });
 
   test('with the panel focused, Open sample and Open inferred .proto open in the group beside it, not a third', async () => {
@@ -255,7 +304,10 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     await page.locator('.tab.active', { hasText: 'orders.proto' }).waitFor({ timeout: 30_000 });
     assert.equal(await page.locator('.editor-group-container').count(), 2, 'Open inferred .proto: two groups');
     const groups = await tabsPerGroup();
-    assert.ok(groups.some((tabs) => tabs.some((tab) => tab.includes('Payload Lab')) && !tabs.some((tab) => tab.includes('orders'))), `the panel's group holds neither file: ${JSON.stringify(groups)}`);
+    assert.ok(
+      groups.some((tabs) => tabs.some((tab) => tab.includes('Payload Lab')) && !tabs.some((tab) => tab.includes('orders'))),
+      `the panel's group holds neither file: ${JSON.stringify(groups)}`,
+    );
     await runPaletteCommand(page, 'View: Revert and Close Editor');
   });
 });

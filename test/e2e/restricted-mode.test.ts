@@ -31,24 +31,34 @@ const CODECS = ['json', 'msgpackr', 'flatbuffers', 'bebop'];
 
 describe('Restricted Mode in VS Code (code-server, workspace not trusted)', { timeout: 15 * 60_000 }, () => {
   before(async () => {
-    session = await openE2eSession((dirs) => {
-      fs.copyFileSync(fixture('zero-copy', 'Items.fbs'), path.join(dirs.workspace, 'Items.fbs'));
-      marker = path.join(dirs.root, 'python-ran');
-      // Run as Python (python3 -i Items.bop …, bebopc's arguments), it would write the marker.
-      fs.writeFileSync(path.join(dirs.workspace, 'Items.bop'), `import pathlib; pathlib.Path(${JSON.stringify(marker)}).write_text('ran')\n`);
-      // What a hostile repository would set: tools it chooses, and the codecs that run them.
-      fakeRan = path.join(dirs.root, 'fake-bebopc-ran');
-      fakeBebopc = path.join(dirs.root, 'bebopc');
-      fs.writeFileSync(fakeBebopc, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo 'bebopc 3.2.3'; exit 0; fi\necho "$@" > '${fakeRan}'\n`, { mode: 0o755 });
-      writeMachineSettings(dirs, { 'payloadLab.tools.bebopc': fakeBebopc });
-      fs.mkdirSync(path.join(dirs.workspace, '.vscode'), { recursive: true });
-      fs.writeFileSync(path.join(dirs.workspace, '.vscode', 'settings.json'), JSON.stringify({
-        'payloadLab.tools.flatc': '/usr/bin/python3',
-        'payloadLab.tools.bebopc': '/usr/bin/python3',
-        // Without msgpackr: its row shows whose choice was read.
-        'payloadLab.defaultCodecs': ['json', 'flatbuffers', 'bebop'],
-      }, null, 2));
-    }, { untrusted: true, userSettings: { 'payloadLab.defaultCodecs': CODECS } });
+    session = await openE2eSession(
+      (dirs) => {
+        fs.copyFileSync(fixture('zero-copy', 'Items.fbs'), path.join(dirs.workspace, 'Items.fbs'));
+        marker = path.join(dirs.root, 'python-ran');
+        // Run as Python (python3 -i Items.bop …, bebopc's arguments), it would write the marker.
+        fs.writeFileSync(path.join(dirs.workspace, 'Items.bop'), `import pathlib; pathlib.Path(${JSON.stringify(marker)}).write_text('ran')\n`);
+        // What a hostile repository would set: tools it chooses, and the codecs that run them.
+        fakeRan = path.join(dirs.root, 'fake-bebopc-ran');
+        fakeBebopc = path.join(dirs.root, 'bebopc');
+        fs.writeFileSync(fakeBebopc, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo 'bebopc 3.2.3'; exit 0; fi\necho "$@" > '${fakeRan}'\n`, { mode: 0o755 });
+        writeMachineSettings(dirs, { 'payloadLab.tools.bebopc': fakeBebopc });
+        fs.mkdirSync(path.join(dirs.workspace, '.vscode'), { recursive: true });
+        fs.writeFileSync(
+          path.join(dirs.workspace, '.vscode', 'settings.json'),
+          JSON.stringify(
+            {
+              'payloadLab.tools.flatc': '/usr/bin/python3',
+              'payloadLab.tools.bebopc': '/usr/bin/python3',
+              // Without msgpackr: its row shows whose choice was read.
+              'payloadLab.defaultCodecs': ['json', 'flatbuffers', 'bebop'],
+            },
+            null,
+            2,
+          ),
+        );
+      },
+      { untrusted: true, userSettings: { 'payloadLab.defaultCodecs': CODECS } },
+    );
     ({ page } = session);
   });
 
@@ -60,7 +70,7 @@ describe('Restricted Mode in VS Code (code-server, workspace not trusted)', { ti
     await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 60_000 });
   });
 
-  test('Compare Encodings on a JSON file: the bundled libraries\' rows complete, the code generators\' are skipped saying trust is needed', async () => {
+  test("Compare Encodings on a JSON file: the bundled libraries' rows complete, the code generators' are skipped saying trust is needed", async () => {
     await explorerContextCommand(page, 'tuples.json', 'Compare Encodings');
     const frame = await panelFrame(page);
     assert.match(await waitForRun(frame, 1, 300_000), /^Finished/);
@@ -76,15 +86,21 @@ describe('Restricted Mode in VS Code (code-server, workspace not trusted)', { ti
     await explorerContextCommand(page, 'Items.fbs', 'Compare Encodings');
     const warning = page.locator('.notifications-toasts .notification-list-item', { hasText: 'needs a trusted workspace' });
     await warning.waitFor({ timeout: 60_000 });
-    assert.match((await warning.locator('.notification-list-item-message').textContent()) ?? '', /comparing with Items\.fbs \(its flatbuffers row runs the FlatBuffers compiler/);
+    assert.match(
+      (await warning.locator('.notification-list-item-message').textContent()) ?? '',
+      /comparing with Items\.fbs \(its flatbuffers row runs the FlatBuffers compiler/,
+    );
     await warning.locator('.monaco-button', { hasText: 'Manage Workspace Trust' }).click();
     await page.locator('.workspace-trust-editor').first().waitFor({ timeout: 30_000 });
   });
 
-  test('trusted there: the Re-run offered runs the skipped rows with the machine\'s tools and settings; the repository\'s python3 never ran', async (t) => {
+  test("trusted there: the Re-run offered runs the skipped rows with the machine's tools and settings; the repository's python3 never ran", async (t) => {
     const missing = await missingZeroCopyTools([FLATC]);
     if (missing) return t.skip(missing);
-    await page.locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust$/ }).first().click();
+    await page
+      .locator('.workspace-trust-editor .monaco-button', { hasText: /^Trust$/ })
+      .first()
+      .click();
     await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ state: 'detached', timeout: 30_000 });
     const offer = page.locator('.notifications-toasts .notification-list-item', { hasText: 'the workspace is trusted now' });
     await offer.waitFor({ timeout: 30_000 });
@@ -97,15 +113,24 @@ describe('Restricted Mode in VS Code (code-server, workspace not trusted)', { ti
     // machine settings. flatc is the machine's (PATH); bebopc the Remote settings' script,
     // refused by its banner before it was given anything.
     assert.equal(await after.locator('tr[data-codec="msgpackr"]').count(), 0);
-    const flatbuffers = (await after.locator('tr[data-codec="flatbuffers"] .failure-message').textContent({ timeout: 1000 }).catch(() => null)) ?? '';
+    const flatbuffers =
+      (await after
+        .locator('tr[data-codec="flatbuffers"] .failure-message')
+        .textContent({ timeout: 1000 })
+        .catch(() => null)) ?? '';
     assert.equal(await after.locator('tr[data-codec="flatbuffers"].row-completed').count(), 1, flatbuffers);
     const bebop = (await after.locator('tr[data-codec="bebop"].row-skipped .failure-message').textContent({ timeout: 10_000 })) ?? '';
-    assert.ok(bebop.includes(`the setting payloadLab.tools.bebopc names ${fakeBebopc}, which is not bebopc: \`bebopc --version\` answers "a version alone, such as 3.2.3", and it printed "bebopc 3.2.3"`), bebop);
+    assert.ok(
+      bebop.includes(
+        `the setting payloadLab.tools.bebopc names ${fakeBebopc}, which is not bebopc: \`bebopc --version\` answers "a version alone, such as 3.2.3", and it printed "bebopc 3.2.3"`,
+      ),
+      bebop,
+    );
     assert.equal(fs.existsSync(fakeRan), false, 'the fake bebopc was given a schema');
     assert.equal(fs.existsSync(marker), false, 'python3 ran Items.bop');
   });
 
-  test('a refused tool\'s warning opens the Remote settings, where code-server reads machine settings, filtered to the tools', async () => {
+  test("a refused tool's warning opens the Remote settings, where code-server reads machine settings, filtered to the tools", async () => {
     await explorerContextCommand(page, 'Items.bop', 'Compare Encodings');
     const warning = page.locator('.notifications-toasts .notification-list-item', { hasText: 'the bebop row will be skipped' });
     await warning.waitFor({ timeout: 60_000 });
@@ -114,7 +139,12 @@ describe('Restricted Mode in VS Code (code-server, workspace not trusted)', { ti
     await warning.locator('.monaco-button', { hasText: 'Open Settings' }).click();
     const search = page.locator('.settings-editor .settings-header .suggest-input-container .view-lines');
     await search.filter({ hasText: 'payloadLab.tools' }).first().waitFor({ timeout: 30_000 });
-    const tab = ((await page.locator('.settings-editor .settings-tabs-widget .action-item.checked, .settings-editor .settings-tabs-widget .action-label.checked').first().textContent()) ?? '').trim();
+    const tab = (
+      (await page
+        .locator('.settings-editor .settings-tabs-widget .action-item.checked, .settings-editor .settings-tabs-widget .action-label.checked')
+        .first()
+        .textContent()) ?? ''
+    ).trim();
     assert.match(tab, /^Remote/, tab);
     assert.equal(fs.existsSync(fakeRan), false);
     assert.equal(fs.existsSync(marker), false);

@@ -68,7 +68,10 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     for (const [format, mark] of Object.entries(marks)) {
       frame = await showPanel(page);
       await frame.getByRole('button', { name: `Open inferred .${format}` }).click();
-      await page.locator('.tab', { hasText: `orders.${format}` }).first().waitFor({ timeout: 60_000 });
+      await page
+        .locator('.tab', { hasText: `orders.${format}` })
+        .first()
+        .waitFor({ timeout: 60_000 });
       await page.locator('.editor-instance .view-lines', { hasText: mark }).first().waitFor({ timeout: 10_000 });
     }
   });
@@ -96,7 +99,7 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     assert.equal(await frame.locator('.schema-tools').isVisible(), false, 'no inferred-schema tools with a provided schema');
   });
 
-  test('Compare with This Schema in the inferred .fbs re-runs the last sample with it as the flatbuffers row\'s schema', async (t) => {
+  test("Compare with This Schema in the inferred .fbs re-runs the last sample with it as the flatbuffers row's schema", async (t) => {
     if ('missing' in tools) return t.skip(tools.missing);
     const runId = Number(await (await showPanel(page)).locator('.run-status').getAttribute('data-run-id'));
     await page.locator('.tab', { hasText: 'orders.fbs' }).first().click();

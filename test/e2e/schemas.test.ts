@@ -14,7 +14,18 @@ import type { Frame, Page } from 'playwright-core';
 import { fixture, repoRoot } from '../support/paths';
 import { openE2eSession, type E2eSession } from './support/session';
 import { writeMachineSettings, type E2eDirs } from './support/workspace';
-import { acceptRuntimesStep, explorerContextCommand, panelFrame, pickExactly, pickQuickItem, rowDetails, runPaletteCommand, showPanel, shownRunId, waitForRun } from './support/workbench';
+import {
+  acceptRuntimesStep,
+  explorerContextCommand,
+  panelFrame,
+  pickExactly,
+  pickQuickItem,
+  rowDetails,
+  runPaletteCommand,
+  showPanel,
+  shownRunId,
+  waitForRun,
+} from './support/workbench';
 import { cliReport, GENERATED_ROWS, reportedRow, shownRow, toolSettings } from './support/generated-rows';
 
 let session: E2eSession | undefined;
@@ -22,7 +33,8 @@ let page: Page;
 let tools: Awaited<ReturnType<typeof toolSettings>>;
 const workspaceSettings = () => JSON.stringify({ 'payloadLab.protoIncludePaths': ['protos'] }, null, 2);
 /** The tools' paths, where code-server reads machine settings (writeMachineSettings). */
-const machineSettings = (dirs: E2eDirs, more: Record<string, unknown> = {}) => writeMachineSettings(dirs, { ...('settings' in tools ? tools.settings : {}), ...more });
+const machineSettings = (dirs: E2eDirs, more: Record<string, unknown> = {}) =>
+  writeMachineSettings(dirs, { ...('settings' in tools ? tools.settings : {}), ...more });
 /** The tests of generated rows need every code generator; without them they say what to install. */
 function needsTools(t: TestContext): boolean {
   if (!('missing' in tools)) return false;
@@ -31,11 +43,15 @@ function needsTools(t: TestContext): boolean {
 }
 
 async function waitForFinished(frame: Frame, timeoutMs = 180_000): Promise<string> {
-  await frame.waitForFunction(() => {
-    // Runs in the page; the test's tsconfig has no DOM types.
-    const page = globalThis as unknown as { document: { querySelector(selector: string): { textContent: string | null } | null } };
-    return /^(Finished|Cancelled|The run failed)/.test(page.document.querySelector('.run-status')?.textContent ?? '');
-  }, undefined, { timeout: timeoutMs });
+  await frame.waitForFunction(
+    () => {
+      // Runs in the page; the test's tsconfig has no DOM types.
+      const page = globalThis as unknown as { document: { querySelector(selector: string): { textContent: string | null } | null } };
+      return /^(Finished|Cancelled|The run failed)/.test(page.document.querySelector('.run-status')?.textContent ?? '');
+    },
+    undefined,
+    { timeout: timeoutMs },
+  );
   return (await frame.locator('.run-status').textContent()) ?? '';
 }
 
@@ -43,7 +59,8 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
   before(async () => {
     tools = await toolSettings();
     session = await openE2eSession((added) => {
-      for (const language of ['fbs', 'capnp', 'bop']) fs.copyFileSync(fixture('zero-copy', `Items.${language}`), path.join(added.workspace, `Items.${language}`));
+      for (const language of ['fbs', 'capnp', 'bop'])
+        fs.copyFileSync(fixture('zero-copy', `Items.${language}`), path.join(added.workspace, `Items.${language}`));
       fs.writeFileSync(path.join(added.workspace, 'broken.fbs'), 'table A {\n  x:int\n}\n\nroot_type A;\n');
       fs.copyFileSync(path.join(repoRoot, 'schemas', 'Items.proto'), path.join(added.workspace, 'Items.proto'));
       fs.writeFileSync(path.join(added.workspace, 'broken.proto'), 'syntax = "proto3";\n\nmessage Broken {\n  int32 x = ;\n}\n');
@@ -53,7 +70,10 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
         'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\nimport "shared/money.proto";\nmessage Event {\n  google.protobuf.Timestamp at = 1;\n  shared.Money price = 2;\n}\n',
       );
       fs.mkdirSync(path.join(added.workspace, 'protos', 'shared'), { recursive: true });
-      fs.writeFileSync(path.join(added.workspace, 'protos', 'shared', 'money.proto'), 'syntax = "proto3";\npackage shared;\nmessage Money { string currency = 1; int32 cents = 2; }\n');
+      fs.writeFileSync(
+        path.join(added.workspace, 'protos', 'shared', 'money.proto'),
+        'syntax = "proto3";\npackage shared;\nmessage Money { string currency = 1; int32 cents = 2; }\n',
+      );
       fs.writeFileSync(path.join(added.workspace, 'lonely.proto'), 'syntax = "proto3";\nimport "nowhere/x.proto";\nmessage Lonely { int32 x = 1; }\n');
       fs.mkdirSync(path.join(added.workspace, '.vscode'), { recursive: true });
       fs.writeFileSync(path.join(added.workspace, '.vscode', 'settings.json'), workspaceSettings());
@@ -70,7 +90,10 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     await explorerContextCommand(page, 'Items.proto', 'Compare Encodings');
     const labels = page.locator('.quick-input-list .monaco-list-row .label-name');
     await labels.first().waitFor({ timeout: 60_000 });
-    assert.deepEqual((await labels.allTextContents()).map((text) => text.trim()), ['Items', 'Item']);
+    assert.deepEqual(
+      (await labels.allTextContents()).map((text) => text.trim()),
+      ['Items', 'Item'],
+    );
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'default' }).first().click();
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Generate 1000 records from Items (seed 1)' }).waitFor({ timeout: 30_000 });
     await pickQuickItem(page, 'Generate 1000 records from Items');
@@ -83,7 +106,10 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     // The run's workers started through the packaged loader: V8's code cache of their bundle is in
     // the extension's global storage, not in the workspace.
     const codeCache = path.join(globalStorage(), 'v8-code-cache');
-    assert.ok(fs.existsSync(codeCache) && fs.readdirSync(codeCache).some((name) => /^codec-worker-\d+-\d+-\d+\.bin$/.test(name)), `a code cache in ${codeCache}`);
+    assert.ok(
+      fs.existsSync(codeCache) && fs.readdirSync(codeCache).some((name) => /^codec-worker-\d+-\d+-\d+\.bin$/.test(name)),
+      `a code cache in ${codeCache}`,
+    );
     // No file behind generated records: Open sample shows them as an untitled JSON document.
     await frame.locator('button[data-action="open-sample"]').click();
     await page.locator('.tab', { hasText: 'Items-1000-records.json' }).first().waitFor({ timeout: 30_000 });
@@ -148,7 +174,11 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     // The extension's cache: the CLI generates nothing either, so its keys are the extension's.
     const cli = cliReport(sample, codecs, globalStorage(), (tools as { settings: Record<string, string> }).settings);
     assert.deepEqual(shown, Object.fromEntries(cli.results.map((row) => [row.codec, reportedRow(row)])));
-    for (const row of cli.results) assert.ok(row.notes.some((note) => /^code generation: cached/.test(note)), `${row.codec} generated code the extension had generated`);
+    for (const row of cli.results)
+      assert.ok(
+        row.notes.some((note) => /^code generation: cached/.test(note)),
+        `${row.codec} generated code the extension had generated`,
+      );
     for (const codec of codecs) assert.equal(shown[codec]!.status, 'completed', `${codec}: ${shown[codec]!.status}`);
   }
 
@@ -157,7 +187,8 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
   test('the generated-code rows on the tuples: every one completed as the CLI reports it; the notes give generation per tool, and a second run generates nothing', async (t) => {
     if (needsTools(t)) return;
     const { frame } = await runGeneratedRows('Tuple dataset');
-    for (const { codec } of GENERATED_ROWS) assert.match(await rowDetails(frame, codec), /code generation: (?!cached)\S.* \d+ ms.* cached in .*payload-lab\.payload-lab/, codec);
+    for (const { codec } of GENERATED_ROWS)
+      assert.match(await rowDetails(frame, codec), /code generation: (?!cached)\S.* \d+ ms.* cached in .*payload-lab\.payload-lab/, codec);
     // FlatBuffers and Cap'n Proto read on access: both reads beside the decode the speed-up uses.
     for (const codec of ['flatbuffers', 'capnp']) {
       const details = await rowDetails(frame, codec);
@@ -168,7 +199,8 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     const runId = await shownRunId(frame);
     await frame.locator('button[data-action="rerun"]').click();
     assert.match(await waitForRun(frame, runId + 1, 600_000), /^Finished/);
-    for (const { codec } of GENERATED_ROWS) assert.match(await rowDetails(frame, codec), /code generation: cached \(no generation this run; it took .* when generated\)/, codec);
+    for (const { codec } of GENERATED_ROWS)
+      assert.match(await rowDetails(frame, codec), /code generation: cached \(no generation this run; it took .* when generated\)/, codec);
     await assertAsTheCli(frame, path.join(repoRoot, 'schemas', 'tuples.json'));
   });
 
@@ -186,7 +218,9 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     await notOffered.waitFor({ timeout: 60_000 });
     assert.match((await notOffered.textContent()) ?? '', /not offered for this format/);
     await notOffered.click();
-    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'generates records from a .proto or .avsc, not from a .fbs' }).waitFor({ timeout: 30_000 });
+    await page
+      .locator('.notifications-toasts .notification-list-item-message', { hasText: 'generates records from a .proto or .avsc, not from a .fbs' })
+      .waitFor({ timeout: 30_000 });
     // Choosing it explained and asked again.
     await pickQuickItem(page, 'Tuple dataset');
     const frame = await panelFrame(page);
@@ -203,7 +237,10 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     await explorerContextCommand(page, 'Items.capnp', 'Compare Encodings');
     const labels = page.locator('.quick-input-list .monaco-list-row .label-name');
     await page.locator('.quick-input-widget', { hasText: 'root of Items.capnp' }).waitFor({ timeout: 60_000 });
-    assert.deepEqual((await labels.allTextContents()).map((text) => text.trim()), ['Items', 'Item']);
+    assert.deepEqual(
+      (await labels.allTextContents()).map((text) => text.trim()),
+      ['Items', 'Item'],
+    );
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'default: no other struct refers to it' }).click();
     await page.locator('.quick-input-widget', { hasText: 'sample for Items.capnp (2/2)' }).waitFor({ timeout: 30_000 });
     await pickQuickItem(page, 'Tuple dataset');
@@ -241,7 +278,10 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
       const frame = await panelFrame(page);
       assert.match(await waitForRun(frame, before + 1, 600_000), /^Finished/);
       const skipped = (await frame.locator('tr[data-codec="bebop"].row-skipped .failure-message').textContent()) ?? '';
-      assert.match(skipped, new RegExp(`the setting payloadLab\\.tools\\.bebopc names ${nowhere.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, which is not an executable file`));
+      assert.match(
+        skipped,
+        new RegExp(`the setting payloadLab\\.tools\\.bebopc names ${nowhere.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, which is not an executable file`),
+      );
       assert.match(skipped, /Install it \(.*npm install .*bebop-tools.*\), or set payloadLab\.tools\.bebopc/);
       // The other rows ran.
       assert.equal(await frame.locator('tr[data-codec="avsc"].row-completed').count(), 1);

@@ -10,7 +10,10 @@ import * as path from 'node:path';
 import { findTool } from '../../src/codegen/find-tool';
 import type { ToolSpec } from '../../src/codegen/tool-spec';
 
-const built = path.join(process.env.PAYLOAD_LAB_TOOLS_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'payload-lab-tools'), 'protoc-gen-js');
+const built = path.join(
+  process.env.PAYLOAD_LAB_TOOLS_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'payload-lab-tools'),
+  'protoc-gen-js',
+);
 if (!process.env.PAYLOAD_LAB_PROTOC_GEN_JS && fs.existsSync(built)) process.env.PAYLOAD_LAB_PROTOC_GEN_JS = built;
 
 export const INSTALL_TOOLS = 'eval "$(bash test/support/install-codegen-tools.sh)"';

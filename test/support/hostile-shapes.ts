@@ -34,9 +34,11 @@ export const HOSTILE_SHAPES: readonly HostileShape[] = [
 /** Writes each shape to a fresh temporary folder; returns its path by name. */
 export function writeHostileShapes(): Map<string, string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-hostile-'));
-  return new Map(HOSTILE_SHAPES.map((shape) => {
-    const file = path.join(dir, shape.name);
-    fs.writeFileSync(file, shape.text());
-    return [shape.name, file];
-  }));
+  return new Map(
+    HOSTILE_SHAPES.map((shape) => {
+      const file = path.join(dir, shape.name);
+      fs.writeFileSync(file, shape.text());
+      return [shape.name, file];
+    }),
+  );
 }

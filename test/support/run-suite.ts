@@ -66,7 +66,14 @@ async function main(): Promise<number> {
     return 2;
   }
   const folder = path.join(repoRoot, 'test', name!);
-  const testFiles = files.length > 0 ? files : fs.readdirSync(folder).filter((file) => file.endsWith('.test.ts')).sort().map((file) => path.join(folder, file));
+  const testFiles =
+    files.length > 0
+      ? files
+      : fs
+          .readdirSync(folder)
+          .filter((file) => file.endsWith('.test.ts'))
+          .sort()
+          .map((file) => path.join(folder, file));
   const isAlone = (file: string) => (suite.alone ?? []).includes(path.basename(file));
   const batches = [
     { files: testFiles.filter(isAlone), concurrency: 1 },
@@ -87,7 +94,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -19,7 +19,12 @@ export interface RecordedSchemaChange {
 }
 
 /** The host's lifecycle of schema-change runs, with a panel and an editor that record what they are told. */
-export function recordingHost(): { runs: RunLifecycle<'schemaChange', SchemaChangeRequest>; messages: Array<RunEventOf<'schemaChange'>>; errors: string[]; log: string[] } {
+export function recordingHost(): {
+  runs: RunLifecycle<'schemaChange', SchemaChangeRequest>;
+  messages: Array<RunEventOf<'schemaChange'>>;
+  errors: string[];
+  log: string[];
+} {
   const messages: Array<RunEventOf<'schemaChange'>> = [];
   const errors: string[] = [];
   const log: string[] = [];
@@ -55,15 +60,18 @@ function version(label: 'old' | 'new', filePath: string, text: string, relativeP
     label,
     location: label === 'old' ? `HEAD:${relativePath}` : filePath,
     origin: label === 'old' ? { kind: 'git', ref: 'HEAD', commit: 'a1b2c3d', relativePath } : { kind: 'working', unsaved: true },
-    uri: label === 'old'
-      ? { scheme: 'git', fsPath: filePath, path: filePath, toString: () => `git:${filePath}?HEAD` }
-      : { scheme: 'file', fsPath: filePath, path: filePath, toString: () => `file://${filePath}` },
+    uri:
+      label === 'old'
+        ? { scheme: 'git', fsPath: filePath, path: filePath, toString: () => `git:${filePath}?HEAD` }
+        : { scheme: 'file', fsPath: filePath, path: filePath, toString: () => `file://${filePath}` },
     input: { path: filePath, text },
   };
 }
 
 /** The bundled Items.proto at HEAD, and in the editor with `x` changed from int32 to sint32. */
-export function itemsXToSint32Request(sample: SchemaChangeRequest['sample'] = { kind: 'generated', count: 20, seed: 1 }): Omit<SchemaChangeRequest, 'workerScript'> {
+export function itemsXToSint32Request(
+  sample: SchemaChangeRequest['sample'] = { kind: 'generated', count: 20, seed: 1 },
+): Omit<SchemaChangeRequest, 'workerScript'> {
   const old = fs.readFileSync(ITEMS, 'utf8');
   const changed = old.replace('int32 x = 1;', 'sint32 x = 1;');
   return {

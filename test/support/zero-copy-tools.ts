@@ -10,7 +10,10 @@ import * as path from 'node:path';
 import type { ToolSpec } from '../../src/codegen/tool-spec';
 import { missingTools } from './codegen-tools';
 
-export const BEBOP_TOOLS_DIR = path.join(process.env.PAYLOAD_LAB_TOOLS_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'payload-lab-tools'), 'bebop-tools-3.2.3');
+export const BEBOP_TOOLS_DIR = path.join(
+  process.env.PAYLOAD_LAB_TOOLS_DIR ?? path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'payload-lab-tools'),
+  'bebop-tools-3.2.3',
+);
 const wasm = path.join(BEBOP_TOOLS_DIR, 'bebopc.wasm');
 if (!process.env.PAYLOAD_LAB_BEBOPC && fs.existsSync(wasm)) process.env.PAYLOAD_LAB_BEBOPC = wasm;
 

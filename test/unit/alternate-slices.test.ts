@@ -36,7 +36,10 @@ test('a codec and JSON timed in turn: the same number of slices each, merged int
       assert.equal(codecSide![operation].length, expected, operation);
       assert.equal(jsonSide![operation].length, expected, operation);
       const merged = mergeWindows(codecSide![operation]);
-      assert.equal(merged.samples.length, codecSide![operation].reduce((sum, slice) => sum + slice.samples.length, 0));
+      assert.equal(
+        merged.samples.length,
+        codecSide![operation].reduce((sum, slice) => sum + slice.samples.length, 0),
+      );
       const stats = summarize(merged, 1_000);
       assert.ok(stats.meanNs > 0 && stats.samples >= 4, JSON.stringify(stats));
     }

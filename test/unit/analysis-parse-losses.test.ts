@@ -31,7 +31,10 @@ test('negative integers, array indexes and keys with escapes and non-ASCII text 
 test('JSON Lines: each line is a record of the root array, blank lines skipped', () => {
   const text = '{"id": 1}\n\n{"id": 18446744073709551615}\r\n{"id": 3}\n';
   const losses = findParseLosses(bytes(text), 'jsonl');
-  assert.deepEqual(losses.found.map((loss) => loss.path), [[1, 'id']]);
+  assert.deepEqual(
+    losses.found.map((loss) => loss.path),
+    [[1, 'id']],
+  );
   // The paths match the parsed sample, as the sample reader builds it.
   assert.equal((parseSample(bytes(text), 'jsonl', 'x.jsonl') as Array<{ id: number }>)[1]!.id, losses.found[0]!.parsed);
 });

@@ -15,13 +15,18 @@ function brief(remnants: Remnant[]): Array<Pick<Remnant, 'path' | 'kind' | 'deta
 const kindsOf = (remnants: Remnant[]) => remnants.map((remnant) => [remnant.path, remnant.kind]);
 
 test('a toJSON inherited from protobufjs Message is a to-json remnant on every message', () => {
-  const Root = protobuf.parse('syntax = "proto3"; message Item { int32 x = 1; } message Root { repeated Item items = 1; }', { keepCase: true })
+  const Root = protobuf
+    .parse('syntax = "proto3"; message Item { int32 x = 1; } message Root { repeated Item items = 1; }', { keepCase: true })
     .root.lookupType('Root');
   const sample = { items: [{ x: 1 }, { x: 2 }] };
   const remnants = detectRemnants(sample, Root.decode(Root.encode(sample).finish())).filter((r) => r.kind === 'to-json');
   assert.deepEqual(brief(remnants), [
     { path: '$', kind: 'to-json', detail: 'toJSON() inherited from Message on 1 object: JSON.stringify writes what it returns, not these properties' },
-    { path: '$.items[*]', kind: 'to-json', detail: 'toJSON() inherited from Message on 2 objects: JSON.stringify writes what it returns, not these properties' },
+    {
+      path: '$.items[*]',
+      kind: 'to-json',
+      detail: 'toJSON() inherited from Message on 2 objects: JSON.stringify writes what it returns, not these properties',
+    },
   ]);
 });
 
@@ -47,7 +52,10 @@ test('a hidden property the sample did not have is a non-enumerable remnant too'
 
 test('symbol keys are symbol-key remnants at the object holding them', () => {
   const tag = Symbol('decoder tag');
-  const decoded = [{ a: 1, [tag]: true }, { a: 2, [tag]: true }];
+  const decoded = [
+    { a: 1, [tag]: true },
+    { a: 2, [tag]: true },
+  ];
   assert.deepEqual(brief(detectRemnants([{ a: 1 }, { a: 2 }], decoded)), [
     { path: '$[*]', kind: 'symbol-key', detail: 'own symbol key Symbol(decoder tag): JSON.stringify and Object.keys skip it, spread copies it (2 objects)' },
   ]);
@@ -71,8 +79,14 @@ test('a message object with getters and toObject() is unwrap-required, not a lis
   const unwrap = remnants.find((r) => r.kind === 'unwrap-required');
   assert.ok(unwrap, JSON.stringify(remnants));
   assert.equal(unwrap.path, '$');
-  assert.equal(unwrap.detail, 'decoded as ItemsMessage: the data is behind toObject(), getItemsList(), getCount(), not properties (2 keys of the sample are not readable)');
-  assert.deepEqual(remnants.filter((r) => r.kind === 'missing-key' || r.kind === 'rename'), []);
+  assert.equal(
+    unwrap.detail,
+    'decoded as ItemsMessage: the data is behind toObject(), getItemsList(), getCount(), not properties (2 keys of the sample are not readable)',
+  );
+  assert.deepEqual(
+    remnants.filter((r) => r.kind === 'missing-key' || r.kind === 'rename'),
+    [],
+  );
 });
 
 test('a missing key without an unwrapping method stays a missing key', () => {
@@ -82,13 +96,26 @@ test('a missing key without an unwrapping method stays a missing key', () => {
     }
   }
   const decoded = Object.assign(new Message(), { keep: 1 });
-  assert.deepEqual(kindsOf(detectRemnants({ keep: 1, gone: null }, decoded)), [['$', 'prototype'], ['$', 'to-json'], ['$.gone', 'missing-key']]);
+  assert.deepEqual(kindsOf(detectRemnants({ keep: 1, gone: null }, decoded)), [
+    ['$', 'prototype'],
+    ['$', 'to-json'],
+    ['$.gone', 'missing-key'],
+  ]);
 });
 
 test('an extra key holding a default value says a default was filled in', () => {
-  assert.deepEqual(brief(detectRemnants([{ a: 1 }, { a: 2 }], [{ a: 1, flags: 0 }, { a: 2, flags: 0 }])), [
-    { path: '$[*].flags', kind: 'extra-key', detail: 'a default filled in, in 2 objects' },
-  ]);
+  assert.deepEqual(
+    brief(
+      detectRemnants(
+        [{ a: 1 }, { a: 2 }],
+        [
+          { a: 1, flags: 0 },
+          { a: 2, flags: 0 },
+        ],
+      ),
+    ),
+    [{ path: '$[*].flags', kind: 'extra-key', detail: 'a default filled in, in 2 objects' }],
+  );
   assert.deepEqual(brief(detectRemnants({ a: 1 }, { a: 1, note: '' })), [
     { path: '$.note', kind: 'extra-key', detail: 'not in the original: a default filled in (string "")' },
   ]);
@@ -107,16 +134,30 @@ test('-0 from the file turned into 0 by msgpackr and cbor-x is a precision remna
 });
 
 test('a Map with number keys where JSON had digit strings reports each key', () => {
-  assert.deepEqual(brief(detectRemnants({ 1: 'a', 2: 'b' }, new Map([[1, 'a'], [2, 'b']]))), [
-    { path: '$', kind: 'type-change', detail: 'object became Map' },
-    { path: '$["1"]', kind: 'type-change', detail: 'key "1" became the number 1 (Map key): map.get("1") misses it' },
-    { path: '$["2"]', kind: 'type-change', detail: 'key "2" became the number 2 (Map key): map.get("2") misses it' },
-  ]);
+  assert.deepEqual(
+    brief(
+      detectRemnants(
+        { 1: 'a', 2: 'b' },
+        new Map([
+          [1, 'a'],
+          [2, 'b'],
+        ]),
+      ),
+    ),
+    [
+      { path: '$', kind: 'type-change', detail: 'object became Map' },
+      { path: '$["1"]', kind: 'type-change', detail: 'key "1" became the number 1 (Map key): map.get("1") misses it' },
+      { path: '$["2"]', kind: 'type-change', detail: 'key "2" became the number 2 (Map key): map.get("2") misses it' },
+    ],
+  );
 });
 
 test('Buffer and Uint8Array are told apart', () => {
   const remnants = detectRemnants({ a: 'x', b: 'y' }, { a: Buffer.from('x'), b: new Uint8Array([0x79]) });
-  assert.deepEqual(remnants.map((r) => r.detail), ['string became Buffer', 'string became Uint8Array']);
+  assert.deepEqual(
+    remnants.map((r) => r.detail),
+    ['string became Buffer', 'string became Uint8Array'],
+  );
 });
 
 test('a Long from bson is named Long, whatever the bundler called its class', () => {

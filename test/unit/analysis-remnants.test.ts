@@ -62,7 +62,10 @@ test('avsc records inherit enumerable methods: an inherited-enumerable remnant l
   const sample = items(1);
   const [, item] = only(detectRemnants(sample, avroRoundTrip(sample, 'double')), 'inherited-enumerable');
   assert.equal(item!.path, '$.items[*]');
-  assert.match(item!.detail, /^clone, compare, isValid, toBuffer, toString, wrap, wrapped inherited as enumerable by 1 object \(prototype Item \(avsc record\)\): for…in sees them/);
+  assert.match(
+    item!.detail,
+    /^clone, compare, isValid, toBuffer, toString, wrap, wrapped inherited as enumerable by 1 object \(prototype Item \(avsc record\)\): for…in sees them/,
+  );
 });
 
 test('inherited enumerable properties shadowed by own data are not listed', () => {
@@ -77,7 +80,14 @@ test('identical messages in an array aggregate into one remnant per kind at the 
   const remnants = detectRemnants(sample, protobufRoundTrip(sample));
   assert.deepEqual(
     remnants.map((r) => [r.path, r.kind]),
-    [['$', 'prototype'], ['$', 'inherited-enumerable'], ['$', 'to-json'], ['$.items[*]', 'prototype'], ['$.items[*]', 'inherited-enumerable'], ['$.items[*]', 'to-json']],
+    [
+      ['$', 'prototype'],
+      ['$', 'inherited-enumerable'],
+      ['$', 'to-json'],
+      ['$.items[*]', 'prototype'],
+      ['$.items[*]', 'inherited-enumerable'],
+      ['$.items[*]', 'to-json'],
+    ],
   );
   assert.match(remnants[3]!.detail, /^1,000 objects with prototype Item \(protobufjs Message\)$/);
 });
@@ -91,9 +101,7 @@ test('a grouped remnant carries its count and the exact path of its first occurr
 
 test('a null-prototype object is a prototype remnant', () => {
   const decoded = Object.assign(Object.create(null) as object, { a: 1 });
-  assert.deepEqual(remnantsOf({ a: 1 }, decoded), [
-    { path: '$', kind: 'prototype', detail: '1 object with a null prototype (no hasOwnProperty or toString)' },
-  ]);
+  assert.deepEqual(remnantsOf({ a: 1 }, decoded), [{ path: '$', kind: 'prototype', detail: '1 object with a null prototype (no hasOwnProperty or toString)' }]);
 });
 
 test('a class instance in an array names its class and the class it extends', () => {
@@ -101,17 +109,13 @@ test('a class instance in an array names its class and the class it extends', ()
   class Point extends Base {
     x = 1;
   }
-  assert.deepEqual(remnantsOf([{ x: 1 }], [new Point()]), [
-    { path: '$[*]', kind: 'prototype', detail: '1 object with prototype Point (extends Base)' },
-  ]);
+  assert.deepEqual(remnantsOf([{ x: 1 }], [new Point()]), [{ path: '$[*]', kind: 'prototype', detail: '1 object with prototype Point (extends Base)' }]);
 });
 
 test('own getters are accessor remnants aggregated by wildcard path', () => {
   const withGetter = (): object => Object.defineProperty({}, 'x', { get: () => 1, enumerable: true });
   const remnants = remnantsOf([{ x: 1 }, { x: 1 }, { x: 1 }], [withGetter(), withGetter(), withGetter()]);
-  assert.deepEqual(remnants, [
-    { path: '$[*].x', kind: 'accessor', detail: 'getter (own) in place of a data property (3 objects)' },
-  ]);
+  assert.deepEqual(remnants, [{ path: '$[*].x', kind: 'accessor', detail: 'getter (own) in place of a data property (3 objects)' }]);
 });
 
 test('getters inherited from a class in place of data are accessor remnants', () => {
@@ -121,28 +125,20 @@ test('getters inherited from a class in place of data are accessor remnants', ()
     }
   }
   const remnants = detectRemnants({ x: 1 }, new Lazy());
-  assert.deepEqual(brief(only(remnants, 'accessor')), [
-    { path: '$.x', kind: 'accessor', detail: 'getter inherited from Lazy in place of a data property' },
-  ]);
+  assert.deepEqual(brief(only(remnants, 'accessor')), [{ path: '$.x', kind: 'accessor', detail: 'getter inherited from Lazy in place of a data property' }]);
 });
 
 test('a related missing and extra key pair is one rename', () => {
-  assert.deepEqual(remnantsOf({ items: [1] }, { itemsList: [1] }), [
-    { path: '$.items', kind: 'rename', detail: 'items → itemsList' },
-  ]);
+  assert.deepEqual(remnantsOf({ items: [1] }, { itemsList: [1] }), [{ path: '$.items', kind: 'rename', detail: 'items → itemsList' }]);
 });
 
 test('msgpackr renaming __proto__ to __proto_ is one rename', () => {
   const sample = JSON.parse('{"__proto__": {"a": 1}, "b": 2}') as unknown;
-  assert.deepEqual(remnantsOf(sample, unpack(pack(sample))), [
-    { path: '$["__proto__"]', kind: 'rename', detail: '__proto__ → __proto_' },
-  ]);
+  assert.deepEqual(remnantsOf(sample, unpack(pack(sample))), [{ path: '$["__proto__"]', kind: 'rename', detail: '__proto__ → __proto_' }]);
 });
 
 test('snake_case to camelCase is a rename', () => {
-  assert.deepEqual(remnantsOf({ user_id: 1 }, { userId: 1 }), [
-    { path: '$.user_id', kind: 'rename', detail: 'user_id → userId' },
-  ]);
+  assert.deepEqual(remnantsOf({ user_id: 1 }, { userId: 1 }), [{ path: '$.user_id', kind: 'rename', detail: 'user_id → userId' }]);
 });
 
 test('unrelated missing and extra keys stay separate', () => {
@@ -153,7 +149,10 @@ test('unrelated missing and extra keys stay separate', () => {
 });
 
 test('missing keys aggregate by wildcard path with a count', () => {
-  const original = [{ a: 1, keep: 1 }, { a: 2, keep: 1 }];
+  const original = [
+    { a: 1, keep: 1 },
+    { a: 2, keep: 1 },
+  ];
   assert.deepEqual(remnantsOf(original, [{ keep: 1 }, { keep: 1 }]), [
     { path: '$[*].a', kind: 'missing-key', detail: 'missing after the round trip in 2 objects' },
   ]);
@@ -166,7 +165,13 @@ test('Long values aggregate into one type-change remnant by wildcard path', () =
 });
 
 test('float32 rounding aggregates into one precision remnant with an example', () => {
-  const sample = { items: [{ x: 1, y: 1.1, z: 2.5 }, { x: 2, y: 1.5, z: 2.5 }, { x: 3, y: 2.2, z: 2.5 }] };
+  const sample = {
+    items: [
+      { x: 1, y: 1.1, z: 2.5 },
+      { x: 2, y: 1.5, z: 2.5 },
+      { x: 3, y: 2.2, z: 2.5 },
+    ],
+  };
   const remnants = brief(only(detectRemnants(sample, avroRoundTrip(sample, 'float')), 'precision'));
   assert.deepEqual(remnants, [
     {

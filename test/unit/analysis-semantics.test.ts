@@ -22,7 +22,10 @@ test('proto3 implicit presence: a default left out or filled in is the same mess
 
 test('a default filled in is a remnant that says the value', () => {
   const remnants = detectRemnants({ a: 1 }, { a: 1, count: 0 }, { semantics: proto3 });
-  assert.deepEqual(remnants.map((remnant) => [remnant.kind, remnant.path, remnant.detail]), [['extra-key', '$.count', 'not in the original: a default filled in (number 0)']]);
+  assert.deepEqual(
+    remnants.map((remnant) => [remnant.kind, remnant.path, remnant.detail]),
+    [['extra-key', '$.count', 'not in the original: a default filled in (number 0)']],
+  );
 });
 
 test('a documented rename compares the values under the new name', () => {
@@ -30,7 +33,10 @@ test('a documented rename compares the values under the new name', () => {
   assert.equal(status({ optionalInt32: 5 }, { optional_int32: 5 }), 'equivalent');
   const changed = verifyRoundTrip({ items: [{ x: 1 }] }, { itemsList: [{ x: 2 }] }, { semantics: proto3 });
   assert.equal(changed.status, 'lossy');
-  assert.deepEqual(changed.differences.map((difference) => difference.path), ['$.items[0].x']);
+  assert.deepEqual(
+    changed.differences.map((difference) => difference.path),
+    ['$.items[0].x'],
+  );
 });
 
 test('a metadata key the library adds is not a difference', () => {

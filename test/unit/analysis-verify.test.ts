@@ -66,12 +66,15 @@ test('avsc records with identical values are equivalent, not exact', () => {
 });
 
 test('avsc float rounding is a lossy precision difference at the value path', () => {
-  const sample = { items: [{ x: 1, y: 1.5, z: 2.5 }, { x: 2, y: 1.1, z: 2.5 }] };
+  const sample = {
+    items: [
+      { x: 1, y: 1.5, z: 2.5 },
+      { x: 2, y: 1.1, z: 2.5 },
+    ],
+  };
   assert.deepEqual(verifyRoundTrip(sample, avroRoundTrip(sample, 'float')), {
     status: 'lossy',
-    differences: [
-      { path: '$.items[1].y', kind: 'precision', detail: 'expected 1.1, got 1.100000023841858 (float32 rounding)' },
-    ],
+    differences: [{ path: '$.items[1].y', kind: 'precision', detail: 'expected 1.1, got 1.100000023841858 (float32 rounding)' }],
   });
 });
 
@@ -79,9 +82,7 @@ test('a key the schema drops is a missing key at its path', () => {
   const sample = { items: [{ x: 1, y: 1.5, z: 2.5, w: 7 }] };
   const result = verifyRoundTrip(sample, protobufRoundTrip(sample));
   assert.equal(result.status, 'lossy');
-  assert.deepEqual(result.differences, [
-    { path: '$.items[0].w', kind: 'missing-key', detail: 'missing after the round trip (was 7)' },
-  ]);
+  assert.deepEqual(result.differences, [{ path: '$.items[0].w', kind: 'missing-key', detail: 'missing after the round trip (was 7)' }]);
 });
 
 test('a key present with undefined is missing, and so is a dropped null', () => {
@@ -118,9 +119,12 @@ test('protobufjs int64 decoded as a Long of the same value is equivalent, not lo
   const decoded = protobufRoundTrip(sample) as { items: Array<{ big: unknown }> };
   assert.equal(decoded.items[0]!.big!.constructor.name, 'Long');
   assert.deepEqual(verifyRoundTrip(sample, decoded), { status: 'equivalent', differences: [] });
-  assert.deepEqual(detectRemnants(sample, decoded).filter((remnant) => remnant.kind === 'type-change').map((remnant) => [remnant.path, remnant.detail]), [
-    ['$.items[*].big', 'number became Long'],
-  ]);
+  assert.deepEqual(
+    detectRemnants(sample, decoded)
+      .filter((remnant) => remnant.kind === 'type-change')
+      .map((remnant) => [remnant.path, remnant.detail]),
+    [['$.items[*].big', 'number became Long']],
+  );
   // proto3 JSON writes int64 as a decimal string: a Long of that value is the same number.
   assert.equal(verifyRoundTrip({ big: '1234567890123' }, { big: (decoded.items[0] as { big: unknown }).big }).status, 'equivalent');
   assert.equal(verifyRoundTrip({ big: '1234567890124' }, { big: (decoded.items[0] as { big: unknown }).big }).status, 'lossy');
@@ -160,10 +164,13 @@ test('a number in place of a string or boolean is a type change', () => {
 });
 
 test('a Buffer or Date in place of a string is a type change', () => {
-  const result = verifyRoundTrip({ bytes: 'AAE=', when: '2024-01-01T00:00:00.000Z' }, {
-    bytes: Buffer.from([0, 1]),
-    when: new Date('2024-01-01T00:00:00.000Z'),
-  });
+  const result = verifyRoundTrip(
+    { bytes: 'AAE=', when: '2024-01-01T00:00:00.000Z' },
+    {
+      bytes: Buffer.from([0, 1]),
+      when: new Date('2024-01-01T00:00:00.000Z'),
+    },
+  );
   assert.deepEqual(
     result.differences.map((d) => [d.path, d.kind, d.detail]),
     [
@@ -174,15 +181,11 @@ test('a Buffer or Date in place of a string is a type change', () => {
 });
 
 test('a changed string names both values when they are short', () => {
-  assert.deepEqual(verifyRoundTrip(['héllo'], ['hello']).differences, [
-    { path: '$[0]', kind: 'value-change', detail: 'expected "héllo", got "hello"' },
-  ]);
+  assert.deepEqual(verifyRoundTrip(['héllo'], ['hello']).differences, [{ path: '$[0]', kind: 'value-change', detail: 'expected "héllo", got "hello"' }]);
 });
 
 test('null in place of a value is a type change', () => {
-  assert.deepEqual(verifyRoundTrip({ n: 1 }, { n: null }).differences, [
-    { path: '$.n', kind: 'type-change', detail: 'number became null' },
-  ]);
+  assert.deepEqual(verifyRoundTrip({ n: 1 }, { n: null }).differences, [{ path: '$.n', kind: 'type-change', detail: 'number became null' }]);
 });
 
 test('negative zero equals zero, as JSON writes both as 0', () => {
@@ -194,7 +197,15 @@ test('key order does not matter', () => {
 });
 
 test('a Map in place of an object is one type change and its entries are compared', () => {
-  const result = verifyRoundTrip({ m: { a: 1, b: 2 } }, { m: new Map<string, number>([['a', 1], ['b', 3]]) });
+  const result = verifyRoundTrip(
+    { m: { a: 1, b: 2 } },
+    {
+      m: new Map<string, number>([
+        ['a', 1],
+        ['b', 3],
+      ]),
+    },
+  );
   assert.deepEqual(result.differences, [
     { path: '$.m', kind: 'type-change', detail: 'object became Map' },
     { path: '$.m.b', kind: 'value-change', detail: 'expected 2, got 3' },
@@ -251,9 +262,7 @@ test('a getter that throws is reported, not thrown', () => {
     },
     enumerable: true,
   });
-  assert.deepEqual(verifyRoundTrip({ a: 1 }, decoded).differences, [
-    { path: '$.a', kind: 'value-change', detail: 'reading it threw: boom' },
-  ]);
+  assert.deepEqual(verifyRoundTrip({ a: 1 }, decoded).differences, [{ path: '$.a', kind: 'value-change', detail: 'reading it threw: boom' }]);
 });
 
 test('10,000 nested arrays are walked without a stack overflow', () => {
@@ -268,7 +277,10 @@ test('a difference 10,000 objects deep is reported with its full path', () => {
 
 test('at most 100 differences are listed by default and the rest are counted', () => {
   const original = Array.from({ length: 500 }, (_, i) => i);
-  const result = verifyRoundTrip(original, original.map((n) => n + 1));
+  const result = verifyRoundTrip(
+    original,
+    original.map((n) => n + 1),
+  );
   assert.equal(result.differences.length, 100);
   assert.equal(result.omittedDifferences, 400);
   assert.equal(result.differences[99]!.path, '$[99]');
@@ -286,11 +298,21 @@ test('omittedDifferences is absent when every difference is listed', () => {
 
 test('keys absent from the original that decode as null give nulls-added, with their paths', () => {
   const original = [{ a: 1, b: 'x' }, { a: 2 }, { a: 3 }];
-  const decoded = [{ a: 1, b: 'x' }, { a: 2, b: null }, { a: 3, b: null }];
+  const decoded = [
+    { a: 1, b: 'x' },
+    { a: 2, b: null },
+    { a: 3, b: null },
+  ];
   const result = verifyRoundTrip(original, decoded);
   assert.equal(result.status, 'nulls-added');
   assert.equal(result.nullsAdded, 2);
-  assert.deepEqual(result.differences.map((difference) => [difference.path, difference.kind]), [['$[1].b', 'null-added'], ['$[2].b', 'null-added']]);
+  assert.deepEqual(
+    result.differences.map((difference) => [difference.path, difference.kind]),
+    [
+      ['$[1].b', 'null-added'],
+      ['$[2].b', 'null-added'],
+    ],
+  );
 });
 
 test('a null added beside a changed value is still lossy, and counted', () => {

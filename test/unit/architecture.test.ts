@@ -79,7 +79,11 @@ function importsOf(file: string): string[] {
 }
 
 const files = [...sourceFiles('src'), ...sourceFiles('webview')];
-const edges: Edge[] = files.flatMap((from) => importsOf(from).filter((to) => to.endsWith('.ts')).map((to) => ({ from, to })));
+const edges: Edge[] = files.flatMap((from) =>
+  importsOf(from)
+    .filter((to) => to.endsWith('.ts'))
+    .map((to) => ({ from, to })),
+);
 
 /** The src/ folder of a file ('entries' for src/entries/x.ts), or 'webview'. */
 function folderOf(file: string): string {
@@ -153,8 +157,16 @@ test('no import cycle among files', () => {
 test('every entry point is a bundle of the table, and every bundle entry exists', () => {
   const entries = [...sourceFiles(path.join('src', 'entries')), ...sourceFiles(path.join('webview', 'entries'))].map((file) => file.split(path.sep).join('/'));
   const listed = BUNDLES.map((bundle) => bundle.entry);
-  assert.deepEqual(entries.filter((entry) => !listed.includes(entry)), [], 'entries missing from src/shared/bundles.json');
-  assert.deepEqual(listed.filter((entry) => !fs.existsSync(path.join(repoRoot, entry))), [], 'bundle entries that do not exist');
+  assert.deepEqual(
+    entries.filter((entry) => !listed.includes(entry)),
+    [],
+    'entries missing from src/shared/bundles.json',
+  );
+  assert.deepEqual(
+    listed.filter((entry) => !fs.existsSync(path.join(repoRoot, entry))),
+    [],
+    'bundle entries that do not exist',
+  );
   const outs = BUNDLES.map((bundle) => bundle.out);
   assert.equal(new Set(outs).size, outs.length, 'two bundles write the same file');
 });

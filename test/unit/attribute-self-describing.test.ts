@@ -37,7 +37,13 @@ const RICH = {
   pi: Math.PI,
   flags: [true, false, null],
   '': 'empty key',
-  nested: { list: [[1, -1], ['a', 'é']], deep: { '': [] } },
+  nested: {
+    list: [
+      [1, -1],
+      ['a', 'é'],
+    ],
+    deep: { '': [] },
+  },
 };
 
 function sameAsAnnotators(kind: 'msgpack' | 'cbor', bytes: Uint8Array, what: string): void {

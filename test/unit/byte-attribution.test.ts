@@ -102,7 +102,10 @@ test('the tuple dataset (numbers only): no string bytes; numbers are the largest
   for (const id of ['avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson']) {
     const { parts } = attribution(CODECS[id]!, sample);
     assert.equal(parts.strings, 0, id);
-    assert.ok(BYTE_CATEGORIES.every((category) => parts.numbers >= parts[category]), `${id}: ${JSON.stringify(parts)}`);
+    assert.ok(
+      BYTE_CATEGORIES.every((category) => parts.numbers >= parts[category]),
+      `${id}: ${JSON.stringify(parts)}`,
+    );
   }
 });
 

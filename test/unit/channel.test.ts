@@ -76,7 +76,10 @@ test('a request answers with the result its handler returns, and events arrive b
 
 test('a thrown error comes back as a remote ChannelError with its code', async () => {
   const { client } = start();
-  await assert.rejects(client.request('fail', { code: 'cancelled' }), (error: ChannelError) => error.kind === 'remote' && error.code === 'cancelled' && error.message === 'refused');
+  await assert.rejects(
+    client.request('fail', { code: 'cancelled' }),
+    (error: ChannelError) => error.kind === 'remote' && error.code === 'cancelled' && error.message === 'refused',
+  );
 });
 
 test('a request with no reply rejects with a timeout and asks the other side to stop', async () => {
@@ -101,8 +104,14 @@ test('aborting the signal cancels the request, and the handler hears it', async 
 test('the other side going away rejects every pending request once; a late reply changes nothing', async () => {
   const { client, goneFromClient, replyToClient } = start();
   const outcomes: string[] = [];
-  const first = client.request('never', {}).then(() => outcomes.push('resolved'), (error: ChannelError) => outcomes.push(`${error.kind} ${error.code}`));
-  const second = client.request('never', {}).then(() => outcomes.push('resolved'), (error: ChannelError) => outcomes.push(`${error.kind} ${error.code}`));
+  const first = client.request('never', {}).then(
+    () => outcomes.push('resolved'),
+    (error: ChannelError) => outcomes.push(`${error.kind} ${error.code}`),
+  );
+  const second = client.request('never', {}).then(
+    () => outcomes.push('resolved'),
+    (error: ChannelError) => outcomes.push(`${error.kind} ${error.code}`),
+  );
   goneFromClient({ reason: 'out-of-memory', detail: 'heap' });
   goneFromClient({ reason: 'exited', detail: 'code 1' });
   replyToClient({ channel: 'reply', id: 1, reply: { ok: 'late' } });

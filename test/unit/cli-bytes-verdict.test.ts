@@ -33,7 +33,11 @@ test('--json carries byteAttribution on each attributed row, adding up to its by
       continue;
     }
     assert.deepEqual(Object.keys(row.byteAttribution ?? {}).sort(), [...BYTE_CATEGORIES].sort(), row.codec);
-    assert.equal(BYTE_CATEGORIES.reduce((sum, category) => sum + row.byteAttribution![category], 0), row.bytes, row.codec);
+    assert.equal(
+      BYTE_CATEGORIES.reduce((sum, category) => sum + row.byteAttribution![category], 0),
+      row.bytes,
+      row.codec,
+    );
   }
 });
 
@@ -51,16 +55,33 @@ test('--bytes prints each codec’s breakdown; the verdict follows the table, it
   // One round, said once above the pick; the pick for gzip (the default transport).
   assert.match(lines[verdict + 1]!, /^ {2}Speed figures: the median of 1 round; from 1 round there is no interval/);
   assert.match(lines[verdict + 2]!, /^ {2}With gzip, for fidelity: /);
-  assert.ok(lines.some((line) => /^ {2}- Smallest with gzip: [\w-]+, [\d,]+ B = 0\.\d+× JSON/.test(line)), stdout);
+  assert.ok(
+    lines.some((line) => /^ {2}- Smallest with gzip: [\w-]+, [\d,]+ B = 0\.\d+× JSON/.test(line)),
+    stdout,
+  );
   assert.equal(stdout.match(/from 1 round there is no interval/g)?.length, 1, 'the rounds caveat is said once');
   const raw = cli('compare', SAMPLE, '--transport', 'raw', '--codecs', 'json,avsc', ...FAST_ARGS);
   assert.equal(raw.code, 0, raw.stderr);
   assert.match(raw.stdout, /\n {2}Sent raw, for size: avsc 0\.\d+× JSON \(needs a schema\)\.\n {2}- Smallest sent raw: avsc, [\d,]+ B = 0\.\d+× JSON\n/);
 });
 
-test('--json carries the verdict as data on the bundled events: the pick with its sentence, the transport, each line\'s figures', () => {
+test("--json carries the verdict as data on the bundled events: the pick with its sentence, the transport, each line's figures", () => {
   const events = path.join(repoRoot, 'schemas', 'events.json');
-  const { code, stdout, stderr } = cli('compare', events, '--json', '--transport', 'brotli', '--codecs', 'json,avsc,msgpackr', '--time-budget', '20', '--min-samples', '3', '--rounds', '2');
+  const { code, stdout, stderr } = cli(
+    'compare',
+    events,
+    '--json',
+    '--transport',
+    'brotli',
+    '--codecs',
+    'json,avsc,msgpackr',
+    '--time-budget',
+    '20',
+    '--min-samples',
+    '3',
+    '--rounds',
+    '2',
+  );
   assert.equal(code, 0, stderr);
   const document = JSON.parse(stdout) as ComparisonReport & { verdict: Verdict & { text: VerdictText } };
   const { verdict } = document;
@@ -74,7 +95,10 @@ test('--json carries the verdict as data on the bundled events: the pick with it
   const line = verdict.lines.find((entry) => entry.id === 'smallest')!;
   assert.equal(line.code, 'smallest');
   if (line.code !== 'smallest') return;
-  assert.deepEqual(line.figures.winners.map((entry) => entry.bytes), [smallest]);
+  assert.deepEqual(
+    line.figures.winners.map((entry) => entry.bytes),
+    [smallest],
+  );
   assert.equal(line.figures.winners[0]!.ratio, smallest / json.bytes);
   assert.equal(line.figures.json?.bytes, json.compressed.brotli);
   if (verdict.pick.code === 'chosen') assert.equal(verdict.pick.figures.alone?.bytes, json.compressed.brotli);
@@ -82,8 +106,14 @@ test('--json carries the verdict as data on the bundled events: the pick with it
   const encode = verdict.lines.find((entry) => entry.id === 'fastest-encode')!;
   assert.equal(encode.code, 'fastest', JSON.stringify(encode));
   assert.match(verdict.text.pick, /^Brotli alone: 0\.\d+× JSON; /);
-  assert.deepEqual(verdict.text.lines.map((entry) => entry.id), verdict.lines.map((entry) => entry.id));
-  assert.deepEqual(verdict.caveats.map((caveat) => caveat.code).filter((code) => code === 'rounds'), ['rounds']);
+  assert.deepEqual(
+    verdict.text.lines.map((entry) => entry.id),
+    verdict.lines.map((entry) => entry.id),
+  );
+  assert.deepEqual(
+    verdict.caveats.map((caveat) => caveat.code).filter((code) => code === 'rounds'),
+    ['rounds'],
+  );
 });
 
 test('an unknown --transport exits 2 and names the choices', () => {

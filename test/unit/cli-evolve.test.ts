@@ -26,7 +26,7 @@ function changedItems(from: string, to: string): string {
   return file;
 }
 
-test('the table shows the matrix, the reinterpreted values with examples, and each tool\'s label', () => {
+test("the table shows the matrix, the reinterpreted values with examples, and each tool's label", () => {
   const { code, stdout } = evolve(items, changedItems('int32 x = 1;', 'sint32 x = 1;'), '--samples', '20');
   assert.equal(code, 0, 'without --fail-on the check reports and exits 0');
   assert.match(stdout, /old data\s+equal \(\d+ values\)\s+REINTERPRETED \d+ values/);
@@ -61,14 +61,29 @@ test('--json prints the report: the matrix, the labels and the rules checked', (
   assert.equal(report.cells.length, 4);
   assert.equal(report.pairs[0]!.registry.mode, 'BACKWARD');
   assert.ok(report.rules.registry.includes('MISSING_ENUM_SYMBOLS'));
-  assert.deepEqual(report.sample.perWriter.map((writer) => writer.records), [10, 10]);
+  assert.deepEqual(
+    report.sample.perWriter.map((writer) => writer.records),
+    [10, 10],
+  );
 });
 
 test('--sample: records from the file where they fit each version', () => {
-  const both = evolve(corpus('proto3/int32-to-uint32', 'old'), corpus('proto3/int32-to-uint32', 'new'), '--sample', fixture('evolution', 'proto3', 'int32-to-uint32', 'sample.json'), '--samples', '5');
+  const both = evolve(
+    corpus('proto3/int32-to-uint32', 'old'),
+    corpus('proto3/int32-to-uint32', 'new'),
+    '--sample',
+    fixture('evolution', 'proto3', 'int32-to-uint32', 'sample.json'),
+    '--samples',
+    '5',
+  );
   assert.equal(both.code, 2, '--sample and --samples exclude each other');
   assert.equal(both.stdout, '');
-  const run = evolve(corpus('proto3/int32-to-uint32', 'old'), corpus('proto3/int32-to-uint32', 'new'), '--sample', fixture('evolution', 'proto3', 'int32-to-uint32', 'sample.json'));
+  const run = evolve(
+    corpus('proto3/int32-to-uint32', 'old'),
+    corpus('proto3/int32-to-uint32', 'new'),
+    '--sample',
+    fixture('evolution', 'proto3', 'int32-to-uint32', 'sample.json'),
+  );
   assert.equal(run.code, 0);
   assert.match(run.stdout, /old: the sample does not fit old \(record 0: \$\.count is 3000000000, expected int32/);
   assert.match(run.stdout, /written 3000000000, read -1294967296/);

@@ -19,7 +19,22 @@ import type { CodecResult, ComparisonReport } from '../../src/shared/results';
 const ROWS = ['google-protobuf', 'ts-proto', 'protobuf-ts'];
 
 async function compare(file: string, cacheDir: string): Promise<ComparisonReport> {
-  const args = [cliScript, 'compare', file, '--codecs', ROWS.join(','), '--rounds', '1', '--time-budget', '20', '--min-samples', '3', '--json', '--cache-dir', cacheDir];
+  const args = [
+    cliScript,
+    'compare',
+    file,
+    '--codecs',
+    ROWS.join(','),
+    '--rounds',
+    '1',
+    '--time-budget',
+    '20',
+    '--min-samples',
+    '3',
+    '--json',
+    '--cache-dir',
+    cacheDir,
+  ];
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(stdout) as ComparisonReport;
 }
@@ -44,7 +59,11 @@ test('compare --codecs google-protobuf,ts-proto,protobuf-ts: every row completed
       if (row.status !== 'completed') continue;
       assert.deepEqual(row.interop, { decoder: 'protobufjs', readable: true, readsReference: { readable: true } }, id);
       assert.ok(row.compressed.gzip > 0, `${id}: compressed sizes`);
-      if (id === 'google-protobuf') assert.ok(row.remnants.some((remnant) => remnant.kind === 'rename'), 'toObject renames');
+      if (id === 'google-protobuf')
+        assert.ok(
+          row.remnants.some((remnant) => remnant.kind === 'rename'),
+          'toObject renames',
+        );
       else assert.ok(['exact', 'equivalent'].includes(row.roundTrip.status), `${id}: ${row.roundTrip.status}`);
     }
   }

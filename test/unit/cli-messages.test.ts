@@ -24,13 +24,25 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-cli-messages-'));
 const jsonl = path.join(dir, 'events.jsonl');
 fs.writeFileSync(jsonl, `${events.map((event) => JSON.stringify(event)).join('\n')}\n`);
 
-test('compare on JSON Lines measures messages by default, says so, and prints the per-message table, the stream\'s tables and the verdict', () => {
+test("compare on JSON Lines measures messages by default, says so, and prints the per-message table, the stream's tables and the verdict", () => {
   const { code, stdout, stderr } = cli('compare', jsonl, '--codecs', 'json,avsc,msgpackr', ...FAST_ARGS);
   assert.equal(code, 0, stderr);
-  assert.match(stdout, new RegExp(`^${jsonl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is JSON Lines: each record is measured as its own message \\(message mode\\); --document measures the records as one array\\.`));
+  assert.match(
+    stdout,
+    new RegExp(
+      `^${jsonl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is JSON Lines: each record is measured as its own message \\(message mode\\); --document measures the records as one array\\.`,
+    ),
+  );
   assert.match(stdout, /: 60 messages \(JSON Lines\), [\d.]+ B of minified JSON per message/);
   assert.match(stdout, /bytes\/msg +ratio +p50 \/ p99 \/ max +encode\/msg +decode\/msg/);
-  for (const section of ['message sizes (bytes):', 'framing added per message', 'compressed per message, each alone (held-out messages 49–60', 'batches: bytes per message', 'messages per second one codec sustains', 'verdict, per message:']) {
+  for (const section of [
+    'message sizes (bytes):',
+    'framing added per message',
+    'compressed per message, each alone (held-out messages 49–60',
+    'batches: bytes per message',
+    'messages per second one codec sustains',
+    'verdict, per message:',
+  ]) {
     assert.ok(stdout.includes(section), `missing: ${section}`);
   }
   assert.match(stdout, /Avro single-object encoding 10 B; Schema Registry wire format 5 B; varint length prefix 2 B/);
@@ -38,7 +50,7 @@ test('compare on JSON Lines measures messages by default, says so, and prints th
   assert.match(stdout, /\n {2}Gzip alone: [\d.]+× JSON; /);
 });
 
-test('--document measures a .jsonl file\'s records as one array, as before', () => {
+test("--document measures a .jsonl file's records as one array, as before", () => {
   const { code, stdout } = cli('compare', jsonl, '--document', '--codecs', 'json,msgpackr', '--time-budget', '20', '--min-samples', '3', '--rounds', '1');
   assert.equal(code, 0);
   assert.doesNotMatch(stdout, /message mode/);
@@ -55,9 +67,13 @@ test('messages --json: one document whose rows carry messages {count, sizes, fra
     assert.equal(row.status, 'completed');
     if (row.status !== 'completed') continue;
     const messages = row.messages!;
-    for (const key of ['count', 'sizes', 'framing', 'perMessage', 'dictionary', 'batches', 'link'] as const) assert.ok(messages[key] !== undefined, `${row.codec}: messages.${key}`);
+    for (const key of ['count', 'sizes', 'framing', 'perMessage', 'dictionary', 'batches', 'link'] as const)
+      assert.ok(messages[key] !== undefined, `${row.codec}: messages.${key}`);
     assert.deepEqual([...new Set(messages.link!.figures.map((figure) => figure.bitsPerSecond))], [1e6, 1e9]);
-    assert.deepEqual(messages.batches.sizes.map((batch) => batch.messagesPerBatch), [1, 10]);
+    assert.deepEqual(
+      messages.batches.sizes.map((batch) => batch.messagesPerBatch),
+      [1, 10],
+    );
   }
   const markdown = renderReport(report, 'markdown');
   assert.match(markdown, /^## Payload Lab, per message: events\.jsonl/);
@@ -66,7 +82,7 @@ test('messages --json: one document whose rows carry messages {count, sizes, fra
   assert.match(markdown, /\*\*Messages per second one codec sustains/);
 });
 
-test('messages DIR: a folder\'s .json files are the messages', () => {
+test("messages DIR: a folder's .json files are the messages", () => {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-cli-folder-'));
   events.slice(0, 12).forEach((event, index) => fs.writeFileSync(path.join(folder, `event-${index + 1}.json`), JSON.stringify(event, null, 2)));
   const { code, stdout, stderr } = cli('messages', folder, '--json', '--codecs', 'json,cbor-x', ...FAST_ARGS);

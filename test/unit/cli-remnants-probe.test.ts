@@ -40,7 +40,10 @@ test('compare without --remnants prints no matrix; --json carries it as remnantM
   const { code, stdout } = cli('compare', bigIds(), '--json', '--codecs', 'json', ...FAST_ARGS);
   assert.equal(code, 0);
   const report = JSON.parse(stdout) as ComparisonReport;
-  assert.deepEqual(report.remnantMatrix?.rows.map((row) => [row.codec, row.cells.precision]), [['json', { remnants: 2, occurrences: 2 }]]);
+  assert.deepEqual(
+    report.remnantMatrix?.rows.map((row) => [row.codec, row.cells.precision]),
+    [['json', { remnants: 2, occurrences: 2 }]],
+  );
 });
 
 test('probe --json prints one ProbeReport document', () => {
@@ -48,7 +51,10 @@ test('probe --json prints one ProbeReport document', () => {
   assert.equal(code, 0);
   const report = JSON.parse(stdout) as ProbeReport;
   assert.equal(report.tool.name, 'payload-lab');
-  assert.deepEqual(report.codecs.map((c) => c.codec), ['json', 'msgpackr']);
+  assert.deepEqual(
+    report.codecs.map((c) => c.codec),
+    ['json', 'msgpackr'],
+  );
   const { observedHeapLimitMb, ...limits } = report.limits;
   assert.deepEqual(limits, { timeoutMs: 5000, memoryLimitMb: 256, heapLimitHeld: true });
   assert.equal(typeof observedHeapLimitMb, 'number');

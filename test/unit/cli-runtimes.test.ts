@@ -13,11 +13,27 @@ function cli(args: string[], env: NodeJS.ProcessEnv = process.env) {
 }
 
 test('--runtimes node,browser gives each codec once per runtime, with the same bytes', () => {
-  const { code, stdout, stderr } = cli(['compare', fixture('mixed-sample.json'), '--json', '--codecs', 'json,msgpackr,v8', '--runtimes', 'node,browser', ...FAST_ARGS]);
+  const { code, stdout, stderr } = cli([
+    'compare',
+    fixture('mixed-sample.json'),
+    '--json',
+    '--codecs',
+    'json,msgpackr,v8',
+    '--runtimes',
+    'node,browser',
+    ...FAST_ARGS,
+  ]);
   assert.equal(code, 0, stderr);
   const report = JSON.parse(stdout) as ComparisonReport;
   const rows = report.results.map((row) => `${row.runtime} ${row.codec} ${row.status}`);
-  assert.deepEqual(rows, ['node json completed', 'node msgpackr completed', 'node v8 completed', 'browser json completed', 'browser msgpackr completed', 'browser v8 skipped']);
+  assert.deepEqual(rows, [
+    'node json completed',
+    'node msgpackr completed',
+    'node v8 completed',
+    'browser json completed',
+    'browser msgpackr completed',
+    'browser v8 skipped',
+  ]);
   const bytesOf = (runtime: string, codec: string) => report.results.find((row) => row.runtime === runtime && row.codec === codec);
   const [node, browser] = [bytesOf('node', 'msgpackr'), bytesOf('browser', 'msgpackr')];
   assert.ok(node?.status === 'completed' && browser?.status === 'completed');
@@ -36,7 +52,10 @@ test('the table shows a section per runtime and says the bytes are identical', (
 });
 
 test('without a Chromium, browser rows are skipped and say what to install', () => {
-  const { code, stdout, stderr } = cli(['compare', fixture('mixed-sample.json'), '--json', '--codecs', 'json', '--runtimes', 'browser', ...FAST_ARGS], { ...process.env, PAYLOAD_LAB_CHROMIUM: '/nonexistent/chromium' });
+  const { code, stdout, stderr } = cli(['compare', fixture('mixed-sample.json'), '--json', '--codecs', 'json', '--runtimes', 'browser', ...FAST_ARGS], {
+    ...process.env,
+    PAYLOAD_LAB_CHROMIUM: '/nonexistent/chromium',
+  });
   assert.equal(code, 0, stderr);
   const [row] = (JSON.parse(stdout) as ComparisonReport).results;
   assert.equal(row?.runtime, 'browser');

@@ -15,7 +15,21 @@ function cli(...args: string[]) {
 const FAST = ['--quick', '--rounds', '1', '--codecs', 'json,avsc,bson'];
 
 test('sweep --json --limits prints sizes of { jsonBytes, results } with compare rows, and limits', () => {
-  const { code, stdout, stderr } = cli('sweep', tuplesSample, ...FAST, '--steps', '1k,16k', '--json', '--limits', '--heap-mb', '64', '--cap-mb', '2', '--limit-parallel', '2');
+  const { code, stdout, stderr } = cli(
+    'sweep',
+    tuplesSample,
+    ...FAST,
+    '--steps',
+    '1k,16k',
+    '--json',
+    '--limits',
+    '--heap-mb',
+    '64',
+    '--cap-mb',
+    '2',
+    '--limit-parallel',
+    '2',
+  );
   assert.equal(code, 0, stderr);
   const document = JSON.parse(stdout) as {
     sizes: Array<{ jsonBytes: number; results: Array<Record<string, unknown>> }>;
@@ -27,12 +41,19 @@ test('sweep --json --limits prints sizes of { jsonBytes, results } with compare 
   assert.ok(document.sizes[0]!.jsonBytes < document.sizes[1]!.jsonBytes);
   const compare = JSON.parse(cli('compare', tuplesSample, ...FAST, '--json').stdout) as { results: Array<Record<string, unknown>> };
   for (const size of document.sizes) {
-    assert.deepEqual(size.results.map((row) => row.codec), ['json', 'avsc', 'bson']);
+    assert.deepEqual(
+      size.results.map((row) => row.codec),
+      ['json', 'avsc', 'bson'],
+    );
     for (const [index, row] of size.results.entries()) {
       assert.deepEqual(Object.keys(row).sort(), Object.keys(compare.results[index]!).sort(), `${row.codec}: the same row shape as compare --json`);
     }
   }
-  assert.deepEqual(document.limits.map((limit) => limit.codec), ['json', 'avsc', 'bson'], 'searched two at a time, listed in order');
+  assert.deepEqual(
+    document.limits.map((limit) => limit.codec),
+    ['json', 'avsc', 'bson'],
+    'searched two at a time, listed in order',
+  );
   for (const limit of document.limits) {
     for (const key of ['codec', 'encodeMaxJsonBytes', 'decodeMaxJsonBytes', 'failure', 'capped']) assert.ok(key in limit, `limits entries have ${key}`);
     assert.equal(limit.capped, true, `${limit.codec} holds 2 MiB with a 64 MB heap`);
@@ -63,7 +84,11 @@ test('--growth picks how sizes above the sample grow (fresh by default), and the
   assert.match(fresh.stdout, /^note: .*larger ones add fresh records \(growth: fresh\)/m);
   const repeat = cli(...args, '--growth', 'repeat', '--json');
   assert.equal(repeat.code, 0, repeat.stderr);
-  const document = JSON.parse(repeat.stdout) as { sample: { growth: string }; notes: string[]; sizes: Array<{ scaling: { repeated: boolean; growth: string } }> };
+  const document = JSON.parse(repeat.stdout) as {
+    sample: { growth: string };
+    notes: string[];
+    sizes: Array<{ scaling: { repeated: boolean; growth: string } }>;
+  };
   assert.equal(document.sample.growth, 'repeat');
   assert.deepEqual([document.sizes[0]!.scaling.repeated, document.sizes[0]!.scaling.growth], [true, 'repeat']);
   assert.ok(document.notes.some((note) => /repeat them in order \(growth: repeat\)/.test(note)));

@@ -21,14 +21,32 @@ const ROWS = ['flatbuffers', 'capnp', 'bebop'];
 const run = promisify(execFile);
 
 async function compare(file: string, cacheDir: string, ...more: string[]): Promise<{ stdout: string }> {
-  const args = [cliScript, 'compare', file, '--codecs', ROWS.join(','), '--rounds', '1', '--time-budget', '20', '--min-samples', '3', '--cache-dir', cacheDir, ...more];
+  const args = [
+    cliScript,
+    'compare',
+    file,
+    '--codecs',
+    ROWS.join(','),
+    '--rounds',
+    '1',
+    '--time-budget',
+    '20',
+    '--min-samples',
+    '3',
+    '--cache-dir',
+    cacheDir,
+    ...more,
+  ];
   return run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
 }
 
-const completed = (report: ComparisonReport) => Object.fromEntries(report.results.map((row) => {
-  assert.equal(row.status, 'completed', `${row.codec}: ${row.status !== 'completed' ? `${row.error.stage}: ${row.error.message}` : ''}`);
-  return [row.codec, row as CompletedResult];
-}));
+const completed = (report: ComparisonReport) =>
+  Object.fromEntries(
+    report.results.map((row) => {
+      assert.equal(row.status, 'completed', `${row.codec}: ${row.status !== 'completed' ? `${row.error.stage}: ${row.error.message}` : ''}`);
+      return [row.codec, row as CompletedResult];
+    }),
+  );
 
 test('compare --codecs flatbuffers,capnp,bebop: completed on the tuples and events; lazy reads in --json; the second run generates nothing', async (t) => {
   const missing = await missingZeroCopyTools(ZERO_COPY_TOOLS);
@@ -42,7 +60,10 @@ test('compare --codecs flatbuffers,capnp,bebop: completed on the tuples and even
   assert.equal(tuples.flatbuffers!.roundTrip.status, 'exact');
   assert.equal(tuples.capnp!.roundTrip.status, 'exact');
   // Bebop's decode returns its root record with an encode method: named, the only difference.
-  assert.deepEqual(tuples.bebop!.roundTrip.differences.map((difference) => difference.path), ['$.encode']);
+  assert.deepEqual(
+    tuples.bebop!.roundTrip.differences.map((difference) => difference.path),
+    ['$.encode'],
+  );
   for (const codec of ['flatbuffers', 'capnp']) {
     const row = tuples[codec]!;
     assert.ok(row.access && row.access.samples > 0 && row.access.meanNs > 0, `${codec}: access ${JSON.stringify(row.access)}`);
@@ -82,5 +103,8 @@ test('schema SAMPLE --format fbs|capnp|bop prints the schema the rows translate,
   assert.match(capnp.stdout, /struct Items \{\n {2}items @0 :List\(Item\);\n\}/);
   const bop = await run(process.execPath, [cliScript, 'schema', path.join(repoRoot, 'schemas', 'events.json'), '--format', 'bop']);
   assert.match(bop.stdout, /struct Root \{\n {2}Item\[\] value;\n\}/);
-  await assert.rejects(run(process.execPath, [cliScript, 'schema', tuplesSample, '--format', 'thrift']), (error: { code?: number; stderr?: string }) => error.code === 2 && /--format takes proto, avsc, fbs, capnp or bop, got 'thrift'/.test(error.stderr ?? ''));
+  await assert.rejects(
+    run(process.execPath, [cliScript, 'schema', tuplesSample, '--format', 'thrift']),
+    (error: { code?: number; stderr?: string }) => error.code === 2 && /--format takes proto, avsc, fbs, capnp or bop, got 'thrift'/.test(error.stderr ?? ''),
+  );
 });

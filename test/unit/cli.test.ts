@@ -54,14 +54,33 @@ test('--json prints one document with the contract fields and only the chosen co
   assert.equal(report.runtime.platform, `${process.platform}-${process.arch}`);
   assert.equal(report.input.path, file);
   assert.equal(report.input.jsonBytes, Buffer.byteLength(JSON.stringify(JSON.parse(fs.readFileSync(file, 'utf8')))));
-  assert.deepEqual(report.results.map((r) => r.codec), ['json', 'msgpackr']);
+  assert.deepEqual(
+    report.results.map((r) => r.codec),
+    ['json', 'msgpackr'],
+  );
   const row = report.results[1]!;
   assert.equal(row.status, 'completed');
   if (row.status !== 'completed') return;
-  assert.deepEqual(Object.keys(row.encode).sort(), [
-    'meanNs', 'meanInterval', 'gcShare', 'bytesAllocatedPerCall', 'allocationLowerBound', 'bimodal',
-    'batchSize', 'maxNs', 'mbPerSec', 'medianNs', 'minNs', 'p75Ns', 'p99Ns', 'rme', 'samples',
-  ].sort());
+  assert.deepEqual(
+    Object.keys(row.encode).sort(),
+    [
+      'meanNs',
+      'meanInterval',
+      'gcShare',
+      'bytesAllocatedPerCall',
+      'allocationLowerBound',
+      'bimodal',
+      'batchSize',
+      'maxNs',
+      'mbPerSec',
+      'medianNs',
+      'minNs',
+      'p75Ns',
+      'p99Ns',
+      'rme',
+      'samples',
+    ].sort(),
+  );
   assert.deepEqual(Object.keys(row.speedupVsJson ?? {}).sort(), ['decode', 'decodeInterval', 'encode', 'encodeInterval']);
   assert.equal(row.rounds?.length, 1);
   assert.equal(report.settings.rounds, 1);

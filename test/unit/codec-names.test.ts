@@ -12,10 +12,11 @@ import type { ComparisonReport } from '../../src/shared/results';
 import { renderReport } from '../../src/report/export';
 import { cliScript, fixture } from '../support/paths';
 
-const registered = (ids: readonly string[]) => ids.map((id) => {
-  const codec = builtinCodecs.find((candidate) => candidate.id === id)!;
-  return { ...codec, codec: codec.id };
-});
+const registered = (ids: readonly string[]) =>
+  ids.map((id) => {
+    const codec = builtinCodecs.find((candidate) => candidate.id === id)!;
+    return { ...codec, codec: codec.id };
+  });
 
 test('the default codecs, one library per format, go by their ids', () => {
   const nameOf = codecNames(registered(DEFAULT_CODEC_IDS));
@@ -43,7 +44,8 @@ test('the CLI table, the verdict and the Markdown export name msgpack and msgpac
   assert.deepEqual(rows.map((line) => line.split(/\s{2,}/)[0]).sort(), ['MessagePack (@msgpack/msgpack)', 'MessagePack (msgpackr)', 'json']);
   // The columns after the name line up with the header's.
   const header = run.stdout.split('\n').find((line) => line.startsWith('codec '))!;
-  for (const row of rows) assert.equal(row.indexOf('MessagePack') === 0 ? row.search(/ MessagePack | JSON /) : row.search(/ JSON /), header.indexOf(' format'), row);
+  for (const row of rows)
+    assert.equal(row.indexOf('MessagePack') === 0 ? row.search(/ MessagePack | JSON /) : row.search(/ JSON /), header.indexOf(' format'), row);
   assert.doesNotMatch(run.stdout, /^\s*msgpack\s/m, 'no row or section line goes by the bare id');
 
   const json = spawnSync(process.execPath, [cliScript, ...args, '--json'], { encoding: 'utf8', timeout: 120_000 });

@@ -44,9 +44,16 @@ function roundTrip(codec: PreparedCodec, sample: unknown) {
   return { encoded, decoded, roundTrip: verifyRoundTrip(sample, decoded, { maxDifferences: 1000 }), remnants: detectRemnants(sample, decoded) };
 }
 
-const renames = (remnants: ReturnType<typeof detectRemnants>) => remnants.filter((remnant) => remnant.kind === 'rename').map((remnant) => `${remnant.path} ${remnant.detail}`).sort();
+const renames = (remnants: ReturnType<typeof detectRemnants>) =>
+  remnants
+    .filter((remnant) => remnant.kind === 'rename')
+    .map((remnant) => `${remnant.path} ${remnant.detail}`)
+    .sort();
 
-for (const [name, sample] of [['tuples', tuples], ['events', events]] as const) {
+for (const [name, sample] of [
+  ['tuples', tuples],
+  ['events', events],
+] as const) {
   test(`${name}: every generated row round-trips to protobufjs's bytes; ts-proto and protobuf-ts exactly or equivalently, google-protobuf with its renames only`, async (t) => {
     const reference = prepareProtobufjs(sample, {});
     const referenceBytes = reference.encode(reference.input).byteLength;
@@ -59,15 +66,27 @@ for (const [name, sample] of [['tuples', tuples], ['events', events]] as const) 
       const codec = await prepared(id, sample);
       const result = roundTrip(codec, sample);
       assert.equal(result.encoded.byteLength, referenceBytes, `${id}: the same bytes as protobufjs`);
-      assert.ok(codec.notes.some((note) => note.startsWith('code generation: ')), `${id}: the generation note`);
+      assert.ok(
+        codec.notes.some((note) => note.startsWith('code generation: ')),
+        `${id}: the generation note`,
+      );
       if (id === 'google-protobuf') {
         // toObject() renames keys; nothing else differs: every difference is a key gone under one name and back under another.
         assert.equal(result.roundTrip.status, 'lossy');
-        assert.ok(result.roundTrip.differences.every((difference) => difference.kind === 'missing-key' || difference.kind === 'extra-key'), JSON.stringify(result.roundTrip.differences[0]));
-        const expected = name === 'tuples' ? ['$.items items → itemsList'] : ['$[*].session.durationMs durationMs → durationms (2,240 objects)', '$[*].tags tags → tagsList (2,240 objects)'];
+        assert.ok(
+          result.roundTrip.differences.every((difference) => difference.kind === 'missing-key' || difference.kind === 'extra-key'),
+          JSON.stringify(result.roundTrip.differences[0]),
+        );
+        const expected =
+          name === 'tuples'
+            ? ['$.items items → itemsList']
+            : ['$[*].session.durationMs durationMs → durationms (2,240 objects)', '$[*].tags tags → tagsList (2,240 objects)'];
         assert.deepEqual(renames(result.remnants), expected);
       } else {
-        assert.ok(['exact', 'equivalent'].includes(result.roundTrip.status), `${id}: ${result.roundTrip.status} ${JSON.stringify(result.roundTrip.differences[0])}`);
+        assert.ok(
+          ['exact', 'equivalent'].includes(result.roundTrip.status),
+          `${id}: ${result.roundTrip.status} ${JSON.stringify(result.roundTrip.differences[0])}`,
+        );
       }
     }
   });
@@ -104,7 +123,12 @@ test('interop on the samples: protobufjs reads each row’s bytes, each row read
 
 test('interop on the conformance messages (TestAllTypesProto3): both ways, and where ts-proto’s bytes differ the notes say where and why', async (t) => {
   const file = 'test_messages_proto3.proto';
-  const schema: ProvidedSchema = { kind: 'proto', source: fs.readFileSync(path.join(repoRoot, 'test', 'fixtures', 'conformance', file), 'utf8'), path: file, typeName: 'protobuf_test_messages.proto3.TestAllTypesProto3' };
+  const schema: ProvidedSchema = {
+    kind: 'proto',
+    source: fs.readFileSync(path.join(repoRoot, 'test', 'fixtures', 'conformance', file), 'utf8'),
+    path: file,
+    typeName: 'protobuf_test_messages.proto3.TestAllTypesProto3',
+  };
   const sample = JSON.parse(JSON.stringify(generateFromSchema(schema, { count: 5, seed: 1 }).records)) as unknown;
   for (const id of ROWS) {
     const missing = await toolsOf(id);
@@ -119,7 +143,10 @@ test('interop on the conformance messages (TestAllTypesProto3): both ways, and w
     assert.deepEqual(both.readsReference, { readable: true }, `${id}: it reads protobufjs's bytes to the same value`);
     if (id === 'ts-proto') {
       // ts-proto leaves a map entry's default value out; protobufjs writes it.
-      assert.match(both.byteDifferences?.join('\n') ?? '', /TestAllTypesProto3List\.records\[\*\]\.map_\w+\[\*\]\.(key|value): written by protobufjs, left out by ts-proto \(its default value/);
+      assert.match(
+        both.byteDifferences?.join('\n') ?? '',
+        /TestAllTypesProto3List\.records\[\*\]\.map_\w+\[\*\]\.(key|value): written by protobufjs, left out by ts-proto \(its default value/,
+      );
     }
   }
 });
@@ -127,17 +154,31 @@ test('interop on the conformance messages (TestAllTypesProto3): both ways, and w
 test('a missing tool makes the row skip with what to install and which setting to use', async () => {
   const { module } = await loadCodec({ builtin: 'google-protobuf' });
   const nowhere = path.join(cacheDir, 'no-protoc-here');
-  await assert.rejects(prepareCodec(module, tuples, { codegen: { cacheDir, tools: { protoc: nowhere } } }), (error: unknown) =>
-    error instanceof UnsupportedSampleError && /payloadLab\.tools\.protoc names .*no-protoc-here, which is not an executable file/.test(error.message) && /apt-get install protobuf-compiler/.test(error.message));
+  await assert.rejects(
+    prepareCodec(module, tuples, { codegen: { cacheDir, tools: { protoc: nowhere } } }),
+    (error: unknown) =>
+      error instanceof UnsupportedSampleError &&
+      /payloadLab\.tools\.protoc names .*no-protoc-here, which is not an executable file/.test(error.message) &&
+      /apt-get install protobuf-compiler/.test(error.message),
+  );
 });
 
 test('prepare without the generate step (a caller that generates no code) skips the sample', async () => {
   const { module } = await loadCodec({ builtin: 'protobuf-ts' });
-  assert.throws(() => module.prepare(tuples, {}), (error: unknown) => error instanceof UnsupportedSampleError && /runs code generated from the schema/.test(error.message));
+  assert.throws(
+    () => module.prepare(tuples, {}),
+    (error: unknown) => error instanceof UnsupportedSampleError && /runs code generated from the schema/.test(error.message),
+  );
 });
 
 test('an inferred schema that converts the sample to a wire form (nulls, mixed types) skips the generated rows with why', async (t) => {
   const missing = await toolsOf('ts-proto');
   if (missing) return t.skip(missing);
-  await assert.rejects(prepared('ts-proto', [{ a: 1, b: null }, { a: 'two', b: 3 }]), (error: unknown) => error instanceof UnsupportedSampleError && /Give a \.proto for the data/.test(error.message));
+  await assert.rejects(
+    prepared('ts-proto', [
+      { a: 1, b: null },
+      { a: 'two', b: 3 },
+    ]),
+    (error: unknown) => error instanceof UnsupportedSampleError && /Give a \.proto for the data/.test(error.message),
+  );
 });

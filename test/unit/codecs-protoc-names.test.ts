@@ -24,9 +24,17 @@ const SAMPLE = { await: 'x', struct: 1, struct_: 2, map: 3, Map: 4, id: 5 };
 const RENAMED = ['await', 'struct_', 'Map'];
 
 test('the .proto given to protoc renames keywords and fields whose JSON names collide, each with a note', () => {
-  const safe = protocSafeProto('syntax = "proto3";\n\nmessage Item {\n  string await = 1;\n  int32 struct = 2;\n  optional int32 struct_ = 3; // a comment\n  int32 map = 4;\n  int32 Map = 5;\n  int32 struct_2 = 6;\n}\n');
-  assert.match(safe.source, /string await_field = 1;\n  int32 struct = 2;\n  optional int32 struct__3 = 3; \/\/ a comment\n  int32 map = 4;\n  int32 Map_2 = 5;\n  int32 struct_2 = 6;/);
-  assert.deepEqual(safe.notes.map((note) => note.replace(/ is .*/, '')), ['field Item.await', 'field Item.struct_', 'field Item.Map']);
+  const safe = protocSafeProto(
+    'syntax = "proto3";\n\nmessage Item {\n  string await = 1;\n  int32 struct = 2;\n  optional int32 struct_ = 3; // a comment\n  int32 map = 4;\n  int32 Map = 5;\n  int32 struct_2 = 6;\n}\n',
+  );
+  assert.match(
+    safe.source,
+    /string await_field = 1;\n  int32 struct = 2;\n  optional int32 struct__3 = 3; \/\/ a comment\n  int32 map = 4;\n  int32 Map_2 = 5;\n  int32 struct_2 = 6;/,
+  );
+  assert.deepEqual(
+    safe.notes.map((note) => note.replace(/ is .*/, '')),
+    ['field Item.await', 'field Item.struct_', 'field Item.Map'],
+  );
 });
 
 for (const id of ['ts-proto', 'protobuf-ts', 'google-protobuf']) {
@@ -40,20 +48,33 @@ for (const id of ['ts-proto', 'protobuf-ts', 'google-protobuf']) {
       const reference = prepareProtobufjs(SAMPLE, {});
       const encoded = codec.encode(codec.input).slice();
       assert.deepEqual([...encoded], [...reference.encode(reference.input)], 'the same bytes as protobufjs');
-      for (const key of RENAMED) assert.ok(codec.notes.some((note) => note.startsWith(`field Root.${key} is `)), `a note for ${key}: ${codec.notes.join('\n')}`);
+      for (const key of RENAMED)
+        assert.ok(
+          codec.notes.some((note) => note.startsWith(`field Root.${key} is `)),
+          `a note for ${key}: ${codec.notes.join('\n')}`,
+        );
       const decoded = codec.decode(encoded);
       const differences = verifyRoundTrip(SAMPLE, decoded, { maxDifferences: 100 }).differences;
       // Only keys gone under one name and back under another: no value lost or changed.
-      assert.ok(differences.every((difference) => difference.kind === 'missing-key' || difference.kind === 'extra-key'), JSON.stringify(differences));
-      const renames = detectRemnants(SAMPLE, decoded).filter((remnant) => remnant.kind === 'rename').map((remnant) => remnant.detail);
-      for (const key of RENAMED) assert.ok(renames.some((detail) => detail.startsWith(`${key} → `)), `${key} renamed in ${JSON.stringify(renames)}`);
+      assert.ok(
+        differences.every((difference) => difference.kind === 'missing-key' || difference.kind === 'extra-key'),
+        JSON.stringify(differences),
+      );
+      const renames = detectRemnants(SAMPLE, decoded)
+        .filter((remnant) => remnant.kind === 'rename')
+        .map((remnant) => remnant.detail);
+      for (const key of RENAMED)
+        assert.ok(
+          renames.some((detail) => detail.startsWith(`${key} → `)),
+          `${key} renamed in ${JSON.stringify(renames)}`,
+        );
     } finally {
       fs.rmSync(cacheDir, { recursive: true, force: true });
     }
   });
 }
 
-test('@bufbuild/protobuf builds its messages under its own field names: the bytes are protobufjs\'s, with the renames named', async () => {
+test("@bufbuild/protobuf builds its messages under its own field names: the bytes are protobufjs's, with the renames named", async () => {
   const sample = { ...SAMPLE, user_id: 6, items: [{ item_id: 7 }] };
   const { module } = await loadCodec({ builtin: 'bufbuild' });
   const codec = await prepareCodec(module, sample, {});
@@ -62,8 +83,20 @@ test('@bufbuild/protobuf builds its messages under its own field names: the byte
   assert.deepEqual([...encoded], [...reference.encode(reference.input)], 'the same bytes as protobufjs');
   const decoded = codec.decode(encoded);
   const differences = verifyRoundTrip(sample, decoded, { maxDifferences: 100 }).differences;
-  assert.ok(differences.every((difference) => difference.kind === 'missing-key' || difference.kind === 'extra-key'), JSON.stringify(differences));
-  const renames = detectRemnants(sample, decoded).filter((remnant) => remnant.kind === 'rename').map((remnant) => remnant.detail);
-  for (const key of ['user_id', 'item_id', 'struct_']) assert.ok(renames.some((detail) => detail.startsWith(`${key} → `)), `${key} renamed in ${JSON.stringify(renames)}`);
-  assert.ok(codec.notes.some((note) => note.startsWith('field Root.struct_ is struct__2 in @bufbuild')), codec.notes.join('\n'));
+  assert.ok(
+    differences.every((difference) => difference.kind === 'missing-key' || difference.kind === 'extra-key'),
+    JSON.stringify(differences),
+  );
+  const renames = detectRemnants(sample, decoded)
+    .filter((remnant) => remnant.kind === 'rename')
+    .map((remnant) => remnant.detail);
+  for (const key of ['user_id', 'item_id', 'struct_'])
+    assert.ok(
+      renames.some((detail) => detail.startsWith(`${key} → `)),
+      `${key} renamed in ${JSON.stringify(renames)}`,
+    );
+  assert.ok(
+    codec.notes.some((note) => note.startsWith('field Root.struct_ is struct__2 in @bufbuild')),
+    codec.notes.join('\n'),
+  );
 });

@@ -28,7 +28,12 @@ const events = read('events.json');
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 const schemaFile = (name: string): ProvidedSchema => {
   const file = path.join(repoRoot, 'schemas', name);
-  return { kind: name.endsWith('.proto') ? 'proto' : 'avsc', source: fs.readFileSync(file, 'utf8'), path: file, ...(name.endsWith('.proto') ? { typeName: 'Items' } : {}) };
+  return {
+    kind: name.endsWith('.proto') ? 'proto' : 'avsc',
+    source: fs.readFileSync(file, 'utf8'),
+    path: file,
+    ...(name.endsWith('.proto') ? { typeName: 'Items' } : {}),
+  };
 };
 
 function encoded(codec: CodecModule, sample: unknown, context: PrepareContext = {}): Buffer {
@@ -58,7 +63,11 @@ test('pbf, @bufbuild/protobuf and protobufjs write identical bytes for the event
   assert.ok(reference.equals(encoded(bufbuild, events)), '@bufbuild/protobuf differs from protobufjs');
 });
 
-for (const [name, context] of [...contexts, ['provided Items.avsc', { schema: schemaFile('Items.avsc') }] as [string, PrepareContext], ['derived from Items.proto', { schema: schemaFile('Items.proto') }] as [string, PrepareContext]]) {
+for (const [name, context] of [
+  ...contexts,
+  ['provided Items.avsc', { schema: schemaFile('Items.avsc') }] as [string, PrepareContext],
+  ['derived from Items.proto', { schema: schemaFile('Items.proto') }] as [string, PrepareContext],
+]) {
   if (name === 'provided Items.proto' || name === 'derived from Items.avsc') continue;
   test(`avro-js writes the bytes avsc writes (${name} schema)`, () => {
     const reference = encoded(avsc, tuples, context);
@@ -91,8 +100,16 @@ test('size ratios of bser and the records options on the tuple dataset match the
 
 test('each new codec decodes what it encoded back to the sample (pbf adds its oneof-case key)', () => {
   const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const withoutKey = (name: string) => (value: unknown) => JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === name ? undefined : inner))) as unknown;
-  for (const [label, codec] of [['avro-js', avroJs], ['js-binary', jsBinary], ['bser', bser], ['msgpackr (records)', msgpackrRecords], ['cbor-x (records)', cborXRecords], ['protobufjs (fromObject)', protobufjsFromObject]] as const) {
+  const withoutKey = (name: string) => (value: unknown) =>
+    JSON.parse(JSON.stringify(value, (key, inner: unknown) => (key === name ? undefined : inner))) as unknown;
+  for (const [label, codec] of [
+    ['avro-js', avroJs],
+    ['js-binary', jsBinary],
+    ['bser', bser],
+    ['msgpackr (records)', msgpackrRecords],
+    ['cbor-x (records)', cborXRecords],
+    ['protobufjs (fromObject)', protobufjsFromObject],
+  ] as const) {
     const prepared = codec.prepare(events, {});
     assert.ok(sameJson(prepared.decode(prepared.encode(prepared.input)), events), `${label} does not decode the events dataset back`);
   }
@@ -108,15 +125,17 @@ test('each new codec decodes what it encoded back to the sample (pbf adds its on
 });
 
 test('google-protobuf runs generated code: prepared without its generate step, it skips the sample', () => {
-  assert.throws(() => googleProtobuf.prepare(tuples, {}), (error: unknown) =>
-    error instanceof UnsupportedSampleError && /google-protobuf runs code generated from the schema/.test(error.message));
+  assert.throws(
+    () => googleProtobuf.prepare(tuples, {}),
+    (error: unknown) => error instanceof UnsupportedSampleError && /google-protobuf runs code generated from the schema/.test(error.message),
+  );
 });
 
 test('the bundled sample path used here is the tuple dataset', () => {
   assert.equal(path.basename(tuplesSample), 'tuples.json');
 });
 
-test('@bufbuild/protobuf reads protobufjs bytes whose schema holds google.protobuf.Value (Struct\'s map of messages)', async () => {
+test("@bufbuild/protobuf reads protobufjs bytes whose schema holds google.protobuf.Value (Struct's map of messages)", async () => {
   const sample = JSON.parse(fs.readFileSync(path.join(repoRoot, 'test', 'fixtures', 'mixed-sample.json'), 'utf8')) as unknown;
   const prepared = protobufjs.prepare(sample, {});
   assert.match(prepared.schemaText ?? '', /google\.protobuf\.Value/);

@@ -45,7 +45,9 @@ for (const [generator, name, source, output] of CASES) {
 
 test('zstd --train takes its samples folder after --', async (t) => {
   if (!findZstdCli()) return t.skip('no zstd CLI on PATH');
-  const samples = Array.from({ length: 200 }, (_, index) => new TextEncoder().encode(JSON.stringify({ id: index, name: `user ${index % 17}`, tags: ['a', 'b'] })));
+  const samples = Array.from({ length: 200 }, (_, index) =>
+    new TextEncoder().encode(JSON.stringify({ id: index, name: `user ${index % 17}`, tags: ['a', 'b'] })),
+  );
   const dictionary = await trainZstdDictionary(samples, 1024);
   assert.ok(dictionary.byteLength > 8);
 });

@@ -92,7 +92,10 @@ test("an npm plugin Payload Lab depends on is found in its node_modules, with it
   assert.equal(lookup.version, manifest.version);
 });
 
-const SCHEMA = { files: { 'items.proto': 'syntax = "proto3";\nmessage Item { int32 x = 1; double y = 2; }\nmessage Items { repeated Item items = 1; }\n' }, entries: ['items.proto'] };
+const SCHEMA = {
+  files: { 'items.proto': 'syntax = "proto3";\nmessage Item { int32 x = 1; double y = 2; }\nmessage Items { repeated Item items = 1; }\n' },
+  entries: ['items.proto'],
+};
 
 test('generateCode with protoc and ts-proto: the second generation of the same schema is a cache hit that runs no tool', async (t) => {
   const missing = await missingTools(TS_PROTO_GENERATOR.tools);
@@ -100,7 +103,10 @@ test('generateCode with protoc and ts-proto: the second generation of the same s
   const cacheDir = scratch();
   const first = await generateCode(TS_PROTO_GENERATOR, SCHEMA, { cacheDir });
   assert.equal(first.cached, false);
-  assert.deepEqual(first.steps.map((step) => step.label.replace(/ \(.*/, '')), ['protoc + protoc-gen-ts_proto', 'sucrase']);
+  assert.deepEqual(
+    first.steps.map((step) => step.label.replace(/ \(.*/, '')),
+    ['protoc + protoc-gen-ts_proto', 'sucrase'],
+  );
   assert.ok(fs.existsSync(path.join(first.outDir, 'items.js')));
   assert.match(describeGeneration(first), /^code generation: protoc \+ protoc-gen-ts_proto \d+ ms, sucrase .* with protoc \d+\.\d+/);
   const written = fs.statSync(path.join(first.outDir, 'items.js')).mtimeMs;
@@ -113,7 +119,9 @@ test('generateCode with protoc and ts-proto: the second generation of the same s
   assert.equal(fs.statSync(path.join(second.outDir, 'items.js')).mtimeMs, written);
   assert.match(describeGeneration(second), /^code generation: cached \(no generation this run/);
 
-  const otherOptions = await generateCode({ ...TS_PROTO_GENERATOR, options: { parameter: 'forceLong=string' } }, SCHEMA, { cacheDir }).catch((error: Error) => error);
+  const otherOptions = await generateCode({ ...TS_PROTO_GENERATOR, options: { parameter: 'forceLong=string' } }, SCHEMA, { cacheDir }).catch(
+    (error: Error) => error,
+  );
   assert.ok(!(otherOptions instanceof Error) && otherOptions.key !== first.key, 'options are part of the key');
 });
 
@@ -125,12 +133,24 @@ test('a schema protoc rejects fails with protoc’s own message (file:line:colum
 });
 
 test('a generator whose tool is missing throws a MissingToolError: the row is skipped, not errored', async () => {
-  const generator: Generator = { id: 'nothing', tools: [{ ...PROTOC, id: 'nothingHere', executable: 'payload-lab-no-such-tool', env: 'PAYLOAD_LAB_NO_SUCH_TOOL' }], options: {}, generate: async () => undefined };
-  await assert.rejects(generateCode(generator, SCHEMA, { cacheDir: scratch() }), (error: unknown) => error instanceof MissingToolError && error instanceof UnsupportedSampleError && /payload-lab-no-such-tool was not found/.test(error.message));
+  const generator: Generator = {
+    id: 'nothing',
+    tools: [{ ...PROTOC, id: 'nothingHere', executable: 'payload-lab-no-such-tool', env: 'PAYLOAD_LAB_NO_SUCH_TOOL' }],
+    options: {},
+    generate: async () => undefined,
+  };
+  await assert.rejects(
+    generateCode(generator, SCHEMA, { cacheDir: scratch() }),
+    (error: unknown) =>
+      error instanceof MissingToolError && error instanceof UnsupportedSampleError && /payload-lab-no-such-tool was not found/.test(error.message),
+  );
 });
 
 test('sucrase turns generated TypeScript into CommonJS that runs', async () => {
-  const code = await transpileTypeScript('import { helper } from "runtime";\nexport enum Kind { A = 1 }\nexport interface Shape { kind: Kind }\nexport const make = (): Shape => ({ kind: helper(Kind.A) });\n', 'shape.ts');
+  const code = await transpileTypeScript(
+    'import { helper } from "runtime";\nexport enum Kind { A = 1 }\nexport interface Shape { kind: Kind }\nexport const make = (): Shape => ({ kind: helper(Kind.A) });\n',
+    'shape.ts',
+  );
   const dir = scratch();
   fs.writeFileSync(path.join(dir, 'shape.js'), code);
   const modules = new GeneratedModules(dir, { runtime: () => ({ helper: (value: number) => value * 10 }) });
@@ -141,18 +161,23 @@ test('sucrase turns generated TypeScript into CommonJS that runs', async () => {
 test('generated modules get their runtimes from the require map and their siblings from their folder, nothing else', () => {
   const dir = scratch();
   fs.mkdirSync(path.join(dir, 'nested'));
-  fs.writeFileSync(path.join(dir, 'main.js'), 'const lib = require("the-runtime"); const other = require("./nested/other"); exports.value = lib.base + other.value;');
+  fs.writeFileSync(
+    path.join(dir, 'main.js'),
+    'const lib = require("the-runtime"); const other = require("./nested/other"); exports.value = lib.base + other.value;',
+  );
   fs.writeFileSync(path.join(dir, 'nested', 'other.js'), 'exports.value = 2;');
   fs.writeFileSync(path.join(dir, 'escape.js'), 'require("../outside");');
   fs.writeFileSync(path.join(dir, 'unknown.js'), 'require("left-pad");');
-  const modules = new GeneratedModules(dir, { "the-runtime": () => ({ base: 40 }) });
+  const modules = new GeneratedModules(dir, { 'the-runtime': () => ({ base: 40 }) });
   assert.equal((modules.require('main.js') as { value: number }).value, 42);
   assert.throws(() => modules.require('escape.js'), /requires '\.\.\/outside', outside its folder/);
   assert.throws(() => modules.require('unknown.js'), /requires 'left-pad', which Payload Lab does not provide to it \(it provides the-runtime\)/);
 });
 
 test('every tool has its payloadLab.tools setting in package.json, naming its environment variable', () => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { type: string; markdownDescription: string }> } } };
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+    contributes: { configuration: { properties: Record<string, { type: string; markdownDescription: string }> } };
+  };
   for (const spec of TOOL_SPECS) {
     const setting = manifest.contributes.configuration.properties[`payloadLab.tools.${spec.id}`];
     assert.equal(setting?.type, 'string', `payloadLab.tools.${spec.id}`);

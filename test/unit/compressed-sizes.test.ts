@@ -35,25 +35,33 @@ test('level 3: the size is that of zstd level 3, not its fastest or its slowest 
   assert.equal((await compressedSizes(words)).zstd, atLevel(3));
 });
 
-test('on a Node without zstd in zlib the WebAssembly build is the one loaded, and it names itself', { skip: nodeZstdBuild() !== undefined && `Node ${process.versions.node} has zstd in zlib` }, async () => {
-  const zstd = await loadZstd();
-  assert.ok(zstd.available);
-  assert.equal(zstd.build.implementation, 'wasm');
-  assert.match(zstd.build.library, /^@bokuweb\/zstd-wasm \d+\.\d+\.\d+$/);
-});
+test(
+  'on a Node without zstd in zlib the WebAssembly build is the one loaded, and it names itself',
+  { skip: nodeZstdBuild() !== undefined && `Node ${process.versions.node} has zstd in zlib` },
+  async () => {
+    const zstd = await loadZstd();
+    assert.ok(zstd.available);
+    assert.equal(zstd.build.implementation, 'wasm');
+    assert.match(zstd.build.library, /^@bokuweb\/zstd-wasm \d+\.\d+\.\d+$/);
+  },
+);
 
 // Not run on Node 20 (no zstd in its zlib); on 22.15+ the two builds may be different zstd
 // releases, so the sizes are compared within 2%, not to the byte.
-test('Node\'s own zstd, where this Node has it, is used and agrees with the WebAssembly build at level 3', { skip: nodeZstdBuild() === undefined && `Node ${process.versions.node} has no zstd in zlib` }, async () => {
-  const wasm = await loadZstdWasm();
-  const native = nodeZstdBuild()!.compress(sample);
-  assert.deepEqual(Buffer.from(wasm.decompress(native)), sample);
-  assert.equal((await compressedSizes(sample)).zstd, native.byteLength);
-  const wasmBytes = wasm.compress(sample, 3).byteLength;
-  assert.ok(Math.abs(native.byteLength - wasmBytes) <= wasmBytes * 0.02, `native ${native.byteLength}, WebAssembly ${wasmBytes}`);
-});
+test(
+  "Node's own zstd, where this Node has it, is used and agrees with the WebAssembly build at level 3",
+  { skip: nodeZstdBuild() === undefined && `Node ${process.versions.node} has no zstd in zlib` },
+  async () => {
+    const wasm = await loadZstdWasm();
+    const native = nodeZstdBuild()!.compress(sample);
+    assert.deepEqual(Buffer.from(wasm.decompress(native)), sample);
+    assert.equal((await compressedSizes(sample)).zstd, native.byteLength);
+    const wasmBytes = wasm.compress(sample, 3).byteLength;
+    assert.ok(Math.abs(native.byteLength - wasmBytes) <= wasmBytes * 0.02, `native ${native.byteLength}, WebAssembly ${wasmBytes}`);
+  },
+);
 
-test('a codec worker\'s row carries a zstd size on this Node (the bundled worker finds its .wasm)', async () => {
+test("a codec worker's row carries a zstd size on this Node (the bundled worker finds its .wasm)", async () => {
   const report = await compareSample({ path: tuplesSample, bytes: sample }, { ...FAST, codecs: ['json', 'msgpackr'] });
   for (const row of report.results) {
     assert.equal(row.status, 'completed', row.codec);

@@ -47,7 +47,11 @@ const round = (gzipNs: number, zstd: CompressionTiming['zstd']): CompressionTimi
 });
 
 test('over rounds: the median of the rounds, with the lowest and highest round as the interval', () => {
-  const combined = combineCompressionRounds([round(300, { compressNs: 30, decompressNs: 10 }), round(100, { compressNs: 10, decompressNs: 5 }), round(200, { compressNs: 20, decompressNs: 7 })])!;
+  const combined = combineCompressionRounds([
+    round(300, { compressNs: 30, decompressNs: 10 }),
+    round(100, { compressNs: 10, decompressNs: 5 }),
+    round(200, { compressNs: 20, decompressNs: 7 }),
+  ])!;
   assert.equal(combined.rounds, 3);
   assert.deepEqual(combined.gzip, { compressNs: 200, decompressNs: 50, compressInterval: [100, 300], decompressInterval: [25, 75] });
   assert.deepEqual(combined.zstd, { compressNs: 20, decompressNs: 7, compressInterval: [10, 30], decompressInterval: [5, 10] });
@@ -71,7 +75,10 @@ test('a run of two rounds gives every row compression times from both rounds, ea
     assert.equal(timing.rounds, 2, row.codec);
     for (const algorithm of ALGORITHMS) {
       const time = timing[algorithm]!;
-      for (const [ns, [low, high]] of [[time.compressNs, time.compressInterval!], [time.decompressNs, time.decompressInterval!]] as const) {
+      for (const [ns, [low, high]] of [
+        [time.compressNs, time.compressInterval!],
+        [time.decompressNs, time.decompressInterval!],
+      ] as const) {
         assert.ok(low > 0 && low <= ns && ns <= high, `${row.codec} ${algorithm}: ${low} ≤ ${ns} ≤ ${high}`);
       }
     }
@@ -89,7 +96,7 @@ test('a quick run times no compression (its rows carry sizes only)', async () =>
   }
 });
 
-test('a size sweep\'s step times no compression either (the sweep shows sizes only), but has its sizes', async () => {
+test("a size sweep's step times no compression either (the sweep shows sizes only), but has its sizes", async () => {
   const report = await compareSample(eventsSample, { ...FAST, codecs: ['json'], scale: { targetJsonBytes: 40_000 } });
   const row = report.results[0]!;
   assert.equal(row.status, 'completed');

@@ -82,8 +82,10 @@ test('an answer that cannot be sent comes back at once as an error naming why, n
   const client: Transport = { send: (message) => queueMicrotask(() => toServer(message)), listen: (on) => (toClient = on), end: () => undefined };
   serve<Crossing>(server, { answer: () => ({ run() {} }) });
   const channel = new ChannelClient<Crossing>(client);
-  await assert.rejects(channel.request('answer', { kind: 'function' }, { timeoutMs: 60_000 }), (error: ChannelError) =>
-    error.kind === 'remote' && error.code === 'unsendable' && /answer: the answer could not be sent/.test(error.message));
+  await assert.rejects(
+    channel.request('answer', { kind: 'function' }, { timeoutMs: 60_000 }),
+    (error: ChannelError) => error.kind === 'remote' && error.code === 'unsendable' && /answer: the answer could not be sent/.test(error.message),
+  );
 });
 
 test('a worker message the host cannot deserialize ends the worker and fails the request at once', async () => {
@@ -98,7 +100,9 @@ test('a worker message the host cannot deserialize ends the worker and fails the
   );
   const exited = new Promise((resolve) => worker.once('exit', resolve));
   const channel = new ChannelClient<Crossing>(workerTransport(worker));
-  await assert.rejects(channel.request('answer', { kind: 'function' }, { timeoutMs: 60_000 }), (error: ChannelError) =>
-    error.kind === 'gone' && /could not be read \(Maximum call stack size exceeded\)/.test(error.message));
+  await assert.rejects(
+    channel.request('answer', { kind: 'function' }, { timeoutMs: 60_000 }),
+    (error: ChannelError) => error.kind === 'gone' && /could not be read \(Maximum call stack size exceeded\)/.test(error.message),
+  );
   await exited;
 });

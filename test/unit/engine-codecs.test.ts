@@ -7,7 +7,12 @@ import { FAST, fixture, tuplesSample } from '../support/paths';
 
 /** Published size ratios against JSON on the tuple dataset (Node 22). */
 const PUBLISHED_RATIOS: Record<string, number> = {
-  avsc: 0.32, protobufjs: 0.42, msgpackr: 0.53, 'cbor-x': 0.53, v8: 0.61, bson: 0.79,
+  avsc: 0.32,
+  protobufjs: 0.42,
+  msgpackr: 0.53,
+  'cbor-x': 0.53,
+  v8: 0.61,
+  bson: 0.79,
 };
 const ALL_CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
 
@@ -22,7 +27,10 @@ const bundled = compareSample({ path: tuplesSample, bytes: fs.readFileSync(tuple
 
 test('every codec completes on the bundled dataset, in registry order, JSON first', async () => {
   const report = await bundled;
-  assert.deepEqual(report.results.map((r) => r.codec), ALL_CODECS);
+  assert.deepEqual(
+    report.results.map((r) => r.codec),
+    ALL_CODECS,
+  );
   for (const codec of ALL_CODECS) completedRow(report.results, codec);
 });
 
@@ -47,7 +55,10 @@ test('every codec round-trips the bundled dataset without loss', async () => {
   const report = await bundled;
   for (const codec of ALL_CODECS) {
     const row = completedRow(report.results, codec);
-    assert.ok(['exact', 'equivalent'].includes(row.roundTrip.status), `${codec}: ${row.roundTrip.status} ${JSON.stringify(row.roundTrip.differences.slice(0, 3))}`);
+    assert.ok(
+      ['exact', 'equivalent'].includes(row.roundTrip.status),
+      `${codec}: ${row.roundTrip.status} ${JSON.stringify(row.roundTrip.differences.slice(0, 3))}`,
+    );
   }
 });
 
@@ -56,7 +67,10 @@ test('protobufjs and avsc decode to non-plain prototypes; the others to plain da
   for (const codec of ['protobufjs', 'avsc']) {
     const row = completedRow(report.results, codec);
     assert.equal(row.roundTrip.status, 'equivalent');
-    assert.ok(row.remnants.some((r) => r.kind === 'prototype'), `${codec} should show a prototype remnant`);
+    assert.ok(
+      row.remnants.some((r) => r.kind === 'prototype'),
+      `${codec} should show a prototype remnant`,
+    );
   }
   for (const codec of ['json', 'msgpackr', 'cbor-x', 'bson', 'v8']) {
     const row = completedRow(report.results, codec);
@@ -72,7 +86,10 @@ test('timings carry the full statistics and speed-ups against the same run', asy
     const row = completedRow(report.results, codec);
     for (const stats of [row.encode, row.decode]) {
       assert.ok(stats.samples >= FAST.minSamples, `${codec}: ${stats.samples} samples`);
-      assert.ok(stats.minNs > 0 && stats.minNs <= stats.medianNs && stats.medianNs <= stats.p75Ns && stats.p75Ns <= stats.p99Ns && stats.p99Ns <= stats.maxNs, `${codec}: ordered statistics`);
+      assert.ok(
+        stats.minNs > 0 && stats.minNs <= stats.medianNs && stats.medianNs <= stats.p75Ns && stats.p75Ns <= stats.p99Ns && stats.p99Ns <= stats.maxNs,
+        `${codec}: ordered statistics`,
+      );
       assert.ok(stats.minNs <= stats.meanNs && stats.meanNs <= stats.maxNs, `${codec}: the amortised time lies within the calls' range`);
       assert.ok(stats.gcShare !== null && stats.gcShare >= 0 && stats.gcShare <= 1, `${codec}: GC share ${stats.gcShare}`);
       assert.ok(stats.rme >= 0 && Number.isFinite(stats.rme));
@@ -107,10 +124,13 @@ test('a root array is wrapped for BSON and the row says so', async () => {
   const report = await compareSample({ path: 'list.json', bytes: Buffer.from('[{"a":1},{"a":2}]') }, { ...FAST, codecs: ['bson'] });
   const row = completedRow(report.results, 'bson');
   assert.equal(row.roundTrip.status, 'exact');
-  assert.ok(row.notes.some((note) => /wrapped|encoded as \{"value"/.test(note)), row.notes.join('; '));
+  assert.ok(
+    row.notes.some((note) => /wrapped|encoded as \{"value"/.test(note)),
+    row.notes.join('; '),
+  );
 });
 
-test('a sample above BSON\'s 16 MiB document limit is a skipped BSON row that says why', async () => {
+test("a sample above BSON's 16 MiB document limit is a skipped BSON row that says why", async () => {
   // 17 MiB of string in one document: over MongoDB's limit, and past bson's serializer buffer.
   const big = { blob: 'x'.repeat(17 * 1024 * 1024) };
   const report = await compareSample({ path: 'big.json', bytes: Buffer.from(JSON.stringify(big)) }, { ...FAST, codecs: ['bson', 'msgpackr'] });

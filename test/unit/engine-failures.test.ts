@@ -5,7 +5,12 @@ import { liveWorkerCount } from '../../src/engine/worker-launch';
 import type { CodecResult } from '../../src/shared/results';
 import { FAST, fixture, sampleFrom } from '../support/paths';
 
-const sample = sampleFrom({ items: [{ x: 1, y: 2.5, label: 'a' }, { x: 2, y: 3.5, label: 'b' }] });
+const sample = sampleFrom({
+  items: [
+    { x: 1, y: 2.5, label: 'a' },
+    { x: 2, y: 3.5, label: 'b' },
+  ],
+});
 
 const rowOf = (results: CodecResult[], codec: string) => {
   const row = results.find((r) => r.codec === codec);
@@ -52,22 +57,49 @@ test('a throwing codec, an out-of-memory worker and a hung worker each become an
 test('a lossy round trip is reported with the path of each difference', async () => {
   // A real Avro schema that stores doubles as 32-bit floats: avsc rounds them.
   const floatSchema = JSON.stringify({
-    type: 'record', name: 'Root', fields: [{
-      name: 'items', type: { type: 'array', items: { type: 'record', name: 'Item', fields: [
-        { name: 'x', type: 'int' }, { name: 'y', type: 'float' }, { name: 'label', type: 'string' },
-      ] } },
-    }],
+    type: 'record',
+    name: 'Root',
+    fields: [
+      {
+        name: 'items',
+        type: {
+          type: 'array',
+          items: {
+            type: 'record',
+            name: 'Item',
+            fields: [
+              { name: 'x', type: 'int' },
+              { name: 'y', type: 'float' },
+              { name: 'label', type: 'string' },
+            ],
+          },
+        },
+      },
+    ],
   });
-  const report = await compareSample(sampleFrom({ items: [{ x: 1, y: 0.1, label: 'a' }, { x: 2, y: 2.5, label: 'b' }] }), {
-    ...FAST, codecs: ['avsc'], schema: { kind: 'avsc', source: floatSchema },
-  });
+  const report = await compareSample(
+    sampleFrom({
+      items: [
+        { x: 1, y: 0.1, label: 'a' },
+        { x: 2, y: 2.5, label: 'b' },
+      ],
+    }),
+    {
+      ...FAST,
+      codecs: ['avsc'],
+      schema: { kind: 'avsc', source: floatSchema },
+    },
+  );
   const row = rowOf(report.results, 'avsc');
   assert.equal(row.status, 'completed');
   if (row.status !== 'completed') return;
   assert.equal(row.schema, 'provided');
   assert.equal(row.roundTrip.status, 'lossy');
   // 2.5 is exact in float32; 0.1 is not.
-  assert.deepEqual(row.roundTrip.differences.map((d) => [d.path, d.kind]), [['$.items[0].y', 'precision']]);
+  assert.deepEqual(
+    row.roundTrip.differences.map((d) => [d.path, d.kind]),
+    [['$.items[0].y', 'precision']],
+  );
 });
 
 test('cancelling rejects with CancelledError once the hung worker has exited (its timeout would make an errored row instead)', async () => {

@@ -23,24 +23,31 @@ async function spinning(count: number): Promise<ChildProcess[]> {
   return children;
 }
 
-test('a run on a machine made busy by spinning processes says so: busy, the spinners counted as other processes\' CPU', { skip: !linux && 'the load is read from /proc (Linux)' }, async (t) => {
-  const cores = Math.min(16, os.availableParallelism());
-  const spinners = await spinning(cores);
-  t.after(() => {
-    for (const child of spinners) child.kill('SIGKILL');
-  });
-  const report = await compareSample({ path: fixture('mixed-sample.json') }, { ...FAST, timeBudgetMs: 200, rounds: 2, codecs: ['json', 'msgpackr', 'v8'] });
-  const load = report.settings.machineLoad as MeasuredMachineLoad;
-  assert.equal(load?.measured, true, JSON.stringify(load));
-  assert.equal(load.busy, true, JSON.stringify(load));
-  // The spinners want every core; the run got some of them, the spinners most of the rest.
-  assert.ok(load.otherCores >= 0.5, JSON.stringify(load));
-  assert.ok(load.ownCores > 0 && load.ownCores <= load.cores, JSON.stringify(load));
-  // Said once, above the table, in place of the marks on each unstable figure.
-  const table = resultsTable(report);
-  assert.match(table.split('\n')[1]!, /^⚠ speed figures unreliable: the machine was busy \d+% of the run \(other processes used [\d.]+ of \d+ cores on average/);
-  assert.doesNotMatch(table.split('\n').slice(2).join('\n'), /!/);
-});
+test(
+  "a run on a machine made busy by spinning processes says so: busy, the spinners counted as other processes' CPU",
+  { skip: !linux && 'the load is read from /proc (Linux)' },
+  async (t) => {
+    const cores = Math.min(16, os.availableParallelism());
+    const spinners = await spinning(cores);
+    t.after(() => {
+      for (const child of spinners) child.kill('SIGKILL');
+    });
+    const report = await compareSample({ path: fixture('mixed-sample.json') }, { ...FAST, timeBudgetMs: 200, rounds: 2, codecs: ['json', 'msgpackr', 'v8'] });
+    const load = report.settings.machineLoad as MeasuredMachineLoad;
+    assert.equal(load?.measured, true, JSON.stringify(load));
+    assert.equal(load.busy, true, JSON.stringify(load));
+    // The spinners want every core; the run got some of them, the spinners most of the rest.
+    assert.ok(load.otherCores >= 0.5, JSON.stringify(load));
+    assert.ok(load.ownCores > 0 && load.ownCores <= load.cores, JSON.stringify(load));
+    // Said once, above the table, in place of the marks on each unstable figure.
+    const table = resultsTable(report);
+    assert.match(
+      table.split('\n')[1]!,
+      /^⚠ speed figures unreliable: the machine was busy \d+% of the run \(other processes used [\d.]+ of \d+ cores on average/,
+    );
+    assert.doesNotMatch(table.split('\n').slice(2).join('\n'), /!/);
+  },
+);
 
 test('elsewhere than Linux, or in a runtime whose processes cannot be told apart, the load is not measured and says why', async () => {
   const report = await compareSample({ path: fixture('mixed-sample.json') }, { ...FAST, codecs: ['json'] });
@@ -49,5 +56,8 @@ test('elsewhere than Linux, or in a runtime whose processes cannot be told apart
   else assert.deepEqual(load, { measured: false, why: `it is read from /proc, on Linux only (this is ${process.platform})` });
   // VS Code's panel measures in its own renderer: nothing names those processes.
   const { measuringProcesses: _named, ...unnamed } = unavailableBrowserRuntime('not started');
-  assert.deepEqual(watchMachineLoad(machineWatchOf(unnamed)).stop(), { measured: false, why: 'the browser\'s workers run in processes this run cannot tell from other work (VS Code\'s own renderer)' });
+  assert.deepEqual(watchMachineLoad(machineWatchOf(unnamed)).stop(), {
+    measured: false,
+    why: "the browser's workers run in processes this run cannot tell from other work (VS Code's own renderer)",
+  });
 });

@@ -21,7 +21,10 @@ const NEW_CODECS = ['pbf', 'bufbuild', 'google-protobuf', 'avro-js', 'bser', 'js
 const VARIANTS = ['msgpackr-records', 'cbor-x-records', 'protobufjs-fromobject', 'avsc-forvalue'];
 
 const codegen = { cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-published-')) };
-const run = compareSample({ path: tuplesSample, bytes: fs.readFileSync(tuplesSample) }, { ...FAST, codegen, codecs: ['protobufjs', 'msgpackr', 'cbor-x', ...NEW_CODECS, ...VARIANTS] });
+const run = compareSample(
+  { path: tuplesSample, bytes: fs.readFileSync(tuplesSample) },
+  { ...FAST, codegen, codecs: ['protobufjs', 'msgpackr', 'cbor-x', ...NEW_CODECS, ...VARIANTS] },
+);
 
 function completed(results: CodecResult[], codec: string): CompletedResult {
   const row = results.find((r) => r.codec === codec);
@@ -53,7 +56,10 @@ test('remnants as measured: pbf, bser, js-binary and the reference decoders none
   const bufbuild = completed(report.results, 'bufbuild');
   assert.ok(bufbuild.remnants.some((remnant) => remnant.kind === 'extra-key' && remnant.path.endsWith('$typeName')));
   const avroJs = completed(report.results, 'avro-js');
-  assert.ok(avroJs.remnants.some((remnant) => remnant.kind === 'prototype' && /avro-js record/.test(remnant.detail)), JSON.stringify(avroJs.remnants[0]));
+  assert.ok(
+    avroJs.remnants.some((remnant) => remnant.kind === 'prototype' && /avro-js record/.test(remnant.detail)),
+    JSON.stringify(avroJs.remnants[0]),
+  );
   assert.deepEqual(kinds(completed(report.results, 'protobufjs-fromobject')), kinds(completed(report.results, 'protobufjs')));
 });
 
@@ -68,10 +74,22 @@ test('avsc (forValue) rounds doubles to float32: a smaller, lossy row', async ()
 test('readable by the reference decoder: yes for plain MessagePack, CBOR and Protobuf rows, no for records', async () => {
   const report = await run;
   const interop = (codec: string) => completed(report.results, codec).interop;
-  for (const [codec, decoder] of [['msgpackr', '@msgpack/msgpack'], ['msgpack', '@msgpack/msgpack'], ['cbor-x', 'cborg'], ['cborg', 'cborg'], ['protobufjs', '@bufbuild/protobuf'], ['protobufjs-fromobject', '@bufbuild/protobuf'], ['pbf', '@bufbuild/protobuf'], ['bufbuild', 'protobufjs']]) {
+  for (const [codec, decoder] of [
+    ['msgpackr', '@msgpack/msgpack'],
+    ['msgpack', '@msgpack/msgpack'],
+    ['cbor-x', 'cborg'],
+    ['cborg', 'cborg'],
+    ['protobufjs', '@bufbuild/protobuf'],
+    ['protobufjs-fromobject', '@bufbuild/protobuf'],
+    ['pbf', '@bufbuild/protobuf'],
+    ['bufbuild', 'protobufjs'],
+  ]) {
     assert.deepEqual(interop(codec!), { decoder, readable: true }, codec);
   }
-  for (const [codec, decoder] of [['msgpackr-records', '@msgpack/msgpack'], ['cbor-x-records', 'cborg']]) {
+  for (const [codec, decoder] of [
+    ['msgpackr-records', '@msgpack/msgpack'],
+    ['cbor-x-records', 'cborg'],
+  ]) {
     const result = interop(codec!);
     assert.equal(result?.decoder, decoder);
     assert.equal(result?.readable, false, codec);
@@ -96,7 +114,10 @@ test('exports carry the interop result: a Markdown section and CSV columns', asy
 
 test('defaults stay the seven most-used; "all" expands to every codec', () => {
   assert.deepEqual([...DEFAULT_CODEC_IDS], ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8']);
-  assert.deepEqual(expandCodecSelection(['all']), builtinCodecs.map((codec) => codec.id));
+  assert.deepEqual(
+    expandCodecSelection(['all']),
+    builtinCodecs.map((codec) => codec.id),
+  );
   assert.deepEqual(expandCodecSelection(['v8', 'all']).length, builtinCodecs.length);
 });
 

@@ -16,25 +16,45 @@ const completed = (rows: readonly CodecResult[], codec: string): CompletedResult
 test('three rounds: the first runs in order, later ones time JSON beside each codec and rotate the codecs; every row streams once per round', async () => {
   const started: Array<[round: number, codec: string]> = [];
   const streamed: Array<[round: number, codec: string]> = [];
-  const report = await compareSample({ path: fixture('mixed-sample.json') }, {
-    ...FAST,
-    rounds: 3,
-    codecs: ['json', 'msgpackr', 'v8'],
-    onStage: (codec, stage, progress: RoundProgress) => {
-      // Timing order: later rounds open workers side by side, but warm up (stage "measure") and time one at a time.
-      if (stage === 'measure') started.push([progress.round, codec]);
+  const report = await compareSample(
+    { path: fixture('mixed-sample.json') },
+    {
+      ...FAST,
+      rounds: 3,
+      codecs: ['json', 'msgpackr', 'v8'],
+      onStage: (codec, stage, progress: RoundProgress) => {
+        // Timing order: later rounds open workers side by side, but warm up (stage "measure") and time one at a time.
+        if (stage === 'measure') started.push([progress.round, codec]);
+      },
+      onResult: (row, progress) => streamed.push([progress.round, row.codec]),
     },
-    onResult: (row, progress) => streamed.push([progress.round, row.codec]),
-  });
+  );
   const order = (round: number) => started.filter(([r]) => r === round).map(([, codec]) => codec);
-  assert.deepEqual([order(1), order(2), order(3)], [['json', 'msgpackr', 'v8'], ['json', 'v8', 'msgpackr'], ['json', 'msgpackr', 'v8']]);
+  assert.deepEqual(
+    [order(1), order(2), order(3)],
+    [
+      ['json', 'msgpackr', 'v8'],
+      ['json', 'v8', 'msgpackr'],
+      ['json', 'msgpackr', 'v8'],
+    ],
+  );
   for (const round of [1, 2, 3]) {
-    assert.deepEqual(streamed.filter(([r]) => r === round).map(([, codec]) => codec).sort(), ['json', 'msgpackr', 'v8'], `round ${round}`);
+    assert.deepEqual(
+      streamed
+        .filter(([r]) => r === round)
+        .map(([, codec]) => codec)
+        .sort(),
+      ['json', 'msgpackr', 'v8'],
+      `round ${round}`,
+    );
   }
   assert.equal(report.settings.rounds, 3);
   const row = completed(report.results, 'msgpackr');
   const json = completed(report.results, 'json');
-  assert.deepEqual(row.rounds?.map((figures) => figures.round), [1, 2, 3]);
+  assert.deepEqual(
+    row.rounds?.map((figures) => figures.round),
+    [1, 2, 3],
+  );
   // The first round pairs the codec with JSON's own window of that round; later rounds with
   // JSON's slices taken in turn with the codec's, a subset of JSON's round.
   const first = row.rounds![0]!;
@@ -49,28 +69,37 @@ test('three rounds: the first runs in order, later ones time JSON beside each co
   assert.deepEqual(json.speedupVsJson, { encode: 1, decode: 1, encodeInterval: [1, 1], decodeInterval: [1, 1] });
   // GC share and allocation come from the first round's profiling windows; later rounds only
   // time (without the profiler), and say so with null rather than a zero.
-  assert.deepEqual(row.rounds!.map((figures) => figures.decodeGcShare === null), [false, true, true]);
+  assert.deepEqual(
+    row.rounds!.map((figures) => figures.decodeGcShare === null),
+    [false, true, true],
+  );
   assert.equal(row.decode.gcShare, row.rounds![0]!.decodeGcShare);
 });
 
 test('a codec that fails in its first round is not run again, and its row keeps the reason', async () => {
   const rounds: number[] = [];
-  const report = await compareSample({ path: fixture('mixed-sample.json') }, {
-    ...FAST,
-    rounds: 2,
-    codecs: ['json'],
-    codecModules: [fixture('codecs', 'throws-on-encode.cjs')],
-    onStage: (codec, stage, progress) => {
-      if (codec === 'throws-on-encode' && stage === 'input') rounds.push(progress.round);
+  const report = await compareSample(
+    { path: fixture('mixed-sample.json') },
+    {
+      ...FAST,
+      rounds: 2,
+      codecs: ['json'],
+      codecModules: [fixture('codecs', 'throws-on-encode.cjs')],
+      onStage: (codec, stage, progress) => {
+        if (codec === 'throws-on-encode' && stage === 'input') rounds.push(progress.round);
+      },
     },
-  });
+  );
   assert.deepEqual(rounds, [1]);
   const row = report.results.find((candidate) => candidate.codec === 'throws-on-encode');
   assert.equal(row?.status, 'errored');
 });
 
 test('the profiling window counts what each call allocates: JSON encode allocates at least the text it writes', async () => {
-  const report = await compareSample({ path: tuplesSample, bytes: fs.readFileSync(tuplesSample) }, { ...FAST, timeBudgetMs: 400, minSamples: 40, codecs: ['json'] });
+  const report = await compareSample(
+    { path: tuplesSample, bytes: fs.readFileSync(tuplesSample) },
+    { ...FAST, timeBudgetMs: 400, minSamples: 40, codecs: ['json'] },
+  );
   const json = completed(report.results, 'json');
   assert.ok(json.encode.bytesAllocatedPerCall !== null && json.decode.bytesAllocatedPerCall !== null && json.decode.gcShare !== null);
   // JSON.stringify builds the text on the heap (one byte per character here, more while its
@@ -93,7 +122,11 @@ test('a later round reuses the first round’s inferred schema, passed as plain 
     // What crosses the worker boundary is a structured clone; a marked note shows it was used.
     const handedOn = { ...(structuredClone(first.inferred) as { notes: string[] }), notes: ['from round 1'] };
     const later = module.prepare(sample, { inferred: handedOn });
-    assert.deepEqual(later.notes.filter((note) => note === 'from round 1'), ['from round 1'], codec);
+    assert.deepEqual(
+      later.notes.filter((note) => note === 'from round 1'),
+      ['from round 1'],
+      codec,
+    );
     assert.equal(later.schemaText, first.schemaText, codec);
     // Each prepare builds its own classes: compare what the decoded values hold.
     assert.equal(JSON.stringify(later.decode(later.encode(later.input))), JSON.stringify(first.decode(first.encode(first.input))), codec);
@@ -102,16 +135,19 @@ test('a later round reuses the first round’s inferred schema, passed as plain 
 
 test('a quick run whose first round is over its limit stops there, says why, and streams every row as final', async () => {
   const final: string[] = [];
-  const report = await compareSample({ path: fixture('mixed-sample.json') }, {
-    ...FAST,
-    quick: true,
-    rounds: 2,
-    quickFirstRoundLimitMs: 0,
-    codecs: ['json', 'msgpackr'],
-    onResult: (row, progress) => {
-      if (progress.round === progress.rounds) final.push(row.codec);
+  const report = await compareSample(
+    { path: fixture('mixed-sample.json') },
+    {
+      ...FAST,
+      quick: true,
+      rounds: 2,
+      quickFirstRoundLimitMs: 0,
+      codecs: ['json', 'msgpackr'],
+      onResult: (row, progress) => {
+        if (progress.round === progress.rounds) final.push(row.codec);
+      },
     },
-  });
+  );
   assert.equal(report.settings.rounds, 1);
   assert.match(report.settings.roundsCutShort ?? '', /^quick run: the first round took \d+ s \(over 0 s\), so it was the only one/);
   assert.deepEqual(final.sort(), ['json', 'msgpackr']);
@@ -119,19 +155,32 @@ test('a quick run whose first round is over its limit stops there, says why, and
 });
 
 test('later rounds time in slices beside JSON; a codec that fails there keeps its first round and a note per round', async () => {
-  const report = await compareSample({ path: fixture('mixed-sample.json') }, {
-    ...FAST,
-    rounds: 3,
-    codecs: ['json', 'msgpackr'],
-    codecModules: [fixture('codecs', 'fails-in-later-rounds.cjs')],
-  });
+  const report = await compareSample(
+    { path: fixture('mixed-sample.json') },
+    {
+      ...FAST,
+      rounds: 3,
+      codecs: ['json', 'msgpackr'],
+      codecModules: [fixture('codecs', 'fails-in-later-rounds.cjs')],
+    },
+  );
   const failing = completed(report.results, 'fails-in-later-rounds');
-  assert.deepEqual(failing.rounds?.map((figures) => figures.round), [1]);
-  assert.deepEqual(failing.notes.filter((note) => note.includes('later round refused on purpose')).map((note) => note.slice(0, 30)), [
-    'round 2 of 3 failed at prepare:', 'round 3 of 3 failed at prepare:',
-  ].map((note) => note.slice(0, 30)));
+  assert.deepEqual(
+    failing.rounds?.map((figures) => figures.round),
+    [1],
+  );
+  assert.deepEqual(
+    failing.notes.filter((note) => note.includes('later round refused on purpose')).map((note) => note.slice(0, 30)),
+    ['round 2 of 3 failed at prepare:', 'round 3 of 3 failed at prepare:'].map((note) => note.slice(0, 30)),
+  );
   // The others were unaffected: three rounds each, every later one paired with JSON.
   const msgpackr = completed(report.results, 'msgpackr');
-  assert.deepEqual(msgpackr.rounds?.map((figures) => figures.speedupVsJson !== null), [true, true, true]);
-  assert.deepEqual(completed(report.results, 'json').rounds?.map((figures) => figures.round), [1, 2, 3]);
+  assert.deepEqual(
+    msgpackr.rounds?.map((figures) => figures.speedupVsJson !== null),
+    [true, true, true],
+  );
+  assert.deepEqual(
+    completed(report.results, 'json').rounds?.map((figures) => figures.round),
+    [1, 2, 3],
+  );
 });

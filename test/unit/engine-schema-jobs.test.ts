@@ -12,7 +12,7 @@ const itemsProtoPath = path.join(repoRoot, 'schemas', 'Items.proto');
 const itemsProto: ProvidedSchema = { kind: 'proto', source: fs.readFileSync(itemsProtoPath, 'utf8'), path: itemsProtoPath };
 const itemsAvsc: ProvidedSchema = { kind: 'avsc', source: fs.readFileSync(path.join(repoRoot, 'schemas', 'Items.avsc'), 'utf8'), path: 'Items.avsc' };
 
-test('loadSchemaInfo lists a .proto\'s message types and its default type', async () => {
+test("loadSchemaInfo lists a .proto's message types and its default type", async () => {
   assert.deepEqual(await loadSchemaInfo(itemsProto, { workerScript }), { messageTypes: ['Item', 'Items'], defaultType: 'Items' });
 });
 
@@ -39,24 +39,31 @@ test('generateSampleBytes throws a SchemaInputError for an unknown message type'
   await assert.rejects(generateSampleBytes({ ...itemsProto, typeName: 'Nope' }, 5, 1, { workerScript }), SchemaInputError);
 });
 
-test('loadSchemaInfo reads the imported files sent with the schema, and lists only the main file\'s types', async () => {
+test("loadSchemaInfo reads the imported files sent with the schema, and lists only the main file's types", async () => {
   const schema: ProvidedSchema = {
     kind: 'proto',
-    source: 'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\nimport "shared/money.proto";\nmessage Event { google.protobuf.Timestamp at = 1; shared.Money price = 2; }',
+    source:
+      'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\nimport "shared/money.proto";\nmessage Event { google.protobuf.Timestamp at = 1; shared.Money price = 2; }',
     path: '/ws/event.proto',
     imports: { '/ws/protos/shared/money.proto': 'syntax = "proto3";\npackage shared;\nmessage Money { int32 cents = 1; }' },
   };
   assert.deepEqual(await loadSchemaInfo(schema, { workerScript }), { messageTypes: ['Event'], defaultType: 'Event' });
   const broken = { ...schema, imports: { '/ws/protos/shared/money.proto': 'syntax = "proto3";\npackage shared;\nmessage Money { Nope n = 1; }' } };
-  await assert.rejects(loadSchemaInfo(broken, { workerScript }), (error: unknown) => error instanceof SchemaInputError && error.path === '/ws/protos/shared/money.proto');
+  await assert.rejects(
+    loadSchemaInfo(broken, { workerScript }),
+    (error: unknown) => error instanceof SchemaInputError && error.path === '/ws/protos/shared/money.proto',
+  );
 });
 
-test('loadSchemaInfo lists an Avro protocol\'s (.avpr) and IDL\'s (.avdl) types, the last as the default', async () => {
+test("loadSchemaInfo lists an Avro protocol's (.avpr) and IDL's (.avdl) types, the last as the default", async () => {
   for (const file of ['Shop.avpr', 'Shop.avdl']) {
     const schemaPath = path.join(repoRoot, 'test', 'fixtures', 'avro', file);
     const info = await loadSchemaInfo({ kind: 'avsc', source: fs.readFileSync(schemaPath, 'utf8'), path: schemaPath }, { workerScript });
     assert.ok(info.messageTypes.length >= 2, `${file}: ${info.messageTypes.join(', ')}`);
-    assert.ok(info.messageTypes.some((name) => name.endsWith('.Status')), file);
+    assert.ok(
+      info.messageTypes.some((name) => name.endsWith('.Status')),
+      file,
+    );
     assert.equal(info.defaultType, info.messageTypes.at(-1), file);
     assert.match(info.defaultType ?? '', /\.Parcel$/, file);
   }

@@ -48,7 +48,10 @@ test('with Items.proto given, avsc runs on an Avro schema derived from it and sa
   const avsc = completed(await withProto, 'avsc');
   assert.equal(avsc.schema, 'derived');
   assertNear(avsc.ratio, 0.32, 0.01, 'avsc ratio');
-  assert.ok(avsc.notes.some((note) => note.includes('derived field by field from Items.proto (message Items)')), avsc.notes.join('; '));
+  assert.ok(
+    avsc.notes.some((note) => note.includes('derived field by field from Items.proto (message Items)')),
+    avsc.notes.join('; '),
+  );
   assert.equal(JSON.parse(avsc.schemaText ?? '').name, 'Items');
 });
 
@@ -67,7 +70,12 @@ test('with Items.avsc given, protobufjs runs on a derived proto3 schema, round t
 });
 
 test('a sample that does not fit the given .proto errors at prepare with path, value and expected type', async () => {
-  const sample = sampleFrom({ items: [{ x: 1, y: 2.5, z: 3.5 }, { x: 'two', y: 2.5, z: 3.5 }] });
+  const sample = sampleFrom({
+    items: [
+      { x: 1, y: 2.5, z: 3.5 },
+      { x: 'two', y: 2.5, z: 3.5 },
+    ],
+  });
   const report = await compareSample(sample, { ...FAST, codecs: ['protobufjs'], schema: itemsProto });
   const protobufjs = row(report, 'protobufjs');
   assert.equal(protobufjs.status, 'errored');
@@ -77,7 +85,12 @@ test('a sample that does not fit the given .proto errors at prepare with path, v
 });
 
 test('a sample that does not fit the given .avsc errors at prepare with path, value and expected type', async () => {
-  const sample = sampleFrom({ items: [{ x: 1, y: 2.5, z: 3.5 }, { x: 1, y: 2.5, z: 'far' }] });
+  const sample = sampleFrom({
+    items: [
+      { x: 1, y: 2.5, z: 3.5 },
+      { x: 1, y: 2.5, z: 'far' },
+    ],
+  });
   const report = await compareSample(sample, { ...FAST, codecs: ['avsc'], schema: itemsAvsc });
   const avsc = row(report, 'avsc');
   assert.ok(avsc.status === 'errored', avsc.status);
@@ -96,12 +109,18 @@ test('a schema that does not parse stops the comparison with its file, line and 
 });
 
 test('a list of records against a record schema is encoded as a list, and the rows say so', async () => {
-  const sample = sampleFrom([{ x: 1, y: 2.5, z: 3.5 }, { x: 2, y: 0.5, z: 1.5 }]);
+  const sample = sampleFrom([
+    { x: 1, y: 2.5, z: 3.5 },
+    { x: 2, y: 0.5, z: 1.5 },
+  ]);
   const report = await compareSample(sample, { ...FAST, codecs: SCHEMA_CODECS, schema: { ...itemsProto, typeName: 'Item' } });
   for (const codec of SCHEMA_CODECS) {
     const result = completed(report, codec);
     assert.equal(result.roundTrip.status, 'equivalent', `${codec}: ${JSON.stringify(result.roundTrip)}`);
-    assert.ok(result.notes.some((note) => /list of/.test(note)), `${codec}: ${result.notes.join('; ')}`);
+    assert.ok(
+      result.notes.some((note) => /list of/.test(note)),
+      `${codec}: ${result.notes.join('; ')}`,
+    );
   }
 });
 
@@ -141,7 +160,8 @@ test('fixed-width integers grow protobufjs and leave avsc alone', async () => {
 test('records generated from a .proto run through every codec; avsc fills in what proto3 leaves out', async () => {
   const schema: ProvidedSchema = {
     kind: 'proto',
-    source: 'syntax = "proto3";\nenum Kind { NONE = 0; A = 1; B = 2; }\nmessage Point { sint32 x = 1; double y = 2; Kind kind = 3; repeated string tags = 4; optional bytes blob = 5; }',
+    source:
+      'syntax = "proto3";\nenum Kind { NONE = 0; A = 1; B = 2; }\nmessage Point { sint32 x = 1; double y = 2; Kind kind = 3; repeated string tags = 4; optional bytes blob = 5; }',
   };
   const generated = generateFromSchema(schema, { count: 200, seed: 11 });
   const report = await compareSample({ path: generated.description, bytes: Buffer.from(JSON.stringify(generated.records)), kind: 'json' }, { ...FAST, schema });
@@ -176,14 +196,53 @@ test('the CLI exits 2 on a schema syntax error and names file:line:column', () =
 });
 
 test('the CLI compares with --proto and --type, and reports provided and derived rows as JSON', () => {
-  const { code, stdout, stderr } = cli('compare', tuplesSample, '--proto', itemsProtoPath, '--type', 'Items', '--codecs', 'avsc,protobufjs', '--json', '--time-budget', '20', '--min-samples', '3', '--rounds', '1');
+  const { code, stdout, stderr } = cli(
+    'compare',
+    tuplesSample,
+    '--proto',
+    itemsProtoPath,
+    '--type',
+    'Items',
+    '--codecs',
+    'avsc,protobufjs',
+    '--json',
+    '--time-budget',
+    '20',
+    '--min-samples',
+    '3',
+    '--rounds',
+    '1',
+  );
   assert.equal(code, 0, stderr);
   const report = JSON.parse(stdout) as ComparisonReport;
-  assert.deepEqual(report.results.map((result) => [result.codec, result.schema]), [['avsc', 'derived'], ['protobufjs', 'provided']]);
+  assert.deepEqual(
+    report.results.map((result) => [result.codec, result.schema]),
+    [
+      ['avsc', 'derived'],
+      ['protobufjs', 'provided'],
+    ],
+  );
 });
 
 test('the CLI generates --samples records from --avsc when no sample file is given', () => {
-  const { code, stdout, stderr } = cli('compare', '--avsc', itemsAvscPath, '--samples', '50', '--seed', '4', '--codecs', 'avsc', '--json', '--time-budget', '20', '--min-samples', '3', '--rounds', '1');
+  const { code, stdout, stderr } = cli(
+    'compare',
+    '--avsc',
+    itemsAvscPath,
+    '--samples',
+    '50',
+    '--seed',
+    '4',
+    '--codecs',
+    'avsc',
+    '--json',
+    '--time-budget',
+    '20',
+    '--min-samples',
+    '3',
+    '--rounds',
+    '1',
+  );
   assert.equal(code, 0, stderr);
   const report = JSON.parse(stdout) as ComparisonReport;
   assert.equal(report.input.path, '50 records generated from Items.avsc, seed 4 (depth ≤ 3, ≤ 4 KB per record)');

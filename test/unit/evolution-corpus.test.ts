@@ -39,7 +39,8 @@ async function run(kind: string, expected: Expected): Promise<EvolutionReport> {
   return (result as { report: EvolutionReport }).report;
 }
 
-const cell = (report: EvolutionReport, writer: number, reader: number): EvolutionCell => report.cells.find((each) => each.writer === writer && each.reader === reader)!;
+const cell = (report: EvolutionReport, writer: number, reader: number): EvolutionCell =>
+  report.cells.find((each) => each.writer === writer && each.reader === reader)!;
 const rulesOf = (findings: { rule: string }[]) => [...new Set(findings.map((finding) => finding.rule))].sort();
 
 test('the corpus holds at least 20 kinds of change for proto3, proto2 and Avro each', () => {
@@ -57,7 +58,11 @@ for (const [kind, expected] of Object.entries(corpus.kinds)) {
     assert.deepEqual(rulesOf(pair.registry.forward), [...expected.registry.forward].sort(), 'rules failing FORWARD');
     if (expected.buf) assert.deepEqual(pair.buf?.breaks, expected.buf, 'buf breaking categories');
     else assert.equal(pair.buf, undefined);
-    for (const rule of expected.bufRules ?? []) assert.ok(pair.buf!.findings.some((finding) => finding.rule === rule), `buf rule ${rule}`);
+    for (const rule of expected.bufRules ?? [])
+      assert.ok(
+        pair.buf!.findings.some((finding) => finding.rule === rule),
+        `buf rule ${rule}`,
+      );
 
     const [backward, forward] = [cell(report, 0, 1), cell(report, 1, 0)];
     assert.equal(backward.verdict, expected.data.backward, `old data, new reader: ${JSON.stringify(backward.readings)}`);
@@ -66,9 +71,16 @@ for (const [kind, expected] of Object.entries(corpus.kinds)) {
       assert.equal(backward.needs.mode, expected.needs.backward, backward.needs.why);
       assert.equal(forward.needs.mode, expected.needs.forward, forward.needs.why);
     }
-    for (const [direction, found] of [['backward', backward], ['forward', forward]] as const) {
+    for (const [direction, found] of [
+      ['backward', backward],
+      ['forward', forward],
+    ] as const) {
       const which = expected.disagreement?.[direction];
-      if (which) assert.ok(found.disagreements.some((note) => note.includes(which)), `${direction}: ${JSON.stringify(found.disagreements)}`);
+      if (which)
+        assert.ok(
+          found.disagreements.some((note) => note.includes(which)),
+          `${direction}: ${JSON.stringify(found.disagreements)}`,
+        );
       else assert.deepEqual(found.disagreements, [], direction);
     }
     // Each version reads its own data back unchanged: the differences are the change's.

@@ -20,7 +20,8 @@ function completed(result: EvolutionResult): EvolutionReport {
   return (result as { report: EvolutionReport }).report;
 }
 
-const cell = (report: EvolutionReport, writer: number, reader: number): EvolutionCell => report.cells.find((each) => each.writer === writer && each.reader === reader)!;
+const cell = (report: EvolutionReport, writer: number, reader: number): EvolutionCell =>
+  report.cells.find((each) => each.writer === writer && each.reader === reader)!;
 const reading = (each: EvolutionCell) => each.readings.find((candidate) => candidate.mode === each.needs.mode)!;
 
 function changedItems(from: string, to: string): SchemaChangeInput['versions'] {
@@ -34,7 +35,10 @@ function changedItems(from: string, to: string): SchemaChangeInput['versions'] {
 test('Items.proto with x changed from int32 to sint32: the values come back zigzag-decoded, with examples', async () => {
   const report = completed(await checkSchemaChange({ versions: changedItems('int32 x = 1;', 'sint32 x = 1;'), generate: { count: 50, seed: 1 } }));
   const found = reading(cell(report, 0, 1)).reinterpreted;
-  assert.deepEqual(found.map((each) => each.path), ['$.items[*].x']);
+  assert.deepEqual(
+    found.map((each) => each.path),
+    ['$.items[*].x'],
+  );
   assert.match(found[0]!.reason, /zigzag/);
   assert.ok(found[0]!.examples.length > 0);
   for (const example of found[0]!.examples) {
@@ -53,9 +57,15 @@ test('Items.proto with x changed from int32 to sint32: the values come back zigz
 
 test('Items.proto with y changed from double to float: every y reads as the default, the wire type said', async () => {
   const report = completed(await checkSchemaChange({ versions: changedItems('double y = 2;', 'float y = 2;'), generate: { count: 50, seed: 1 } }));
-  for (const [writer, reader] of [[0, 1], [1, 0]] as const) {
+  for (const [writer, reader] of [
+    [0, 1],
+    [1, 0],
+  ] as const) {
     const found = reading(cell(report, writer, reader)).reinterpreted;
-    assert.deepEqual(found.map((each) => each.path), ['$.items[*].y']);
+    assert.deepEqual(
+      found.map((each) => each.path),
+      ['$.items[*].y'],
+    );
     assert.match(found[0]!.reason, /64-bit fixed.*32-bit fixed|32-bit fixed.*64-bit fixed/);
     for (const example of found[0]!.examples) {
       assert.notEqual(example.written, 0);
@@ -69,7 +79,15 @@ test('Items.proto with y changed from double to float: every y reads as the defa
 test('an Avro field added without a default: old data through the new reader is refused, with the reason and the fix', async () => {
   const schema = JSON.parse(itemsAvsc) as { fields: { type: { items: { fields: unknown[] } } }[] };
   schema.fields[0]!.type.items.fields.push({ name: 'w', type: 'int' });
-  const report = completed(await checkSchemaChange({ versions: [{ path: 'Items.avsc', text: itemsAvsc }, { path: 'Items.new.avsc', text: JSON.stringify(schema, null, 2) }], generate: { count: 20, seed: 1 } }));
+  const report = completed(
+    await checkSchemaChange({
+      versions: [
+        { path: 'Items.avsc', text: itemsAvsc },
+        { path: 'Items.new.avsc', text: JSON.stringify(schema, null, 2) },
+      ],
+      generate: { count: 20, seed: 1 },
+    }),
+  );
   const backward = cell(report, 0, 1);
   assert.equal(backward.verdict, 'refused');
   const refused = reading(backward).refused!;
@@ -93,11 +111,22 @@ test('a version that does not load is reported at file:line:column, named by ver
   });
   assert.equal(result.status, 'invalid');
   const problems = (result as { problems: { version?: string; path: string; line: number; column: number; message: string }[] }).problems;
-  assert.deepEqual(problems.map((problem) => [problem.version, problem.path]), [['old', 'old.avsc'], ['new', 'new.avsc']]);
+  assert.deepEqual(
+    problems.map((problem) => [problem.version, problem.path]),
+    [
+      ['old', 'old.avsc'],
+      ['new', 'new.avsc'],
+    ],
+  );
   assert.match(problems[0]!.message, /undefined type name: nope/);
   assert.deepEqual([problems[0]!.line, problems[0]!.column], [4, 38]);
   assert.match(problems[1]!.message, /JSON syntax error/);
-  const proto = await checkSchemaChange({ versions: [{ path: 'a.proto', text: itemsProto }, { path: 'b.proto', text: 'syntax = "proto3";\nmessage Items {\n  repeated Item items = 1\n}\n' }] });
+  const proto = await checkSchemaChange({
+    versions: [
+      { path: 'a.proto', text: itemsProto },
+      { path: 'b.proto', text: 'syntax = "proto3";\nmessage Items {\n  repeated Item items = 1\n}\n' },
+    ],
+  });
   assert.equal(proto.status, 'invalid');
   const [problem] = (proto as { problems: { version?: string; line: number; message: string }[] }).problems;
   assert.equal(problem!.version, 'new');
@@ -105,27 +134,55 @@ test('a version that does not load is reported at file:line:column, named by ver
 });
 
 test('two versions with no message type in common say so, and what each declares', async () => {
-  const result = await checkSchemaChange({ versions: [{ path: 'a.proto', text: 'syntax = "proto3";\nmessage Order { int32 id = 1; }\n' }, { path: 'b.proto', text: 'syntax = "proto3";\nmessage Invoice { int32 id = 1; }\n' }] });
+  const result = await checkSchemaChange({
+    versions: [
+      { path: 'a.proto', text: 'syntax = "proto3";\nmessage Order { int32 id = 1; }\n' },
+      { path: 'b.proto', text: 'syntax = "proto3";\nmessage Invoice { int32 id = 1; }\n' },
+    ],
+  });
   assert.equal(result.status, 'invalid');
   const [problem] = (result as { problems: { message: string }[] }).problems;
   assert.match(problem!.message, /no message type in common \(old declares Order; new declares Invoice\)/);
-  const named = await checkSchemaChange({ typeName: 'Order', versions: [{ path: 'a.proto', text: 'syntax = "proto3";\nmessage Order { int32 id = 1; }\n' }, { path: 'b.proto', text: 'syntax = "proto3";\n\nmessage Invoice { int32 id = 1; }\n' }] });
+  const named = await checkSchemaChange({
+    typeName: 'Order',
+    versions: [
+      { path: 'a.proto', text: 'syntax = "proto3";\nmessage Order { int32 id = 1; }\n' },
+      { path: 'b.proto', text: 'syntax = "proto3";\n\nmessage Invoice { int32 id = 1; }\n' },
+    ],
+  });
   const [missing] = (named as { problems: { version?: string; line: number; message: string }[] }).problems;
   assert.deepEqual([missing!.version, missing!.line], ['new', 3]);
   assert.match(missing!.message, /no message type 'Order' in the file \(it declares: Invoice\)/);
 });
 
 test('a .proto with well-known types (Timestamp, Struct): records in their JSON mapping are written and read', async () => {
-  const text = 'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\nimport "google/protobuf/struct.proto";\nmessage Event {\n  int32 id = 1;\n  google.protobuf.Timestamp at = 2;\n  google.protobuf.Struct meta = 3;\n}\n';
-  const report = completed(await checkSchemaChange({ versions: [{ path: 'a.proto', text }, { path: 'b.proto', text: text.replace('int32 id', 'sint32 id') }], generate: { count: 10, seed: 1 } }));
+  const text =
+    'syntax = "proto3";\nimport "google/protobuf/timestamp.proto";\nimport "google/protobuf/struct.proto";\nmessage Event {\n  int32 id = 1;\n  google.protobuf.Timestamp at = 2;\n  google.protobuf.Struct meta = 3;\n}\n';
+  const report = completed(
+    await checkSchemaChange({
+      versions: [
+        { path: 'a.proto', text },
+        { path: 'b.proto', text: text.replace('int32 id', 'sint32 id') },
+      ],
+      generate: { count: 10, seed: 1 },
+    }),
+  );
   assert.equal(cell(report, 0, 0).verdict, 'equal');
-  assert.deepEqual(reading(cell(report, 0, 1)).reinterpreted.map((each) => each.path), ['$.id']);
+  assert.deepEqual(
+    reading(cell(report, 0, 1)).reinterpreted.map((each) => each.path),
+    ['$.id'],
+  );
 });
 
 test('dropped fields: protobufjs loses them on re-encoding unless its reader keeps unknown fields; avsc always loses them', async () => {
-  const proto = completed(await checkSchemaChange({ versions: changedItems('double z = 3;', 'double z = 3;\n  string note = 4;'), generate: { count: 20, seed: 1 } }));
+  const proto = completed(
+    await checkSchemaChange({ versions: changedItems('double z = 3;', 'double z = 3;\n  string note = 4;'), generate: { count: 20, seed: 1 } }),
+  );
   const dropped = reading(cell(proto, 1, 0)).dropped;
-  assert.deepEqual(dropped.paths.map((entry) => entry.path), ['$.items[*].note']);
+  assert.deepEqual(
+    dropped.paths.map((entry) => entry.path),
+    ['$.items[*].note'],
+  );
   assert.equal(dropped.reencode?.kept, false);
   assert.equal(dropped.reencode?.withOption?.kept, true);
   assert.match(dropped.reencode!.withOption!.option, /discardUnknown = false/);
@@ -140,8 +197,16 @@ test('dropped fields: protobufjs loses them on re-encoding unless its reader kee
 test('a sample that fits the old version but not the new one: the new writer writes generated records, and the note says where the sample stops fitting', async () => {
   const corpus = path.join(repo, 'test', 'fixtures', 'evolution', 'proto2', 'required-field-added');
   const versions = ['old', 'new'].map((label) => ({ path: `${label}.proto`, text: fs.readFileSync(path.join(corpus, `${label}.proto`), 'utf8') }));
-  const report = completed(await checkSchemaChange({ versions, sample: { path: 'sample.json', value: [{ id: 1 }, { id: 2 }] }, generate: { count: 5, seed: 1 } }));
-  assert.deepEqual(report.sample.perWriter.map((writer) => [writer.source, writer.records]), [['sample', 2], ['generated', 5]]);
+  const report = completed(
+    await checkSchemaChange({ versions, sample: { path: 'sample.json', value: [{ id: 1 }, { id: 2 }] }, generate: { count: 5, seed: 1 } }),
+  );
+  assert.deepEqual(
+    report.sample.perWriter.map((writer) => [writer.source, writer.records]),
+    [
+      ['sample', 2],
+      ['generated', 5],
+    ],
+  );
   assert.match(report.sample.perWriter[1]!.note!, /record 0: \$\.sku is missing, expected string \(required\)/);
   const refused = reading(cell(report, 0, 1)).refused!;
   assert.equal(refused.message, "missing required 'sku'");
@@ -152,14 +217,33 @@ test('a sample that fits the old version but not the new one: the new writer wri
 test('three versions: a 3×3 matrix, a label per consecutive pair, and the transitive forms', async () => {
   const record = (fields: object[]) => JSON.stringify({ type: 'record', name: 'Item', fields });
   const versions = [
-    record([{ name: 'id', type: 'int' }, { name: 'name', type: 'string' }]),
-    record([{ name: 'id', type: 'int' }, { name: 'name', type: 'string' }, { name: 'stock', type: 'int', default: 0 }]),
-    record([{ name: 'id', type: 'int' }, { name: 'stock', type: 'int', default: 0 }]),
+    record([
+      { name: 'id', type: 'int' },
+      { name: 'name', type: 'string' },
+    ]),
+    record([
+      { name: 'id', type: 'int' },
+      { name: 'name', type: 'string' },
+      { name: 'stock', type: 'int', default: 0 },
+    ]),
+    record([
+      { name: 'id', type: 'int' },
+      { name: 'stock', type: 'int', default: 0 },
+    ]),
   ].map((text, index) => ({ path: `v${index + 1}.avsc`, text }));
   const report = completed(await checkSchemaChange({ versions, generate: { count: 10, seed: 1 } }));
-  assert.deepEqual(report.versions.map((version) => version.label), ['v1', 'v2', 'v3']);
+  assert.deepEqual(
+    report.versions.map((version) => version.label),
+    ['v1', 'v2', 'v3'],
+  );
   assert.equal(report.cells.length, 9);
-  assert.deepEqual(report.pairs.map((pair) => [pair.older, pair.newer, pair.registry.mode, pair.mode]), [[0, 1, 'FULL', 'FULL'], [1, 2, 'BACKWARD', 'BACKWARD']]);
+  assert.deepEqual(
+    report.pairs.map((pair) => [pair.older, pair.newer, pair.registry.mode, pair.mode]),
+    [
+      [0, 1, 'FULL', 'FULL'],
+      [1, 2, 'BACKWARD', 'BACKWARD'],
+    ],
+  );
   assert.deepEqual(report.transitive, {
     registry: { backwardTransitive: true, forwardTransitive: false, fullTransitive: false },
     data: { backwardTransitive: true, forwardTransitive: false, fullTransitive: false },
@@ -169,9 +253,20 @@ test('three versions: a 3×3 matrix, a label per consecutive pair, and the trans
 
 test('progress: one event per cell, in matrix order, the last with every record done', async () => {
   const events: EvolutionProgress[] = [];
-  await checkSchemaChange({ versions: changedItems('int32 x = 1;', 'int64 x = 1;'), generate: { count: 10, seed: 1 } }, { onProgress: (event) => events.push(event) });
+  await checkSchemaChange(
+    { versions: changedItems('int32 x = 1;', 'int64 x = 1;'), generate: { count: 10, seed: 1 } },
+    { onProgress: (event) => events.push(event) },
+  );
   const cells = events.filter((event) => event.cell);
-  assert.deepEqual(cells.map((event) => [event.cell!.writer, event.cell!.reader]), [[0, 0], [0, 1], [1, 0], [1, 1]]);
+  assert.deepEqual(
+    cells.map((event) => [event.cell!.writer, event.cell!.reader]),
+    [
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+    ],
+  );
   assert.equal(cells.at(-1)!.done, cells.at(-1)!.total);
   assert.equal(cells.at(-1)!.total, 40);
 });
@@ -182,13 +277,16 @@ test('cancel: an aborted signal stops the check with a CancelledError, mid-run t
   await assert.rejects(checkSchemaChange({ versions: changedItems('int32 x = 1;', 'int64 x = 1;') }, { signal: controller.signal }), CancelledError);
   const later = new AbortController();
   const cells: unknown[] = [];
-  const running = checkSchemaChange({ versions: changedItems('int32 x = 1;', 'int64 x = 1;'), generate: { count: 20_000, seed: 1 } }, {
-    signal: later.signal,
-    onProgress: (event) => {
-      if (event.cell) cells.push(event.cell);
-      else later.abort(); // the first slice's progress: the run yields between slices
+  const running = checkSchemaChange(
+    { versions: changedItems('int32 x = 1;', 'int64 x = 1;'), generate: { count: 20_000, seed: 1 } },
+    {
+      signal: later.signal,
+      onProgress: (event) => {
+        if (event.cell) cells.push(event.cell);
+        else later.abort(); // the first slice's progress: the run yields between slices
+      },
     },
-  });
+  );
   await assert.rejects(running, CancelledError);
   assert.ok(cells.length < 4, `stopped before the last cell (${cells.length} reported)`);
 });
@@ -196,7 +294,15 @@ test('cancel: an aborted signal stops the check with a CancelledError, mid-run t
 test('the fixes a refusal suggests, applied to the schema, make the reader read', async () => {
   const corpus = (kind: string, label: string) => fs.readFileSync(path.join(repo, 'test', 'fixtures', 'evolution', 'avro', kind, `${label}.avsc`), 'utf8');
   const check = async (kind: string, newer: unknown) =>
-    completed(await checkSchemaChange({ versions: [{ path: 'old.avsc', text: corpus(kind, 'old') }, { path: 'new.avsc', text: JSON.stringify(newer) }], generate: { count: 10, seed: 1 } }));
+    completed(
+      await checkSchemaChange({
+        versions: [
+          { path: 'old.avsc', text: corpus(kind, 'old') },
+          { path: 'new.avsc', text: JSON.stringify(newer) },
+        ],
+        generate: { count: 10, seed: 1 },
+      }),
+    );
   type Record = { fields: { name: string; type: unknown; default?: unknown; aliases?: string[] }[] };
 
   const moved = JSON.parse(corpus('namespace-moved', 'new')) as Record;

@@ -20,7 +20,10 @@ interface Span {
 }
 
 /** Steps that each take `ms` of real time and record when they ran. */
-function recordingSteps(ms: Record<Exclude<Step, 'abandon'>, number>, fail?: { item: string; step: Step }): { steps: PipelineSteps<string, string>; spans: Span[]; running: () => number } {
+function recordingSteps(
+  ms: Record<Exclude<Step, 'abandon'>, number>,
+  fail?: { item: string; step: Step },
+): { steps: PipelineSteps<string, string>; spans: Span[]; running: () => number } {
   const spans: Span[] = [];
   let inFlight = 0;
   const run = async (item: string, step: Step, duration: number) => {
@@ -58,8 +61,16 @@ test('the pipeline times each item alone, in order, and opens the next item whil
   await runPipeline(items, steps);
 
   const timings = spans.filter((span) => span.step === 'time');
-  assert.deepEqual(timings.map((span) => span.item), items, 'timed in the given order');
-  assert.deepEqual(spans.filter((span) => span.step === 'finish').map((span) => span.item), items, 'finished in the given order');
+  assert.deepEqual(
+    timings.map((span) => span.item),
+    items,
+    'timed in the given order',
+  );
+  assert.deepEqual(
+    spans.filter((span) => span.step === 'finish').map((span) => span.item),
+    items,
+    'finished in the given order',
+  );
   for (const timing of timings) {
     const beside = spans.filter((span) => span !== timing && overlaps(span, timing));
     assert.deepEqual(beside, [], `nothing runs while ${timing.item} is timed`);
@@ -76,36 +87,57 @@ test('the first item can arrive already opening (the host opens it while it read
   const opened: string[] = [];
   await runPipeline(['json', 'v8'], { ...steps, open: (item) => (opened.push(item), steps.open(item)) }, Promise.resolve('json'));
   assert.deepEqual(opened, ['v8'], 'the first item is not opened twice');
-  assert.deepEqual(spans.filter((span) => span.step === 'time').map((span) => span.item), ['json', 'v8']);
+  assert.deepEqual(
+    spans.filter((span) => span.step === 'time').map((span) => span.item),
+    ['json', 'v8'],
+  );
 });
 
 test('a step that throws ends the pipeline once every step in flight has settled, and opened items are abandoned', async () => {
   const { steps, spans, running } = recordingSteps({ open: 30, time: 10, finish: 30 }, { item: 'b', step: 'time' });
   await assert.rejects(runPipeline(['a', 'b', 'c'], steps), /time of b failed/);
   assert.equal(running(), 0, 'no step is left running');
-  assert.deepEqual(spans.filter((span) => span.step === 'finish').map((span) => span.item), ['a'], 'a finished; b was never finished');
-  assert.deepEqual(spans.filter((span) => span.step === 'abandon').map((span) => span.item), ['b'], 'b, opened, was abandoned');
+  assert.deepEqual(
+    spans.filter((span) => span.step === 'finish').map((span) => span.item),
+    ['a'],
+    'a finished; b was never finished',
+  );
+  assert.deepEqual(
+    spans.filter((span) => span.step === 'abandon').map((span) => span.item),
+    ['b'],
+    'b, opened, was abandoned',
+  );
   assert.ok(!spans.some((span) => span.item === 'c'), 'c was never opened');
 });
 
 test('with real workers, each codec opens after the previous one timed and times after the previous row arrived', async () => {
   const events: string[] = [];
-  const report = await compareSample({ path: tuplesSample }, {
-    ...FAST,
-    codecs: ['json', 'msgpackr', 'cbor-x', 'v8'],
-    onStage: (codec, stage) => {
-      if (stage === 'input' || stage === 'measure') events.push(`${stage} ${codec}`);
+  const report = await compareSample(
+    { path: tuplesSample },
+    {
+      ...FAST,
+      codecs: ['json', 'msgpackr', 'cbor-x', 'v8'],
+      onStage: (codec, stage) => {
+        if (stage === 'input' || stage === 'measure') events.push(`${stage} ${codec}`);
+      },
+      onResult: (row) => events.push(`row ${row.codec}`),
     },
-    onResult: (row) => events.push(`row ${row.codec}`),
-  });
-  assert.deepEqual(report.results.map((row) => row.status), ['completed', 'completed', 'completed', 'completed']);
+  );
+  assert.deepEqual(
+    report.results.map((row) => row.status),
+    ['completed', 'completed', 'completed', 'completed'],
+  );
   const at = (event: string) => {
     const index = events.indexOf(event);
     assert.ok(index >= 0, `${event} in ${events.join(', ')}`);
     return index;
   };
   const codecs = ['json', 'msgpackr', 'cbor-x', 'v8'];
-  assert.deepEqual(events.filter((event) => event.startsWith('row ')), codecs.map((codec) => `row ${codec}`), 'rows arrive in the round order');
+  assert.deepEqual(
+    events.filter((event) => event.startsWith('row ')),
+    codecs.map((codec) => `row ${codec}`),
+    'rows arrive in the round order',
+  );
   for (let index = 1; index < codecs.length; index++) {
     const [previous, codec] = [codecs[index - 1]!, codecs[index]!];
     assert.ok(at(`input ${codec}`) > at(`measure ${previous}`), `${codec} opens after ${previous} started timing: ${events.join(', ')}`);

@@ -18,7 +18,10 @@ const jsonSize = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'u
 /** Records with known rates: what the fresh ones must keep. */
 function craftedRecords(count: number): Array<Record<string, unknown>> {
   const random = seededRandom(7);
-  const hex = () => Math.floor(random() * 2 ** 24).toString(16).padStart(6, '0');
+  const hex = () =>
+    Math.floor(random() * 2 ** 24)
+      .toString(16)
+      .padStart(6, '0');
   return Array.from({ length: count }, (_, index) => ({
     id: `user-${hex()}`,
     kind: ['a', 'b', 'c'][index % 3],
@@ -38,9 +41,21 @@ test('fresh records keep the kinds, rates, ranges, decimals, lengths and alphabe
   const generator = new FreshRecords(profileRecords(source));
   const fresh = Array.from({ length: 20_000 }, () => generator.next() as Record<string, unknown>);
   const close = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) < 0.03, `${what}: ${a.toFixed(3)} fresh, ${b.toFixed(3)} in the sample`);
-  close(share(fresh, (r) => 'extra' in r), share(source, (r) => 'extra' in r), 'key presence');
-  close(share(fresh, (r) => r.note === null), share(source, (r) => r.note === null), 'null rate');
-  close(share(fresh, (r) => r.active === true), share(source, (r) => r.active === true), 'true rate');
+  close(
+    share(fresh, (r) => 'extra' in r),
+    share(source, (r) => 'extra' in r),
+    'key presence',
+  );
+  close(
+    share(fresh, (r) => r.note === null),
+    share(source, (r) => r.note === null),
+    'null rate',
+  );
+  close(
+    share(fresh, (r) => r.active === true),
+    share(source, (r) => r.active === true),
+    'true rate',
+  );
   for (const record of fresh) {
     assert.match(record.id as string, /^user-[0-9a-f]{6}$/, 'the structure of the ids, with their alphabet');
     assert.ok(['a', 'b', 'c'].includes(record.kind as string));
@@ -62,8 +77,13 @@ test('events grown past the sample: its own records first, then fresh ones, with
   assert.ok(Math.abs(scaled.jsonBytes / (own * 3) - 1) < 0.001);
   assert.deepEqual(records.slice(0, events.length), events);
   assert.deepEqual(scaled.scaling, {
-    recordsPath: '(root array)', sourceRecords: events.length, records: records.length, repeated: false,
-    targetJsonBytes: own * 3, growth: 'fresh', freshRecords: records.length - events.length,
+    recordsPath: '(root array)',
+    sourceRecords: events.length,
+    records: records.length,
+    repeated: false,
+    targetJsonBytes: own * 3,
+    growth: 'fresh',
+    freshRecords: records.length - events.length,
   });
   const types = new Set(events.map((event) => event.type));
   for (const record of records.slice(events.length)) {

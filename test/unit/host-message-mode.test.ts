@@ -13,16 +13,30 @@ import type { SampleSource } from '../../src/host/sample-source';
 
 const uri = { scheme: 'untitled', fsPath: 'Untitled-1', path: 'Untitled-1', toString: () => 'untitled:Untitled-1' };
 const file = (name: string): SampleSource => ({ kind: 'file', name, location: `/data/${name}`, path: `/data/${name}` });
-const text = (sampleKind: 'json' | 'jsonl'): SampleSource => ({ kind: 'text', name: 'Untitled-1', location: 'untitled:Untitled-1', uri, text: '{}', sampleKind });
+const text = (sampleKind: 'json' | 'jsonl'): SampleSource => ({
+  kind: 'text',
+  name: 'Untitled-1',
+  location: 'untitled:Untitled-1',
+  uri,
+  text: '{}',
+  sampleKind,
+});
 
 test('JSON Lines files and editors are streams by default, with a line saying so; JSON documents are not', () => {
   for (const source of [file('events.jsonl'), file('events.NDJSON'), text('jsonl')]) {
     assert.equal(isJsonLinesSource(source), true, source.name);
     const mode = messageModeOf(source, undefined);
     assert.deepEqual({ on: mode.on, byDefault: mode.byDefault }, { on: true, byDefault: true });
-    assert.match(mode.announce ?? '', new RegExp(`^${source.name.replace('.', '\\.')} is JSON Lines: each record is measured as its own message \\(message mode\\); turn off Messages`));
+    assert.match(
+      mode.announce ?? '',
+      new RegExp(`^${source.name.replace('.', '\\.')} is JSON Lines: each record is measured as its own message \\(message mode\\); turn off Messages`),
+    );
   }
-  for (const source of [file('orders.json'), text('json'), { kind: 'generated', name: 'Items', location: 'generated', bytes: new Uint8Array(), fileName: 'items.json' } as SampleSource]) {
+  for (const source of [
+    file('orders.json'),
+    text('json'),
+    { kind: 'generated', name: 'Items', location: 'generated', bytes: new Uint8Array(), fileName: 'items.json' } as SampleSource,
+  ]) {
     assert.deepEqual(messageModeOf(source, undefined), { on: false, byDefault: false }, source.name);
   }
 });
@@ -34,7 +48,12 @@ test("the request's choice wins either way, without the default's line", () => {
 
 test("the stream's format: JSON Lines by the source, a JSON array for editor text, a saved file's by its path (a folder's files)", () => {
   const settings = { dictionarySplit: 0.7, dictionaryBytes: 4096, linkBitsPerSecond: [1e6], skipInvalidLines: true };
-  assert.deepEqual(messageOptions(text('jsonl'), settings), { format: 'jsonl', invalidLines: 'skip', dictionary: { trainShare: 0.7, sizeBytes: 4096 }, linkBitsPerSecond: [1e6] });
+  assert.deepEqual(messageOptions(text('jsonl'), settings), {
+    format: 'jsonl',
+    invalidLines: 'skip',
+    dictionary: { trainShare: 0.7, sizeBytes: 4096 },
+    linkBitsPerSecond: [1e6],
+  });
   assert.equal(messageOptions(text('json'), settings).format, 'json-array');
   assert.equal('format' in messageOptions(file('orders.json'), settings), false);
   assert.equal(messageOptions(file('orders.json'), { ...settings, skipInvalidLines: false }).invalidLines, 'stop');
@@ -53,7 +72,10 @@ test("a line that is not JSON: the editor's error names the setting and keeps th
   assert.ok(shown instanceof SampleInputError);
   assert.equal(shown.line, 3);
   assert.equal(shown.column, thrown.column);
-  assert.match(shown.message, /^\/data\/bad\.jsonl:3:\d+: .*, or turn on the payloadLab\.messages\.skipInvalidLines setting to leave such lines out \(they are counted\)\.$/);
+  assert.match(
+    shown.message,
+    /^\/data\/bad\.jsonl:3:\d+: .*, or turn on the payloadLab\.messages\.skipInvalidLines setting to leave such lines out \(they are counted\)\.$/,
+  );
   assert.doesNotMatch(shown.message, /--skip-invalid-lines/);
   const other = new Error('boom');
   assert.equal(inEditorWords(other), other);

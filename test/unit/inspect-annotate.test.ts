@@ -42,7 +42,10 @@ const PROTO_SAMPLE = {
   nested: { deep: { list: ['a', 'bb', ''] } },
   long: 'y'.repeat(300),
   counts: { 'odd key': 1, 'b c': 2 },
-  items: [{ x: 1, label: 'one' }, { x: 2, label: 'two' }],
+  items: [
+    { x: 1, label: 'one' },
+    { x: 2, label: 'two' },
+  ],
 };
 
 interface Encoded {
@@ -107,7 +110,10 @@ function overlapping(annotations: ByteAnnotation[], start: number, end: number):
   return found;
 }
 
-const selfDescribing: [string, CodecModule][] = [['msgpackr', msgpackr], ['cbor-x', cborX]];
+const selfDescribing: [string, CodecModule][] = [
+  ['msgpackr', msgpackr],
+  ['cbor-x', cborX],
+];
 const allCodecs: [string, CodecModule][] = [...selfDescribing, ['protobufjs', protobufjs]];
 const sampleFor = (codec: string) => (codec === 'protobufjs' ? PROTO_SAMPLE : SAMPLE);
 
@@ -116,7 +122,10 @@ for (const [name, codec] of selfDescribing) {
     const encoded = encodeWith(codec, SAMPLE);
     const keyRanges = annotateAll(encoded).annotations.filter((a) => a.role === 'key');
     const expected = pathsOf(SAMPLE).keys;
-    assert.deepEqual(keyRanges.map((a) => ({ path: a.path, key: text(encoded.bytes, a) })), expected);
+    assert.deepEqual(
+      keyRanges.map((a) => ({ path: a.path, key: text(encoded.bytes, a) })),
+      expected,
+    );
     assert.ok(keyRanges.every((a) => a.label === `key ${JSON.stringify(text(encoded.bytes, a))}`));
   });
 
@@ -125,7 +134,10 @@ for (const [name, codec] of selfDescribing) {
     const { values } = pathsOf(SAMPLE);
     const strings = annotateAll(encoded).annotations.filter((a) => a.role === 'value' && a.label.startsWith('"'));
     const expected = [...values].filter(([, v]) => typeof v === 'string' && v !== '').map(([path, v]) => ({ path, text: v }));
-    assert.deepEqual(strings.map((a) => ({ path: a.path, text: text(encoded.bytes, a) })), expected);
+    assert.deepEqual(
+      strings.map((a) => ({ path: a.path, text: text(encoded.bytes, a) })),
+      expected,
+    );
   });
 
   test(`${name}: container headers give the entry and item counts at the container's path`, () => {
@@ -137,14 +149,20 @@ for (const [name, codec] of selfDescribing) {
         const n = Array.isArray(v) ? v.length : Object.keys(v as object).length;
         return { path, label: Array.isArray(v) ? `array, ${n} ${n === 1 ? 'item' : 'items'}` : `map, ${n} ${n === 1 ? 'entry' : 'entries'}` };
       });
-    assert.deepEqual(headers.map((a) => ({ path: a.path, label: a.label })), expected);
+    assert.deepEqual(
+      headers.map((a) => ({ path: a.path, label: a.label })),
+      expected,
+    );
     assert.ok(headers.every((a) => a.role === 'header'));
   });
 
   test(`${name}: numbers are labelled with their width and value at their path`, () => {
     const values = annotateAll(encodeWith(codec, SAMPLE)).annotations.filter((a) => a.path.startsWith('$["odd key"][') && a.role === 'value');
     const numbers = SAMPLE['odd key'].slice(0, 7) as number[];
-    assert.deepEqual(values.slice(0, 7).map((a) => a.path), numbers.map((_, i) => `$["odd key"][${i}]`));
+    assert.deepEqual(
+      values.slice(0, 7).map((a) => a.path),
+      numbers.map((_, i) => `$["odd key"][${i}]`),
+    );
     numbers.forEach((n, i) => assert.match(values[i]!.label, new RegExp(` ${String(n).replace('.', '\\.')}$`)));
     assert.match(values[6]!.label, /^float64 1\.5$/);
   });
@@ -156,7 +174,12 @@ for (const [name, codec] of selfDescribing) {
 }
 
 test('msgpackr: a timestamp ext and a non-string key are labelled, the key by its value', () => {
-  const bytes = pack(new Map<unknown, unknown>([[7, new Date(Date.UTC(2024, 0, 2))], [true, 'b']]));
+  const bytes = pack(
+    new Map<unknown, unknown>([
+      [7, new Date(Date.UTC(2024, 0, 2))],
+      [true, 'b'],
+    ]),
+  );
   const { annotations, error } = annotateMsgpack(bytes, { start: 0, end: bytes.length });
   assert.equal(error, undefined);
   const at = (label: string) => annotations.find((a) => a.label.startsWith(label));
@@ -172,11 +195,14 @@ test('cbor-x: tags are headers of the item they tag, with their meaning', () => 
   const { annotations, error } = annotateCbor(bytes, { start: 0, end: bytes.length });
   assert.equal(error, undefined);
   const tags = annotations.filter((a) => a.label.startsWith('tag '));
-  assert.deepEqual(tags.map((a) => [a.path, a.label, a.role]), [
-    ['$.when', 'tag 1 (epoch date)', 'header'],
-    ['$.set', 'tag 258 (set)', 'header'],
-    ['$.big', 'tag 2 (bignum)', 'header'],
-  ]);
+  assert.deepEqual(
+    tags.map((a) => [a.path, a.label, a.role]),
+    [
+      ['$.when', 'tag 1 (epoch date)', 'header'],
+      ['$.set', 'tag 258 (set)', 'header'],
+      ['$.big', 'tag 2 (bignum)', 'header'],
+    ],
+  );
   assert.ok(annotations.some((a) => a.path === '$.when' && a.label === 'float64 1704153600.5'));
   assert.ok(annotations.some((a) => a.path === '$.set[0]' && a.label === 'uint 1'));
 });
@@ -191,11 +217,20 @@ test('cbor: indefinite-length maps, arrays and string chunks end with break rang
     annotations.map((a) => `${a.path} ${a.role} ${a.label}`),
     [
       '$ header map, indefinite length',
-      '$.a header string, 1 byte', '$.a key key "a"',
+      '$.a header string, 1 byte',
+      '$.a key key "a"',
       '$.a header string, indefinite length',
-      '$.a header chunk, 2 bytes', '$.a value "hi"', '$.a header chunk, 1 byte', '$.a value "!"', '$.a header break',
-      '$.b header string, 1 byte', '$.b key key "b"',
-      '$.b header array, indefinite length', '$.b[0] value uint 1', '$.b[1] value uint 2', '$.b header break',
+      '$.a header chunk, 2 bytes',
+      '$.a value "hi"',
+      '$.a header chunk, 1 byte',
+      '$.a value "!"',
+      '$.a header break',
+      '$.b header string, 1 byte',
+      '$.b key key "b"',
+      '$.b header array, indefinite length',
+      '$.b[0] value uint 1',
+      '$.b[1] value uint 2',
+      '$.b header break',
       '$ header break',
     ],
   );
@@ -212,7 +247,16 @@ for (const [name, codec] of allCodecs) {
     const encoded = encodeWith(codec, sampleFor(name));
     const whole = annotateAll(encoded).annotations;
     const size = encoded.bytes.length;
-    for (const [start, end] of [[0, 1], [0, 16], [5, 9], [17, 40], [size - 10, size], [size - 1, size + 100], [40, 40], [size + 5, size + 9]] as const) {
+    for (const [start, end] of [
+      [0, 1],
+      [0, 16],
+      [5, 9],
+      [17, 40],
+      [size - 10, size],
+      [size - 1, size + 100],
+      [40, 40],
+      [size + 5, size + 9],
+    ] as const) {
       const page = annotateEncoding(encoded.layout, encoded.bytes.slice(), { start, end });
       assert.deepEqual(page.annotations, overlapping(whole, start, end), `window ${start}–${end}`);
       assert.equal(page.truncated, false);
@@ -257,7 +301,7 @@ for (const [name, codec] of allCodecs) {
     const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) & 0xff;
     for (let round = 0; round < 300; round++) {
       const bytes = encoded.bytes.slice();
-      for (let flips = 0; flips < 1 + (round % 5); flips++) bytes[(random() << 8 | random()) % bytes.length] = random();
+      for (let flips = 0; flips < 1 + (round % 5); flips++) bytes[((random() << 8) | random()) % bytes.length] = random();
       const page = annotateEncoding(encoded.layout, bytes, { start: 0, end: bytes.length });
       assert.ok(Array.isArray(page.annotations));
       const noise = Uint8Array.from({ length: 64 }, random);
@@ -315,7 +359,10 @@ test('protobufjs: nested messages, repeated and packed fields, a map and 64-bit 
   const find = (path: string, role: ByteAnnotation['role'], label?: string) =>
     annotations.filter((a) => a.path === path && a.role === role && (label === undefined || a.label === label));
   assert.equal(find('$.name', 'key', 'field 1 name: string').length, 1);
-  assert.deepEqual(find('$.name', 'value').map((a) => text(encoded.bytes, a)), ['hi']);
+  assert.deepEqual(
+    find('$.name', 'value').map((a) => text(encoded.bytes, a)),
+    ['hi'],
+  );
   assert.equal(find('$.big', 'value', 'int64 1099511627776').length, 1);
   // int64 (the varint variant): a negative value takes 10 bytes.
   const negative = find('$.negative[0]', 'value', 'int64 -5');
@@ -323,10 +370,19 @@ test('protobufjs: nested messages, repeated and packed fields, a map and 64-bit 
   assert.equal(negative[0]!.end - negative[0]!.start, 10);
   assert.equal(find('$.xs', 'key', 'field 4 xs: packed double').length, 1);
   assert.equal(find('$.xs[1]', 'value', 'double 2.5').length, 1);
-  assert.deepEqual(find('$.tags[1]', 'key').map((a) => a.label), ['field 5 tags: repeated string']);
-  assert.deepEqual(find('$.tags[1]', 'value').map((a) => text(encoded.bytes, a)), ['bb']);
+  assert.deepEqual(
+    find('$.tags[1]', 'key').map((a) => a.label),
+    ['field 5 tags: repeated string'],
+  );
+  assert.deepEqual(
+    find('$.tags[1]', 'value').map((a) => text(encoded.bytes, a)),
+    ['bb'],
+  );
   const mapKey = find('$.m["odd key"]', 'key', 'key "odd key"');
-  assert.deepEqual(mapKey.map((a) => text(encoded.bytes, a)), ['odd key']);
+  assert.deepEqual(
+    mapKey.map((a) => text(encoded.bytes, a)),
+    ['odd key'],
+  );
   assert.equal(find('$.m["odd key"].v', 'value', 'int32 1').length, 1);
   assert.equal(find('$.m.b.v', 'value', 'int32 2').length, 1);
   assert.equal(find('$.item', 'header', 'message Item, 4 bytes').length, 1);
@@ -350,7 +406,10 @@ test('protobufjs: a list under a provided schema has paths relative to the sampl
   const { annotations } = annotateAll(encoded);
   assert.ok(annotations.every((a) => !a.path.includes('records')));
   assert.deepEqual(
-    annotations.filter((a) => a.role === 'key').map((a) => `${a.path} ${a.label}`).slice(0, 4),
+    annotations
+      .filter((a) => a.role === 'key')
+      .map((a) => `${a.path} ${a.label}`)
+      .slice(0, 4),
     ['$[0] field 1 records: repeated Item', '$[0].x field 1 x: int32', '$[0].y field 2 y: double', '$[0].z field 3 z: double'],
   );
   assert.ok(annotations.some((a) => a.path === '$[2].x' && a.label === `int32 ${sample[2]!.x}`));
@@ -358,14 +417,22 @@ test('protobufjs: a list under a provided schema has paths relative to the sampl
 
 test('protobufjs: an inferred wrapper of a root array or object with odd keys adds no path step', () => {
   const list = annotateAll(encodeWith(protobufjs, [1.5, 2.5])).annotations;
-  assert.deepEqual(list.map((a) => `${a.path} ${a.label}`), ['$ field 1 value: packed double', '$ packed double, 16 bytes', '$[0] double 1.5', '$[1] double 2.5']);
+  assert.deepEqual(
+    list.map((a) => `${a.path} ${a.label}`),
+    ['$ field 1 value: packed double', '$ packed double, 16 bytes', '$[0] double 1.5', '$[1] double 2.5'],
+  );
   const odd = annotateAll(encodeWith(protobufjs, { 'odd key': 'v' })).annotations;
   assert.deepEqual(
     odd.map((a) => `${a.path} ${a.role} ${a.label}`),
     [
-      '$["odd key"] key field 1 value: map<string, string>', '$["odd key"] header map entry, 12 bytes',
-      '$["odd key"] key map key: string', '$["odd key"] header string, 7 bytes', '$["odd key"] key key "odd key"',
-      '$["odd key"] key map value: string', '$["odd key"] header string, 1 byte', '$["odd key"] value "v"',
+      '$["odd key"] key field 1 value: map<string, string>',
+      '$["odd key"] header map entry, 12 bytes',
+      '$["odd key"] key map key: string',
+      '$["odd key"] header string, 7 bytes',
+      '$["odd key"] key key "odd key"',
+      '$["odd key"] key map value: string',
+      '$["odd key"] header string, 1 byte',
+      '$["odd key"] value "v"',
     ],
   );
 });
@@ -376,9 +443,10 @@ test('protobufjs: fields the type does not declare are labelled unknown with the
   const bytes = writer.encode({ a: 1, extra: 300, note: 'n' }).finish();
   const { annotations, error } = annotateProtobuf(bytes, { start: 0, end: bytes.length }, { type: reader });
   assert.equal(error, undefined);
-  assert.deepEqual(annotations.filter((a) => a.role === 'key').map((a) => `${a.path} ${a.label}`), [
-    '$.a field 1 a: int32', '$ unknown field 7 (varint)', '$ unknown field 9 (length-delimited)',
-  ]);
+  assert.deepEqual(
+    annotations.filter((a) => a.role === 'key').map((a) => `${a.path} ${a.label}`),
+    ['$.a field 1 a: int32', '$ unknown field 7 (varint)', '$ unknown field 9 (length-delimited)'],
+  );
   assert.ok(annotations.some((a) => a.label === 'varint 300'));
 });
 
@@ -389,10 +457,18 @@ test('protobufjs: enums are labelled with their value name, packed or not', () =
   const bytes = type.encode({ c: 2, cs: [1, 2, 7] }).finish();
   const { annotations, error } = annotateProtobuf(bytes, { start: 0, end: bytes.length }, { type });
   assert.equal(error, undefined);
-  assert.deepEqual(annotations.map((a) => `${a.path} ${a.label}`), [
-    '$.c field 1 c: Color', '$.c enum Color 2 (BLUE)',
-    '$.cs field 2 cs: packed Color', '$.cs packed Color, 3 bytes', '$.cs[0] enum Color 1 (RED)', '$.cs[1] enum Color 2 (BLUE)', '$.cs[2] enum Color 7',
-  ]);
+  assert.deepEqual(
+    annotations.map((a) => `${a.path} ${a.label}`),
+    [
+      '$.c field 1 c: Color',
+      '$.c enum Color 2 (BLUE)',
+      '$.cs field 2 cs: packed Color',
+      '$.cs packed Color, 3 bytes',
+      '$.cs[0] enum Color 1 (RED)',
+      '$.cs[1] enum Color 2 (BLUE)',
+      '$.cs[2] enum Color 7',
+    ],
+  );
 });
 
 test('protobufjs: a repeated field split across windows keeps counting its occurrences', () => {
@@ -429,12 +505,19 @@ for (const [name, codec] of allCodecs) {
     const keys = whole.filter((a) => a.role === 'key' && /^\$\.items(\[0\](\.[xyz])?)?$/.test(a.path));
     const expected = ['$.items', '$.items[0].x', '$.items[0].y', '$.items[0].z'];
     if (name === 'protobufjs') {
-      assert.deepEqual(keys.map((a) => `${a.path} ${a.label}`), [
-        '$.items[0] field 1 items: repeated Item', '$.items[0].x field 1 x: int32', '$.items[0].y field 2 y: double', '$.items[0].z field 3 z: double',
-      ]);
+      assert.deepEqual(
+        keys.map((a) => `${a.path} ${a.label}`),
+        ['$.items[0] field 1 items: repeated Item', '$.items[0].x field 1 x: int32', '$.items[0].y field 2 y: double', '$.items[0].z field 3 z: double'],
+      );
     } else {
-      assert.deepEqual(keys.map((a) => a.path), expected);
-      assert.deepEqual(keys.map((a) => text(encoded.bytes, a)), ['items', 'x', 'y', 'z']);
+      assert.deepEqual(
+        keys.map((a) => a.path),
+        expected,
+      );
+      assert.deepEqual(
+        keys.map((a) => text(encoded.bytes, a)),
+        ['items', 'x', 'y', 'z'],
+      );
     }
     assert.ok(whole.some((a) => a.path === '$.items[0].y' && a.label.endsWith(` ${tuples.items[0]!.y}`)));
     const last = tuples.items.length - 1;
@@ -443,9 +526,14 @@ for (const [name, codec] of allCodecs) {
 }
 
 test('formatSegment and the walkers agree on odd keys', () => {
-  const sample = { 'a b': 1, __proto__x: 2, 'ü': 3, '': 4 };
+  const sample = { 'a b': 1, __proto__x: 2, ü: 3, '': 4 };
   for (const [, codec] of selfDescribing) {
-    const keys = annotateAll(encodeWith(codec, sample)).annotations.filter((a) => a.role === 'key').map((a) => a.path);
-    assert.deepEqual(keys, Object.keys(sample).map((k) => `$${formatSegment(k)}`));
+    const keys = annotateAll(encodeWith(codec, sample))
+      .annotations.filter((a) => a.role === 'key')
+      .map((a) => a.path);
+    assert.deepEqual(
+      keys,
+      Object.keys(sample).map((k) => `$${formatSegment(k)}`),
+    );
   }
 });

@@ -26,7 +26,13 @@ for (const codec of ['pbf', 'bufbuild', 'msgpack', 'cborg', 'protobufjs-fromobje
   test(`${codec}: the first page of bytes is annotated with the sample's paths`, async () => {
     const annotations = await firstAnnotations(codec);
     assert.ok(annotations.length > 10, `${codec}: ${annotations.length} annotations`);
-    assert.ok(annotations.some((annotation) => annotation.path === '$.items[0].x'), `${codec}: ${annotations.slice(0, 6).map((a) => a.path).join(' ')}`);
+    assert.ok(
+      annotations.some((annotation) => annotation.path === '$.items[0].x'),
+      `${codec}: ${annotations
+        .slice(0, 6)
+        .map((a) => a.path)
+        .join(' ')}`,
+    );
   });
 }
 

@@ -36,13 +36,19 @@ test('protobufjs on the bundled dataset: every record is a Message, marked on it
   assert.equal(items.childCount, records);
   assert.equal(items.original?.type, 'array');
   const page = inspection.children(['items'], 100, 3);
-  assert.deepEqual(page.nodes.map((node) => node.label), ['[100]', '[101]', '[102]']);
+  assert.deepEqual(
+    page.nodes.map((node) => node.label),
+    ['[100]', '[101]', '[102]'],
+  );
   assert.equal(page.total, records);
   const record = page.nodes[0]!;
   assert.equal(record.original?.type, 'object');
   assert.match(record.decoded?.type ?? '', /protobufjs/, 'the decoded row names the class');
   // A protobufjs Message: its prototype, the enumerable field defaults it inherits, and toJSON.
-  assert.deepEqual(record.remnants.map((r) => r.kind), ['prototype', 'inherited-enumerable', 'to-json']);
+  assert.deepEqual(
+    record.remnants.map((r) => r.kind),
+    ['prototype', 'inherited-enumerable', 'to-json'],
+  );
   assert.equal(record.differs, false, 'the same data: only the prototype differs');
 
   const first = inspection.finding('prototype', null, 1);
@@ -73,11 +79,17 @@ test('msgpackr on the bundled dataset: plain data, no findings, and the bytes ar
 test('a "__proto__" key: msgpackr renames it, and both keys get a row, each on its own side', async () => {
   const inspection = await Inspection.open(job('msgpackr', '{"__proto__": {"x": 1}, "a": 2}'));
   const rows = inspection.children([], 0, 10).nodes;
-  assert.deepEqual(rows.map((row) => row.label), ['__proto__', 'a', '__proto_']);
+  assert.deepEqual(
+    rows.map((row) => row.label),
+    ['__proto__', 'a', '__proto_'],
+  );
   const [original, , renamed] = rows as [TreeNode, TreeNode, TreeNode];
   assert.equal(original.decoded, null, 'gone from the decoded object');
   assert.equal(original.differs, true);
-  assert.deepEqual(original.remnants.map((r) => r.kind), ['rename']);
+  assert.deepEqual(
+    original.remnants.map((r) => r.kind),
+    ['rename'],
+  );
   assert.equal(renamed.original, null, 'only the decoded object has it');
   const found = inspection.finding('difference', null, 1);
   assert.equal(found?.finding.kind, 'rename');
@@ -95,12 +107,18 @@ test('an integer above 2^53: the precision JSON.parse lost is marked at its row'
 test('a value changed on the way: the row differs and shows both sides', async () => {
   // avsc infers float for nothing: give it a schema where y is a float, so 0.1 comes back rounded.
   const sample = '{"y": 0.1}';
-  const inspection = await Inspection.open({ ...job('avsc', sample), schema: { kind: 'avsc', source: '{"type":"record","name":"R","fields":[{"name":"y","type":"float"}]}' } });
+  const inspection = await Inspection.open({
+    ...job('avsc', sample),
+    schema: { kind: 'avsc', source: '{"type":"record","name":"R","fields":[{"name":"y","type":"float"}]}' },
+  });
   const y = childNamed(inspection.children([], 0, 10).nodes, 'y');
   assert.equal(y.original?.preview, '0.1');
   assert.notEqual(y.decoded?.preview, '0.1');
   assert.equal(y.differs, true);
-  assert.deepEqual(y.remnants.map((r) => r.kind), ['precision']);
+  assert.deepEqual(
+    y.remnants.map((r) => r.kind),
+    ['precision'],
+  );
 });
 
 test('through a real worker, 5,000 levels deep: the finding at the bottom is found, located and its row opened', async () => {
@@ -125,7 +143,10 @@ test('through a real worker: open, page, close; a closed session says so', async
   assert.equal(opened.codec, 'msgpackr');
   assert.equal(opened.root.childCount, 3);
   const page = await service.ask(opened.sessionId, 'inspector-children', { steps: [1], offset: 0, limit: 10 });
-  assert.deepEqual(page.nodes.map((node) => node.decoded?.preview), ['2', '3']);
+  assert.deepEqual(
+    page.nodes.map((node) => node.decoded?.preview),
+    ['2', '3'],
+  );
   const bytes = await service.ask(opened.sessionId, 'inspector-bytes', { offset: 0, length: 64 });
   assert.deepEqual(bytes.bytes, [...pack([1, [2, 3], { a: 'b' }])]);
   assert.equal(liveWorkerCount(), 1);

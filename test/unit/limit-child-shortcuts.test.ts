@@ -47,7 +47,10 @@ test('checked records: the first, the last and evenly between; all of a short ar
   assert.equal(indexes.length, CHECKED_RECORDS);
   assert.equal(indexes[0], 0);
   assert.equal(indexes.at(-1), 1_000_002);
-  assert.ok(indexes.every((index, at) => at === 0 || index > indexes[at - 1]!), 'increasing, no repeats');
+  assert.ok(
+    indexes.every((index, at) => at === 0 || index > indexes[at - 1]!),
+    'increasing, no repeats',
+  );
   assert.deepEqual(checkedIndexes(3), [0, 1, 2]);
 });
 
@@ -66,7 +69,10 @@ test('a decode that returned is checked: the right records pass; a lost, wrong o
 
   const changed = decoded();
   changed.items[count - 1]!['x'] = 'not a number';
-  assert.match(checkDecodedRecords(changed, plan.found, count) ?? '', new RegExp(`record ${count - 1} at items decoded differently \\(\\$ is the record\\): \\$\\.x`));
+  assert.match(
+    checkDecodedRecords(changed, plan.found, count) ?? '',
+    new RegExp(`record ${count - 1} at items decoded differently \\(\\$ is the record\\): \\$\\.x`),
+  );
 
   // Records in the wrong order: the repeat of record 0 is not where it belongs.
   const shifted = decoded();
@@ -88,13 +94,16 @@ test('each size gets the time the size before it predicts, with a margin, betwee
 });
 
 test('a timeout says how much the process held, and "near the heap limit" when it held most of it', () => {
-  assert.match(timeoutMessage(120_000, 3_600, 4_144), /^timed out near the heap limit: no answer within 120 s \(the process was stopped holding 3600 MB of a 4144 MB heap limit\)$/);
+  assert.match(
+    timeoutMessage(120_000, 3_600, 4_144),
+    /^timed out near the heap limit: no answer within 120 s \(the process was stopped holding 3600 MB of a 4144 MB heap limit\)$/,
+  );
   assert.match(timeoutMessage(120_000, 900, 4_144), /^timed out: no answer within 120 s \(the process was stopped holding 900 MB of a 4144 MB heap limit\)$/);
   assert.equal(timeoutMessage(60_000, undefined, undefined), 'timed out: no answer within 60 s (the process was stopped)');
 });
 
 test('codecs are searched at once only as far as free memory holds each process twice at its heap limit', () => {
-  assert.equal(lanesFor(2, undefined, 21_000), 2, "two default heaps (about 4.2 GB each) in 21 GB free");
+  assert.equal(lanesFor(2, undefined, 21_000), 2, 'two default heaps (about 4.2 GB each) in 21 GB free');
   assert.equal(lanesFor(2, undefined, 12_000), 1, 'not in 12 GB');
   assert.equal(lanesFor(4, 512, 3_000), 2, 'small heaps: as many as fit, at most the number asked');
   assert.equal(lanesFor(2, 8_192, 1_000), 1, 'always one');

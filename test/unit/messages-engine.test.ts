@@ -42,7 +42,8 @@ function completed(results: CodecResult[], codec: string): MessageRow {
 function independentBytes(row: MessageRow, records: readonly unknown[]): number {
   const encodeOne: (record: unknown) => Uint8Array = (() => {
     switch (row.codec) {
-      case 'json': return (record) => Buffer.from(JSON.stringify(record), 'utf8');
+      case 'json':
+        return (record) => Buffer.from(JSON.stringify(record), 'utf8');
       case 'avsc': {
         const type = avro.Type.forSchema(JSON.parse(row.schemaText!));
         return (record) => type.toBuffer(record);
@@ -51,11 +52,16 @@ function independentBytes(row: MessageRow, records: readonly unknown[]): number 
         const type = protobuf.parse(row.schemaText!, { keepCase: true }).root.lookupType('Root');
         return (record) => type.encode(record as Record<string, unknown>).finish();
       }
-      case 'msgpackr': return (record) => pack(record);
-      case 'cbor-x': return (record) => cborEncode(record);
-      case 'bson': return (record) => bsonSerialize(record as Record<string, unknown>);
-      case 'v8': return (record) => v8Serialize(record);
-      default: throw new Error(`no independent encoder for ${row.codec}`);
+      case 'msgpackr':
+        return (record) => pack(record);
+      case 'cbor-x':
+        return (record) => cborEncode(record);
+      case 'bson':
+        return (record) => bsonSerialize(record as Record<string, unknown>);
+      case 'v8':
+        return (record) => v8Serialize(record);
+      default:
+        throw new Error(`no independent encoder for ${row.codec}`);
     }
   })();
   return records.reduce<number>((sum, record) => sum + encodeOne(record).byteLength, 0);
@@ -64,14 +70,24 @@ function independentBytes(row: MessageRow, records: readonly unknown[]): number 
 const streamDir = tempDir();
 const streamFile = path.join(streamDir, 'events-20000.jsonl');
 execFileSync(process.execPath, [path.join(repoRoot, 'schemas', 'make-event-stream.mjs'), streamFile, '20000'], { stdio: 'pipe' });
-const records = fs.readFileSync(streamFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+const records = fs
+  .readFileSync(streamFile, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as unknown);
 
 test('20,000 events as messages: every default codec completes, and its sizes add up to the records encoded one by one', async () => {
   const report = await compareMessages({ path: streamFile }, { ...FAST, compressedMessages: 200, batchSizes: [1, 10, 100] });
   assert.equal(report.input.messages?.count, 20_000);
   assert.equal(report.input.messages?.format, 'jsonl');
-  assert.equal(report.input.messages?.totalJsonBytes, records.reduce<number>((sum, record) => sum + Buffer.byteLength(JSON.stringify(record)), 0));
-  assert.deepEqual(report.results.map((row) => row.codec), DEFAULT_CODECS);
+  assert.equal(
+    report.input.messages?.totalJsonBytes,
+    records.reduce<number>((sum, record) => sum + Buffer.byteLength(JSON.stringify(record)), 0),
+  );
+  assert.deepEqual(
+    report.results.map((row) => row.codec),
+    DEFAULT_CODECS,
+  );
   for (const codec of DEFAULT_CODECS) {
     const row = completed(report.results, codec);
     const { sizes } = row.messages;
@@ -94,10 +110,14 @@ test('the dictionary is trained on the training part and measured on held-out me
   // seen. Measured on training messages, the dictionary would shrink them to a few bytes.
   const random = (seed: number) => {
     let state = seed;
-    return () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   };
   const next = random(7);
-  const training = Array.from({ length: 900 }, (_, index) => ({ kind: 'page_view', text: 'the same sentence every training message repeats, word for word', index }));
+  const training = Array.from({ length: 900 }, (_, index) => ({
+    kind: 'page_view',
+    text: 'the same sentence every training message repeats, word for word',
+    index,
+  }));
   const heldOut = Array.from({ length: 100 }, () => ({ z: Buffer.from(Array.from({ length: 48 }, () => Math.floor(next() * 256))).toString('base64') }));
   const file = path.join(tempDir(), 'split.jsonl');
   fs.writeFileSync(file, [...training, ...heldOut].map((record) => JSON.stringify(record)).join('\n'));
@@ -110,7 +130,10 @@ test('the dictionary is trained on the training part and measured on held-out me
   assert.ok(dictionary.trainedOn.from + dictionary.trainedOn.messages <= 900, 'trained before the held-out part');
   assert.equal(dictionary.raw, Number(heldOutMean.toFixed(2)), 'the measured messages are the held-out ones');
   assert.equal(compression.raw, dictionary.raw);
-  assert.ok(dictionary.withDictionary.mean >= 0.9 * dictionary.zstdAlone, `held out, nothing to gain: ${dictionary.withDictionary.mean} B with it, ${dictionary.zstdAlone} B alone`);
+  assert.ok(
+    dictionary.withDictionary.mean >= 0.9 * dictionary.zstdAlone,
+    `held out, nothing to gain: ${dictionary.withDictionary.mean} B with it, ${dictionary.zstdAlone} B alone`,
+  );
   assert.equal(dictionary.settings.trainShare, 0.9);
   assert.ok(dictionary.bytes <= 4_096);
 });
@@ -119,19 +142,28 @@ test('records generated from a schema are a stream too; the provided schema desc
   const source = fs.readFileSync(path.join(repoRoot, 'schemas', 'Items.avsc'), 'utf8');
   const schema = { kind: 'avsc' as const, source, path: 'schemas/Items.avsc' };
   const generated = generateFromSchema(schema, { count: 40, seed: 3 });
-  const report = await compareMessages({ path: generated.description, bytes: Buffer.from(JSON.stringify(generated.records)) }, { ...FAST, codecs: ['json', 'avsc', 'protobufjs'], schema });
+  const report = await compareMessages(
+    { path: generated.description, bytes: Buffer.from(JSON.stringify(generated.records)) },
+    { ...FAST, codecs: ['json', 'avsc', 'protobufjs'], schema },
+  );
   assert.equal(report.input.messages?.format, 'json-array');
   const row = completed(report.results, 'avsc');
   assert.equal(row.schema, 'provided');
   const type = avro.Type.forSchema(JSON.parse(source));
-  assert.equal(row.messages.sizes.total, generated.records.reduce<number>((sum, record) => sum + type.toBuffer(record).byteLength, 0));
+  assert.equal(
+    row.messages.sizes.total,
+    generated.records.reduce<number>((sum, record) => sum + type.toBuffer(record).byteLength, 0),
+  );
   assert.equal(completed(report.results, 'protobufjs').schema, 'derived');
 });
 
 test('a line that is not JSON stops the stream at its line; skipped on request, it is counted', async () => {
   const file = path.join(tempDir(), 'bad.jsonl');
   fs.writeFileSync(file, `${JSON.stringify(records[0])}\n${JSON.stringify(records[1])}\n{"id": "evt_x", oops}\n${JSON.stringify(records[2])}\n`);
-  await assert.rejects(compareMessages({ path: file }, { ...FAST, codecs: ['json'] }), (error: unknown) => error instanceof SampleInputError && error.line === 3 && error.message.includes(`${file}:3:`));
+  await assert.rejects(
+    compareMessages({ path: file }, { ...FAST, codecs: ['json'] }),
+    (error: unknown) => error instanceof SampleInputError && error.line === 3 && error.message.includes(`${file}:3:`),
+  );
   const report = await compareMessages({ path: file }, { ...FAST, codecs: ['json', 'msgpackr'], invalidLines: 'skip' });
   assert.equal(report.input.messages?.count, 3);
   assert.equal(report.input.messages?.skipped.count, 1);

@@ -20,57 +20,141 @@ test('a varint takes one byte per 7 bits of the length', () => {
   assert.deepEqual([0, 127, 128, 16_383, 16_384, 2_097_152].map(varintBytes), [1, 1, 2, 2, 3, 4]);
 });
 
-test('framing: each format its own terms; the length prefix is counted from every message\'s size', () => {
+test("framing: each format its own terms; the length prefix is counted from every message's size", () => {
   const sizes = [100, 127, 128, 300];
   const avro = framingsFor('Avro', sizes);
-  assert.deepEqual(avro.map((framing) => [framing.id, framing.total]), [['avro-single-object', 40], ['schema-registry', 20], ['length-prefix', 1 + 1 + 2 + 2]]);
+  assert.deepEqual(
+    avro.map((framing) => [framing.id, framing.total]),
+    [
+      ['avro-single-object', 40],
+      ['schema-registry', 20],
+      ['length-prefix', 1 + 1 + 2 + 2],
+    ],
+  );
   assert.equal(avro.find((framing) => framing.id === 'length-prefix')!.bytesPerMessage, 1.5);
-  assert.deepEqual(framingsFor('Protocol Buffers', sizes).map((framing) => [framing.id, framing.bytesPerMessage]), [['length-prefix', 1.5], ['schema-registry', 6]]);
-  assert.deepEqual(framingsFor('MessagePack', sizes).map((framing) => framing.id), ['self-delimiting', 'length-prefix']);
-  assert.deepEqual(framingsFor('JSON', sizes).map((framing) => framing.id), ['newline', 'length-prefix', 'schema-registry']);
-  assert.deepEqual(framingsFor('V8 structured clone', sizes).map((framing) => framing.id), ['length-prefix']);
+  assert.deepEqual(
+    framingsFor('Protocol Buffers', sizes).map((framing) => [framing.id, framing.bytesPerMessage]),
+    [
+      ['length-prefix', 1.5],
+      ['schema-registry', 6],
+    ],
+  );
+  assert.deepEqual(
+    framingsFor('MessagePack', sizes).map((framing) => framing.id),
+    ['self-delimiting', 'length-prefix'],
+  );
+  assert.deepEqual(
+    framingsFor('JSON', sizes).map((framing) => framing.id),
+    ['newline', 'length-prefix', 'schema-registry'],
+  );
+  assert.deepEqual(
+    framingsFor('V8 structured clone', sizes).map((framing) => framing.id),
+    ['length-prefix'],
+  );
 });
 
 test('the size distribution: percentiles of the sizes, their total, a histogram holding every message', () => {
   const sizes = Array.from({ length: 1000 }, (_, index) => 200 + (index % 100));
   const distribution = sizeDistribution(sizes);
-  assert.equal(distribution.total, sizes.reduce((sum, size) => sum + size, 0));
+  assert.equal(
+    distribution.total,
+    sizes.reduce((sum, size) => sum + size, 0),
+  );
   assert.equal(distribution.min, 200);
   assert.equal(distribution.max, 299);
   assert.equal(distribution.p50, 249);
   assert.equal(distribution.p99, 298);
   assert.equal(distribution.mean, 249.5);
-  assert.equal(distribution.histogram.counts.reduce((sum, count) => sum + count, 0), 1000);
+  assert.equal(
+    distribution.histogram.counts.reduce((sum, count) => sum + count, 0),
+    1000,
+  );
   assert.equal(distribution.histogram.start, 200);
 });
 
 const timing = (meanNs: number): TimingStats => ({
-  meanNs, meanInterval: [meanNs, meanNs], gcShare: 0.1, bytesAllocatedPerCall: 500, bimodal: false, medianNs: meanNs, p75Ns: meanNs, p99Ns: meanNs,
-  minNs: meanNs, maxNs: meanNs, rme: 0.01, samples: 10, batchSize: 10, mbPerSec: 1,
+  meanNs,
+  meanInterval: [meanNs, meanNs],
+  gcShare: 0.1,
+  bytesAllocatedPerCall: 500,
+  bimodal: false,
+  medianNs: meanNs,
+  p75Ns: meanNs,
+  p99Ns: meanNs,
+  minNs: meanNs,
+  maxNs: meanNs,
+  rme: 0.01,
+  samples: 10,
+  batchSize: 10,
+  mbPerSec: 1,
 });
 
-function messageRow(codec: string, format: string, figures: { bytes: number; zstd: number; dictionary: number; encodeNs: number; decodeNs: number }): CompletedResult {
+function messageRow(
+  codec: string,
+  format: string,
+  figures: { bytes: number; zstd: number; dictionary: number; encodeNs: number; decodeNs: number },
+): CompletedResult {
   const messages: MessageFigures = {
     count: 1000,
     sizes: { ...sizeDistribution([figures.bytes]), count: 1000, total: figures.bytes * 1000 },
     framing: framingsFor(format, [figures.bytes]),
     compression: {
-      measured: { from: 800, messages: 200 }, heldOut: 200, levels: { gzip: 6, brotli: 5, zstd: 3 }, zstdLibrary: 'zstd', raw: figures.bytes,
-      alone: { gzip: figures.zstd + 5, brotli: figures.zstd - 5, zstd: figures.zstd }, zstdTimes: { compressNs: 2_000, decompressNs: 1_000 },
+      measured: { from: 800, messages: 200 },
+      heldOut: 200,
+      levels: { gzip: 6, brotli: 5, zstd: 3 },
+      zstdLibrary: 'zstd',
+      raw: figures.bytes,
+      alone: { gzip: figures.zstd + 5, brotli: figures.zstd - 5, zstd: figures.zstd },
+      zstdTimes: { compressNs: 2_000, decompressNs: 1_000 },
     },
     dictionary: {
-      status: 'measured', settings: { trainShare: 0.8, sizeBytes: 16_384 }, trainedOn: { from: 0, messages: 800 }, measuredOn: { from: 800, messages: 200 }, bytes: 16_384, level: 3,
-      trainer: 'zstd --train', compressor: 'zstd', raw: figures.bytes, zstdAlone: figures.zstd,
-      withDictionary: { count: 200, total: figures.dictionary * 200, mean: figures.dictionary, min: figures.dictionary, p50: figures.dictionary, p90: figures.dictionary, p99: figures.dictionary, max: figures.dictionary },
+      status: 'measured',
+      settings: { trainShare: 0.8, sizeBytes: 16_384 },
+      trainedOn: { from: 0, messages: 800 },
+      measuredOn: { from: 800, messages: 200 },
+      bytes: 16_384,
+      level: 3,
+      trainer: 'zstd --train',
+      compressor: 'zstd',
+      raw: figures.bytes,
+      zstdAlone: figures.zstd,
+      withDictionary: {
+        count: 200,
+        total: figures.dictionary * 200,
+        mean: figures.dictionary,
+        min: figures.dictionary,
+        p50: figures.dictionary,
+        p90: figures.dictionary,
+        p99: figures.dictionary,
+        max: figures.dictionary,
+      },
       times: { compressNs: 4_000, decompressNs: 2_000 },
     },
     batches: { measured: { from: 800, messages: 200 }, layout: 'varint', sizes: [], notMeasured: [] },
   };
   return {
-    codec, label: codec, format, library: codec, libraryVersion: '1', schema: codec === 'json' ? 'none' : 'inferred', notes: [], status: 'completed',
-    bytes: figures.bytes, ratio: figures.bytes / 450, compressed: messages.compression.alone, encode: timing(figures.encodeNs), decode: timing(figures.decodeNs),
-    speedupVsJson: { encode: 10_000 / figures.encodeNs, decode: 10_000 / figures.decodeNs, encodeInterval: [10_000 / figures.encodeNs, 10_000 / figures.encodeNs], decodeInterval: [10_000 / figures.decodeNs, 10_000 / figures.decodeNs] },
-    roundTrip: { status: 'exact', differences: [] }, remnants: [], messages,
+    codec,
+    label: codec,
+    format,
+    library: codec,
+    libraryVersion: '1',
+    schema: codec === 'json' ? 'none' : 'inferred',
+    notes: [],
+    status: 'completed',
+    bytes: figures.bytes,
+    ratio: figures.bytes / 450,
+    compressed: messages.compression.alone,
+    encode: timing(figures.encodeNs),
+    decode: timing(figures.decodeNs),
+    speedupVsJson: {
+      encode: 10_000 / figures.encodeNs,
+      decode: 10_000 / figures.decodeNs,
+      encodeInterval: [10_000 / figures.encodeNs, 10_000 / figures.encodeNs],
+      decodeInterval: [10_000 / figures.decodeNs, 10_000 / figures.decodeNs],
+    },
+    roundTrip: { status: 'exact', differences: [] },
+    remnants: [],
+    messages,
   };
 }
 
@@ -92,7 +176,7 @@ test('link: the lowest of the link, one core encoding and one decoding, and whic
   assert.equal(at(1e9, 'zstd-dictionary').bytesPerMessage, 91);
 });
 
-test('the verdict per message picks on bytes as the stream sends them, where one document\'s verdict picks the smallest raw bytes', () => {
+test("the verdict per message picks on bytes as the stream sends them, where one document's verdict picks the smallest raw bytes", () => {
   // A schema-less format whose messages a dictionary shrinks most (its keys repeat in every message).
   const rows = [
     messageRow('json', 'JSON', { bytes: 450, zstd: 330, dictionary: 97, encodeNs: 10_000, decodeNs: 10_000 }),
@@ -103,7 +187,14 @@ test('the verdict per message picks on bytes as the stream sends them, where one
     tool: { name: 'payload-lab', version: '0.1.0' },
     runtime: { node: '20', v8: '11', platform: 'linux-x64' },
     settings: { rounds: 3, timeBudgetMs: 500, minSamples: 10, targetRme: null, maxBudgets: 1, quick: false },
-    input: { path: 'events.jsonl', jsonBytes: 450, fileBytes: 1, records: 1000, kind: 'jsonl', messages: { format: 'jsonl', count: 1000, totalJsonBytes: 450_000, skipped: { count: 0, first: [] } } },
+    input: {
+      path: 'events.jsonl',
+      jsonBytes: 450,
+      fileBytes: 1,
+      records: 1000,
+      kind: 'jsonl',
+      messages: { format: 'jsonl', count: 1000, totalJsonBytes: 450_000, skipped: { count: 0, first: [] } },
+    },
     results: rows,
   };
   const document = computeVerdict(rows, 'size', { transport: 'raw' });
@@ -117,7 +208,10 @@ test('the verdict per message picks on bytes as the stream sends them, where one
   const lineOf = (id: string) => messages.lines.find((entry) => entry.id === id)!;
   const words = (id: string) => text.lines.find((entry) => entry.id === id)!.text;
   assert.equal(lineOf('smallest').code, 'smallest');
-  assert.deepEqual(lineOf('smallest').code === 'smallest' && lineOf('smallest').figures, computeMessageVerdict(report, 'size', { transport: 'zstd-dictionary' }).lines[0]!.figures);
+  assert.deepEqual(
+    lineOf('smallest').code === 'smallest' && lineOf('smallest').figures,
+    computeMessageVerdict(report, 'size', { transport: 'zstd-dictionary' }).lines[0]!.figures,
+  );
   assert.match(words('smallest'), /^Smallest with zstd and a trained dictionary: json, 97 B = 0\.216× JSON$/);
   // Raw, the smallest message is avsc's.
   assert.match(verdictText(computeMessageVerdict(report, 'size', { transport: 'raw' })).lines[0]!.text, /^Smallest sent raw: avsc, /);
@@ -126,7 +220,10 @@ test('the verdict per message picks on bytes as the stream sends them, where one
   assert.match(words('dictionary-effect'), /json per held-out message: 450 B, zstd alone 330 B \(−27%\).*97 B \(−78%\)/);
   // 10 Mbit/s: the link limits every row, so the fewest bytes on it win (the dictionary's frames).
   assert.match(words('link-10000000'), /^Most messages at 10 Mbit\/s: json, .* sent zstd with the dictionary \(the link is the limit/);
-  assert.match(verdictText(computeMessageVerdict(report, 'size', { transport: 'raw' })).lines.find((entry) => entry.id === 'fastest-encode')!.text, /^Fastest to encode: msgpackr/);
+  assert.match(
+    verdictText(computeMessageVerdict(report, 'size', { transport: 'raw' })).lines.find((entry) => entry.id === 'fastest-encode')!.text,
+    /^Fastest to encode: msgpackr/,
+  );
   // Compressed sizes are held-out means: said once, above the lines.
   assert.ok(messages.caveats.some((caveat) => caveat.code === 'held-out'));
 });

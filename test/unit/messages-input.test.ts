@@ -25,7 +25,11 @@ test('JSON Lines: each non-blank line is a message, in order', () => {
 test('a line that is not JSON stops the stream, named by file, line and column, with what to do', () => {
   assert.throws(
     () => parseMessageStream(bytes('{"a":1}\n{"a":2}\n{"a": tru}\n{"a":4}\n'), 'jsonl', 'events.jsonl', 'stop'),
-    (error: unknown) => error instanceof SampleInputError && error.line === 3 && error.column === 7 && /^events\.jsonl:3:7: JSON syntax error: .*--skip-invalid-lines/.test(error.message),
+    (error: unknown) =>
+      error instanceof SampleInputError &&
+      error.line === 3 &&
+      error.column === 7 &&
+      /^events\.jsonl:3:7: JSON syntax error: .*--skip-invalid-lines/.test(error.message),
   );
 });
 
@@ -33,18 +37,30 @@ test('with skip, lines that are not JSON are left out and counted, the first one
   const stream = parseMessageStream(bytes('{"a":1}\nnot json\n{"a":2}\n{"a":\n'), 'jsonl', 'events.jsonl', 'skip');
   assert.deepEqual(stream.records, [{ a: 1 }, { a: 2 }]);
   assert.equal(stream.skipped.count, 2);
-  assert.deepEqual(stream.skipped.first.map((entry) => entry.line), [2, 4]);
+  assert.deepEqual(
+    stream.skipped.first.map((entry) => entry.line),
+    [2, 4],
+  );
   assert.match(stream.skipped.first[0]!.reason, /unexpected|expected/i);
 });
 
 test('an empty stream is a clear error: no records, an empty array, only lines that are not JSON', () => {
   assert.throws(() => parseMessageStream(bytes('\n\n  \n'), 'jsonl', 'e.jsonl', 'stop'), /e\.jsonl: the file holds only whitespace|no message/);
-  assert.throws(() => parseMessageStream(bytes('[]'), 'json-array', 'e.json', 'stop'), /e\.json: the stream has no message: an empty array\. Give at least one record/);
-  assert.throws(() => parseMessageStream(bytes('oops\nnope\n'), 'jsonl', 'e.jsonl', 'skip'), /the stream has no message: no record on any line \(2 lines were not JSON and left out\)/);
+  assert.throws(
+    () => parseMessageStream(bytes('[]'), 'json-array', 'e.json', 'stop'),
+    /e\.json: the stream has no message: an empty array\. Give at least one record/,
+  );
+  assert.throws(
+    () => parseMessageStream(bytes('oops\nnope\n'), 'jsonl', 'e.jsonl', 'skip'),
+    /the stream has no message: no record on any line \(2 lines were not JSON and left out\)/,
+  );
 });
 
-test('a JSON document that is not an array says message mode reads an array\'s elements', () => {
-  assert.throws(() => parseMessageStream(bytes('{"items":[1,2]}'), 'json-array', 'doc.json', 'stop'), /doc\.json: message mode reads the elements of a JSON array as the messages, and this file holds one object/);
+test("a JSON document that is not an array says message mode reads an array's elements", () => {
+  assert.throws(
+    () => parseMessageStream(bytes('{"items":[1,2]}'), 'json-array', 'doc.json', 'stop'),
+    /doc\.json: message mode reads the elements of a JSON array as the messages, and this file holds one object/,
+  );
 });
 
 test('a folder: its .json files are the messages, in name order (numbers as numbers); a bad file is named with line and column', () => {
@@ -56,9 +72,12 @@ test('a folder: its .json files are the messages, in name order (numbers as numb
   assert.equal(messageFormatOf(dir), 'json-folder');
   const stream = readMessageStream({ path: dir }, { format: 'json-folder', invalidLines: 'stop' });
   assert.deepEqual(stream.records, [{ n: 1 }, { n: 2 }, { n: 10 }]);
-  assert.equal(stream.bytes, undefined, 'no one file holds a folder\'s text');
+  assert.equal(stream.bytes, undefined, "no one file holds a folder's text");
   fs.writeFileSync(path.join(dir, 'msg-3.json'), '{\n  "n": 3,\n}');
-  assert.throws(() => readMessageStream({ path: dir }, { format: 'json-folder', invalidLines: 'stop' }), (error: unknown) => error instanceof SampleInputError && error.message.startsWith(`${path.join(dir, 'msg-3.json')}:3:1: JSON syntax error`));
+  assert.throws(
+    () => readMessageStream({ path: dir }, { format: 'json-folder', invalidLines: 'stop' }),
+    (error: unknown) => error instanceof SampleInputError && error.message.startsWith(`${path.join(dir, 'msg-3.json')}:3:1: JSON syntax error`),
+  );
   const empty = tempDir();
   assert.throws(() => readMessageStream({ path: empty }, { format: 'json-folder', invalidLines: 'stop' }), /the stream has no message: no \.json file/);
 });

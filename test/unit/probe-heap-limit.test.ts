@@ -28,14 +28,17 @@ function nodeHeapLimitMb(flags: string[]): number {
  */
 function flagIgnoringChildScript(): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-heap-')), 'ignores-heap-flag.cjs');
-  fs.writeFileSync(file, `
+  fs.writeFileSync(
+    file,
+    `
     const { fork } = require('node:child_process');
     const real = fork(${JSON.stringify(childScript)}, [], { execArgv: [], serialization: 'json' });
     process.on('message', (message) => real.send(message));
     real.on('message', (message) => process.send(message));
     process.on('disconnect', () => real.kill());
     real.on('exit', (code) => process.exit(code ?? 1));
-  `);
+  `,
+  );
   return file;
 }
 
@@ -47,10 +50,7 @@ test('under Node the probe processes get the requested heap limit, and the repor
 });
 
 test('the observed limit follows the requested one', async () => {
-  const [small, large] = await Promise.all([
-    runProbes({ ...quickProbe, memoryLimitMb: 128 }),
-    runProbes({ ...quickProbe, memoryLimitMb: 384 }),
-  ]);
+  const [small, large] = await Promise.all([runProbes({ ...quickProbe, memoryLimitMb: 128 }), runProbes({ ...quickProbe, memoryLimitMb: 384 })]);
   assert.equal(large.limits.observedHeapLimitMb! - small.limits.observedHeapLimitMb!, 384 - 128);
   assert.equal(large.limits.heapLimitHeld, true);
 });

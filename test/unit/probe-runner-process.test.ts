@@ -15,7 +15,12 @@ import type { ProbeId, ProbeResult, ProbePlan } from '../../src/shared/probes';
 import { repoRoot } from '../support/paths';
 
 const childScript = path.join(repoRoot, 'dist', 'probe-process.js');
-const subset = { codecs: ['json', 'msgpackr', 'bson'], probes: ['proto-key', 'negative-zero', 'truncated-bytes'] as ProbeId[], timeoutMs: 8_000, memoryLimitMb: 128 };
+const subset = {
+  codecs: ['json', 'msgpackr', 'bson'],
+  probes: ['proto-key', 'negative-zero', 'truncated-bytes'] as ProbeId[],
+  timeoutMs: 8_000,
+  memoryLimitMb: 128,
+};
 
 /** Pids of processes running this script (a private copy, so no other test's processes count). */
 function processesOf(script: string): number[] {
@@ -29,7 +34,15 @@ test('the runner process reports what runProbes in this process reports, plan fi
   const events: Array<'plan' | ProbeResult> = [];
   let plan: ProbePlan | undefined;
   const [remote, local] = await Promise.all([
-    runProbesInProcess({ ...subset, childScript, onStart: (p) => { plan = p; events.push('plan'); }, onResult: (r) => events.push(r) }),
+    runProbesInProcess({
+      ...subset,
+      childScript,
+      onStart: (p) => {
+        plan = p;
+        events.push('plan');
+      },
+      onResult: (r) => events.push(r),
+    }),
     runProbes({ ...subset, childScript }),
   ]);
   const outcomes = (results: ProbeResult[]) => results.map((r) => [r.codec, r.probe, r.outcome, r.detail]);
@@ -37,11 +50,20 @@ test('the runner process reports what runProbes in this process reports, plan fi
   assert.deepEqual(remote.probes, local.probes);
   assert.deepEqual(remote.limits, local.limits);
   assert.equal(events[0], 'plan');
-  assert.deepEqual(plan?.probes.map((p) => p.id), subset.probes);
-  assert.deepEqual(plan?.codecs.map((c) => c.codec), subset.codecs);
+  assert.deepEqual(
+    plan?.probes.map((p) => p.id),
+    subset.probes,
+  );
+  assert.deepEqual(
+    plan?.codecs.map((c) => c.codec),
+    subset.codecs,
+  );
   const streamed = events.slice(1) as ProbeResult[];
   assert.equal(streamed.length, remote.results.length);
-  assert.deepEqual(new Set(streamed.map((r) => `${r.codec} ${r.probe} ${r.outcome}`)), new Set(remote.results.map((r) => `${r.codec} ${r.probe} ${r.outcome}`)));
+  assert.deepEqual(
+    new Set(streamed.map((r) => `${r.codec} ${r.probe} ${r.outcome}`)),
+    new Set(remote.results.map((r) => `${r.codec} ${r.probe} ${r.outcome}`)),
+  );
 });
 
 test('cancelling rejects with CancelledError once the runner and its probe processes have exited', async () => {
@@ -49,7 +71,13 @@ test('cancelling rejects with CancelledError once the runner and its probe proce
   fs.copyFileSync(childScript, script);
   const controller = new AbortController();
   // Cancelled as the first result arrives: avsc's crafted block counts are still being probed.
-  const run = runProbesInProcess({ childScript: script, codecs: ['json', 'avsc'], probes: ['crafted-lengths'], signal: controller.signal, onResult: () => controller.abort() });
+  const run = runProbesInProcess({
+    childScript: script,
+    codecs: ['json', 'avsc'],
+    probes: ['crafted-lengths'],
+    signal: controller.signal,
+    onResult: () => controller.abort(),
+  });
   await assert.rejects(run, CancelledError);
   // The run settles only after the processes ended: none is left to count, at once.
   assert.deepEqual(processesOf(script), []);

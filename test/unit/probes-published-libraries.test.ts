@@ -10,14 +10,30 @@ import { runProbes } from '../../src/probes/run-probes';
 import { ALL_PROBE_IDS } from '../../src/probes/probe-units';
 import { repoRoot } from '../support/paths';
 
-const codecs = ['pbf', 'bufbuild', 'google-protobuf', 'avro-js', 'bser', 'js-binary', 'msgpack', 'cborg', 'msgpackr-records', 'cbor-x-records', 'protobufjs-fromobject', 'avsc-forvalue'];
+const codecs = [
+  'pbf',
+  'bufbuild',
+  'google-protobuf',
+  'avro-js',
+  'bser',
+  'js-binary',
+  'msgpack',
+  'cborg',
+  'msgpackr-records',
+  'cbor-x-records',
+  'protobufjs-fromobject',
+  'avsc-forvalue',
+];
 const childScript = path.join(repoRoot, 'dist', 'probe-process.js');
 
 test('every probe runs against every new codec and variant, and the run comes back whole', async () => {
   const hostPid = process.pid;
   const report = await runProbes({ childScript, timeoutMs: 8_000, memoryLimitMb: 128, codecs });
   assert.equal(process.pid, hostPid);
-  assert.deepEqual(report.codecs.map((codec) => codec.codec), codecs);
+  assert.deepEqual(
+    report.codecs.map((codec) => codec.codec),
+    codecs,
+  );
   for (const codec of codecs) {
     const probes = report.results.filter((result) => result.codec === codec).map((result) => result.probe);
     assert.deepEqual([...probes].sort(), [...ALL_PROBE_IDS].sort(), `${codec}: one result per probe`);

@@ -20,10 +20,14 @@ import type { ProvidedSchema } from '../../src/shared/codec-job';
 const folder = path.resolve(__dirname, '..', 'fixtures', 'real-schemas');
 const protoFolder = path.join(folder, 'protobuf');
 const references = new Map(
-  fs.readFileSync(path.join(folder, 'reference', 'SHA256SUMS'), 'utf8').trim().split('\n').map((line) => {
-    const [sum, file] = line.split(/\s+/);
-    return [file!.replace(/\.bin$/, ''), sum!] as const;
-  }),
+  fs
+    .readFileSync(path.join(folder, 'reference', 'SHA256SUMS'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [sum, file] = line.split(/\s+/);
+      return [file!.replace(/\.bin$/, ''), sum!] as const;
+    }),
 );
 const sampleOf = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(folder, 'samples', `${name}.json`), 'utf8'));
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -89,12 +93,15 @@ test('a key the message lacks refuses the row, naming the key and the fields by 
   const schema = await protoSchema('google/protobuf/unittest_proto3.proto', 'proto3_unittest.TestAllTypes');
   const sample = { optionalInt32: 1, nested: { bb: 2 }, no_such_field: true, '[proto3_unittest.extension_int32]': 3 };
   const { module } = await loadCodec({ builtin: 'protobufjs' });
-  assert.throws(() => module.prepare(sample, { schema }), (error: Error) => {
-    assert.match(error.message, /\$\.nested is a key the schema does not know/);
-    assert.match(error.message, /optional_int32 \(also optionalInt32\)/);
-    assert.match(error.message, /--drop-unknown-keys/);
-    return true;
-  });
+  assert.throws(
+    () => module.prepare(sample, { schema }),
+    (error: Error) => {
+      assert.match(error.message, /\$\.nested is a key the schema does not know/);
+      assert.match(error.message, /optional_int32 \(also optionalInt32\)/);
+      assert.match(error.message, /--drop-unknown-keys/);
+      return true;
+    },
+  );
 });
 
 test('with drop unknown keys, such keys are left out and listed; the rest is written as protoc writes it', async () => {
@@ -103,12 +110,20 @@ test('with drop unknown keys, such keys are left out and listed; the rest is wri
   const result = await run('protobufjs', sample, { schema });
   assert.ok('bytes' in result);
   assert.equal(sha256(result.bytes!), references.get('test-all-types'));
-  assert.ok(result.notes!.some((note) => note.includes('$.no_such_field') && note.includes('$["[proto3_unittest.extension_int32]"]')), result.notes!.join('\n'));
+  assert.ok(
+    result.notes!.some((note) => note.includes('$.no_such_field') && note.includes('$["[proto3_unittest.extension_int32]"]')),
+    result.notes!.join('\n'),
+  );
   assert.equal(result.roundTrip!.status, 'lossy');
 });
 
-test('a proto2 group is read by protoc\'s JSON name for it', async () => {
-  const schema = { ...(await providedSchemaFrom({ proto: path.resolve(__dirname, '..', 'fixtures', 'conformance', 'test_messages_proto2.proto'), type: 'protobuf_test_messages.proto2.TestAllTypesProto2' }))! };
+test("a proto2 group is read by protoc's JSON name for it", async () => {
+  const schema = {
+    ...(await providedSchemaFrom({
+      proto: path.resolve(__dirname, '..', 'fixtures', 'conformance', 'test_messages_proto2.proto'),
+      type: 'protobuf_test_messages.proto2.TestAllTypesProto2',
+    }))!,
+  };
   const result = await run('protobufjs', { optionalInt32: 5, multiwordgroupfield: { groupInt32: 7 } }, { schema });
   assert.ok('bytes' in result, `skipped: ${result.skipped}`);
   // field 1 = 5; group 204 (start 0xe3 0x0c) holding field 205 = 7; group end (0xe4 0x0c).
@@ -119,13 +134,19 @@ test('a 64-bit integer given as a number beyond 2^53 is written, with a warning 
   const schema = await protoSchema('benchmark_message1_proto3.proto');
   const result = await run('protobufjs', { field1: 'a', field22: 2813090458170031956 }, { schema });
   assert.ok('bytes' in result);
-  assert.ok(result.notes!.some((note) => note.includes('$.field22') && /2\^53/.test(note)), result.notes!.join('\n'));
+  assert.ok(
+    result.notes!.some((note) => note.includes('$.field22') && /2\^53/.test(note)),
+    result.notes!.join('\n'),
+  );
 });
 
-test('a sample that fits none of the message\'s fields names the message that has them', async () => {
+test("a sample that fits none of the message's fields names the message that has them", async () => {
   const schema = await protoSchema('google/protobuf/unittest_proto3.proto', 'proto3_unittest.ForeignMessage');
   const { module } = await loadCodec({ builtin: 'protobufjs' });
-  assert.throws(() => module.prepare({ optionalInt32: 1, repeatedString: ['a'] }, { schema }), /message proto3_unittest\.TestAllTypes has 2 of its 2[^]*--type proto3_unittest\.TestAllTypes/);
+  assert.throws(
+    () => module.prepare({ optionalInt32: 1, repeatedString: ['a'] }, { schema }),
+    /message proto3_unittest\.TestAllTypes has 2 of its 2[^]*--type proto3_unittest\.TestAllTypes/,
+  );
 });
 
 test('the .proto inferred from a root array, with its default message, encodes the records as its own inference does', async () => {

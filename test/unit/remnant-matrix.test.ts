@@ -10,9 +10,22 @@ import { timingStats } from '../support/timing';
 function completed(codec: string, remnants: Remnant[]): CodecResult {
   const stats = timingStats(1);
   return {
-    status: 'completed', codec, label: codec, format: codec, library: codec, libraryVersion: '1.0.0', schema: 'none', notes: [],
-    bytes: 1, ratio: 1, compressed: { gzip: 1, brotli: 1, zstd: null }, encode: stats, decode: stats, speedupVsJson: null,
-    roundTrip: { status: 'exact', differences: [] }, remnants,
+    status: 'completed',
+    codec,
+    label: codec,
+    format: codec,
+    library: codec,
+    libraryVersion: '1.0.0',
+    schema: 'none',
+    notes: [],
+    bytes: 1,
+    ratio: 1,
+    compressed: { gzip: 1, brotli: 1, zstd: null },
+    encode: stats,
+    decode: stats,
+    speedupVsJson: null,
+    roundTrip: { status: 'exact', differences: [] },
+    remnants,
   };
 }
 
@@ -57,7 +70,14 @@ test('a capped list adds its omitted remnants by kind and marks those cells part
 
 test('rows that did not complete keep their status and have no cells', () => {
   const errored: CodecResult = {
-    status: 'errored', codec: 'x', label: 'x', format: 'x', library: 'x', libraryVersion: '1', schema: 'none', notes: [],
+    status: 'errored',
+    codec: 'x',
+    label: 'x',
+    format: 'x',
+    library: 'x',
+    libraryVersion: '1',
+    schema: 'none',
+    notes: [],
     error: { stage: 'verify', message: 'round trip failed' },
   };
   assert.deepEqual(remnantMatrix([errored]).rows, [{ codec: 'x', label: 'x', status: 'errored', cells: {} }]);

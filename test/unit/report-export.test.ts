@@ -18,13 +18,32 @@ const base = { library: 'lib', libraryVersion: '1.2.3', schema: 'none' as const,
 
 const rows: CodecResult[] = [
   {
-    ...base, codec: 'json', label: 'JSON (baseline)', format: 'JSON', status: 'completed', bytes: 402, ratio: 1,
-    compressed: { gzip: 311, brotli: 253, zstd: null }, encode: timing(3700), decode: timing(4100),
-    speedupVsJson: speedups(1, 1), roundTrip: { status: 'exact', differences: [] }, remnants: [],
+    ...base,
+    codec: 'json',
+    label: 'JSON (baseline)',
+    format: 'JSON',
+    status: 'completed',
+    bytes: 402,
+    ratio: 1,
+    compressed: { gzip: 311, brotli: 253, zstd: null },
+    encode: timing(3700),
+    decode: timing(4100),
+    speedupVsJson: speedups(1, 1),
+    roundTrip: { status: 'exact', differences: [] },
+    remnants: [],
   },
   {
-    ...base, codec: 'avsc', label: 'Avro (avsc)', format: 'Avro', schema: 'inferred', status: 'completed', bytes: 139, ratio: 0.3458,
-    compressed: { gzip: 152, brotli: 138, zstd: 140 }, encode: timing(3667), decode: timing(2500),
+    ...base,
+    codec: 'avsc',
+    label: 'Avro (avsc)',
+    format: 'Avro',
+    schema: 'inferred',
+    status: 'completed',
+    bytes: 139,
+    ratio: 0.3458,
+    compressed: { gzip: 152, brotli: 138, zstd: 140 },
+    encode: timing(3667),
+    decode: timing(2500),
     speedupVsJson: speedups(1.014, 1.629),
     roundTrip: { status: 'lossy', differences: [{ path: '$.nothing', kind: 'missing-key', detail: 'missing (was null)' }], omittedDifferences: 2 },
     remnants: [
@@ -36,7 +55,11 @@ const rows: CodecResult[] = [
     notes: ['$.empty_list is always empty'],
   },
   {
-    ...base, codec: 'evil|codec', label: '=HYPERLINK("x")', format: 'a <script>alert(1)</script>', status: 'errored',
+    ...base,
+    codec: 'evil|codec',
+    label: '=HYPERLINK("x")',
+    format: 'a <script>alert(1)</script>',
+    status: 'errored',
     error: { stage: 'encode', message: 'broke, badly: "quoted"\nsecond line | pipe' },
   },
   { ...base, codec: 'pbf', label: 'pbf', format: 'Protocol Buffers', status: 'skipped', error: { stage: 'prepare', message: 'needs a .proto schema' } },
@@ -51,7 +74,11 @@ const report: ComparisonReport = {
 };
 
 /** Splits a Markdown table line into cells, honouring `\|` escapes. */
-const markdownCells = (line: string) => line.slice(2, -2).split(/(?<!\\)\|/).map((cell) => cell.trim());
+const markdownCells = (line: string) =>
+  line
+    .slice(2, -2)
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim());
 
 /** A small RFC 4180 reader: enough to check what a spreadsheet would see. */
 function parseCsv(text: string): string[][] {
@@ -62,12 +89,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (char === '"') quoted = false;
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') { record.push(field); field = ''; }
-    else if (char === '\r' && text[i + 1] === '\n') { record.push(field); records.push(record); record = []; field = ''; i++; }
-    else field += char;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += char;
   }
   return records;
 }
@@ -83,7 +120,9 @@ test('JSON export is the --json document and parses back to the same report, wit
 });
 
 test('Markdown export has one table row per codec, each with the header’s column count', () => {
-  const lines = renderReport(report, 'markdown').split('\n').filter((line) => line.startsWith('| '));
+  const lines = renderReport(report, 'markdown')
+    .split('\n')
+    .filter((line) => line.startsWith('| '));
   assert.equal(lines.length, 2 + rows.length);
   const widths = lines.map((line) => markdownCells(line).length);
   assert.deepEqual(new Set(widths), new Set([15]));
@@ -131,7 +170,8 @@ test('Markdown export holds the verdict (before the table), the sample profile a
       return index;
     };
     // Caveats once, above the pick; then each line before the table.
-    for (const caveat of verdict.caveats) assert.ok(at('**Verdict**') < at(`\n\n${markdownText(caveat)}\n`) && at(markdownText(caveat)) < at(markdownText(verdict.pick)));
+    for (const caveat of verdict.caveats)
+      assert.ok(at('**Verdict**') < at(`\n\n${markdownText(caveat)}\n`) && at(markdownText(caveat)) < at(markdownText(verdict.pick)));
     assert.ok(at('**Verdict**') < at(`\n\n${markdownText(verdict.pick)}\n`), 'the pick leads the verdict');
     for (const entry of verdict.lines) assert.ok(at(`- ${markdownText(entry.text)}\n`) < at('| Codec |'), `${entry.id} comes before the table`);
     assert.ok(at('| Codec | Format | Bytes | Ratio | gzip | brotli | zstd |') > 0, 'the table has the zstd column');
@@ -139,7 +179,10 @@ test('Markdown export holds the verdict (before the table), the sample profile a
     assert.ok(profile.length >= 4);
     for (const line of profile) assert.ok(at(`- ${markdownText(line)}\n`) > at('**The sample**'));
     const advice = computeAdvice(real.results, real.input);
-    assert.deepEqual(advice.map((item) => item.id).filter((id) => id === 'repeated-keys' || id === 'float32'), ['repeated-keys', 'float32']);
+    assert.deepEqual(
+      advice.map((item) => item.id).filter((id) => id === 'repeated-keys' || id === 'float32'),
+      ['repeated-keys', 'float32'],
+    );
     for (const item of advice) assert.ok(at(`- ${markdownText(item.text)}\n`) > at('**Advice**'));
   }
   const pickOf = (priority: 'size' | 'speed') => verdictText(reportVerdict(real, { priority, transport: 'raw' })!).pick;
@@ -148,12 +191,15 @@ test('Markdown export holds the verdict (before the table), the sample profile a
   const document = JSON.parse(renderReport(real, 'json', { priority: 'size', transport: 'brotli' }));
   assert.equal(document.verdict.transport, 'brotli');
   assert.equal(document.verdict.text.pick, verdictText(reportVerdict(real, { priority: 'size', transport: 'brotli' })!).pick);
-  assert.deepEqual(document.verdict.lines.map((entry: { id: string }) => entry.id), ['smallest', 'fastest-encode', 'fastest-decode', 'not-exact', 'remnants']);
+  assert.deepEqual(
+    document.verdict.lines.map((entry: { id: string }) => entry.id),
+    ['smallest', 'fastest-encode', 'fastest-decode', 'not-exact', 'remnants'],
+  );
 });
 
 test('Markdown footnote says what the panel says of the range under a speed-up: 99% from three rounds, the rounds below', () => {
   const five = renderReport(report, 'markdown');
-  assert.equal(RERUN_INTERVAL_PERCENT, 99, 'the panel\'s column descriptions use this figure');
+  assert.equal(RERUN_INTERVAL_PERCENT, 99, "the panel's column descriptions use this figure");
   assert.match(five, new RegExp(`median \\(where a re-run's median is expected, ${RERUN_INTERVAL_PERCENT}%\\)`));
   assert.doesNotMatch(five, /95%/);
   const two = renderReport({ ...report, settings: { ...report.settings, rounds: 2 } }, 'markdown');
@@ -229,10 +275,22 @@ test('one remnant count for a capped list: the CLI table, the CSV and the panel 
 
 test('a format read on access: its access and firstField beside its decode in a Markdown section and three CSV columns; other runs have no section', () => {
   const avsc = rows[1] as Extract<CodecResult, { status: 'completed' }>;
-  const flatbuffers: CodecResult = { ...avsc, codec: 'flatbuffers', label: 'FlatBuffers (flatbuffers)', format: 'FlatBuffers', decode: timing(2_400_000), access: timing(310_000), firstField: timing(150), firstFieldPath: '$.items[0].x' };
+  const flatbuffers: CodecResult = {
+    ...avsc,
+    codec: 'flatbuffers',
+    label: 'FlatBuffers (flatbuffers)',
+    format: 'FlatBuffers',
+    decode: timing(2_400_000),
+    access: timing(310_000),
+    firstField: timing(150),
+    firstFieldPath: '$.items[0].x',
+  };
   const lazy = { ...report, results: [rows[0]!, flatbuffers] };
   const markdown = renderReport(lazy, 'markdown');
-  assert.match(markdown, /\*\*Read on access\*\* \(per call, first round\): decode builds the plain object \(every field read\) and the Dec\. vs JSON speed-up uses it; access opens the bytes/);
+  assert.match(
+    markdown,
+    /\*\*Read on access\*\* \(per call, first round\): decode builds the plain object \(every field read\) and the Dec\. vs JSON speed-up uses it; access opens the bytes/,
+  );
   const line = markdown.split('\n').find((candidate) => candidate.startsWith('| flatbuffers | 2.40 ms | 310'));
   assert.ok(line, markdown);
   assert.deepEqual(markdownCells(line), ['flatbuffers', '2.40 ms', '310.0 µs', '150 ns', '$.items\\[0\\].x']);

@@ -18,7 +18,7 @@ import { FAST, tuplesSample } from '../support/paths';
 
 const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-restricted-'));
 
-test('restricted: the code generators\' rows are skipped with the reason, before a tool runs; the bundled libraries\' rows complete', async () => {
+test("restricted: the code generators' rows are skipped with the reason, before a tool runs; the bundled libraries' rows complete", async () => {
   const dir = scratch();
   const asked = path.join(dir, 'asked');
   // A flatc that would answer as flatc: only the restriction keeps it from running.
@@ -26,12 +26,19 @@ test('restricted: the code generators\' rows are skipped with the reason, before
   fs.writeFileSync(flatc, `#!/bin/sh\necho "$@" >> '${asked}'\necho 'flatc version 2.0.8'\n`, { mode: 0o755 });
   const report = await compareSample(
     { path: tuplesSample, bytes: fs.readFileSync(tuplesSample) },
-    { ...FAST, codecs: ['json', 'msgpackr', 'flatbuffers', 'ts-proto'], codegen: { cacheDir: path.join(dir, 'cache'), tools: { flatc }, restricted: TRUST_NEEDED } },
+    {
+      ...FAST,
+      codecs: ['json', 'msgpackr', 'flatbuffers', 'ts-proto'],
+      codegen: { cacheDir: path.join(dir, 'cache'), tools: { flatc }, restricted: TRUST_NEEDED },
+    },
   );
   const rows = Object.fromEntries(report.results.map((row) => [row.codec, row]));
   assert.equal(rows.json?.status, 'completed');
   assert.equal(rows.msgpackr?.status, 'completed');
-  for (const [codec, tools] of [['flatbuffers', 'flatc'], ['ts-proto', 'protoc and protoc-gen-ts_proto']] as const) {
+  for (const [codec, tools] of [
+    ['flatbuffers', 'flatc'],
+    ['ts-proto', 'protoc and protoc-gen-ts_proto'],
+  ] as const) {
     const row = rows[codec];
     assert.ok(row?.status === 'skipped', `${codec}: ${row?.status}`);
     assert.equal(row.error.message, `${TRUST_NEEDED} (this row runs ${tools}, then the code generated)`);
@@ -45,7 +52,10 @@ test('restricted: generation refuses with the reason and asks no tool even its v
   const flatc = path.join(dir, 'flatc');
   fs.writeFileSync(flatc, `#!/bin/sh\necho "$@" >> '${asked}'\necho 'flatc version 2.0.8'\n`, { mode: 0o755 });
   const schema = { files: { 'a.fbs': 'table A { x:int; }\nroot_type A;\n' }, entries: ['a.fbs'] };
-  await assert.rejects(generateCode(FLATBUFFERS_GENERATOR, schema, { cacheDir: path.join(dir, 'cache'), tools: { flatc }, restricted: TRUST_NEEDED }), (error: unknown) => error instanceof MissingToolError && error.message === TRUST_NEEDED);
+  await assert.rejects(
+    generateCode(FLATBUFFERS_GENERATOR, schema, { cacheDir: path.join(dir, 'cache'), tools: { flatc }, restricted: TRUST_NEEDED }),
+    (error: unknown) => error instanceof MissingToolError && error.message === TRUST_NEEDED,
+  );
   assert.equal(fs.existsSync(asked), false);
   // The same call unrestricted runs it: the fake is a working tool as far as discovery goes.
   await generateCode(FLATBUFFERS_GENERATOR, schema, { cacheDir: path.join(dir, 'cache'), tools: { flatc } });

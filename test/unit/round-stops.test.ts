@@ -13,10 +13,14 @@ import type { CodecResult, CompletedResult, SpeedupVsJson } from '../../src/shar
 import { FAST, fixture } from '../support/paths';
 
 const plan = { minRounds: 3, settledWithin: 0.25 };
-const speedup = (encode: [number, number, number], decode: [number, number, number]): SpeedupVsJson =>
-  ({ encode: encode[0], decode: decode[0], encodeInterval: [encode[1], encode[2]], decodeInterval: [decode[1], decode[2]] });
+const speedup = (encode: [number, number, number], decode: [number, number, number]): SpeedupVsJson => ({
+  encode: encode[0],
+  decode: decode[0],
+  encodeInterval: [encode[1], encode[2]],
+  decodeInterval: [decode[1], decode[2]],
+});
 
-test('an interval\'s reach is its wider side against the median, as a ratio less 1; settled needs both within the width, and the minimum rounds', () => {
+test("an interval's reach is its wider side against the median, as a ratio less 1; settled needs both within the width, and the minimum rounds", () => {
   assert.equal(intervalReach(4, [3.2, 4.4]), 0.25);
   assert.ok(Math.abs(intervalReach(2, [1.5, 2.2]) - 1 / 3) < 1e-12);
   assert.equal(intervalReach(2, [0, 3]), Number.POSITIVE_INFINITY);
@@ -28,8 +32,12 @@ test('an interval\'s reach is its wider side against the median, as a ratio less
 });
 
 type Entry = StoppableEntry & { id: string; speedup: SpeedupVsJson | null };
-const entry = (id: string, rounds: number, speedupVsJson: SpeedupVsJson | null, status: CodecResult['status'] = 'completed'): Entry =>
-  ({ id, first: { status } as CodecResult, timings: Array.from({ length: rounds }), speedup: speedupVsJson });
+const entry = (id: string, rounds: number, speedupVsJson: SpeedupVsJson | null, status: CodecResult['status'] = 'completed'): Entry => ({
+  id,
+  first: { status } as CodecResult,
+  timings: Array.from({ length: rounds }),
+  speedup: speedupVsJson,
+});
 
 test('codecs stop once settled or at the most rounds; JSON, the baseline, once none is left; a failed codec has nothing to stop', () => {
   const json = entry('json', 3, speedup([1, 1, 1], [1, 1, 1]));
@@ -41,7 +49,10 @@ test('codecs stop once settled or at the most rounds; JSON, the baseline, once n
   assert.deepEqual(settled.stopped, { rounds: 3, why: 'settled', widest: 0.125 });
   assert.equal(wide.stopped, undefined);
   assert.equal(json.stopped, undefined, 'bson still needs JSON beside it');
-  assert.deepEqual(entries.filter(stillMeasuring).map((e) => e.id), ['json', 'bson']);
+  assert.deepEqual(
+    entries.filter(stillMeasuring).map((e) => e.id),
+    ['json', 'bson'],
+  );
   json.timings = Array.from({ length: 5 });
   wide.timings = Array.from({ length: 5 });
   markStops(entries, json, { round: 5, rounds: 5 }, plan, (e) => e.speedup);
@@ -65,7 +76,7 @@ test('fixed rounds (no plan): every codec runs to the most; a run of JSON alone 
   assert.deepEqual(alone.stopped, { rounds: 3, why: 'settled', widest: null });
 });
 
-test('the settings: rounds stop per codec from the third unless fixed, for default and thorough counts; quick\'s two rounds are fixed', () => {
+test("the settings: rounds stop per codec from the third unless fixed, for default and thorough counts; quick's two rounds are fixed", () => {
   assert.deepEqual(measurementSettings({}).adaptiveRounds, { minRounds: 3, settledWithin: 0.25 });
   assert.equal(measurementSettings({ rounds: 10, fixedRounds: true }).adaptiveRounds, undefined);
   assert.equal(measurementSettings({ quick: true }).adaptiveRounds, undefined);
@@ -76,12 +87,18 @@ const completedRows = (rows: readonly CodecResult[]) => rows.filter((row): row i
 
 test('a real run whose width every interval meets (even one reaching down to 0×) stops each codec at the third round, and later rounds no longer time it', async () => {
   const timed = new Map<number, Set<string>>();
-  const report = await compareSample({ path: fixture('mixed-sample.json') }, {
-    ...FAST, rounds: 6, settledWithin: Number.POSITIVE_INFINITY, codecs: ['json', 'msgpackr', 'v8'],
-    onStage: (codec, stage, progress) => {
-      if (stage === 'measure') timed.set(progress.round, new Set([...(timed.get(progress.round) ?? []), codec]));
+  const report = await compareSample(
+    { path: fixture('mixed-sample.json') },
+    {
+      ...FAST,
+      rounds: 6,
+      settledWithin: Number.POSITIVE_INFINITY,
+      codecs: ['json', 'msgpackr', 'v8'],
+      onStage: (codec, stage, progress) => {
+        if (stage === 'measure') timed.set(progress.round, new Set([...(timed.get(progress.round) ?? []), codec]));
+      },
     },
-  });
+  );
   assert.deepEqual([...timed.keys()], [1, 2, 3], 'no fourth round');
   for (const row of completedRows(report.results)) {
     assert.deepEqual(row.roundsStopped, { rounds: 3, why: row.codec === 'json' ? 'baseline' : 'settled', widest: row.roundsStopped!.widest }, row.codec);

@@ -63,7 +63,13 @@ function fakeEditor() {
   return { host, record };
 }
 
-const STARTED: SweepStarted = { sampleName: 'orders.json', sampleLocation: '/w/orders.json', sweep: false, limits: true, codecs: [{ id: 'json', label: 'JSON' }] };
+const STARTED: SweepStarted = {
+  sampleName: 'orders.json',
+  sampleLocation: '/w/orders.json',
+  sweep: false,
+  limits: true,
+  codecs: [{ id: 'json', label: 'JSON' }],
+};
 const REPORT: SweepReport = limitsOnlyReport('/w/orders.json');
 
 /** A limit search that has tried two sizes and waits, until cancelled, for `finish` (or forever). */
@@ -84,7 +90,14 @@ function searching(finish?: Promise<void>) {
 }
 
 function sweeps(work: RunKindSpec<'sweep', string, FakePanel>['work']): RunKindSpec<'sweep', string, FakePanel> {
-  return { kind: 'sweep', logName: 'sweep', title: (request) => `finding payload limits of ${request}`, cancelled: 'the running workers and processes were stopped', storageKey: 'last-sweep', work };
+  return {
+    kind: 'sweep',
+    logName: 'sweep',
+    title: (request) => `finding payload limits of ${request}`,
+    cancelled: 'the running workers and processes were stopped',
+    storageKey: 'last-sweep',
+    work,
+  };
 }
 
 const phases = (events: RunEvent[]) => events.map((event) => `${event.kind} ${event.runId} ${event.phase}`);
@@ -122,12 +135,18 @@ test('a page re-created mid-run gets the run again: its start, every item, the l
   assert.deepEqual([progress.progress.step, progress.progress.tryingJsonBytes], [2, 2048], 'the latest progress');
 
   // A run of another kind meanwhile: each kind is replayed, neither replaces the other.
-  const probes = new RunLifecycle<'probes', void, FakePanel>({
-    kind: 'probes', logName: 'probes', title: () => 'probing libraries', cancelled: 'the probe processes were stopped',
-    work: async () => {
-      throw new Error('/x/dist/probe-process.js is missing: build the bundles first (npm run build)');
+  const probes = new RunLifecycle<'probes', void, FakePanel>(
+    {
+      kind: 'probes',
+      logName: 'probes',
+      title: () => 'probing libraries',
+      cancelled: 'the probe processes were stopped',
+      work: async () => {
+        throw new Error('/x/dist/probe-process.js is missing: build the bundles first (npm run build)');
+      },
     },
-  }, host);
+    host,
+  );
   await probes.run();
   finish();
   assert.equal(await running, REPORT);
@@ -141,10 +160,13 @@ test('a failure is logged once: a fault as an error with its stack, an input pro
   const { host, record } = fakeEditor();
   const fault = new TypeError('Cannot read properties of undefined');
   let thrown: unknown = fault;
-  const lifecycle = new RunLifecycle(sweeps(async (request, run) => {
-    run.start({ ...STARTED, sampleName: request }, request);
-    throw thrown;
-  }), host);
+  const lifecycle = new RunLifecycle(
+    sweeps(async (request, run) => {
+      run.start({ ...STARTED, sampleName: request }, request);
+      throw thrown;
+    }),
+    host,
+  );
   assert.equal(await lifecycle.run('orders.json'), undefined);
   const errors = record.log.filter((line) => !line.startsWith('info'));
   assert.equal(errors.length, 1);
@@ -177,9 +199,15 @@ test('a run overtaken by newer requests says it was cancelled; of the requests m
   assert.equal(await first, undefined);
   assert.equal(await second, undefined, 'overtaken before it started');
   await new Promise((resolve) => setImmediate(resolve));
-  const started = record.panel.page.flatMap((event) => (event.phase === 'started' && event.kind === 'sweep' ? [`${event.runId} ${event.started.sampleName}`] : []));
+  const started = record.panel.page.flatMap((event) =>
+    event.phase === 'started' && event.kind === 'sweep' ? [`${event.runId} ${event.started.sampleName}`] : [],
+  );
   assert.deepEqual(started, ['1 first.json', '2 third.json'], 'the next id goes to the last request');
-  assert.deepEqual(phases(record.panel.page).filter((phase) => !phase.endsWith('progress') && !phase.endsWith('item')), ['sweep 1 started', 'sweep 1 cancelled', 'sweep 2 started'], 'never two at once');
+  assert.deepEqual(
+    phases(record.panel.page).filter((phase) => !phase.endsWith('progress') && !phase.endsWith('item')),
+    ['sweep 1 started', 'sweep 1 cancelled', 'sweep 2 started'],
+    'never two at once',
+  );
   assert.deepEqual(record.titles, ['finding payload limits of first.json', 'finding payload limits of third.json']);
   lifecycle.cancel();
   assert.equal(await third, undefined);
@@ -216,7 +244,9 @@ test('each run of the history is exported by its id and start: a finished one, a
   const lifecycle = new RunLifecycle({ ...spec, partialReport: stoppedSweep }, host);
   assert.equal(await lifecycle.run('a.json'), REPORT);
   assert.equal(await lifecycle.run('b.json'), undefined);
-  const [first, second] = record.panel.page.filter((event) => event.phase === 'started').map((event) => ({ runId: event.runId, at: event.phase === 'started' ? event.at ?? null : null }));
+  const [first, second] = record.panel.page
+    .filter((event) => event.phase === 'started')
+    .map((event) => ({ runId: event.runId, at: event.phase === 'started' ? (event.at ?? null) : null }));
   assert.equal(lifecycle.reportOf(first), REPORT);
   const stopped = lifecycle.reportOf(second);
   assert.deepEqual(stopped?.limits, [limit]);

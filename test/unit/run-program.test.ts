@@ -65,7 +65,11 @@ test('aborting the signal kills the program; an aborted signal starts nothing', 
 
 test('stdout comes back as the program wrote it: text, or bytes with binaryStdout; the environment and folder are the ones given', async () => {
   const dir = scratch();
-  const text = await runProgram('sh', ['-c', 'printf "%s in %s" "$GREETING" "$(pwd)"'], { timeoutMs: 10_000, cwd: dir, env: { ...process.env, GREETING: 'héllo' } });
+  const text = await runProgram('sh', ['-c', 'printf "%s in %s" "$GREETING" "$(pwd)"'], {
+    timeoutMs: 10_000,
+    cwd: dir,
+    env: { ...process.env, GREETING: 'héllo' },
+  });
   assert.equal(text.stdout, `héllo in ${fs.realpathSync(dir)}`);
   const all = Buffer.from(Array.from({ length: 256 }, (_, index) => index));
   fs.writeFileSync(path.join(dir, 'bytes'), all);
@@ -94,9 +98,16 @@ test('a code generator started inside a codec worker is killed, with what it sta
   const pidFile = path.join(dir, 'pids');
   // A protoc that answers --version, then "generates" forever, with a plugin of its own.
   const protoc = path.join(dir, 'protoc');
-  fs.writeFileSync(protoc, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "libprotoc 99.1.$$"; exit 0; fi\nsleep 300 & echo $! >> ${pidFile}\necho $$ >> ${pidFile}\nwait\n`, { mode: 0o755 });
+  fs.writeFileSync(
+    protoc,
+    `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "libprotoc 99.1.$$"; exit 0; fi\nsleep 300 & echo $! >> ${pidFile}\necho $$ >> ${pidFile}\nwait\n`,
+    { mode: 0o755 },
+  );
   const controller = new AbortController();
-  const run = compareSample({ path: tuplesSample }, { codecs: ['ts-proto'], quick: true, workerScript, codegen: { cacheDir: path.join(dir, 'cache'), tools: { protoc } }, signal: controller.signal });
+  const run = compareSample(
+    { path: tuplesSample },
+    { codecs: ['ts-proto'], quick: true, workerScript, codegen: { cacheDir: path.join(dir, 'cache'), tools: { protoc } }, signal: controller.signal },
+  );
   const pids = await pidsWritten(pidFile, 2, 120_000);
   controller.abort();
   await assert.rejects(run, CancelledError);

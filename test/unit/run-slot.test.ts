@@ -48,9 +48,12 @@ test('three requests while a run stops: the first run ends, only the last reques
 
 test('a run that fails frees the slot for the next request', async () => {
   const slot = new RunSlot();
-  await assert.rejects(slot.run(async () => {
-    throw new Error('boom');
-  }), /boom/);
+  await assert.rejects(
+    slot.run(async () => {
+      throw new Error('boom');
+    }),
+    /boom/,
+  );
   assert.equal(slot.busy, false);
   assert.deepEqual(await slot.run(async () => 'next'), { started: true, value: 'next' });
 });

@@ -26,10 +26,20 @@ import type { ComparisonReport, CodecResult, CompletedResult } from '../../src/s
 const run = promisify(execFile);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-sandbox-'));
 const sample = path.join(scratch, 'items.json');
-fs.writeFileSync(sample, JSON.stringify([{ name: 'a', x: 1 }, { name: 'b', x: 2 }]));
+fs.writeFileSync(
+  sample,
+  JSON.stringify([
+    { name: 'a', x: 1 },
+    { name: 'b', x: 2 },
+  ]),
+);
 
 async function compare(cacheDir: string, ...args: string[]): Promise<Record<string, CodecResult>> {
-  const { stdout } = await run(process.execPath, [cliScript, 'compare', sample, '--rounds', '1', '--time-budget', '20', '--min-samples', '3', '--cache-dir', cacheDir, '--json', ...args], { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(
+    process.execPath,
+    [cliScript, 'compare', sample, '--rounds', '1', '--time-budget', '20', '--min-samples', '3', '--cache-dir', cacheDir, '--json', ...args],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
   return Object.fromEntries((JSON.parse(stdout) as ComparisonReport).results.map((row) => [row.codec, row]));
 }
 
@@ -51,9 +61,16 @@ test('hostile .fbs, .capnp and .bop schemas are refused before generation at the
   const capnp = path.join(scratch, 'hostile.capnp');
   fs.writeFileSync(capnp, `@0xdbb9ad1f14bf0b36;\nstruct Item {\n  name @0 :Text;\n  x @1 :Int32; # */ ${writes(canaries[1]!)}; /*\n}\n`);
   const bop = path.join(scratch, 'hostile.bop');
-  fs.writeFileSync(bop, `message Item {\n  1 -> string name;\n    @deprecated("*/ } ${writes(canaries[2]!).replace(/"/g, "'")}; interface X { /*")\n  2 -> int32 x;\n}\n`);
+  fs.writeFileSync(
+    bop,
+    `message Item {\n  1 -> string name;\n    @deprecated("*/ } ${writes(canaries[2]!).replace(/"/g, "'")}; interface X { /*")\n  2 -> int32 x;\n}\n`,
+  );
   const rows = await compare(fs.mkdtempSync(path.join(scratch, 'cache-')), '--codecs', 'flatbuffers,capnp,bebop', '--fbs', fbs, '--capnp', capnp, '--bop', bop);
-  const expected = { flatbuffers: `${fbs}:3:7: a comment holds \`*/\``, capnp: `${capnp}:4:18: a comment holds \`*/\``, bebop: `${bop}:3:18: a string holds \`*/\`` };
+  const expected = {
+    flatbuffers: `${fbs}:3:7: a comment holds \`*/\``,
+    capnp: `${capnp}:4:18: a comment holds \`*/\``,
+    bebop: `${bop}:3:18: a string holds \`*/\``,
+  };
   for (const [codec, where] of Object.entries(expected)) {
     const error = errorOf(rows[codec]);
     assert.equal(error.stage, 'prepare', codec);
@@ -68,10 +85,19 @@ test('a .proto json_name and a proto2 default that end a comment in protobuf-ts 
   if (missing) return t.skip(missing);
   const canary = path.join(scratch, 'canary-proto');
   const jsonName = path.join(scratch, 'json-name.proto');
-  fs.writeFileSync(jsonName, `syntax = "proto3";\nmessage Item {\n  string name = 1;\n  int32 x = 2 [json_name = "*/ fieldNo: ${writes(canary).replace(/"/g, "'")}, //"];\n}\n`);
+  fs.writeFileSync(
+    jsonName,
+    `syntax = "proto3";\nmessage Item {\n  string name = 1;\n  int32 x = 2 [json_name = "*/ fieldNo: ${writes(canary).replace(/"/g, "'")}, //"];\n}\n`,
+  );
   const withDefault = path.join(scratch, 'default.proto');
-  fs.writeFileSync(withDefault, `syntax = "proto2";\nmessage Item {\n  optional string name = 1 [default = "*/ fieldNo: ${writes(canary).replace(/"/g, "'")}, //"];\n  optional int32 x = 2;\n}\n`);
-  for (const [file, where] of [[jsonName, `${jsonName}:4:29`], [withDefault, `${withDefault}:3:40`]] as const) {
+  fs.writeFileSync(
+    withDefault,
+    `syntax = "proto2";\nmessage Item {\n  optional string name = 1 [default = "*/ fieldNo: ${writes(canary).replace(/"/g, "'")}, //"];\n  optional int32 x = 2;\n}\n`,
+  );
+  for (const [file, where] of [
+    [jsonName, `${jsonName}:4:29`],
+    [withDefault, `${withDefault}:3:40`],
+  ] as const) {
     const rows = await compare(fs.mkdtempSync(path.join(scratch, 'cache-')), '--codecs', 'protobuf-ts,ts-proto,google-protobuf', '--proto', file);
     for (const codec of ['protobuf-ts', 'ts-proto', 'google-protobuf']) {
       const error = errorOf(rows[codec]);
@@ -100,7 +126,9 @@ function poison(canaries: { write: string; child: string; worker: string }): str
 /** The cache entry folders (their out/) a run left, holding `file`. */
 function entriesHolding(cacheDir: string, file: RegExp): string[] {
   const root = path.join(cacheDir, 'generated');
-  return fs.readdirSync(root).flatMap((prefix) => fs.readdirSync(path.join(root, prefix)).map((key) => path.join(root, prefix, key, 'out')))
+  return fs
+    .readdirSync(root)
+    .flatMap((prefix) => fs.readdirSync(path.join(root, prefix)).map((key) => path.join(root, prefix, key, 'out')))
     .filter((out) => fs.existsSync(out) && fs.readdirSync(out).some((name) => file.test(name)));
 }
 
@@ -123,12 +151,19 @@ test('poisoned generated FlatBuffers code runs sandboxed: its write, process, wo
 
   const error = errorOf((await compare(cacheDir, '--codecs', 'flatbuffers')).flatbuffers);
   assert.equal(error.stage, 'prepare');
-  assert.match(error.message, /write: ERR_ACCESS_DENIED; child: ERR_ACCESS_DENIED; worker: ERR_ACCESS_DENIED; require: .*requires 'child_process', which Payload Lab does not provide/);
+  assert.match(
+    error.message,
+    /write: ERR_ACCESS_DENIED; child: ERR_ACCESS_DENIED; worker: ERR_ACCESS_DENIED; require: .*requires 'child_process', which Payload Lab does not provide/,
+  );
   assert.match(error.message, /fetch: undefined/);
   for (const canary of Object.values(canaries)) assert.equal(fs.existsSync(canary), false, canary);
 
   // The control: the same module, the same loader, no sandbox.
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'test', 'support', 'load-generated-unsandboxed.ts'), out, 'schema_generated.js'], { cwd: repoRoot });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'test', 'support', 'load-generated-unsandboxed.ts'), out, 'schema_generated.js'],
+    { cwd: repoRoot },
+  );
   assert.match(stdout, /canary: write: done; child: done; worker: done/);
   for (const canary of Object.values(canaries)) assert.equal(await waitForFile(canary), true, canary);
   for (const canary of Object.values(canaries)) fs.rmSync(canary);
@@ -154,9 +189,13 @@ test('GeneratedModules loads nothing in a process that is no sandbox (this one),
   const folder = fs.mkdtempSync(path.join(scratch, 'plain-'));
   const canary = path.join(scratch, 'canary-plain');
   fs.writeFileSync(path.join(folder, 'module.js'), `${writes(canary)};\n`);
-  assert.throws(() => new GeneratedModules(folder, {}).require('module.js'), (error: unknown) => error instanceof NotSandboxedError && /runs without Node's permission model/.test(error.message));
+  assert.throws(
+    () => new GeneratedModules(folder, {}).require('module.js'),
+    (error: unknown) => error instanceof NotSandboxedError && /runs without Node's permission model/.test(error.message),
+  );
   assert.equal(fs.existsSync(canary), false);
-  const callers = fs.readdirSync(path.join(repoRoot, 'src'), { recursive: true, encoding: 'utf8' })
+  const callers = fs
+    .readdirSync(path.join(repoRoot, 'src'), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts') && fs.readFileSync(path.join(repoRoot, 'src', file), 'utf8').includes('allowUnsandboxedLoadsInThisProcess('))
     .map((file) => file.split(path.sep).join('/'));
   assert.deepEqual(callers, ['codegen/load-generated.ts']);

@@ -48,9 +48,22 @@ test('generated TypeScript that does not compile is a GeneratedCodeError naming 
     },
   };
   const pregenerated = await recordGenerations(() => generateCode(broken, SCHEMA, { cacheDir }));
-  await assert.rejects(generateCode(broken, SCHEMA, { cacheDir }), (error: unknown) => error instanceof GeneratedCodeError && /the generated items\.ts is not TypeScript that can be compiled \(Unexpected token \(\d+:\d+\)\)/.test(error.message));
-  assert.deepEqual(fs.existsSync(path.join(cacheDir, 'generated')) ? fs.readdirSync(path.join(cacheDir, 'generated'), { recursive: true }).filter((name) => String(name).endsWith('items.js')) : [], []);
+  await assert.rejects(
+    generateCode(broken, SCHEMA, { cacheDir }),
+    (error: unknown) =>
+      error instanceof GeneratedCodeError &&
+      /the generated items\.ts is not TypeScript that can be compiled \(Unexpected token \(\d+:\d+\)\)/.test(error.message),
+  );
+  assert.deepEqual(
+    fs.existsSync(path.join(cacheDir, 'generated'))
+      ? fs.readdirSync(path.join(cacheDir, 'generated'), { recursive: true }).filter((name) => String(name).endsWith('items.js'))
+      : [],
+    [],
+  );
   // In the sandbox the same failure is the row's: an error (not a skip) with the same words.
   assert.equal(pregenerated[0]?.outcome.ok, false);
-  await assert.rejects(generateCode(broken, SCHEMA, { cacheDir, pregenerated }), (error: unknown) => error instanceof Error && !(error instanceof GeneratedCodeError) && /is not TypeScript that can be compiled/.test(error.message));
+  await assert.rejects(
+    generateCode(broken, SCHEMA, { cacheDir, pregenerated }),
+    (error: unknown) => error instanceof Error && !(error instanceof GeneratedCodeError) && /is not TypeScript that can be compiled/.test(error.message),
+  );
 });

@@ -16,7 +16,12 @@ import { describeVariantDelta } from '../../webview/panel/variant-delta';
 import { sampleFrom, workerScript } from '../support/paths';
 import { timingStats } from '../support/timing';
 
-const SAMPLE = { items: [{ id: 1, delta: -3, price: 9.99, name: 'a' }, { id: 2, delta: 4, price: 0.5, name: 'b' }] };
+const SAMPLE = {
+  items: [
+    { id: 1, delta: -3, price: 9.99, name: 'a' },
+    { id: 2, delta: 4, price: 0.5, name: 'b' },
+  ],
+};
 
 test('a .proto or .avsc file is a schema whatever its text', () => {
   assert.equal(schemaKindOfDocument({ uri: { path: '/w/a.proto' }, languageId: 'plaintext', getText: () => '' }), 'proto');
@@ -41,7 +46,7 @@ test('a JSON document is an Avro schema only when its type is record, enum, arra
   assert.equal(schemaKindOfText('plaintext', '{"type": "record"}'), undefined);
 });
 
-test('a .fbs, .capnp or .bop is its format\'s schema by its name, by an extension\'s language id, or by text only it can be', () => {
+test("a .fbs, .capnp or .bop is its format's schema by its name, by an extension's language id, or by text only it can be", () => {
   const doc = (path: string, languageId: string, text = '') => ({ uri: { path }, languageId, getText: () => text });
   assert.equal(formatLanguageOfDocument(doc('/w/Items.fbs', 'plaintext')), 'fbs');
   assert.equal(formatLanguageOfDocument(doc('/w/Items.CAPNP', 'plaintext')), 'capnp');
@@ -70,26 +75,44 @@ test('affectedCodecs re-runs avsc and protobufjs for a doubles or fields change,
 
 function completed(codec: string, bytes: number, encodeNs: number, decodeNs: number): CompletedResult {
   return {
-    codec, label: codec, format: codec, library: codec, libraryVersion: '1', schema: 'none', notes: [],
-    status: 'completed', bytes, ratio: null, compressed: { gzip: 1, brotli: 1, zstd: null },
-    encode: timingStats(encodeNs), decode: timingStats(decodeNs), speedupVsJson: null,
-    roundTrip: { status: 'exact', differences: [], omittedDifferences: 0 }, remnants: [],
+    codec,
+    label: codec,
+    format: codec,
+    library: codec,
+    libraryVersion: '1',
+    schema: 'none',
+    notes: [],
+    status: 'completed',
+    bytes,
+    ratio: null,
+    compressed: { gzip: 1, brotli: 1, zstd: null },
+    encode: timingStats(encodeNs),
+    decode: timingStats(decodeNs),
+    speedupVsJson: null,
+    roundTrip: { status: 'exact', differences: [], omittedDifferences: 0 },
+    remnants: [],
   } as unknown as CompletedResult;
 }
 
 test('mergeReports keeps the rows that were not re-run, in their order, and replaces the re-run ones', () => {
-  const report = (results: CodecResult[]) => ({ tool: { name: 'payload-lab', version: '1' }, results } as unknown as ComparisonReport);
+  const report = (results: CodecResult[]) => ({ tool: { name: 'payload-lab', version: '1' }, results }) as unknown as ComparisonReport;
   const previous = report([completed('json', 100, 10, 10), completed('avsc', 40, 5, 5), completed('protobufjs', 50, 6, 6), completed('v8', 80, 3, 3)]);
   const rerun = report([completed('json', 100, 11, 11), completed('protobufjs', 44, 7, 7)]);
   const merged = mergeReports(previous, rerun);
-  assert.deepEqual(merged.results.map((row) => row.codec), ['json', 'avsc', 'protobufjs', 'v8']);
+  assert.deepEqual(
+    merged.results.map((row) => row.codec),
+    ['json', 'avsc', 'protobufjs', 'v8'],
+  );
   assert.equal((merged.results[2] as CompletedResult).bytes, 44);
   assert.equal((merged.results[1] as CompletedResult).bytes, 40);
   assert.ok(merged.remnantMatrix);
 });
 
 test('describeVariantDelta words the change in bytes and how many times faster each operation got', () => {
-  assert.equal(describeVariantDelta(completed('protobufjs', 100, 130, 100), completed('protobufjs', 88, 100, 100)), 'vs previous: bytes −12%, encode ×1.30, decode ×1.00');
+  assert.equal(
+    describeVariantDelta(completed('protobufjs', 100, 130, 100), completed('protobufjs', 88, 100, 100)),
+    'vs previous: bytes −12%, encode ×1.30, decode ×1.00',
+  );
   assert.equal(describeVariantDelta(completed('avsc', 100, 100, 100), completed('avsc', 110, 200, 50)), 'vs previous: bytes +10%, encode ×0.50, decode ×2.00');
 });
 
@@ -102,7 +125,7 @@ test('inferSchemaTextOf gives, from a worker, the text inferSchemaText gives for
   assert.equal(avsc, inferSchemaText(SAMPLE, 'avsc').text);
 });
 
-test('inferSchemaTextOf writes the inferred schema in FlatBuffers, Cap\'n Proto and Bebop as their rows translate it', async () => {
+test("inferSchemaTextOf writes the inferred schema in FlatBuffers, Cap'n Proto and Bebop as their rows translate it", async () => {
   const sample = { ...sampleFrom(SAMPLE), kind: 'json' as const };
   for (const format of ['fbs', 'capnp', 'bop'] as const) {
     const text = await inferSchemaTextOf(sample, format, { integers: 'zigzag' }, { workerScript });
@@ -111,11 +134,11 @@ test('inferSchemaTextOf writes the inferred schema in FlatBuffers, Cap\'n Proto 
   assert.match(await inferSchemaTextOf(sample, 'fbs', undefined, { workerScript }), /root_type \w+;/);
 });
 
-test('inferSchemaTextOf rejects with the sample\'s problem when the sample is not JSON', async () => {
+test("inferSchemaTextOf rejects with the sample's problem when the sample is not JSON", async () => {
   await assert.rejects(inferSchemaTextOf({ path: 'bad.json', kind: 'json', bytes: Buffer.from('{ nope') }, 'proto', undefined, { workerScript }), /bad\.json/);
 });
 
-test('an inferred .proto opens in the proto extension\'s language when one is installed, else in none of VS Code\'s guesses', () => {
+test("an inferred .proto opens in the proto extension's language when one is installed, else in none of VS Code's guesses", () => {
   assert.equal(inferredSchemaLanguage('proto', ['plaintext', 'json', 'proto3']), 'proto3');
   assert.equal(inferredSchemaLanguage('proto', ['plaintext', 'proto']), 'proto');
   assert.equal(inferredSchemaLanguage('proto', ['plaintext', 'json', 'dart']), undefined, 'no proto language: the caller sets plain text on the *.proto name');

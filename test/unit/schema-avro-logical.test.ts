@@ -79,12 +79,18 @@ test('@bufbuild/protobuf reads the nulls of a derived schema back too', () => {
       ],
     }),
   };
-  const sample = [{ label: null, weight: 0, next: { label: 'b', weight: 2, next: null } }, { label: 'c', weight: 3, next: null }];
+  const sample = [
+    { label: null, weight: 0, next: { label: 'b', weight: 2, next: null } },
+    { label: 'c', weight: 3, next: null },
+  ];
   for (const prepare of [prepareProtobufjs, prepareBufbuild]) {
     const prepared = prepare(sample, { schema });
     const { differences } = verifyRoundTrip(sample, prepared.decode(prepared.encode(prepared.input)));
     // @bufbuild/protobuf's messages carry their own $typeName (its remnant, whatever the schema).
-    assert.deepEqual(differences.filter((difference) => !difference.path.endsWith('.$typeName')), []);
+    assert.deepEqual(
+      differences.filter((difference) => !difference.path.endsWith('.$typeName')),
+      [],
+    );
   }
 });
 
@@ -119,7 +125,12 @@ test('named types defined in other .avsc files of the folder are found and inlin
   const source = fs.readFileSync(order, 'utf8');
   const siblings = fs.readdirSync(avroFolder).map((name) => path.join(avroFolder, name));
   const imports = await collectAvroReferences(order, source, [], siblings, async (file) => fs.readFileSync(file, 'utf8'));
-  assert.deepEqual(Object.keys(imports).map((file) => path.basename(file)).sort(), ['Customer.avsc', 'Money.avsc']);
+  assert.deepEqual(
+    Object.keys(imports)
+      .map((file) => path.basename(file))
+      .sort(),
+    ['Customer.avsc', 'Money.avsc'],
+  );
   const { schema } = resolveAvsc({ kind: 'avsc', source, path: order, imports });
   const text = JSON.stringify(schema);
   assert.equal(text.match(/"name":"lab\.shop\.Money"/g)?.length, 1, 'defined once, referred to by name after');
@@ -147,7 +158,10 @@ test('proto2 extensions stay in the protobufjs schema and are left out of the de
   const { type } = resolveProtoType({ kind: 'proto', source, path: 'p2.proto', typeName: 'protobuf_test_messages.proto2.TestAllTypesProto2' });
   assert.ok(type.fieldsArray.some((field) => field.name === '.protobuf_test_messages.proto2.extension_int32'));
   const derived = deriveAvroFromProto(type);
-  assert.ok(derived.notes.some((note) => /extension fields left out of the Avro schema \(.*protobuf_test_messages\.proto2\.extension_int32/.test(note)), derived.notes.join('\n'));
+  assert.ok(
+    derived.notes.some((note) => /extension fields left out of the Avro schema \(.*protobuf_test_messages\.proto2\.extension_int32/.test(note)),
+    derived.notes.join('\n'),
+  );
   assert.doesNotMatch(derived.text, /extension_int32/);
 });
 

@@ -14,7 +14,16 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { commonMessageTypes, menuTarget, protoPackageOf } from '../../src/commands/schema-change-choices';
-import { GIT_STATUS_UNTRACKED, type GitRef, type GitRepository, readAtRef, readGitVersion, refChoices, repositoryPath, whenInitialized } from '../../src/host/git-version';
+import {
+  GIT_STATUS_UNTRACKED,
+  type GitRef,
+  type GitRepository,
+  readAtRef,
+  readGitVersion,
+  refChoices,
+  repositoryPath,
+  whenInitialized,
+} from '../../src/host/git-version';
 
 interface FileUri {
   fsPath: string;
@@ -24,7 +33,11 @@ interface FileUri {
 const uri = (fsPath: string): FileUri => ({ fsPath, toString: () => `file://${fsPath}` });
 
 function git(root: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
 }
 
 /** A repository as the Git extension's API shows it, answered by git itself. */
@@ -42,10 +55,13 @@ function cliRepository(root: string): GitRepository<FileUri> {
   return {
     rootUri: uri(root),
     get state() {
-      const changes = git(root, 'status', '--porcelain').split('\n').filter(Boolean).map((line) => ({
-        uri: uri(path.join(root, line.slice(3))),
-        status: line.startsWith('??') ? GIT_STATUS_UNTRACKED : 5,
-      }));
+      const changes = git(root, 'status', '--porcelain')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => ({
+          uri: uri(path.join(root, line.slice(3))),
+          status: line.startsWith('??') ? GIT_STATUS_UNTRACKED : 5,
+        }));
       return { HEAD: head(), workingTreeChanges: changes };
     },
     show: async (ref, filePath) => git(root, 'show', `${ref}:${path.relative(root, filePath).split(path.sep).join('/')}`),
@@ -53,17 +69,23 @@ function cliRepository(root: string): GitRepository<FileUri> {
       const [hash, ...message] = git(root, 'log', '-1', '--format=%H%n%B', ref, '--').split('\n');
       return { hash: hash!, message: message.join('\n') };
     },
-    getRefs: async ({ count }) => git(root, 'for-each-ref', '--sort=-committerdate', `--count=${count ?? 100}`, '--format=%(refname)%09%(objectname)', 'refs/heads', 'refs/tags')
-      .split('\n').filter(Boolean).map((line) => {
-        const [refName, commit] = line.split('\t');
-        const tag = refName!.startsWith('refs/tags/');
-        return { type: tag ? 2 : 0, name: refName!.replace(/^refs\/(heads|tags)\//, ''), commit: commit! };
-      }),
-    log: async ({ maxEntries, path: filePath } = {}) => git(root, 'log', `--max-count=${maxEntries ?? 32}`, '--format=%H%x09%cI%x09%s', '--', ...(filePath ? [filePath] : []))
-      .split('\n').filter(Boolean).map((line) => {
-        const [hash, date, message] = line.split('\t');
-        return { hash: hash!, message: message!, commitDate: new Date(date!) };
-      }),
+    getRefs: async ({ count }) =>
+      git(root, 'for-each-ref', '--sort=-committerdate', `--count=${count ?? 100}`, '--format=%(refname)%09%(objectname)', 'refs/heads', 'refs/tags')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [refName, commit] = line.split('\t');
+          const tag = refName!.startsWith('refs/tags/');
+          return { type: tag ? 2 : 0, name: refName!.replace(/^refs\/(heads|tags)\//, ''), commit: commit! };
+        }),
+    log: async ({ maxEntries, path: filePath } = {}) =>
+      git(root, 'log', `--max-count=${maxEntries ?? 32}`, '--format=%H%x09%cI%x09%s', '--', ...(filePath ? [filePath] : []))
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [hash, date, message] = line.split('\t');
+          return { hash: hash!, message: message!, commitDate: new Date(date!) };
+        }),
   };
 }
 
@@ -89,7 +111,10 @@ test('HEAD is offered first, then branches and tags, then the commits that chang
   git(root, 'commit', '-q', '-am', 'Items: y');
   const [first, second] = git(root, 'log', '--format=%H').trim().split('\n').reverse();
   const choices = await refChoices(cliRepository(root), file);
-  assert.deepEqual(choices.map((choice) => choice.label), ['HEAD', 'v1']);
+  assert.deepEqual(
+    choices.map((choice) => choice.label),
+    ['HEAD', 'v1'],
+  );
   assert.equal(choices[0]!.description, `main · ${second!.slice(0, 7)}`);
   assert.equal(choices[1]!.description, `tag · ${first!.slice(0, 7)}`);
   // The branch `main` points at HEAD's commit and the commits are the tag's and HEAD's: none is offered twice.
@@ -97,7 +122,10 @@ test('HEAD is offered first, then branches and tags, then the commits that chang
   git(root, 'add', '.');
   git(root, 'commit', '-q', '-m', 'unrelated');
   const later = await refChoices(cliRepository(root), file);
-  assert.deepEqual(later.map((choice) => choice.label), ['HEAD', 'v1', second!.slice(0, 7)]);
+  assert.deepEqual(
+    later.map((choice) => choice.label),
+    ['HEAD', 'v1', second!.slice(0, 7)],
+  );
   assert.equal(later[2]!.description, 'Items: y');
   assert.match(later[2]!.detail ?? '', /^changed this file · \d{4}-\d{2}-\d{2}$/);
 });
@@ -120,7 +148,7 @@ test('the file at a ref, its commit, and the files it imports read at the same r
   assert.equal(found.commit, git(root, 'rev-parse', '--short=7', 'HEAD').trim());
   const outside = path.join(os.tmpdir(), 'payload-lab-include', 'google.proto');
   const read = readAtRef(repository, 'HEAD', async (filePath) => `read from disk: ${filePath}`);
-  assert.equal(await read(common), COMMON_V1, 'the import as it was at HEAD, not the working tree\'s');
+  assert.equal(await read(common), COMMON_V1, "the import as it was at HEAD, not the working tree's");
   assert.equal(await read(path.join(root, 'missing.proto')), undefined);
   assert.equal(await read(outside), `read from disk: ${outside}`, 'an include path outside the repository is read as it is');
   assert.equal(repositoryPath(repository, path.join(root, 'a', 'b.proto')), 'a/b.proto');
@@ -132,7 +160,11 @@ test('no earlier version says why: no commit yet, a ref git does not know, a fil
   fs.writeFileSync(file, ITEMS_V1);
   const repository = cliRepository(root);
   const empty = await readGitVersion(repository, file, 'HEAD');
-  assert.deepEqual(empty, { ok: false, reason: 'no-commits', message: 'the repository of Items.proto has no commit yet: there is no HEAD version to compare with' });
+  assert.deepEqual(empty, {
+    ok: false,
+    reason: 'no-commits',
+    message: 'the repository of Items.proto has no commit yet: there is no HEAD version to compare with',
+  });
   fs.writeFileSync(path.join(root, 'README'), 'x');
   git(root, 'add', 'README');
   git(root, 'commit', '-q', '-m', 'readme');
@@ -144,13 +176,19 @@ test('no earlier version says why: no commit yet, a ref git does not know, a fil
   assert.equal((await readGitVersion(null, file, 'HEAD')).ok, false);
   // A repository without commits still offers HEAD (which then says why).
   const fresh = makeRepository(t);
-  assert.deepEqual((await refChoices(cliRepository(fresh), path.join(fresh, 'Items.proto'))).map((choice) => choice.ref), ['HEAD']);
+  assert.deepEqual(
+    (await refChoices(cliRepository(fresh), path.join(fresh, 'Items.proto'))).map((choice) => choice.ref),
+    ['HEAD'],
+  );
 });
 
 test('whenInitialized waits for the API to find the repositories, or gives up after its timeout', async () => {
   let listener: ((state: 'uninitialized' | 'initialized') => void) | undefined;
   let disposed = 0;
-  const api = { state: 'uninitialized' as 'uninitialized' | 'initialized', onDidChangeState: (next: typeof listener) => ((listener = next), { dispose: () => void disposed++ }) };
+  const api = {
+    state: 'uninitialized' as 'uninitialized' | 'initialized',
+    onDidChangeState: (next: typeof listener) => ((listener = next), { dispose: () => void disposed++ }),
+  };
   const waiting = whenInitialized(api, 60_000);
   listener!('uninitialized');
   listener!('initialized');
@@ -160,7 +198,7 @@ test('whenInitialized waits for the API to find the repositories, or gives up af
   await whenInitialized({ state: 'initialized', onDidChangeState: () => assert.fail('an initialized API is not watched') }, 1);
 });
 
-test('menuTarget takes the Explorer\'s or the editor\'s URI, or the SCM view\'s resource state (the first of several)', () => {
+test("menuTarget takes the Explorer's or the editor's URI, or the SCM view's resource state (the first of several)", () => {
   const isUri = (value: unknown): value is FileUri => typeof value === 'object' && value !== null && 'fsPath' in value;
   const a = uri('/w/a.proto');
   const b = uri('/w/b.proto');
@@ -171,11 +209,14 @@ test('menuTarget takes the Explorer\'s or the editor\'s URI, or the SCM view\'s 
   assert.equal(menuTarget({ resourceUri: 'not a uri' }, isUri), undefined);
 });
 
-test('commonMessageTypes pairs the types by name without their package, the newer version\'s default first', () => {
+test("commonMessageTypes pairs the types by name without their package, the newer version's default first", () => {
   assert.equal(protoPackageOf('syntax = "proto3";\npackage shop.v2;\nmessage A {}'), 'shop.v2');
   assert.equal(protoPackageOf('message A {}'), '');
   const older = { messageTypes: ['shop.v1.Item', 'shop.v1.Items', 'shop.v1.Gone'], packageName: 'shop.v1' };
   const newer = { messageTypes: ['shop.v2.Item', 'shop.v2.Items', 'shop.v2.Added'], defaultType: 'shop.v2.Items', packageName: 'shop.v2' };
-  assert.deepEqual(commonMessageTypes(newer, older), [{ typeName: 'Items', isDefault: true }, { typeName: 'Item', isDefault: false }]);
+  assert.deepEqual(commonMessageTypes(newer, older), [
+    { typeName: 'Items', isDefault: true },
+    { typeName: 'Item', isDefault: false },
+  ]);
   assert.deepEqual(commonMessageTypes({ messageTypes: ['Renamed'], packageName: '' }, { messageTypes: ['Item'], packageName: '' }), []);
 });

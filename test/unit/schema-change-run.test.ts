@@ -24,19 +24,36 @@ test('a run tells the panel its versions, its records read, each cell as it is d
   assert.equal(phases[0], 'started');
   assert.equal(phases.at(-1), 'finished');
   const started = messages[0]!.phase === 'started' ? messages[0]!.started : undefined;
-  assert.deepEqual(started?.versions.map((version) => [version.label, version.origin.kind]), [['old', 'git'], ['new', 'working']]);
+  assert.deepEqual(
+    started?.versions.map((version) => [version.label, version.origin.kind]),
+    [
+      ['old', 'git'],
+      ['new', 'working'],
+    ],
+  );
   assert.equal(started?.sampleName, '20 records generated from each version (seed 1)');
   // Records read only grow, up to their total; each cell arrives once, as the report has it.
   const progress = messages.flatMap((message) => (message.phase === 'progress' ? [message.progress] : []));
   assert.equal(progress.length, 4);
-  assert.deepEqual(progress.map((each) => each.done), [...progress.map((each) => each.done)].sort((a, b) => a - b));
+  assert.deepEqual(
+    progress.map((each) => each.done),
+    [...progress.map((each) => each.done)].sort((a, b) => a - b),
+  );
   assert.equal(progress.at(-1)!.done, progress.at(-1)!.total);
-  assert.deepEqual(cellsOf(messages).map((cell) => [cell.writer, cell.reader, cell.verdict]), [[0, 0, 'equal'], [0, 1, 'reinterpreted'], [1, 0, 'reinterpreted'], [1, 1, 'equal']]);
+  assert.deepEqual(
+    cellsOf(messages).map((cell) => [cell.writer, cell.reader, cell.verdict]),
+    [
+      [0, 0, 'equal'],
+      [0, 1, 'reinterpreted'],
+      [1, 0, 'reinterpreted'],
+      [1, 1, 'equal'],
+    ],
+  );
   assert.deepEqual(cellsOf(messages), report.cells);
   assert.equal(report.pairs[0]!.mode, 'NONE');
 });
 
-test('x changed from int32 to sint32: the values each reader gives back are the wire format\'s zigzag arithmetic on the same varint', async () => {
+test("x changed from int32 to sint32: the values each reader gives back are the wire format's zigzag arithmetic on the same varint", async () => {
   const { report } = await itemsXToSint32();
   const [, oldDataNewReader, newDataOldReader] = report!.cells;
   const [asZigzag] = oldDataNewReader!.readings[0]!.reinterpreted;
@@ -55,11 +72,17 @@ test('x changed from int32 to sint32: the values each reader gives back are the 
   }
 });
 
-test('the user\'s sample is read in the worker and written by each version it fits', async () => {
+test("the user's sample is read in the worker and written by each version it fits", async () => {
   const { runs, errors } = recordingHost();
-  const report = await runs.run({ ...itemsXToSint32Request({ kind: 'sample', name: 'tuples.json', bytes: { path: tuplesSample, kind: 'json' } }), workerScript });
+  const report = await runs.run({
+    ...itemsXToSint32Request({ kind: 'sample', name: 'tuples.json', bytes: { path: tuplesSample, kind: 'json' } }),
+    workerScript,
+  });
   assert.deepEqual(errors, []);
-  assert.deepEqual(report!.sample.perWriter.map((writer) => writer.source), ['sample', 'sample']);
+  assert.deepEqual(
+    report!.sample.perWriter.map((writer) => writer.source),
+    ['sample', 'sample'],
+  );
   // The sample's x are small and positive: read as zigzag, 1 comes back -1 (and 2 as 1, 3 as -2).
   const example = report!.cells[1]!.readings[0]!.reinterpreted[0]!.examples[0]!;
   assert.deepEqual([example.path, example.written, example.read], ['$.items[0].x', 1, -1]);
@@ -68,21 +91,36 @@ test('the user\'s sample is read in the worker and written by each version it fi
 test('a version that does not load: the panel gets the problem with its version and line, then the run fails naming both', async () => {
   const { report, messages, errors } = await itemsWithBrokenNewVersion();
   assert.equal(report, undefined);
-  assert.deepEqual(messages.map((message) => message.phase), ['started', 'item', 'failed']);
+  assert.deepEqual(
+    messages.map((message) => message.phase),
+    ['started', 'item', 'failed'],
+  );
   const item = messages[1]!.phase === 'item' ? messages[1]!.item : undefined;
   assert.equal(item?.type, 'problems');
   const [problem] = item?.type === 'problems' ? item.problems : [];
-  assert.deepEqual({ ...problem, path: undefined }, { version: 'new', versionIndex: 1, opens: true, line: 6, column: 14, message: "illegal id ';'", path: undefined });
+  assert.deepEqual(
+    { ...problem, path: undefined },
+    { version: 'new', versionIndex: 1, opens: true, line: 6, column: 14, message: "illegal id ';'", path: undefined },
+  );
   assert.match(errors[0] ?? '', /schemas\/Items\.proto:6:14: illegal id ';' \(the new version: the editor, with unsaved edits\)$/);
 });
 
 test('locateProblems: a problem in a file a version imports names its version but does not open it at the line', () => {
   const request = itemsXToSint32Request();
-  const located = locateProblems([
-    { version: 'old', path: '/w/common.proto', line: 3, column: 1, message: 'illegal token' },
-    { path: request.versions[1]!.input.path, line: 1, column: 1, message: 'no message type in common' },
-  ], request.versions);
-  assert.deepEqual(located.map((problem) => [problem.versionIndex, problem.opens]), [[0, false], [undefined, false]]);
+  const located = locateProblems(
+    [
+      { version: 'old', path: '/w/common.proto', line: 3, column: 1, message: 'illegal token' },
+      { path: request.versions[1]!.input.path, line: 1, column: 1, message: 'no message type in common' },
+    ],
+    request.versions,
+  );
+  assert.deepEqual(
+    located.map((problem) => [problem.versionIndex, problem.opens]),
+    [
+      [0, false],
+      [undefined, false],
+    ],
+  );
   assert.equal(describeProblem(located[0]!, request.versions), 'illegal token (the old version: HEAD (a1b2c3d))');
 });
 

@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { avroRootName, formatLanguageOf, formatSamplePick, generatedSampleName, orderMessageTypes, schemaKindOf, withFormatRow } from '../../src/commands/schema-choices';
+import {
+  avroRootName,
+  formatLanguageOf,
+  formatSamplePick,
+  generatedSampleName,
+  orderMessageTypes,
+  schemaKindOf,
+  withFormatRow,
+} from '../../src/commands/schema-choices';
 import { derivedDocumentPlace, numberedFileNames, runSampleName } from '../../src/host/sample-source';
 
 test('schemaKindOf tells .proto and .avsc files apart, in any case', () => {
@@ -16,12 +24,18 @@ test('schemaKindOf leaves JSON samples and other files alone', () => {
   assert.equal(schemaKindOf('/w/proto.txt'), undefined);
 });
 
-test('formatLanguageOf names the FlatBuffers, Cap\'n Proto and Bebop schema files, in any case; schemaKindOf leaves them alone', () => {
-  assert.deepEqual(['/w/Items.fbs', '/w/Items.Capnp', '/w/Items.BOP', '/w/Items.proto', '/w/fbs.json'].map(formatLanguageOf), ['fbs', 'capnp', 'bop', undefined, undefined]);
+test("formatLanguageOf names the FlatBuffers, Cap'n Proto and Bebop schema files, in any case; schemaKindOf leaves them alone", () => {
+  assert.deepEqual(['/w/Items.fbs', '/w/Items.Capnp', '/w/Items.BOP', '/w/Items.proto', '/w/fbs.json'].map(formatLanguageOf), [
+    'fbs',
+    'capnp',
+    'bop',
+    undefined,
+    undefined,
+  ]);
   assert.equal(schemaKindOf('/w/Items.fbs'), undefined);
 });
 
-test('withFormatRow adds the schema\'s own row to the run\'s codecs once', () => {
+test("withFormatRow adds the schema's own row to the run's codecs once", () => {
   assert.deepEqual(withFormatRow(['json', 'avsc'], 'fbs'), ['json', 'avsc', 'flatbuffers']);
   assert.deepEqual(withFormatRow(['capnp', 'json'], 'capnp'), ['capnp', 'json']);
   assert.deepEqual(withFormatRow([], 'bop'), ['bebop']);
@@ -36,7 +50,10 @@ test('orderMessageTypes puts the default type first, marked, then the rest in fi
 });
 
 test('orderMessageTypes keeps file order when the default is not among the types', () => {
-  assert.deepEqual(orderMessageTypes(['A', 'B'], undefined).map((choice) => choice.typeName), ['A', 'B']);
+  assert.deepEqual(
+    orderMessageTypes(['A', 'B'], undefined).map((choice) => choice.typeName),
+    ['A', 'B'],
+  );
 });
 
 test('generatedSampleName says count, root type and seed', () => {
@@ -60,8 +77,18 @@ test('derivedDocumentPlace proposes the sample name with the new extension, in t
   assert.deepEqual(derivedDocumentPlace(file, 'proto'), { folder: '/w/data', fileName: 'issues.proto' });
   assert.deepEqual(derivedDocumentPlace({ ...file, name: 'log.ndjson', path: '/w/log.ndjson' }, 'avsc'), { folder: '/w', fileName: 'log.avsc' });
   const untitled = { scheme: 'untitled', fsPath: 'Untitled-1', path: 'Untitled-1', toString: () => 'untitled:Untitled-1' };
-  assert.deepEqual(derivedDocumentPlace({ kind: 'text', name: 'Untitled-1', location: 'untitled:Untitled-1', uri: untitled, text: '{}', sampleKind: 'json' }, 'proto'), { fileName: 'Untitled-1.proto' });
-  const generated = { kind: 'generated', name: '10 records generated from Items (seed 1)', location: '/w/Items.avsc (…)', bytes: new Uint8Array(), fileName: 'Items-10-records.json', folder: '/w' } as const;
+  assert.deepEqual(
+    derivedDocumentPlace({ kind: 'text', name: 'Untitled-1', location: 'untitled:Untitled-1', uri: untitled, text: '{}', sampleKind: 'json' }, 'proto'),
+    { fileName: 'Untitled-1.proto' },
+  );
+  const generated = {
+    kind: 'generated',
+    name: '10 records generated from Items (seed 1)',
+    location: '/w/Items.avsc (…)',
+    bytes: new Uint8Array(),
+    fileName: 'Items-10-records.json',
+    folder: '/w',
+  } as const;
   assert.deepEqual(derivedDocumentPlace(generated, 'json'), { folder: '/w', fileName: 'Items-10-records.json' });
 });
 
@@ -74,10 +101,14 @@ test('numberedFileNames tries the name, then numbered copies before the extensio
 });
 
 test('the sample pick of a .bop says step 2 of 2 only after its root was picked, and names the root in plain words', () => {
-  assert.deepEqual(formatSamplePick('capnp', 'Items', true), { step: ' (2/2)', placeHolder: 'One Items value as JSON: its keys are the schema\'s field names' });
-  assert.deepEqual(formatSamplePick('bop', 'Song', false), { step: '', placeHolder: 'One Song value as JSON: its keys are the schema\'s field names' }, 'one root: no step 1 was shown');
+  assert.deepEqual(formatSamplePick('capnp', 'Items', true), { step: ' (2/2)', placeHolder: "One Items value as JSON: its keys are the schema's field names" });
+  assert.deepEqual(
+    formatSamplePick('bop', 'Song', false),
+    { step: '', placeHolder: "One Song value as JSON: its keys are the schema's field names" },
+    'one root: no step 1 was shown',
+  );
   // bebopc missing: the root is not known, nor was it asked.
   const missing = formatSamplePick('bop', undefined, false);
-  assert.deepEqual(missing, { step: '', placeHolder: 'A value of the schema\'s root struct or message as JSON: its keys are the schema\'s field names' });
+  assert.deepEqual(missing, { step: '', placeHolder: "A value of the schema's root struct or message as JSON: its keys are the schema's field names" });
   assert.doesNotMatch(missing.placeHolder, /One its/);
 });

@@ -99,7 +99,8 @@ for (const file of PROTO_FILES) {
         if (NO_FINITE_RECORD.test(typeName)) {
           assert.throws(
             () => generateFromSchema(schema, { count: 1, seed }),
-            (error: unknown) => error instanceof SchemaInputError && error.path === file && error.problem.line > 1 && /no finite record fits it/.test(error.problem.message),
+            (error: unknown) =>
+              error instanceof SchemaInputError && error.path === file && error.problem.line > 1 && /no finite record fits it/.test(error.problem.message),
           );
           continue;
         }

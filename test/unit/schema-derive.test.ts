@@ -60,11 +60,16 @@ function summarize(type: protobuf.Type, seen = new Set<protobuf.Type>()): FieldS
   return type.fieldsArray.map((field) => {
     field.resolve();
     const target = field.resolvedType;
-    const rule = field instanceof protobuf.MapField ? `map<${field.keyType}>` : field.repeated ? 'repeated' : field.options?.['proto3_optional'] ? 'optional' : '';
+    const rule =
+      field instanceof protobuf.MapField ? `map<${field.keyType}>` : field.repeated ? 'repeated' : field.options?.['proto3_optional'] ? 'optional' : '';
     const oneof = field.partOf && !field.options?.['proto3_optional'] ? { oneof: field.partOf.name } : {};
     const expanded =
-      target instanceof protobuf.Type ? (seen.has(target) ? 'recursive' : summarize(target, seen))
-        : target instanceof protobuf.Enum ? { ...target.values }
+      target instanceof protobuf.Type
+        ? seen.has(target)
+          ? 'recursive'
+          : summarize(target, seen)
+        : target instanceof protobuf.Enum
+          ? { ...target.values }
           : field.type;
     return { name: field.name, id: field.id, type: expanded, rule, ...oneof };
   });
@@ -80,7 +85,9 @@ function fieldOf(schema: Record<string, unknown>, name: string): Record<string, 
 function structure(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(structure);
   if (schema === null || typeof schema !== 'object') return schema;
-  const kept = Object.entries(schema as Record<string, unknown>).filter(([key]) => !['doc', 'default', 'name', 'namespace'].includes(key) && !key.startsWith('proto'));
+  const kept = Object.entries(schema as Record<string, unknown>).filter(
+    ([key]) => !['doc', 'default', 'name', 'namespace'].includes(key) && !key.startsWith('proto'),
+  );
   return Object.fromEntries(kept.map(([key, value]) => [key, structure(value)]));
 }
 
@@ -101,7 +108,10 @@ test('Items.avsc derives the fields, numbers and types of Items.proto', () => {
   const fromAvsc = summarize(protoType(derived.source, derived.rootType)).map((field) => JSON.stringify(field));
   const given = summarize(protoType(itemsProto, 'Items')).map((field) => JSON.stringify(field));
   // Avro fields without a default become `optional` (zeros must round-trip); otherwise the same.
-  assert.deepEqual(fromAvsc.map((field) => field.replaceAll('"rule":"optional"', '"rule":""')), given);
+  assert.deepEqual(
+    fromAvsc.map((field) => field.replaceAll('"rule":"optional"', '"rule":""')),
+    given,
+  );
   assert.equal(derived.rootType, 'Items');
 });
 
@@ -148,7 +158,9 @@ test('map keys that are not strings, and enum numbers with gaps, are kept as att
 
 test('a derived .proto comments its choices and parses with protobufjs', () => {
   const avsc = {
-    type: 'record', name: 'Event', fields: [
+    type: 'record',
+    name: 'Event',
+    fields: [
       { name: 'id', type: 'long' },
       { name: 'kind', type: { type: 'enum', name: 'Kind', symbols: ['A', 'B'] }, default: 'A' },
       { name: 'hash', type: { type: 'fixed', name: 'Hash', size: 16 } },
@@ -166,12 +178,18 @@ test('a derived .proto comments its choices and parses with protobufjs', () => {
 
 test('an Avro union of several types cannot be derived, and the field is named', () => {
   const avsc = { type: 'record', name: 'R', fields: [{ name: 'either', type: ['int', 'string'] }] };
-  assert.throws(() => deriveProtoFromAvro(avsc), (error: unknown) => error instanceof UnsupportedSampleError && /R\.either is a union of int, string/.test(error.message));
+  assert.throws(
+    () => deriveProtoFromAvro(avsc),
+    (error: unknown) => error instanceof UnsupportedSampleError && /R\.either is a union of int, string/.test(error.message),
+  );
 });
 
 test('an Avro array of arrays cannot be derived, and the field is named', () => {
   const avsc = { type: 'record', name: 'R', fields: [{ name: 'grid', type: { type: 'array', items: { type: 'array', items: 'int' } } }] };
-  assert.throws(() => deriveProtoFromAvro(avsc), (error: unknown) => error instanceof UnsupportedSampleError && /R\.grid\[\]: an array of array/.test(error.message));
+  assert.throws(
+    () => deriveProtoFromAvro(avsc),
+    (error: unknown) => error instanceof UnsupportedSampleError && /R\.grid\[\]: an array of array/.test(error.message),
+  );
 });
 
 test('an Avro root that is not a record is wrapped in a message, and the wrapping is noted', () => {

@@ -31,7 +31,9 @@ message Order {
 }`;
 
 const RICH_AVSC = {
-  type: 'record', name: 'Event', fields: [
+  type: 'record',
+  name: 'Event',
+  fields: [
     { name: 'id', type: 'long' },
     { name: 'kind', type: { type: 'enum', name: 'Kind', symbols: ['A', 'B', 'C'] } },
     { name: 'hash', type: { type: 'fixed', name: 'Hash', size: 8 } },
@@ -130,9 +132,6 @@ test('generating from a provided schema file describes the records, message and 
   const source = readFileSync(join(schemas, 'Items.proto'), 'utf8');
   const generated = generateFromSchema({ kind: 'proto', source, path: 'schemas/Items.proto', typeName: 'Item' }, { count: 3, seed: 9 });
   assert.equal(generated.records.length, 3);
-  assert.equal(
-    generated.description,
-    '3 records generated from Items.proto (message Item), seed 9 (depth ≤ 3, ≤ 4 KB per record)',
-  );
+  assert.equal(generated.description, '3 records generated from Items.proto (message Item), seed 9 (depth ≤ 3, ≤ 4 KB per record)');
   for (const record of generated.records) assert.deepEqual(Object.keys(record as object), ['x', 'y', 'z']);
 });

@@ -23,7 +23,10 @@ const HOSTILE = {
     { name: 'big', type: 'int', protoNumber: 2 ** 29 },
     { name: 'labels', type: { type: 'map', values: 'int' }, protoKeyType: 'string, int32> x = 9; } message Evil4 { map<string' },
     { name: 'kind', type: 'int', protoType: 'int32 q = 10; } message Evil6 { int32' },
-    { name: 'state', type: { type: 'enum', name: 'State', symbols: ['NEW', 'DONE'], protoValues: { NEW: 0, DONE: '1; } message Evil3 { int32 r = 1; } enum X { Y = 0' } } },
+    {
+      name: 'state',
+      type: { type: 'enum', name: 'State', symbols: ['NEW', 'DONE'], protoValues: { NEW: 0, DONE: '1; } message Evil3 { int32 r = 1; } enum X { Y = 0' } },
+    },
   ],
 };
 
@@ -35,7 +38,10 @@ function protocDeclarations(protoc: string, source: string): string[] {
     const out = path.join(dir, 'set.pb');
     execFileSync(protoc, ['--proto_path', dir, '--descriptor_set_out', out, 'derived.proto'], { stdio: 'pipe' });
     // The descriptor set holds each declared name as a length-prefixed string; decode it with protoc itself.
-    const text = execFileSync(protoc, ['--decode=google.protobuf.FileDescriptorSet', 'google/protobuf/descriptor.proto'], { input: fs.readFileSync(out), stdio: ['pipe', 'pipe', 'pipe'] }).toString();
+    const text = execFileSync(protoc, ['--decode=google.protobuf.FileDescriptorSet', 'google/protobuf/descriptor.proto'], {
+      input: fs.readFileSync(out),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    }).toString();
     return [...text.matchAll(/^ {4}name: "([^"]+)"$/gm)].map((match) => match[1]!);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -50,7 +56,10 @@ test('a hostile .avsc derives a .proto protoc parses, with no injected message, 
   const declared = protocDeclarations(protoc, derived.source);
   assert.deepEqual(declared.sort(), ['Order', 'State']);
   const declarations = derived.source.split('\n').map((line) => line.replace(/\/\/.*$/, ''));
-  assert.deepEqual(declarations.filter((line) => /Evil/.test(line)), []);
+  assert.deepEqual(
+    declarations.filter((line) => /Evil/.test(line)),
+    [],
+  );
   assert.match(derived.source, /logical type x message Evil \{\} \/\/ sent as its long/);
   const notes = derived.notes.join('\n');
   for (const attribute of ['protoOneof', 'protoNumber 19500', 'protoNumber 536870912', 'protoKeyType', 'protoType', 'protoValues "1; }']) {
@@ -77,6 +86,12 @@ test('attributes in range are carried as they are', () => {
 
 test('comments lose line breaks and block-comment ends, whichever schema writes them', () => {
   assert.equal(commentText('a\r\nb\u2028c\u2029d */ e'), 'a  b c d * / e');
-  const source = renderProto([{ name: 'M', comment: 'one\ntwo', fields: [{ label: '', type: 'int32', name: 'x', id: 1, comment: 'three\rfour' }], omitted: ['five\nsix'] }], { header: ['h\nsyntax'] });
-  assert.deepEqual(source.split('\n').filter((line) => !/^\s*(\/\/|$)/.test(line) && !line.includes('//')), ['syntax = "proto3";', 'message M {', '}']);
+  const source = renderProto(
+    [{ name: 'M', comment: 'one\ntwo', fields: [{ label: '', type: 'int32', name: 'x', id: 1, comment: 'three\rfour' }], omitted: ['five\nsix'] }],
+    { header: ['h\nsyntax'] },
+  );
+  assert.deepEqual(
+    source.split('\n').filter((line) => !/^\s*(\/\/|$)/.test(line) && !line.includes('//')),
+    ['syntax = "proto3";', 'message M {', '}'],
+  );
 });

@@ -33,12 +33,19 @@ const HEAD = 'syntax = "proto3";\n';
 const MESSAGE = 'message M { int32 a = 1; }\n';
 
 async function refusal(file: string, extra: Record<string, string[]> = {}): Promise<SchemaInputError> {
-  const error = await providedSchemaFrom({ proto: file, ...extra }).then(() => undefined, (caught: unknown) => caught);
+  const error = await providedSchemaFrom({ proto: file, ...extra }).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   assert.ok(error instanceof SchemaInputError, `a SchemaInputError, got ${String(error)}`);
   return error;
 }
 
-for (const [name, why] of [['/etc/passwd', /it is an absolute name/], ['../../../../../../../../etc/hostname', /climbs out of its folder with "\.\."/], ['sub/../../x.proto', /climbs/]] as const) {
+for (const [name, why] of [
+  ['/etc/passwd', /it is an absolute name/],
+  ['../../../../../../../../etc/hostname', /climbs out of its folder with "\.\."/],
+  ['sub/../../x.proto', /climbs/],
+] as const) {
   test(`import "${name}" is refused at its statement, saying why and what to do, and nothing is read`, async () => {
     await inFolder({ 'schema/main.proto': `${HEAD}\n  import "${name}";\n${MESSAGE}` }, async (dir) => {
       const main = path.join(dir, 'schema', 'main.proto');
@@ -53,19 +60,32 @@ for (const [name, why] of [['/etc/passwd', /it is an absolute name/], ['../../..
 }
 
 test('a weak import outside the folders is refused too, from an imported file at its own line', async () => {
-  await inFolder({ 'main.proto': `${HEAD}import "lib/a.proto";\n${MESSAGE}`, 'lib/a.proto': `${HEAD}\nimport weak "../../etc/passwd";\nmessage A {}\n` }, async (dir) => {
-    const error = await refusal(path.join(dir, 'main.proto'));
-    assert.equal(error.path, path.join(dir, 'lib', 'a.proto'));
-    assert.deepEqual([error.problem.line, error.problem.column], [3, 14]);
-  });
+  await inFolder(
+    { 'main.proto': `${HEAD}import "lib/a.proto";\n${MESSAGE}`, 'lib/a.proto': `${HEAD}\nimport weak "../../etc/passwd";\nmessage A {}\n` },
+    async (dir) => {
+      const error = await refusal(path.join(dir, 'main.proto'));
+      assert.equal(error.path, path.join(dir, 'lib', 'a.proto'));
+      assert.deepEqual([error.problem.line, error.problem.column], [3, 14]);
+    },
+  );
 });
 
 test('imports under the schema folder and the include paths given still resolve', async () => {
-  await inFolder({ 'schema/main.proto': `${HEAD}import "sub/a.proto";\nimport "shared/b.proto";\nmessage M { A a = 1; B b = 2; }\n`, 'schema/sub/a.proto': `${HEAD}message A {}\n`, 'include/shared/b.proto': `${HEAD}message B {}\n` }, async (dir) => {
-    const provided = await providedSchemaFrom({ proto: path.join(dir, 'schema', 'main.proto'), 'proto-path': [path.join(dir, 'include')] });
-    assert.deepEqual(Object.keys(provided?.imports ?? {}).sort(), [path.join(dir, 'include', 'shared', 'b.proto'), path.join(dir, 'schema', 'sub', 'a.proto')].sort());
-    assert.equal(checkProvidedSchema(provided!), undefined);
-  });
+  await inFolder(
+    {
+      'schema/main.proto': `${HEAD}import "sub/a.proto";\nimport "shared/b.proto";\nmessage M { A a = 1; B b = 2; }\n`,
+      'schema/sub/a.proto': `${HEAD}message A {}\n`,
+      'include/shared/b.proto': `${HEAD}message B {}\n`,
+    },
+    async (dir) => {
+      const provided = await providedSchemaFrom({ proto: path.join(dir, 'schema', 'main.proto'), 'proto-path': [path.join(dir, 'include')] });
+      assert.deepEqual(
+        Object.keys(provided?.imports ?? {}).sort(),
+        [path.join(dir, 'include', 'shared', 'b.proto'), path.join(dir, 'schema', 'sub', 'a.proto')].sort(),
+      );
+      assert.equal(checkProvidedSchema(provided!), undefined);
+    },
+  );
 });
 
 test('an error inside an imported file is reported at that file, line and column', async () => {

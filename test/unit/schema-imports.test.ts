@@ -56,7 +56,14 @@ test('a file importing google/protobuf/timestamp.proto loads with no include pat
 
 test('import statements are read outside comments, with weak and public ones', () => {
   const text = '// import "commented.proto";\n/* import "block.proto"; */\nimport weak "w.proto";\nimport public "p.proto";\nimport "a/b.proto";';
-  assert.deepEqual(scanImports(text).map(({ name, weak }) => [name, weak]), [['w.proto', true], ['p.proto', false], ['a/b.proto', false]]);
+  assert.deepEqual(
+    scanImports(text).map(({ name, weak }) => [name, weak]),
+    [
+      ['w.proto', true],
+      ['p.proto', false],
+      ['a/b.proto', false],
+    ],
+  );
 });
 
 test('imports resolve beside the importing file first, then in the include folders in order', async () => {
@@ -80,7 +87,10 @@ test('a missing import is located at its statement and names every path searched
     assert.ok(error instanceof SchemaInputError);
     assert.equal(error.path, main);
     assert.deepEqual([error.problem.line, error.problem.column], [3, 9]);
-    assert.match(error.problem.message, new RegExp(`searched: ${path.join(root, 'app', 'money', 'money.proto')}, ${path.join(root, 'inc', 'money', 'money.proto')}`));
+    assert.match(
+      error.problem.message,
+      new RegExp(`searched: ${path.join(root, 'app', 'money', 'money.proto')}, ${path.join(root, 'inc', 'money', 'money.proto')}`),
+    );
     return true;
   });
 });
@@ -96,7 +106,8 @@ test('an error inside an imported file is reported in that file, at its line', (
 
 test('the CLI reads -I folders and passes the imported files with the schema', async () => {
   const root = tempTree({
-    'main.proto': 'syntax = "proto3";\nimport "lib.proto";\nimport "google/protobuf/duration.proto";\nmessage M { Lib lib = 1; google.protobuf.Duration d = 2; }',
+    'main.proto':
+      'syntax = "proto3";\nimport "lib.proto";\nimport "google/protobuf/duration.proto";\nmessage M { Lib lib = 1; google.protobuf.Duration d = 2; }',
     'include/lib.proto': 'syntax = "proto3";\nmessage Lib { bool on = 1; }',
   });
   const schema = await providedSchemaFrom({ proto: path.join(root, 'main.proto'), 'proto-path': [path.join(root, 'include')] });
@@ -132,11 +143,15 @@ test('well-known types in proto3 JSON mapping come back exactly through protobuf
 
 test('a sample whose Timestamp is not RFC 3339 is refused with its path and the form expected', () => {
   const schema: ProvidedSchema = { kind: 'proto', source: TIMESTAMP_ONLY, path: 'ts.proto' };
-  assert.throws(() => prepareProtobufjs([{ at: '2024-05-31 13:45' }], { schema }), /\$\[0\]\.at is "2024-05-31 13:45", expected google\.protobuf\.Timestamp \(RFC 3339/);
+  assert.throws(
+    () => prepareProtobufjs([{ at: '2024-05-31 13:45' }], { schema }),
+    /\$\[0\]\.at is "2024-05-31 13:45", expected google\.protobuf\.Timestamp \(RFC 3339/,
+  );
 });
 
 test('custom options extending google/protobuf/descriptor.proto load with no include path', () => {
-  const source = 'syntax = "proto3";\nimport "google/protobuf/descriptor.proto";\nextend google.protobuf.FieldOptions { string sensitive = 50001; }\nmessage User { string email = 1 [(sensitive) = "pii"]; }';
+  const source =
+    'syntax = "proto3";\nimport "google/protobuf/descriptor.proto";\nextend google.protobuf.FieldOptions { string sensitive = 50001; }\nmessage User { string email = 1 [(sensitive) = "pii"]; }';
   const { type, messageTypes } = resolveProtoType({ kind: 'proto', source, path: 'user.proto' });
   assert.deepEqual(messageTypes, ['User']);
   assert.equal(type.fields['email']!.options?.['(sensitive)'], 'pii');

@@ -111,7 +111,7 @@ test('unicode strings, booleans and nested records round-trip exactly', () => {
 
 test('a field that is sometimes null is a null-first union with default null', () => {
   const { schemaJson } = fit([{ v: 1 }, { v: null }]);
-  const record = (schemaJson['items'] as Record<string, unknown>);
+  const record = schemaJson['items'] as Record<string, unknown>;
   const field = (record['fields'] as { name: string; type: unknown; default?: unknown }[])[0];
   assert.deepEqual(field, { name: 'v', type: ['null', 'int'], default: null });
 });
@@ -185,7 +185,10 @@ test('keys that are not Avro names with mixed values become a map of a union', (
 });
 
 test('records with the same keys in another order share one record type', () => {
-  const { schema } = fit([{ a: 1, b: { x: 1, y: 2 } }, { b: { y: 3, x: 4 }, a: 2 }]);
+  const { schema } = fit([
+    { a: 1, b: { x: 1, y: 2 } },
+    { b: { y: 3, x: 4 }, a: 2 },
+  ]);
   assert.equal(JSON.stringify(schema).match(/"type":"record"/g)?.length, 2);
 });
 

@@ -79,9 +79,7 @@ function nest(depth: number): unknown {
 
 test('the bundled dataset infers the messages of Items.proto', () => {
   const dataset = JSON.parse(readFileSync(join(schemas, 'tuples.json'), 'utf8'));
-  const expected = protobuf
-    .parse(readFileSync(join(schemas, 'Items.proto'), 'utf8'), { keepCase: true })
-    .root.lookupType('Items');
+  const expected = protobuf.parse(readFileSync(join(schemas, 'Items.proto'), 'utf8'), { keepCase: true }).root.lookupType('Items');
   const { type, notes, wrappedAs, output } = fit(dataset);
   assert.deepEqual(summarize(type), summarize(expected));
   assert.equal(wrappedAs, undefined);
@@ -98,7 +96,13 @@ test('the source is proto3 and field names keep their case', () => {
 test('fields are numbered from 1 in first-seen order', () => {
   const { type } = fit([{ b: 1 }, { a: 2, b: 3 }]);
   const item = fieldOf(type, 'value').resolve().resolvedType as protobuf.Type;
-  assert.deepEqual(item.fieldsArray.map((field) => [field.name, field.id]), [['b', 1], ['a', 2]]);
+  assert.deepEqual(
+    item.fieldsArray.map((field) => [field.name, field.id]),
+    [
+      ['b', 1],
+      ['a', 2],
+    ],
+  );
 });
 
 test('nested objects become messages with unique names', () => {

@@ -15,7 +15,10 @@ import { variedDocuments } from '../fixtures/real-world/varied-documents';
 
 const folder = join(__dirname, '..', 'fixtures', 'real-world');
 const fixtures = readdirSync(folder).filter((name) => name.endsWith('.json'));
-const codecs: Array<[string, CodecModule['prepare']]> = [['avsc', prepareAvsc], ['protobufjs', prepareProtobuf]];
+const codecs: Array<[string, CodecModule['prepare']]> = [
+  ['avsc', prepareAvsc],
+  ['protobufjs', prepareProtobuf],
+];
 
 function roundTrip(prepare: CodecModule['prepare'], sample: unknown) {
   const prepared = prepare(sample, {});

@@ -34,11 +34,14 @@ test('the tuples: an Item struct of int, double, double in a Root table (FlatBuf
   assert.match(compact(fbs.text), /struct Item \{ x:int; y:double; z:double; \}/);
   assert.match(compact(fbs.text), /table Root \{ items:\[Item\]; \}/);
   assert.match(fbs.text, /root_type Root;/);
-  assert.ok(fbs.notes.some((note) => /structs, stored inline without a vtable: Item/.test(note)), fbs.notes.join('\n'));
+  assert.ok(
+    fbs.notes.some((note) => /structs, stored inline without a vtable: Item/.test(note)),
+    fbs.notes.join('\n'),
+  );
   assert.ok(fbs.notes.some((note) => note.includes('int32 → int') && note.includes('float64 → double')));
 });
 
-test('the tuples in Cap\'n Proto: Int32 and Float64 fields numbered from 0; the notes say the packed encoding is not used', () => {
+test("the tuples in Cap'n Proto: Int32 and Float64 fields numbered from 0; the notes say the packed encoding is not used", () => {
   const capnp = translateToCapnp(tuples);
   assert.match(capnp.text, /^@0x[0-9a-f]{16};/);
   assert.match(compact(capnp.text), /struct Item \{ x @0 :Int32; y @1 :Float64; z @2 :Float64; \}/);
@@ -55,7 +58,7 @@ test('the tuples in Bebop: structs (no tags, no framing per item: 4 + 8 + 8 = 20
   assert.equal(bop.messages.size, 0);
 });
 
-test('nullable fields: optional scalars or absent fields (FlatBuffers), Void unions or null pointers (Cap\'n Proto), messages (Bebop)', () => {
+test("nullable fields: optional scalars or absent fields (FlatBuffers), Void unions or null pointers (Cap'n Proto), messages (Bebop)", () => {
   const model = inferred(VARIED);
   const fbs = compact(translateToFbs(model).text);
   assert.match(fbs, /maybe:double = null;/);
@@ -65,7 +68,10 @@ test('nullable fields: optional scalars or absent fields (FlatBuffers), Void uni
   assert.match(capnp, /opt @\d+ :Text; # nullable: a null pointer/);
   const bop = translateToBop(model);
   assert.match(compact(bop.text), /message Item \{ 1 -> int32 id;/);
-  assert.ok(bop.notes.some((note) => /nullable fields are message fields, absent when null at 2 paths: \$\[\*\]\.opt, \$\[\*\]\.maybe/.test(note)), bop.notes.join('\n'));
+  assert.ok(
+    bop.notes.some((note) => /nullable fields are message fields, absent when null at 2 paths: \$\[\*\]\.opt, \$\[\*\]\.maybe/.test(note)),
+    bop.notes.join('\n'),
+  );
 });
 
 test('64-bit integers, unions, maps, lists of lists and always-null fields each get a note naming their paths', () => {
@@ -86,16 +92,22 @@ test('64-bit integers, unions, maps, lists of lists and always-null fields each 
   const bop = translateToBop(model);
   assert.match(compact(bop.text), /map\[string, int32\] attrs;/);
   assert.match(compact(bop.text), /int32\[\]\[\] grid;/);
-  assert.match(compact(bop.text), /union MixedUnion \{ 1 -> struct MixedUnionNumberValue \{ int32 value; \} 2 -> struct MixedUnionStringValue \{ string value; \} \}/);
+  assert.match(
+    compact(bop.text),
+    /union MixedUnion \{ 1 -> struct MixedUnionNumberValue \{ int32 value; \} 2 -> struct MixedUnionStringValue \{ string value; \} \}/,
+  );
 });
 
 test('a union whose members a JSON value cannot tell apart is not translated: the row is skipped with the path', () => {
   const schema = { type: 'record', name: 'R', fields: [{ name: 'n', type: ['int', 'long'] }] };
-  assert.throws(() => modelFromAvro(schema), (error: unknown) => {
-    assert.ok(error instanceof UntranslatableSchemaError && error instanceof UnsupportedSampleError);
-    assert.match((error as Error).message, /\$\.n: a union with two members a JSON number fits/);
-    return true;
-  });
+  assert.throws(
+    () => modelFromAvro(schema),
+    (error: unknown) => {
+      assert.ok(error instanceof UntranslatableSchemaError && error instanceof UnsupportedSampleError);
+      assert.match((error as Error).message, /\$\.n: a union with two members a JSON number fits/);
+      return true;
+    },
+  );
 });
 
 test('a provided .proto keeps its integer kinds through the derived Avro schema (uint64 → ulong, UInt64, uint64)', () => {
@@ -109,7 +121,7 @@ test('a provided .proto keeps its integer kinds through the derived Avro schema 
   assert.match(compact(translateToBop(model).text), /uint64 a; \/\/ 64-bit: BigInt in TypeScript int32 b; uint32 c; float64\[\] d;/);
 });
 
-test('the bundled Items.proto and Items.avsc give the tuples\' schema', () => {
+test("the bundled Items.proto and Items.avsc give the tuples' schema", () => {
   const { type } = resolveProtoType({ kind: 'proto', source: fs.readFileSync(fixture('..', '..', 'schemas', 'Items.proto'), 'utf8'), path: 'Items.proto' });
   const fromProto = translateToBop(modelFromAvro(deriveAvroFromProto(type).schema)).text;
   const fromAvsc = translateToBop(modelFromAvro(JSON.parse(fs.readFileSync(fixture('..', '..', 'schemas', 'Items.avsc'), 'utf8')))).text;
@@ -120,7 +132,7 @@ test('the bundled Items.proto and Items.avsc give the tuples\' schema', () => {
   }
 });
 
-test('enums: one byte in FlatBuffers, camelCase enumerants in Cap\'n Proto, written from 1 in Bebop', () => {
+test("enums: one byte in FlatBuffers, camelCase enumerants in Cap'n Proto, written from 1 in Bebop", () => {
   const schema = { type: 'record', name: 'E', fields: [{ name: 'kind', type: { type: 'enum', name: 'Kind', symbols: ['PAGE_VIEW', 'CLICK'] } }] };
   const model = modelFromAvro(schema);
   assert.match(compact(translateToFbs(model).text), /enum Kind : ubyte \{ PAGE_VIEW, CLICK \}/);
@@ -134,10 +146,39 @@ test('free-form JSON (a path too irregular for records) is a recursive record in
   assert.ok(model.notes.some((note) => /free-form JSON .* recursive record Json/.test(note)));
 });
 
-test('field names: each language\'s rule, unique, never a generated member or keyword; the driver maps them back', () => {
-  const record: RecordType = { kind: 'record', name: 'R', fields: ['durationMs', 'user_id', 'URL', 'x2y', 'class', 'encode', 'bb', 'userId', '_id', 'constructor'].map((key) => ({ key, type: { kind: 'scalar', scalar: 'int32' } })) };
-  assert.deepEqual(fieldNames(record, 'snake'), ['duration_ms', 'user_id', 'url', 'x_2_y', 'class_field', 'encode_field', 'bb_field', 'user_id_2', 'id', 'constructor_field']);
-  assert.deepEqual(fieldNames(record, 'camel'), ['durationMs', 'userId', 'url', 'x2Y', 'classField', 'encodeField', 'bbField', 'userId2', 'id', 'constructorField']);
+test("field names: each language's rule, unique, never a generated member or keyword; the driver maps them back", () => {
+  const record: RecordType = {
+    kind: 'record',
+    name: 'R',
+    fields: ['durationMs', 'user_id', 'URL', 'x2y', 'class', 'encode', 'bb', 'userId', '_id', 'constructor'].map((key) => ({
+      key,
+      type: { kind: 'scalar', scalar: 'int32' },
+    })),
+  };
+  assert.deepEqual(fieldNames(record, 'snake'), [
+    'duration_ms',
+    'user_id',
+    'url',
+    'x_2_y',
+    'class_field',
+    'encode_field',
+    'bb_field',
+    'user_id_2',
+    'id',
+    'constructor_field',
+  ]);
+  assert.deepEqual(fieldNames(record, 'camel'), [
+    'durationMs',
+    'userId',
+    'url',
+    'x2Y',
+    'classField',
+    'encodeField',
+    'bbField',
+    'userId2',
+    'id',
+    'constructorField',
+  ]);
   // Bebop's also avoid the record's own name; the others need not.
   const items: RecordType = { kind: 'record', name: 'Items', fields: [{ key: 'items', type: { kind: 'scalar', scalar: 'int32' } }] };
   assert.deepEqual([fieldNames(items, 'snake'), fieldNames(items, 'camel'), bebopFieldNames(items)], [['items'], ['items'], ['itemsField']]);

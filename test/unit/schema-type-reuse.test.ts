@@ -117,7 +117,10 @@ test('a GitHub issues export: user, assignee, assignees, closed_by and milestone
 
 test('a message shared by a field that is sometimes null and one that never is round-trips both exactly', () => {
   // `b` decodes absent as null, `a` never meets null: one message, an adapter per use.
-  const sample = [{ a: { x: 1, s: 'p' }, b: null }, { a: { x: 2, s: 'q' }, b: { x: 3, s: 'r' } }];
+  const sample = [
+    { a: { x: 1, s: 'p' }, b: null },
+    { a: { x: 2, s: 'q' }, b: { x: 3, s: 'r' } },
+  ];
   assert.deepEqual(duplicates(protoMessages(sample)), []);
   assert.equal([...protoMessages(sample).keys()].filter((name) => name !== 'Root').length, 2, 'Item and A (b reuses A)');
   for (const prepare of [prepareProtobuf, prepareAvsc]) {

@@ -7,7 +7,12 @@ import { inferProtoSchema } from '../../src/schema/infer-proto';
 import { inferSchemaText } from '../../src/schema/inferred-text';
 import { DEFAULT_VARIANTS, describeVariants, parseVariants } from '../../src/shared/variants';
 
-const SAMPLE = { items: [{ id: 1, delta: -3, big: 2 ** 40, price: 9.99, name: 'a' }, { id: 2, delta: 4, big: 1, price: 0.5, name: 'b' }] };
+const SAMPLE = {
+  items: [
+    { id: 1, delta: -3, big: 2 ** 40, price: 9.99, name: 'a' },
+    { id: 2, delta: 4, big: 1, price: 0.5, name: 'b' },
+  ],
+};
 
 function protoField(source: string, message: string, field: string): protobuf.Field {
   const type = protobuf.parse(source, { keepCase: true }).root.lookupType(message);

@@ -29,12 +29,15 @@ function smallSample(): string {
 test('each size matches a single comparison of that scaled sample, fresh records included: same JSON bytes, ratios within 1%', async () => {
   const file = smallSample();
   const streamed: Array<{ size: number; codec: string }> = [];
-  const report = await sweepSample({ path: file }, {
-    ...FAST,
-    codecs: CODECS,
-    sizes: [2 * 1024, 32 * 1024],
-    onResult: (size, row) => streamed.push({ size, codec: row.codec }),
-  });
+  const report = await sweepSample(
+    { path: file },
+    {
+      ...FAST,
+      codecs: CODECS,
+      sizes: [2 * 1024, 32 * 1024],
+      onResult: (size, row) => streamed.push({ size, codec: row.codec }),
+    },
+  );
   assert.equal(report.sizes.length, 2);
   const [small, large] = report.sizes;
   assert.equal(small!.scaling.repeated, false);
@@ -69,7 +72,7 @@ test('each size matches a single comparison of that scaled sample, fresh records
   assert.equal(liveWorkerCount(), 0);
 });
 
-test('the bundled events grown to 4 MiB: fresh records keep gzip and brotli ratios within ×2 of the sample\'s own, repeats let brotli collapse', async () => {
+test("the bundled events grown to 4 MiB: fresh records keep gzip and brotli ratios within ×2 of the sample's own, repeats let brotli collapse", async () => {
   const events = path.join(repoRoot, 'schemas', 'events.json');
   const own = Buffer.byteLength(JSON.stringify(JSON.parse(fs.readFileSync(events, 'utf8'))), 'utf8');
   const ratios = async (growth: 'fresh' | 'repeat') => {
@@ -96,7 +99,10 @@ test('the bundled events grown to 4 MiB: fresh records keep gzip and brotli rati
 
 test('growth slopes are fitted per codec over three or more sizes', async () => {
   const report = await sweepSample({ path: tuplesSample }, { ...FAST, codecs: ['json', 'msgpackr'], sizes: [1024, 16 * 1024, 256 * 1024] });
-  assert.deepEqual(report.growth.map((slope) => slope.codec), ['json', 'msgpackr']);
+  assert.deepEqual(
+    report.growth.map((slope) => slope.codec),
+    ['json', 'msgpackr'],
+  );
   for (const slope of report.growth) {
     assert.equal(slope.points, 3);
     // Time grows with size: a 256-fold payload is not timed as fast as a 1 KiB one.
@@ -108,7 +114,10 @@ test('growth slopes are fitted per codec over three or more sizes', async () => 
 test('a sample with no array to scale is refused with what to give instead', async () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-sweep-')), 'one.json');
   fs.writeFileSync(file, '{"a": 1, "b": {"c": 2}}');
-  await assert.rejects(sweepSample({ path: file }, { ...FAST, codecs: ['json'] }), (error: unknown) => error instanceof SampleInputError && /one\.json: .*top-level array/.test(error.message));
+  await assert.rejects(
+    sweepSample({ path: file }, { ...FAST, codecs: ['json'] }),
+    (error: unknown) => error instanceof SampleInputError && /one\.json: .*top-level array/.test(error.message),
+  );
   assert.equal(liveWorkerCount(), 0);
 });
 
@@ -116,13 +125,25 @@ test('in its own process (as the extension runs it): the same report streamed ba
   const runnerScript = path.join(repoRoot, 'dist', 'sweep-process.js');
   const sizes: number[] = [];
   const fast = { rounds: 1, timeBudgetMs: 20, minSamples: 3 };
-  const report = await runSweepInProcess({ path: tuplesSample }, { runnerScript, codecs: ['json', 'avsc'], ...fast, sizes: [1024, 8 * 1024], onSize: (_index, size) => sizes.push(size.jsonBytes) });
-  assert.deepEqual(sizes, report.sizes.map((size) => size.jsonBytes));
+  const report = await runSweepInProcess(
+    { path: tuplesSample },
+    { runnerScript, codecs: ['json', 'avsc'], ...fast, sizes: [1024, 8 * 1024], onSize: (_index, size) => sizes.push(size.jsonBytes) },
+  );
+  assert.deepEqual(
+    sizes,
+    report.sizes.map((size) => size.jsonBytes),
+  );
   assert.ok(report.sizes.every((size) => size.results.every((row) => row.status === 'completed')));
-  await assert.rejects(runSweepInProcess({ path: '/nonexistent/sample.json' }, { runnerScript, sizes: [1024] }), (error: unknown) => error instanceof SampleInputError && /no such file/.test(error.message));
+  await assert.rejects(
+    runSweepInProcess({ path: '/nonexistent/sample.json' }, { runnerScript, sizes: [1024] }),
+    (error: unknown) => error instanceof SampleInputError && /no such file/.test(error.message),
+  );
   const controller = new AbortController();
   // Short settings: cancelling does not depend on them, and the default ones (five rounds of
   // 700 ms per codec) made the first size alone take half a minute.
-  const cancelled = runSweepInProcess({ path: tuplesSample }, { runnerScript, ...fast, sizes: [1024, 4 * 2 ** 20], signal: controller.signal, onSize: () => controller.abort() });
+  const cancelled = runSweepInProcess(
+    { path: tuplesSample },
+    { runnerScript, ...fast, sizes: [1024, 4 * 2 ** 20], signal: controller.signal, onSize: () => controller.abort() },
+  );
   await assert.rejects(cancelled, CancelledError);
 });

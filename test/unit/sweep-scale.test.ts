@@ -14,7 +14,10 @@ const jsonSize = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'u
 
 test('the default sizes go from 1 KiB to 16 MiB in steps of ×4', () => {
   const sizes = sweepSizes(1024, 16 * 2 ** 20, 4);
-  assert.deepEqual(sizes, [1, 4, 16, 64, 256, 1024, 4096, 16384].map((kib) => kib * 1024));
+  assert.deepEqual(
+    sizes,
+    [1, 4, 16, 64, 256, 1024, 4096, 16384].map((kib) => kib * 1024),
+  );
   assert.equal(sweepSizes(1024, 10 * 2 ** 20, 4).at(-1), 10 * 2 ** 20, 'the maximum is always the last size');
   assert.throws(() => sweepSizes(1024, 2048, 1), RangeError);
 });
@@ -61,8 +64,14 @@ test('the records are the root array, or the largest array of records nested in 
 });
 
 test('a sample without an array, or with an empty one, says what to give instead', () => {
-  assert.throws(() => recordPlanOf({ a: 1 }), (error: unknown) => error instanceof UnscalableSampleError && /top-level array/.test(error.message));
-  assert.throws(() => recordPlanOf({ items: [] }), (error: unknown) => error instanceof UnscalableSampleError && /items is empty/.test(error.message));
+  assert.throws(
+    () => recordPlanOf({ a: 1 }),
+    (error: unknown) => error instanceof UnscalableSampleError && /top-level array/.test(error.message),
+  );
+  assert.throws(
+    () => recordPlanOf({ items: [] }),
+    (error: unknown) => error instanceof UnscalableSampleError && /items is empty/.test(error.message),
+  );
 });
 
 test('the record count is the one whose size is closest to the target, at least one record', () => {

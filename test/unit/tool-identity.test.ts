@@ -51,13 +51,17 @@ async function refusedBeforeTheSchema(generator: Generator, spec: ToolSpec, prog
   return error.message;
 }
 
-test('the canary is live: python3 given bebopc\'s arguments runs the schema and writes the marker', (t) => {
+test("the canary is live: python3 given bebopc's arguments runs the schema and writes the marker", (t) => {
   if (!fs.existsSync(PYTHON)) return t.skip(`${PYTHON} is not installed`);
   const dir = scratch();
   const marker = path.join(dir, 'marker');
   const { files, entries } = canarySchema(marker, 'bop');
   fs.writeFileSync(path.join(dir, entries[0]!), files[entries[0]!]!);
-  execFileSync(PYTHON, ['-i', entries[0]!, '-df', 'MSBuild', 'build', '-g', `ts:${path.join(dir, 'out.ts')}`], { cwd: dir, input: '', stdio: ['pipe', 'ignore', 'ignore'] });
+  execFileSync(PYTHON, ['-i', entries[0]!, '-df', 'MSBuild', 'build', '-g', `ts:${path.join(dir, 'out.ts')}`], {
+    cwd: dir,
+    input: '',
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
   assert.equal(fs.readFileSync(marker, 'utf8'), 'ran');
 });
 
@@ -71,12 +75,17 @@ test('python3 named as bebopc, flatc or protoc is refused before the schema is p
   ];
   for (const [generator, spec, extension, shape] of cases) {
     const message = await refusedBeforeTheSchema(generator, spec, PYTHON, extension);
-    assert.ok(message.includes(`the setting payloadLab.tools.${spec.id} names ${PYTHON}, which is not ${spec.executable}: \`${spec.executable} --version\` answers "${shape}", and it printed "${version}"`), message);
+    assert.ok(
+      message.includes(
+        `the setting payloadLab.tools.${spec.id} names ${PYTHON}, which is not ${spec.executable}: \`${spec.executable} --version\` answers "${shape}", and it printed "${version}"`,
+      ),
+      message,
+    );
     assert.match(message, new RegExp(`set payloadLab\\.tools\\.${spec.id} \\(a machine setting.*the environment variable ${spec.env}\\) to its absolute path`));
   }
 });
 
-test('a script printing a banner that is not the tool\'s is refused, and never given the schema', async () => {
+test("a script printing a banner that is not the tool's is refused, and never given the schema", async () => {
   const dir = scratch();
   const cases: Array<[Generator, ToolSpec, string, string]> = [
     // Each close to the real answer, not it: another word order, another program's name, a missing word.
@@ -98,13 +107,23 @@ test('a protoc plugin that answers --version instead of refusing it is not proto
   const marker = path.join(dir, 'ran');
   const fake = fakeTool(dir, 'protoc-gen-js', 'protoc-gen-js 3.21.4', marker);
   const lookup = await findTool(PROTOC_GEN_JS, { env: { PATH: '', PAYLOAD_LAB_PROTOC_GEN_JS: fake }, ownBinDir: null });
-  assert.ok(!lookup.found && lookup.problem.includes(`the environment variable PAYLOAD_LAB_PROTOC_GEN_JS names ${fake}, which is not protoc-gen-js`) && lookup.problem.includes('and it succeeded, printing "protoc-gen-js 3.21.4"'), problemOf(lookup));
+  assert.ok(
+    !lookup.found &&
+      lookup.problem.includes(`the environment variable PAYLOAD_LAB_PROTOC_GEN_JS names ${fake}, which is not protoc-gen-js`) &&
+      lookup.problem.includes('and it succeeded, printing "protoc-gen-js 3.21.4"'),
+    problemOf(lookup),
+  );
 });
 
 test('a JavaScript plugin must be the file its npm package names as that bin: another executable of the package, or python3, is refused', async (t) => {
   const dump = require.resolve('@protobuf-ts/plugin/bin/protoc-gen-dump');
   const other = await findTool(PROTOC_GEN_TS, { settings: { protocGenTs: dump }, env: { PATH: '' }, ownBinDir: null });
-  assert.ok(!other.found && other.problem.includes(`names ${dump}, which is not protoc-gen-ts: @protobuf-ts/plugin's package.json`) && other.problem.includes('as its bin protoc-gen-ts'), problemOf(other));
+  assert.ok(
+    !other.found &&
+      other.problem.includes(`names ${dump}, which is not protoc-gen-ts: @protobuf-ts/plugin's package.json`) &&
+      other.problem.includes('as its bin protoc-gen-ts'),
+    problemOf(other),
+  );
   if (!fs.existsSync(PYTHON)) return t.skip(`${PYTHON} is not installed`);
   for (const spec of [PROTOC_GEN_TS_PROTO, PROTOC_GEN_TS, CAPNPC_TS]) {
     const lookup = await findTool(spec, { settings: { [spec.id]: PYTHON }, env: { PATH: '' }, ownBinDir: null });
@@ -121,7 +140,10 @@ test('a relative path in a setting or an environment variable is refused, even w
   process.chdir(dir);
   try {
     const bySetting = await findTool(FLATC, { settings: { flatc: './flatc' }, env: { PATH: '' }, ownBinDir: null });
-    assert.ok(!bySetting.found && bySetting.problem.startsWith('the setting payloadLab.tools.flatc is ./flatc, a relative path: it is not used'), problemOf(bySetting));
+    assert.ok(
+      !bySetting.found && bySetting.problem.startsWith('the setting payloadLab.tools.flatc is ./flatc, a relative path: it is not used'),
+      problemOf(bySetting),
+    );
     const byEnv = await findTool(FLATC, { env: { PATH: '', PAYLOAD_LAB_FLATC: 'flatc' }, ownBinDir: null });
     assert.ok(!byEnv.found && byEnv.problem.startsWith('the environment variable PAYLOAD_LAB_FLATC is flatc, a relative path'), problemOf(byEnv));
     const byPath = await findTool(FLATC, { env: { PATH: '.' }, ownBinDir: null });

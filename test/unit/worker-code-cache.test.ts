@@ -26,19 +26,23 @@ after(() => {
 function moduleFile(): string {
   const file = path.join(dir, 'lib', 'reporting-module.js');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, [
-    "'use strict';",
-    "const { sep } = require('node:path');",
-    'module.exports = { loaded: true };',
-    'globalThis.reportedModule = { dirname: __dirname, filename: __filename, sep, exportsSeen: module.exports === exports || module.exports.loaded, lines: new Error().stack.split("\\n")[1] };',
-  ].join('\n'));
+  fs.writeFileSync(
+    file,
+    [
+      "'use strict';",
+      "const { sep } = require('node:path');",
+      'module.exports = { loaded: true };',
+      'globalThis.reportedModule = { dirname: __dirname, filename: __filename, sep, exportsSeen: module.exports === exports || module.exports.loaded, lines: new Error().stack.split("\\n")[1] };',
+    ].join('\n'),
+  );
   return file;
 }
 
 test('the loader runs a CommonJS file as Node would: its require, __dirname and __filename, errors pointing at the file', () => {
   const file = moduleFile();
   loadWithCodeCache(file, path.join(dir, 'first.bin'));
-  const reported = (globalThis as unknown as { reportedModule: { dirname: string; filename: string; sep: string; exportsSeen: boolean; lines: string } }).reportedModule;
+  const reported = (globalThis as unknown as { reportedModule: { dirname: string; filename: string; sep: string; exportsSeen: boolean; lines: string } })
+    .reportedModule;
   assert.equal(reported.dirname, path.dirname(file));
   assert.equal(reported.filename, file);
   assert.equal(reported.sep, path.sep);
@@ -113,7 +117,12 @@ test('a worker starts on the loader beside its bundle, with a cache file per bun
 
 test('codec workers started through the loader complete as before, and a second run uses the cache the first wrote', async () => {
   const cacheDir = path.join(dir, 'workers');
-  const sample = sampleFrom({ items: [{ id: 1, name: 'a', tags: ['x'] }, { id: 2, name: 'b', tags: [] }] });
+  const sample = sampleFrom({
+    items: [
+      { id: 1, name: 'a', tags: ['x'] },
+      { id: 2, name: 'b', tags: [] },
+    ],
+  });
   const options = { ...FAST, codecs: ['json', 'avsc', 'msgpackr'] };
   useWorkerCodeCache(undefined);
   const direct = await compareSample(sample, options);
@@ -127,6 +136,9 @@ test('codec workers started through the loader complete as before, and a second 
   const second = await compareSample(sample, options);
   assert.equal(fs.statSync(cacheFile).mtimeMs, written.mtimeMs, 'the second run used the cache: V8 took it, nothing was written again');
   for (const report of [first, second]) {
-    assert.deepEqual(report.results.map((row) => [row.codec, row.status, row.status === 'completed' ? row.sha256 : null]), direct.results.map((row) => [row.codec, row.status, row.status === 'completed' ? row.sha256 : null]));
+    assert.deepEqual(
+      report.results.map((row) => [row.codec, row.status, row.status === 'completed' ? row.sha256 : null]),
+      direct.results.map((row) => [row.codec, row.status, row.status === 'completed' ? row.sha256 : null]),
+    );
   }
 });

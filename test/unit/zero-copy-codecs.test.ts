@@ -30,10 +30,94 @@ const events = JSON.parse(fs.readFileSync(path.join(repoRoot, 'schemas', 'events
 
 /** Every key in every record, so nothing comes back null that was absent: the round trip must be exact. */
 const VARIED = [
-  { id: 1, big: 2 ** 40 + 3, name: 'ünï', opt: null, mixed: 1, grid: [[1, 2], [3]], attrs: { 'a b': 1, 'c-d': 0 }, nul: null, empty: [], deep: { x: 1 }, maybe: 2.5, zero: 0, flag: false, user_id: 7, URL: 'u', x2y: 1, class: 'c', encode: 'e', bb: 2, any: 1 },
-  { id: 2, big: -5, name: '', opt: 'x', mixed: 'two', grid: [], attrs: {}, nul: null, empty: [], deep: null, maybe: null, zero: 0, flag: true, user_id: 8, URL: '', x2y: 2, class: '', encode: '', bb: 0, any: 'a' },
-  { id: 3, big: 0, name: 'c', opt: '', mixed: true, grid: [[]], attrs: { '': -1 }, nul: null, empty: [], deep: { x: 0 }, maybe: 0, zero: 0, flag: false, user_id: 0, URL: 'w', x2y: 0, class: 'k', encode: 'f', bb: 1, any: { k: [null, true, 1.5] } },
-  { id: 4, big: 9, name: 'd', opt: 'y', mixed: 4, grid: [[5]], attrs: { e: 3 }, nul: null, empty: [], deep: { x: -2 }, maybe: -1, zero: 0, flag: true, user_id: 1, URL: 'v', x2y: 3, class: 'j', encode: 'g', bb: 3, any: [1, ['deep']] },
+  {
+    id: 1,
+    big: 2 ** 40 + 3,
+    name: 'ünï',
+    opt: null,
+    mixed: 1,
+    grid: [[1, 2], [3]],
+    attrs: { 'a b': 1, 'c-d': 0 },
+    nul: null,
+    empty: [],
+    deep: { x: 1 },
+    maybe: 2.5,
+    zero: 0,
+    flag: false,
+    user_id: 7,
+    URL: 'u',
+    x2y: 1,
+    class: 'c',
+    encode: 'e',
+    bb: 2,
+    any: 1,
+  },
+  {
+    id: 2,
+    big: -5,
+    name: '',
+    opt: 'x',
+    mixed: 'two',
+    grid: [],
+    attrs: {},
+    nul: null,
+    empty: [],
+    deep: null,
+    maybe: null,
+    zero: 0,
+    flag: true,
+    user_id: 8,
+    URL: '',
+    x2y: 2,
+    class: '',
+    encode: '',
+    bb: 0,
+    any: 'a',
+  },
+  {
+    id: 3,
+    big: 0,
+    name: 'c',
+    opt: '',
+    mixed: true,
+    grid: [[]],
+    attrs: { '': -1 },
+    nul: null,
+    empty: [],
+    deep: { x: 0 },
+    maybe: 0,
+    zero: 0,
+    flag: false,
+    user_id: 0,
+    URL: 'w',
+    x2y: 0,
+    class: 'k',
+    encode: 'f',
+    bb: 1,
+    any: { k: [null, true, 1.5] },
+  },
+  {
+    id: 4,
+    big: 9,
+    name: 'd',
+    opt: 'y',
+    mixed: 4,
+    grid: [[5]],
+    attrs: { e: 3 },
+    nul: null,
+    empty: [],
+    deep: { x: -2 },
+    maybe: -1,
+    zero: 0,
+    flag: true,
+    user_id: 1,
+    URL: 'v',
+    x2y: 3,
+    class: 'j',
+    encode: 'g',
+    bb: 3,
+    any: [1, ['deep']],
+  },
 ];
 
 /** The test's body, or a skip naming what is not installed. */
@@ -48,7 +132,11 @@ function withTools(tools: readonly ToolSpec[], body: () => Promise<void>): (cont
   };
 }
 
-async function prepared(codec: string, sample: unknown, options: { schema?: ProvidedSchema; codegen?: CodegenSettings } = {}): Promise<{ prepared: PreparedCodec; encoded: Uint8Array; decoded: unknown }> {
+async function prepared(
+  codec: string,
+  sample: unknown,
+  options: { schema?: ProvidedSchema; codegen?: CodegenSettings } = {},
+): Promise<{ prepared: PreparedCodec; encoded: Uint8Array; decoded: unknown }> {
   const module = await CODECS[codec]!.load();
   const ready = await prepareCodec(module, sample, { ...(options.schema ? { schema: options.schema } : {}), codegen: options.codegen ?? { cacheDir } });
   const encoded = ready.encode(ready.input).slice();
@@ -56,103 +144,146 @@ async function prepared(codec: string, sample: unknown, options: { schema?: Prov
 }
 
 for (const [codec, { tools }] of Object.entries(CODECS)) {
+  test(
+    `${codec}: the tuples round-trip, and their bytes are the format's layout`,
+    withTools(tools, async () => {
+      const { encoded, decoded } = await prepared(codec, tuples);
+      const items = tuples.items.length;
+      // FlatBuffers: 24-byte structs (int, padding, two doubles) and 24 bytes of root, vtable and
+      // vector length; Cap'n Proto: 24-byte structs and 32 bytes of segment table, root pointer,
+      // struct and list tag; Bebop: 20-byte structs and a 4-byte count.
+      const expected = { flatbuffers: 24 * items + 24, capnp: 24 * items + 32, bebop: 20 * items + 4 }[codec];
+      assert.equal(encoded.byteLength, expected);
+      const roundTrip = verifyRoundTrip(tuples, decoded);
+      if (codec === 'bebop') {
+        // Bebop's decode gives the root record with an `encode` method: what its users hold.
+        assert.deepEqual(
+          roundTrip.differences.map((difference) => [difference.path, difference.kind]),
+          [['$.encode', 'extra-key']],
+        );
+        assert.equal(typeof (decoded as { encode?: unknown }).encode, 'function');
+      } else {
+        assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences.slice(0, 3)));
+      }
+    }),
+  );
 
-  test(`${codec}: the tuples round-trip, and their bytes are the format's layout`, withTools(tools, async () => {
-    const { encoded, decoded } = await prepared(codec, tuples);
-    const items = tuples.items.length;
-    // FlatBuffers: 24-byte structs (int, padding, two doubles) and 24 bytes of root, vtable and
-    // vector length; Cap'n Proto: 24-byte structs and 32 bytes of segment table, root pointer,
-    // struct and list tag; Bebop: 20-byte structs and a 4-byte count.
-    const expected = { flatbuffers: 24 * items + 24, capnp: 24 * items + 32, bebop: 20 * items + 4 }[codec];
-    assert.equal(encoded.byteLength, expected);
-    const roundTrip = verifyRoundTrip(tuples, decoded);
-    if (codec === 'bebop') {
-      // Bebop's decode gives the root record with an `encode` method: what its users hold.
-      assert.deepEqual(roundTrip.differences.map((difference) => [difference.path, difference.kind]), [['$.encode', 'extra-key']]);
-      assert.equal(typeof (decoded as { encode?: unknown }).encode, 'function');
-    } else {
+  test(
+    `${codec}: the events round-trip exactly`,
+    withTools(tools, async () => {
+      const { decoded } = await prepared(codec, events);
+      const roundTrip = verifyRoundTrip(events, decoded);
       assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences.slice(0, 3)));
-    }
-  }));
+    }),
+  );
 
-  test(`${codec}: the events round-trip exactly`, withTools(tools, async () => {
-    const { decoded } = await prepared(codec, events);
-    const roundTrip = verifyRoundTrip(events, decoded);
-    assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences.slice(0, 3)));
-  }));
+  test(
+    `${codec}: nulls, unions, maps, lists of lists, 64-bit integers, free-form JSON and awkward keys round-trip exactly`,
+    withTools(tools, async () => {
+      const { decoded, prepared: ready } = await prepared(codec, VARIED);
+      const roundTrip = verifyRoundTrip(VARIED, decoded);
+      assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences.slice(0, 5)));
+      assert.ok(
+        ready.notes.some((note) => /64-bit integers/.test(note)),
+        ready.notes.join('\n'),
+      );
+    }),
+  );
 
-  test(`${codec}: nulls, unions, maps, lists of lists, 64-bit integers, free-form JSON and awkward keys round-trip exactly`, withTools(tools, async () => {
-    const { decoded, prepared: ready } = await prepared(codec, VARIED);
-    const roundTrip = verifyRoundTrip(VARIED, decoded);
-    assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences.slice(0, 5)));
-    assert.ok(ready.notes.some((note) => /64-bit integers/.test(note)), ready.notes.join('\n'));
-  }));
+  test(
+    `${codec}: keys absent from some records decode as null, as in Avro (nulls-added)`,
+    withTools(tools, async () => {
+      const sample = [{ a: 1, b: 'x' }, { a: 2 }];
+      const roundTrip = verifyRoundTrip(sample, (await prepared(codec, sample)).decoded);
+      assert.equal(roundTrip.status, 'nulls-added');
+      assert.deepEqual(
+        roundTrip.differences.map((difference) => difference.path),
+        ['$[1].b'],
+      );
+    }),
+  );
 
-  test(`${codec}: keys absent from some records decode as null, as in Avro (nulls-added)`, withTools(tools, async () => {
-    const sample = [{ a: 1, b: 'x' }, { a: 2 }];
-    const roundTrip = verifyRoundTrip(sample, (await prepared(codec, sample)).decoded);
-    assert.equal(roundTrip.status, 'nulls-added');
-    assert.deepEqual(roundTrip.differences.map((difference) => difference.path), ['$[1].b']);
-  }));
+  test(
+    `${codec}: a provided .avsc with an enum, bytes, a fixed and a logical type round-trips exactly`,
+    withTools(tools, async () => {
+      const schema = {
+        type: 'record',
+        name: 'Shipment',
+        fields: [
+          { name: 'kind', type: { type: 'enum', name: 'Kind', symbols: ['PARCEL', 'LETTER'] } },
+          { name: 'payload', type: 'bytes' },
+          { name: 'hash', type: { type: 'fixed', name: 'Hash', size: 4 } },
+          { name: 'day', type: { type: 'int', logicalType: 'date' } },
+          { name: 'weight', type: 'float' },
+          { name: 'serial', type: 'long' },
+        ],
+      };
+      const sample = [
+        { kind: 'LETTER', payload: 'AAEC/w==', hash: '3q2+7w==', day: '2024-05-31', weight: 1.5, serial: 2 ** 33 },
+        { kind: 'PARCEL', payload: '', hash: 'AAAAAA==', day: '1970-01-01', weight: 0, serial: -1 },
+      ];
+      const { decoded, prepared: ready } = await prepared(codec, sample, { schema: { kind: 'avsc', source: JSON.stringify(schema), path: 'shipment.avsc' } });
+      assert.equal(ready.schema, 'derived');
+      const roundTrip = verifyRoundTrip(sample, decoded);
+      assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences.slice(0, 5)));
+      assert.ok(ready.notes.some((note) => /logical type date is held as its JSON text/.test(note)));
+    }),
+  );
 
-  test(`${codec}: a provided .avsc with an enum, bytes, a fixed and a logical type round-trips exactly`, withTools(tools, async () => {
-    const schema = {
-      type: 'record', name: 'Shipment', fields: [
-        { name: 'kind', type: { type: 'enum', name: 'Kind', symbols: ['PARCEL', 'LETTER'] } },
-        { name: 'payload', type: 'bytes' },
-        { name: 'hash', type: { type: 'fixed', name: 'Hash', size: 4 } },
-        { name: 'day', type: { type: 'int', logicalType: 'date' } },
-        { name: 'weight', type: 'float' },
-        { name: 'serial', type: 'long' },
-      ],
-    };
-    const sample = [
-      { kind: 'LETTER', payload: 'AAEC/w==', hash: '3q2+7w==', day: '2024-05-31', weight: 1.5, serial: 2 ** 33 },
-      { kind: 'PARCEL', payload: '', hash: 'AAAAAA==', day: '1970-01-01', weight: 0, serial: -1 },
-    ];
-    const { decoded, prepared: ready } = await prepared(codec, sample, { schema: { kind: 'avsc', source: JSON.stringify(schema), path: 'shipment.avsc' } });
-    assert.equal(ready.schema, 'derived');
-    const roundTrip = verifyRoundTrip(sample, decoded);
-    assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences.slice(0, 5)));
-    assert.ok(ready.notes.some((note) => /logical type date is held as its JSON text/.test(note)));
-  }));
+  test(
+    `${codec}: the bundled Items.proto gives the same bytes as the schema inferred from the tuples`,
+    withTools(tools, async () => {
+      const schema: ProvidedSchema = { kind: 'proto', source: fs.readFileSync(path.join(repoRoot, 'schemas', 'Items.proto'), 'utf8'), path: 'Items.proto' };
+      const provided = await prepared(codec, tuples, { schema });
+      const inferred = await prepared(codec, tuples);
+      assert.deepEqual(Buffer.from(provided.encoded), Buffer.from(inferred.encoded));
+    }),
+  );
 
-  test(`${codec}: the bundled Items.proto gives the same bytes as the schema inferred from the tuples`, withTools(tools, async () => {
-    const schema: ProvidedSchema = { kind: 'proto', source: fs.readFileSync(path.join(repoRoot, 'schemas', 'Items.proto'), 'utf8'), path: 'Items.proto' };
-    const provided = await prepared(codec, tuples, { schema });
-    const inferred = await prepared(codec, tuples);
-    assert.deepEqual(Buffer.from(provided.encoded), Buffer.from(inferred.encoded));
-  }));
-
-  test(`${codec}: a second run of the same schema generates nothing (the cache), and says so`, withTools(tools, async () => {
-    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-zero-copy-cache-'));
-    const first = (await prepared(codec, { a: 1 }, { codegen: { cacheDir: fresh } })).prepared;
-    const second = (await prepared(codec, { a: 2 }, { codegen: { cacheDir: fresh } })).prepared;
-    assert.ok(first.notes.some((note) => /^code generation: .* ms with /.test(note)), first.notes.join('\n'));
-    assert.ok(second.notes.some((note) => /^code generation: cached \(no generation this run/.test(note)), second.notes.join('\n'));
-  }));
+  test(
+    `${codec}: a second run of the same schema generates nothing (the cache), and says so`,
+    withTools(tools, async () => {
+      const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-zero-copy-cache-'));
+      const first = (await prepared(codec, { a: 1 }, { codegen: { cacheDir: fresh } })).prepared;
+      const second = (await prepared(codec, { a: 2 }, { codegen: { cacheDir: fresh } })).prepared;
+      assert.ok(
+        first.notes.some((note) => /^code generation: .* ms with /.test(note)),
+        first.notes.join('\n'),
+      );
+      assert.ok(
+        second.notes.some((note) => /^code generation: cached \(no generation this run/.test(note)),
+        second.notes.join('\n'),
+      );
+    }),
+  );
 }
 
 for (const codec of ['flatbuffers', 'capnp']) {
   const { tools } = CODECS[codec]!;
-  test(`${codec}: access reads every leaf and firstField the first path, without building the plain object`, withTools(tools, async () => {
-    const { prepared: ready, encoded } = await prepared(codec, tuples);
-    const lazy = ready.lazy!;
-    assert.equal(lazy.firstFieldPath, '$.items[0].x');
-    assert.equal(lazy.firstField(encoded), (tuples.items[0] as { x: number }).x);
-    // access folds each leaf into a sum: here, every x, y and z, and the list's length.
-    const sum = (tuples.items as Array<{ x: number; y: number; z: number }>).reduce((total, item) => total + item.x + item.y + item.z, tuples.items.length);
-    assert.ok(Math.abs((lazy.access(encoded) as number) - sum) < 1e-6 * Math.abs(sum));
-    const onEvents = await prepared(codec, events);
-    assert.equal(onEvents.prepared.lazy!.firstFieldPath, '$[0].id');
-    assert.equal(onEvents.prepared.lazy!.firstField(onEvents.encoded), events[0]!.id);
-    assert.ok(ready.notes.some((note) => /decode reads every field into a plain object \(the speed-up uses it/.test(note)));
-  }));
+  test(
+    `${codec}: access reads every leaf and firstField the first path, without building the plain object`,
+    withTools(tools, async () => {
+      const { prepared: ready, encoded } = await prepared(codec, tuples);
+      const lazy = ready.lazy!;
+      assert.equal(lazy.firstFieldPath, '$.items[0].x');
+      assert.equal(lazy.firstField(encoded), (tuples.items[0] as { x: number }).x);
+      // access folds each leaf into a sum: here, every x, y and z, and the list's length.
+      const sum = (tuples.items as Array<{ x: number; y: number; z: number }>).reduce((total, item) => total + item.x + item.y + item.z, tuples.items.length);
+      assert.ok(Math.abs((lazy.access(encoded) as number) - sum) < 1e-6 * Math.abs(sum));
+      const onEvents = await prepared(codec, events);
+      assert.equal(onEvents.prepared.lazy!.firstFieldPath, '$[0].id');
+      assert.equal(onEvents.prepared.lazy!.firstField(onEvents.encoded), events[0]!.id);
+      assert.ok(ready.notes.some((note) => /decode reads every field into a plain object \(the speed-up uses it/.test(note)));
+    }),
+  );
 }
 
-test('bebop has no lazy reads: it decodes eagerly', withTools([BEBOPC], async () => {
-  assert.equal((await prepared('bebop', tuples)).prepared.lazy, undefined);
-}));
+test(
+  'bebop has no lazy reads: it decodes eagerly',
+  withTools([BEBOPC], async () => {
+    assert.equal((await prepared('bebop', tuples)).prepared.lazy, undefined);
+  }),
+);
 
 test('a tool that is not there skips the row with what to install and which setting to use', async () => {
   const nowhere = path.join(os.tmpdir(), 'payload-lab-no-such-tool', 'flatc');
@@ -165,12 +296,21 @@ test('a tool that is not there skips the row with what to install and which sett
 });
 
 const nativeBebopc = path.join(BEBOP_TOOLS_DIR, 'bebopc');
-test('bebopc\'s WASI build (run under node:wasi) and its native build generate the same code', { skip: fs.existsSync(nativeBebopc) && process.env.PAYLOAD_LAB_BEBOPC?.endsWith('.wasm') ? undefined : `needs both bebopc builds (${nativeBebopc} and PAYLOAD_LAB_BEBOPC=…/bebopc.wasm): ${'eval "$(bash test/support/install-zero-copy-tools.sh)"'}` }, async () => {
-  const generatedBy = async (bebopc: string) => {
-    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-bebopc-'));
-    const { prepared: ready } = await prepared('bebop', VARIED, { codegen: { cacheDir: fresh, tools: { bebopc } } });
-    const folder = /in (\/\S+)$/.exec(ready.notes.find((note) => note.startsWith('code generation:'))!)![1]!;
-    return fs.readFileSync(path.join(folder, 'out', 'schema.ts'), 'utf8');
-  };
-  assert.equal(await generatedBy(process.env.PAYLOAD_LAB_BEBOPC!), await generatedBy(nativeBebopc));
-});
+test(
+  "bebopc's WASI build (run under node:wasi) and its native build generate the same code",
+  {
+    skip:
+      fs.existsSync(nativeBebopc) && process.env.PAYLOAD_LAB_BEBOPC?.endsWith('.wasm')
+        ? undefined
+        : `needs both bebopc builds (${nativeBebopc} and PAYLOAD_LAB_BEBOPC=…/bebopc.wasm): ${'eval "$(bash test/support/install-zero-copy-tools.sh)"'}`,
+  },
+  async () => {
+    const generatedBy = async (bebopc: string) => {
+      const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-bebopc-'));
+      const { prepared: ready } = await prepared('bebop', VARIED, { codegen: { cacheDir: fresh, tools: { bebopc } } });
+      const folder = /in (\/\S+)$/.exec(ready.notes.find((note) => note.startsWith('code generation:'))!)![1]!;
+      return fs.readFileSync(path.join(folder, 'out', 'schema.ts'), 'utf8');
+    };
+    assert.equal(await generatedBy(process.env.PAYLOAD_LAB_BEBOPC!), await generatedBy(nativeBebopc));
+  },
+);

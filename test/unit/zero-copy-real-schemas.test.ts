@@ -64,123 +64,178 @@ function flatcBytes(schema: string, sample: unknown): Uint8Array {
   return fs.readFileSync(path.join(folder, 's.bin'));
 }
 
-test('FlatBuffers optional_scalars.fbs: flatc\'s bytes; each default_* left out decodes as the schema\'s 42, named as its default', withTools([FLATC], async () => {
-  const sample = json(real('flatbuffers', 'optional_scalars.json'));
-  const { encoded, roundTrip, remnants } = await run(real('flatbuffers', 'optional_scalars.fbs'), sample);
-  assert.equal(sha256(encoded), sha256(fs.readFileSync(real('flatbuffers', 'optional_scalars.mon'))));
-  // Nothing of the sample changed: the differences are keys it left out, filled by the schema.
-  for (const difference of roundTrip.differences) {
-    assert.ok(['extra-key', 'null-added'].includes(difference.kind), JSON.stringify(difference));
-    assert.ok(!(difference.path.slice(2) in sample), difference.path);
-  }
-  const detail = (key: string) => remnants.find((remnant) => remnant.path === `$.${key}`)?.detail;
-  assert.equal(detail('default_i8'), 'not in the original: the schema\'s default filled in (number 42)');
-  assert.equal(detail('default_f64'), 'not in the original: the schema\'s default filled in (number 42)');
-  assert.equal(detail('default_bool'), 'not in the original: the schema\'s default filled in (boolean true)');
-  assert.equal(detail('default_enum'), 'not in the original: the schema\'s default filled in (string "One")');
-  assert.equal(detail('maybe_i16'), 'absent in the original, decoded as null');
-}));
-
-test('FlatBuffers samples/monster.fbs: flatc\'s bytes; mana and color left out are the schema\'s 150 and Blue; the union by its _type', withTools([FLATC], async () => {
-  const sample = json(real('flatbuffers', 'monster.json'));
-  const { encoded, roundTrip, remnants } = await run(real('flatbuffers', 'monster.fbs'), sample);
-  assert.equal(sha256(encoded), sha256(fs.readFileSync(real('flatbuffers', 'monster.bin'))));
-  assert.deepEqual(roundTrip.differences.map((difference) => `${difference.path} ${difference.kind}`), ['$.mana extra-key', '$.color extra-key']);
-  assert.deepEqual(remnants.map((remnant) => remnant.detail), [
-    'not in the original: the schema\'s default filled in (number 150)',
-    'not in the original: the schema\'s default filled in (string "Blue")',
-  ]);
-}));
-
-test('FlatBuffers tests/monster_test.fbs (and its includes): skipped with the upstream fact that flatc 2.0.8 writes its nan default as a bare word', withTools([FLATC], async () => {
-  const sample = json(real('flatbuffers', 'monster_test.json'));
-  await assert.rejects(prepareOn(real('flatbuffers', 'monster_test.fbs'), sample), (error: unknown) => {
-    assert.ok(error instanceof UnsupportedSampleError, String(error));
-    assert.match((error as Error).message, /writes a float default as the bare word `nan` \(my-game\/example\/monster\.js\), which is not a JavaScript value/);
-    assert.match((error as Error).message, /an upstream bug of the generator/);
-    return true;
-  });
-}));
-
-test('FlatBuffers: a struct inside a struct, negative and 64-bit bit-flag enums, a union of three tables: flatc\'s bytes, round trip exact', withTools([FLATC], async () => {
-  const schema = [
-    'enum Race:byte { None = -1, Human = 0, Elf }',
-    'enum Long:ulong (bit_flags) { One = 1, Two = 2, Big = 40 }',
-    'enum Color:ubyte (bit_flags) { Red = 0, Green, Blue = 3 }',
-    'struct Test { a:short; b:byte; }',
-    'struct Vec3 { x:float; test2:Color; test3:Test; }',
-    'table A { n:int; } table B { s:string; } table C { race:Race = None; }',
-    'union Any { A, B, C }',
-    'table R { pos:Vec3; race:Race = Human; flags:Long; colors:[Color]; any:Any; }',
-    'root_type R;',
-  ].join('\n');
-  const sample = { pos: { x: 1.5, test2: 'Red Blue', test3: { a: 5, b: -2 } }, race: 'None', flags: 'One Big', colors: ['Green', 'Red Green'], any_type: 'C', any: { race: 'Elf' } };
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-fbs-'));
-  fs.writeFileSync(path.join(folder, 'kinds.fbs'), schema);
-  const { encoded, roundTrip } = await run(path.join(folder, 'kinds.fbs'), sample);
-  assert.equal(sha256(encoded), sha256(flatcBytes(schema, sample)));
-  assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences));
-}));
-
-test('Bebop enum_size.bop: the documented layout (a uint8 enum, then an int64 enum of -1), round trip exact', withTools([BEBOPC], async () => {
-  const sample = json(real('bebop', 'enum_size.json'));
-  const { encoded, roundTrip } = await run(real('bebop', 'enum_size.bop'), sample, 'SmallAndHuge');
-  assert.deepEqual(Buffer.from(encoded).toString('hex'), 'ff' + 'ff'.repeat(8));
-  assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences));
-}));
-
-test('Cap\'n Proto addressbook.capnp: capnp encode\'s bytes; the employment union group is the one key set, a Void member null', withTools([CAPNP, CAPNPC_TS], async () => {
-  const sample = json(real('capnp', 'addressbook.json'));
-  const { encoded, roundTrip } = await run(real('capnp', 'addressbook.capnp'), sample, 'AddressBook');
-  assert.equal(sha256(encoded), sha256(fs.readFileSync(real('capnp', 'addressbook.bin'))));
-  assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences));
-}));
-
-test('Bebop: an import is refused by name; map_types.bop names the bebop runtime\'s schema reader that fails on it', withTools([BEBOPC], async () => {
-  await assert.rejects(prepareOn(real('bebop', 'album.bop'), {}), /album\.bop imports "jazz\.bop": imports are not supported/);
-  await assert.rejects(prepareOn(real('bebop', 'map_types.bop'), { m1: {} }, 'SomeMaps'), /the bebop runtime cannot read the schema bebopc embedded in its code \(BinarySchema: /);
-}));
-
-test('translated rows: proto3 JSON that leaves fields out encodes; what comes back is defaults and nulls, nothing the sample had changed', withTools([FLATC, CAPNP, CAPNPC_TS, BEBOPC], async () => {
-  const proto = 'syntax = "proto3";\nmessage Inner { int32 a = 1; string s = 2; }\nmessage Top {\n  int32 n = 1;\n  int64 big = 2;\n  string name = 3;\n  repeated int32 list = 4;\n  repeated Inner inners = 5;\n  map<string, int32> counts = 6;\n  Inner inner = 7;\n  oneof choice { string text = 8; int32 num = 9; }\n  bool flag = 10;\n}\n';
-  const sample = { name: 'x', inners: [{ a: 1 }] };
-  for (const codec of ['flatbuffers', 'capnp', 'bebop', 'js-binary']) {
-    const module = (await import(`../../src/codecs/${codec}`)) as CodecModule;
-    const prepared = await prepareCodec(module, sample, { schema: { kind: 'proto', source: proto, path: 'top.proto' }, codegen: { cacheDir } });
-    const decoded = prepared.decode(prepared.encode(prepared.input).slice());
-    const roundTrip = verifyRoundTrip(sample, decoded);
-    assert.notEqual(roundTrip.status, 'failed', codec);
-    assert.deepEqual(roundTrip.differences.filter((difference) => difference.kind !== 'extra-key' && difference.kind !== 'null-added'), [], codec);
-    if (codec === 'js-binary') {
-      // Optional where the schema gives a default: what was left out stays out.
-      assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences));
-      continue;
+test(
+  "FlatBuffers optional_scalars.fbs: flatc's bytes; each default_* left out decodes as the schema's 42, named as its default",
+  withTools([FLATC], async () => {
+    const sample = json(real('flatbuffers', 'optional_scalars.json'));
+    const { encoded, roundTrip, remnants } = await run(real('flatbuffers', 'optional_scalars.fbs'), sample);
+    assert.equal(sha256(encoded), sha256(fs.readFileSync(real('flatbuffers', 'optional_scalars.mon'))));
+    // Nothing of the sample changed: the differences are keys it left out, filled by the schema.
+    for (const difference of roundTrip.differences) {
+      assert.ok(['extra-key', 'null-added'].includes(difference.kind), JSON.stringify(difference));
+      assert.ok(!(difference.path.slice(2) in sample), difference.path);
     }
-    const remnants = detectRemnants(sample, decoded, prepared.schemaDefault ? { schemaDefault: prepared.schemaDefault } : {});
-    assert.equal(remnants.find((remnant) => remnant.path === '$.n')?.detail, 'not in the original: the schema\'s default filled in (number 0)', codec);
-  }
-}));
+    const detail = (key: string) => remnants.find((remnant) => remnant.path === `$.${key}`)?.detail;
+    assert.equal(detail('default_i8'), "not in the original: the schema's default filled in (number 42)");
+    assert.equal(detail('default_f64'), "not in the original: the schema's default filled in (number 42)");
+    assert.equal(detail('default_bool'), "not in the original: the schema's default filled in (boolean true)");
+    assert.equal(detail('default_enum'), 'not in the original: the schema\'s default filled in (string "One")');
+    assert.equal(detail('maybe_i16'), 'absent in the original, decoded as null');
+  }),
+);
 
-test('Cap\'n Proto defaults (as test.capnp\'s TestDefaults declares them): capnp encode\'s bytes; unset fields read as the schema\'s defaults, named so', withTools([CAPNP, CAPNPC_TS], async () => {
-  const schema = '@0xd508eebdc2dc42b8;\nenum Color { red @0; green @1; blue @2; }\nstruct Defaults {\n  flag @0 :Bool = true;\n  small @1 :Int8 = -123;\n  big @2 :Int64 = -123456789012345;\n  ratio @3 :Float32 = 1234.5;\n  color @4 :Color = blue;\n  name @5 :Text;\n}\n';
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-capnp-'));
-  fs.writeFileSync(path.join(folder, 'defaults.capnp'), schema);
-  const reference = execFileSync('capnp', ['encode', 'defaults.capnp', 'Defaults'], { cwd: folder, input: '(name = "x", small = 5)' });
-  const sample = { name: 'x', small: 5 };
-  const { encoded, remnants } = await run(path.join(folder, 'defaults.capnp'), sample, 'Defaults');
-  assert.equal(sha256(encoded), sha256(reference));
-  assert.deepEqual(remnants.map((remnant) => `${remnant.path} ${remnant.detail}`), [
-    '$.flag not in the original: the schema\'s default filled in (boolean true)',
-    '$.big not in the original: the schema\'s default filled in (number -123456789012345)',
-    '$.ratio not in the original: the schema\'s default filled in (number 1234.5)',
-    '$.color not in the original: the schema\'s default filled in (string "blue")',
-  ]);
-}));
+test(
+  "FlatBuffers samples/monster.fbs: flatc's bytes; mana and color left out are the schema's 150 and Blue; the union by its _type",
+  withTools([FLATC], async () => {
+    const sample = json(real('flatbuffers', 'monster.json'));
+    const { encoded, roundTrip, remnants } = await run(real('flatbuffers', 'monster.fbs'), sample);
+    assert.equal(sha256(encoded), sha256(fs.readFileSync(real('flatbuffers', 'monster.bin'))));
+    assert.deepEqual(
+      roundTrip.differences.map((difference) => `${difference.path} ${difference.kind}`),
+      ['$.mana extra-key', '$.color extra-key'],
+    );
+    assert.deepEqual(
+      remnants.map((remnant) => remnant.detail),
+      ["not in the original: the schema's default filled in (number 150)", 'not in the original: the schema\'s default filled in (string "Blue")'],
+    );
+  }),
+);
 
-test('the editor\'s check of a file whose import is not followed points at the import line', withTools([BEBOPC], async () => {
-  const file: FormatSchemaFile = { language: 'bop', source: fs.readFileSync(real('bebop', 'album.bop'), 'utf8'), path: real('bebop', 'album.bop') };
-  const problem = await checkFormatSchema(file, { cacheDir });
-  assert.equal(problem?.line, 1);
-  assert.equal(problem?.column, 1);
-  assert.match(problem!.message, /imports are not supported/);
-}));
+test(
+  'FlatBuffers tests/monster_test.fbs (and its includes): skipped with the upstream fact that flatc 2.0.8 writes its nan default as a bare word',
+  withTools([FLATC], async () => {
+    const sample = json(real('flatbuffers', 'monster_test.json'));
+    await assert.rejects(prepareOn(real('flatbuffers', 'monster_test.fbs'), sample), (error: unknown) => {
+      assert.ok(error instanceof UnsupportedSampleError, String(error));
+      assert.match(
+        (error as Error).message,
+        /writes a float default as the bare word `nan` \(my-game\/example\/monster\.js\), which is not a JavaScript value/,
+      );
+      assert.match((error as Error).message, /an upstream bug of the generator/);
+      return true;
+    });
+  }),
+);
+
+test(
+  "FlatBuffers: a struct inside a struct, negative and 64-bit bit-flag enums, a union of three tables: flatc's bytes, round trip exact",
+  withTools([FLATC], async () => {
+    const schema = [
+      'enum Race:byte { None = -1, Human = 0, Elf }',
+      'enum Long:ulong (bit_flags) { One = 1, Two = 2, Big = 40 }',
+      'enum Color:ubyte (bit_flags) { Red = 0, Green, Blue = 3 }',
+      'struct Test { a:short; b:byte; }',
+      'struct Vec3 { x:float; test2:Color; test3:Test; }',
+      'table A { n:int; } table B { s:string; } table C { race:Race = None; }',
+      'union Any { A, B, C }',
+      'table R { pos:Vec3; race:Race = Human; flags:Long; colors:[Color]; any:Any; }',
+      'root_type R;',
+    ].join('\n');
+    const sample = {
+      pos: { x: 1.5, test2: 'Red Blue', test3: { a: 5, b: -2 } },
+      race: 'None',
+      flags: 'One Big',
+      colors: ['Green', 'Red Green'],
+      any_type: 'C',
+      any: { race: 'Elf' },
+    };
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-fbs-'));
+    fs.writeFileSync(path.join(folder, 'kinds.fbs'), schema);
+    const { encoded, roundTrip } = await run(path.join(folder, 'kinds.fbs'), sample);
+    assert.equal(sha256(encoded), sha256(flatcBytes(schema, sample)));
+    assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences));
+  }),
+);
+
+test(
+  'Bebop enum_size.bop: the documented layout (a uint8 enum, then an int64 enum of -1), round trip exact',
+  withTools([BEBOPC], async () => {
+    const sample = json(real('bebop', 'enum_size.json'));
+    const { encoded, roundTrip } = await run(real('bebop', 'enum_size.bop'), sample, 'SmallAndHuge');
+    assert.deepEqual(Buffer.from(encoded).toString('hex'), 'ff' + 'ff'.repeat(8));
+    assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences));
+  }),
+);
+
+test(
+  "Cap'n Proto addressbook.capnp: capnp encode's bytes; the employment union group is the one key set, a Void member null",
+  withTools([CAPNP, CAPNPC_TS], async () => {
+    const sample = json(real('capnp', 'addressbook.json'));
+    const { encoded, roundTrip } = await run(real('capnp', 'addressbook.capnp'), sample, 'AddressBook');
+    assert.equal(sha256(encoded), sha256(fs.readFileSync(real('capnp', 'addressbook.bin'))));
+    assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences));
+  }),
+);
+
+test(
+  "Bebop: an import is refused by name; map_types.bop names the bebop runtime's schema reader that fails on it",
+  withTools([BEBOPC], async () => {
+    await assert.rejects(prepareOn(real('bebop', 'album.bop'), {}), /album\.bop imports "jazz\.bop": imports are not supported/);
+    await assert.rejects(
+      prepareOn(real('bebop', 'map_types.bop'), { m1: {} }, 'SomeMaps'),
+      /the bebop runtime cannot read the schema bebopc embedded in its code \(BinarySchema: /,
+    );
+  }),
+);
+
+test(
+  'translated rows: proto3 JSON that leaves fields out encodes; what comes back is defaults and nulls, nothing the sample had changed',
+  withTools([FLATC, CAPNP, CAPNPC_TS, BEBOPC], async () => {
+    const proto =
+      'syntax = "proto3";\nmessage Inner { int32 a = 1; string s = 2; }\nmessage Top {\n  int32 n = 1;\n  int64 big = 2;\n  string name = 3;\n  repeated int32 list = 4;\n  repeated Inner inners = 5;\n  map<string, int32> counts = 6;\n  Inner inner = 7;\n  oneof choice { string text = 8; int32 num = 9; }\n  bool flag = 10;\n}\n';
+    const sample = { name: 'x', inners: [{ a: 1 }] };
+    for (const codec of ['flatbuffers', 'capnp', 'bebop', 'js-binary']) {
+      const module = (await import(`../../src/codecs/${codec}`)) as CodecModule;
+      const prepared = await prepareCodec(module, sample, { schema: { kind: 'proto', source: proto, path: 'top.proto' }, codegen: { cacheDir } });
+      const decoded = prepared.decode(prepared.encode(prepared.input).slice());
+      const roundTrip = verifyRoundTrip(sample, decoded);
+      assert.notEqual(roundTrip.status, 'failed', codec);
+      assert.deepEqual(
+        roundTrip.differences.filter((difference) => difference.kind !== 'extra-key' && difference.kind !== 'null-added'),
+        [],
+        codec,
+      );
+      if (codec === 'js-binary') {
+        // Optional where the schema gives a default: what was left out stays out.
+        assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences));
+        continue;
+      }
+      const remnants = detectRemnants(sample, decoded, prepared.schemaDefault ? { schemaDefault: prepared.schemaDefault } : {});
+      assert.equal(remnants.find((remnant) => remnant.path === '$.n')?.detail, "not in the original: the schema's default filled in (number 0)", codec);
+    }
+  }),
+);
+
+test(
+  "Cap'n Proto defaults (as test.capnp's TestDefaults declares them): capnp encode's bytes; unset fields read as the schema's defaults, named so",
+  withTools([CAPNP, CAPNPC_TS], async () => {
+    const schema =
+      '@0xd508eebdc2dc42b8;\nenum Color { red @0; green @1; blue @2; }\nstruct Defaults {\n  flag @0 :Bool = true;\n  small @1 :Int8 = -123;\n  big @2 :Int64 = -123456789012345;\n  ratio @3 :Float32 = 1234.5;\n  color @4 :Color = blue;\n  name @5 :Text;\n}\n';
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-capnp-'));
+    fs.writeFileSync(path.join(folder, 'defaults.capnp'), schema);
+    const reference = execFileSync('capnp', ['encode', 'defaults.capnp', 'Defaults'], { cwd: folder, input: '(name = "x", small = 5)' });
+    const sample = { name: 'x', small: 5 };
+    const { encoded, remnants } = await run(path.join(folder, 'defaults.capnp'), sample, 'Defaults');
+    assert.equal(sha256(encoded), sha256(reference));
+    assert.deepEqual(
+      remnants.map((remnant) => `${remnant.path} ${remnant.detail}`),
+      [
+        "$.flag not in the original: the schema's default filled in (boolean true)",
+        "$.big not in the original: the schema's default filled in (number -123456789012345)",
+        "$.ratio not in the original: the schema's default filled in (number 1234.5)",
+        '$.color not in the original: the schema\'s default filled in (string "blue")',
+      ],
+    );
+  }),
+);
+
+test(
+  "the editor's check of a file whose import is not followed points at the import line",
+  withTools([BEBOPC], async () => {
+    const file: FormatSchemaFile = { language: 'bop', source: fs.readFileSync(real('bebop', 'album.bop'), 'utf8'), path: real('bebop', 'album.bop') };
+    const problem = await checkFormatSchema(file, { cacheDir });
+    assert.equal(problem?.line, 1);
+    assert.equal(problem?.column, 1);
+    assert.match(problem!.message, /imports are not supported/);
+  }),
+);

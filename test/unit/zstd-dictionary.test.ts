@@ -34,7 +34,10 @@ test('a dictionary trained on 80% of the events shrinks the held-out 20% far bel
     // The frame names its dictionary: bytes 5… of the header hold the id (RFC 8878 §3.1.1.1).
     assert.ok(Buffer.from(frames[0]!).includes(Buffer.from(new Uint32Array([dictionaryId(dictionary)]).buffer)));
     // Not a figure: the effect DESIGN.md reports (333 B alone, 99 B with it) is several-fold.
-    assert.ok(mean(frames.map((frame) => frame.byteLength)) < mean(alone) / 2, `with ${mean(frames.map((frame) => frame.byteLength))} B, alone ${mean(alone)} B`);
+    assert.ok(
+      mean(frames.map((frame) => frame.byteLength)) < mean(alone) / 2,
+      `with ${mean(frames.map((frame) => frame.byteLength))} B, alone ${mean(alone)} B`,
+    );
     // Without the dictionary the frame cannot be read.
     assert.throws(() => zstd.build.decompress(frames[0]!));
   } finally {
@@ -43,12 +46,18 @@ test('a dictionary trained on 80% of the events shrinks the held-out 20% far bel
 });
 
 test('too few messages: an error that says how many zstd needs, before any process starts', async () => {
-  await assert.rejects(trainZstdDictionary(training.slice(0, 3), 16_384), (error: unknown) => error instanceof ZstdDictionaryError && /3 messages .* at least 8/.test(error.message));
+  await assert.rejects(
+    trainZstdDictionary(training.slice(0, 3), 16_384),
+    (error: unknown) => error instanceof ZstdDictionaryError && /3 messages .* at least 8/.test(error.message),
+  );
   await assert.rejects(trainZstdDictionary(training, 100), /at least 256 bytes/);
 });
 
 test('no zstd: the error says how to install it or where to point PAYLOAD_LAB_ZSTD', async () => {
-  await assert.rejects(trainZstdDictionary(training, 16_384, { env: { PAYLOAD_LAB_ZSTD: path.join(os.tmpdir(), 'no-such-zstd') } }), /apt install zstd.*PAYLOAD_LAB_ZSTD/);
+  await assert.rejects(
+    trainZstdDictionary(training, 16_384, { env: { PAYLOAD_LAB_ZSTD: path.join(os.tmpdir(), 'no-such-zstd') } }),
+    /apt install zstd.*PAYLOAD_LAB_ZSTD/,
+  );
 });
 
 test('a zstd that does not finish is stopped at the timeout, and the error says so', async () => {
@@ -56,7 +65,10 @@ test('a zstd that does not finish is stopped at the timeout, and the error says 
   const slow = path.join(dir, 'zstd');
   fs.writeFileSync(slow, '#!/bin/sh\nsleep 30\n', { mode: 0o755 });
   try {
-    await assert.rejects(trainZstdDictionary(training, 16_384, { env: { PAYLOAD_LAB_ZSTD: slow }, timeoutMs: 300 }), /did not finish within 0\.3 s and was stopped/);
+    await assert.rejects(
+      trainZstdDictionary(training, 16_384, { env: { PAYLOAD_LAB_ZSTD: slow }, timeoutMs: 300 }),
+      /did not finish within 0\.3 s and was stopped/,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -26,33 +26,53 @@ function cliSizes(file: string): Record<string, number> {
 }
 
 describe('Payload Lab commands', () => {
-  it('Compare Encodings on a file completes every default codec with the CLI\'s sizes', async () => {
+  it("Compare Encodings on a file completes every default codec with the CLI's sizes", async () => {
     const file = vscode.Uri.joinPath(workspace(), 'orders.json');
     const report = await vscode.commands.executeCommand<ComparisonReport | undefined>('payloadLab.compareEncodings', file);
     assert.ok(report, 'the command returns its report');
-    assert.deepEqual(report.results.map((row) => row.codec), DEFAULT_CODECS);
+    assert.deepEqual(
+      report.results.map((row) => row.codec),
+      DEFAULT_CODECS,
+    );
     const sizes = Object.fromEntries(report.results.map((row) => [row.codec, row.status === 'completed' ? row.bytes : -1]));
     assert.deepEqual(sizes, cliSizes(file.fsPath));
   });
 
   it('Run Benchmark… with a bundled dataset and two codecs returns exactly those rows', async () => {
     const sample = vscode.Uri.joinPath(extensionRoot(), 'schemas', 'tuples.json');
-    const report = await vscode.commands.executeCommand<ComparisonReport | undefined>('payloadLab.runBenchmark', { sample, codecs: ['avsc', 'msgpackr'], quick: true });
-    assert.deepEqual(report?.results.map((row) => row.codec), ['avsc', 'msgpackr']);
+    const report = await vscode.commands.executeCommand<ComparisonReport | undefined>('payloadLab.runBenchmark', {
+      sample,
+      codecs: ['avsc', 'msgpackr'],
+      quick: true,
+    });
+    assert.deepEqual(
+      report?.results.map((row) => row.codec),
+      ['avsc', 'msgpackr'],
+    );
     assert.ok(report.results.every((row) => row.status === 'completed'));
   });
 
   it('a JSON syntax error ends the run without a report, and the next run works', async () => {
-    const broken = await vscode.commands.executeCommand<ComparisonReport | undefined>('payloadLab.compareEncodings', vscode.Uri.joinPath(workspace(), 'broken.json'));
+    const broken = await vscode.commands.executeCommand<ComparisonReport | undefined>(
+      'payloadLab.compareEncodings',
+      vscode.Uri.joinPath(workspace(), 'broken.json'),
+    );
     assert.equal(broken, undefined);
-    const next = await vscode.commands.executeCommand<ComparisonReport | undefined>('payloadLab.compareEncodings', vscode.Uri.joinPath(workspace(), 'orders.json'));
+    const next = await vscode.commands.executeCommand<ComparisonReport | undefined>(
+      'payloadLab.compareEncodings',
+      vscode.Uri.joinPath(workspace(), 'orders.json'),
+    );
     assert.ok(next?.results.length);
   });
 
   it('Cancel Run stops the workers', async () => {
     const idle = threadCount();
     const sample = vscode.Uri.joinPath(extensionRoot(), 'schemas', 'tuples.json');
-    const run = vscode.commands.executeCommand<ComparisonReport | undefined>('payloadLab.runBenchmark', { sample, codecs: ['json', 'avsc', 'protobufjs', 'bson'], quick: false });
+    const run = vscode.commands.executeCommand<ComparisonReport | undefined>('payloadLab.runBenchmark', {
+      sample,
+      codecs: ['json', 'avsc', 'protobufjs', 'bson'],
+      quick: false,
+    });
     await new Promise((resolve) => setTimeout(resolve, 4000));
     await vscode.commands.executeCommand('payloadLab.cancelRun');
     assert.equal(await run, undefined, 'a cancelled run returns no report');

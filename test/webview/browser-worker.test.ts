@@ -69,7 +69,10 @@ before(async () => {
   strings = await inBothRuntimes(stringHeavySample(), true);
 });
 
-for (const [name, pair] of [['the bundled dataset', () => tuples], ['a string-heavy sample', () => strings]] as const) {
+for (const [name, pair] of [
+  ['the bundled dataset', () => tuples],
+  ['a string-heavy sample', () => strings],
+] as const) {
   test(`every codec with a browser build completes in the browser on ${name}, with Node's bytes`, () => {
     const { node, browser } = pair();
     for (const codec of BROWSER_CODECS) {
@@ -90,7 +93,11 @@ for (const [name, pair] of [['the bundled dataset', () => tuples], ['a string-he
       const inBrowser = row(browser, codec);
       assert.ok(inNode.status === 'completed' && inBrowser.status === 'completed');
       assert.equal(inBrowser.roundTrip.status, inNode.roundTrip.status, codec);
-      assert.deepEqual(inBrowser.remnants.map((remnant) => `${remnant.kind} ${remnant.path}`).sort(), inNode.remnants.map((remnant) => `${remnant.kind} ${remnant.path}`).sort(), codec);
+      assert.deepEqual(
+        inBrowser.remnants.map((remnant) => `${remnant.kind} ${remnant.path}`).sort(),
+        inNode.remnants.map((remnant) => `${remnant.kind} ${remnant.path}`).sort(),
+        codec,
+      );
     }
   });
 }
@@ -99,8 +106,14 @@ test('v8, bser and the generated-code rows are skipped in the browser with their
   const generated = /runs code protoc generates from the schema at run time/;
   const compiled = /runs code its schema compiler generates from the schema at run time/;
   const reasons: Record<string, RegExp> = {
-    v8: /node:v8 is Node's own API/, bser: /bser has no browser build: .*events, os, assert and util/, 'google-protobuf': generated, 'ts-proto': generated, 'protobuf-ts': generated,
-    flatbuffers: compiled, capnp: compiled, bebop: compiled,
+    v8: /node:v8 is Node's own API/,
+    bser: /bser has no browser build: .*events, os, assert and util/,
+    'google-protobuf': generated,
+    'ts-proto': generated,
+    'protobuf-ts': generated,
+    flatbuffers: compiled,
+    capnp: compiled,
+    bebop: compiled,
   };
   assert.deepEqual(NOT_IN_BROWSERS.sort(), Object.keys(reasons).sort());
   for (const [codec, reason] of Object.entries(reasons)) {

@@ -51,14 +51,17 @@ test('a client without the token, with a wrong one or with another Host gets 403
     ];
     for (const [why, url, host] of refused) {
       for (const method of ['GET', 'POST'] as const) {
-        const answer = await ask(url, method, host, method === 'POST' ? '[]' : undefined).catch((error) => { throw new Error(`${why} ${method}: ${error}`); });
+        const answer = await ask(url, method, host, method === 'POST' ? '[]' : undefined).catch((error) => {
+          throw new Error(`${why} ${method}: ${error}`);
+        });
         assert.equal(answer.status, 403, `${why}, ${method} ${url.pathname}`);
         assert.doesNotMatch(answer.body, /secret-sample-text|"id"/);
       }
     }
     // The page's own conversation is untouched: its rows complete with the bytes Node encodes.
     const report = await compareSample(sample, { ...FAST, codecs: ['json', 'msgpackr'], runtime: browser.runtime });
-    for (const result of report.results) assert.equal(result.status, 'completed', `${result.codec}: ${result.status !== 'completed' ? result.error.message : ''}`);
+    for (const result of report.results)
+      assert.equal(result.status, 'completed', `${result.codec}: ${result.status !== 'completed' ? result.error.message : ''}`);
     // Its page and scripts are served to the right token and Host.
     assert.equal((await ask(page, 'GET')).status, 200);
     assert.equal((await ask(new URL('headless-page.js', page), 'GET')).status, 200);

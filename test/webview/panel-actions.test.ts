@@ -20,7 +20,7 @@ const OUTPUT = path.join(repoRoot, 'test', 'output');
 
 /** Codecs in the order the run's report gives them, by ratio; rows without one go last. */
 function codecsByRatio(direction: 1 | -1): string[] {
-  const ratio = (row: (typeof suite.run.report.results)[number]) => (row.status === 'skipped' ? undefined : row.ratio ?? undefined);
+  const ratio = (row: (typeof suite.run.report.results)[number]) => (row.status === 'skipped' ? undefined : (row.ratio ?? undefined));
   const measured = suite.run.report.results.filter((row) => ratio(row) !== undefined);
   const unmeasured = suite.run.report.results.filter((row) => ratio(row) === undefined);
   return [...measured.sort((a, b) => direction * (ratio(a)! - ratio(b)!)), ...unmeasured].map((row) => row.codec);
@@ -50,14 +50,23 @@ test('sorting by ratio orders the rows ascending, then descending, unmeasured ro
 test('sorting by codec works from the keyboard: Tab to the header button, press Enter', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
-  const focusedSort = () => panel.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { dataset?: Record<string, string> } | null } }).document.activeElement?.dataset?.['sort']);
+  const focusedSort = () =>
+    panel.page.evaluate(
+      () => (globalThis as unknown as { document: { activeElement: { dataset?: Record<string, string> } | null } }).document.activeElement?.dataset?.['sort'],
+    );
   for (let presses = 0; presses < 20 && (await focusedSort()) !== 'codec'; presses++) await panel.page.keyboard.press('Tab');
   assert.equal(await focusedSort(), 'codec', 'the codec header button is reachable with Tab');
   const codecs = suite.run.report.results.map((row) => row.codec);
   await panel.page.keyboard.press('Enter');
-  assert.deepEqual(await panel.rowCodecs(), [...codecs].sort((a, b) => a.localeCompare(b)));
+  assert.deepEqual(
+    await panel.rowCodecs(),
+    [...codecs].sort((a, b) => a.localeCompare(b)),
+  );
   await panel.page.keyboard.press('Enter');
-  assert.deepEqual(await panel.rowCodecs(), [...codecs].sort((a, b) => b.localeCompare(a)));
+  assert.deepEqual(
+    await panel.rowCodecs(),
+    [...codecs].sort((a, b) => b.localeCompare(a)),
+  );
   assert.equal(await focusedSort(), 'codec', 'focus stays on the header button');
   await assertNoProblems(panel);
 });
@@ -68,10 +77,13 @@ test('Copy posts an export request and shows "Copied" when the host answers', as
   await panel.page.selectOption('select.export-format', 'csv');
   await panel.page.click('button[data-action="export-clipboard"]');
   const request = await lastRequest(panel);
-  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export', params: { format: 'csv', destination: 'clipboard', priority: 'size', transport: 'gzip', run: { runId: 1, at: null } } });
+  assert.deepEqual(
+    { method: request.method, params: request.params },
+    { method: 'export', params: { format: 'csv', destination: 'clipboard', priority: 'size', transport: 'gzip', run: { runId: 1, at: null } } },
+  );
   assert.equal(await panel.page.isDisabled('button[data-action="export-clipboard"]'), true, 'one export at a time');
   await panel.deliver({ channel: 'reply', id: request.id, reply: { ok: { outcome: 'copied' } } });
-  assert.match(await exportOutcome(panel) ?? '', /^Copied/);
+  assert.match((await exportOutcome(panel)) ?? '', /^Copied/);
   assert.equal(await panel.page.isEnabled('button[data-action="export-clipboard"]'), true);
   await assertNoProblems(panel);
 });
@@ -84,7 +96,10 @@ test('Save… shows where the host saved the file, and nothing when the dialog w
   await panel.page.selectOption('select.transport-select', 'brotli');
   await panel.page.click('button[data-action="export-file"]');
   const saved = await lastRequest(panel);
-  assert.deepEqual({ method: saved.method, params: saved.params }, { method: 'export', params: { format: 'markdown', destination: 'file', priority: 'speed', transport: 'brotli', run: { runId: 1, at: null } } });
+  assert.deepEqual(
+    { method: saved.method, params: saved.params },
+    { method: 'export', params: { format: 'markdown', destination: 'file', priority: 'speed', transport: 'brotli', run: { runId: 1, at: null } } },
+  );
   await panel.deliver({ channel: 'reply', id: saved.id, reply: { ok: { outcome: 'saved', location: '/work/results.md' } } });
   assert.equal(await exportOutcome(panel), 'Saved to /work/results.md');
   await panel.page.click('button[data-action="export-file"]');
@@ -111,7 +126,7 @@ test('an export the host never answers fails after the request timeout', async (
   await panel.deliver(...suite.run.messages(1));
   await panel.page.click('button[data-action="export-clipboard"]');
   await panel.page.clock.fastForward('01:01');
-  assert.match(await exportOutcome(panel) ?? '', /^Export failed: no answer from the extension to 'export' within 60 s$/);
+  assert.match((await exportOutcome(panel)) ?? '', /^Export failed: no answer from the extension to 'export' within 60 s$/);
   assert.equal(await panel.page.isEnabled('button[data-action="export-clipboard"]'), true);
   await assertNoProblems(panel);
 });
@@ -127,15 +142,21 @@ test('export stays disabled until a run has finished', async (t) => {
 test('a theme change redraws the charts in the new theme’s chart colours', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
-  const drawn = () => panel.page.$eval('section.charts', (section) => ({ with: section.getAttribute('data-drawn-with'), count: Number(section.getAttribute('data-redraws')) }));
+  const drawn = () =>
+    panel.page.$eval('section.charts', (section) => ({ with: section.getAttribute('data-drawn-with'), count: Number(section.getAttribute('data-redraws')) }));
   const dark = await drawn();
   assert.equal(dark.with, THEMES.dark.variables['--vscode-charts-foreground']);
   for (const theme of ['light', 'high-contrast', 'high-contrast-light'] as const) {
     const before = await drawn();
     await panel.applyTheme(theme);
     const foreground = THEMES[theme].variables['--vscode-charts-foreground']!;
-    await panel.page.waitForFunction((expected) => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } } })
-      .document.querySelector('section.charts').getAttribute('data-drawn-with') === expected, foreground);
+    await panel.page.waitForFunction(
+      (expected) =>
+        (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } } }).document
+          .querySelector('section.charts')
+          .getAttribute('data-drawn-with') === expected,
+      foreground,
+    );
     assert.ok((await drawn()).count > before.count, `redrawn for ${theme}`);
   }
   await assertNoProblems(panel);
@@ -152,7 +173,7 @@ test('after a reload the table is back from the saved state before any host mess
   assert.deepEqual(await panel.tableRows(), before);
   assert.equal(await panel.page.getAttribute('th:has(button[data-sort="ratio"])', 'aria-sort'), 'ascending');
   assert.equal(await panel.page.getAttribute('button[data-details="avsc"]', 'aria-expanded'), 'true');
-  assert.match(await panel.page.textContent('.run-status') ?? '', /^Finished/);
+  assert.match((await panel.page.textContent('.run-status')) ?? '', /^Finished/);
   await assertNoProblems(panel);
 });
 
@@ -178,10 +199,11 @@ function contrast(colour: string, background: string): number {
   const [fg, bg] = [channels(colour), channels(background)];
   const alpha = fg[3] ?? 1;
   const shown = [0, 1, 2].map((i) => fg[i]! * alpha + bg[i]! * (1 - alpha));
-  const luminance = (rgb: number[]) => rgb
-    .map((value) => value / 255)
-    .map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4))
-    .reduce((sum, value, index) => sum + value * [0.2126, 0.7152, 0.0722][index]!, 0);
+  const luminance = (rgb: number[]) =>
+    rgb
+      .map((value) => value / 255)
+      .map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4))
+      .reduce((sum, value, index) => sum + value * [0.2126, 0.7152, 0.0722][index]!, 0);
   const [light, dark] = [luminance(shown), luminance(bg.slice(0, 3))].sort((a, b) => b - a);
   return (light! + 0.05) / (dark! + 0.05);
 }
@@ -191,10 +213,12 @@ test('every select (Export format, schema variants) is readable in each theme: c
   await panel.deliver(...withInferredSchemas(suite.run.messages(1)));
   for (const theme of ['dark', 'light', 'high-contrast', 'high-contrast-light'] as const) {
     await panel.applyTheme(theme);
-    const selects = await panel.page.$$eval('select', (elements) => elements.map((select) => {
-      const style = (globalThis as unknown as { getComputedStyle(element: unknown): { color: string; backgroundColor: string } }).getComputedStyle(select);
-      return { name: select.getAttribute('aria-label'), color: style.color, background: style.backgroundColor };
-    }));
+    const selects = await panel.page.$$eval('select', (elements) =>
+      elements.map((select) => {
+        const style = (globalThis as unknown as { getComputedStyle(element: unknown): { color: string; backgroundColor: string } }).getComputedStyle(select);
+        return { name: select.getAttribute('aria-label'), color: style.color, background: style.backgroundColor };
+      }),
+    );
     assert.ok(selects.length >= 4, `${theme}: the export and variant selects are shown`);
     for (const select of selects) {
       // A transparent background would show whatever is behind: the theme must paint it.
@@ -205,14 +229,17 @@ test('every select (Export format, schema variants) is readable in each theme: c
   await assertNoProblems(panel);
 });
 
-test('sent raw, the speed chart shows the table\'s speed-ups (the statistic the verdict ranks), from 0×; the size chart has a zstd series', async (t) => {
+test("sent raw, the speed chart shows the table's speed-ups (the statistic the verdict ranks), from 0×; the size chart has a zstd series", async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
   // The chart draws the verdict's figures for the transport shown (panel-charts.test.ts); raw, those are the table's.
   await panel.page.selectOption('select.transport-select', 'raw');
   const ticks = ((await panel.page.getAttribute('section.charts', 'data-speedup-ticks')) ?? '').split(' | ');
   assert.ok(ticks.length >= 3, ticks.join(' | '));
-  assert.ok(ticks.every((tick) => /^\d+(\.\d+)?×$/.test(tick)), ticks.join(' | '));
+  assert.ok(
+    ticks.every((tick) => /^\d+(\.\d+)?×$/.test(tick)),
+    ticks.join(' | '),
+  );
   assert.equal(ticks[0], '0×');
   const bars = ((await panel.page.getAttribute('section.charts', 'data-speedup-bars')) ?? '').split(' | ');
   const completed = suite.run.report.results.filter((row): row is CompletedResult => row.status === 'completed');

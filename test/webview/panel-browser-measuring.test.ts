@@ -75,7 +75,7 @@ after(async () => {
   frameServer?.close();
 });
 
-test('the run\'s sample goes to the page once; after the page is re-created or the run has ended, it goes again and the jobs still complete', async (t) => {
+test("the run's sample goes to the page once; after the page is re-created or the run has ended, it goes again and the jobs still complete", async (t) => {
   const panel = await harness.open({ measuringFrameOrigin: frames.origin });
   t.after(() => panel.close());
   const { client, sent } = await measuringChannel(panel);
@@ -90,7 +90,11 @@ test('the run\'s sample goes to the page once; after the page is re-created or t
   const statuses = (report: Awaited<ReturnType<typeof compareSample>>) => report.results.map((row) => `${row.runtime} ${row.codec} ${row.status}`);
 
   const first = await compareSample(sample, { ...FAST, codecs: ['json', 'msgpackr'], runtime });
-  assert.deepEqual(statuses(first), ['browser json completed', 'browser msgpackr completed'], JSON.stringify(first.results.map((row) => row.status === 'completed' ? '' : row.error)));
+  assert.deepEqual(
+    statuses(first),
+    ['browser json completed', 'browser msgpackr completed'],
+    JSON.stringify(first.results.map((row) => (row.status === 'completed' ? '' : row.error))),
+  );
   assert.deepEqual(sent, ['browser-input', 'measure-in-browser', 'measure-in-browser']);
 
   // As VS Code re-creates a hidden panel's page: the new page holds no input.
@@ -115,13 +119,29 @@ test('the page refuses a job whose input it does not hold, with the code the hos
   const panel = await harness.open({ measuringFrameOrigin: frames.origin });
   t.after(() => panel.close());
   const { client } = await measuringChannel(panel);
-  const job = { job: { codec: { builtin: 'json' }, sample: { path: 'sample.json', kind: 'json' as const }, jsonBytes: 2, measurement: { operationBudgetMs: 10, minSamples: 2, verify: true } }, timeoutMs: 10_000, frameUrl: frames.frameUrl };
+  const job = {
+    job: {
+      codec: { builtin: 'json' },
+      sample: { path: 'sample.json', kind: 'json' as const },
+      jsonBytes: 2,
+      measurement: { operationBudgetMs: 10, minSamples: 2, verify: true },
+    },
+    timeoutMs: 10_000,
+    frameUrl: frames.frameUrl,
+  };
   const refusal = async (inputId: string) => {
-    const error = await client.request('measure-in-browser', { ...job, inputId }, { timeoutMs: 10_000 }).then(() => undefined, (caught: unknown) => caught);
+    const error = await client.request('measure-in-browser', { ...job, inputId }, { timeoutMs: 10_000 }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     assert.ok(error instanceof ChannelError, `not refused: ${String(error)}`);
     return { kind: error.kind, code: error.code, message: error.message };
   };
-  assert.deepEqual(await refusal('run-1'), { kind: 'remote', code: MISSING_RUN_INPUT, message: 'the page does not hold this run\'s sample (it was re-created, or the run ended)' });
+  assert.deepEqual(await refusal('run-1'), {
+    kind: 'remote',
+    code: MISSING_RUN_INPUT,
+    message: "the page does not hold this run's sample (it was re-created, or the run ended)",
+  });
   await client.request('browser-input', { inputId: 'run-1', sampleBytes: new Uint8Array([123, 125]), workerSource: '' }, { timeoutMs: 10_000 });
   // A later run's job, while the page holds an earlier run's input.
   assert.equal((await refusal('run-2')).code, MISSING_RUN_INPUT);

@@ -21,26 +21,41 @@ test('a stacked bar per attributed codec: segments add up to the encoded bytes, 
   const completed = suite.run.report.results.filter((row): row is CompletedResult => row.status === 'completed');
   const attributed = completed.filter((row) => row.byteAttribution);
   assert.deepEqual(attributed.map((row) => row.codec).sort(), ['avsc', 'bson', 'cbor-x', 'json', 'msgpackr', 'protobufjs']);
-  const bars = await panel.page.$$eval('.byte-row', (rows) => rows.map((row) => ({
-    codec: row.getAttribute('data-codec'),
-    width: row.querySelector('.byte-bar')!.getBoundingClientRect().width,
-    track: row.querySelector('.byte-track')!.getBoundingClientRect().width,
-    label: row.querySelector('.byte-bar')!.getAttribute('aria-label'),
-    segments: [...row.querySelectorAll('.byte-segment')].map((segment) => ({ category: segment.getAttribute('data-category'), bytes: Number(segment.getAttribute('data-bytes')) })),
-  })));
+  const bars = await panel.page.$$eval('.byte-row', (rows) =>
+    rows.map((row) => ({
+      codec: row.getAttribute('data-codec'),
+      width: row.querySelector('.byte-bar')!.getBoundingClientRect().width,
+      track: row.querySelector('.byte-track')!.getBoundingClientRect().width,
+      label: row.querySelector('.byte-bar')!.getAttribute('aria-label'),
+      segments: [...row.querySelectorAll('.byte-segment')].map((segment) => ({
+        category: segment.getAttribute('data-category'),
+        bytes: Number(segment.getAttribute('data-bytes')),
+      })),
+    })),
+  );
   assert.deepEqual(bars.map((bar) => bar.codec).sort(), attributed.map((row) => row.codec).sort());
   const largest = Math.max(...attributed.map((row) => row.bytes));
   for (const bar of bars) {
     const row = attributed.find((result) => result.codec === bar.codec)!;
-    assert.equal(bar.segments.reduce((sum, segment) => sum + segment.bytes, 0), row.bytes, `${bar.codec}: segments add up`);
+    assert.equal(
+      bar.segments.reduce((sum, segment) => sum + segment.bytes, 0),
+      row.bytes,
+      `${bar.codec}: segments add up`,
+    );
     for (const segment of bar.segments) assert.equal(segment.bytes, row.byteAttribution![segment.category as (typeof BYTE_CATEGORIES)[number]]);
     assert.ok(Math.abs(bar.width / bar.track - row.bytes / largest) < 0.02, `${bar.codec}: drawn to scale`);
     assert.match(bar.label ?? '', new RegExp(`^${bar.codec}: ${row.bytes.toLocaleString('en-US')} B: `));
   }
   // Avro writes no keys: its bar has no keys segment; JSON's has one.
-  assert.equal(bars.find((bar) => bar.codec === 'avsc')!.segments.some((segment) => segment.category === 'keys'), false);
-  assert.equal(bars.find((bar) => bar.codec === 'json')!.segments.some((segment) => segment.category === 'keys'), true);
-  assert.match(await panel.page.textContent('.byte-note') ?? '', /v8/);
+  assert.equal(
+    bars.find((bar) => bar.codec === 'avsc')!.segments.some((segment) => segment.category === 'keys'),
+    false,
+  );
+  assert.equal(
+    bars.find((bar) => bar.codec === 'json')!.segments.some((segment) => segment.category === 'keys'),
+    true,
+  );
+  assert.match((await panel.page.textContent('.byte-note')) ?? '', /v8/);
   await assertNoProblems(panel);
 });
 
@@ -53,15 +68,35 @@ test('one track and one scale for every bar: equal byte counts draw equal length
     if (event.phase === 'started') return [startedWith(event, { codecs: plannedForRuntimes(event.started.codecs, ['node', 'browser']) })];
     const result = resultOf(event);
     if (result) return [event, { ...event, phase: 'item', item: { type: 'codec-result', result: panelRow({ ...result, runtime: 'browser' }) } }];
-    if (event.phase === 'finished') return [{ ...event, report: panelReport(reportOfRuntimes([event.report, { ...event.report, results: event.report.results.map((row) => ({ ...row, runtime: 'browser' as const })) }], 'Chromium')) }];
+    if (event.phase === 'finished')
+      return [
+        {
+          ...event,
+          report: panelReport(
+            reportOfRuntimes(
+              [event.report, { ...event.report, results: event.report.results.map((row) => ({ ...row, runtime: 'browser' as const })) }],
+              'Chromium',
+            ),
+          ),
+        },
+      ];
     return [event];
   });
   await panel.deliver(...messages);
-  const bars = await panel.page.$$eval('.byte-row', (rows) => rows.map((row) => {
-    const bar = row.querySelector('.byte-bar')!.getBoundingClientRect();
-    const track = row.querySelector('.byte-track')!.getBoundingClientRect();
-    return { codec: row.getAttribute('data-codec')!, left: bar.left, width: bar.width, trackLeft: track.left, trackWidth: track.width, label: row.querySelector('.byte-codec')!.textContent };
-  }));
+  const bars = await panel.page.$$eval('.byte-row', (rows) =>
+    rows.map((row) => {
+      const bar = row.querySelector('.byte-bar')!.getBoundingClientRect();
+      const track = row.querySelector('.byte-track')!.getBoundingClientRect();
+      return {
+        codec: row.getAttribute('data-codec')!,
+        left: bar.left,
+        width: bar.width,
+        trackLeft: track.left,
+        trackWidth: track.width,
+        label: row.querySelector('.byte-codec')!.textContent,
+      };
+    }),
+  );
   const attributed = suite.run.report.results.filter((row): row is CompletedResult => row.status === 'completed' && row.byteAttribution !== undefined);
   assert.equal(bars.length, attributed.length * 2);
   // Every bar starts at the same x, on tracks of one width.
@@ -77,7 +112,10 @@ test('one track and one scale for every bar: equal byte counts draw equal length
   const largest = Math.max(...attributed.map((row) => row.bytes));
   for (const bar of bars) {
     const bytes = attributed.find((row) => bar.codec.replace('@browser', '') === row.codec)!.bytes;
-    assert.ok(Math.abs(bar.width - (bytes / largest) * bar.trackWidth) < 1, `${bar.codec}: ${bar.width} px for ${bytes} B of ${largest} B on ${bar.trackWidth} px`);
+    assert.ok(
+      Math.abs(bar.width - (bytes / largest) * bar.trackWidth) < 1,
+      `${bar.codec}: ${bar.width} px for ${bytes} B of ${largest} B on ${bar.trackWidth} px`,
+    );
   }
   await assertNoProblems(panel);
 });
@@ -94,7 +132,10 @@ test('the sample’s profile shows once it is read, the advice once the run fini
   // The advice the report's own figures give: none for this small mixed sample (no key is
   // repeated 3 times on average, too few doubles, gzip does not beat the binary formats).
   const expected = computeAdvice(report.results, report.input);
-  assert.deepEqual(await panel.page.$$eval('.advice-list li', (items) => items.map((item) => item.textContent)), expected.map((item) => item.text));
+  assert.deepEqual(
+    await panel.page.$$eval('.advice-list li', (items) => items.map((item) => item.textContent)),
+    expected.map((item) => item.text),
+  );
   assert.equal(await panel.page.isVisible('.advice-title'), expected.length > 0);
   const order = await panel.page.$eval('.sample-advice', (section) => ({
     afterVerdict: Boolean(section.ownerDocument.querySelector('.verdict')!.compareDocumentPosition(section) & 4),

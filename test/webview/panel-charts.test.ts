@@ -32,7 +32,12 @@ before(async () => {
 
 /** `name=colour name=colour…`, as the charts say what they drew (a canvas has no DOM to read). */
 function colourMap(text: string | undefined): Map<string, string> {
-  return new Map((text ?? '').split(' ').filter(Boolean).map((pair) => pair.split('=') as [string, string]));
+  return new Map(
+    (text ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
 }
 
 async function drawnColours(panel: PanelPage): Promise<{ background: string; sweep: Map<string, string>; bars: Map<string, string> }> {
@@ -88,14 +93,30 @@ test('the legend picks the codecs every plot draws, from the keyboard too; two l
   await panel.deliver(...sweep!.messages);
   await panel.page.waitForSelector('.sweep-legend-item');
   const names = await panel.page.$$eval('.sweep-legend-item', (items) => items.map((item) => item.textContent?.slice(1)));
-  assert.deepEqual(names, ['json', 'avsc', 'protobufjs', 'MessagePack (msgpackr)', 'CBOR (cbor-x)', 'bson', 'v8', 'MessagePack (@msgpack/msgpack)', 'CBOR (cborg)']);
+  assert.deepEqual(names, [
+    'json',
+    'avsc',
+    'protobufjs',
+    'MessagePack (msgpackr)',
+    'CBOR (cbor-x)',
+    'bson',
+    'v8',
+    'MessagePack (@msgpack/msgpack)',
+    'CBOR (cborg)',
+  ]);
   // The sweep's table calls them the same.
   await panel.page.click('button[data-action="sweep-table"]');
   const tableNames = await panel.page.$$eval('table.sweep-table tbody tr td:first-of-type', (cells) => cells.map((cell) => cell.textContent));
   assert.deepEqual(tableNames, names);
   await panel.page.click('button[data-action="sweep-plots"]');
 
-  const points = async () => Object.fromEntries(((await panel.page.getAttribute('.sweep-charts', 'data-points')) ?? '').split(' ').map((entry) => entry.split(':')).map(([plot, count]) => [plot!, Number(count)]));
+  const points = async () =>
+    Object.fromEntries(
+      ((await panel.page.getAttribute('.sweep-charts', 'data-points')) ?? '')
+        .split(' ')
+        .map((entry) => entry.split(':'))
+        .map(([plot, count]) => [plot!, Number(count)]),
+    );
   const all = await points();
   // One size: a point per codec on every plot; JSON has no speed-up against itself.
   assert.deepEqual(all, { encode: 9, decode: 9, 'speedup-encode': 8, 'speedup-decode': 8, 'ratio-raw': 9, 'ratio-gzip': 9, 'ratio-brotli': 9 });
@@ -103,7 +124,7 @@ test('the legend picks the codecs every plot draws, from the keyboard too; two l
   await panel.page.keyboard.press('Space');
   const withoutBson = await points();
   for (const [plot, count] of Object.entries(all)) assert.equal(withoutBson[plot], count - 1, `${plot} drops bson's point`);
-  assert.doesNotMatch(await panel.page.getAttribute('.sweep-charts', 'data-shown') ?? '', /\bbson\b/);
+  assert.doesNotMatch((await panel.page.getAttribute('.sweep-charts', 'data-shown')) ?? '', /\bbson\b/);
   await panel.page.keyboard.press('Space');
   assert.deepEqual(await points(), all);
   await assertNoProblems(panel);
@@ -114,40 +135,48 @@ test('a row’s allocation says what is known: the figure, "≥" a lower bound, 
   const completed = suite.run.report.results.filter((row): row is CompletedResult => row.status === 'completed');
   // The real run, then the same run as if msgpackr's encode window had seen ArrayBuffer memory
   // freed out of the GC profiler's sight and nothing grow: what gc-window.ts reports then.
-  const unseen = (row: CodecResult): CodecResult => (row.codec === 'msgpackr' && row.status === 'completed'
-    ? { ...row, encode: { ...row.encode, bytesAllocatedPerCall: 0, allocationLowerBound: true } }
-    : row);
+  const unseen = (row: CodecResult): CodecResult =>
+    row.codec === 'msgpackr' && row.status === 'completed' ? { ...row, encode: { ...row.encode, bytesAllocatedPerCall: 0, allocationLowerBound: true } } : row;
   const hidden = suite.run.messages(2).map((event): RunEvent => {
     const result = resultOf(event);
     if (result) return { ...event, phase: 'item', item: { type: 'codec-result', result: unseen(result) } };
     return event.phase === 'finished' ? { ...event, report: { ...event.report, results: event.report.results.map(unseen) } } : event;
   });
-  for (const [runId, messages] of [[1, suite.run.messages(1)], [2, hidden]] as const) {
+  for (const [runId, messages] of [
+    [1, suite.run.messages(1)],
+    [2, hidden],
+  ] as const) {
     await panel.deliver(...messages);
     for (const row of completed) {
       const toggle = panel.page.locator(`tr[data-codec="${row.codec}"] .details-toggle`);
       if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
       // No named function inside: the page has no `__name`, which tsx adds to them.
       const [encode, decode] = await panel.page.$eval(`tr[data-codec="${row.codec}"] + tr.details-row`, (detailsRow) =>
-        ['Encode', 'Decode'].map((term) => [...detailsRow.querySelectorAll('dt')].find((dt) => dt.textContent === term)?.nextElementSibling?.textContent ?? ''));
+        ['Encode', 'Decode'].map((term) => [...detailsRow.querySelectorAll('dt')].find((dt) => dt.textContent === term)?.nextElementSibling?.textContent ?? ''),
+      );
       const details = { encode: encode!, decode: decode! };
       for (const operation of ['encode', 'decode'] as const) {
         const text = details[operation];
         assert.doesNotMatch(text, /[^\d.,]0 B allocated/, `${row.codec} ${operation}: ${text}`);
-        const timing = runId === 2 && row.codec === 'msgpackr' && operation === 'encode' ? { bytesAllocatedPerCall: 0, allocationLowerBound: true } : row[operation];
+        const timing =
+          runId === 2 && row.codec === 'msgpackr' && operation === 'encode' ? { bytesAllocatedPerCall: 0, allocationLowerBound: true } : row[operation];
         const figure = allocationFigure(timing);
-        if (figure === null) assert.match(text, /allocation not measured \(memory freed outside the GC profiler's records/, `${row.codec} ${operation}: ${text}`);
+        if (figure === null)
+          assert.match(text, /allocation not measured \(memory freed outside the GC profiler's records/, `${row.codec} ${operation}: ${text}`);
         else assert.ok(text.includes(`, ${figure} allocated per call`), `${row.codec} ${operation}: ${text} (expected ${figure})`);
         if (timing.allocationLowerBound && timing.bytesAllocatedPerCall! >= 1) assert.match(text, /in GC, ≥ /);
       }
     }
   }
   // The cell's tooltip says the same as the details.
-  assert.match(await panel.page.getAttribute('tr[data-codec="msgpackr"] td[data-col="encode"]', 'title') ?? '', /allocation not measured \(memory freed outside/);
+  assert.match(
+    (await panel.page.getAttribute('tr[data-codec="msgpackr"] td[data-col="encode"]', 'title')) ?? '',
+    /allocation not measured \(memory freed outside/,
+  );
   await assertNoProblems(panel);
 });
 
-test('the speed-up chart draws the verdict\'s figures for the transport, a whisker over each interval, and marks what the verdict holds tied', async (t) => {
+test("the speed-up chart draws the verdict's figures for the transport, a whisker over each interval, and marks what the verdict holds tied", async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
   await panel.page.waitForSelector('.charts[data-whiskers]');
@@ -163,11 +192,16 @@ test('the speed-up chart draws the verdict\'s figures for the transport, a whisk
     assert.equal(encode, 'value' in figure ? String(figure.value) : '—', `${codec}: ${entry}`);
   }
   // A whisker for every figure with an interval, each drawn where it says, in the theme's foreground.
-  const expected = judged.rows.flatMap((row) => (['encode', 'decode'] as const).filter((operation) => {
-    const figure = judged.speed(row)[operation];
-    return 'interval' in figure && figure.interval[0] !== figure.interval[1];
-  }));
-  const whiskers = (await panel.page.getAttribute('.charts', 'data-whiskers'))!.split(' ').filter(Boolean).map((entry) => entry.split(',').map(Number));
+  const expected = judged.rows.flatMap((row) =>
+    (['encode', 'decode'] as const).filter((operation) => {
+      const figure = judged.speed(row)[operation];
+      return 'interval' in figure && figure.interval[0] !== figure.interval[1];
+    }),
+  );
+  const whiskers = (await panel.page.getAttribute('.charts', 'data-whiskers'))!
+    .split(' ')
+    .filter(Boolean)
+    .map((entry) => entry.split(',').map(Number));
   assert.equal(whiskers.length, expected.length);
   assert.ok(whiskers.length >= 4, 'a two-round run gives intervals');
   const foreground = parseColour((await panel.page.getAttribute('.charts', 'data-drawn-with'))!);
@@ -175,12 +209,20 @@ test('the speed-up chart draws the verdict\'s figures for the transport, a whisk
   for (const [, , y, x0, x1] of whiskers) {
     assert.ok(x1! > x0!, 'the interval has a width');
     // The right cap, a few pixels above the whisker: only the cap is drawn there.
-    const pixel = await panel.page.$eval('.charts figure:nth-of-type(2) canvas', (canvas, [x, top]) => {
-      const element = canvas as unknown as { width: number; getBoundingClientRect(): { width: number }; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: number[] } } };
-      const scale = element.width / element.getBoundingClientRect().width;
-      const data = element.getContext('2d').getImageData(Math.round(x! * scale) - 1, Math.round(top! * scale), 3, 1).data;
-      return [0, 4, 8].map((offset) => `rgb(${data[offset]}, ${data[offset + 1]}, ${data[offset + 2]})`);
-    }, [x1!, y! - 2]);
+    const pixel = await panel.page.$eval(
+      '.charts figure:nth-of-type(2) canvas',
+      (canvas, [x, top]) => {
+        const element = canvas as unknown as {
+          width: number;
+          getBoundingClientRect(): { width: number };
+          getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: number[] } };
+        };
+        const scale = element.width / element.getBoundingClientRect().width;
+        const data = element.getContext('2d').getImageData(Math.round(x! * scale) - 1, Math.round(top! * scale), 3, 1).data;
+        return [0, 4, 8].map((offset) => `rgb(${data[offset]}, ${data[offset + 1]}, ${data[offset + 2]})`);
+      },
+      [x1!, y! - 2],
+    );
     const nearest = Math.min(...pixel.map((colour) => colourDistance(parseColour(colour), foreground, 'normal')));
     const onBackground = Math.min(...pixel.map((colour) => colourDistance(parseColour(colour), background, 'normal')));
     assert.ok(nearest < onBackground, `the cap at ${x1},${y} is drawn (${pixel.join(' ')})`);
@@ -190,8 +232,12 @@ test('the speed-up chart draws the verdict\'s figures for the transport, a whisk
     const line = verdict.lines.find((entry) => entry.id === id)!;
     return line.code === 'fastest' && line.figures.tied.length > 1 ? line.figures.tied.map((entry) => entry.codec) : [];
   };
-  assert.equal(await panel.page.getAttribute('.charts', 'data-tied'), `encode:${tiedOf('fastest-encode').join(',')} decode:${tiedOf('fastest-decode').join(',')}`);
-  if (tiedOf('fastest-encode').length > 0) assert.match(await panel.page.textContent('.charts .chart-note') ?? '', /^Tied, not ranked \(their intervals overlap the leader's\): encode: /);
+  assert.equal(
+    await panel.page.getAttribute('.charts', 'data-tied'),
+    `encode:${tiedOf('fastest-encode').join(',')} decode:${tiedOf('fastest-decode').join(',')}`,
+  );
+  if (tiedOf('fastest-encode').length > 0)
+    assert.match((await panel.page.textContent('.charts .chart-note')) ?? '', /^Tied, not ranked \(their intervals overlap the leader's\): encode: /);
   // Sent raw: the codec's own speed-ups, as the table's columns.
   await panel.page.selectOption('select.transport-select', 'raw');
   await panel.page.waitForFunction("document.querySelector('.charts figure:nth-of-type(2) figcaption')?.textContent === 'Speed-up against JSON, sent raw'");

@@ -18,17 +18,25 @@ const suite = panelSuite();
 let sweep: RecordedSweep | undefined;
 
 before(async () => {
-  sweep = await recordSweep(tuplesSample, ['json', 'avsc'], { timeBudgetMs: 20, minSamples: 3, rounds: 1, sizes: [1024, 16 * 1024] }, { heapMb: 64, capJsonBytes: 2 ** 19 });
+  sweep = await recordSweep(
+    tuplesSample,
+    ['json', 'avsc'],
+    { timeBudgetMs: 20, minSamples: 3, rounds: 1, sizes: [1024, 16 * 1024] },
+    { heapMb: 64, capJsonBytes: 2 ** 19 },
+  );
 });
 
 type Entry = { kind: string; runId: string; phase: string; name: string };
 
-const entries = (panel: PanelPage): Promise<Entry[]> => panel.page.$$eval('.run-history > .run-entry', (sections) => sections.map((section) => ({
-  kind: section.getAttribute('data-kind') ?? '',
-  runId: section.getAttribute('data-run-id') ?? '',
-  phase: section.getAttribute('data-phase') ?? '',
-  name: section.querySelector('.entry-title')?.textContent ?? '',
-})));
+const entries = (panel: PanelPage): Promise<Entry[]> =>
+  panel.page.$$eval('.run-history > .run-entry', (sections) =>
+    sections.map((section) => ({
+      kind: section.getAttribute('data-kind') ?? '',
+      runId: section.getAttribute('data-run-id') ?? '',
+      phase: section.getAttribute('data-phase') ?? '',
+      name: section.querySelector('.entry-title')?.textContent ?? '',
+    })),
+  );
 
 /** The same run a second time, started later (as the host stamps it). */
 const secondComparison = () => suite.run.messages(2).map((event) => (event.phase === 'started' ? { ...event, at: Date.now() } : event));
@@ -50,11 +58,15 @@ test('two comparisons are two entries, newest first; only the newest offers Re-r
   await panel.deliver(...suite.run.messages(1));
   await panel.deliver(...secondComparison());
   const shown = await entries(panel);
-  assert.deepEqual(shown.map(({ kind, runId, phase }) => `${kind} ${runId} ${phase}`), ['comparison 2 finished', 'comparison 1 finished']);
+  assert.deepEqual(
+    shown.map(({ kind, runId, phase }) => `${kind} ${runId} ${phase}`),
+    ['comparison 2 finished', 'comparison 1 finished'],
+  );
   for (const entry of shown) assert.match(entry.name, /^Comparison of .+, \d/);
   // Both keep their rows; the older one's actions on the host's current run are not offered.
   assert.equal(await panel.page.locator('.run-entry table.results').count(), 2);
-  const visible = (selector: string) => panel.page.locator(selector).evaluateAll((nodes) => nodes.map((node) => (node as unknown as { checkVisibility(): boolean }).checkVisibility()));
+  const visible = (selector: string) =>
+    panel.page.locator(selector).evaluateAll((nodes) => nodes.map((node) => (node as unknown as { checkVisibility(): boolean }).checkVisibility()));
   assert.deepEqual(await visible('.run-entry button[data-action="rerun"]'), [true, false]);
   assert.equal((await visible('.run-entry[data-run-id="1"] .inspect-button')).some(Boolean), false);
   assert.equal((await visible('.run-entry[data-run-id="2"] .inspect-button')).every(Boolean), true);
@@ -76,8 +88,15 @@ test('an entry collapses and closes from the keyboard, by buttons named after it
   assert.equal(await newest.locator('.run-entry-body').isVisible(), true);
   await panel.page.getByRole('button', { name: `Close ${name}` }).focus();
   await panel.page.keyboard.press('Enter');
-  assert.deepEqual((await entries(panel)).map((entry) => entry.runId), ['1']);
-  assert.equal(await panel.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { className: string } } }).document.activeElement.className), 'entry-toggle', 'the focus goes to the next entry');
+  assert.deepEqual(
+    (await entries(panel)).map((entry) => entry.runId),
+    ['1'],
+  );
+  assert.equal(
+    await panel.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { className: string } } }).document.activeElement.className),
+    'entry-toggle',
+    'the focus goes to the next entry',
+  );
   // Closing the last shows how to start again.
   await panel.page.keyboard.press('Tab');
   await panel.page.keyboard.press('Enter');
@@ -92,13 +111,16 @@ test('a limit search goes beside the finished sweep, and both stay beside the co
   await panel.deliver(...sweep!.messages);
   await panel.deliver(...limitSearch(2));
   const shown = await entries(panel);
-  assert.deepEqual(shown.map(({ kind, runId, phase }) => `${kind} ${runId} ${phase}`), ['sweep 2 finished', 'sweep 1 finished', 'comparison 1 finished']);
+  assert.deepEqual(
+    shown.map(({ kind, runId, phase }) => `${kind} ${runId} ${phase}`),
+    ['sweep 2 finished', 'sweep 1 finished', 'comparison 1 finished'],
+  );
   assert.match(shown[0]!.name, /^Payload limits of /);
   assert.match(shown[1]!.name, /^Size sweep and payload limits of /);
   const sweepEntry = panel.page.locator('.run-entry[data-kind="sweep"][data-run-id="1"]');
-  assert.match(await sweepEntry.locator('.sweep-status').textContent() ?? '', /^Finished: 2 of 2 sizes/);
+  assert.match((await sweepEntry.locator('.sweep-status').textContent()) ?? '', /^Finished: 2 of 2 sizes/);
   assert.equal(await sweepEntry.locator('.sweep-charts').isVisible(), true, 'the sweep keeps its plots');
-  assert.match(await panel.page.locator('.run-entry[data-run-id="2"] .sweep-status').textContent() ?? '', /^Finished: 2 of 2 limits/);
+  assert.match((await panel.page.locator('.run-entry[data-run-id="2"] .sweep-status').textContent()) ?? '', /^Finished: 2 of 2 limits/);
   await assertNoProblems(panel);
 });
 
@@ -106,13 +128,21 @@ test('a stopped sweep keeps the sizes that arrived, and exports them with its ru
   const panel = await suite.open(t);
   const messages = sweep!.messages;
   const firstSize = messages.findIndex((event) => event.phase === 'item' && event.item.type === 'size-done');
-  await panel.deliver(...messages.slice(0, firstSize + 1), { kind: 'sweep', runId: 1, phase: 'cancelled', message: 'the running workers and processes were stopped' });
-  assert.match(await panel.page.textContent('.sweep-status') ?? '', /^Cancelled: .*1 of 2 sizes/);
+  await panel.deliver(...messages.slice(0, firstSize + 1), {
+    kind: 'sweep',
+    runId: 1,
+    phase: 'cancelled',
+    message: 'the running workers and processes were stopped',
+  });
+  assert.match((await panel.page.textContent('.sweep-status')) ?? '', /^Cancelled: .*1 of 2 sizes/);
   assert.equal(await panel.page.locator('table.sweep-table tbody tr').count(), 2, 'both codecs at the first size, in the table view');
   assert.equal(await panel.page.isDisabled('button[data-action="sweep-export-clipboard"]'), false, 'partial results can be exported');
   await panel.page.click('button[data-action="sweep-export-clipboard"]');
   const request = (await panel.posted()).at(-1) as Extract<ChannelMessage, { channel: 'request' }>;
-  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export-sweep', params: { format: 'csv', destination: 'clipboard', run: { runId: 1, at: null } } });
+  assert.deepEqual(
+    { method: request.method, params: request.params },
+    { method: 'export-sweep', params: { format: 'csv', destination: 'clipboard', run: { runId: 1, at: null } } },
+  );
   await assertNoProblems(panel);
 });
 
@@ -136,13 +166,19 @@ test('each comparison has a jump list to its sections; Re-run is a few Tabs from
   await panel.deliver(...sweep!.messages);
   await panel.deliver(...suite.run.messages(1));
   const jumps = panel.page.locator('.run-entry[data-kind="comparison"] nav.entry-jumps');
-  assert.match(await jumps.getAttribute('aria-label') ?? '', /^Sections of Comparison of /);
+  assert.match((await jumps.getAttribute('aria-label')) ?? '', /^Sections of Comparison of /);
   assert.deepEqual(await jumps.locator('a').allTextContents(), ['Actions', 'Verdict', 'Table', 'Charts']);
-  for (const [name, role] of [['Verdict', 'region'], ['Table', 'region'], ['Charts', 'region'], ['Actions', 'region']] as const) {
+  for (const [name, role] of [
+    ['Verdict', 'region'],
+    ['Table', 'region'],
+    ['Charts', 'region'],
+    ['Actions', 'region'],
+  ] as const) {
     await jumps.getByRole('link', { name }).focus();
     await panel.page.keyboard.press('Enter');
     const focused = await panel.page.evaluate(() => {
-      const active = (globalThis as unknown as { document: { activeElement: { getAttribute(a: string): string | null; tagName: string } } }).document.activeElement;
+      const active = (globalThis as unknown as { document: { activeElement: { getAttribute(a: string): string | null; tagName: string } } }).document
+        .activeElement;
       return { role: active.getAttribute('role') ?? (active.tagName === 'SECTION' ? 'region' : active.tagName) };
     });
     assert.equal(focused.role, role, `${name} takes the focus`);
@@ -151,7 +187,9 @@ test('each comparison has a jump list to its sections; Re-run is a few Tabs from
   await panel.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur(): void } } }).document.activeElement.blur());
   let presses = 0;
   for (; presses < 20; presses++) {
-    const action = await panel.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(a: string): string | null } } }).document.activeElement.getAttribute('data-action'));
+    const action = await panel.page.evaluate(() =>
+      (globalThis as unknown as { document: { activeElement: { getAttribute(a: string): string | null } } }).document.activeElement.getAttribute('data-action'),
+    );
     if (action === 'rerun') break;
     await panel.page.keyboard.press('Tab');
   }

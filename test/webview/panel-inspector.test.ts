@@ -19,7 +19,11 @@ const MIXED = fixture('mixed-sample.json');
 
 async function openWithRelay(t: TestContext, samplePath: string): Promise<{ panel: PanelPage; relay: InspectorRelay }> {
   let relay: InspectorRelay | undefined;
-  const panel = await suite.open(t, { beforeLoad: async (page) => { relay = await relayInspector(page, samplePath); } });
+  const panel = await suite.open(t, {
+    beforeLoad: async (page) => {
+      relay = await relayInspector(page, samplePath);
+    },
+  });
   t.after(() => relay?.close());
   await panel.deliver(...suite.run.messages(1));
   return { panel, relay: relay! };
@@ -62,7 +66,7 @@ test('a row click opens the inspector too; Close hides it and tells the host', a
   const { panel } = await openWithRelay(t, MIXED);
   await panel.page.click('tr[data-codec="msgpackr"] td.format');
   await panel.page.waitForSelector('.inspector[data-codec="msgpackr"][data-state="open"]');
-  assert.match(await panel.page.textContent('.findings-bar') ?? '', /No findings/);
+  assert.match((await panel.page.textContent('.findings-bar')) ?? '', /No findings/);
   await panel.page.click('.inspector [data-inspector="close"]');
   assert.equal(await panel.page.isHidden('.inspector'), true);
   assert.ok((await panel.calls()).includes('inspector-close'));
@@ -79,7 +83,7 @@ test('jumping between findings opens the rows down to each one and selects it', 
   const selected = panel.page.locator('.tree-row.selected[data-path="$.items[0]"]');
   await selected.waitFor();
   assert.equal(await selected.locator('.remnant-badge[data-kind="prototype"]').count(), 1);
-  assert.match(await panel.page.textContent('.finding-status') ?? '', /^2 of [\d,]+: \$\.items\[0\]/);
+  assert.match((await panel.page.textContent('.finding-status')) ?? '', /^2 of [\d,]+: \$\.items\[0\]/);
   await panel.page.click('button[data-finding="previous"]');
   await panel.page.waitForSelector('.tree-row.selected[data-path="$"]');
   await assertNoProblems(panel);
@@ -99,9 +103,10 @@ test('a 19,784-item array stays virtualised: ranges of 100, and only the rows in
   const ranges = await panel.page.locator('.tree-row.range').allTextContents();
   assert.equal(ranges[0]?.trim().replace(/^▸/, ''), '[0 … 9,999]');
   // Open the last range all the way to its last item, then scroll to the bottom.
-  const toBottom = () => panel.page.locator('.tree-viewport').evaluate((viewport) => {
-    viewport.scrollTop = viewport.scrollHeight;
-  });
+  const toBottom = () =>
+    panel.page.locator('.tree-viewport').evaluate((viewport) => {
+      viewport.scrollTop = viewport.scrollHeight;
+    });
   await panel.page.locator('.tree-row.range', { hasText: '[10,000 … 19,783]' }).locator('.twisty').click();
   assert.equal(await panel.page.locator('.tree-row.range', { hasText: '[19,700 … 19,783]' }).count(), 0, 'the last of 98 ranges is below the view: not drawn');
   await toBottom();
@@ -119,20 +124,26 @@ test('the bytes tab pages through the hex, annotates keys, and copies a page as 
   const encoded = pack(JSON.parse(fs.readFileSync(tuplesSample, 'utf8')));
   await panel.page.click('button[data-tab="bytes"]');
   await panel.page.waitForSelector('.hex-row');
-  assert.match(await panel.page.textContent('.hex-position') ?? '', /page 1 of /);
+  assert.match((await panel.page.textContent('.hex-position')) ?? '', /page 1 of /);
   const firstRow = await panel.page.locator('.hex-row').first().locator('.hex-bytes .byte').allTextContents();
-  assert.deepEqual(firstRow, [...encoded.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')));
+  assert.deepEqual(
+    firstRow,
+    [...encoded.subarray(0, 16)].map((byte) => byte.toString(16).padStart(2, '0')),
+  );
 
   await panel.page.click('button[data-hex="next"]');
   await waitForText(panel, '.hex-position', (text) => text.includes('page 2 of'));
   assert.equal(await panel.page.locator('.hex-offset').first().textContent(), '00000400');
   const secondPageRow = await panel.page.locator('.hex-row').first().locator('.hex-bytes .byte').allTextContents();
-  assert.deepEqual(secondPageRow, [...encoded.subarray(1024, 1040)].map((byte) => byte.toString(16).padStart(2, '0')));
+  assert.deepEqual(
+    secondPageRow,
+    [...encoded.subarray(1024, 1040)].map((byte) => byte.toString(16).padStart(2, '0')),
+  );
 
   // A key's bytes name the key and its path.
   const key = panel.page.locator('.hex-bytes .byte.role-key').first();
   await key.hover();
-  assert.match(await panel.page.textContent('.hex-annotation') ?? '', /^0x[0-9a-f]{6}: \$\.items\[\d+\]\.[xyz] — .*key/);
+  assert.match((await panel.page.textContent('.hex-annotation')) ?? '', /^0x[0-9a-f]{6}: \$\.items\[\d+\]\.[xyz] — .*key/);
 
   await panel.page.click('button[data-copy="hex"]');
   await waitForText(panel, '.copy-outcome', (text) => text.startsWith('Copied'));
@@ -148,12 +159,23 @@ test('at 330 px the open inspector (tree and hex) fits the panel: nothing makes 
   const { panel } = await openWithRelay(t, MIXED);
   await panel.page.setViewportSize({ width: 330, height: 800 });
   await inspect(panel, 'msgpackr');
-  const fit = () => panel.page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number }; querySelectorAll(s: string): Iterable<{ scrollWidth: number; clientWidth: number; className: string; getBoundingClientRect(): { right: number } }> } }).document;
-    const root = doc.documentElement;
-    const past = [...doc.querySelectorAll('.inspector *')].filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1).map((element) => String(element.className)).slice(0, 5);
-    return { page: root.scrollWidth, width: root.clientWidth, past };
-  });
+  const fit = () =>
+    panel.page.evaluate(() => {
+      const doc = (
+        globalThis as unknown as {
+          document: {
+            documentElement: { scrollWidth: number; clientWidth: number };
+            querySelectorAll(s: string): Iterable<{ scrollWidth: number; clientWidth: number; className: string; getBoundingClientRect(): { right: number } }>;
+          };
+        }
+      ).document;
+      const root = doc.documentElement;
+      const past = [...doc.querySelectorAll('.inspector *')]
+        .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 1)
+        .map((element) => String(element.className))
+        .slice(0, 5);
+      return { page: root.scrollWidth, width: root.clientWidth, past };
+    });
   const tree = await fit();
   assert.ok(tree.page <= tree.width, `the page is ${tree.page} px wide in a ${tree.width} px panel; past its edge: ${tree.past.join(', ')}`);
   await panel.page.click('.inspector [role="tab"]:not([aria-selected="true"])');

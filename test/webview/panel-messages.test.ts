@@ -33,21 +33,30 @@ test('a finished message-mode run: the header says why, and each codec has its s
   await panel.deliver(...suite.run.messages(1));
   const rows = messageRows();
   assert.ok(rows.length >= 5, `the run measured messages for every codec that has message mode (${rows.map((row) => row.codec).join(', ')})`);
-  assert.match(await panel.page.textContent('.run-message-mode') ?? '', /^Message mode: each record encoded and decoded as its own message.*JSON Lines files are measured as messages by default: turn off Messages/);
-  assert.match(await panel.page.textContent('.sample-facts') ?? '', /^2,000 messages · /);
+  assert.match(
+    (await panel.page.textContent('.run-message-mode')) ?? '',
+    /^Message mode: each record encoded and decoded as its own message.*JSON Lines files are measured as messages by default: turn off Messages/,
+  );
+  assert.match((await panel.page.textContent('.sample-facts')) ?? '', /^2,000 messages · /);
   assert.equal(await panel.page.isVisible('.messages-view'), true);
 
-  const shown = await panel.page.$$eval('.message-sizes .message-row', (elements) => elements.map((row) => ({
-    codec: row.getAttribute('data-codec'),
-    sizes: row.getAttribute('data-sizes'),
-    text: row.querySelector('.message-row-text')?.textContent,
-    box: (() => {
-      const track = row.querySelector('.message-track')!.getBoundingClientRect();
-      const box = row.querySelector('.size-box')!.getBoundingClientRect();
-      const whisker = row.querySelector('.size-whisker')!.getBoundingClientRect();
-      return { left: (box.left - track.left) / track.width, right: (box.right - track.left) / track.width, whiskerRight: (whisker.right - track.left) / track.width };
-    })(),
-  })));
+  const shown = await panel.page.$$eval('.message-sizes .message-row', (elements) =>
+    elements.map((row) => ({
+      codec: row.getAttribute('data-codec'),
+      sizes: row.getAttribute('data-sizes'),
+      text: row.querySelector('.message-row-text')?.textContent,
+      box: (() => {
+        const track = row.querySelector('.message-track')!.getBoundingClientRect();
+        const box = row.querySelector('.size-box')!.getBoundingClientRect();
+        const whisker = row.querySelector('.size-whisker')!.getBoundingClientRect();
+        return {
+          left: (box.left - track.left) / track.width,
+          right: (box.right - track.left) / track.width,
+          whiskerRight: (whisker.right - track.left) / track.width,
+        };
+      })(),
+    })),
+  );
   // js-binary has no message mode: its row says skipped, and it has no distribution.
   assert.deepEqual(shown.map((row) => row.codec).sort(), rows.map((row) => row.codec).sort());
   const js = suite.run.report.results.find((row) => row.codec === 'js-binary');
@@ -72,29 +81,44 @@ test('messages per second at each link speed: each codec on its best wire, namin
   const rows = messageRows();
   const speeds = [...new Set(rows.flatMap((row) => row.messages.link!.figures.map((figure) => figure.bitsPerSecond)))].sort((a, b) => a - b);
   assert.deepEqual(speeds, [10e6, 100e6, 1e9]);
-  assert.deepEqual(await panel.page.$$eval('.message-rate-group figcaption', (captions) => captions.map((caption) => caption.textContent)), ['At 10 Mbit/s', 'At 100 Mbit/s', 'At 1 Gbit/s']);
+  assert.deepEqual(await panel.page.$$eval('.message-rate-group figcaption', (captions) => captions.map((caption) => caption.textContent)), [
+    'At 10 Mbit/s',
+    'At 100 Mbit/s',
+    'At 1 Gbit/s',
+  ]);
   const limits = new Set<string>();
   for (const speed of speeds) {
-    const shown = await panel.page.$$eval(`.message-rate-group[data-link="${speed}"] .message-row`, (elements) => elements.map((row) => ({
-      codec: row.getAttribute('data-codec'),
-      limitedBy: row.getAttribute('data-limited-by'),
-      wire: row.getAttribute('data-wire'),
-      perSecond: Number(row.getAttribute('data-per-second')),
-      text: row.querySelector('.message-row-text')?.textContent ?? '',
-      width: row.querySelector('.rate-bar')!.getBoundingClientRect().width,
-    })));
+    const shown = await panel.page.$$eval(`.message-rate-group[data-link="${speed}"] .message-row`, (elements) =>
+      elements.map((row) => ({
+        codec: row.getAttribute('data-codec'),
+        limitedBy: row.getAttribute('data-limited-by'),
+        wire: row.getAttribute('data-wire'),
+        perSecond: Number(row.getAttribute('data-per-second')),
+        text: row.querySelector('.message-row-text')?.textContent ?? '',
+        width: row.querySelector('.rate-bar')!.getBoundingClientRect().width,
+      })),
+    );
     for (const row of rows) {
       const figure = best(row, speed);
       const view = shown.find((entry) => entry.codec === row.codec)!;
       assert.equal(view.limitedBy, figure.limitedBy, `${row.codec} at ${speed}`);
       assert.equal(view.wire, figure.wire);
       assert.equal(view.perSecond, figure.perSecond);
-      assert.match(view.text, new RegExp(`^${Math.round(figure.perSecond).toLocaleString('en-US')} messages/s, .*limited by ${figure.limitedBy === 'link' ? 'the link' : `${figure.limitedBy === 'encode' ? 'encoding' : 'decoding'} on one core`}$`));
+      assert.match(
+        view.text,
+        new RegExp(
+          `^${Math.round(figure.perSecond).toLocaleString('en-US')} messages/s, .*limited by ${figure.limitedBy === 'link' ? 'the link' : `${figure.limitedBy === 'encode' ? 'encoding' : 'decoding'} on one core`}$`,
+        ),
+      );
       limits.add(figure.limitedBy);
     }
     // Longer bars for more messages per second, within one link speed.
     const byRate = [...shown].sort((a, b) => a.perSecond - b.perSecond);
-    for (let index = 1; index < byRate.length; index++) assert.ok(byRate[index]!.width >= byRate[index - 1]!.width - 0.5, `at ${speed}: ${byRate[index]!.codec}'s bar is not shorter than ${byRate[index - 1]!.codec}'s`);
+    for (let index = 1; index < byRate.length; index++)
+      assert.ok(
+        byRate[index]!.width >= byRate[index - 1]!.width - 0.5,
+        `at ${speed}: ${byRate[index]!.codec}'s bar is not shorter than ${byRate[index - 1]!.codec}'s`,
+      );
   }
   // Which one limits depends on this machine's speed (shared by others): each row names one.
   assert.ok(limits.size > 0);
@@ -105,8 +129,11 @@ test('framing and dictionary figures per codec, and the verdict per message', as
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
   for (const row of messageRows()) {
-    const facts = Object.fromEntries(await panel.page.$$eval(`.message-figure-row[data-codec="${row.codec}"] .message-fact`, (elements) =>
-      elements.map((fact) => [fact.getAttribute('data-fact'), fact.querySelector('dd')?.textContent ?? ''])));
+    const facts = Object.fromEntries(
+      await panel.page.$$eval(`.message-figure-row[data-codec="${row.codec}"] .message-fact`, (elements) =>
+        elements.map((fact) => [fact.getAttribute('data-fact'), fact.querySelector('dd')?.textContent ?? '']),
+      ),
+    );
     for (const framing of row.messages.framing) assert.ok(facts['framing']!.includes(framing.label), `${row.codec}: ${framing.label} shown`);
     const { dictionary } = row.messages;
     if (dictionary.status === 'measured') {
@@ -117,7 +144,7 @@ test('framing and dictionary figures per codec, and the verdict per message', as
   }
   const json = messageRows().find((row) => row.codec === 'json')!;
   if (json.messages.dictionary.status === 'measured') {
-    assert.match(await panel.page.textContent('.message-dictionary-note') ?? '', /measured on held-out messages 1,601–/);
+    assert.match((await panel.page.textContent('.message-dictionary-note')) ?? '', /measured on held-out messages 1,601–/);
   }
 
   assert.equal(await panel.page.textContent('#verdict-title'), 'Verdict per message');
@@ -126,7 +153,10 @@ test('framing and dictionary figures per codec, and the verdict per message', as
   assert.equal(await panel.page.textContent('.verdict-pick'), verdictText(verdict).pick);
   assert.match(verdictText(verdict).pick, /^Gzip alone: /);
   const claims = await panel.page.$$eval('.verdict-claims li', (items) => items.map((item) => item.getAttribute('data-claim')));
-  assert.deepEqual(claims, verdict.lines.map((entry) => entry.id));
+  assert.deepEqual(
+    claims,
+    verdict.lines.map((entry) => entry.id),
+  );
   assert.ok(claims.includes('smallest-framed') && claims.includes('link-10000000'), claims.join(', '));
   await assertNoProblems(panel);
 });
@@ -140,8 +170,13 @@ test('the Messages toggle: checked for the stream, disabled while a run goes on,
   await panel.deliver(events.at(-1)!);
   assert.equal(await panel.page.isDisabled('input[data-action="messages"]'), false);
   await panel.page.click('input[data-action="messages"]');
-  const posted = (await panel.posted()).filter((message): message is Extract<ChannelMessage, { channel: 'request' }> => message.channel === 'request' && message.method === 'set-message-mode');
-  assert.deepEqual(posted.map((message) => message.params), [{ messages: false }]);
+  const posted = (await panel.posted()).filter(
+    (message): message is Extract<ChannelMessage, { channel: 'request' }> => message.channel === 'request' && message.method === 'set-message-mode',
+  );
+  assert.deepEqual(
+    posted.map((message) => message.params),
+    [{ messages: false }],
+  );
   assert.equal(await panel.page.isChecked('input[data-action="messages"]'), true, 'the toggle shows the run on show until the host starts the one asked for');
   const documentRun = startedWith(suite.run.messages(2)[0], { messages: undefined });
   await panel.deliver(documentRun);
@@ -164,7 +199,9 @@ test('326 px wide, in every theme: the messages view fits, every mark coloured f
       const tracks = [...view.querySelectorAll('.message-track')].map((track) => track.getBoundingClientRect());
       return {
         overflow: view.scrollWidth - view.clientWidth,
-        outside: [...view.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > page.clientWidth + 0.5).map((element) => element.className),
+        outside: [...view.querySelectorAll('*')]
+          .filter((element) => element.getBoundingClientRect().right > page.clientWidth + 0.5)
+          .map((element) => element.className),
         tracksInside: tracks.every((box) => box.width > 100 && box.right <= page.clientWidth),
         box: box!.backgroundColor,
         link: link!.backgroundColor,

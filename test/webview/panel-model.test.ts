@@ -20,7 +20,10 @@ const codecs = (model: PanelModel) => model.rows.map((row) => (row.kind === 'pen
 test('a whole run ends finished with one result row per codec, in the report’s order', () => {
   const model = replay(run.messages(1));
   assert.equal(model.phase, 'finished');
-  assert.deepEqual(codecs(model), run.report.results.map((row) => row.codec));
+  assert.deepEqual(
+    codecs(model),
+    run.report.results.map((row) => row.codec),
+  );
   assert.ok(model.rows.every((row) => row.kind === 'result'));
   assert.deepEqual(model.sample, run.report.input);
 });
@@ -30,7 +33,10 @@ test('the same run replayed after ready keeps its rows and ends as it ended', ()
   const replayed = replay(run.messages(1), finished);
   assert.deepEqual(replayed.rows, finished.rows);
   const midway = replay([run.messages(1)[0]!], finished);
-  assert.ok(midway.rows.every((row) => row.kind === 'result'), 'run-started again does not turn results back into pending rows');
+  assert.ok(
+    midway.rows.every((row) => row.kind === 'result'),
+    'run-started again does not turn results back into pending rows',
+  );
 });
 
 test('a run started with a lower id after an extension restart replaces the restored run', () => {
@@ -70,13 +76,21 @@ test('a header pressed twice sorts ascending, then descending; another column st
   assert.deepEqual(nextSort(once, 'bytes'), { column: 'bytes', direction: 'ascending' });
 });
 
-test('the first press on a speed-up column puts the fastest first, as a time column\'s does; the second the slowest', () => {
+test("the first press on a speed-up column puts the fastest first, as a time column's does; the second the slowest", () => {
   const model = replay(run.messages(1));
-  for (const [speedup, time] of [['encodeSpeedup', 'encode'], ['decodeSpeedup', 'decode']] as const) {
-    const codecs = (sort: SortOrder) => sortRows(model.rows, sort).flatMap((row) => (row.kind === 'result' && row.result.status === 'completed' && row.result.speedupVsJson ? [row.result] : []));
+  for (const [speedup, time] of [
+    ['encodeSpeedup', 'encode'],
+    ['decodeSpeedup', 'decode'],
+  ] as const) {
+    const codecs = (sort: SortOrder) =>
+      sortRows(model.rows, sort).flatMap((row) => (row.kind === 'result' && row.result.status === 'completed' && row.result.speedupVsJson ? [row.result] : []));
     const fastest = codecs(nextSort(null, speedup));
     const bySpeedup = fastest.map((result) => result.speedupVsJson![time]);
-    assert.deepEqual(bySpeedup, [...bySpeedup].sort((a, b) => b - a), `${speedup}: highest speed-up first`);
+    assert.deepEqual(
+      bySpeedup,
+      [...bySpeedup].sort((a, b) => b - a),
+      `${speedup}: highest speed-up first`,
+    );
     assert.equal(nextSort(null, speedup).direction, 'descending');
     assert.deepEqual(nextSort(nextSort(null, speedup), speedup).direction, 'ascending');
     assert.equal(nextSort(null, time).direction, 'ascending', `${time}: the shortest time first`);
@@ -93,26 +107,30 @@ test('rows without a value stay below measured rows in both directions', () => {
   }
 });
 
-test('a variant run after an interrupted one keeps every re-run codec\'s previous figures, reported or not', () => {
+test("a variant run after an interrupted one keeps every re-run codec's previous figures, reported or not", () => {
   const rerun = ['json', 'avsc', 'protobufjs'];
   const variantRun = (runId: number): HostEvent[] => {
     const [started, ...rest] = run.messages(runId);
     if (started?.phase !== 'started') throw new Error('a recorded run starts with its started event');
     const planned = started.started.codecs.filter((codec) => rerun.includes(codec.id));
-    return [
-      startedWith(started, { codecs: planned, rerunCodecs: rerun }),
-      ...rest.filter((message) => rerun.includes(resultOf(message)?.codec ?? '')),
-    ];
+    return [startedWith(started, { codecs: planned, rerunCodecs: rerun }), ...rest.filter((message) => rerun.includes(resultOf(message)?.codec ?? ''))];
   };
   const finished = replay(run.messages(1));
   // Cancelled after JSON's and avsc's first-round rows: protobufjs's row is still pending.
   const interrupted = variantRun(2).slice(0, 3);
-  assert.deepEqual(interrupted.slice(1).map((message) => resultOf(message)?.codec), ['json', 'avsc']);
+  assert.deepEqual(
+    interrupted.slice(1).map((message) => resultOf(message)?.codec),
+    ['json', 'avsc'],
+  );
   const cancelled = replay([...interrupted, { kind: 'comparison', runId: 2, phase: 'cancelled', message: 'cancelled' }], finished);
   const again = replay(variantRun(3), cancelled);
   assert.deepEqual(again.previous?.map((result) => result.codec).sort(), [...rerun].sort());
   const protobufjs = run.report.results.find((result) => result.codec === 'protobufjs');
-  assert.equal(again.previous?.find((result) => result.codec === 'protobufjs'), protobufjs, 'the figures run 2 was compared against');
+  assert.equal(
+    again.previous?.find((result) => result.codec === 'protobufjs'),
+    protobufjs,
+    'the figures run 2 was compared against',
+  );
   assert.equal(again.previousKind, 'variant');
 });
 
@@ -126,7 +144,12 @@ test('a variant run that supersedes one still starting (two selects changed quic
   // Integers changed (protobufjs), then doubles (avsc and protobufjs) before run 2 reported anything.
   const model = replay([variantStart(2, ['json', 'protobufjs']), variantStart(3, ['json', 'avsc', 'protobufjs'])], finished);
   const firstRun = (codec: string) => run.report.results.find((result) => result.codec === codec);
-  for (const codec of ['json', 'avsc', 'protobufjs']) assert.equal(model.previous?.find((result) => result.codec === codec), firstRun(codec), codec);
+  for (const codec of ['json', 'avsc', 'protobufjs'])
+    assert.equal(
+      model.previous?.find((result) => result.codec === codec),
+      firstRun(codec),
+      codec,
+    );
 });
 
 test('round trips sort exact, equivalent, nulls added, lossy', () => {

@@ -27,24 +27,28 @@ interface Fit {
 }
 
 function measure(panel: PanelPage): Promise<Fit> {
-  return panel.page.$eval('.results-block .table-scroll', (scroll, deciding) => {
-    const table = scroll.querySelector('table.results')!;
-    const page = scroll.ownerDocument.documentElement;
-    const headers = [...table.querySelectorAll('thead th')];
-    const ids = ['codec', 'format', 'bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants', 'bundle'];
-    const offscreen = deciding.filter((id) => {
-      const box = headers[ids.indexOf(id)]!.getBoundingClientRect();
-      return box.width === 0 || box.left < 0 || box.right > page.clientWidth;
-    });
-    return {
-      scrollWidth: scroll.scrollWidth,
-      clientWidth: scroll.clientWidth,
-      pageScrollWidth: page.scrollWidth,
-      pageClientWidth: page.clientWidth,
-      shown: (table.getAttribute('data-columns') ?? '').split(' '),
-      offscreen,
-    };
-  }, DECIDING);
+  return panel.page.$eval(
+    '.results-block .table-scroll',
+    (scroll, deciding) => {
+      const table = scroll.querySelector('table.results')!;
+      const page = scroll.ownerDocument.documentElement;
+      const headers = [...table.querySelectorAll('thead th')];
+      const ids = ['codec', 'format', 'bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants', 'bundle'];
+      const offscreen = deciding.filter((id) => {
+        const box = headers[ids.indexOf(id)]!.getBoundingClientRect();
+        return box.width === 0 || box.left < 0 || box.right > page.clientWidth;
+      });
+      return {
+        scrollWidth: scroll.scrollWidth,
+        clientWidth: scroll.clientWidth,
+        pageScrollWidth: page.scrollWidth,
+        pageClientWidth: page.clientWidth,
+        shown: (table.getAttribute('data-columns') ?? '').split(' '),
+        offscreen,
+      };
+    },
+    DECIDING,
+  );
 }
 
 async function openAt(width: number, theme: ThemeName, t: Parameters<typeof suite.open>[0]): Promise<PanelPage> {
@@ -71,7 +75,10 @@ for (const width of [420, 480, 600]) {
       for (const id of DECIDING) assert.ok(fit.shown.includes(id), `${id} is on show`);
       assert.deepEqual(fit.offscreen, []);
       // Every row's speed-up cells show their interval in the cell.
-      const intervals = await panel.page.$$eval('tr.row-completed td[data-col="encodeSpeedup"] .interval', (cells) => cells.filter((cell) => cell.getBoundingClientRect().width > 0).length);
+      const intervals = await panel.page.$$eval(
+        'tr.row-completed td[data-col="encodeSpeedup"] .interval',
+        (cells) => cells.filter((cell) => cell.getBoundingClientRect().width > 0).length,
+      );
       assert.equal(intervals, suite.run.report.results.filter((row) => row.status === 'completed' && row.speedupVsJson).length);
       assert.equal(await panel.page.isVisible('.verdict-pick'), true);
       // The matrix and the charts fit the panel too.
@@ -96,7 +103,7 @@ test('at full width every column is on show; narrowing the panel folds columns i
   const fit = await measure(panel);
   assert.ok(fit.scrollWidth <= fit.clientWidth);
   const folded = ['bundle', 'format', 'bytes', 'encode', 'decode', 'remnants'].filter((id) => !fit.shown.includes(id));
-  assert.match(await panel.page.textContent('.column-chooser summary') ?? '', new RegExp(`^Columns \\(${folded.length} in row details\\)$`));
+  assert.match((await panel.page.textContent('.column-chooser summary')) ?? '', new RegExp(`^Columns \\(${folded.length} in row details\\)$`));
   // The folded figures are in the details: open a row from the keyboard.
   await panel.page.focus('tr[data-codec="msgpackr"] .details-toggle');
   await panel.page.keyboard.press('Enter');
@@ -104,7 +111,8 @@ test('at full width every column is on show; narrowing the panel folds columns i
   for (const term of ['Format', 'Encoded', 'Encode', 'Decode', 'Remnants', 'Web bundle']) assert.ok(terms.includes(term), `details carry ${term}`);
   const details = await measure(panel);
   assert.ok(details.scrollWidth <= details.clientWidth, 'open details do not widen the table');
-  if (process.env['PAYLOAD_LAB_SCREENSHOTS']) await panel.page.screenshot({ path: path.join(process.env['PAYLOAD_LAB_SCREENSHOTS'], 'panel-440-details.png'), fullPage: true });
+  if (process.env['PAYLOAD_LAB_SCREENSHOTS'])
+    await panel.page.screenshot({ path: path.join(process.env['PAYLOAD_LAB_SCREENSHOTS'], 'panel-440-details.png'), fullPage: true });
   await panel.page.setViewportSize({ width: 1400, height: 900 });
   await panel.page.waitForFunction("document.querySelector('table.results').dataset.columns.split(' ').length === 11");
   await assertNoProblems(panel);
@@ -145,7 +153,13 @@ test('narrowing the panel px by px, Encode and Decode fold together: never one t
   }
   // The sweep went through the folds: all columns, the times folded, and the deciding five.
   const sets = [...seen].map((columns) => columns.split(' '));
-  assert.ok(sets.some((columns) => columns.includes('encode')), [...seen].join(' | '));
-  assert.ok(sets.some((columns) => !columns.includes('encode') && columns.includes('bytes')), [...seen].join(' | '));
+  assert.ok(
+    sets.some((columns) => columns.includes('encode')),
+    [...seen].join(' | '),
+  );
+  assert.ok(
+    sets.some((columns) => !columns.includes('encode') && columns.includes('bytes')),
+    [...seen].join(' | '),
+  );
   await assertNoProblems(panel);
 });

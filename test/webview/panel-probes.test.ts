@@ -69,7 +69,10 @@ test('each cell says the outcome the report gives; avsc’s crafted lengths read
   const headers = await panel.page.$$eval('table.probes thead th', (cells) => cells.map((c) => c.textContent));
   assert.deepEqual(headers, ['Probe', ...report.codecs.map((codec) => codec.codec)]);
   const rows = await panel.page.$$eval('table.probes tbody th[scope="row"]', (cells) => cells.map((c) => c.textContent));
-  assert.deepEqual(rows, report.probes.map((probe) => probe.title));
+  assert.deepEqual(
+    rows,
+    report.probes.map((probe) => probe.title),
+  );
   assert.equal(report.results.length, 4);
   for (const result of report.results) {
     assert.equal(await cell(panel, result).getAttribute('data-outcome'), result.outcome);
@@ -79,8 +82,8 @@ test('each cell says the outcome the report gives; avsc’s crafted lengths read
   const avsc = report.results.find((result) => result.codec === 'avsc' && result.probe === 'crafted-lengths')!;
   // Out of memory (crashed) or past the limit (timeout): which one depends on the machine's load.
   assert.ok(avsc.outcome === 'crashed' || avsc.outcome === 'timeout', `avsc's process ended on a crafted block count: ${avsc.outcome}`);
-  assert.match(await cell(panel, avsc).textContent() ?? '', new RegExp(`^${avsc.outcome}`));
-  assert.match(await panel.page.textContent('.probe-status') ?? '', /^Probed 2 codecs with 2 probes$/);
+  assert.match((await cell(panel, avsc).textContent()) ?? '', new RegExp(`^${avsc.outcome}`));
+  assert.match((await panel.page.textContent('.probe-status')) ?? '', /^Probed 2 codecs with 2 probes$/);
   await assertNoProblems(panel);
 });
 
@@ -89,11 +92,14 @@ test('the limits line states the heap limit, whether it held, and the time per i
   const panel = await panelWithRun(t);
   const all = messages(1);
   await panel.deliver(all[0]!);
-  assert.equal(await panel.page.textContent('.probe-limits'), `Each codec runs in a child process: ${describeProbeLimits(all[0]!.phase === 'started' ? all[0]!.started.limits : report.limits)}.`);
+  assert.equal(
+    await panel.page.textContent('.probe-limits'),
+    `Each codec runs in a child process: ${describeProbeLimits(all[0]!.phase === 'started' ? all[0]!.started.limits : report.limits)}.`,
+  );
   await panel.deliver(...all.slice(1));
   assert.equal(report.limits.heapLimitHeld, true, 'under Node the limit holds');
   assert.equal(await panel.page.textContent('.probe-limits'), `Each codec runs in a child process: ${describeProbeLimits(report.limits)}.`);
-  assert.match(await panel.page.textContent('.probe-limits') ?? '', /heap limit 128 MB \(held: V8 reports \d+ MB/);
+  assert.match((await panel.page.textContent('.probe-limits')) ?? '', /heap limit 128 MB \(held: V8 reports \d+ MB/);
   await assertNoProblems(panel);
 });
 
@@ -103,16 +109,17 @@ test('a cell’s detail is reachable by keyboard: Tab to the cell, Enter shows i
   await panel.deliver(...messages(1));
   const avsc = report.results.find((result) => result.codec === 'avsc' && result.probe === 'crafted-lengths')!;
   const target = cell(panel, avsc);
-  const focusedCell = () => panel.page.evaluate(() => {
-    // Runs in the page; the test's tsconfig has no DOM types.
-    const active = (globalThis as unknown as { document: { activeElement: { dataset: Record<string, string | undefined> } | null } }).document.activeElement;
-    return active?.dataset['probe'] ? `${active.dataset['codec']} ${active.dataset['probe']}` : null;
-  });
+  const focusedCell = () =>
+    panel.page.evaluate(() => {
+      // Runs in the page; the test's tsconfig has no DOM types.
+      const active = (globalThis as unknown as { document: { activeElement: { dataset: Record<string, string | undefined> } | null } }).document.activeElement;
+      return active?.dataset['probe'] ? `${active.dataset['codec']} ${active.dataset['probe']}` : null;
+    });
   await panel.page.focus('button[data-action="probe-libraries"]');
   for (let presses = 0; presses < 40 && (await focusedCell()) !== 'avsc crafted-lengths'; presses++) await panel.page.keyboard.press('Tab');
   assert.equal(await focusedCell(), 'avsc crafted-lengths', 'the cell is reachable with Tab');
   await panel.page.keyboard.press('Enter');
-  const detail = await panel.page.textContent('#probe-detail') ?? '';
+  const detail = (await panel.page.textContent('#probe-detail')) ?? '';
   assert.ok(detail.includes(avsc.detail), 'the detail is shown');
   for (const entry of avsc.cases ?? []) assert.ok(detail.includes(entry.label), `the case "${entry.label}" is listed`);
   assert.equal(await target.getAttribute('aria-controls'), 'probe-detail');
@@ -126,7 +133,7 @@ test('while probing: a probing status, pending cells, and Stop probing cancels t
   const panel = await panelWithRun(t);
   const [started, first] = messages(1);
   await panel.deliver(started!, first!);
-  assert.match(await panel.page.textContent('.probe-status') ?? '', /^Probing… 1 of 4 done$/);
+  assert.match((await panel.page.textContent('.probe-status')) ?? '', /^Probing… 1 of 4 done$/);
   assert.equal(await panel.page.locator('table.probes button[data-outcome]').count(), 1);
   assert.equal(await panel.page.locator('table.probes td.probe-pending').count(), 3);
   // The section is below the results (taller than the page): brought into view as the run starts.
@@ -141,7 +148,7 @@ test('while probing: a probing status, pending cells, and Stop probing cancels t
   const cancel = (await panel.posted())[1];
   assert.deepEqual(cancel?.channel === 'request' && cancel.params, { kind: 'probes' });
   await panel.deliver({ kind: 'probes', runId: 1, phase: 'cancelled', message: 'the probe processes were stopped' });
-  assert.match(await panel.page.textContent('.probe-status') ?? '', /^Probing stopped after 1 result: the probe processes were stopped$/);
+  assert.match((await panel.page.textContent('.probe-status')) ?? '', /^Probing stopped after 1 result: the probe processes were stopped$/);
   assert.equal(await panel.page.isHidden('button[data-action="cancel-probes"]'), true);
   await assertNoProblems(panel);
 });
@@ -151,14 +158,17 @@ test('results of an older probe run are ignored once a newer one has started', a
   const panel = await panelWithRun(t);
   await panel.deliver(messages(2)[0]!, ...messages(1).slice(1));
   assert.equal(await panel.page.locator('table.probes button[data-outcome]').count(), 0);
-  assert.match(await panel.page.textContent('.probe-status') ?? '', /^Probing… 0 of 4 done$/);
+  assert.match((await panel.page.textContent('.probe-status')) ?? '', /^Probing… 0 of 4 done$/);
   await assertNoProblems(panel);
 });
 
 test('a probe run that fails says why, in the view', async (t) => {
   const panel = await panelWithRun(t);
   await panel.deliver({ kind: 'probes', runId: 1, phase: 'failed', message: '/x/dist/probe-process.js is missing: build the bundles first (npm run build)' });
-  assert.equal(await panel.page.textContent('.probe-status'), 'The probe run failed: /x/dist/probe-process.js is missing: build the bundles first (npm run build)');
+  assert.equal(
+    await panel.page.textContent('.probe-status'),
+    'The probe run failed: /x/dist/probe-process.js is missing: build the bundles first (npm run build)',
+  );
   assert.equal(await panel.page.locator('table.probes tbody tr').count(), 0);
   await assertNoProblems(panel);
 });
@@ -167,9 +177,11 @@ test('probe results outlive a new comparison run, a replay after ready, and a re
   const { report, messages } = await recording;
   const panel = await panelWithRun(t);
   await panel.deliver(...messages(3));
-  const outcomes = () => panel.page.$$eval('table.probes button[data-outcome]', (cells) => cells.map((c) => `${c.dataset['codec']} ${c.dataset['probe']} ${c.dataset['outcome']}`));
-  const expected = report.probes.flatMap((probe) => report.codecs.map((codec) =>
-    `${codec.codec} ${probe.id} ${report.results.find((r) => r.codec === codec.codec && r.probe === probe.id)!.outcome}`));
+  const outcomes = () =>
+    panel.page.$$eval('table.probes button[data-outcome]', (cells) => cells.map((c) => `${c.dataset['codec']} ${c.dataset['probe']} ${c.dataset['outcome']}`));
+  const expected = report.probes.flatMap((probe) =>
+    report.codecs.map((codec) => `${codec.codec} ${probe.id} ${report.results.find((r) => r.codec === codec.codec && r.probe === probe.id)!.outcome}`),
+  );
   assert.deepEqual(await outcomes(), expected);
   await panel.deliver(suite.run.messages(2)[0]!);
   assert.deepEqual(await outcomes(), expected, 'a new comparison run keeps them');
@@ -188,8 +200,12 @@ test('the badges take their colours from the theme and never rely on colour alon
   for (const theme of ['light', 'high-contrast', 'high-contrast-light', 'dark'] as const) {
     await panel.applyTheme(theme);
     const borders = await panel.page.evaluate<string[]>(
-      "[...document.querySelectorAll('table.probes button[data-outcome]')].map((cell) => getComputedStyle(cell).borderTopColor)");
-    assert.ok(borders.every((colour) => colour !== 'rgba(0, 0, 0, 0)'), `${theme}: every badge has a visible border`);
+      "[...document.querySelectorAll('table.probes button[data-outcome]')].map((cell) => getComputedStyle(cell).borderTopColor)",
+    );
+    assert.ok(
+      borders.every((colour) => colour !== 'rgba(0, 0, 0, 0)'),
+      `${theme}: every badge has a visible border`,
+    );
   }
   for (const result of report.results) assert.ok((await cell(panel, result).textContent())!.length > 0);
   await assertNoProblems(panel);

@@ -18,27 +18,33 @@ const suite = panelSuite();
 function expectedRow(result: CodecResult): string[] {
   if (result.status !== 'completed') return [result.codec, `${result.status} at ${result.error.stage}: no decoded object`];
   const { cells } = remnantMatrixRow(result);
-  return [result.codec, ...REMNANT_KINDS.map((kind) => {
-    const cell = cells[kind];
-    return cell ? `${cell.remnants}${cell.partial ? '+' : ''}` : '–none';
-  })];
+  return [
+    result.codec,
+    ...REMNANT_KINDS.map((kind) => {
+      const cell = cells[kind];
+      return cell ? `${cell.remnants}${cell.partial ? '+' : ''}` : '–none';
+    }),
+  ];
 }
 
 function matrixRows(panel: PanelPage): Promise<string[][]> {
   return panel.page.$$eval('table.remnant-matrix tbody tr', (rows) =>
-    rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
+    rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
+  );
 }
-
 
 test('each cell holds what remnantMatrixRow counts for the codec and kind, rows in the table’s order', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
   const byCodec = new Map(suite.run.report.results.map((result) => [result.codec, result]));
   const tableOrder = await panel.rowCodecs();
-  assert.deepEqual(await matrixRows(panel), tableOrder.map((codec) => expectedRow(byCodec.get(codec)!)));
+  assert.deepEqual(
+    await matrixRows(panel),
+    tableOrder.map((codec) => expectedRow(byCodec.get(codec)!)),
+  );
   const affected = suite.run.report.results.filter((result) => Object.keys(remnantMatrixRow(result).cells).length > 0);
   assert.ok(affected.length > 0, 'the recorded run has remnants to show');
-  assert.ok(await panel.page.locator('table.remnant-matrix td.clean').count() > 0, 'and clean cells');
+  assert.ok((await panel.page.locator('table.remnant-matrix td.clean').count()) > 0, 'and clean cells');
   await assertNoProblems(panel);
 });
 
@@ -63,10 +69,11 @@ test('a kind’s header explains it in its tooltip; an affected cell tells its o
     assert.equal(await header.getAttribute('scope'), 'col');
   }
   const [codec, kind, cell] = suite.run.report.results.flatMap((result) =>
-    Object.entries(remnantMatrixRow(result).cells).map(([k, c]) => [result.codec, k, c] as const))[0]!;
+    Object.entries(remnantMatrixRow(result).cells).map(([k, c]) => [result.codec, k, c] as const),
+  )[0]!;
   const tooltip = await panel.page.getAttribute(`table.remnant-matrix tr[data-matrix-codec="${codec}"] td[data-kind="${kind}"]`, 'title');
   assert.match(tooltip ?? '', new RegExp(`${cell!.occurrences.toLocaleString('en-US')} occurrences?$`));
-  assert.match(await panel.page.textContent('table.remnant-matrix caption') ?? '', /^Decoded-object effects/);
+  assert.match((await panel.page.textContent('table.remnant-matrix caption')) ?? '', /^Decoded-object effects/);
   assert.equal(await panel.page.locator('table.remnant-matrix tbody th[scope="row"]').count(), suite.run.report.results.length);
   await assertNoProblems(panel);
 });
@@ -90,7 +97,10 @@ test('hidden until a completed row arrives, then filled in row by row as results
     }
     assert.equal(await panel.page.isVisible('section.remnant-matrix-section'), true);
     const order = (await panel.rowCodecs()).filter((codec) => arrived.some((result) => result.codec === codec));
-    assert.deepEqual(await matrixRows(panel), order.map((codec) => expectedRow(arrived.find((result) => result.codec === codec)!)));
+    assert.deepEqual(
+      await matrixRows(panel),
+      order.map((codec) => expectedRow(arrived.find((result) => result.codec === codec)!)),
+    );
   }
   await assertNoProblems(panel);
 });

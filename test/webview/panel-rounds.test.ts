@@ -28,8 +28,8 @@ async function showsRounds(t: Parameters<PanelSuite['open']>[0], run: RecordedRu
   await panel.deliver(...run.messages(1));
   const { settings } = run.report;
   assert.ok(settings.adaptiveRounds, 'the run stops rounds per codec');
-  assert.match(await panel.page.textContent('.runtime') ?? '', new RegExp(` · up to ${most} rounds$`));
-  assert.ok((await panel.page.getAttribute('.runtime', 'title'))!.includes(adaptiveRoundsRule(settings)!), 'the rule, in the header\'s tooltip');
+  assert.match((await panel.page.textContent('.runtime')) ?? '', new RegExp(` · up to ${most} rounds$`));
+  assert.ok((await panel.page.getAttribute('.runtime', 'title'))!.includes(adaptiveRoundsRule(settings)!), "the rule, in the header's tooltip");
   const rows = completed(run);
   assert.deepEqual(rows.map((row) => row.codec).sort(), [...CODECS].sort());
   for (const row of rows) {
@@ -38,7 +38,10 @@ async function showsRounds(t: Parameters<PanelSuite['open']>[0], run: RecordedRu
     assert.equal(stopped.rounds, row.rounds?.length, `${row.codec}: its rounds are the ones it took`);
     const said = roundsStoppedText(stopped, settings);
     if (row.codec !== 'json') {
-      assert.ok((await panel.page.getAttribute(`tr[data-codec="${row.codec}"] td[data-col="decodeSpeedup"]`, 'title'))?.includes(`Rounds taken: ${said}`), `${row.codec}: the speed-up's tooltip`);
+      assert.ok(
+        (await panel.page.getAttribute(`tr[data-codec="${row.codec}"] td[data-col="decodeSpeedup"]`, 'title'))?.includes(`Rounds taken: ${said}`),
+        `${row.codec}: the speed-up's tooltip`,
+      );
     }
     await panel.page.click(`button[data-details="${row.codec}"]`);
     const details = panel.page.locator('.details-row');
@@ -70,6 +73,9 @@ test('a width no interval meets: each codec runs to the most rounds, and says ho
   const rows = await showsRounds(t, run, 4);
   for (const row of rows.filter((result) => result.codec !== 'json')) {
     assert.deepEqual([row.roundsStopped!.rounds, row.roundsStopped!.why], [4, 'most-rounds'], row.codec);
-    assert.match(roundsStoppedText(row.roundsStopped!, run.report.settings), /^4 rounds, the most \((intervals (±\d+%|up to ×[\d.]+)|no interval), wider than ±1%\)$/);
+    assert.match(
+      roundsStoppedText(row.roundsStopped!, run.report.settings),
+      /^4 rounds, the most \((intervals (±\d+%|up to ×[\d.]+)|no interval), wider than ±1%\)$/,
+    );
   }
 });

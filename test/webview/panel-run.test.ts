@@ -29,7 +29,7 @@ test('planned rows show as pending, fill in one at a time in the first round, an
   const planned = started!.phase === 'started' ? started!.started.codecs.map((codec) => codec.id) : [];
   assert.deepEqual(await panel.rowCodecs(), planned);
   assert.equal(await panel.page.locator('tr.row-pending').count(), planned.length);
-  assert.match(await panel.page.textContent('.run-status') ?? '', /Running round 1 of 2… 0 of 8 codecs done/);
+  assert.match((await panel.page.textContent('.run-status')) ?? '', /Running round 1 of 2… 0 of 8 codecs done/);
 
   let pending = planned.length;
   const seen = new Set<string>();
@@ -41,7 +41,7 @@ test('planned rows show as pending, fill in one at a time in the first round, an
       assert.match(activity ?? '', /…$/, `${stage.codec} shows its stage (${stage.stage})`);
     }
     if (stage?.round === 2) {
-      assert.match(await panel.page.textContent('.run-status') ?? '', /^Running round 2 of 2… 8 of 8 codecs shown/);
+      assert.match((await panel.page.textContent('.run-status')) ?? '', /^Running round 2 of 2… 8 of 8 codecs shown/);
     }
     const result = resultOf(message);
     if (result) {
@@ -53,18 +53,28 @@ test('planned rows show as pending, fill in one at a time in the first round, an
   }
   assert.equal(rest.filter((m) => resultOf(m)?.codec === 'avsc').length, 2, 'a row arrives once per round');
   await panel.deliver(rest.at(-1)!);
-  assert.match(await panel.page.textContent('.run-status') ?? '', /Finished: 8 codecs \(1 errored\)/);
+  assert.match((await panel.page.textContent('.run-status')) ?? '', /Finished: 8 codecs \(1 errored\)/);
   assert.equal(await panel.page.isHidden('section.charts'), false);
   await assertNoProblems(panel);
 });
 
-test('a stage message changes its row\'s activity in place: the table and the charts are not redrawn', async (t) => {
+test("a stage message changes its row's activity in place: the table and the charts are not redrawn", async (t) => {
   const panel = await suite.open(t);
   // The comparison's entry (and its charts) exists once its run has started.
-  const redraws = async () => Number(await panel.page.evaluate(() => (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } })
-    .document.querySelector('section.charts')?.getAttribute('data-redraws') ?? 0));
+  const redraws = async () =>
+    Number(
+      await panel.page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(a: string): string | null } | null } }).document
+            .querySelector('section.charts')
+            ?.getAttribute('data-redraws') ?? 0,
+      ),
+    );
   // A full render replaces the table's body: a mark set on the body survives only without one.
-  const markBody = () => panel.page.$eval('table.results tbody', (body) => { (body as unknown as { mark?: boolean }).mark = true; });
+  const markBody = () =>
+    panel.page.$eval('table.results tbody', (body) => {
+      (body as unknown as { mark?: boolean }).mark = true;
+    });
   const bodyKept = () => panel.page.$eval('table.results tbody', (body) => (body as unknown as { mark?: boolean }).mark === true);
   let inPlace = 0;
   let chartsSeen = 0;
@@ -88,10 +98,14 @@ test('a stage message changes its row\'s activity in place: the table and the ch
       if (inPlace === 1) {
         // Nothing on the page animates without end while codecs are measured (a spinning ring
         // had Chromium compose frames for the whole run).
-        assert.ok(await panel.page.locator('.pending-cell.running .spinner').count() > 0, 'pending rows show their ring');
+        assert.ok((await panel.page.locator('.pending-cell.running .spinner').count()) > 0, 'pending rows show their ring');
         await panel.page.emulateMedia({ reducedMotion: 'no-preference' }); // the suite's pages ask for reduced motion
-        const endless = await panel.page.evaluate(() => (globalThis as unknown as { document: { getAnimations(): { effect: { getComputedTiming(): { iterations: number } } | null }[] } })
-          .document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity).length);
+        const endless = await panel.page.evaluate(
+          () =>
+            (globalThis as unknown as { document: { getAnimations(): { effect: { getComputedTiming(): { iterations: number } } | null }[] } }).document
+              .getAnimations()
+              .filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity).length,
+        );
         assert.equal(endless, 0, 'endless animations on the page');
       }
     }
@@ -103,7 +117,7 @@ test('a stage message changes its row\'s activity in place: the table and the ch
   await assertNoProblems(panel);
 });
 
-test('a completed row shows bytes, ratio, amortised times, speed-ups with their rounds\' range, round trip and remnant badges', async (t) => {
+test("a completed row shows bytes, ratio, amortised times, speed-ups with their rounds' range, round trip and remnant badges", async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));
   const avsc = suite.run.report.results.find((row) => row.codec === 'avsc')!;
@@ -127,7 +141,7 @@ test('a completed row shows bytes, ratio, amortised times, speed-ups with their 
   assert.match(timeTooltip ?? '', /per call over the rounds; [\d.]+% in GC, (≥ )?[\d.]+ k?M?B allocated per call; /);
   assert.equal(cells[8], avsc.roundTrip.status);
   assert.match(cells[9]!, /^prototype ×\d+/);
-  assert.equal(cells[10], `${avsc.bundleBytes!.toLocaleString('en-US')} B`, 'what avsc adds to a web app\'s bundle');
+  assert.equal(cells[10], `${avsc.bundleBytes!.toLocaleString('en-US')} B`, "what avsc adds to a web app's bundle");
   const tooltip = await panel.page.getAttribute('tr[data-codec="avsc"] td.remnants', 'title');
   assert.match(tooltip ?? '', /^\$ \(prototype\): /m, 'the remnant tooltip lists each path and detail');
   const bytesTooltip = await panel.page.getAttribute('tr[data-codec="avsc"] td.num', 'title');
@@ -169,11 +183,19 @@ test('opening a row’s details from the keyboard shows library, compressed size
 test('a format read on access shows access and first field (with its path) in its details and the decode tooltip, and which figure the speed-up uses', async (t) => {
   const panel = await suite.open(t);
   // The recorded run's protobufjs row as a FlatBuffers row would come: its real figures, and the two reads the worker adds for a lazy format.
-  const withReads = (row: CodecResult): CodecResult => (row.codec !== 'protobufjs' || row.status !== 'completed' ? row
-    : { ...row, access: { ...row.decode, meanNs: row.decode.meanNs / 8 }, firstField: { ...row.decode, meanNs: 150, medianNs: 150, p99Ns: 150 }, firstFieldPath: '$.items[0].x' });
+  const withReads = (row: CodecResult): CodecResult =>
+    row.codec !== 'protobufjs' || row.status !== 'completed'
+      ? row
+      : {
+          ...row,
+          access: { ...row.decode, meanNs: row.decode.meanNs / 8 },
+          firstField: { ...row.decode, meanNs: 150, medianNs: 150, p99Ns: 150 },
+          firstFieldPath: '$.items[0].x',
+        };
   const lazy = (message: ReturnType<typeof suite.run.messages>[number]) => {
     if (message.kind !== 'comparison') return message;
-    if (message.phase === 'item' && message.item.type === 'codec-result') return { ...message, item: { ...message.item, result: withReads(message.item.result) } };
+    if (message.phase === 'item' && message.item.type === 'codec-result')
+      return { ...message, item: { ...message.item, result: withReads(message.item.result) } };
     if (message.phase === 'finished') return { ...message, report: { ...message.report, results: message.report.results.map(withReads) } };
     return message;
   };
@@ -181,11 +203,17 @@ test('a format read on access shows access and first field (with its path) in it
   const toggle = panel.page.locator('button[data-details="protobufjs"]');
   await toggle.click();
   const details = (await panel.page.textContent(`#${await toggle.getAttribute('aria-controls')}`)) ?? '';
-  assert.match(details, /Access[\d.]+ (ns|µs|ms) per call \(first round; median [\d.]+ (ns|µs|ms), p99 [\d.]+ (ns|µs|ms)\): open the bytes and read every leaf, building no object/);
+  assert.match(
+    details,
+    /Access[\d.]+ (ns|µs|ms) per call \(first round; median [\d.]+ (ns|µs|ms), p99 [\d.]+ (ns|µs|ms)\): open the bytes and read every leaf, building no object/,
+  );
   assert.match(details, /First field150 ns per call \(first round; median 150 ns, p99 150 ns\): open the bytes and read \$\.items\[0\]\.x/);
   assert.match(details, /Speed-upDec\. vs JSON uses Decode above \(to a plain object, every field read\)/);
   const decodeCell = panel.page.locator('tr[data-codec="protobufjs"] td[data-col="decode"]');
-  assert.match((await decodeCell.getAttribute('title')) ?? '', /to a plain object \(the speed-up uses it\); access [\d.]+ (ns|µs|ms), first field \(\$\.items\[0\]\.x\) 150 ns/);
+  assert.match(
+    (await decodeCell.getAttribute('title')) ?? '',
+    /to a plain object \(the speed-up uses it\); access [\d.]+ (ns|µs|ms), first field \(\$\.items\[0\]\.x\) 150 ns/,
+  );
   // Other rows have neither.
   await panel.page.locator('button[data-details="avsc"]').click();
   assert.doesNotMatch((await panel.page.textContent('.details-row')) ?? '', /First field/);
@@ -199,18 +227,25 @@ test('messages of an older run are ignored once a newer run has started', async 
   await panel.deliver(second[0]!);
   await panel.deliver(...first.slice(1));
   assert.equal(await panel.page.locator('tr.row-pending').count(), 8, 'no result of run 1 lands in run 2');
-  assert.match(await panel.page.textContent('.run-status') ?? '', /^Running round 1 of 2… 0 of 8 codecs done/);
+  assert.match((await panel.page.textContent('.run-status')) ?? '', /^Running round 1 of 2… 0 of 8 codecs done/);
   await assertNoProblems(panel);
 });
 
 test('a cancelled run says so and keeps the rows that finished', async (t) => {
   const panel = await suite.open(t);
   const messages = suite.run.messages(1);
-  const firstThree = messages.flatMap((m) => resultOf(m) ?? []).slice(0, 3).map((result) => result.codec);
+  const firstThree = messages
+    .flatMap((m) => resultOf(m) ?? [])
+    .slice(0, 3)
+    .map((result) => result.codec);
   const upToThird = messages.slice(0, messages.findIndex((m) => resultOf(m)?.codec === firstThree[2]) + 1);
   await panel.deliver(...upToThird, { kind: 'comparison', runId: 1, phase: 'cancelled', message: 'the running worker was stopped' });
   // A run of two rounds stopped in its first: the rows that arrived are not finished codecs.
-  assert.equal(await panel.page.textContent('.run-status'), 'Cancelled after 0 of 8 codecs (3 measured in fewer rounds): the running worker was stopped', 'said once');
+  assert.equal(
+    await panel.page.textContent('.run-status'),
+    'Cancelled after 0 of 8 codecs (3 measured in fewer rounds): the running worker was stopped',
+    'said once',
+  );
   assert.deepEqual((await panel.rowCodecs()).slice(0, 3), firstThree);
   assert.equal(await panel.page.locator('tr.row-completed').count(), 3);
   assert.deepEqual(await panel.page.$$eval('tr.row-pending .pending-activity', (cells) => [...new Set(cells.map((c) => c.textContent))]), ['not run']);
@@ -234,15 +269,15 @@ test('Cancel while running, Re-run and Open sample call the host', async (t) => 
   await assertNoProblems(panel);
 });
 
-test('the header says where the sample\'s bytes are: on disk for a file, generated for records made from a schema', async (t) => {
+test("the header says where the sample's bytes are: on disk for a file, generated for records made from a schema", async (t) => {
   const panel = await suite.open(t);
   const [started, ...rest] = suite.run.messages(1);
   const read = rest.find((message) => message.phase === 'item' && message.item.type === 'sample-read');
   assert.ok(read?.phase === 'item' && read.item.type === 'sample-read');
   await panel.deliver(started!, read);
-  assert.match(await panel.page.textContent('.sample-facts') ?? '', /\d B on disk$/);
+  assert.match((await panel.page.textContent('.sample-facts')) ?? '', /\d B on disk$/);
   await panel.deliver({ ...read, item: { ...read.item, sample: { ...read.item.sample, origin: 'generated' } } });
-  const facts = await panel.page.textContent('.sample-facts') ?? '';
+  const facts = (await panel.page.textContent('.sample-facts')) ?? '';
   assert.match(facts, /\d B generated$/);
   assert.doesNotMatch(facts, /on disk/);
   await assertNoProblems(panel);
@@ -252,13 +287,25 @@ test('markup in codec names and messages is shown as text, never parsed', async 
   const panel = await suite.open(t);
   const [started] = suite.run.messages(1);
   const hostile = '</script><img src=x onerror="window.__pwned=1"><b>bold</b>';
-  await panel.deliver(
-    startedWith(started, { sampleName: hostile, codecs: [{ id: 'evil', label: hostile, format: hostile }] }),
-    {
-      kind: 'comparison', runId: 1, phase: 'item',
-      item: { type: 'codec-result', result: { codec: 'evil', label: hostile, format: hostile, library: hostile, libraryVersion: '1', schema: 'none', notes: [hostile], status: 'errored', error: { stage: 'encode', message: hostile } } },
+  await panel.deliver(startedWith(started, { sampleName: hostile, codecs: [{ id: 'evil', label: hostile, format: hostile }] }), {
+    kind: 'comparison',
+    runId: 1,
+    phase: 'item',
+    item: {
+      type: 'codec-result',
+      result: {
+        codec: 'evil',
+        label: hostile,
+        format: hostile,
+        library: hostile,
+        libraryVersion: '1',
+        schema: 'none',
+        notes: [hostile],
+        status: 'errored',
+        error: { stage: 'encode', message: hostile },
+      },
     },
-  );
+  });
   assert.equal(await panel.page.textContent('.sample-name'), hostile);
   assert.equal(await panel.page.textContent('tr[data-codec="evil"] .failure-message'), hostile);
   assert.equal(await panel.page.locator('#app img, #app b').count(), 0);
@@ -275,7 +322,13 @@ test('Re-run shows each row beside the previous run’s speed-ups; a row’s det
   if (avsc.status !== 'completed' || !avsc.speedupVsJson) return assert.fail('avsc completed with speed-ups');
   const [low, high] = avsc.speedupVsJson.encodeInterval;
   const delta = await panel.page.textContent('tr[data-codec="avsc"] .variant-delta');
-  assert.equal(delta?.startsWith(`previous run: encode ${formatSpeedup(avsc.speedupVsJson.encode)} (${formatSpeedup(low).replace('×', '')}–${formatSpeedup(high)}), decode `), true, delta ?? '');
+  assert.equal(
+    delta?.startsWith(
+      `previous run: encode ${formatSpeedup(avsc.speedupVsJson.encode)} (${formatSpeedup(low).replace('×', '')}–${formatSpeedup(high)}), decode `,
+    ),
+    true,
+    delta ?? '',
+  );
   assert.equal(await panel.page.locator('tr[data-codec="throws-on-encode"] .variant-delta').count(), 0, 'an errored row has no previous figures');
 
   await panel.page.click('button[data-details="avsc"]');

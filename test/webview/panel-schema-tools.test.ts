@@ -67,7 +67,7 @@ test('changing the integers select calls set-variants with all three choices', a
   await assertNoProblems(panel);
 });
 
-test('a variant re-run keeps the other rows and shows the re-run row\'s change against the previous choice', async (t) => {
+test("a variant re-run keeps the other rows and shows the re-run row's change against the previous choice", async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...inferredRun(1));
   const allCodecs = await panel.rowCodecs();
@@ -77,7 +77,9 @@ test('a variant re-run keeps the other rows and shows the re-run row\'s change a
   const [started] = inferredRun(2);
   assert.ok(started?.phase === 'started');
   const rerun = ['json', 'protobufjs'];
-  await panel.deliver(startedWith(started, { codecs: started.started.codecs.filter((codec) => rerun.includes(codec.id)), variants: { integers: 'zigzag' }, rerunCodecs: rerun }));
+  await panel.deliver(
+    startedWith(started, { codecs: started.started.codecs.filter((codec) => rerun.includes(codec.id)), variants: { integers: 'zigzag' }, rerunCodecs: rerun }),
+  );
   assert.deepEqual(await panel.rowCodecs(), allCodecs, 'the rows not re-run stay');
   assert.equal(await panel.page.isDisabled('select[data-variant="integers"]'), true, 'no change while re-running');
   assert.equal(await panel.page.getAttribute('tr[data-codec="avsc"]', 'class'), 'row-completed');
@@ -86,7 +88,12 @@ test('a variant re-run keeps the other rows and shows the re-run row\'s change a
   const delta = (await panel.page.textContent('tr[data-codec="protobufjs"] .variant-delta')) ?? '';
   assert.match(delta, /^vs previous: bytes −1[12]%, encode ×2\.00, decode ×1\.00$/);
   assert.equal(await panel.page.locator('tr[data-codec="avsc"] .variant-delta').count(), 0);
-  await panel.deliver({ kind: 'comparison', runId: 2, phase: 'finished', report: { ...suite.run.report, results: suite.run.report.results.map((row) => (row.codec === 'protobufjs' ? after : row)) } });
+  await panel.deliver({
+    kind: 'comparison',
+    runId: 2,
+    phase: 'finished',
+    report: { ...suite.run.report, results: suite.run.report.results.map((row) => (row.codec === 'protobufjs' ? after : row)) },
+  });
   assert.deepEqual(await panel.rowCodecs(), allCodecs);
   assert.match((await panel.page.textContent('tr[data-codec="protobufjs"] .variant-delta')) ?? '', /^vs previous/);
   assert.equal(await panel.page.textContent('.run-variants'), 'Inferred schemas: integers: zigzag');
@@ -109,7 +116,10 @@ test('after a failed run, the Open inferred buttons and the variant selects are 
   const started = inferredRun(1)[0]!;
   await panel.deliver(started, { kind: 'comparison', runId: 1, phase: 'failed', message: 'Unexpected token } in JSON at line 3, column 1' });
   assert.equal(await panel.page.isVisible('.schema-tools'), true);
-  for (const control of [...['proto', 'avsc', 'fbs', 'capnp', 'bop'].map((format) => `button[data-action="open-inferred-${format}"]`), ...['integers', 'doubles', 'fields'].map((key) => `select[data-variant="${key}"]`)]) {
+  for (const control of [
+    ...['proto', 'avsc', 'fbs', 'capnp', 'bop'].map((format) => `button[data-action="open-inferred-${format}"]`),
+    ...['integers', 'doubles', 'fields'].map((key) => `select[data-variant="${key}"]`),
+  ]) {
     assert.equal(await panel.page.isDisabled(control), true, control);
   }
   await panel.deliver(...inferredRun(2));

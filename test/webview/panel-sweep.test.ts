@@ -23,7 +23,12 @@ let recorded: RecordedSweep | undefined;
 before(async () => {
   [harness, recorded] = await Promise.all([
     PanelHarness.start(),
-    recordSweep(tuplesSample, CODECS, { timeBudgetMs: 20, minSamples: 3, rounds: 2, sizes: [1024, 16 * 1024, 256 * 1024] }, { heapMb: 64, capJsonBytes: 2 ** 20 }),
+    recordSweep(
+      tuplesSample,
+      CODECS,
+      { timeBudgetMs: 20, minSamples: 3, rounds: 2, sizes: [1024, 16 * 1024, 256 * 1024] },
+      { heapMb: 64, capJsonBytes: 2 ** 20 },
+    ),
   ]);
 });
 after(async () => {
@@ -37,10 +42,13 @@ async function open(t: { after(fn: () => unknown): void }): Promise<PanelPage> {
   return panel;
 }
 
-const plotData = (panel: PanelPage) => panel.page.evaluate(() => {
-  const charts = (globalThis as unknown as { document: { querySelector(s: string): { dataset: Record<string, string> } | null } }).document.querySelector('.sweep-charts');
-  return { points: charts?.dataset['points'], scales: charts?.dataset['scales'] };
-});
+const plotData = (panel: PanelPage) =>
+  panel.page.evaluate(() => {
+    const charts = (globalThis as unknown as { document: { querySelector(s: string): { dataset: Record<string, string> } | null } }).document.querySelector(
+      '.sweep-charts',
+    );
+    return { points: charts?.dataset['points'], scales: charts?.dataset['scales'] };
+  });
 
 test('the plots are log–log and their points stream in as sizes finish', async (t) => {
   const panel = await open(t);
@@ -49,7 +57,7 @@ test('the plots are log–log and their points stream in as sizes finish', async
   await panel.deliver(...messages.slice(0, firstSizeDone + 1));
   assert.equal(await panel.page.isVisible('.sweep-view'), true);
   assert.equal(await panel.page.isVisible('.empty-state'), false, 'the how-to-start text gives way to the sweep');
-  assert.match(await panel.page.textContent('.sweep-status') ?? '', /^Running: 1 of 3 sizes/);
+  assert.match((await panel.page.textContent('.sweep-status')) ?? '', /^Running: 1 of 3 sizes/);
   // One size so far: a point per codec on each plot, but JSON has no speed-up against itself.
   assert.deepEqual(await plotData(panel), {
     points: 'encode:3 decode:3 speedup-encode:2 speedup-decode:2 ratio-raw:3 ratio-gzip:3 ratio-brotli:3',
@@ -57,7 +65,7 @@ test('the plots are log–log and their points stream in as sizes finish', async
   });
   await panel.deliver(...messages.slice(firstSizeDone + 1));
   assert.equal((await plotData(panel)).points, 'encode:9 decode:9 speedup-encode:6 speedup-decode:6 ratio-raw:9 ratio-gzip:9 ratio-brotli:9');
-  assert.match(await panel.page.textContent('.sweep-status') ?? '', /^Finished: 3 of 3 sizes, 3 of 3 limits/);
+  assert.match((await panel.page.textContent('.sweep-status')) ?? '', /^Finished: 3 of 3 sizes, 3 of 3 limits/);
   assert.equal(await panel.page.isVisible('button[data-action="cancel-sweep"]'), false);
   await assertNoProblems(panel);
 });
@@ -68,7 +76,9 @@ test('the table view gives the plotted numbers, growth and limits with the heap'
   await panel.page.click('button[data-action="sweep-table"]');
   assert.equal(await panel.page.isVisible('.sweep-charts'), false);
   const report = recorded!.report;
-  const rows = await panel.page.$$eval('table.sweep-table tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
+  const rows = await panel.page.$$eval('table.sweep-table tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
+  );
   assert.equal(rows.length, report.sizes.length * CODECS.length);
   for (const size of report.sizes) {
     for (const result of size.results) {
@@ -83,7 +93,7 @@ test('the table view gives the plotted numbers, growth and limits with the heap'
   }
   const growth = await panel.page.$$eval('table.sweep-growth-table tbody tr', (trs) => trs.map((tr) => tr.getAttribute('data-codec')));
   assert.deepEqual(growth, CODECS);
-  assert.match(await panel.page.textContent('table.sweep-limits-table caption') ?? '', /a 64 MB heap \(V8 reports \d+ MB\); cap 1\.00 MiB/);
+  assert.match((await panel.page.textContent('table.sweep-limits-table caption')) ?? '', /a 64 MB heap \(V8 reports \d+ MB\); cap 1\.00 MiB/);
   const limits = await panel.page.$$eval('table.sweep-limits-table tbody tr', (trs) => trs.map((tr) => (tr.textContent ?? '').trim()));
   assert.equal(limits.length, 3);
   for (const text of limits) assert.match(text, /≥ 1\.00 MiB \(cap\)≥ 1\.00 MiB \(cap\)/);
@@ -102,7 +112,10 @@ test('Stop cancels the sweep while running; Export asks the host for the sweep t
   await panel.page.selectOption('select.sweep-export-format', 'csv');
   await panel.page.click('button[data-action="sweep-export-clipboard"]');
   const request = (await panel.posted()).at(-1) as Extract<ChannelMessage, { channel: 'request' }>;
-  assert.deepEqual({ method: request.method, params: request.params }, { method: 'export-sweep', params: { format: 'csv', destination: 'clipboard', run: { runId: 1, at: null } } });
+  assert.deepEqual(
+    { method: request.method, params: request.params },
+    { method: 'export-sweep', params: { format: 'csv', destination: 'clipboard', run: { runId: 1, at: null } } },
+  );
   await assertNoProblems(panel);
 });
 
@@ -127,10 +140,15 @@ test('while it runs, the status says which size and stage, then which size each 
   await panel.deliver(...messages.slice(0, stage + 1));
   const size = messages[stage]!;
   assert.ok(size.phase === 'progress' && size.progress.type === 'size');
-  assert.equal(await panel.page.textContent('.sweep-status'), `Running: 1 of 3 sizes, 0 of 3 limits… size 2: ${size.progress.codec} ${size.progress.stage}, round ${size.progress.round} of 2`);
-  const trying = messages.findIndex((message) => message.phase === 'progress' && message.progress.type === 'limit' && message.progress.tryingJsonBytes !== null);
+  assert.equal(
+    await panel.page.textContent('.sweep-status'),
+    `Running: 1 of 3 sizes, 0 of 3 limits… size 2: ${size.progress.codec} ${size.progress.stage}, round ${size.progress.round} of 2`,
+  );
+  const trying = messages.findIndex(
+    (message) => message.phase === 'progress' && message.progress.type === 'limit' && message.progress.tryingJsonBytes !== null,
+  );
   await panel.deliver(...messages.slice(stage + 1, trying + 1));
-  assert.match(await panel.page.textContent('.sweep-status') ?? '', /^Running: 3 of 3 sizes, 0 of 3 limits… json trying 1\.00 MiB \(step 1\)$/);
+  assert.match((await panel.page.textContent('.sweep-status')) ?? '', /^Running: 3 of 3 sizes, 0 of 3 limits… json trying 1\.00 MiB \(step 1\)$/);
   assert.deepEqual(await limitRows(panel), [['json', '—', '—', 'searching: step 1, trying 1.00 MiB']], 'the codec being searched has its row');
   await assertNoProblems(panel);
 });
@@ -139,18 +157,29 @@ test('a limit search stopped midway keeps the limits found and what held so far,
   const panel = await open(t);
   const messages = recorded!.messages;
   // Stopped while avsc's search runs: json's limit is found, avsc's first size has held.
-  const avscHeld = messages.findIndex((message) => message.phase === 'progress' && message.progress.type === 'limit' && message.progress.codec === 'avsc' && message.progress.tryingJsonBytes === null);
+  const avscHeld = messages.findIndex(
+    (message) =>
+      message.phase === 'progress' && message.progress.type === 'limit' && message.progress.codec === 'avsc' && message.progress.tryingJsonBytes === null,
+  );
   const held = messages[avscHeld]!;
   assert.ok(held.phase === 'progress' && held.progress.type === 'limit' && held.progress.decodedJsonBytes !== null);
-  await panel.deliver(...messages.slice(0, avscHeld + 1), { kind: 'sweep', runId: 1, phase: 'cancelled', message: 'the running workers and processes were stopped' });
+  await panel.deliver(...messages.slice(0, avscHeld + 1), {
+    kind: 'sweep',
+    runId: 1,
+    phase: 'cancelled',
+    message: 'the running workers and processes were stopped',
+  });
   assert.equal(await panel.page.getAttribute('.sweep-view', 'data-phase'), 'cancelled');
-  assert.equal(await panel.page.textContent('.sweep-status'), 'Cancelled: the running workers and processes were stopped (3 of 3 sizes, 1 of 3 limits; avsc stopped at step 1)');
+  assert.equal(
+    await panel.page.textContent('.sweep-status'),
+    'Cancelled: the running workers and processes were stopped (3 of 3 sizes, 1 of 3 limits; avsc stopped at step 1)',
+  );
   const bound = `≥ ${formatJsonSize(held.progress.decodedJsonBytes)} (stopped)`;
   assert.deepEqual(await limitRows(panel), [
     ['json', '≥ 1.00 MiB (cap)', '≥ 1.00 MiB (cap)', '—'],
     ['avsc', bound, bound, 'stopped at step 1'],
   ]);
-  assert.equal((await panel.page.$$eval('table.sweep-table tbody tr', (rows) => rows.length)), 3 * CODECS.length, 'the sizes measured stay');
+  assert.equal(await panel.page.$$eval('table.sweep-table tbody tr', (rows) => rows.length), 3 * CODECS.length, 'the sizes measured stay');
   assert.equal(await panel.page.isVisible('button[data-action="cancel-sweep"]'), false);
   await assertNoProblems(panel);
 });
@@ -168,5 +197,7 @@ test('events of an older sweep are ignored once a newer one has started', async 
 });
 
 function limitRows(panel: PanelPage): Promise<string[][]> {
-  return panel.page.$$eval('table.sweep-limits-table tbody tr', (rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())));
+  return panel.page.$$eval('table.sweep-limits-table tbody tr', (rows) =>
+    rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
+  );
 }

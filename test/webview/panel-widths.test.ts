@@ -28,10 +28,10 @@ test(`at ${WIDTHS.join(', ')} px, every row's details and schema open, a sweep a
   await panel.page.waitForSelector('.verdict-pick:not([hidden])');
   await panel.page.waitForSelector('.sweep-view[data-phase="finished"]');
   const toggles = panel.page.locator('table.results .details-toggle[aria-expanded="false"]');
-  while (await toggles.count() > 0) await toggles.first().click();
+  while ((await toggles.count()) > 0) await toggles.first().click();
   const schemas = panel.page.locator('table.results details.schema-text:not([open]) > summary');
-  while (await schemas.count() > 0) await schemas.first().click();
-  assert.ok(await panel.page.locator('details.schema-text[open]').count() >= 2, 'the schemas are shown');
+  while ((await schemas.count()) > 0) await schemas.first().click();
+  assert.ok((await panel.page.locator('details.schema-text[open]').count()) >= 2, 'the schemas are shown');
   for (const width of WIDTHS) {
     await panel.page.setViewportSize({ width, height: 900 });
     // The table folds its columns on resize: the page settles in a frame or two.

@@ -6,7 +6,14 @@
  * only relays, with the engine's CodecJob and CodecReport typed all the way.
  */
 import { ChannelClient, serve, type Handlers, type Transport } from '../../src/shared/channel';
-import { MISSING_RUN_INPUT, type BrowserDescription, type BrowserRunInput, type MeasureEvents, type MeasureFrameMethods, type PageMeasuringMethods } from '../../src/shared/measure-frame';
+import {
+  MISSING_RUN_INPUT,
+  type BrowserDescription,
+  type BrowserRunInput,
+  type MeasureEvents,
+  type MeasureFrameMethods,
+  type PageMeasuringMethods,
+} from '../../src/shared/measure-frame';
 import { frameTransport } from './frame-transport';
 
 type FrameClient = ChannelClient<MeasureFrameMethods, MeasureEvents>;
@@ -24,11 +31,15 @@ function measuringFrame(url: string): Promise<FrameClient> {
     frame.hidden = true;
     frame.src = url;
     client = new Promise((resolve) => {
-      frame.addEventListener('load', () => {
-        const channel: FrameClient = new ChannelClient<MeasureFrameMethods, MeasureEvents>(frameTransport(frame));
-        channel.on('stage', (stage) => onFrameStage(stage));
-        resolve(channel);
-      }, { once: true });
+      frame.addEventListener(
+        'load',
+        () => {
+          const channel: FrameClient = new ChannelClient<MeasureFrameMethods, MeasureEvents>(frameTransport(frame));
+          channel.on('stage', (stage) => onFrameStage(stage));
+          resolve(channel);
+        },
+        { once: true },
+      );
     });
     frames.set(url, client);
     document.body.appendChild(frame);
@@ -57,7 +68,8 @@ export function browserMeasuringHandlers(emitStage: (stage: MeasureEvents['stage
     },
     'measure-in-browser': async ({ frameUrl, inputId, job, timeoutMs }, { signal }) => {
       const input = runInput;
-      if (input?.inputId !== inputId) throw Object.assign(new Error('the page does not hold this run\'s sample (it was re-created, or the run ended)'), { code: MISSING_RUN_INPUT });
+      if (input?.inputId !== inputId)
+        throw Object.assign(new Error("the page does not hold this run's sample (it was re-created, or the run ended)"), { code: MISSING_RUN_INPUT });
       const frame = await measuringFrame(frameUrl);
       const withBytes = { ...job, sample: { ...job.sample, bytes: input.sampleBytes } };
       return frame.request('measure-codec', { job: withBytes, workerSource: input.workerSource, timeoutMs }, { timeoutMs: timeoutMs + 5_000, signal });
@@ -76,5 +88,8 @@ export async function describeBrowser(frameUrls: { normal: string; strict: strin
 
 /** The panel's measuring conversation over the page's channel to the extension host. */
 export function serveBrowserMeasuring(transport: Transport): void {
-  const served = serve<PageMeasuringMethods, MeasureEvents>(transport, browserMeasuringHandlers((stage) => void served.emit('stage', stage)));
+  const served = serve<PageMeasuringMethods, MeasureEvents>(
+    transport,
+    browserMeasuringHandlers((stage) => void served.emit('stage', stage)),
+  );
 }

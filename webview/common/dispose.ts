@@ -6,16 +6,8 @@ export interface Disposable {
   dispose(): void;
 }
 
-export function listen<K extends keyof WindowEventMap>(
-  target: Window,
-  type: K,
-  listener: (event: WindowEventMap[K]) => void,
-): Disposable;
-export function listen<K extends keyof HTMLElementEventMap>(
-  target: HTMLElement,
-  type: K,
-  listener: (event: HTMLElementEventMap[K]) => void,
-): Disposable;
+export function listen<K extends keyof WindowEventMap>(target: Window, type: K, listener: (event: WindowEventMap[K]) => void): Disposable;
+export function listen<K extends keyof HTMLElementEventMap>(target: HTMLElement, type: K, listener: (event: HTMLElementEventMap[K]) => void): Disposable;
 export function listen(target: EventTarget, type: string, listener: (event: Event) => void): Disposable {
   target.addEventListener(type, listener);
   return { dispose: () => target.removeEventListener(type, listener) };

@@ -12,11 +12,7 @@ export interface ElementOptions {
   attrs?: Record<string, string>;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  options: ElementOptions = {},
-  children: readonly Child[] = [],
-): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, children: readonly Child[] = []): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   if (options.className) element.className = options.className;
   if (options.text !== undefined) element.textContent = options.text;

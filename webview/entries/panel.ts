@@ -42,36 +42,46 @@ function changeComparison(id: number, change: (model: PanelModel) => PanelModel)
 }
 
 function comparisonBody(id: number): EntryBody {
-  const view = new PanelView({
-    sortBy: (column) => changeComparison(id, (model) => ({ ...model, sort: nextSort(model.sort, column) })),
-    toggleDetails: (codec) => changeComparison(id, (model) => toggleExpanded(model, codec)),
-    rerun: () => host.notify('rerun', {}),
-    cancel: () => host.notify('cancel', { kind: 'comparison' }),
-    openSample: () => host.notify('open-sample', {}),
-    // The Markdown's verdict picks for what the panel shows.
-    exportReport: (format, destination) => {
-      const model = entryOf(id)?.model as PanelModel | undefined;
-      return host.request('export', { format, destination, priority: model?.priority ?? DEFAULT_PRIORITY, transport: model ? chosenTransport(model) : DEFAULT_TRANSPORT, ...withRun(id) });
+  const view = new PanelView(
+    {
+      sortBy: (column) => changeComparison(id, (model) => ({ ...model, sort: nextSort(model.sort, column) })),
+      toggleDetails: (codec) => changeComparison(id, (model) => toggleExpanded(model, codec)),
+      rerun: () => host.notify('rerun', {}),
+      cancel: () => host.notify('cancel', { kind: 'comparison' }),
+      openSample: () => host.notify('open-sample', {}),
+      // The Markdown's verdict picks for what the panel shows.
+      exportReport: (format, destination) => {
+        const model = entryOf(id)?.model as PanelModel | undefined;
+        return host.request('export', {
+          format,
+          destination,
+          priority: model?.priority ?? DEFAULT_PRIORITY,
+          transport: model ? chosenTransport(model) : DEFAULT_TRANSPORT,
+          ...withRun(id),
+        });
+      },
+      openInferredSchema: (format) => host.request('open-inferred-schema', { format }),
+      setVariants: (variants) => {
+        // Kept in the panel state at once: the choice survives a reload even before the re-run starts.
+        changeComparison(id, (model) => (model.run ? { ...model, run: { ...model.run, variants } } : model));
+        host.notify('set-variants', { variants });
+      },
+      setPriority: (priority) => changeComparison(id, (model) => ({ ...model, priority })),
+      setTransport: (transport) => changeComparison(id, (model) => ({ ...model, transport })),
+      setColumnHidden: (column, hidden) =>
+        changeComparison(id, (model) => {
+          const others = (model.hiddenColumns ?? []).filter((known) => known !== column);
+          return { ...model, hiddenColumns: hidden ? [...others, column] : others };
+        }),
+      probeLibraries: () => host.notify('probe-libraries', {}),
+      setMessageMode: (messages) => host.notify('set-message-mode', { messages }),
+      cancelProbes: () => host.notify('cancel', { kind: 'probes' }),
     },
-    openInferredSchema: (format) => host.request('open-inferred-schema', { format }),
-    setVariants: (variants) => {
-      // Kept in the panel state at once: the choice survives a reload even before the re-run starts.
-      changeComparison(id, (model) => (model.run ? { ...model, run: { ...model.run, variants } } : model));
-      host.notify('set-variants', { variants });
+    {
+      request: (method, params) => host.request(method, params),
+      closed: () => host.notify('inspector-close', {}),
     },
-    setPriority: (priority) => changeComparison(id, (model) => ({ ...model, priority })),
-    setTransport: (transport) => changeComparison(id, (model) => ({ ...model, transport })),
-    setColumnHidden: (column, hidden) => changeComparison(id, (model) => {
-      const others = (model.hiddenColumns ?? []).filter((known) => known !== column);
-      return { ...model, hiddenColumns: hidden ? [...others, column] : others };
-    }),
-    probeLibraries: () => host.notify('probe-libraries', {}),
-    setMessageMode: (messages) => host.notify('set-message-mode', { messages }),
-    cancelProbes: () => host.notify('cancel', { kind: 'probes' }),
-  }, {
-    request: (method, params) => host.request(method, params),
-    closed: () => host.notify('inspector-close', {}),
-  });
+  );
   let shown: PanelModel | null = null;
   return {
     element: view.element,
@@ -113,28 +123,34 @@ function bodyOf(entry: HistoryEntry): EntryBody {
     case 'comparison':
       return comparisonBody(id);
     case 'sweep':
-      return ownModelBody<EntryModels['sweep']>(new SweepView({
-        cancelSweep: () => host.notify('cancel', { kind: 'sweep' }),
-        exportSweep: (format, destination) => host.request('export-sweep', { format, destination, ...withRun(id) }),
-      }));
+      return ownModelBody<EntryModels['sweep']>(
+        new SweepView({
+          cancelSweep: () => host.notify('cancel', { kind: 'sweep' }),
+          exportSweep: (format, destination) => host.request('export-sweep', { format, destination, ...withRun(id) }),
+        }),
+      );
     case 'schemaChange':
-      return ownModelBody<EntryModels['schemaChange']>(new SchemaChangeView({
-        cancelSchemaChange: () => host.notify('cancel', { kind: 'schemaChange' }),
-        openSchemaVersion: (runId, version, line, column) => host.notify('open-schema-version', { runId, version, line, column }),
-      }));
+      return ownModelBody<EntryModels['schemaChange']>(
+        new SchemaChangeView({
+          cancelSchemaChange: () => host.notify('cancel', { kind: 'schemaChange' }),
+          openSchemaVersion: (runId, version, line, column) => host.notify('open-schema-version', { runId, version, line, column }),
+        }),
+      );
   }
 }
 
-const view = disposables.add(new HistoryView(root, {
-  toggle: (id) => show(toggleCollapsed(history, id)),
-  close: (id) => {
-    const entry = entryOf(id);
-    // Closing a run that goes on stops it: nobody is left to read it.
-    if (entry?.model.phase === 'running') host.notify('cancel', { kind: entry.kind });
-    show(closeEntry(history, id));
-  },
-  body: bodyOf,
-}));
+const view = disposables.add(
+  new HistoryView(root, {
+    toggle: (id) => show(toggleCollapsed(history, id)),
+    close: (id) => {
+      const entry = entryOf(id);
+      // Closing a run that goes on stops it: nobody is left to read it.
+      if (entry?.model.phase === 'running') host.notify('cancel', { kind: entry.kind });
+      show(closeEntry(history, id));
+    },
+    body: bodyOf,
+  }),
+);
 view.render(history);
 
 /** Renders and saves now: for the user's own actions, which must answer at once. */

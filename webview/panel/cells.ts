@@ -3,7 +3,17 @@
  * Secondary facts (compressed sizes, timing spread, remnant paths) go into tooltips here and,
  * for keyboard and screen-reader users, into the row's details (details.ts).
  */
-import { RERUN_INTERVAL_PERCENT, type CodecResult, type CompletedResult, type ErroredResult, type ErrorStage, type LazyTimings, type MeasurementSettings, type SkippedResult, type TimingStats } from '../../src/shared/results';
+import {
+  RERUN_INTERVAL_PERCENT,
+  type CodecResult,
+  type CompletedResult,
+  type ErroredResult,
+  type ErrorStage,
+  type LazyTimings,
+  type MeasurementSettings,
+  type SkippedResult,
+  type TimingStats,
+} from '../../src/shared/results';
 import { roundsStoppedText } from '../../src/shared/rounds-text';
 import { lazyReadsOf } from '../../src/shared/lazy-reads-text';
 import { el } from '../common/dom';
@@ -64,7 +74,11 @@ function roundTripCell(result: CompletedResult): HTMLTableCellElement {
   const { status, differences, omittedDifferences } = result.roundTrip;
   const lines = differences.map((difference) => `${difference.path} (${difference.kind}): ${difference.detail}`);
   if (omittedDifferences) lines.push(`… and ${omittedDifferences} more`);
-  return td('round-trip', [el('span', { className: `status-dot ${status}`, attrs: { 'aria-hidden': 'true' } }), roundTripLabel(result.roundTrip)], lines.join('\n') || undefined);
+  return td(
+    'round-trip',
+    [el('span', { className: `status-dot ${status}`, attrs: { 'aria-hidden': 'true' } }), roundTripLabel(result.roundTrip)],
+    lines.join('\n') || undefined,
+  );
 }
 
 /**
@@ -74,7 +88,9 @@ function roundTripCell(result: CompletedResult): HTMLTableCellElement {
 function perCallCell(timing: TimingStats, lazy?: LazyTimings): HTMLTableCellElement {
   const children: (Node | string)[] = [formatDuration(timing.meanNs)];
   if (timing.bimodal) children.push(el('span', { className: 'figure-note', text: 'bimodal' }));
-  const reads = lazy ? `\nto a plain object (the speed-up uses it); access ${formatDuration(lazy.access.meanNs)}, first field (${lazy.firstFieldPath}) ${formatDuration(lazy.firstField.meanNs)}` : '';
+  const reads = lazy
+    ? `\nto a plain object (the speed-up uses it); access ${formatDuration(lazy.access.meanNs)}, first field (${lazy.firstFieldPath}) ${formatDuration(lazy.firstField.meanNs)}`
+    : '';
   return td('num', children, `${formatSpread(timing)}${reads}`);
 }
 
@@ -132,7 +148,9 @@ export function completedCells(result: CompletedResult, ratioScale: number, cont
 function bundleCell(result: CodecResult): HTMLTableCellElement {
   if (result.bundleBytes === undefined) return numberCell('—', 'No browser build measured for this codec');
   const bundle = result.bundle;
-  const title = bundle ? `${formatBytes(bundle.minifiedBytes)} minified, ${formatBytes(result.bundleBytes)} gzipped (level ${bundle.gzipLevel}), ${bundle.bundler}: ${bundle.includes}` : undefined;
+  const title = bundle
+    ? `${formatBytes(bundle.minifiedBytes)} minified, ${formatBytes(result.bundleBytes)} gzipped (level ${bundle.gzipLevel}), ${bundle.bundler}: ${bundle.includes}`
+    : undefined;
   return numberCell(formatBytes(result.bundleBytes), title);
 }
 

@@ -18,7 +18,16 @@
  * and are listed under the chart, so a longer bar among them is not read as a rank.
  */
 import {
-  BarController, BarElement, CategoryScale, Chart, type ChartConfiguration, type ChartDataset, Legend, LinearScale, type Plugin, Tooltip,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  type ChartConfiguration,
+  type ChartDataset,
+  Legend,
+  LinearScale,
+  type Plugin,
+  Tooltip,
 } from 'chart.js';
 import type { CompletedResult } from '../../src/shared/results';
 import type { SpeedOperation } from '../../src/report/verdict-data';
@@ -41,7 +50,11 @@ function chartFigure(title: string, description: string): { figure: HTMLElement;
   return { figure, frame, canvas };
 }
 
-function barOptions(valueTitle: string, formatTicks: (values: number[]) => string[], label: (datasetIndex: number, index: number) => string): ChartConfiguration<'bar', number[], string>['options'] {
+function barOptions(
+  valueTitle: string,
+  formatTicks: (values: number[]) => string[],
+  label: (datasetIndex: number, index: number) => string,
+): ChartConfiguration<'bar', number[], string>['options'] {
   return {
     indexAxis: 'y',
     responsive: true,
@@ -49,7 +62,11 @@ function barOptions(valueTitle: string, formatTicks: (values: number[]) => strin
     // Numbers appear as they are measured; a sliding bar only delays reading them.
     animation: false,
     scales: {
-      x: { beginAtZero: true, title: { display: true, text: valueTitle }, ticks: { maxRotation: 0, autoSkipPadding: 16, callback: (_value, index, ticks) => formatTicks(ticks.map((tick) => tick.value))[index] } },
+      x: {
+        beginAtZero: true,
+        title: { display: true, text: valueTitle },
+        ticks: { maxRotation: 0, autoSkipPadding: 16, callback: (_value, index, ticks) => formatTicks(ticks.map((tick) => tick.value))[index] },
+      },
       y: { grid: { display: false } },
     },
     plugins: {
@@ -124,7 +141,10 @@ function whiskersPlugin(whiskers: () => (Whisker | null)[][], colour: () => stri
 export class ResultCharts implements Disposable {
   readonly element: HTMLElement;
   private readonly size = chartFigure('Size relative to JSON', 'Bar chart of encoded, gzip, brotli and zstd size relative to the JSON bytes, per codec');
-  private readonly time = chartFigure('Speed-up against JSON', 'Bar chart of the encode and decode speed-up against JSON per codec, end to end for the way the bytes travel the verdict shows, with a whisker over each interval');
+  private readonly time = chartFigure(
+    'Speed-up against JSON',
+    'Bar chart of the encode and decode speed-up against JSON per codec, end to end for the way the bytes travel the verdict shows, with a whisker over each interval',
+  );
   private readonly timeNote = el('p', { className: 'chart-note', attrs: { role: 'note' } });
   private speeds: ChartSpeeds | undefined;
   private whiskers: (Whisker | null)[][] = [];
@@ -155,7 +175,14 @@ export class ResultCharts implements Disposable {
     // Redrawing them (and reading the theme's computed style) each time kept Chromium busy
     // beside the measuring workers.
     const names = rows.map((row) => nameOf(row.codec)).join('\n');
-    if (this.rows.length > 0 && jsonBytes === this.jsonBytes && names === this.names && sameRows(rows, this.rows) && speeds?.transport === this.speeds?.transport) return;
+    if (
+      this.rows.length > 0 &&
+      jsonBytes === this.jsonBytes &&
+      names === this.names &&
+      sameRows(rows, this.rows) &&
+      speeds?.transport === this.speeds?.transport
+    )
+      return;
     this.speeds = speeds;
     this.rows = rows;
     this.jsonBytes = jsonBytes;
@@ -168,10 +195,16 @@ export class ResultCharts implements Disposable {
     this.time.frame.style.height = height;
     if (!this.sizeChart || !this.timeChart) {
       this.sizeChart = new Chart(this.size.canvas, { type: 'bar', data: { labels: [], datasets: [] }, options: this.sizeOptions() });
-      const whiskers = whiskersPlugin(() => this.whiskers, () => this.foreground, (lines) => {
-        // Where the whiskers were drawn, for tests: a canvas has no DOM to read.
-        this.element.dataset['whiskers'] = lines.map((line) => [line.dataset, line.index, line.y, line.x0, line.x1].map((value) => Math.round(value)).join(',')).join(' ');
-      });
+      const whiskers = whiskersPlugin(
+        () => this.whiskers,
+        () => this.foreground,
+        (lines) => {
+          // Where the whiskers were drawn, for tests: a canvas has no DOM to read.
+          this.element.dataset['whiskers'] = lines
+            .map((line) => [line.dataset, line.index, line.y, line.x0, line.x1].map((value) => Math.round(value)).join(','))
+            .join(' ');
+        },
+      );
       this.timeChart = new Chart(this.time.canvas, { type: 'bar', data: { labels: [], datasets: [] }, options: this.timeOptions(), plugins: [whiskers] });
     }
     this.applyTheme();
@@ -184,25 +217,33 @@ export class ResultCharts implements Disposable {
   }
 
   private sizeOptions() {
-    return barOptions('bytes / JSON bytes', (values) => values.map((value) => String(Number(value.toFixed(2)))), (datasetIndex, index) => {
-      const row = this.rows[index]!;
-      const bytes = [row.bytes, row.compressed.gzip, row.compressed.brotli, row.compressed.zstd][datasetIndex];
-      const name = ['encoded', 'gzip', 'brotli', 'zstd'][datasetIndex]!;
-      if (bytes == null) return `${name}: not measured`;
-      return `${name}: ${bytes.toLocaleString('en-US')} B (${formatRatio(this.jsonBytes ? bytes / this.jsonBytes : row.ratio)})`;
-    });
+    return barOptions(
+      'bytes / JSON bytes',
+      (values) => values.map((value) => String(Number(value.toFixed(2)))),
+      (datasetIndex, index) => {
+        const row = this.rows[index]!;
+        const bytes = [row.bytes, row.compressed.gzip, row.compressed.brotli, row.compressed.zstd][datasetIndex];
+        const name = ['encoded', 'gzip', 'brotli', 'zstd'][datasetIndex]!;
+        if (bytes == null) return `${name}: not measured`;
+        return `${name}: ${bytes.toLocaleString('en-US')} B (${formatRatio(this.jsonBytes ? bytes / this.jsonBytes : row.ratio)})`;
+      },
+    );
   }
 
   private timeOptions() {
     const ticks = (values: number[]) => values.map((value) => `${Number(value.toFixed(2))}×`);
-    return barOptions('JSON\'s time / the codec\'s in each round, median of rounds (above 1× is faster); whiskers: the interval', ticks, (datasetIndex, index) => {
-      const row = this.rows[index]!;
-      const operation: SpeedOperation = datasetIndex === 0 ? 'encode' : 'decode';
-      const speed = this.speedOf(row, operation);
-      const figure = speed ? formatSpeedupRange(speed.value, speed.interval) : `not measured (${this.speeds?.missing ?? 'no JSON baseline'})`;
-      const tied = this.speeds?.tied[operation].includes(row) ? ', tied: not ranked' : '';
-      return `${operation}: ${figure}${tied}; ${formatDurationRange(row[operation].meanNs, row[operation].meanInterval)} per call`;
-    });
+    return barOptions(
+      "JSON's time / the codec's in each round, median of rounds (above 1× is faster); whiskers: the interval",
+      ticks,
+      (datasetIndex, index) => {
+        const row = this.rows[index]!;
+        const operation: SpeedOperation = datasetIndex === 0 ? 'encode' : 'decode';
+        const speed = this.speedOf(row, operation);
+        const figure = speed ? formatSpeedupRange(speed.value, speed.interval) : `not measured (${this.speeds?.missing ?? 'no JSON baseline'})`;
+        const tied = this.speeds?.tied[operation].includes(row) ? ', tied: not ranked' : '';
+        return `${operation}: ${figure}${tied}; ${formatDurationRange(row[operation].meanNs, row[operation].meanInterval)} per call`;
+      },
+    );
   }
 
   /** The figure the chart draws for a row: the verdict's for the transport, else the row's own speed-up. */
@@ -230,24 +271,57 @@ export class ResultCharts implements Disposable {
     this.sizeChart.data = {
       labels,
       datasets: [
-        dataset('encoded', this.rows.map((row) => row.ratio ?? perJson(row.bytes)), first!, theme),
-        dataset('gzip', this.rows.map((row) => perJson(row.compressed.gzip)), second!, theme),
-        dataset('brotli', this.rows.map((row) => perJson(row.compressed.brotli)), third!, theme),
+        dataset(
+          'encoded',
+          this.rows.map((row) => row.ratio ?? perJson(row.bytes)),
+          first!,
+          theme,
+        ),
+        dataset(
+          'gzip',
+          this.rows.map((row) => perJson(row.compressed.gzip)),
+          second!,
+          theme,
+        ),
+        dataset(
+          'brotli',
+          this.rows.map((row) => perJson(row.compressed.brotli)),
+          third!,
+          theme,
+        ),
         // zstd is null only in reports saved by older versions (before Node 20 had it here).
         ...(this.rows.some((row) => row.compressed.zstd !== null)
-          ? [dataset('zstd', this.rows.map((row) => perJson(row.compressed.zstd ?? 0)), fourth!, theme)]
+          ? [
+              dataset(
+                'zstd',
+                this.rows.map((row) => perJson(row.compressed.zstd ?? 0)),
+                fourth!,
+                theme,
+              ),
+            ]
           : []),
       ],
     };
     const operations: SpeedOperation[] = ['encode', 'decode'];
     this.foreground = theme.foreground;
-    this.whiskers = operations.map((operation) => this.rows.map((row) => {
-      const speed = this.speedOf(row, operation);
-      return speed && speed.interval[0] !== speed.interval[1] ? { low: speed.interval[0], high: speed.interval[1], tied: this.speeds?.tied[operation].includes(row) ?? false } : null;
-    }));
+    this.whiskers = operations.map((operation) =>
+      this.rows.map((row) => {
+        const speed = this.speedOf(row, operation);
+        return speed && speed.interval[0] !== speed.interval[1]
+          ? { low: speed.interval[0], high: speed.interval[1], tied: this.speeds?.tied[operation].includes(row) ?? false }
+          : null;
+      }),
+    );
     this.timeChart.data = {
       labels,
-      datasets: operations.map((operation, index) => dataset(operation, this.rows.map((row) => this.speedOf(row, operation)?.value ?? 0), [first!, second!][index]!, theme)),
+      datasets: operations.map((operation, index) =>
+        dataset(
+          operation,
+          this.rows.map((row) => this.speedOf(row, operation)?.value ?? 0),
+          [first!, second!][index]!,
+          theme,
+        ),
+      ),
     };
     // The x axis must reach the highest whisker, or the interval is cut off at the edge.
     this.timeChart.options.scales!['x']!.suggestedMax = Math.max(0, ...this.whiskers.flat().map((whisker) => whisker?.high ?? 0)) * 1.08;
@@ -261,11 +335,17 @@ export class ResultCharts implements Disposable {
     // Observable by tests (and devtools): which foreground the charts were last drawn with,
     // and the speed-up axis's labels (drawn on the canvas, so not in the DOM otherwise).
     this.element.dataset['drawnWith'] = theme.foreground;
-    this.element.dataset['colours'] = [...this.sizeChart.data.datasets, ...this.timeChart.data.datasets].map((series) => `${series.label}=${String(series.backgroundColor)}`).join(' ');
+    this.element.dataset['colours'] = [...this.sizeChart.data.datasets, ...this.timeChart.data.datasets]
+      .map((series) => `${series.label}=${String(series.backgroundColor)}`)
+      .join(' ');
     this.element.dataset['sizeSeries'] = this.sizeChart.data.datasets.map((series) => series.label).join(' | ');
     this.element.dataset['speedupTicks'] = this.timeChart.scales['x']?.ticks.map((tick) => String(tick.label)).join(' | ') ?? '';
-    this.element.dataset['speedupBars'] = this.rows.map((row) => `${row.codec} ${this.speedOf(row, 'encode')?.value ?? '—'} ${this.speedOf(row, 'decode')?.value ?? '—'}`).join(' | ');
-    this.element.dataset['tied'] = operations.map((operation) => `${operation}:${(this.speeds?.tied[operation] ?? []).map((row) => row.codec).join(',')}`).join(' ');
+    this.element.dataset['speedupBars'] = this.rows
+      .map((row) => `${row.codec} ${this.speedOf(row, 'encode')?.value ?? '—'} ${this.speedOf(row, 'decode')?.value ?? '—'}`)
+      .join(' | ');
+    this.element.dataset['tied'] = operations
+      .map((operation) => `${operation}:${(this.speeds?.tied[operation] ?? []).map((row) => row.codec).join(',')}`)
+      .join(' ');
     this.element.dataset['redraws'] = String(++this.redraws);
   }
 }

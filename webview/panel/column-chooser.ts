@@ -29,12 +29,17 @@ export class ColumnChooser implements Disposable {
     });
     this.element = el('details', { className: 'column-chooser' }, [
       this.summary,
-      el('fieldset', { className: 'column-options' }, [el('legend', { className: 'visually-hidden', text: 'Optional columns of the results table' }), ...options]),
+      el('fieldset', { className: 'column-options' }, [
+        el('legend', { className: 'visually-hidden', text: 'Optional columns of the results table' }),
+        ...options,
+      ]),
     ]);
-    this.listeners.add(listen(this.element, 'change', (event) => {
-      const column = (event.target as HTMLElement).dataset['column'] as ColumnId | undefined;
-      if (column) actions.setColumnHidden(column, !(event.target as HTMLInputElement).checked);
-    }));
+    this.listeners.add(
+      listen(this.element, 'change', (event) => {
+        const column = (event.target as HTMLElement).dataset['column'] as ColumnId | undefined;
+        if (column) actions.setColumnHidden(column, !(event.target as HTMLInputElement).checked);
+      }),
+    );
   }
 
   render(hidden: readonly ColumnId[], folded: readonly ColumnId[]): void {

@@ -32,8 +32,7 @@ function entry(term: string, ...values: (Node | string)[]): HTMLElement[] {
 }
 
 function list(items: readonly { path: string; kind: string; detail: string }[], more = 0): HTMLElement {
-  const rows = items.map((item) =>
-    el('li', {}, [el('code', { text: item.path }), ' ', el('span', { className: 'badge', text: item.kind }), ' ', item.detail]));
+  const rows = items.map((item) => el('li', {}, [el('code', { text: item.path }), ' ', el('span', { className: 'badge', text: item.kind }), ' ', item.detail]));
   if (more > 0) rows.push(el('li', { text: `… and ${more} more` }));
   return el('ul', { className: 'detail-list' }, rows);
 }
@@ -60,14 +59,29 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null, se
     entries.push(
       ...entry('Encoded', compressedText(result.bytes, jsonBytes)),
       ...entry('Compressed', sizes.join(' · ')),
-      ...(result.compressionTiming ? entry('Compression time', `${compressionTimeParts(result.compressionTiming).join(' · ')} (compress / decompress ${compressionTimingMethod(result.compressionTiming)})`) : []),
+      ...(result.compressionTiming
+        ? entry(
+            'Compression time',
+            `${compressionTimeParts(result.compressionTiming).join(' · ')} (compress / decompress ${compressionTimingMethod(result.compressionTiming)})`,
+          )
+        : []),
       ...entry('Encode', formatSpread(result.encode)),
       ...entry('Decode', formatSpread(result.decode)),
       ...lazyEntries(result),
     );
     if (result.roundsStopped) entries.push(...entry('Rounds taken', roundsStoppedText(result.roundsStopped, settings)));
     if (result.rounds && result.rounds.length > 1) entries.push(...entry('Rounds', roundsTable(result)));
-    if (result.unstable?.length) entries.push(...entry('Unstable', el('ul', { className: 'detail-list' }, result.unstable.map((marker) => el('li', { text: marker.reason })))));
+    if (result.unstable?.length)
+      entries.push(
+        ...entry(
+          'Unstable',
+          el(
+            'ul',
+            { className: 'detail-list' },
+            result.unstable.map((marker) => el('li', { text: marker.reason })),
+          ),
+        ),
+      );
     const { differences, omittedDifferences } = result.roundTrip;
     if (result.roundTrip.status === 'nulls-added') {
       entries.push(...entry('Round trip', `${roundTripLabel(result.roundTrip)}: keys the sample lacks came back as null; no value changed`));
@@ -81,10 +95,24 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null, se
   // The library's cost to a web app: the table's column, folded first in a narrow panel.
   if (result.bundleBytes !== undefined) {
     const bundle = result.bundle;
-    entries.push(...entry('Web bundle', `${formatBytes(result.bundleBytes)} minified and gzipped${bundle ? ` (${formatBytes(bundle.minifiedBytes)} minified; ${bundle.includes})` : ''}`));
+    entries.push(
+      ...entry(
+        'Web bundle',
+        `${formatBytes(result.bundleBytes)} minified and gzipped${bundle ? ` (${formatBytes(bundle.minifiedBytes)} minified; ${bundle.includes})` : ''}`,
+      ),
+    );
   }
   if (result.notes.length > 0) {
-    entries.push(...entry('Notes', el('ul', { className: 'detail-list' }, result.notes.map((note) => el('li', { text: note })))));
+    entries.push(
+      ...entry(
+        'Notes',
+        el(
+          'ul',
+          { className: 'detail-list' },
+          result.notes.map((note) => el('li', { text: note })),
+        ),
+      ),
+    );
   }
   return el('dl', { className: 'details-grid' }, entries);
 }
@@ -105,13 +133,19 @@ function lazyEntries(result: CompletedResult): HTMLElement[] {
 
 /** Each round's figures, in the order the rounds ran: what the median and range are made of. */
 function roundsTable(result: CompletedResult): HTMLElement {
-  const head = el('tr', {}, ['Round', 'Encode', 'Decode', 'Enc. vs JSON', 'Dec. vs JSON'].map((title) => el('th', { text: title, attrs: { scope: 'col' } })));
-  const rows = (result.rounds ?? []).map((figures) => el('tr', {}, [
-    el('th', { text: String(figures.round), attrs: { scope: 'row' } }),
-    el('td', { className: 'num', text: formatDuration(figures.encodeMeanNs) }),
-    el('td', { className: 'num', text: formatDuration(figures.decodeMeanNs) }),
-    el('td', { className: 'num', text: formatSpeedup(figures.speedupVsJson?.encode) }),
-    el('td', { className: 'num', text: formatSpeedup(figures.speedupVsJson?.decode) }),
-  ]));
+  const head = el(
+    'tr',
+    {},
+    ['Round', 'Encode', 'Decode', 'Enc. vs JSON', 'Dec. vs JSON'].map((title) => el('th', { text: title, attrs: { scope: 'col' } })),
+  );
+  const rows = (result.rounds ?? []).map((figures) =>
+    el('tr', {}, [
+      el('th', { text: String(figures.round), attrs: { scope: 'row' } }),
+      el('td', { className: 'num', text: formatDuration(figures.encodeMeanNs) }),
+      el('td', { className: 'num', text: formatDuration(figures.decodeMeanNs) }),
+      el('td', { className: 'num', text: formatSpeedup(figures.speedupVsJson?.encode) }),
+      el('td', { className: 'num', text: formatSpeedup(figures.speedupVsJson?.decode) }),
+    ]),
+  );
   return el('table', { className: 'rounds-table' }, [el('thead', {}, [head]), el('tbody', {}, rows)]);
 }

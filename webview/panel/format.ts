@@ -3,9 +3,33 @@
  * the CLI and the exports read the same.
  */
 import type { TimingStats } from '../../src/shared/results';
-import { ALLOCATION_HIDDEN, allocationFigure, formatBytes, formatCount, formatDuration, formatNumber, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupInterval, formatSpeedupRange } from '../../src/shared/format';
+import {
+  ALLOCATION_HIDDEN,
+  allocationFigure,
+  formatBytes,
+  formatCount,
+  formatDuration,
+  formatNumber,
+  formatDurationRange,
+  formatPercent,
+  formatSize,
+  formatSpeedup,
+  formatSpeedupInterval,
+  formatSpeedupRange,
+} from '../../src/shared/format';
 
-export { formatBytes, formatCount, formatDuration, formatNumber, formatDurationRange, formatPercent, formatSize, formatSpeedup, formatSpeedupInterval, formatSpeedupRange };
+export {
+  formatBytes,
+  formatCount,
+  formatDuration,
+  formatNumber,
+  formatDurationRange,
+  formatPercent,
+  formatSize,
+  formatSpeedup,
+  formatSpeedupInterval,
+  formatSpeedupRange,
+};
 
 export function formatRatio(ratio: number | null | undefined): string {
   return ratio == null ? '—' : ratio.toFixed(3);
@@ -22,8 +46,9 @@ export function formatCost(timing: TimingStats): string {
 export function formatSpread(timing: TimingStats): string {
   const batch = timing.batchSize > 1 ? ` of ${formatNumber(timing.batchSize)} calls each` : '';
   const shape = timing.bimodal ? 'bimodal: ' : '';
-  return `${formatDurationRange(timing.meanNs, timing.meanInterval)} per call over the rounds; ${formatCost(timing)}; `
-    + `${shape}median ${formatDuration(timing.medianNs)}, p75 ${formatDuration(timing.p75Ns)}, p99 ${formatDuration(timing.p99Ns)}, `
-    + `min ${formatDuration(timing.minNs)}, max ${formatDuration(timing.maxNs)}; ${formatCount(timing.samples, 'sample')}${batch}; ${timing.mbPerSec.toFixed(1)} MB/s of JSON`;
+  return (
+    `${formatDurationRange(timing.meanNs, timing.meanInterval)} per call over the rounds; ${formatCost(timing)}; ` +
+    `${shape}median ${formatDuration(timing.medianNs)}, p75 ${formatDuration(timing.p75Ns)}, p99 ${formatDuration(timing.p99Ns)}, ` +
+    `min ${formatDuration(timing.minNs)}, max ${formatDuration(timing.maxNs)}; ${formatCount(timing.samples, 'sample')}${batch}; ${timing.mbPerSec.toFixed(1)} MB/s of JSON`
+  );
 }
-

@@ -41,14 +41,14 @@ export class PanelHeader {
           `${formatBytes(stream.totalJsonBytes)} of JSON, ${formatBytes(Math.round(sample.jsonBytes))} per message on average`,
           stream.skipped.count > 0 ? `${formatCount(stream.skipped.count, 'line')} not JSON, left out` : null,
           sampleBytesText(sample),
-        ].filter(Boolean).join(' · ')
+        ]
+          .filter(Boolean)
+          .join(' · ')
       : sample
-      ? [
-          `${formatBytes(sample.jsonBytes)} of JSON`,
-          sampleRecordsText(sample),
-          sampleBytesText(sample),
-        ].join(' · ')
-      : model.phase === 'running' ? 'Reading the sample…' : '';
+        ? [`${formatBytes(sample.jsonBytes)} of JSON`, sampleRecordsText(sample), sampleBytesText(sample)].join(' · ')
+        : model.phase === 'running'
+          ? 'Reading the sample…'
+          : '';
 
     if (run) {
       const { runtime, settings } = run;
@@ -63,7 +63,9 @@ export class PanelHeader {
         runtime.platform,
         run.extensionVersion ? `Payload Lab ${run.extensionVersion}` : null,
         roundsText,
-      ].filter(Boolean).join(' · ');
+      ]
+        .filter(Boolean)
+        .join(' · ');
       this.runtime.title = `${budget}. Each round measures JSON and every codec in fresh workers, in rotated order.`;
     } else {
       this.runtime.textContent = '';

@@ -34,7 +34,20 @@ export function saveHistory(store: StateStore, history: History): void {
 function looksLikeHistory(value: unknown): value is History {
   if (typeof value !== 'object' || value === null) return false;
   const history = value as Partial<History>;
-  return Array.isArray(history.entries) && history.entries.length <= RUNS_KEPT && typeof history.nextId === 'number' && Array.isArray(history.closed)
-    && history.entries.every((entry) => typeof entry === 'object' && entry !== null && ENTRY_KINDS.includes(entry.kind)
-      && typeof entry.id === 'number' && typeof entry.runId === 'number' && typeof entry.model === 'object' && entry.model !== null);
+  return (
+    Array.isArray(history.entries) &&
+    history.entries.length <= RUNS_KEPT &&
+    typeof history.nextId === 'number' &&
+    Array.isArray(history.closed) &&
+    history.entries.every(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        ENTRY_KINDS.includes(entry.kind) &&
+        typeof entry.id === 'number' &&
+        typeof entry.runId === 'number' &&
+        typeof entry.model === 'object' &&
+        entry.model !== null,
+    )
+  );
 }

@@ -78,29 +78,35 @@ class EntryView implements Disposable {
   scrolledTo: number | null = null;
   shownPhase: string | null = null;
 
-  constructor(readonly entry: HistoryEntry, actions: HistoryActions) {
+  constructor(
+    readonly entry: HistoryEntry,
+    actions: HistoryActions,
+  ) {
     const prefix = `run-entry-${entry.id}`;
     this.body = actions.body(entry);
     this.toggle = button('', 'entry-toggle', { 'aria-controls': `${prefix}-body` });
     this.close = button('×', 'entry-close');
     this.content = el('div', { className: 'run-entry-body', attrs: { id: `${prefix}-body` } }, [this.jumps, this.body.element]);
     this.title.id = `${prefix}-title`;
-    this.element = el('section', { className: 'run-entry', attrs: { role: 'region', 'aria-labelledby': this.title.id, 'data-kind': entry.kind, 'data-entry': String(entry.id) } }, [
-      el('div', { className: 'run-entry-bar' }, [this.toggle, this.title, this.close]),
-      this.content,
-    ]);
+    this.element = el(
+      'section',
+      { className: 'run-entry', attrs: { role: 'region', 'aria-labelledby': this.title.id, 'data-kind': entry.kind, 'data-entry': String(entry.id) } },
+      [el('div', { className: 'run-entry-bar' }, [this.toggle, this.title, this.close]), this.content],
+    );
     this.listeners.add(listen(this.toggle, 'click', () => actions.toggle(entry.id)));
     this.listeners.add(listen(this.close, 'click', () => actions.close(entry.id)));
-    this.listeners.add(listen(this.jumps, 'click', (event) => {
-      const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-jump]');
-      const target = link && this.body.landmarks().find((landmark) => landmark.name === link.dataset['jump']);
-      if (!target) return;
-      event.preventDefault();
-      // Focus moves there: the next Tab goes on from the section, as a skip link does.
-      if (!target.element.hasAttribute('tabindex')) target.element.tabIndex = -1;
-      target.element.focus();
-      target.element.scrollIntoView({ block: 'start' });
-    }));
+    this.listeners.add(
+      listen(this.jumps, 'click', (event) => {
+        const link = (event.target as Element).closest<HTMLAnchorElement>('a[data-jump]');
+        const target = link && this.body.landmarks().find((landmark) => landmark.name === link.dataset['jump']);
+        if (!target) return;
+        event.preventDefault();
+        // Focus moves there: the next Tab goes on from the section, as a skip link does.
+        if (!target.element.hasAttribute('tabindex')) target.element.tabIndex = -1;
+        target.element.focus();
+        target.element.scrollIntoView({ block: 'start' });
+      }),
+    );
   }
 
   render(entry: HistoryEntry, live: boolean): void {
@@ -135,7 +141,13 @@ class EntryView implements Disposable {
     const names = landmarks.map((landmark) => landmark.name).join('\n');
     if (this.jumps.dataset['names'] === names) return;
     this.jumps.dataset['names'] = names;
-    this.jumps.replaceChildren(el('ul', {}, landmarks.map((landmark) => el('li', {}, [el('a', { text: landmark.name, attrs: { href: '#', 'data-jump': landmark.name } })]))));
+    this.jumps.replaceChildren(
+      el(
+        'ul',
+        {},
+        landmarks.map((landmark) => el('li', {}, [el('a', { text: landmark.name, attrs: { href: '#', 'data-jump': landmark.name } })])),
+      ),
+    );
   }
 
   focusToggle(): void {
@@ -153,14 +165,19 @@ export class HistoryView implements Disposable {
   readonly element = el('div', { className: 'run-history' });
   private readonly emptyState = el('div', { className: 'empty-state' }, [
     el('h1', { text: 'No comparison yet' }),
-    el('p', { text: 'Right-click a .json file and choose “Compare Encodings”, or run “Payload Lab: Run Benchmark…” from the Command Palette. Results appear here as each codec finishes.' }),
+    el('p', {
+      text: 'Right-click a .json file and choose “Compare Encodings”, or run “Payload Lab: Run Benchmark…” from the Command Palette. Results appear here as each codec finishes.',
+    }),
   ]);
   private readonly views = new Map<number, EntryView>();
   private readonly disposables = new DisposableStore();
   /** The first render is the page coming back (restored state): nothing is scrolled then. */
   private restored = false;
 
-  constructor(root: HTMLElement, private readonly actions: HistoryActions) {
+  constructor(
+    root: HTMLElement,
+    private readonly actions: HistoryActions,
+  ) {
     root.replaceChildren(this.emptyState, this.element);
     this.disposables.add({ dispose: () => this.views.forEach((view) => view.dispose()) });
   }

@@ -123,7 +123,7 @@ function added<K extends EntryKind>(history: History, kind: K, runId: number, at
 }
 
 function replaced(history: History, entry: HistoryEntry, change: Partial<Omit<HistoryEntry, 'id' | 'kind'>>): History {
-  return { ...history, entries: history.entries.map((known) => (known === entry ? { ...known, ...change } as HistoryEntry : known)) };
+  return { ...history, entries: history.entries.map((known) => (known === entry ? ({ ...known, ...change } as HistoryEntry) : known)) };
 }
 
 /** The entry's model changed by the user (a sort, an open details row…). */

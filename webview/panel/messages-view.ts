@@ -35,17 +35,33 @@ export class MessagesView {
   private readonly dictionaryNote = el('p', { className: 'section-note message-dictionary-note' });
 
   constructor() {
-    const legend = (items: Array<[string, string]>) => el('ul', { className: 'message-legend', attrs: { 'aria-hidden': 'true' } },
-      items.map(([className, text]) => el('li', {}, [el('span', { className: `message-swatch ${className}` }), text])));
+    const legend = (items: Array<[string, string]>) =>
+      el(
+        'ul',
+        { className: 'message-legend', attrs: { 'aria-hidden': 'true' } },
+        items.map(([className, text]) => el('li', {}, [el('span', { className: `message-swatch ${className}` }), text])),
+      );
     this.element = el('section', { className: 'messages-view', attrs: { 'aria-labelledby': 'messages-title' } }, [
       el('h2', { className: 'section-title', text: 'Per message', attrs: { id: 'messages-title' } }),
       this.intro,
       el('h3', { className: 'message-subtitle', text: 'Size of each message' }),
-      legend([['size-whisker', 'min–max'], ['size-box', 'p50–p90'], ['size-median', 'p50'], ['size-p99', 'p99']]),
+      legend([
+        ['size-whisker', 'min–max'],
+        ['size-box', 'p50–p90'],
+        ['size-median', 'p50'],
+        ['size-p99', 'p99'],
+      ]),
       this.sizes,
       el('h3', { className: 'message-subtitle', text: 'Messages per second on a link' }),
-      el('p', { className: 'section-note', text: 'Each codec on its best wire (as encoded, zstd alone, or zstd with the dictionary), one way, on one core: the lowest of the link’s rate for its bytes per message, its encode rate and its decode rate.' }),
-      legend([['limit-link', 'limited by the link'], ['limit-encode', 'by encoding'], ['limit-decode', 'by decoding']]),
+      el('p', {
+        className: 'section-note',
+        text: 'Each codec on its best wire (as encoded, zstd alone, or zstd with the dictionary), one way, on one core: the lowest of the link’s rate for its bytes per message, its encode rate and its decode rate.',
+      }),
+      legend([
+        ['limit-link', 'limited by the link'],
+        ['limit-encode', 'by encoding'],
+        ['limit-decode', 'by decoding'],
+      ]),
       this.rates,
       el('h3', { className: 'message-subtitle', text: 'Framing and compression per message' }),
       this.figures,
@@ -99,16 +115,27 @@ function rateGroups(rows: readonly MessageRow[]): HTMLElement[] {
     return el('figure', { className: 'message-rate-group', attrs: { 'data-link': String(bitsPerSecond) } }, [
       el('figcaption', { text: `At ${speed}` }),
       ...best.map(({ row, figure }) => {
-        if (!figure) return el('div', { className: 'message-row', attrs: { 'data-codec': row.codec } }, [el('span', { className: 'message-codec', text: row.codec }), el('span', { className: 'message-row-text', text: 'not computed' })]);
+        if (!figure)
+          return el('div', { className: 'message-row', attrs: { 'data-codec': row.codec } }, [
+            el('span', { className: 'message-codec', text: row.codec }),
+            el('span', { className: 'message-row-text', text: 'not computed' }),
+          ]);
         const text = `${messageRate(figure.perSecond)}, ${WIRE_TEXT[figure.wire]}, limited by ${LIMIT_TEXT[figure.limitedBy]}`;
         const rates = `link ${messageRate(figure.linkPerSecond)} at ${bytes(figure.bytesPerMessage)} per message · encode ${messageRate(figure.encodePerSecond)} · decode ${messageRate(figure.decodePerSecond)}`;
         const label = `${row.codec} at ${speed}: ${text} (${rates})`;
         const bar = placed(`rate-bar limit-${figure.limitedBy}`, 0, figure.perSecond, scale);
-        return el('div', { className: 'message-row', attrs: { 'data-codec': row.codec, 'data-limited-by': figure.limitedBy, 'data-wire': figure.wire, 'data-per-second': String(figure.perSecond) } }, [
-          el('span', { className: 'message-codec', text: row.codec }),
-          el('span', { className: 'message-row-text', text, title: rates }),
-          el('div', { className: 'message-track', title: label, attrs: { role: 'img', 'aria-label': label } }, [bar]),
-        ]);
+        return el(
+          'div',
+          {
+            className: 'message-row',
+            attrs: { 'data-codec': row.codec, 'data-limited-by': figure.limitedBy, 'data-wire': figure.wire, 'data-per-second': String(figure.perSecond) },
+          },
+          [
+            el('span', { className: 'message-codec', text: row.codec }),
+            el('span', { className: 'message-row-text', text, title: rates }),
+            el('div', { className: 'message-track', title: label, attrs: { role: 'img', 'aria-label': label } }, [bar]),
+          ],
+        );
       }),
     ]);
   });
@@ -116,9 +143,10 @@ function rateGroups(rows: readonly MessageRow[]): HTMLElement[] {
 
 function figureRow(row: MessageRow): HTMLElement {
   const { framing, compression, dictionary, batches } = row.messages;
-  const dictionaryText = dictionary.status === 'measured'
-    ? `${bytes(dictionary.withDictionary.mean)} (−${Math.round((1 - dictionary.withDictionary.mean / dictionary.raw) * 100)}%; ${formatBytes(dictionary.bytes)} dictionary)`
-    : 'not measured';
+  const dictionaryText =
+    dictionary.status === 'measured'
+      ? `${bytes(dictionary.withDictionary.mean)} (−${Math.round((1 - dictionary.withDictionary.mean / dictionary.raw) * 100)}%; ${formatBytes(dictionary.bytes)} dictionary)`
+      : 'not measured';
   const batch = batches.sizes.at(-1);
   const facts: Array<[string, string, string]> = [
     ['message', 'message', bytes(row.bytes)],
@@ -126,12 +154,25 @@ function figureRow(row: MessageRow): HTMLElement {
     ['leanest', 'framed (leanest)', bytes(row.bytes + leanestFraming(row))],
     ['zstd', 'zstd alone', compression.alone.zstd === null ? 'not measured' : bytes(compression.alone.zstd)],
     ['dictionary', 'zstd + dictionary', dictionaryText],
-    ...(batch ? [['batch', `zstd, ${batch.messagesPerBatch.toLocaleString('en-US')} per batch`, batch.zstd === null ? 'not measured' : bytes(batch.zstd)] as [string, string, string]] : []),
+    ...(batch
+      ? [
+          ['batch', `zstd, ${batch.messagesPerBatch.toLocaleString('en-US')} per batch`, batch.zstd === null ? 'not measured' : bytes(batch.zstd)] as [
+            string,
+            string,
+            string,
+          ],
+        ]
+      : []),
   ];
   return el('div', { className: 'message-figure-row', attrs: { 'data-codec': row.codec } }, [
     el('span', { className: 'message-codec', text: row.codec }),
-    el('dl', { className: 'message-facts' }, facts.map(([id, term, value]) =>
-      el('div', { className: 'message-fact', attrs: { 'data-fact': id } }, [el('dt', { text: term }), el('dd', { text: value })]))),
+    el(
+      'dl',
+      { className: 'message-facts' },
+      facts.map(([id, term, value]) =>
+        el('div', { className: 'message-fact', attrs: { 'data-fact': id } }, [el('dt', { text: term }), el('dd', { text: value })]),
+      ),
+    ),
   ]);
 }
 
@@ -143,6 +184,8 @@ function dictionaryText(rows: readonly MessageRow[]): string {
     return missing.status === 'not-measured' ? `zstd dictionary: not measured (${missing.reason}).` : '';
   }
   const range = (from: number, messages: number) => `${(from + 1).toLocaleString('en-US')}–${(from + messages).toLocaleString('en-US')}`;
-  return `Dictionary: each codec’s own, at most ${formatBytes(measured.settings.sizeBytes)}, trained on messages ${range(measured.trainedOn.from, measured.trainedOn.messages)} `
-    + `(the first ${Math.round(measured.settings.trainShare * 100)}% of the stream is the training part) and measured on held-out messages ${range(measured.measuredOn.from, measured.measuredOn.messages)} only; ${measured.trainer}; ${measured.compressor}.`;
+  return (
+    `Dictionary: each codec’s own, at most ${formatBytes(measured.settings.sizeBytes)}, trained on messages ${range(measured.trainedOn.from, measured.trainedOn.messages)} ` +
+    `(the first ${Math.round(measured.settings.trainShare * 100)}% of the stream is the training part) and measured on held-out messages ${range(measured.measuredOn.from, measured.measuredOn.messages)} only; ${measured.trainer}; ${measured.compressor}.`
+  );
 }

@@ -30,7 +30,19 @@ export interface ResultRow {
 
 export type Row = PendingRow | ResultRow;
 
-export const COLUMN_IDS = ['codec', 'format', 'bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants', 'bundle'] as const;
+export const COLUMN_IDS = [
+  'codec',
+  'format',
+  'bytes',
+  'ratio',
+  'encode',
+  'decode',
+  'encodeSpeedup',
+  'decodeSpeedup',
+  'roundTrip',
+  'remnants',
+  'bundle',
+] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
 
 export interface SortOrder {
@@ -92,7 +104,14 @@ export interface PanelModel {
 }
 
 export const emptyModel = (): PanelModel => ({
-  runId: null, phase: 'idle', endMessage: null, run: null, sample: null, rows: [], sort: null, expanded: [],
+  runId: null,
+  phase: 'idle',
+  endMessage: null,
+  run: null,
+  sample: null,
+  rows: [],
+  sort: null,
+  expanded: [],
 });
 
 const baseName = (location: string) => location.split(/[\\/]/).filter(Boolean).pop() ?? location;
@@ -127,17 +146,29 @@ function finishRun(model: PanelModel, report: ComparisonReport): PanelModel {
 
 /** A finished run this page never saw start (e.g. the host answering 'ready' after a reload). */
 function reportOnly(model: PanelModel, runId: number, report: ComparisonReport): PanelModel {
-  const run = { sampleName: baseName(report.input.path), sampleLocation: report.input.path, runtime: report.runtime, settings: report.settings, extensionVersion: null, ...(report.input.messages ? { messages: { byDefault: false } } : {}) };
+  const run = {
+    sampleName: baseName(report.input.path),
+    sampleLocation: report.input.path,
+    runtime: report.runtime,
+    settings: report.settings,
+    extensionVersion: null,
+    ...(report.input.messages ? { messages: { byDefault: false } } : {}),
+  };
   return { ...model, runId, phase: 'finished', endMessage: null, run, sample: report.input, rows: report.results.map(resultRow), expanded: [] };
 }
 
 function startRun(model: PanelModel, runId: number, run: ComparisonStarted, replay: boolean): PanelModel {
   // The same run announced again (the host replaying it after 'ready') keeps what arrived.
   const known = replay ? model.rows : [];
-  const pending = (planned: ComparisonStarted['codecs'][number]): PendingRow => ({ kind: 'pending', codec: planned.id, label: planned.label, format: planned.format, stage: null });
-  let rows: Row[] = run.codecs.map((planned) =>
-    known.find((row) => row.kind === 'result' && row.result.codec === planned.id) ?? pending(planned));
-  let previous: CompletedResult[] = replay ? model.previous ?? [] : [];
+  const pending = (planned: ComparisonStarted['codecs'][number]): PendingRow => ({
+    kind: 'pending',
+    codec: planned.id,
+    label: planned.label,
+    format: planned.format,
+    stage: null,
+  });
+  let rows: Row[] = run.codecs.map((planned) => known.find((row) => row.kind === 'result' && row.result.codec === planned.id) ?? pending(planned));
+  let previous: CompletedResult[] = replay ? (model.previous ?? []) : [];
   let previousKind = replay ? model.previousKind : undefined;
   if (run.compareWithPrevious && !replay) {
     previous = model.rows.flatMap((row) => (row.kind === 'result' && row.result.status === 'completed' ? [row.result] : []));
@@ -176,7 +207,7 @@ function startRun(model: PanelModel, runId: number, run: ComparisonStarted, repl
     rows,
     previous,
     previousKind,
-    round: replay ? model.round ?? 1 : 1,
+    round: replay ? (model.round ?? 1) : 1,
     expanded: replay || run.rerunCodecs ? model.expanded : [],
   };
 }
@@ -222,4 +253,3 @@ export function toggleExpanded(model: PanelModel, codec: string): PanelModel {
   const expanded = model.expanded.includes(codec) ? model.expanded.filter((id) => id !== codec) : [...model.expanded, codec];
   return { ...model, expanded };
 }
-

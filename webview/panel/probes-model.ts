@@ -25,7 +25,13 @@ export interface ProbeState {
 export const probeRuns: RunApplier<'probes', ProbeState | null> = {
   runId: (state) => state?.probeRunId ?? null,
   started: (state, probeRunId, { probes, codecs, limits }, again) => ({
-    probeRunId, phase: 'running', probes, codecs, limits, results: again && state ? state.results : [], endMessage: null,
+    probeRunId,
+    phase: 'running',
+    probes,
+    codecs,
+    limits,
+    results: again && state ? state.results : [],
+    endMessage: null,
   }),
   // Probe runs tell their progress in the notification only.
   progress: (state) => state,
@@ -35,8 +41,9 @@ export const probeRuns: RunApplier<'probes', ProbeState | null> = {
     return { ...state, results: [...others, result] };
   },
   finished: (_state, probeRunId, { probes, codecs, limits, results }) => ({ probeRunId, phase: 'finished', probes, codecs, limits, results, endMessage: null }),
-  ended: (state, probeRunId, ending, message, seen) => (seen && state
-    ? { ...state, phase: ending, endMessage: message }
-    // A run that failed before it started: say why, with nothing to show.
-    : { probeRunId, phase: ending, probes: [], codecs: [], limits: null, results: [], endMessage: message }),
+  ended: (state, probeRunId, ending, message, seen) =>
+    seen && state
+      ? { ...state, phase: ending, endMessage: message }
+      : // A run that failed before it started: say why, with nothing to show.
+        { probeRunId, phase: ending, probes: [], codecs: [], limits: null, results: [], endMessage: message },
 };

@@ -31,8 +31,9 @@ const SEVERITY: Record<ProbeOutcome, 'severe' | 'silent' | 'refused' | 'neutral'
   preserved: 'kept',
 };
 
-const LEGEND = 'crashed, polluted, timeout, prototype changed: harm beyond the decoded value · wrong value, dropped key, renamed key: '
-  + 'a silent change · refused: a clean exception · unsupported: the format cannot express the input · + more than one effect';
+const LEGEND =
+  'crashed, polluted, timeout, prototype changed: harm beyond the decoded value · wrong value, dropped key, renamed key: ' +
+  'a silent change · refused: a clean exception · unsupported: the format cannot express the input · + more than one effect';
 
 const DETAIL_ID = 'probe-detail';
 
@@ -69,12 +70,14 @@ export class ProbesView implements Disposable {
       this.detail,
     ]);
     this.listeners.add(listen(this.stopButton, 'click', () => actions.cancelProbes()));
-    this.listeners.add(listen(this.table, 'click', (event) => {
-      const cell = (event.target as Element).closest<HTMLElement>('button[data-probe]');
-      if (!cell) return;
-      this.selected = { codec: cell.dataset['codec']!, probe: cell.dataset['probe']! };
-      if (this.state) this.renderTable(this.state);
-    }));
+    this.listeners.add(
+      listen(this.table, 'click', (event) => {
+        const cell = (event.target as Element).closest<HTMLElement>('button[data-probe]');
+        if (!cell) return;
+        this.selected = { codec: cell.dataset['codec']!, probe: cell.dataset['probe']! };
+        if (this.state) this.renderTable(this.state);
+      }),
+    );
   }
 
   render(model: PanelModel): void {
@@ -106,12 +109,14 @@ export class ProbesView implements Disposable {
   }
 
   private renderTable(state: ProbeState): void {
-    const focused = document.activeElement instanceof HTMLElement && this.table.contains(document.activeElement)
-      ? { codec: document.activeElement.dataset['codec'], probe: document.activeElement.dataset['probe'] }
-      : undefined;
+    const focused =
+      document.activeElement instanceof HTMLElement && this.table.contains(document.activeElement)
+        ? { codec: document.activeElement.dataset['codec'], probe: document.activeElement.dataset['probe'] }
+        : undefined;
     const byKey = new Map(state.results.map((result) => [`${result.codec}\u0000${result.probe}`, result]));
-    const codecs = [...state.codecs.map((codec) => codec.codec), ...state.results.map((result) => result.codec)]
-      .filter((codec, index, all) => all.indexOf(codec) === index);
+    const codecs = [...state.codecs.map((codec) => codec.codec), ...state.results.map((result) => result.codec)].filter(
+      (codec, index, all) => all.indexOf(codec) === index,
+    );
     const head = el('tr', {}, [
       el('th', { text: 'Probe', attrs: { scope: 'col' } }),
       ...codecs.map((codec) => {
@@ -119,15 +124,18 @@ export class ProbesView implements Disposable {
         return el('th', { text: codec, title: known ? `${known.label}, ${known.library} ${known.libraryVersion}` : codec, attrs: { scope: 'col' } });
       }),
     ]);
-    const rows = state.probes.map((probe) => el('tr', { attrs: { 'data-probe': probe.id } }, [
-      el('th', { text: probe.title, title: probe.description, attrs: { scope: 'row' } }),
-      ...codecs.map((codec) => this.cell(byKey.get(`${codec}\u0000${probe.id}`), { codec, probe: probe.id }, state.phase === 'running')),
-    ]));
+    const rows = state.probes.map((probe) =>
+      el('tr', { attrs: { 'data-probe': probe.id } }, [
+        el('th', { text: probe.title, title: probe.description, attrs: { scope: 'row' } }),
+        ...codecs.map((codec) => this.cell(byKey.get(`${codec}\u0000${probe.id}`), { codec, probe: probe.id }, state.phase === 'running')),
+      ]),
+    );
     const caption = el('caption', { className: 'visually-hidden', text: 'Outcome of each probe per codec; press a cell for its detail' });
     this.table.replaceChildren(caption, el('thead', {}, [head]), el('tbody', {}, rows));
     if (focused?.codec !== undefined) {
       [...this.table.querySelectorAll<HTMLElement>('button[data-probe]')]
-        .find((cell) => cell.dataset['codec'] === focused.codec && cell.dataset['probe'] === focused.probe)?.focus();
+        .find((cell) => cell.dataset['codec'] === focused.codec && cell.dataset['probe'] === focused.probe)
+        ?.focus();
     }
     this.renderDetail(state, byKey);
   }
@@ -164,11 +172,20 @@ export class ProbesView implements Disposable {
     const probe = state.probes.find((info) => info.id === result.probe);
     const effects = result.effects.length > 1 ? ` (effects: ${result.effects.map((effect) => PROBE_OUTCOME_WORDS[effect]).join(', ')})` : '';
     const parts: HTMLElement[] = [
-      el('h3', { className: 'probe-detail-title', text: `${result.codec} · ${probe?.title ?? result.probe}: ${PROBE_OUTCOME_WORDS[result.outcome]}${effects}` }),
+      el('h3', {
+        className: 'probe-detail-title',
+        text: `${result.codec} · ${probe?.title ?? result.probe}: ${PROBE_OUTCOME_WORDS[result.outcome]}${effects}`,
+      }),
       el('p', { className: 'probe-detail-text', text: result.detail }),
     ];
     if (result.cases && result.cases.length > 1) {
-      parts.push(el('ul', { className: 'detail-list' }, result.cases.map((entry) => el('li', { text: `${entry.label}: ${PROBE_OUTCOME_WORDS[entry.outcome]}: ${entry.detail}` }))));
+      parts.push(
+        el(
+          'ul',
+          { className: 'detail-list' },
+          result.cases.map((entry) => el('li', { text: `${entry.label}: ${PROBE_OUTCOME_WORDS[entry.outcome]}: ${entry.detail}` })),
+        ),
+      );
     }
     if (result.pollution) parts.push(el('p', { text: `Object.prototype changed: ${result.pollution.join(', ')}` }));
     if (probe) parts.push(el('p', { className: 'section-note', text: probe.description }));

@@ -24,7 +24,10 @@ export class RemnantMatrixView {
     });
     const caption = el('caption', {}, [
       el('span', { className: 'section-title', text: 'Decoded-object effects' }),
-      el('span', { className: 'section-note', text: 'Distinct remnants per codec and kind (+: at least, the list was capped). Hover a header for what the kind means, a cell for its occurrences.' }),
+      el('span', {
+        className: 'section-note',
+        text: 'Distinct remnants per codec and kind (+: at least, the list was capped). Hover a header for what the kind means, a cell for its occurrences.',
+      }),
     ]);
     const head = el('thead', {}, [el('tr', {}, [el('th', { text: 'Codec', attrs: { scope: 'col' } }), ...kindHeaders])]);
     const table = el('table', { className: 'remnant-matrix' }, [caption, head, this.body]);
@@ -38,7 +41,11 @@ export class RemnantMatrixView {
     this.element.hidden = !results.some((result) => result.status === 'completed');
     if (this.element.hidden) return;
     const nameOf = namesOfRows(model.rows);
-    const body = el('tbody', {}, results.map((result) => matrixRow(result, nameOf(result.codec))));
+    const body = el(
+      'tbody',
+      {},
+      results.map((result) => matrixRow(result, nameOf(result.codec))),
+    );
     this.body.replaceWith(body);
     this.body = body;
   }

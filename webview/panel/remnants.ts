@@ -17,11 +17,13 @@ export function remnantBadges(result: CompletedResult): HTMLElement[] {
     if (!cell) return [];
     const info = REMNANT_KIND_INFO[kind];
     const count = `${cell.remnants}${cell.partial ? '+' : ''}`;
-    return [el('span', {
-      className: `badge remnant-${kind}`,
-      text: cell.remnants > 1 || cell.partial ? `${info.short} ×${count}` : info.short,
-      attrs: { 'data-kind': kind },
-    })];
+    return [
+      el('span', {
+        className: `badge remnant-${kind}`,
+        text: cell.remnants > 1 || cell.partial ? `${info.short} ×${count}` : info.short,
+        attrs: { 'data-kind': kind },
+      }),
+    ];
   });
 }
 
@@ -50,8 +52,10 @@ export function remnantList(remnants: readonly Remnant[]): HTMLElement {
     if (omitted) return el('li', { text: omitted });
     const info = REMNANT_KIND_INFO[remnant.kind];
     return el('li', {}, [
-      el('code', { text: remnant.path }), ' ',
-      el('span', { className: 'badge', text: info.short, title: `${info.title}: ${info.meaning}` }), ' ',
+      el('code', { text: remnant.path }),
+      ' ',
+      el('span', { className: 'badge', text: info.short, title: `${info.title}: ${info.meaning}` }),
+      ' ',
       remnant.detail,
     ]);
   });

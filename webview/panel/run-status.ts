@@ -27,7 +27,10 @@ export function statusText(model: PanelModel): string {
       return rounds === 1 ? `Running… ${rows}` : `Running round ${round} of ${rounds}… ${rows}`;
     }
     case 'finished': {
-      const failed = [['errored', count('errored')], ['skipped', count('skipped')]] as const;
+      const failed = [
+        ['errored', count('errored')],
+        ['skipped', count('skipped')],
+      ] as const;
       const extra = failed.filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
       const cutShort = model.run?.settings.roundsCutShort;
       return `Finished: ${formatCount(total, 'codec')}${extra.length ? ` (${extra.join(', ')})` : ''}${cutShort ? `. ${cutShort[0]!.toUpperCase()}${cutShort.slice(1)}.` : ''}`;

@@ -53,17 +53,34 @@ export function findingItem(report: Pick<DetailContext, 'versions'>, older: numb
 
 function examplesTable(examples: readonly ValueExample[]): HTMLTableElement {
   return el('table', { className: 'schema-examples' }, [
-    el('thead', {}, [el('tr', {}, ['where', 'written', 'read'].map((title) => el('th', { text: title, attrs: { scope: 'col' } })))]),
-    el('tbody', {}, examples.map((example) => el('tr', {}, [
-      el('th', { text: `record ${example.record} ${example.path}`, attrs: { scope: 'row' } }),
-      el('td', { className: 'example-written', text: json(example.written) }),
-      el('td', { className: 'example-read', text: example.absent ? 'nothing' : json(example.read) }),
-    ]))),
+    el('thead', {}, [
+      el(
+        'tr',
+        {},
+        ['where', 'written', 'read'].map((title) => el('th', { text: title, attrs: { scope: 'col' } })),
+      ),
+    ]),
+    el(
+      'tbody',
+      {},
+      examples.map((example) =>
+        el('tr', {}, [
+          el('th', { text: `record ${example.record} ${example.path}`, attrs: { scope: 'row' } }),
+          el('td', { className: 'example-written', text: json(example.written) }),
+          el('td', { className: 'example-read', text: example.absent ? 'nothing' : json(example.read) }),
+        ]),
+      ),
+    ),
   ]);
 }
 
 function readingTitle(context: DetailContext, cell: EvolutionCell, reading: CellReading): string {
-  const library = context.format === 'avro' ? (reading.mode === 'resolver' ? 'avsc through createResolver' : "avsc with the reader's type alone") : `${context.libraryName} decode`;
+  const library =
+    context.format === 'avro'
+      ? reading.mode === 'resolver'
+        ? 'avsc through createResolver'
+        : "avsc with the reader's type alone"
+      : `${context.libraryName} decode`;
   const needed = cell.readings.length > 1 && reading.mode === cell.needs.mode ? ' (the reading you need)' : '';
   return `${library}${needed}: ${plural(reading.decoded, 'record')} of ${formatNumber(reading.records)} decoded`;
 }
@@ -72,36 +89,60 @@ function readingParts(reading: CellReading): HTMLElement[] {
   const parts: HTMLElement[] = [];
   const refused = reading.refused;
   if (refused) {
-    const where = refused.record === null ? 'before reading any record (making the resolver)' : `first at record ${refused.record}${refused.recordPreview ? ` ${refused.recordPreview}` : ''}`;
-    parts.push(el('div', { className: 'reading-refused', attrs: { 'data-finding': 'refused' } }, [
-      el('p', { text: `Refused ${formatNumber(refused.count)} of ${formatCount(reading.records, 'record')}: "${refused.message}", ${where}.` }),
-      refused.reason ? el('p', { text: `Why: ${sentence(refused.reason)}` }) : null,
-      refused.fix ? el('p', { className: 'finding-fix', text: `Fix: ${refused.fix}` }) : null,
-    ]));
+    const where =
+      refused.record === null
+        ? 'before reading any record (making the resolver)'
+        : `first at record ${refused.record}${refused.recordPreview ? ` ${refused.recordPreview}` : ''}`;
+    parts.push(
+      el('div', { className: 'reading-refused', attrs: { 'data-finding': 'refused' } }, [
+        el('p', { text: `Refused ${formatNumber(refused.count)} of ${formatCount(reading.records, 'record')}: "${refused.message}", ${where}.` }),
+        refused.reason ? el('p', { text: `Why: ${sentence(refused.reason)}` }) : null,
+        refused.fix ? el('p', { className: 'finding-fix', text: `Fix: ${refused.fix}` }) : null,
+      ]),
+    );
   }
   for (const item of reading.reinterpreted) {
-    parts.push(el('div', { className: 'reading-reinterpreted', attrs: { 'data-finding': 'reinterpreted', 'data-path': item.path } }, [
-      el('p', {}, [el('code', { text: item.path }), ` ${plural(item.count, 'value')} read as other values: ${item.reason}`]),
-      item.examples.length > 0 ? examplesTable(item.examples) : null,
-    ]));
+    parts.push(
+      el('div', { className: 'reading-reinterpreted', attrs: { 'data-finding': 'reinterpreted', 'data-path': item.path } }, [
+        el('p', {}, [el('code', { text: item.path }), ` ${plural(item.count, 'value')} read as other values: ${item.reason}`]),
+        item.examples.length > 0 ? examplesTable(item.examples) : null,
+      ]),
+    );
   }
   if (reading.dropped.values > 0) {
     const reencode = reading.dropped.reencode;
     const option = reencode?.withOption ? `; with ${reencode.withOption.option}: ${reencode.withOption.kept ? 'kept' : 'lost'}` : '';
-    parts.push(el('div', { className: 'reading-dropped', attrs: { 'data-finding': 'dropped' } }, [
-      el('p', { text: `Dropped ${plural(reading.dropped.values, 'value')} the reader does not know:` }),
-      el('ul', { className: 'detail-list' }, reading.dropped.paths.map((entry) => el('li', {}, [el('code', { text: entry.path }), ` ${plural(entry.count, 'value')}`]))),
-      reencode ? el('p', { text: `Written back by the reader: ${reencode.kept ? 'kept' : 'lost'}${option} (checked on ${plural(reencode.records, 'record')}).` }) : null,
-    ]));
+    parts.push(
+      el('div', { className: 'reading-dropped', attrs: { 'data-finding': 'dropped' } }, [
+        el('p', { text: `Dropped ${plural(reading.dropped.values, 'value')} the reader does not know:` }),
+        el(
+          'ul',
+          { className: 'detail-list' },
+          reading.dropped.paths.map((entry) => el('li', {}, [el('code', { text: entry.path }), ` ${plural(entry.count, 'value')}`])),
+        ),
+        reencode
+          ? el('p', { text: `Written back by the reader: ${reencode.kept ? 'kept' : 'lost'}${option} (checked on ${plural(reencode.records, 'record')}).` })
+          : null,
+      ]),
+    );
   }
   if (reading.defaults.length > 0) {
-    parts.push(el('div', { className: 'reading-defaults', attrs: { 'data-finding': 'defaults' } }, [
-      el('p', { text: 'Defaults filled in where the writer wrote nothing:' }),
-      el('ul', { className: 'detail-list' }, reading.defaults.map((entry) => el('li', {}, [el('code', { text: entry.path }), ` = ${json(entry.value)} (${plural(entry.count, 'value')})`]))),
-    ]));
+    parts.push(
+      el('div', { className: 'reading-defaults', attrs: { 'data-finding': 'defaults' } }, [
+        el('p', { text: 'Defaults filled in where the writer wrote nothing:' }),
+        el(
+          'ul',
+          { className: 'detail-list' },
+          reading.defaults.map((entry) => el('li', {}, [el('code', { text: entry.path }), ` = ${json(entry.value)} (${plural(entry.count, 'value')})`])),
+        ),
+      ]),
+    );
   }
   // A reading refused before any record compared nothing: "0 of 0 equal" would say nothing.
-  if (reading.compared > 0 || !refused) parts.push(el('p', { className: 'reading-equal', text: `${reading.equal.toLocaleString('en-US')} of ${plural(reading.compared, 'value')} read back equal.` }));
+  if (reading.compared > 0 || !refused)
+    parts.push(
+      el('p', { className: 'reading-equal', text: `${reading.equal.toLocaleString('en-US')} of ${plural(reading.compared, 'value')} read back equal.` }),
+    );
   return parts;
 }
 
@@ -109,25 +150,45 @@ function readingParts(reading: CellReading): HTMLElement[] {
 export function cellDetail(context: DetailContext, cell: EvolutionCell): HTMLElement[] {
   const way = direction(cell);
   const label = (index: number) => context.versions[index]?.label ?? `v${index + 1}`;
-  const title = el('h3', { className: 'schema-detail-title', text: `${label(cell.writer)} data, ${label(cell.reader)} reader${way ? ` (${way})` : ''}: ${cellSummary(cell)}` });
+  const title = el('h3', {
+    className: 'schema-detail-title',
+    text: `${label(cell.writer)} data, ${label(cell.reader)} reader${way ? ` (${way})` : ''}: ${cellSummary(cell)}`,
+  });
   const readings = [...cell.readings].sort((a, b) => Number(b.mode === cell.needs.mode) - Number(a.mode === cell.needs.mode));
   const parts: HTMLElement[] = [title];
   if (cell.readings.length > 1) parts.push(el('p', { className: 'section-note', text: `Reading: ${cell.needs.why}.` }));
   for (const reading of readings) {
-    parts.push(el('section', { className: 'schema-reading', attrs: { 'data-mode': reading.mode } }, [el('h4', { text: readingTitle(context, cell, reading) }), ...readingParts(reading)]));
+    parts.push(
+      el('section', { className: 'schema-reading', attrs: { 'data-mode': reading.mode } }, [
+        el('h4', { text: readingTitle(context, cell, reading) }),
+        ...readingParts(reading),
+      ]),
+    );
   }
   if (cell.disagreements.length > 0) {
-    parts.push(el('ul', { className: 'schema-disagreements' }, cell.disagreements.map((note) => el('li', { text: note }))));
+    parts.push(
+      el(
+        'ul',
+        { className: 'schema-disagreements' },
+        cell.disagreements.map((note) => el('li', { text: note })),
+      ),
+    );
   }
   const pair = context.pairs.find((each) => each.older === Math.min(cell.writer, cell.reader) && each.newer === Math.max(cell.writer, cell.reader));
   if (pair && way) {
     const rules = [...(way === 'BACKWARD' ? pair.registry.backward : pair.registry.forward), ...(pair.buf?.findings ?? [])];
-    parts.push(rules.length > 0
-      ? el('div', { className: 'schema-cell-rules' }, [
-        el('h4', { text: `The rules for this direction (${way}${pair.buf ? ' and buf breaking' : ''}): the lines that changed` }),
-        el('ul', { className: 'schema-findings' }, rules.map((finding) => findingItem(context, pair.older, pair.newer, finding))),
-      ])
-      : el('p', { className: 'section-note', text: `No Schema Registry ${way} rule${pair.buf ? ' and no buf breaking rule' : ''} fails for this change.` }));
+    parts.push(
+      rules.length > 0
+        ? el('div', { className: 'schema-cell-rules' }, [
+            el('h4', { text: `The rules for this direction (${way}${pair.buf ? ' and buf breaking' : ''}): the lines that changed` }),
+            el(
+              'ul',
+              { className: 'schema-findings' },
+              rules.map((finding) => findingItem(context, pair.older, pair.newer, finding)),
+            ),
+          ])
+        : el('p', { className: 'section-note', text: `No Schema Registry ${way} rule${pair.buf ? ' and no buf breaking rule' : ''} fails for this change.` }),
+    );
   }
   return parts;
 }

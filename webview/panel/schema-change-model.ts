@@ -24,9 +24,8 @@ export interface SchemaChangeModel {
 
 export const schemaChangeRuns: RunApplier<'schemaChange', SchemaChangeModel | null> = {
   runId: (model) => model?.runId ?? null,
-  started: (model, runId, started, again) => (again && model
-    ? { ...model, started }
-    : { runId, started, phase: 'running', message: null, progress: null, cells: [], report: null, problems: [] }),
+  started: (model, runId, started, again) =>
+    again && model ? { ...model, started } : { runId, started, phase: 'running', message: null, progress: null, cells: [], report: null, problems: [] },
   progress: (model, progress) => (model ? { ...model, progress } : model),
   item: (model, item) => {
     if (!model) return model;

@@ -39,7 +39,10 @@ const READING_WORDS: Record<ReadingMode, string> = {
 export class SchemaChangeView implements Disposable {
   readonly element: HTMLElement;
   private readonly title = el('h2', { className: 'section-title schema-change-title', attrs: { id: 'schema-change-title' } });
-  private readonly stopButton = button('Stop', 'action secondary', { 'data-action': 'cancel-schema-change', title: 'Stop the schema change check (its worker is stopped)' });
+  private readonly stopButton = button('Stop', 'action secondary', {
+    'data-action': 'cancel-schema-change',
+    title: 'Stop the schema change check (its worker is stopped)',
+  });
   private readonly status = el('p', { className: 'schema-change-status', attrs: { role: 'status' } });
   private readonly progressBar = el('progress', { className: 'schema-change-progress', attrs: { 'aria-label': 'Records read' } });
   private readonly problems = el('ul', { className: 'schema-change-problems' });
@@ -140,11 +143,16 @@ export class SchemaChangeView implements Disposable {
     const focused = document.activeElement instanceof HTMLElement && this.matrix.contains(document.activeElement) ? document.activeElement.dataset : undefined;
     const versions = model.started.versions;
     const head = el('tr', {}, [el('td'), ...versions.map((version) => el('th', { text: `${version.label} reader`, attrs: { scope: 'col' } }))]);
-    const rows = versions.map((writerVersion, writer) => el('tr', {}, [
-      el('th', { text: `${writerVersion.label} data`, attrs: { scope: 'row' } }),
-      ...versions.map((_, reader) => el('td', {}, [this.cellButton(model, writer, reader)])),
-    ]));
-    const caption = el('caption', { className: 'visually-hidden', text: 'Each version\'s data (rows) read by each version\'s reader (columns); press a cell for its paths and examples' });
+    const rows = versions.map((writerVersion, writer) =>
+      el('tr', {}, [
+        el('th', { text: `${writerVersion.label} data`, attrs: { scope: 'row' } }),
+        ...versions.map((_, reader) => el('td', {}, [this.cellButton(model, writer, reader)])),
+      ]),
+    );
+    const caption = el('caption', {
+      className: 'visually-hidden',
+      text: "Each version's data (rows) read by each version's reader (columns); press a cell for its paths and examples",
+    });
     this.matrix.replaceChildren(caption, el('thead', {}, [head]), el('tbody', {}, rows));
     if (focused?.['writer'] !== undefined) {
       this.matrix.querySelector<HTMLElement>(`button[data-writer="${focused['writer']}"][data-reader="${focused['reader']}"]`)?.focus();
@@ -160,20 +168,39 @@ export class SchemaChangeView implements Disposable {
     const selected = this.selected?.writer === writer && this.selected.reader === reader;
     const way = direction(cell);
     const needsResolver = cell.readings.length > 1 && cell.needs.mode === 'resolver';
-    return el('button', {
-      className: `schema-change-cell verdict-${cell.verdict}${selected ? ' selected' : ''}`,
-      attrs: { type: 'button', 'data-writer': String(writer), 'data-reader': String(reader), 'data-verdict': cell.verdict, 'aria-pressed': String(selected), 'aria-controls': DETAIL_ID },
-    }, [
-      el('span', { className: 'cell-verdict', text: VERDICT_WORDS[cell.verdict] }),
-      el('span', { className: 'cell-summary', text: cellSummary(cell) }),
-      cell.readings.length > 1 ? el('span', { className: 'cell-readings' }, cell.readings.map((reading) => el('span', {
-        className: `cell-reading verdict-${readingVerdict(reading)}${reading.mode === cell.needs.mode ? ' needed' : ''}`,
-        text: `${READING_WORDS[reading.mode]}: ${VERDICT_WORDS[readingVerdict(reading)]}`,
-        attrs: { 'data-mode': reading.mode },
-      }))) : null,
-      way || needsResolver ? el('span', { className: 'cell-note', text: [way, needsResolver ? 'needs a resolver' : ''].filter(Boolean).join(' · ') }) : null,
-      cell.disagreements.length > 0 ? el('span', { className: 'cell-note data-wins', text: 'the data wins over a rule' }) : null,
-    ]);
+    return el(
+      'button',
+      {
+        className: `schema-change-cell verdict-${cell.verdict}${selected ? ' selected' : ''}`,
+        attrs: {
+          type: 'button',
+          'data-writer': String(writer),
+          'data-reader': String(reader),
+          'data-verdict': cell.verdict,
+          'aria-pressed': String(selected),
+          'aria-controls': DETAIL_ID,
+        },
+      },
+      [
+        el('span', { className: 'cell-verdict', text: VERDICT_WORDS[cell.verdict] }),
+        el('span', { className: 'cell-summary', text: cellSummary(cell) }),
+        cell.readings.length > 1
+          ? el(
+              'span',
+              { className: 'cell-readings' },
+              cell.readings.map((reading) =>
+                el('span', {
+                  className: `cell-reading verdict-${readingVerdict(reading)}${reading.mode === cell.needs.mode ? ' needed' : ''}`,
+                  text: `${READING_WORDS[reading.mode]}: ${VERDICT_WORDS[readingVerdict(reading)]}`,
+                  attrs: { 'data-mode': reading.mode },
+                }),
+              ),
+            )
+          : null,
+        way || needsResolver ? el('span', { className: 'cell-note', text: [way, needsResolver ? 'needs a resolver' : ''].filter(Boolean).join(' · ') }) : null,
+        cell.disagreements.length > 0 ? el('span', { className: 'cell-note data-wins', text: 'the data wins over a rule' }) : null,
+      ],
+    );
   }
 
   private renderDetail(model: SchemaChangeModel): void {
@@ -183,7 +210,12 @@ export class SchemaChangeView implements Disposable {
       return;
     }
     const { started, report } = model;
-    const context = { format: started.format, libraryName: report?.library.name ?? (started.format === 'proto' ? 'protobufjs' : 'avsc'), versions: started.versions, pairs: report?.pairs ?? [] };
+    const context = {
+      format: started.format,
+      libraryName: report?.library.name ?? (started.format === 'proto' ? 'protobufjs' : 'avsc'),
+      versions: started.versions,
+      pairs: report?.pairs ?? [],
+    };
     this.detail.replaceChildren(...cellDetail(context, cell));
   }
 }
@@ -196,12 +228,16 @@ function statusText(model: SchemaChangeModel): string {
       return `Running: ${read}…`;
     case 'finished': {
       const pair = model.report?.pairs[0];
-      return pair ? `Finished: ${pair.mode === 'NONE' ? 'neither backward nor forward compatible' : `${pair.mode} compatible`} (the rules and the data).` : 'Finished.';
+      return pair
+        ? `Finished: ${pair.mode === 'NONE' ? 'neither backward nor forward compatible' : `${pair.mode} compatible`} (the rules and the data).`
+        : 'Finished.';
     }
     case 'cancelled':
       return `Cancelled: ${model.message ?? ''} (${read}).`;
     case 'failed':
-      return model.problems.length > 0 ? `The check failed: ${model.problems.length === 1 ? 'a version could not be read' : 'the versions could not be read'}.` : `The check failed: ${model.message ?? ''}`;
+      return model.problems.length > 0
+        ? `The check failed: ${model.problems.length === 1 ? 'a version could not be read' : 'the versions could not be read'}.`
+        : `The check failed: ${model.message ?? ''}`;
   }
 }
 
@@ -222,7 +258,9 @@ function versionItems(started: SchemaChangeStarted): HTMLElement[] {
     el('dt', { text: version.label }),
     el('dd', { title: version.location, attrs: { 'data-origin': version.origin.kind } }, [
       describeOrigin(version.origin),
-      version.origin.kind === 'git' ? el('span', { className: 'version-path', text: ` · ${version.origin.relativePath}` }) : el('span', { className: 'version-path', text: ` · ${version.location}` }),
+      version.origin.kind === 'git'
+        ? el('span', { className: 'version-path', text: ` · ${version.origin.relativePath}` })
+        : el('span', { className: 'version-path', text: ` · ${version.location}` }),
     ]),
   ]);
 }
@@ -232,7 +270,9 @@ function aboutParts(model: SchemaChangeModel): HTMLElement[] {
   if (!report) return [el('p', { className: 'section-note', text: `Records: ${model.started.sampleName}.` })];
   const syntax = [...new Set(report.versions.map((version) => version.syntax).filter(Boolean))].join('/');
   const what = `${report.format === 'proto' ? 'message' : 'record'} ${report.versions[0]?.typeName ?? ''}${syntax ? `, ${syntax}` : ''}; ${report.library.name} ${report.library.version}`;
-  const unfit = report.sample.perWriter.flatMap((writer, index) => (writer.note ? [el('li', { text: `${report.versions[index]?.label ?? ''} data: ${writer.note}` })] : []));
+  const unfit = report.sample.perWriter.flatMap((writer, index) =>
+    writer.note ? [el('li', { text: `${report.versions[index]?.label ?? ''} data: ${writer.note}` })] : [],
+  );
   return [
     el('p', { className: 'section-note', text: `${what}. Records: ${report.sample.description}.` }),
     unfit.length > 0 ? el('ul', { className: 'section-note' }, unfit) : el('span'),
@@ -261,10 +301,18 @@ function pairSection(report: EvolutionReport, pair: PairLabels): HTMLElement {
   const groups = [...new Set(findings.map((each) => each.group))];
   return el('section', { className: 'schema-pair', attrs: { 'data-older': String(pair.older), 'data-newer': String(pair.newer), 'data-mode': pair.mode } }, [
     el('h3', { className: 'schema-pair-title', text: `${older} → ${newer}: ${pair.mode}` }),
-    el('dl', { className: 'schema-pair-labels' }, rows.flatMap(([term, value, className]) => [el('dt', { text: term }), el('dd', { text: value, ...(className ? { className } : {}) })])),
+    el(
+      'dl',
+      { className: 'schema-pair-labels' },
+      rows.flatMap(([term, value, className]) => [el('dt', { text: term }), el('dd', { text: value, ...(className ? { className } : {}) })]),
+    ),
     ...groups.flatMap((group) => [
       el('h4', { text: group }),
-      el('ul', { className: 'schema-findings' }, findings.filter((each) => each.group === group).map((each) => findingItem(report, pair.older, pair.newer, each.finding))),
+      el(
+        'ul',
+        { className: 'schema-findings' },
+        findings.filter((each) => each.group === group).map((each) => findingItem(report, pair.older, pair.newer, each.finding)),
+      ),
     ]),
   ]);
 }

@@ -36,25 +36,37 @@ const OPEN_TITLES: Record<InferredSchemaFormat, string> = {
 export class SchemaTools implements Disposable {
   readonly element: HTMLElement;
   /** One button a format, after the group's label "Open inferred": `.proto`, `.avsc`, `.fbs`… */
-  private readonly openButtons = (Object.keys(OPEN_TITLES) as InferredSchemaFormat[]).map((format) =>
-    ({ format, button: button(`.${format}`, 'action secondary', { 'data-action': `open-inferred-${format}`, title: OPEN_TITLES[format], 'aria-label': `Open inferred .${format}` }) }));
+  private readonly openButtons = (Object.keys(OPEN_TITLES) as InferredSchemaFormat[]).map((format) => ({
+    format,
+    button: button(`.${format}`, 'action secondary', {
+      'data-action': `open-inferred-${format}`,
+      title: OPEN_TITLES[format],
+      'aria-label': `Open inferred .${format}`,
+    }),
+  }));
   private readonly selects = new Map<VariantKey, HTMLSelectElement>();
   private readonly outcome = el('span', { className: 'export-outcome error', attrs: { role: 'status' } });
   private readonly listeners = new DisposableStore();
 
   constructor(actions: SchemaToolActions) {
     const variantControls = (Object.keys(VARIANT_CHOICES) as VariantKey[]).map((key) => {
-      const select = el('select', { className: 'variant-select', title: VARIANT_TITLES[key], attrs: { 'data-variant': key, 'aria-label': `${VARIANT_LABELS[key]} of inferred schemas` } },
-        VARIANT_CHOICES[key].map((choice) => el('option', { text: choice, attrs: { value: choice } })));
+      const select = el(
+        'select',
+        { className: 'variant-select', title: VARIANT_TITLES[key], attrs: { 'data-variant': key, 'aria-label': `${VARIANT_LABELS[key]} of inferred schemas` } },
+        VARIANT_CHOICES[key].map((choice) => el('option', { text: choice, attrs: { value: choice } })),
+      );
       this.selects.set(key, select);
       this.listeners.add(listen(select, 'change', () => actions.setVariants(this.chosen())));
       return el('label', { className: 'variant' }, [el('span', { className: 'toolbar-label', text: VARIANT_LABELS[key] }), select]);
     });
     const opening = el('span', { className: 'open-inferred', attrs: { role: 'group', 'aria-label': 'Open inferred schema' } }, [
-      el('span', { className: 'toolbar-label', text: 'Open inferred' }), ...this.openButtons.map(({ button }) => button),
+      el('span', { className: 'toolbar-label', text: 'Open inferred' }),
+      ...this.openButtons.map(({ button }) => button),
     ]);
     this.element = el('div', { className: 'toolbar-group schema-tools', attrs: { role: 'group', 'aria-label': 'Inferred schemas' } }, [
-      opening, ...variantControls, this.outcome,
+      opening,
+      ...variantControls,
+      this.outcome,
     ]);
     const open = (format: InferredSchemaFormat) => {
       this.outcome.textContent = '';

@@ -18,7 +18,7 @@ const sortValues: Record<ColumnId, (row: Row) => SortValue> = {
   codec: (row) => (row.kind === 'pending' ? row.codec : row.result.codec),
   format: (row) => (row.kind === 'pending' ? row.format : row.result.format),
   bytes: (row) => (row.kind === 'result' && row.result.status !== 'skipped' ? row.result.bytes : undefined),
-  ratio: (row) => (row.kind === 'result' && row.result.status !== 'skipped' ? row.result.ratio ?? undefined : undefined),
+  ratio: (row) => (row.kind === 'result' && row.result.status !== 'skipped' ? (row.result.ratio ?? undefined) : undefined),
   encode: (row) => completed(row)?.encode.meanNs,
   decode: (row) => completed(row)?.decode.meanNs,
   encodeSpeedup: (row) => completed(row)?.speedupVsJson?.encode,

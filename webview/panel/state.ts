@@ -33,8 +33,10 @@ export function saveModel(store: StateStore, model: PanelModel): void {
 function looksLikeModel(value: unknown): value is PanelModel {
   if (typeof value !== 'object' || value === null) return false;
   const model = value as Partial<PanelModel>;
-  return Array.isArray(model.rows)
-    && Array.isArray(model.expanded)
-    && typeof model.phase === 'string'
-    && (model.sort === null || (typeof model.sort === 'object' && COLUMN_IDS.includes(model.sort!.column)));
+  return (
+    Array.isArray(model.rows) &&
+    Array.isArray(model.expanded) &&
+    typeof model.phase === 'string' &&
+    (model.sort === null || (typeof model.sort === 'object' && COLUMN_IDS.includes(model.sort!.column)))
+  );
 }

@@ -6,9 +6,7 @@
  * plot; the legend above them picks the codecs drawn. One plot of 14 or 21 lines told nothing.
  * Points appear as they are measured; the sweep's table carries the same numbers as text.
  */
-import {
-  Chart, type ChartDataset, LinearScale, LineController, LineElement, LogarithmicScale, type Plugin, PointElement, Tooltip,
-} from 'chart.js';
+import { Chart, type ChartDataset, LinearScale, LineController, LineElement, LogarithmicScale, type Plugin, PointElement, Tooltip } from 'chart.js';
 import { el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
 import { formatDuration, formatDurationRange, formatSpeedupRange } from './format';
@@ -43,15 +41,27 @@ const ratio = (value: number) => String(Number(value.toPrecision(2)));
 function timePlot(operation: 'encode' | 'decode'): PlotSpec {
   const title = `${operation === 'encode' ? 'Encode' : 'Decode'} time per call`;
   return {
-    key: operation, group: 'time', title, yTitle: 'time per call', formatY: formatDuration,
+    key: operation,
+    group: 'time',
+    title,
+    yTitle: 'time per call',
+    formatY: formatDuration,
     description: `Log–log line chart of ${operation} time per call against JSON size, one line per codec, with interval bars`,
-    figure: (point) => ({ y: point.row[operation].meanNs, interval: point.row[operation].meanInterval, text: `${operation} at ${at(point)}: ${formatDurationRange(point.row[operation].meanNs, point.row[operation].meanInterval)} per call` }),
+    figure: (point) => ({
+      y: point.row[operation].meanNs,
+      interval: point.row[operation].meanInterval,
+      text: `${operation} at ${at(point)}: ${formatDurationRange(point.row[operation].meanNs, point.row[operation].meanInterval)} per call`,
+    }),
   };
 }
 
 function speedupPlot(operation: 'encode' | 'decode'): PlotSpec {
   return {
-    key: `speedup-${operation}`, group: 'speedup', title: `${operation === 'encode' ? 'Encode' : 'Decode'} speed-up against JSON`, yTitle: "JSON's time / the codec's", formatY: speedup,
+    key: `speedup-${operation}`,
+    group: 'speedup',
+    title: `${operation === 'encode' ? 'Encode' : 'Decode'} speed-up against JSON`,
+    yTitle: "JSON's time / the codec's",
+    formatY: speedup,
     description: `Log–log line chart of ${operation} speed-up against JSON by JSON size, one line per codec`,
     figure: (point) => {
       const figures = point.row.speedupVsJson;
@@ -65,9 +75,17 @@ function speedupPlot(operation: 'encode' | 'decode'): PlotSpec {
 function sizePlot(kind: 'raw' | 'gzip' | 'brotli'): PlotSpec {
   const bytesOf = (point: SeriesPoint) => (kind === 'raw' ? point.row.bytes : point.row.compressed[kind]);
   return {
-    key: `ratio-${kind}`, group: 'ratio', title: kind === 'raw' ? 'Encoded size relative to JSON' : `${kind} size relative to JSON`, yTitle: 'bytes / JSON bytes', formatY: ratio,
+    key: `ratio-${kind}`,
+    group: 'ratio',
+    title: kind === 'raw' ? 'Encoded size relative to JSON' : `${kind} size relative to JSON`,
+    yTitle: 'bytes / JSON bytes',
+    formatY: ratio,
     description: `Log–log line chart of ${kind === 'raw' ? 'encoded' : kind} size over JSON size, one line per codec`,
-    figure: (point) => ({ y: bytesOf(point) / point.jsonBytes, interval: null, text: `${kind} at ${at(point)}: ${bytesOf(point).toLocaleString('en-US')} B (${(bytesOf(point) / point.jsonBytes).toFixed(3)} of JSON)` }),
+    figure: (point) => ({
+      y: bytesOf(point) / point.jsonBytes,
+      interval: null,
+      text: `${kind} at ${at(point)}: ${bytesOf(point).toLocaleString('en-US')} B (${(bytesOf(point) / point.jsonBytes).toFixed(3)} of JSON)`,
+    }),
   };
 }
 
@@ -139,25 +157,36 @@ export class SweepCharts implements Disposable {
   private readonly disposables = new DisposableStore();
 
   constructor() {
-    const groups = GROUPS.map(({ group, title, plots }) => el('div', { className: 'sweep-group', attrs: { 'data-group': group } }, [
-      el('h3', { className: 'sweep-group-title', text: title }),
-      el('div', { className: 'sweep-multiples' }, plots.map((plot) => {
-        const canvas = el('canvas', { attrs: { role: 'img', 'aria-label': plot.description } });
-        this.canvases.set(plot.key, canvas);
-        return el('figure', { className: 'chart sweep-chart', attrs: { 'data-plot': plot.key } }, [el('figcaption', { text: plot.title }), el('div', { className: 'chart-frame sweep-frame' }, [canvas])]);
-      })),
-    ]));
+    const groups = GROUPS.map(({ group, title, plots }) =>
+      el('div', { className: 'sweep-group', attrs: { 'data-group': group } }, [
+        el('h3', { className: 'sweep-group-title', text: title }),
+        el(
+          'div',
+          { className: 'sweep-multiples' },
+          plots.map((plot) => {
+            const canvas = el('canvas', { attrs: { role: 'img', 'aria-label': plot.description } });
+            this.canvases.set(plot.key, canvas);
+            return el('figure', { className: 'chart sweep-chart', attrs: { 'data-plot': plot.key } }, [
+              el('figcaption', { text: plot.title }),
+              el('div', { className: 'chart-frame sweep-frame' }, [canvas]),
+            ]);
+          }),
+        ),
+      ]),
+    );
     const legend = el('fieldset', { className: 'sweep-legend' }, [el('legend', { text: 'Codecs on the plots' }), this.legend]);
     this.element = el('section', { className: 'sweep-charts', attrs: { 'aria-label': 'Size sweep plots' } }, [legend, ...groups]);
     this.disposables.add(watchTheme(() => this.draw()));
-    this.disposables.add(listen(this.legend, 'change', (event) => {
-      const box = event.target as HTMLInputElement;
-      const codec = box.dataset['codec'];
-      if (codec === undefined) return;
-      if (box.checked) this.hidden.delete(codec);
-      else this.hidden.add(codec);
-      this.draw();
-    }));
+    this.disposables.add(
+      listen(this.legend, 'change', (event) => {
+        const box = event.target as HTMLInputElement;
+        const codec = box.dataset['codec'];
+        if (codec === undefined) return;
+        if (box.checked) this.hidden.delete(codec);
+        else this.hidden.add(codec);
+        this.draw();
+      }),
+    );
   }
 
   /** `nameOf`: what the sweep's tables call each codec (codec-names.ts), for the legend and tooltips. */
@@ -181,14 +210,16 @@ export class SweepCharts implements Disposable {
       });
       if (figures.length === 0 && plot.group === 'speedup' && series.codec === 'json') return [];
       const label = nameOf(series.codec);
-      return [{
-        codec: series.codec,
-        label,
-        colour,
-        points: figures.map(({ x, y }) => ({ x, y })),
-        intervals: figures.map((figure) => figure.interval),
-        hover: figures.map((figure) => `${label} ${figure.text}`),
-      }];
+      return [
+        {
+          codec: series.codec,
+          label,
+          colour,
+          points: figures.map(({ x, y }) => ({ x, y })),
+          intervals: figures.map((figure) => figure.interval),
+          hover: figures.map((figure) => `${label} ${figure.text}`),
+        },
+      ];
     });
   }
 
@@ -198,13 +229,15 @@ export class SweepCharts implements Disposable {
     const key = JSON.stringify(items);
     if (key === this.legendKey) return;
     this.legendKey = key;
-    this.legend.replaceChildren(...items.map((item) => {
-      const box = el('input', { attrs: { type: 'checkbox', 'data-codec': item.codec } });
-      box.checked = !this.hidden.has(item.codec);
-      const swatch = el('span', { className: 'sweep-swatch', text: MARKERS[item.pointStyle], attrs: { 'aria-hidden': 'true' } });
-      swatch.style.color = item.colour;
-      return el('label', { className: 'sweep-legend-item', attrs: { 'data-codec': item.codec } }, [box, swatch, item.name]);
-    }));
+    this.legend.replaceChildren(
+      ...items.map((item) => {
+        const box = el('input', { attrs: { type: 'checkbox', 'data-codec': item.codec } });
+        box.checked = !this.hidden.has(item.codec);
+        const swatch = el('span', { className: 'sweep-swatch', text: MARKERS[item.pointStyle], attrs: { 'aria-hidden': 'true' } });
+        swatch.style.color = item.colour;
+        return el('label', { className: 'sweep-legend-item', attrs: { 'data-codec': item.codec } }, [box, swatch, item.name]);
+      }),
+    );
     this.element.dataset['colours'] = items.map((item) => `${item.codec}=${item.colour}`).join(' ');
   }
 
@@ -235,8 +268,13 @@ export class SweepCharts implements Disposable {
     }
     // Observable by tests: points per plot, the scales' types and the codecs drawn (canvas, not DOM).
     this.element.dataset['points'] = counts.join(' ');
-    this.element.dataset['scales'] = PLOTS.map((plot) => this.charts.get(plot.key)!.chart).map((chart) => `${chart.scales['x']?.type}/${chart.scales['y']?.type}`).join(' ');
-    this.element.dataset['shown'] = this.series.filter((series) => !this.hidden.has(series.codec)).map((series) => series.codec).join(' ');
+    this.element.dataset['scales'] = PLOTS.map((plot) => this.charts.get(plot.key)!.chart)
+      .map((chart) => `${chart.scales['x']?.type}/${chart.scales['y']?.type}`)
+      .join(' ');
+    this.element.dataset['shown'] = this.series
+      .filter((series) => !this.hidden.has(series.codec))
+      .map((series) => series.codec)
+      .join(' ');
   }
 
   private chartOf(plot: PlotSpec): { chart: LineChart; drawn: { lines: LineSpec[] } } {
@@ -258,7 +296,9 @@ export class SweepCharts implements Disposable {
 
 /** The lowest and highest figure (intervals included) of these lines, a little apart; undefined without points. */
 function sharedRange(lines: readonly LineSpec[]): [number, number] | undefined {
-  const values = lines.flatMap((line) => [...line.points.map((point) => point.y), ...line.intervals.flatMap((interval) => interval ?? [])]).filter((value) => value > 0);
+  const values = lines
+    .flatMap((line) => [...line.points.map((point) => point.y), ...line.intervals.flatMap((interval) => interval ?? [])])
+    .filter((value) => value > 0);
   if (values.length === 0) return undefined;
   return [Math.min(...values) / 1.2, Math.max(...values) * 1.2];
 }
@@ -270,8 +310,22 @@ function chartOptions(plot: PlotSpec, lines: () => LineSpec[]): LineChart['optio
     animation: false,
     parsing: false,
     scales: {
-      x: { type: 'logarithmic', title: { display: true, text: 'JSON size' }, afterBuildTicks: (axis) => { axis.ticks = steppedTicks(axis.min, axis.max, 4, 1024); }, ticks: { maxRotation: 0, callback: (value) => formatJsonSize(Number(value)) } },
-      y: { type: 'logarithmic', title: { display: true, text: plot.yTitle }, afterBuildTicks: (axis) => { axis.ticks = decadeTicks(axis.min, axis.max); }, ticks: { callback: (value) => plot.formatY(Number(value)) } },
+      x: {
+        type: 'logarithmic',
+        title: { display: true, text: 'JSON size' },
+        afterBuildTicks: (axis) => {
+          axis.ticks = steppedTicks(axis.min, axis.max, 4, 1024);
+        },
+        ticks: { maxRotation: 0, callback: (value) => formatJsonSize(Number(value)) },
+      },
+      y: {
+        type: 'logarithmic',
+        title: { display: true, text: plot.yTitle },
+        afterBuildTicks: (axis) => {
+          axis.ticks = decadeTicks(axis.min, axis.max);
+        },
+        ticks: { callback: (value) => plot.formatY(Number(value)) },
+      },
     },
     plugins: {
       // The legend above the plots names the codecs and picks them (one for all plots).

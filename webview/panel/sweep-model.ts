@@ -38,9 +38,22 @@ export interface SweepModel {
 
 export const sweepRuns: RunApplier<'sweep', SweepModel | null> = {
   runId: (model) => model?.runId ?? null,
-  started: (model, runId, started, again) => (again && model
-    ? { ...model, started }
-    : { runId, started, phase: 'running', message: null, notes: [], sizes: [], growth: [], limits: [], limitSettings: null, sizeProgress: null, searching: [] }),
+  started: (model, runId, started, again) =>
+    again && model
+      ? { ...model, started }
+      : {
+          runId,
+          started,
+          phase: 'running',
+          message: null,
+          notes: [],
+          sizes: [],
+          growth: [],
+          limits: [],
+          limitSettings: null,
+          sizeProgress: null,
+          searching: [],
+        },
   progress: (model, progress) => {
     if (!model) return model;
     if (progress.type === 'size') return { ...model, sizeProgress: progress };
@@ -56,7 +69,17 @@ export const sweepRuns: RunApplier<'sweep', SweepModel | null> = {
 function withItem(model: SweepModel, item: SweepItem): SweepModel {
   switch (item.type) {
     case 'planned':
-      return { ...model, notes: item.notes, sizes: item.sizes.map((info) => ({ jsonBytes: info.jsonBytes, records: info.records, repeated: info.scaling?.repeated ?? false, rows: [], done: false })) };
+      return {
+        ...model,
+        notes: item.notes,
+        sizes: item.sizes.map((info) => ({
+          jsonBytes: info.jsonBytes,
+          records: info.records,
+          repeated: info.scaling?.repeated ?? false,
+          rows: [],
+          done: false,
+        })),
+      };
     case 'size-result':
       return withSize(model, item.sizeIndex, (size) => ({ ...size, rows: [...size.rows.filter((row) => row.codec !== item.result.codec), item.result] }));
     case 'size-done':
@@ -72,8 +95,24 @@ function withItem(model: SweepModel, item: SweepItem): SweepModel {
 }
 
 function finishSweep(model: SweepModel, report: SweepReport): SweepModel {
-  const sizes = report.sizes.map((size) => ({ jsonBytes: size.jsonBytes, records: size.scaling.records, repeated: size.scaling.repeated, rows: size.results, done: true }));
-  return { ...model, phase: 'finished', notes: report.notes, sizes, growth: report.growth, limits: report.limits ?? [], limitSettings: report.limitSettings ?? null, sizeProgress: null, searching: [] };
+  const sizes = report.sizes.map((size) => ({
+    jsonBytes: size.jsonBytes,
+    records: size.scaling.records,
+    repeated: size.scaling.repeated,
+    rows: size.results,
+    done: true,
+  }));
+  return {
+    ...model,
+    phase: 'finished',
+    notes: report.notes,
+    sizes,
+    growth: report.growth,
+    limits: report.limits ?? [],
+    limitSettings: report.limitSettings ?? null,
+    sizeProgress: null,
+    searching: [],
+  };
 }
 
 function withSize(model: SweepModel, index: number, change: (size: SweepSizeState) => SweepSizeState): SweepModel {

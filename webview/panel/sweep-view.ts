@@ -21,7 +21,11 @@ export interface SweepActions {
   exportSweep(format: ExportFormat, destination: 'file' | 'clipboard'): Promise<RequestMap['export-sweep']['result']>;
 }
 
-const FORMATS: ReadonlyArray<[ExportFormat, string]> = [['csv', 'CSV'], ['json', 'JSON'], ['markdown', 'Markdown table']];
+const FORMATS: ReadonlyArray<[ExportFormat, string]> = [
+  ['csv', 'CSV'],
+  ['json', 'JSON'],
+  ['markdown', 'Markdown table'],
+];
 
 export class SweepView implements Disposable {
   readonly element: HTMLElement;
@@ -31,7 +35,11 @@ export class SweepView implements Disposable {
   private readonly cancelButton = button('Stop sweep', 'action secondary', { 'data-action': 'cancel-sweep' });
   private readonly plotsButton = button('Plots', 'action secondary', { 'data-action': 'sweep-plots', 'aria-pressed': 'true' });
   private readonly tableButton = button('Table', 'action secondary', { 'data-action': 'sweep-table', 'aria-pressed': 'false' });
-  private readonly formatSelect = el('select', { className: 'sweep-export-format', attrs: { 'aria-label': 'Export format of the sweep' } }, FORMATS.map(([value, text]) => el('option', { text, attrs: { value } })));
+  private readonly formatSelect = el(
+    'select',
+    { className: 'sweep-export-format', attrs: { 'aria-label': 'Export format of the sweep' } },
+    FORMATS.map(([value, text]) => el('option', { text, attrs: { value } })),
+  );
   private readonly saveButton = button('Save…', 'action secondary', { 'data-action': 'sweep-export-file' });
   private readonly copyButton = button('Copy', 'action secondary', { 'data-action': 'sweep-export-clipboard' });
   private readonly outcome = el('span', { className: 'sweep-export-outcome', attrs: { role: 'status' } });
@@ -47,11 +55,25 @@ export class SweepView implements Disposable {
     this.disposables.add(this.charts);
     const toolbar = el('div', { className: 'toolbar sweep-toolbar' }, [
       el('div', { className: 'toolbar-group', attrs: { role: 'group', 'aria-label': 'View' } }, [this.plotsButton, this.tableButton]),
-      el('div', { className: 'toolbar-group', attrs: { role: 'group', 'aria-label': 'Export the sweep' } }, [el('span', { className: 'toolbar-label', text: 'Export', attrs: { 'aria-hidden': 'true' } }), this.formatSelect, this.saveButton, this.copyButton]),
+      el('div', { className: 'toolbar-group', attrs: { role: 'group', 'aria-label': 'Export the sweep' } }, [
+        el('span', { className: 'toolbar-label', text: 'Export', attrs: { 'aria-hidden': 'true' } }),
+        this.formatSelect,
+        this.saveButton,
+        this.copyButton,
+      ]),
       el('div', { className: 'toolbar-group' }, [this.cancelButton]),
       this.outcome,
     ]);
-    this.element = el('section', { className: 'sweep-view', attrs: { 'aria-label': 'Size sweep' } }, [this.title, this.status, toolbar, this.notes, this.charts.element, this.table, this.growth, this.limits]);
+    this.element = el('section', { className: 'sweep-view', attrs: { 'aria-label': 'Size sweep' } }, [
+      this.title,
+      this.status,
+      toolbar,
+      this.notes,
+      this.charts.element,
+      this.table,
+      this.growth,
+      this.limits,
+    ]);
     this.element.hidden = true;
     this.disposables.add(listen(this.cancelButton, 'click', () => actions.cancelSweep()));
     this.disposables.add(listen(this.plotsButton, 'click', () => this.show('plots')));
@@ -120,7 +142,13 @@ export class SweepView implements Disposable {
 }
 
 function headerRow(titles: string[]): HTMLElement {
-  return el('thead', {}, [el('tr', {}, titles.map((title) => el('th', { text: title, attrs: { scope: 'col' } })))]);
+  return el('thead', {}, [
+    el(
+      'tr',
+      {},
+      titles.map((title) => el('th', { text: title, attrs: { scope: 'col' } })),
+    ),
+  ]);
 }
 
 type NameOf = (codec: string) => string;
@@ -151,14 +179,27 @@ function rowCells(row: CodecResult, jsonBytes: number, nameOf: NameOf): string[]
 }
 
 function sizeTable(model: SweepModel, nameOf: NameOf): HTMLElement {
-  const body = el('tbody', {}, model.sizes.flatMap((size) => size.rows.map((row) => {
-    const cells = rowCells(row, size.jsonBytes, nameOf);
-    return el('tr', { attrs: { 'data-json-bytes': String(size.jsonBytes), 'data-codec': row.codec } }, [
-      el('th', { text: formatJsonSize(size.jsonBytes), title: `${size.jsonBytes.toLocaleString('en-US')} B of JSON, ${size.records.toLocaleString('en-US')} records${size.repeated ? ' (repeated)' : ''}`, attrs: { scope: 'row' } }),
-      ...cells.map((text) => el('td', { text })),
-    ]);
-  })));
-  return el('table', { className: 'sweep-table' }, [headerRow(['JSON size', 'codec', 'ratio', 'gzip', 'brotli', 'encode/call', 'decode/call', 'encode vs JSON', 'decode vs JSON']), body]);
+  const body = el(
+    'tbody',
+    {},
+    model.sizes.flatMap((size) =>
+      size.rows.map((row) => {
+        const cells = rowCells(row, size.jsonBytes, nameOf);
+        return el('tr', { attrs: { 'data-json-bytes': String(size.jsonBytes), 'data-codec': row.codec } }, [
+          el('th', {
+            text: formatJsonSize(size.jsonBytes),
+            title: `${size.jsonBytes.toLocaleString('en-US')} B of JSON, ${size.records.toLocaleString('en-US')} records${size.repeated ? ' (repeated)' : ''}`,
+            attrs: { scope: 'row' },
+          }),
+          ...cells.map((text) => el('td', { text })),
+        ]);
+      }),
+    ),
+  );
+  return el('table', { className: 'sweep-table' }, [
+    headerRow(['JSON size', 'codec', 'ratio', 'gzip', 'brotli', 'encode/call', 'decode/call', 'encode vs JSON', 'decode vs JSON']),
+    body,
+  ]);
 }
 
 function growthTable(model: SweepModel, nameOf: NameOf): HTMLElement {
@@ -167,12 +208,18 @@ function growthTable(model: SweepModel, nameOf: NameOf): HTMLElement {
     // The sizes a slope is fitted on go with its verdict: a column of their own left too
     // little room for a codec's name and four figures in a 326 px panel.
     headerRow(['codec', 'encode', 'decode', '']),
-    el('tbody', {}, model.growth.map((slope) => el('tr', { className: slope.superlinear ? 'superlinear' : '', attrs: { 'data-codec': slope.codec } }, [
-      codecHeader(nameOf(slope.codec)),
-      el('td', { text: formatSlope(slope.encodeSlope) }),
-      el('td', { text: formatSlope(slope.decodeSlope) }),
-      el('td', { text: `${growthVerdict(slope)} (${slope.points} ${slope.points === 1 ? 'size' : 'sizes'})` }),
-    ]))),
+    el(
+      'tbody',
+      {},
+      model.growth.map((slope) =>
+        el('tr', { className: slope.superlinear ? 'superlinear' : '', attrs: { 'data-codec': slope.codec } }, [
+          codecHeader(nameOf(slope.codec)),
+          el('td', { text: formatSlope(slope.encodeSlope) }),
+          el('td', { text: formatSlope(slope.decodeSlope) }),
+          el('td', { text: `${growthVerdict(slope)} (${slope.points} ${slope.points === 1 ? 'size' : 'sizes'})` }),
+        ]),
+      ),
+    ),
   ]);
 }
 
@@ -182,7 +229,9 @@ function statusText(model: SweepModel): string {
   const counts = [
     started.sweep ? `${done} of ${model.sizes.length || '…'} sizes` : '',
     started.limits ? `${model.limits.length} of ${started.codecs.length} limits` : '',
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   if (phase === 'finished') return `Finished: ${counts}.`;
   if (phase === 'running') return `Running: ${counts}…${where(model)}`;
   // Said once: the host's words tell what was stopped or what went wrong.
@@ -194,7 +243,9 @@ function statusText(model: SweepModel): string {
 function where(model: SweepModel): string {
   const size = model.sizeProgress;
   if (size) return ` size ${size.sizeIndex + 1}: ${size.codec} ${size.stage}, round ${size.round} of ${size.rounds}`;
-  const trying = model.searching.flatMap((search) => (search.tryingJsonBytes === null ? [] : [`${search.codec} trying ${formatJsonSize(search.tryingJsonBytes)} (step ${search.step})`]));
+  const trying = model.searching.flatMap((search) =>
+    search.tryingJsonBytes === null ? [] : [`${search.codec} trying ${formatJsonSize(search.tryingJsonBytes)} (step ${search.step})`],
+  );
   return trying.length > 0 ? ` ${trying.join(', ')}` : '';
 }
 
@@ -202,7 +253,11 @@ function where(model: SweepModel): string {
 function searchingCells(search: LimitProgress, running: boolean): string[] {
   const bound = (bytes: number | null) => (bytes === null ? '—' : `≥ ${formatJsonSize(bytes)}${running ? ' so far' : ' (stopped)'}`);
   const trying = search.tryingJsonBytes === null ? '' : `, trying ${formatJsonSize(search.tryingJsonBytes)}`;
-  return [bound(search.encodedJsonBytes), bound(search.decodedJsonBytes), running ? `searching: step ${search.step}${trying}` : `stopped at step ${search.step}${trying}`];
+  return [
+    bound(search.encodedJsonBytes),
+    bound(search.decodedJsonBytes),
+    running ? `searching: step ${search.step}${trying}` : `stopped at step ${search.step}${trying}`,
+  ];
 }
 
 function limitsTable(model: SweepModel, nameOf: NameOf): HTMLElement {
@@ -224,10 +279,12 @@ function limitsTable(model: SweepModel, nameOf: NameOf): HTMLElement {
           el('td', { text: describeLimitFailure(limit.failure), title: limit.failure?.message ?? '' }),
         ]);
       }),
-      ...model.searching.map((search) => el('tr', { className: 'limit-searching', attrs: { 'data-codec': search.codec, 'data-step': String(search.step) } }, [
-        codecHeader(nameOf(search.codec)),
-        ...searchingCells(search, model.phase === 'running').map((text) => el('td', { text })),
-      ])),
+      ...model.searching.map((search) =>
+        el('tr', { className: 'limit-searching', attrs: { 'data-codec': search.codec, 'data-step': String(search.step) } }, [
+          codecHeader(nameOf(search.codec)),
+          ...searchingCells(search, model.phase === 'running').map((text) => el('td', { text })),
+        ]),
+      ),
     ]),
   ]);
 }

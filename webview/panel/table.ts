@@ -44,14 +44,18 @@ export class ResultsTable implements Disposable {
 
   constructor(actions: TableActions) {
     this.caption = el('caption', { className: 'visually-hidden' });
-    const headRow = el('tr', {}, COLUMNS.map((column) => {
-      const sortButton = button(column.title, 'sort-button', { 'data-sort': column.id });
-      if (column.description) sortButton.title = column.description;
-      sortButton.append(el('span', { className: 'sort-indicator', attrs: { 'aria-hidden': 'true' } }));
-      const th = el('th', { className: column.numeric ? 'num' : '', attrs: { scope: 'col' } }, [sortButton]);
-      this.headers.set(column.id, th);
-      return th;
-    }));
+    const headRow = el(
+      'tr',
+      {},
+      COLUMNS.map((column) => {
+        const sortButton = button(column.title, 'sort-button', { 'data-sort': column.id });
+        if (column.description) sortButton.title = column.description;
+        sortButton.append(el('span', { className: 'sort-indicator', attrs: { 'aria-hidden': 'true' } }));
+        const th = el('th', { className: column.numeric ? 'num' : '', attrs: { scope: 'col' } }, [sortButton]);
+        this.headers.set(column.id, th);
+        return th;
+      }),
+    );
     this.body = el('tbody');
     this.table = el('table', { className: 'results' }, [this.caption, el('thead', {}, [headRow]), this.body]);
     this.scroll = el('div', { className: 'table-scroll' }, [this.table]);
@@ -61,20 +65,22 @@ export class ResultsTable implements Disposable {
     this.listeners.add(listen(window, 'resize', () => this.fit()));
 
     // One delegated listener: rows come and go, the listener stays.
-    this.listeners.add(listen(this.table, 'click', (event) => {
-      const target = (event.target as Element).closest('button');
-      const column = target?.dataset['sort'];
-      if (column) actions.sortBy(column as ColumnId);
-      const codec = target?.dataset['details'];
-      if (codec !== undefined) actions.toggleDetails(codec);
-      // A click anywhere else on an inspectable row (or on its Inspect button) opens the inspector.
-      const row = (event.target as Element).closest<HTMLElement>('tr[data-inspectable]');
-      const inspect = target?.dataset['inspect'];
-      if (inspect !== undefined) actions.inspect(inspect, target?.dataset['label'] ?? inspect);
-      else if (!target && row && !(event.target as Element).closest('a, select, input, summary')) {
-        actions.inspect(row.dataset['codec'] ?? '', row.dataset['label'] ?? '');
-      }
-    }));
+    this.listeners.add(
+      listen(this.table, 'click', (event) => {
+        const target = (event.target as Element).closest('button');
+        const column = target?.dataset['sort'];
+        if (column) actions.sortBy(column as ColumnId);
+        const codec = target?.dataset['details'];
+        if (codec !== undefined) actions.toggleDetails(codec);
+        // A click anywhere else on an inspectable row (or on its Inspect button) opens the inspector.
+        const row = (event.target as Element).closest<HTMLElement>('tr[data-inspectable]');
+        const inspect = target?.dataset['inspect'];
+        if (inspect !== undefined) actions.inspect(inspect, target?.dataset['label'] ?? inspect);
+        else if (!target && row && !(event.target as Element).closest('a, select, input, summary')) {
+          actions.inspect(row.dataset['codec'] ?? '', row.dataset['label'] ?? '');
+        }
+      }),
+    );
   }
 
   render(model: PanelModel): void {
@@ -85,9 +91,8 @@ export class ResultsTable implements Disposable {
     const sortedBy = model.sort ? `, sorted by ${COLUMNS.find((c) => c.id === model.sort!.column)!.title} (${model.sort.direction})` : '';
     this.caption.textContent = `Results per codec${sortedBy}`;
 
-    const focusedCodec = (document.activeElement as HTMLElement | null)?.closest('tbody') === this.body
-      ? (document.activeElement as HTMLElement).dataset['details']
-      : undefined;
+    const focusedCodec =
+      (document.activeElement as HTMLElement | null)?.closest('tbody') === this.body ? (document.activeElement as HTMLElement).dataset['details'] : undefined;
     const body = el('tbody');
     const rows = sortRows(model.rows, model.sort);
     const load = model.run?.settings.machineLoad;
@@ -119,7 +124,8 @@ export class ResultsTable implements Disposable {
    */
   showStage(row: PendingRow, running: boolean): boolean {
     const activity = [...this.body.querySelectorAll<HTMLElement>('tr[data-codec]')]
-      .find((tr) => tr.dataset['codec'] === row.codec)?.querySelector('.pending-activity');
+      .find((tr) => tr.dataset['codec'] === row.codec)
+      ?.querySelector('.pending-activity');
     if (!activity) return false;
     activity.textContent = pendingActivity(row, running);
     return true;
@@ -161,7 +167,16 @@ export class ResultsTable implements Disposable {
     this.table.dataset['columns'] = [...shown].join(' ');
   }
 
-  private rowElement(row: Row, index: number, expanded: boolean, ratioScale: number, running: boolean, previous: readonly CompletedResult[], previousKind: PanelModel['previousKind'], nameOf: (codec: string) => string): HTMLTableRowElement {
+  private rowElement(
+    row: Row,
+    index: number,
+    expanded: boolean,
+    ratioScale: number,
+    running: boolean,
+    previous: readonly CompletedResult[],
+    previousKind: PanelModel['previousKind'],
+    nameOf: (codec: string) => string,
+  ): HTMLTableRowElement {
     const status = row.kind === 'pending' ? 'pending' : row.result.status;
     const label = row.kind === 'pending' ? row.label : row.result.label;
     const format = row.kind === 'pending' ? row.format : row.result.format;
@@ -173,7 +188,13 @@ export class ResultsTable implements Disposable {
       if (expanded) toggle.setAttribute('aria-controls', detailsId(index)); // the details row exists only while open
       codecHeader.append(toggle);
       if (inspectable(row)) {
-        codecHeader.append(button('Inspect', 'inspect-button', { 'data-inspect': row.result.codec, 'data-label': row.result.label, title: `Open the decoded output and encoded bytes of ${row.result.label}` }));
+        codecHeader.append(
+          button('Inspect', 'inspect-button', {
+            'data-inspect': row.result.codec,
+            'data-label': row.result.label,
+            title: `Open the decoded output and encoded bytes of ${row.result.label}`,
+          }),
+        );
       }
       const before = previous.find((result) => result.codec === row.result.codec);
       if (before && row.result.status === 'completed') {
@@ -183,11 +204,12 @@ export class ResultsTable implements Disposable {
     } else {
       codecHeader.append(el('span', { className: 'codec-name', text: row.codec }));
     }
-    const cells = row.kind === 'pending'
-      ? pendingCells(row, running)
-      : row.result.status === 'completed'
-        ? completedCells(row.result, ratioScale, this.rowContext)
-        : failedCells(row.result, ratioScale);
+    const cells =
+      row.kind === 'pending'
+        ? pendingCells(row, running)
+        : row.result.status === 'completed'
+          ? completedCells(row.result, ratioScale, this.rowContext)
+          : failedCells(row.result, ratioScale);
     // Where the codec's schema came from (inferred, provided, derived): for tests and styles.
     const attrs: Record<string, string> = { 'data-codec': rowCodec(row) };
     if (row.kind === 'result') attrs['data-schema'] = row.result.schema;
@@ -195,7 +217,11 @@ export class ResultsTable implements Disposable {
       attrs['data-inspectable'] = '';
       attrs['data-label'] = row.result.label;
     }
-    return el('tr', { className: `row-${status}`, attrs }, [codecHeader, el('td', { className: 'format', text: format, attrs: { 'data-col': 'format' } }), ...cells]);
+    return el('tr', { className: `row-${status}`, attrs }, [
+      codecHeader,
+      el('td', { className: 'format', text: format, attrs: { 'data-col': 'format' } }),
+      ...cells,
+    ]);
   }
 }
 

@@ -22,14 +22,21 @@ export interface ToolbarActions {
   setMessageMode(messages: boolean): void;
 }
 
-const FORMATS: ReadonlyArray<[ExportFormat, string]> = [['markdown', 'Markdown table'], ['csv', 'CSV'], ['json', 'JSON']];
+const FORMATS: ReadonlyArray<[ExportFormat, string]> = [
+  ['markdown', 'Markdown table'],
+  ['csv', 'CSV'],
+  ['json', 'JSON'],
+];
 
 export class Toolbar implements Disposable {
   readonly element: HTMLElement;
   private readonly rerunButton = button('Re-run', 'action primary', { 'data-action': 'rerun' });
   private readonly cancelButton = button('Cancel', 'action secondary', { 'data-action': 'cancel' });
-  private readonly formatSelect = el('select', { className: 'export-format', attrs: { 'aria-label': 'Export format' } },
-    FORMATS.map(([value, text]) => el('option', { text, attrs: { value } })));
+  private readonly formatSelect = el(
+    'select',
+    { className: 'export-format', attrs: { 'aria-label': 'Export format' } },
+    FORMATS.map(([value, text]) => el('option', { text, attrs: { value } })),
+  );
   private readonly saveButton = button('Save…', 'action secondary', { 'data-action': 'export-file', title: 'Save the results to a file' });
   private readonly copyButton = button('Copy', 'action secondary', { 'data-action': 'export-clipboard', title: 'Copy the results to the clipboard' });
   private readonly openButton = button('Open sample', 'action secondary', { 'data-action': 'open-sample' });
@@ -46,14 +53,21 @@ export class Toolbar implements Disposable {
   constructor(private readonly actions: ToolbarActions) {
     const exportGroup = el('div', { className: 'toolbar-group', attrs: { role: 'group', 'aria-label': 'Export' } }, [
       el('span', { className: 'toolbar-label', text: 'Export', attrs: { 'aria-hidden': 'true' } }),
-      this.formatSelect, this.saveButton, this.copyButton,
+      this.formatSelect,
+      this.saveButton,
+      this.copyButton,
     ]);
     this.element = el('div', { className: 'toolbar' }, [
       el('div', { className: 'toolbar-group' }, [this.rerunButton, this.cancelButton]),
-      el('label', {
-        className: 'toolbar-group messages-choice',
-        title: 'Measure each record (a JSON array\u2019s elements, a JSON Lines line) as its own message, with one schema for the stream; off: the sample as one document',
-      }, [this.messagesToggle, 'Messages']),
+      el(
+        'label',
+        {
+          className: 'toolbar-group messages-choice',
+          title:
+            'Measure each record (a JSON array\u2019s elements, a JSON Lines line) as its own message, with one schema for the stream; off: the sample as one document',
+        },
+        [this.messagesToggle, 'Messages'],
+      ),
       exportGroup,
       el('div', { className: 'toolbar-group' }, [this.openButton, this.probeButton]),
       this.outcome,
@@ -62,12 +76,14 @@ export class Toolbar implements Disposable {
     this.listeners.add(listen(this.cancelButton, 'click', () => actions.cancel()));
     this.listeners.add(listen(this.openButton, 'click', () => actions.openSample()));
     this.listeners.add(listen(this.probeButton, 'click', () => actions.probeLibraries()));
-    this.listeners.add(listen(this.messagesToggle, 'change', () => {
-      // The toggle shows the mode of the run on show: it turns when the host starts the run it asks for.
-      const wanted = this.messagesToggle.checked;
-      this.messagesToggle.checked = !wanted;
-      actions.setMessageMode(wanted);
-    }));
+    this.listeners.add(
+      listen(this.messagesToggle, 'change', () => {
+        // The toggle shows the mode of the run on show: it turns when the host starts the run it asks for.
+        const wanted = this.messagesToggle.checked;
+        this.messagesToggle.checked = !wanted;
+        actions.setMessageMode(wanted);
+      }),
+    );
     this.listeners.add(listen(this.saveButton, 'click', () => void this.export('file')));
     this.listeners.add(listen(this.copyButton, 'click', () => void this.export('clipboard')));
   }

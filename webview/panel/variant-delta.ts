@@ -21,15 +21,19 @@ function timesFaster(previous: number, current: number): string {
 
 /** "vs previous: bytes −12%, encode ×1.30, decode ×0.95" (speeds: above ×1 is faster). */
 export function describeVariantDelta(previous: CompletedResult, current: CompletedResult): string {
-  return `vs previous: bytes ${percentChange(previous.bytes, current.bytes)}, `
-    + `encode ${timesFaster(previous.encode.meanNs, current.encode.meanNs)}, `
-    + `decode ${timesFaster(previous.decode.meanNs, current.decode.meanNs)}`;
+  return (
+    `vs previous: bytes ${percentChange(previous.bytes, current.bytes)}, ` +
+    `encode ${timesFaster(previous.encode.meanNs, current.encode.meanNs)}, ` +
+    `decode ${timesFaster(previous.decode.meanNs, current.decode.meanNs)}`
+  );
 }
 
 /** "previous run: encode 9.10× (8.71–9.52×), decode 4.20× (3.95–4.41×)". */
 export function describeRerunDelta(previous: CompletedResult): string {
   const speedups = previous.speedupVsJson;
   if (!speedups) return 'previous run: no speed-ups (no JSON baseline)';
-  return `previous run: encode ${formatSpeedupRange(speedups.encode, speedups.encodeInterval)}, `
-    + `decode ${formatSpeedupRange(speedups.decode, speedups.decodeInterval)}`;
+  return (
+    `previous run: encode ${formatSpeedupRange(speedups.encode, speedups.encodeInterval)}, ` +
+    `decode ${formatSpeedupRange(speedups.decode, speedups.decodeInterval)}`
+  );
 }

@@ -29,8 +29,13 @@ export function panelVerdict(model: PanelModel): Verdict | undefined {
   const results = model.rows.flatMap((row) => (row.kind === 'result' ? [row.result] : []));
   const settings = model.run?.settings;
   if (!settings) return undefined;
-  const messages = inMessageMode(model) ? model.sample?.messages ?? { format: 'jsonl' as const, count: 0, totalJsonBytes: 0, skipped: { count: 0, first: [] } } : undefined;
-  return reportVerdict({ results, settings, input: messages ? { messages } : {} }, { priority: model.priority ?? DEFAULT_PRIORITY, transport: chosenTransport(model) });
+  const messages = inMessageMode(model)
+    ? (model.sample?.messages ?? { format: 'jsonl' as const, count: 0, totalJsonBytes: 0, skipped: { count: 0, first: [] } })
+    : undefined;
+  return reportVerdict(
+    { results, settings, input: messages ? { messages } : {} },
+    { priority: model.priority ?? DEFAULT_PRIORITY, transport: chosenTransport(model) },
+  );
 }
 
 /** The codecs a line names as winners, and whether they are tied. */
@@ -55,10 +60,16 @@ function lineWinners(line: VerdictLine): { codecs: string[]; tied: boolean } {
 
 export class VerdictView implements Disposable {
   readonly element: HTMLElement;
-  private readonly prioritySelect = el('select', { className: 'priority-select', attrs: { 'aria-label': 'Priority of the pick' } },
-    PRIORITIES.map((priority) => el('option', { text: priority.label, attrs: { value: priority.id } })));
-  private readonly transportSelect = el('select', { className: 'transport-select', attrs: { 'aria-label': 'How the bytes travel: the verdict\'s sizes are after this compression, its times include it' } },
-    TRANSPORTS.map((transport) => el('option', { text: transport.label, attrs: { value: transport.id } })));
+  private readonly prioritySelect = el(
+    'select',
+    { className: 'priority-select', attrs: { 'aria-label': 'Priority of the pick' } },
+    PRIORITIES.map((priority) => el('option', { text: priority.label, attrs: { value: priority.id } })),
+  );
+  private readonly transportSelect = el(
+    'select',
+    { className: 'transport-select', attrs: { 'aria-label': "How the bytes travel: the verdict's sizes are after this compression, its times include it" } },
+    TRANSPORTS.map((transport) => el('option', { text: transport.label, attrs: { value: transport.id } })),
+  );
   private readonly machineLoad = el('p', { className: 'machine-load', attrs: { role: 'note' } });
   private readonly caveats = el('p', { className: 'verdict-caveats', attrs: { role: 'note' } });
   private readonly title = el('h2', { className: 'section-title', text: 'Verdict', attrs: { id: 'verdict-title' } });
@@ -119,10 +130,15 @@ export class VerdictView implements Disposable {
     this.pick.textContent = text.pick;
     this.pick.dataset['code'] = verdict.pick.code;
     this.pick.dataset['codecs'] = verdict.pick.code === 'chosen' ? verdict.pick.figures.entries.map((entry) => entry.codec).join(' ') : '';
-    this.claims.replaceChildren(...verdict.lines.map((line, index) => {
-      const { codecs, tied } = lineWinners(line);
-      return el('li', { text: text.lines[index]!.text, attrs: { 'data-claim': line.id, 'data-code': line.code, 'data-codecs': codecs.join(' '), ...(tied ? { 'data-tied': '' } : {}) } });
-    }));
+    this.claims.replaceChildren(
+      ...verdict.lines.map((line, index) => {
+        const { codecs, tied } = lineWinners(line);
+        return el('li', {
+          text: text.lines[index]!.text,
+          attrs: { 'data-claim': line.id, 'data-code': line.code, 'data-codecs': codecs.join(' '), ...(tied ? { 'data-tied': '' } : {}) },
+        });
+      }),
+    );
   }
 
   dispose(): void {

@@ -53,7 +53,20 @@ export class PanelView implements Disposable {
     this.table = this.disposables.add(new ResultsTable({ ...actions, inspect: (codec, label) => void this.inspector.open(codec, label) }));
     this.probes = this.disposables.add(new ProbesView(actions));
     this.disposables.add(this.charts);
-    this.element = el('div', { className: 'results-view' }, [this.header.element, this.toolbar.element, this.schemaTools.element, this.verdict.element, this.advice.element, this.table.element, this.inspector.element, this.messages.element, this.remnantMatrix.element, this.byteAttribution.element, this.charts.element, this.probes.element]);
+    this.element = el('div', { className: 'results-view' }, [
+      this.header.element,
+      this.toolbar.element,
+      this.schemaTools.element,
+      this.verdict.element,
+      this.advice.element,
+      this.table.element,
+      this.inspector.element,
+      this.messages.element,
+      this.remnantMatrix.element,
+      this.byteAttribution.element,
+      this.charts.element,
+      this.probes.element,
+    ]);
     this.toolbar.element.setAttribute('role', 'region');
     this.toolbar.element.setAttribute('aria-label', 'Actions');
     this.table.element.setAttribute('role', 'region');
@@ -88,11 +101,21 @@ export class PanelView implements Disposable {
     this.remnantMatrix.render(model);
     this.probes.render(model);
     const completed = sortRows(model.rows, model.sort).flatMap((row) =>
-      row.kind === 'result' && row.result.status === 'completed' ? [row.result as CompletedResult] : []);
+      row.kind === 'result' && row.result.status === 'completed' ? [row.result as CompletedResult] : [],
+    );
     const nameOf = namesOfRows(model.rows);
     this.messages.render(completed);
     this.byteAttribution.render(completed, nameOf);
-    this.charts.update(completed, model.sample?.jsonBytes ?? null, nameOf, chartSpeeds(model.rows.flatMap((row) => (row.kind === 'result' ? [row.result] : [])), model.run?.settings, chosenTransport(model)));
+    this.charts.update(
+      completed,
+      model.sample?.jsonBytes ?? null,
+      nameOf,
+      chartSpeeds(
+        model.rows.flatMap((row) => (row.kind === 'result' ? [row.result] : [])),
+        model.run?.settings,
+        chosenTransport(model),
+      ),
+    );
   }
 
   /**

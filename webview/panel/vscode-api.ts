@@ -5,7 +5,14 @@
  * waits forever, notifications the host answers with nothing, and the host's run events.
  */
 import { ChannelClient, ChannelError, isChannelMessage, type Transport } from '../../src/shared/channel';
-import { type NotificationMethod, type PanelEvents, type PanelMethods, REQUEST_TIMEOUT_MS, type RequestMap, type RequestMethod } from '../../src/shared/protocol';
+import {
+  type NotificationMethod,
+  type PanelEvents,
+  type PanelMethods,
+  REQUEST_TIMEOUT_MS,
+  type RequestMap,
+  type RequestMethod,
+} from '../../src/shared/protocol';
 import type { RunEvent } from '../../src/shared/run-events';
 import { type Disposable, listen } from '../common/dispose';
 
@@ -24,9 +31,11 @@ function pageTransport(api: VsCodeApi, subscriptions: Disposable[]): Transport {
     listen(onMessage) {
       // The page never sees the host go: the page goes first. It gets 'message' events from
       // more than the host (extensions, devtools): only the channel's are kept.
-      subscriptions.push(listen(window, 'message', (event) => {
-        if (isChannelMessage(event.data)) onMessage(event.data);
-      }));
+      subscriptions.push(
+        listen(window, 'message', (event) => {
+          if (isChannelMessage(event.data)) onMessage(event.data);
+        }),
+      );
     },
     end: () => undefined,
   };
@@ -36,7 +45,10 @@ export class HostConnection implements Disposable {
   private readonly subscriptions: Disposable[] = [];
   private readonly channel: ChannelClient<PanelMethods, PanelEvents>;
 
-  constructor(private readonly api: VsCodeApi, private readonly timeoutMs = REQUEST_TIMEOUT_MS) {
+  constructor(
+    private readonly api: VsCodeApi,
+    private readonly timeoutMs = REQUEST_TIMEOUT_MS,
+  ) {
     this.channel = new ChannelClient<PanelMethods, PanelEvents>(pageTransport(api, this.subscriptions));
   }
 

@@ -53,17 +53,18 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
     }
   };
 
-  const recordTo = (record: RecordType): string => fns.need(`rto_${record.name}`, () => {
-    const names = bebopFieldNames(record);
-    // A key left out is written as the schema's default: a struct has no absent fields, and a
-    // message's absent one would read back as undefined, which no JSON value is.
-    const valueOf = (field: ModelField) => {
-      const x = record.wraps ? 'v' : property('v', field.key);
-      return field.default === undefined ? x : `(${x} ?? ${JSON.stringify(field.default)})`;
-    };
-    const entries = record.fields.flatMap((field, index) => (field.type.kind === 'null' ? [] : [`${names[index]}: ${toBebop(field.type, valueOf(field))}`]));
-    return `function rto_${record.name}(v) {\n  return { ${entries.join(', ')} };\n}\n`;
-  });
+  const recordTo = (record: RecordType): string =>
+    fns.need(`rto_${record.name}`, () => {
+      const names = bebopFieldNames(record);
+      // A key left out is written as the schema's default: a struct has no absent fields, and a
+      // message's absent one would read back as undefined, which no JSON value is.
+      const valueOf = (field: ModelField) => {
+        const x = record.wraps ? 'v' : property('v', field.key);
+        return field.default === undefined ? x : `(${x} ?? ${JSON.stringify(field.default)})`;
+      };
+      const entries = record.fields.flatMap((field, index) => (field.type.kind === 'null' ? [] : [`${names[index]}: ${toBebop(field.type, valueOf(field))}`]));
+      return `function rto_${record.name}(v) {\n  return { ${entries.join(', ')} };\n}\n`;
+    });
 
   /** The JSON value of Bebop value `x`. */
   const fromBebop = (type: ModelType, x: string): string => {
@@ -94,12 +95,15 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
     }
   };
 
-  const recordFrom = (record: RecordType): string => fns.need(`rfrom_${record.name}`, () => {
-    const names = bebopFieldNames(record);
-    const reads = record.fields.map((field, index) => [field.key, field.type.kind === 'null' ? 'null' : fromBebop(field.type, property('r', names[index]!))] as const);
-    const body = record.wraps ? reads[0]![1] : `{ ${reads.map(([key, read]) => `${literal(key)}: ${read}`).join(', ')} }`;
-    return `function rfrom_${record.name}(r) {\n  return ${body};\n}\n`;
-  });
+  const recordFrom = (record: RecordType): string =>
+    fns.need(`rfrom_${record.name}`, () => {
+      const names = bebopFieldNames(record);
+      const reads = record.fields.map(
+        (field, index) => [field.key, field.type.kind === 'null' ? 'null' : fromBebop(field.type, property('r', names[index]!))] as const,
+      );
+      const body = record.wraps ? reads[0]![1] : `{ ${reads.map(([key, read]) => `${literal(key)}: ${read}`).join(', ')} }`;
+      return `function rfrom_${record.name}(r) {\n  return ${body};\n}\n`;
+    });
 
   const rootConverts = converts(root);
   return [

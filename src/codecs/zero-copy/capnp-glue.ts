@@ -65,53 +65,60 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
     }
   };
 
-  const encodeStruct = (record: RecordType): string => fns.need(`enc_${record.name}`, () => {
-    const names = fieldNames(record, 'camel');
-    // A key left out is not set: the struct's default (0, empty, the first enumerant) is read back.
-    const sets = record.fields.map((field, index) => {
-      const set = setField('s', names[index]!, field.type, record.wraps ? 'v' : `x${index}`);
-      return set && !record.wraps ? `{ const x${index} = ${property('v', field.key)}; if (x${index} !== undefined) { ${set} } }` : set;
-    }).filter(Boolean);
-    return `function enc_${record.name}(s, v) {\n${sets.map((line) => `  ${line}`).join('\n')}\n}\n`;
-  });
+  const encodeStruct = (record: RecordType): string =>
+    fns.need(`enc_${record.name}`, () => {
+      const names = fieldNames(record, 'camel');
+      // A key left out is not set: the struct's default (0, empty, the first enumerant) is read back.
+      const sets = record.fields
+        .map((field, index) => {
+          const set = setField('s', names[index]!, field.type, record.wraps ? 'v' : `x${index}`);
+          return set && !record.wraps ? `{ const x${index} = ${property('v', field.key)}; if (x${index} !== undefined) { ${set} } }` : set;
+        })
+        .filter(Boolean);
+      return `function enc_${record.name}(s, v) {\n${sets.map((line) => `  ${line}`).join('\n')}\n}\n`;
+    });
 
   /** A union group: the one member the JSON object has (a Void member is set with true). */
-  const encodeGroup = (record: RecordType): string => fns.need(`genc_${record.name}`, () => {
-    const names = fieldNames(record, 'camel');
-    const cases = record.fields.map((field, index) => {
-      const x = property('x', field.key);
-      const set = field.type.kind === 'null' ? `g.${names[index]} = true;` : setField('g', names[index]!, field.type, x);
-      return `  if (${x} !== undefined) { ${set} return; }`;
+  const encodeGroup = (record: RecordType): string =>
+    fns.need(`genc_${record.name}`, () => {
+      const names = fieldNames(record, 'camel');
+      const cases = record.fields.map((field, index) => {
+        const x = property('x', field.key);
+        const set = field.type.kind === 'null' ? `g.${names[index]} = true;` : setField('g', names[index]!, field.type, x);
+        return `  if (${x} !== undefined) { ${set} return; }`;
+      });
+      return `function genc_${record.name}(g, x) {\n${cases.join('\n')}\n  throw new TypeError('the union ${record.name} needs one of its members as a key: ${record.fields.map((field) => field.key).join(', ')}');\n}\n`;
     });
-    return `function genc_${record.name}(g, x) {\n${cases.join('\n')}\n  throw new TypeError('the union ${record.name} needs one of its members as a key: ${record.fields.map((field) => field.key).join(', ')}');\n}\n`;
-  });
 
   /** A union group read or folded through its `which()`: only the member set is read. */
-  const groupSwitch = (record: RecordType, kind: 'gdec' | 'gacc'): string => fns.need(`${kind}_${record.name}`, () => {
-    const names = fieldNames(record, 'camel');
-    const cases = record.fields.map((field, index) => {
-      const read = kind === 'gdec' ? `{ ${literal(field.key)}: ${readField('g', names[index]!, field.type)} }` : sumField('g', names[index]!, field.type);
-      return `    case ${field.tag ?? index}: return ${read};`;
+  const groupSwitch = (record: RecordType, kind: 'gdec' | 'gacc'): string =>
+    fns.need(`${kind}_${record.name}`, () => {
+      const names = fieldNames(record, 'camel');
+      const cases = record.fields.map((field, index) => {
+        const read = kind === 'gdec' ? `{ ${literal(field.key)}: ${readField('g', names[index]!, field.type)} }` : sumField('g', names[index]!, field.type);
+        return `    case ${field.tag ?? index}: return ${read};`;
+      });
+      return `function ${kind}_${record.name}(g) {\n  switch (g.which()) {\n${cases.join('\n')}\n    default: return ${kind === 'gdec' ? 'null' : '0'};\n  }\n}\n`;
     });
-    return `function ${kind}_${record.name}(g) {\n  switch (g.which()) {\n${cases.join('\n')}\n    default: return ${kind === 'gdec' ? 'null' : '0'};\n  }\n}\n`;
-  });
 
-  const encodeList = (element: ModelType): string => fns.need(`lenc_${typeKey(element)}`, () => {
-    let body: string;
-    if (element.kind === 'null') body = '';
-    else if (element.kind === 'record') body = `  for (let i = 0; i < x.length; i++) ${encodeStruct(element)}(l.get(i), x[i]);`;
-    else if (element.kind === 'union') body = `  for (let i = 0; i < x.length; i++) ${encodeUnion(element)}(l.get(i), x[i]);`;
-    else body = `  for (let i = 0; i < x.length; i++) l.set(i, ${toWire(element, 'x[i]')});`;
-    return `function lenc_${typeKey(element)}(l, x) {\n${body}\n}\n`;
-  });
-
-  const encodeUnion = (union: UnionType): string => fns.need(`uenc_${union.name}`, () => {
-    const cases = union.branches.map((branch) => {
-      const test = kindTest(branch.accepts, 'x');
-      return `  if (${test}) { ${setField('u', branch.name, branch.type, 'x')} return; }`;
+  const encodeList = (element: ModelType): string =>
+    fns.need(`lenc_${typeKey(element)}`, () => {
+      let body: string;
+      if (element.kind === 'null') body = '';
+      else if (element.kind === 'record') body = `  for (let i = 0; i < x.length; i++) ${encodeStruct(element)}(l.get(i), x[i]);`;
+      else if (element.kind === 'union') body = `  for (let i = 0; i < x.length; i++) ${encodeUnion(element)}(l.get(i), x[i]);`;
+      else body = `  for (let i = 0; i < x.length; i++) l.set(i, ${toWire(element, 'x[i]')});`;
+      return `function lenc_${typeKey(element)}(l, x) {\n${body}\n}\n`;
     });
-    return `function uenc_${union.name}(u, x) {\n${cases.join('\n')}\n  throw new TypeError('a value of none of the union ${union.name}\\'s kinds: ' + typeof x);\n}\n`;
-  });
+
+  const encodeUnion = (union: UnionType): string =>
+    fns.need(`uenc_${union.name}`, () => {
+      const cases = union.branches.map((branch) => {
+        const test = kindTest(branch.accepts, 'x');
+        return `  if (${test}) { ${setField('u', branch.name, branch.type, 'x')} return; }`;
+      });
+      return `function uenc_${union.name}(u, x) {\n${cases.join('\n')}\n  throw new TypeError('a value of none of the union ${union.name}\\'s kinds: ' + typeof x);\n}\n`;
+    });
 
   /** The JSON value of field `name` (type `type`) of struct `s`; `pointer`: its pointer slot. */
   const readField = (s: string, name: string, type: ModelType, pointer = -1): string => {
@@ -135,7 +142,8 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
         return `${fns.need(`mdec_${entry.name}`, () => `function mdec_${entry.name}(l) {\n  const o = {};\n  for (let i = 0; i < l.length; i++) { const e = l.get(i); o[e.key] = ${readField('e', valueName!, entry.fields[1]!.type)}; }\n  return o;\n}\n`)}(${s}.${name})`;
       }
       case 'nullable':
-        if (isFixedSize(type.inner)) return `${fns.need(`gdec_${typeKey(type.inner)}`, () => `function gdec_${typeKey(type.inner)}(g) {\n  return g.which() === 0 ? null : ${fromWire(type.inner, 'g.value')};\n}\n`)}(${s}.${name})`;
+        if (isFixedSize(type.inner))
+          return `${fns.need(`gdec_${typeKey(type.inner)}`, () => `function gdec_${typeKey(type.inner)}(g) {\n  return g.which() === 0 ? null : ${fromWire(type.inner, 'g.value')};\n}\n`)}(${s}.${name})`;
         return `(${has} ? ${readField(s, name, type.inner)} : null)`;
     }
   };
@@ -149,26 +157,33 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
     return isText(inner) ? `!capnp.utils.isNull(capnp.utils.getPointer(${pointer}, ${s}))` : `${s}._has${upperFirst(name)}()`;
   };
 
-  const decodeStruct = (record: RecordType): string => fns.need(`dec_${record.name}`, () => {
-    const names = fieldNames(record, 'camel');
-    const slots = pointerSlots(record);
-    const reads = record.fields.map((field, index) => [field.key, readField('s', names[index]!, field.type, slots[index])] as const);
-    const body = record.wraps ? reads[0]![1] : `{ ${reads.map(([key, read]) => `${literal(key)}: ${read}`).join(', ')} }`;
-    return `function dec_${record.name}(s) {\n  return ${body};\n}\n`;
-  });
+  const decodeStruct = (record: RecordType): string =>
+    fns.need(`dec_${record.name}`, () => {
+      const names = fieldNames(record, 'camel');
+      const slots = pointerSlots(record);
+      const reads = record.fields.map((field, index) => [field.key, readField('s', names[index]!, field.type, slots[index])] as const);
+      const body = record.wraps ? reads[0]![1] : `{ ${reads.map(([key, read]) => `${literal(key)}: ${read}`).join(', ')} }`;
+      return `function dec_${record.name}(s) {\n  return ${body};\n}\n`;
+    });
 
-  const decodeList = (element: ModelType): string => fns.need(`ldec_${typeKey(element)}`, () => {
-    const read = element.kind === 'null' ? 'null'
-      : element.kind === 'record' ? `${decodeStruct(element)}(l.get(i))`
-        : element.kind === 'union' ? `${decodeUnion(element)}(l.get(i))`
-          : fromWire(element, 'l.get(i)');
-    return `function ldec_${typeKey(element)}(l) {\n  const n = l.length;\n  const a = new Array(n);\n  for (let i = 0; i < n; i++) a[i] = ${read};\n  return a;\n}\n`;
-  });
+  const decodeList = (element: ModelType): string =>
+    fns.need(`ldec_${typeKey(element)}`, () => {
+      const read =
+        element.kind === 'null'
+          ? 'null'
+          : element.kind === 'record'
+            ? `${decodeStruct(element)}(l.get(i))`
+            : element.kind === 'union'
+              ? `${decodeUnion(element)}(l.get(i))`
+              : fromWire(element, 'l.get(i)');
+      return `function ldec_${typeKey(element)}(l) {\n  const n = l.length;\n  const a = new Array(n);\n  for (let i = 0; i < n; i++) a[i] = ${read};\n  return a;\n}\n`;
+    });
 
-  const decodeUnion = (union: UnionType): string => fns.need(`udec_${union.name}`, () => {
-    const cases = union.branches.map((branch, index) => `    case ${index}: return ${readField('u', branch.name, branch.type)};`);
-    return `function udec_${union.name}(u) {\n  switch (u.which()) {\n${cases.join('\n')}\n    default: return null;\n  }\n}\n`;
-  });
+  const decodeUnion = (union: UnionType): string =>
+    fns.need(`udec_${union.name}`, () => {
+      const cases = union.branches.map((branch, index) => `    case ${index}: return ${readField('u', branch.name, branch.type)};`);
+      return `function udec_${union.name}(u) {\n  switch (u.which()) {\n${cases.join('\n')}\n    default: return null;\n  }\n}\n`;
+    });
 
   /** A number folded from every leaf of field `name` (type `type`) of struct `s`. */
   const sumField = (s: string, name: string, type: ModelType, pointer = -1): string => {
@@ -189,11 +204,18 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
         return `${accessUnion(type)}(${s}.${name})`;
       case 'list':
         return `${fns.need(`lacc_${typeKey(type.element)}`, () => {
-          const leaf = type.element.kind === 'null' ? '0'
-            : type.element.kind === 'record' ? `${accessStruct(type.element)}(l.get(i))`
-              : type.element.kind === 'union' ? `${accessUnion(type.element)}(l.get(i))`
-                : isText(type.element) ? 'l.get(i).length'
-                  : isInt64(type.element) ? 'sinkBig(l.get(i))' : 'l.get(i)';
+          const leaf =
+            type.element.kind === 'null'
+              ? '0'
+              : type.element.kind === 'record'
+                ? `${accessStruct(type.element)}(l.get(i))`
+                : type.element.kind === 'union'
+                  ? `${accessUnion(type.element)}(l.get(i))`
+                  : isText(type.element)
+                    ? 'l.get(i).length'
+                    : isInt64(type.element)
+                      ? 'sinkBig(l.get(i))'
+                      : 'l.get(i)';
           return `function lacc_${typeKey(type.element)}(l) {\n  const n = l.length;\n  let s = n;\n  for (let i = 0; i < n; i++) s += ${leaf};\n  return s;\n}\n`;
         })}(${s}.${name})`;
       case 'map': {
@@ -207,17 +229,21 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
     }
   };
 
-  const accessStruct = (record: RecordType): string => fns.need(`acc_${record.name}`, () => {
-    const names = fieldNames(record, 'camel');
-    const slots = pointerSlots(record);
-    const sums = record.fields.flatMap((field, index) => (field.type.kind === 'null' ? [] : [`  s += ${sumField('r', names[index]!, field.type, slots[index])};`]));
-    return `function acc_${record.name}(r) {\n  let s = 0;\n${sums.join('\n')}\n  return s;\n}\n`;
-  });
+  const accessStruct = (record: RecordType): string =>
+    fns.need(`acc_${record.name}`, () => {
+      const names = fieldNames(record, 'camel');
+      const slots = pointerSlots(record);
+      const sums = record.fields.flatMap((field, index) =>
+        field.type.kind === 'null' ? [] : [`  s += ${sumField('r', names[index]!, field.type, slots[index])};`],
+      );
+      return `function acc_${record.name}(r) {\n  let s = 0;\n${sums.join('\n')}\n  return s;\n}\n`;
+    });
 
-  const accessUnion = (union: UnionType): string => fns.need(`uacc_${union.name}`, () => {
-    const cases = union.branches.map((branch, index) => `    case ${index}: return ${sumField('u', branch.name, branch.type)};`);
-    return `function uacc_${union.name}(u) {\n  switch (u.which()) {\n${cases.join('\n')}\n    default: return 0;\n  }\n}\n`;
-  });
+  const accessUnion = (union: UnionType): string =>
+    fns.need(`uacc_${union.name}`, () => {
+      const cases = union.branches.map((branch, index) => `    case ${index}: return ${sumField('u', branch.name, branch.type)};`);
+      return `function uacc_${union.name}(u) {\n  switch (u.which()) {\n${cases.join('\n')}\n    default: return 0;\n  }\n}\n`;
+    });
 
   const open = `(bytes) => new capnp.Message(bytes, false).getRoot(G.${root.name})`;
   return [
@@ -266,7 +292,12 @@ function firstField(root: RecordType): string {
     const nullable = field.type.kind === 'nullable';
     const type = field.type.kind === 'nullable' ? field.type.inner : field.type;
     if (nullable && isFixedSize(type)) return finish(lines, `(s.${name}.which() === 0 ? null : s.${name}.value)`, path);
-    if (nullable) lines.push(isText(type) ? `  if (capnp.utils.isNull(capnp.utils.getPointer(${pointerSlots(record)[index]}, s))) return null;` : `  if (!s._has${upperFirst(name)}()) return null;`);
+    if (nullable)
+      lines.push(
+        isText(type)
+          ? `  if (capnp.utils.isNull(capnp.utils.getPointer(${pointerSlots(record)[index]}, s))) return null;`
+          : `  if (!s._has${upperFirst(name)}()) return null;`,
+      );
     if (type.kind === 'record' && type.oneOf) return finish(lines, `s.${name}.which()`, `${path} (union tag)`);
     if (type.kind === 'record') {
       lines.push(`  s = s.${name};`);

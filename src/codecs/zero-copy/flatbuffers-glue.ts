@@ -25,7 +25,11 @@ interface FieldPlan {
 }
 
 /** flatc's lowerCamel of a snake_case field name. */
-export const flatcMethod = (snake: string): string => snake.split('_').map((word, index) => (index === 0 ? word : upperFirst(word))).join('');
+export const flatcMethod = (snake: string): string =>
+  snake
+    .split('_')
+    .map((word, index) => (index === 0 ? word : upperFirst(word)))
+    .join('');
 
 function plansOf(record: RecordType): FieldPlan[] {
   const names = fieldNames(record, 'snake');
@@ -35,7 +39,13 @@ function plansOf(record: RecordType): FieldPlan[] {
     if (field.type.kind !== 'null') slot += unionOf(field.type) ? 2 : 1;
     // A union's value slot follows its type slot; a user's schema gives each field's id.
     const valueSlot = field.slot ?? (unionOf(field.type) ? id + 1 : id);
-    return { key: field.key, type: field.type, method: flatcMethod(names[index]!), vtable: 4 + 2 * valueSlot, ...(field.typeKey ? { typeKey: field.typeKey } : {}) };
+    return {
+      key: field.key,
+      type: field.type,
+      method: flatcMethod(names[index]!),
+      vtable: 4 + 2 * valueSlot,
+      ...(field.typeKey ? { typeKey: field.typeKey } : {}),
+    };
   });
 }
 
@@ -43,7 +53,9 @@ function plansOf(record: RecordType): FieldPlan[] {
 function slotSize(type: ModelType): number {
   if (type.kind === 'enum') return type.width ?? 1;
   if (type.kind !== 'scalar') return 4;
-  return { bool: 1, int8: 1, uint8: 1, int16: 2, uint16: 2, int32: 4, uint32: 4, float32: 4, int64: 8, uint64: 8, float64: 8, string: 4, bytes: 4 }[type.scalar];
+  return { bool: 1, int8: 1, uint8: 1, int16: 2, uint16: 2, int32: 4, uint32: 4, float32: 4, int64: 8, uint64: 8, float64: 8, string: 4, bytes: 4 }[
+    type.scalar
+  ];
 }
 
 /**
@@ -52,10 +64,16 @@ function slotSize(type: ModelType): number {
  * come in the schema's field order gives flatc's bytes, padding and all.
  */
 function inFlatcOrder(adds: ReadonlyArray<{ size: number; code: string }>): string[] {
-  return [8, 4, 2, 1].flatMap((size) => adds.filter((add) => add.size === size).reverse().map((add) => add.code));
+  return [8, 4, 2, 1].flatMap((size) =>
+    adds
+      .filter((add) => add.size === size)
+      .reverse()
+      .map((add) => add.code),
+  );
 }
 
-const unionOf = (type: ModelType): UnionType | undefined => (type.kind === 'union' ? type : type.kind === 'nullable' && type.inner.kind === 'union' ? type.inner : undefined);
+const unionOf = (type: ModelType): UnionType | undefined =>
+  type.kind === 'union' ? type : type.kind === 'nullable' && type.inner.kind === 'union' ? type.inner : undefined;
 const isInt64 = (type: ModelType) => type.kind === 'scalar' && (type.scalar === 'int64' || type.scalar === 'uint64');
 
 export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedModule: string): string {
@@ -65,7 +83,8 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
   const enums: EnumType[] = [];
   for (const type of model.named) if (type.kind === 'enum') enums.push(type);
   const walkMaps = (type: ModelType) => type.kind === 'map' && type.entry && entries.add(type.entry);
-  for (const type of model.named) if (type.kind === 'record') type.fields.forEach((field) => walkMaps(field.type.kind === 'nullable' ? field.type.inner : field.type));
+  for (const type of model.named)
+    if (type.kind === 'record') type.fields.forEach((field) => walkMaps(field.type.kind === 'nullable' ? field.type.inner : field.type));
   const cls = (record: RecordType) => `G.${record.name}`;
 
   /** A scalar's value as the builder takes it. */
@@ -84,53 +103,57 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
    * The arguments of flatc's `createX`: every scalar of the struct, nested structs' flattened in
    * order. A struct has no absent fields: a key left out is written as 0.
    */
-  const structArgs = (struct: RecordType, x: string): string => struct.fields.map((field) => {
-    const at = optionalProperty(x, field.key);
-    return field.type.kind === 'record' ? structArgs(field.type, at) : toWire(field.type, `(${at} ?? 0)`);
-  }).join(', ');
+  const structArgs = (struct: RecordType, x: string): string =>
+    struct.fields
+      .map((field) => {
+        const at = optionalProperty(x, field.key);
+        return field.type.kind === 'record' ? structArgs(field.type, at) : toWire(field.type, `(${at} ?? 0)`);
+      })
+      .join(', ');
 
   /** Encoder of a table: `(b, v)`, or `(b, k, v)` for a map entry; `v` is the value itself when the record wraps one. */
-  const encodeTable = (record: RecordType): string => fns.need(`enc_${record.name}`, () => {
-    const plans = plansOf(record);
-    const isEntry = entries.has(record);
-    const valueOf = (index: number) => (isEntry ? (index === 0 ? 'k' : 'v') : record.wraps ? 'v' : property('v', plans[index]!.key));
-    const before: string[] = [];
-    /** Each add with the size flatc sorts it by (see inFlatcOrder). */
-    const adds: Array<{ size: number; code: string }> = [];
-    const push = (type: ModelType, code: string) => adds.push({ size: slotSize(type), code });
-    plans.forEach((plan, index) => {
-      const { type, method } = plan;
-      if (type.kind === 'null') return;
-      const nullable = type.kind === 'nullable';
-      const inner = type.kind === 'nullable' ? type.inner : type;
-      const add = `${cls(record)}.add${upperFirst(method)}`;
-      const x = `x${index}`;
-      before.push(`  const ${x} = ${valueOf(index)};`);
-      // A key left out (or null) is not written, as flatc -b does: decode reads the schema's default.
-      // A wrapper's or a map entry's value is always there (null too is a value of a JSON wrapper).
-      const always = !nullable && (isEntry || record.wraps === true);
-      if (always && !isFixedSize(inner) && inner.kind !== 'union' && !(inner.kind === 'record' && structs.has(inner))) {
-        before.push(`  const o${index} = ${offsetOf(inner, x, record, method)};`);
-        push(inner, `  ${add}(b, o${index});`);
-      } else if (isFixedSize(inner)) {
-        if (nullable) push(inner, `  if (${x} != null) { b.forceDefaults(true); ${add}(b, ${toWire(inner, x)}); b.forceDefaults(false); }`);
-        else push(inner, `  if (${x} != null) ${add}(b, ${toWire(inner, x)});`);
-      } else if (inner.kind === 'record' && structs.has(inner)) {
-        push(inner, `  if (${x} != null) ${add}(b, ${cls(inner)}.create${inner.name}(b, ${structArgs(inner, x)}));`);
-      } else if (inner.kind === 'union') {
-        const encode = encodeUnion(inner);
-        const branch = plan.typeKey === undefined ? '' : `, ${property('v', plan.typeKey)}`;
-        before.push(`  const o${index} = ${x} == null ? 0 : ${encode}(b, ${x}${branch});`, `  const t${index} = ${x} == null ? 0 : unionType;`);
-        adds.push({ size: 1, code: `  if (t${index} !== 0) ${add}Type(b, t${index});` });
-        push(inner, `  if (t${index} !== 0) ${add}(b, o${index});`);
-      } else {
-        before.push(`  const o${index} = ${x} == null ? 0 : ${offsetOf(inner, x, record, method)};`);
-        push(inner, `  if (o${index} !== 0) ${add}(b, o${index});`);
-      }
+  const encodeTable = (record: RecordType): string =>
+    fns.need(`enc_${record.name}`, () => {
+      const plans = plansOf(record);
+      const isEntry = entries.has(record);
+      const valueOf = (index: number) => (isEntry ? (index === 0 ? 'k' : 'v') : record.wraps ? 'v' : property('v', plans[index]!.key));
+      const before: string[] = [];
+      /** Each add with the size flatc sorts it by (see inFlatcOrder). */
+      const adds: Array<{ size: number; code: string }> = [];
+      const push = (type: ModelType, code: string) => adds.push({ size: slotSize(type), code });
+      plans.forEach((plan, index) => {
+        const { type, method } = plan;
+        if (type.kind === 'null') return;
+        const nullable = type.kind === 'nullable';
+        const inner = type.kind === 'nullable' ? type.inner : type;
+        const add = `${cls(record)}.add${upperFirst(method)}`;
+        const x = `x${index}`;
+        before.push(`  const ${x} = ${valueOf(index)};`);
+        // A key left out (or null) is not written, as flatc -b does: decode reads the schema's default.
+        // A wrapper's or a map entry's value is always there (null too is a value of a JSON wrapper).
+        const always = !nullable && (isEntry || record.wraps === true);
+        if (always && !isFixedSize(inner) && inner.kind !== 'union' && !(inner.kind === 'record' && structs.has(inner))) {
+          before.push(`  const o${index} = ${offsetOf(inner, x, record, method)};`);
+          push(inner, `  ${add}(b, o${index});`);
+        } else if (isFixedSize(inner)) {
+          if (nullable) push(inner, `  if (${x} != null) { b.forceDefaults(true); ${add}(b, ${toWire(inner, x)}); b.forceDefaults(false); }`);
+          else push(inner, `  if (${x} != null) ${add}(b, ${toWire(inner, x)});`);
+        } else if (inner.kind === 'record' && structs.has(inner)) {
+          push(inner, `  if (${x} != null) ${add}(b, ${cls(inner)}.create${inner.name}(b, ${structArgs(inner, x)}));`);
+        } else if (inner.kind === 'union') {
+          const encode = encodeUnion(inner);
+          const branch = plan.typeKey === undefined ? '' : `, ${property('v', plan.typeKey)}`;
+          before.push(`  const o${index} = ${x} == null ? 0 : ${encode}(b, ${x}${branch});`, `  const t${index} = ${x} == null ? 0 : unionType;`);
+          adds.push({ size: 1, code: `  if (t${index} !== 0) ${add}Type(b, t${index});` });
+          push(inner, `  if (t${index} !== 0) ${add}(b, o${index});`);
+        } else {
+          before.push(`  const o${index} = ${x} == null ? 0 : ${offsetOf(inner, x, record, method)};`);
+          push(inner, `  if (o${index} !== 0) ${add}(b, o${index});`);
+        }
+      });
+      const params = isEntry ? 'b, k, v' : 'b, v';
+      return `function enc_${record.name}(${params}) {\n${before.join('\n')}\n  ${cls(record)}.start${record.name}(b);\n${inFlatcOrder(adds).join('\n')}\n  return ${cls(record)}.end${record.name}(b);\n}\n`;
     });
-    const params = isEntry ? 'b, k, v' : 'b, v';
-    return `function enc_${record.name}(${params}) {\n${before.join('\n')}\n  ${cls(record)}.start${record.name}(b);\n${inFlatcOrder(adds).join('\n')}\n  return ${cls(record)}.end${record.name}(b);\n}\n`;
-  });
 
   /** The offset of a string, vector or table value `x` of a field of `owner`. */
   const offsetOf = (type: ModelType, x: string, owner: RecordType, method: string): string => {
@@ -151,37 +174,39 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
     }
   };
 
-  const encodeList = (element: ModelType, owner: RecordType, method: string): string => fns.need(`lenc_${owner.name}_${method}`, () => {
-    const name = `lenc_${owner.name}_${method}`;
-    const vector = `${cls(owner)}.create${upperFirst(method)}Vector`;
-    let body: string;
-    if (element.kind === 'null') body = `  return ${vector}(b, new Uint8Array(x.length));`;
-    else if (element.kind === 'enum' || isInt64(element)) body = `  return ${vector}(b, x.map((e) => ${toWire(element, 'e')}));`;
-    else if (isFixedSize(element)) body = `  return ${vector}(b, x);`;
-    else if (element.kind === 'record' && structs.has(element)) {
-      body = `  ${cls(owner)}.start${upperFirst(method)}Vector(b, x.length);\n  for (let i = x.length - 1; i >= 0; i--) { const e = x[i]; ${cls(element)}.create${element.name}(b, ${structArgs(element, 'e')}); }\n  return b.endVector();`;
-    } else {
-      body = `  const offsets = new Array(x.length);\n  for (let i = 0; i < x.length; i++) offsets[i] = ${offsetOf(element, 'x[i]', owner, method)};\n  return ${vector}(b, offsets);`;
-    }
-    return `function ${name}(b, x) {\n${body}\n}\n`;
-  });
+  const encodeList = (element: ModelType, owner: RecordType, method: string): string =>
+    fns.need(`lenc_${owner.name}_${method}`, () => {
+      const name = `lenc_${owner.name}_${method}`;
+      const vector = `${cls(owner)}.create${upperFirst(method)}Vector`;
+      let body: string;
+      if (element.kind === 'null') body = `  return ${vector}(b, new Uint8Array(x.length));`;
+      else if (element.kind === 'enum' || isInt64(element)) body = `  return ${vector}(b, x.map((e) => ${toWire(element, 'e')}));`;
+      else if (isFixedSize(element)) body = `  return ${vector}(b, x);`;
+      else if (element.kind === 'record' && structs.has(element)) {
+        body = `  ${cls(owner)}.start${upperFirst(method)}Vector(b, x.length);\n  for (let i = x.length - 1; i >= 0; i--) { const e = x[i]; ${cls(element)}.create${element.name}(b, ${structArgs(element, 'e')}); }\n  return b.endVector();`;
+      } else {
+        body = `  const offsets = new Array(x.length);\n  for (let i = 0; i < x.length; i++) offsets[i] = ${offsetOf(element, 'x[i]', owner, method)};\n  return ${vector}(b, offsets);`;
+      }
+      return `function ${name}(b, x) {\n${body}\n}\n`;
+    });
 
   /**
    * Sets `unionType` to the branch's type number and returns the branch table's offset. A user's
    * union is told by the branch name the sample gives (`name`, its `_type` key); one of a single
    * table needs none. A translated union is told by the value's JSON kind.
    */
-  const encodeUnion = (union: UnionType): string => fns.need(`uenc_${union.name}`, () => {
-    const byName = union.branches.some((branch) => branch.tag !== undefined);
-    const cases = union.branches.map((branch, index) => {
-      const test = byName ? `name === ${literal(branch.name)}${union.branches.length === 1 ? ' || name === undefined' : ''}` : kindTest(branch.accepts, 'x');
-      return `  if (${test}) { const o = ${encodeTable(branch.type as RecordType)}(b, x); unionType = ${branch.tag ?? index + 1}; return o; }`;
+  const encodeUnion = (union: UnionType): string =>
+    fns.need(`uenc_${union.name}`, () => {
+      const byName = union.branches.some((branch) => branch.tag !== undefined);
+      const cases = union.branches.map((branch, index) => {
+        const test = byName ? `name === ${literal(branch.name)}${union.branches.length === 1 ? ' || name === undefined' : ''}` : kindTest(branch.accepts, 'x');
+        return `  if (${test}) { const o = ${encodeTable(branch.type as RecordType)}(b, x); unionType = ${branch.tag ?? index + 1}; return o; }`;
+      });
+      const fail = byName
+        ? `throw new TypeError('the union ${union.name} needs its member named in the key beside it (<field>_type, as in flatc\\'s JSON): one of ${union.branches.map((branch) => branch.name).join(', ')}; got ' + JSON.stringify(name));`
+        : `throw new TypeError('a value of none of the union ${union.name}\\'s kinds: ' + typeof x);`;
+      return `function uenc_${union.name}(b, x${byName ? ', name' : ''}) {\n${cases.join('\n')}\n  ${fail}\n}\n`;
     });
-    const fail = byName
-      ? `throw new TypeError('the union ${union.name} needs its member named in the key beside it (<field>_type, as in flatc\\'s JSON): one of ${union.branches.map((branch) => branch.name).join(', ')}; got ' + JSON.stringify(name));`
-      : `throw new TypeError('a value of none of the union ${union.name}\\'s kinds: ' + typeof x);`;
-    return `function uenc_${union.name}(b, x${byName ? ', name' : ''}) {\n${cases.join('\n')}\n  ${fail}\n}\n`;
-  });
 
   return [
     "'use strict';",
@@ -203,15 +228,22 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
 
 /** dec_X (plain object) and acc_X (leaf sum) of every table and struct reachable from the root. */
 function readers(root: RecordType, fns: GlueFunctions, fromWire: (type: ModelType, read: string) => string): string {
-  const decode = (record: RecordType): string => fns.need(`dec_${record.name}`, () => {
-    const reads = plansOf(record).flatMap((plan) => [...(plan.typeKey ? [[plan.typeKey, unionName(plan, record)] as const] : []), [plan.key, readField(plan, record)] as const]);
-    const body = record.wraps ? reads[0]![1] : `{ ${reads.map(([key, read]) => `${literal(key)}: ${read}`).join(', ')} }`;
-    return `function dec_${record.name}(t) {\n  return ${body};\n}\n`;
-  });
-  const access = (record: RecordType): string => fns.need(`acc_${record.name}`, () => {
-    const sums = plansOf(record).filter((plan) => plan.type.kind !== 'null').map((plan) => `  s += ${sumField(plan, record)};`);
-    return `function acc_${record.name}(t) {\n  let s = 0;\n${sums.join('\n')}\n  return s;\n}\n`;
-  });
+  const decode = (record: RecordType): string =>
+    fns.need(`dec_${record.name}`, () => {
+      const reads = plansOf(record).flatMap((plan) => [
+        ...(plan.typeKey ? [[plan.typeKey, unionName(plan, record)] as const] : []),
+        [plan.key, readField(plan, record)] as const,
+      ]);
+      const body = record.wraps ? reads[0]![1] : `{ ${reads.map(([key, read]) => `${literal(key)}: ${read}`).join(', ')} }`;
+      return `function dec_${record.name}(t) {\n  return ${body};\n}\n`;
+    });
+  const access = (record: RecordType): string =>
+    fns.need(`acc_${record.name}`, () => {
+      const sums = plansOf(record)
+        .filter((plan) => plan.type.kind !== 'null')
+        .map((plan) => `  s += ${sumField(plan, record)};`);
+      return `function acc_${record.name}(t) {\n  let s = 0;\n${sums.join('\n')}\n  return s;\n}\n`;
+    });
   const cls = (record: RecordType) => `G.${record.name}`;
 
   /** The member's name a user's union writes in its `_type` key (null when absent, as the value). */
@@ -255,10 +287,14 @@ function readers(root: RecordType, fns: GlueFunctions, fromWire: (type: ModelTyp
   const listDecoder = (owner: RecordType, method: string, element: ModelType): string => {
     const name = `ldec_${owner.name}_${method}`;
     const isRecord = element.kind === 'record';
-    const read = element.kind === 'null' ? 'null'
-      : isRecord ? `${decode(element)}(t.${method}(i, e))`
-        : element.kind === 'json-text' ? `JSON.parse(t.${method}(i))`
-          : fromWire(element, `t.${method}(i)`);
+    const read =
+      element.kind === 'null'
+        ? 'null'
+        : isRecord
+          ? `${decode(element)}(t.${method}(i, e))`
+          : element.kind === 'json-text'
+            ? `JSON.parse(t.${method}(i))`
+            : fromWire(element, `t.${method}(i)`);
     return `function ${name}(t) {\n  const n = t.${method}Length();\n  const a = new Array(n);\n${isRecord ? `  const e = new ${cls(element)}();\n` : ''}  for (let i = 0; i < n; i++) a[i] = ${read};\n  return a;\n}\n`;
   };
 
@@ -280,10 +316,16 @@ function readers(root: RecordType, fns: GlueFunctions, fromWire: (type: ModelTyp
         return `${on}.${method}Type() + ${fns.need(`uacc_${owner.name}_${method}`, () => `function uacc_${owner.name}_${method}(t) {\n  switch (t.${method}Type()) {\n${inner.branches.map((branch, index) => `    case ${branch.tag ?? index + 1}: return ${access(branch.type as RecordType)}(t.${method}(new ${cls(branch.type as RecordType)}()));`).join('\n')}\n    default: return 0;\n  }\n}\n`)}(${on})`;
       case 'list': {
         const element = inner.element;
-        const leaf = element.kind === 'record' ? `${access(element)}(t.${method}(i, e))`
-          : element.kind === 'null' ? '0'
-            : element.kind === 'scalar' && element.scalar === 'string' || element.kind === 'json-text' ? `t.${method}(i).length`
-              : isInt64(element) ? `sinkBig(t.${method}(i))` : `t.${method}(i)`;
+        const leaf =
+          element.kind === 'record'
+            ? `${access(element)}(t.${method}(i, e))`
+            : element.kind === 'null'
+              ? '0'
+              : (element.kind === 'scalar' && element.scalar === 'string') || element.kind === 'json-text'
+                ? `t.${method}(i).length`
+                : isInt64(element)
+                  ? `sinkBig(t.${method}(i))`
+                  : `t.${method}(i)`;
         return `${fns.need(`lacc_${owner.name}_${method}`, () => `function lacc_${owner.name}_${method}(t) {\n  const n = t.${method}Length();\n  let s = n;\n${element.kind === 'record' ? `  const e = new ${cls(element)}();\n` : ''}  for (let i = 0; i < n; i++) s += ${leaf};\n  return s;\n}\n`)}(${on})`;
       }
       case 'map': {

@@ -55,17 +55,27 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
       const own = context.codegen?.formatSchemas?.find((file) => file.language === format.language);
       const chosen: ChosenSchema = own ? { schema: undefined, origin: 'provided', text: own.source, notes: [] } : await chooseTranslatedSchema(sample, context);
       const translation = own
-        ? (await readFormatSchema(own, context.codegen)) as unknown as T
+        ? ((await readFormatSchema(own, context.codegen)) as unknown as T)
         : format.translate(modelFromAvro(chosen.schema, { listOfRecords: isListOfRecords(sample, chosen) }));
       const schemaFile = own ? entryName(own) : `schema.${format.language}`;
-      const files = { ...(translation as { includes?: Record<string, string> }).includes, [schemaFile]: translation.text, [GLUE_FILE]: format.glue(translation, format.generatedModule(schemaFile)) };
-      const code = await generateCode(format.generator, { files, entries: [schemaFile], ...(own ? { origins: { [schemaFile]: own.path } } : {}) }, context.codegen);
+      const files = {
+        ...(translation as { includes?: Record<string, string> }).includes,
+        [schemaFile]: translation.text,
+        [GLUE_FILE]: format.glue(translation, format.generatedModule(schemaFile)),
+      };
+      const code = await generateCode(
+        format.generator,
+        { files, entries: [schemaFile], ...(own ? { origins: { [schemaFile]: own.path } } : {}) },
+        context.codegen,
+      );
       return { chosen, translation, code } satisfies Generated<T>;
     },
     prepare(sample: unknown, context: PrepareContext): PreparedCodec {
       const generated = context.generated as Generated<T> | undefined;
       if (!generated) {
-        throw new UnsupportedSampleError(`${format.name} runs code generated from the schema at run time, which comparisons do and this part of Payload Lab (probes, payload limits) does not: not run here`);
+        throw new UnsupportedSampleError(
+          `${format.name} runs code generated from the schema at run time, which comparisons do and this part of Payload Lab (probes, payload limits) does not: not run here`,
+        );
       }
       const { chosen, translation, code } = generated;
       const glue = loadGlue(code, format, translation.model);
@@ -87,7 +97,9 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
         ],
         ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
         ...(declaresDefaults(translation.model.named) ? { schemaDefault: schemaDefaults(translation.model.root) } : {}),
-        ...(glue.access && glue.firstField && glue.firstFieldPath ? { lazy: { access: glue.access, firstField: glue.firstField, firstFieldPath: glue.firstFieldPath } } : {}),
+        ...(glue.access && glue.firstField && glue.firstFieldPath
+          ? { lazy: { access: glue.access, firstField: glue.firstField, firstFieldPath: glue.firstFieldPath } }
+          : {}),
       };
     },
   };
@@ -100,10 +112,16 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
  * rather than failing at decode as if the glue were wrong.
  */
 function loadGlue<T extends Translation>(code: GeneratedCode, format: ZeroCopyFormat<T>, model: SchemaModel): GlueModule {
-  const bare = model.named.some((type) => type.kind === 'record' && type.fields.some((field) => typeof field.default === 'number' && !Number.isFinite(field.default))) ? bareWord(code.outDir) : undefined;
+  const bare = model.named.some(
+    (type) => type.kind === 'record' && type.fields.some((field) => typeof field.default === 'number' && !Number.isFinite(field.default)),
+  )
+    ? bareWord(code.outDir)
+    : undefined;
   if (bare) {
     const tools = code.tools.map((tool) => `${tool.executable} ${tool.version}`).join(', ');
-    throw new UnsupportedSampleError(`the TypeScript ${tools} generated for this schema writes a float default as the bare word \`${bare.word}\` (${bare.file}), which is not a JavaScript value: its reads and writes of that field throw "${bare.word} is not defined" (an upstream bug of the generator); not run with this schema`);
+    throw new UnsupportedSampleError(
+      `the TypeScript ${tools} generated for this schema writes a float default as the bare word \`${bare.word}\` (${bare.file}), which is not a JavaScript value: its reads and writes of that field throw "${bare.word} is not defined" (an upstream bug of the generator); not run with this schema`,
+    );
   }
   return new GeneratedModules(code.outDir, format.runtimes).require(GLUE_FILE) as unknown as GlueModule;
 }

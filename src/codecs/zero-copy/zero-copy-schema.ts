@@ -27,5 +27,11 @@ export async function chooseTranslatedSchema(sample: unknown, context: PrepareCo
   // As chooseAvroSchema does for an inferred schema; a later round gets the first one's back.
   const inferred = (context.inferred as AvroInference | undefined) ?? inferAvroSchema(sample, context.variants);
   const variants = describeVariants(context.variants);
-  return { schema: inferred.schema, origin: 'inferred', text: inferred.text, notes: variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes, inferred };
+  return {
+    schema: inferred.schema,
+    origin: 'inferred',
+    text: inferred.text,
+    notes: variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes,
+    inferred,
+  };
 }

@@ -49,7 +49,10 @@ export function messagesPlan(location: string, options: MessagesOptions): Messag
   };
 }
 
-export async function compareMessages(sample: { path: string; bytes?: Uint8Array; origin?: ComparisonReport['input']['origin'] }, options: MessagesOptions = {}): Promise<ComparisonReport> {
+export async function compareMessages(
+  sample: { path: string; bytes?: Uint8Array; origin?: ComparisonReport['input']['origin'] },
+  options: MessagesOptions = {},
+): Promise<ComparisonReport> {
   const plan = messagesPlan(sample.path, options);
   const speeds = options.linkBitsPerSecond ?? DEFAULT_LINK_BITS_PER_SECOND;
   const complete = (row: CodecResult) => withMessageFigures(row, speeds);

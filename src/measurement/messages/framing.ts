@@ -20,7 +20,13 @@ export function varintBytes(value: number): number {
   return bytes;
 }
 
-const fixed = (id: FramingId, label: string, bytes: number, count: number, detail: string): MessageFraming => ({ id, label, bytesPerMessage: bytes, total: bytes * count, detail });
+const fixed = (id: FramingId, label: string, bytes: number, count: number, detail: string): MessageFraming => ({
+  id,
+  label,
+  bytesPerMessage: bytes,
+  total: bytes * count,
+  detail,
+});
 
 /** The framings of `format` (a codec descriptor's format name), each over every message's size. */
 export function framingsFor(format: string, sizes: readonly number[]): MessageFraming[] {
@@ -35,7 +41,11 @@ export function framingsFor(format: string, sizes: readonly number[]): MessageFr
   };
   switch (format) {
     case 'JSON':
-      return [fixed('newline', 'newline (JSON Lines)', 1, count, 'one \\n after each message'), lengthPrefix, fixed('schema-registry', 'Schema Registry wire format', 5, count, 'Confluent JSON Schema serializer: magic byte 0 + 4-byte schema id')];
+      return [
+        fixed('newline', 'newline (JSON Lines)', 1, count, 'one \\n after each message'),
+        lengthPrefix,
+        fixed('schema-registry', 'Schema Registry wire format', 5, count, 'Confluent JSON Schema serializer: magic byte 0 + 4-byte schema id'),
+      ];
     case 'Avro':
       return [
         fixed('avro-single-object', 'Avro single-object encoding', 10, count, 'marker C3 01 + 8-byte CRC-64-AVRO schema fingerprint (Avro specification)'),
@@ -43,12 +53,30 @@ export function framingsFor(format: string, sizes: readonly number[]): MessageFr
         lengthPrefix,
       ];
     case 'Protocol Buffers':
-      return [lengthPrefix, fixed('schema-registry', 'Schema Registry wire format', 6, count, 'Confluent: magic byte 0 + 4-byte schema id + message index 0 (the file\'s first message)')];
+      return [
+        lengthPrefix,
+        fixed(
+          'schema-registry',
+          'Schema Registry wire format',
+          6,
+          count,
+          "Confluent: magic byte 0 + 4-byte schema id + message index 0 (the file's first message)",
+        ),
+      ];
     case 'MessagePack':
     case 'CBOR':
     case 'BSON':
     case 'BSER':
-      return [fixed('self-delimiting', 'none (self-delimiting)', 0, count, `${format} values end where their own bytes say: a stream of them needs nothing between messages`), lengthPrefix];
+      return [
+        fixed(
+          'self-delimiting',
+          'none (self-delimiting)',
+          0,
+          count,
+          `${format} values end where their own bytes say: a stream of them needs nothing between messages`,
+        ),
+        lengthPrefix,
+      ];
     default:
       return [lengthPrefix];
   }

@@ -14,7 +14,10 @@ interface Wire {
   decodeNs: number;
 }
 
-export function linkFigures(row: { bytes: number; encode: { meanNs: number }; decode: { meanNs: number }; messages: MessageFigures }, speeds: readonly number[]): MessageLink {
+export function linkFigures(
+  row: { bytes: number; encode: { meanNs: number }; decode: { meanNs: number }; messages: MessageFigures },
+  speeds: readonly number[],
+): MessageLink {
   const { messages } = row;
   const prefix = messages.framing.find((framing) => framing.id === 'length-prefix')?.bytesPerMessage ?? varintBytes(row.bytes);
   const wires: Wire[] = [{ wire: 'plain', bytes: row.bytes + prefix, encodeNs: row.encode.meanNs, decodeNs: row.decode.meanNs }];
@@ -22,13 +25,23 @@ export function linkFigures(row: { bytes: number; encode: { meanNs: number }; de
   const { compression, dictionary } = messages;
   if (compression.alone.zstd !== null && compression.zstdTimes) {
     const bytes = compression.alone.zstd;
-    wires.push({ wire: 'zstd', bytes: bytes + varintBytes(Math.round(bytes)), encodeNs: row.encode.meanNs + compression.zstdTimes.compressNs, decodeNs: row.decode.meanNs + compression.zstdTimes.decompressNs });
+    wires.push({
+      wire: 'zstd',
+      bytes: bytes + varintBytes(Math.round(bytes)),
+      encodeNs: row.encode.meanNs + compression.zstdTimes.compressNs,
+      decodeNs: row.decode.meanNs + compression.zstdTimes.decompressNs,
+    });
   } else {
     notMeasured.push({ wire: 'zstd', reason: compression.zstdNotMeasured ?? 'zstd was not timed' });
   }
   if (dictionary.status === 'measured') {
     const bytes = dictionary.withDictionary.mean;
-    wires.push({ wire: 'zstd-dictionary', bytes: bytes + varintBytes(Math.round(bytes)), encodeNs: row.encode.meanNs + dictionary.times.compressNs, decodeNs: row.decode.meanNs + dictionary.times.decompressNs });
+    wires.push({
+      wire: 'zstd-dictionary',
+      bytes: bytes + varintBytes(Math.round(bytes)),
+      encodeNs: row.encode.meanNs + dictionary.times.compressNs,
+      decodeNs: row.decode.meanNs + dictionary.times.decompressNs,
+    });
   } else {
     notMeasured.push({ wire: 'zstd-dictionary', reason: dictionary.reason });
   }

@@ -46,7 +46,11 @@ export function lowerModel(model: SchemaModel, rules: LoweringRules): SchemaMode
         const record: RecordType = { ...type, fields: [] };
         copies.set(type, record);
         named.push(record);
-        record.fields = type.fields.map((field) => ({ key: field.key, type: copy(field.type, `${record.name}${upper(field.key)}`), ...('default' in field ? { default: field.default } : {}) }));
+        record.fields = type.fields.map((field) => ({
+          key: field.key,
+          type: copy(field.type, `${record.name}${upper(field.key)}`),
+          ...('default' in field ? { default: field.default } : {}),
+        }));
         return record;
       }
       case 'union': {
@@ -72,7 +76,14 @@ export function lowerModel(model: SchemaModel, rules: LoweringRules): SchemaMode
         const copied = copy(type.values, `${hint}Value`);
         const values = rules.mapValue(type.values) ? copied : wrap(copied, `${hint}Value`, 'a map value');
         if (!rules.mapEntries) return { kind: 'map', values };
-        const entry: RecordType = { kind: 'record', name: names.take(`${hint}Entry`), fields: [{ key: 'key', type: { kind: 'scalar', scalar: 'string' } }, { key: 'value', type: values }] };
+        const entry: RecordType = {
+          kind: 'record',
+          name: names.take(`${hint}Entry`),
+          fields: [
+            { key: 'key', type: { kind: 'scalar', scalar: 'string' } },
+            { key: 'value', type: values },
+          ],
+        };
         named.push(entry);
         mapped = true;
         return { kind: 'map', values, entry };
@@ -87,7 +98,8 @@ export function lowerModel(model: SchemaModel, rules: LoweringRules): SchemaMode
   const isRecordRoot = inner.kind === 'record' && !inner.wraps;
   const root = isRecordRoot ? inner : wrap(inner, 'Root', 'the root');
   const notes = [...model.notes];
-  if (!isRecordRoot) notes.push(`the sample's root is not an object: it is the field "value" of the ${rules.language} root ${(root as RecordType).name}, and decode unwraps it`);
+  if (!isRecordRoot)
+    notes.push(`the sample's root is not an object: it is the field "value" of the ${rules.language} root ${(root as RecordType).name}, and decode unwraps it`);
   if (wrapped.length > 0) {
     notes.push(`${rules.language} cannot hold these values directly, so each is a record of one field "value", unwrapped on decode: ${wrapped.join(', ')}`);
   }

@@ -12,7 +12,18 @@ import { UnsupportedSampleError } from '../sample-contracts';
 import { BASE64_LOGICAL_TYPE, JSON_LOGICAL_TYPE, JSON_TEXT_LOGICAL_TYPE } from '../avro-names';
 import { TypeNames, pascalCase } from '../names';
 import { RESERVED_TYPE_NAMES } from './identifiers';
-import { jsonKindOf, type EnumType, type IntegerKind, type ModelField, type ModelType, type RecordType, type SchemaModel, type ScalarKind, type UnionBranch, type UnionType } from './model';
+import {
+  jsonKindOf,
+  type EnumType,
+  type IntegerKind,
+  type ModelField,
+  type ModelType,
+  type RecordType,
+  type SchemaModel,
+  type ScalarKind,
+  type UnionBranch,
+  type UnionType,
+} from './model';
 
 /** A model that cannot be built: becomes the row's skipped reason, naming the schema path. */
 export class UntranslatableSchemaError extends UnsupportedSampleError {
@@ -20,23 +31,50 @@ export class UntranslatableSchemaError extends UnsupportedSampleError {
 }
 
 const AVRO_SCALARS: Record<string, ScalarKind> = {
-  boolean: 'bool', int: 'int32', long: 'int64', float: 'float32', double: 'float64', string: 'string', bytes: 'bytes',
+  boolean: 'bool',
+  int: 'int32',
+  long: 'int64',
+  float: 'float32',
+  double: 'float64',
+  string: 'string',
+  bytes: 'bytes',
 };
 
 /** protobuf's integer kinds (kept by derive-avro-from-proto.ts as `protoType`). */
 const PROTO_INTEGERS: Record<string, IntegerKind> = {
-  int32: 'int32', sint32: 'int32', sfixed32: 'int32', uint32: 'uint32', fixed32: 'uint32',
-  int64: 'int64', sint64: 'int64', sfixed64: 'int64', uint64: 'uint64', fixed64: 'uint64',
+  int32: 'int32',
+  sint32: 'int32',
+  sfixed32: 'int32',
+  uint32: 'uint32',
+  fixed32: 'uint32',
+  int64: 'int64',
+  sint64: 'int64',
+  sfixed64: 'int64',
+  uint64: 'uint64',
+  fixed64: 'uint64',
 };
 
 /** Logical types whose JSON form (avro-logical-types.ts, proto-wkt-avro.ts) is text. */
 const TEXT_LOGICAL_TYPES = new Set([
-  'decimal', 'uuid', 'date', 'time-millis', 'time-micros', 'timestamp-millis', 'timestamp-micros',
-  'local-timestamp-millis', 'local-timestamp-micros', 'payload-lab-proto-timestamp', 'payload-lab-proto-duration',
+  'decimal',
+  'uuid',
+  'date',
+  'time-millis',
+  'time-micros',
+  'timestamp-millis',
+  'timestamp-micros',
+  'local-timestamp-millis',
+  'local-timestamp-micros',
+  'payload-lab-proto-timestamp',
+  'payload-lab-proto-duration',
 ]);
 
 const UNION_BRANCH_NAMES: Record<string, string> = {
-  boolean: 'boolValue', number: 'numberValue', string: 'stringValue', array: 'listValue', object: 'objectValue',
+  boolean: 'boolValue',
+  number: 'numberValue',
+  string: 'stringValue',
+  array: 'listValue',
+  object: 'objectValue',
 };
 
 interface Context {
@@ -66,7 +104,9 @@ function typeOf(schema: unknown, path: string, context: Context, protoType: stri
   const node = schema as Record<string, unknown>;
   const logical = typeof node['logicalType'] === 'string' ? node['logicalType'] : undefined;
   if (logical === JSON_TEXT_LOGICAL_TYPE) {
-    context.notes.add('free-form JSON held as JSON text in the Avro schema (google.protobuf.Struct, Value, ListValue, Any) is a string here too: JSON.stringify and JSON.parse run inside encode and decode');
+    context.notes.add(
+      'free-form JSON held as JSON text in the Avro schema (google.protobuf.Struct, Value, ListValue, Any) is a string here too: JSON.stringify and JSON.parse run inside encode and decode',
+    );
     return { kind: 'json-text' };
   }
   if (logical !== undefined && TEXT_LOGICAL_TYPES.has(logical)) {
@@ -137,7 +177,9 @@ function recordOf(node: Record<string, unknown>, path: string, context: Context,
   const record: RecordType = { kind: 'record', name: context.names.take(pascalCase(fullName.split('.').at(-1)!)), fields: [] };
   if (freeForm) {
     record.wraps = true;
-    context.notes.add(`free-form JSON (where the sample is too irregular for records) is the recursive record ${record.name}: a union of every JSON kind, converted from and to plain JSON inside encode and decode`);
+    context.notes.add(
+      `free-form JSON (where the sample is too irregular for records) is the recursive record ${record.name}: a union of every JSON kind, converted from and to plain JSON inside encode and decode`,
+    );
   }
   context.defined.set(fullName, record);
   context.named.push(record);
@@ -158,7 +200,8 @@ function enumOf(node: Record<string, unknown>, path: string, context: Context, n
   const fullName = fullNameOf(node, namespace);
   const symbols = Array.isArray(node['symbols']) ? node['symbols'].map(String) : [];
   if (symbols.length === 0) throw new UntranslatableSchemaError(`${path}: an enum without symbols`);
-  if (symbols.length > 255) throw new UntranslatableSchemaError(`${path}: an enum of ${symbols.length} symbols (FlatBuffers and Bebop enums are written here as one byte)`);
+  if (symbols.length > 255)
+    throw new UntranslatableSchemaError(`${path}: an enum of ${symbols.length} symbols (FlatBuffers and Bebop enums are written here as one byte)`);
   const type: EnumType = { kind: 'enum', name: context.names.take(pascalCase(fullName.split('.').at(-1)!)), symbols };
   context.defined.set(fullName, type);
   context.named.push(type);

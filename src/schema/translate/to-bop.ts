@@ -24,8 +24,19 @@ export interface BebopTranslation {
 
 /** Bebop has no 8-bit signed integer: int8 widens to int16 (noted). */
 export const BOP_SCALARS: Record<ScalarKind, string> = {
-  bool: 'bool', int8: 'int16', uint8: 'uint8', int16: 'int16', uint16: 'uint16', int32: 'int32', uint32: 'uint32',
-  int64: 'int64', uint64: 'uint64', float32: 'float32', float64: 'float64', string: 'string', bytes: 'byte[]',
+  bool: 'bool',
+  int8: 'int16',
+  uint8: 'uint8',
+  int16: 'int16',
+  uint16: 'uint16',
+  int32: 'int32',
+  uint32: 'uint32',
+  int64: 'int64',
+  uint64: 'uint64',
+  float32: 'float32',
+  float64: 'float64',
+  string: 'string',
+  bytes: 'byte[]',
 };
 
 export function translateToBop(source: SchemaModel): BebopTranslation {
@@ -36,10 +47,17 @@ export function translateToBop(source: SchemaModel): BebopTranslation {
     unionBranch: (type, uses) => type.kind === 'record' && uses === 1,
     mapEntries: false,
   });
-  const messages = new Set(model.named.filter((type): type is RecordType => type.kind === 'record' && type.fields.some((field) => field.type.kind === 'nullable' || field.type.kind === 'null')));
+  const messages = new Set(
+    model.named.filter(
+      (type): type is RecordType => type.kind === 'record' && type.fields.some((field) => field.type.kind === 'nullable' || field.type.kind === 'null'),
+    ),
+  );
   const branches = unionBranchRecords(model);
   const { notes, comments } = noteFields(model, BOP_CHOICES);
-  if (messages.size > 0) notes.add(`records with a field that may be null are messages (a tag per field present, absent when null): ${[...messages].map((message) => message.name).join(', ')}; the others are structs`);
+  if (messages.size > 0)
+    notes.add(
+      `records with a field that may be null are messages (a tag per field present, absent when null): ${[...messages].map((message) => message.name).join(', ')}; the others are structs`,
+    );
   const used = new Set<string>();
   const declare = (record: RecordType, indent: string, tag?: number): string[] => {
     const names = bebopFieldNames(record);
@@ -91,9 +109,15 @@ const BOP_CHOICES: FieldChoices = {
   nullableScalar: { note: 'nullable fields are message fields, absent when null', comment: 'nullable: absent when null' },
   nullableOther: { note: 'nullable fields are message fields, absent when null', comment: 'nullable: absent when null' },
   alwaysNull: { note: 'fields that are always null are not written (Bebop has no null type); decode gives null' },
-  int64: { note: '64-bit integers are int64/uint64: Bebop reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode', comment: '64-bit: BigInt in TypeScript' },
+  int64: {
+    note: '64-bit integers are int64/uint64: Bebop reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode',
+    comment: '64-bit: BigInt in TypeScript',
+  },
   int8: { note: '8-bit signed integers are int16 (Bebop has no int8)' },
-  map: { note: 'objects whose keys are data are Bebop maps: decoded as a JavaScript Map, converted to a plain object on decode', comment: 'map: a JavaScript Map when decoded' },
+  map: {
+    note: 'objects whose keys are data are Bebop maps: decoded as a JavaScript Map, converted to a plain object on decode',
+    comment: 'map: a JavaScript Map when decoded',
+  },
   union: { note: 'values of several kinds are a Bebop union ({tag, value} in TypeScript)', comment: 'union: {tag, value}' },
   enum: { note: 'enums are written from 1 (Bebop reserves 0 for Unknown); JSON holds the symbol' },
   listOfNulls: { note: 'lists of nulls keep their length as a byte per element' },

@@ -21,8 +21,19 @@ export interface CapnpTranslation {
 }
 
 export const CAPNP_SCALARS: Record<ScalarKind, string> = {
-  bool: 'Bool', int8: 'Int8', uint8: 'UInt8', int16: 'Int16', uint16: 'UInt16', int32: 'Int32', uint32: 'UInt32',
-  int64: 'Int64', uint64: 'UInt64', float32: 'Float32', float64: 'Float64', string: 'Text', bytes: 'Data',
+  bool: 'Bool',
+  int8: 'Int8',
+  uint8: 'UInt8',
+  int16: 'Int16',
+  uint16: 'UInt16',
+  int32: 'Int32',
+  uint32: 'UInt32',
+  int64: 'Int64',
+  uint64: 'UInt64',
+  float32: 'Float32',
+  float64: 'Float64',
+  string: 'Text',
+  bytes: 'Data',
 };
 
 /** The members of the group union a nullable number or boolean is (see capnp-driver.ts). */
@@ -61,7 +72,12 @@ function declareStruct(record: RecordType, comments: Map<string, string>, used: 
     const tail = comment ? `  # ${commentText(comment)}` : '';
     const type = field.type;
     if (type.kind === 'nullable' && isFixedSize(type.inner)) {
-      lines.push(`  ${names[index]} :union {${tail}`, `    ${NULL_MEMBER} @${ordinal++} :Void;`, `    ${VALUE_MEMBER} @${ordinal++} :${typeName(type.inner, used)};`, '  }');
+      lines.push(
+        `  ${names[index]} :union {${tail}`,
+        `    ${NULL_MEMBER} @${ordinal++} :Void;`,
+        `    ${VALUE_MEMBER} @${ordinal++} :${typeName(type.inner, used)};`,
+        '  }',
+      );
       return;
     }
     lines.push(`  ${names[index]} @${ordinal++} :${typeName(type, used)};${tail}`);
@@ -105,10 +121,16 @@ const CAPNP_SPELLING: TypeSpelling = {
 const typeName = (type: ModelType, used: Set<string>) => spellType(type, CAPNP_SPELLING, used);
 
 const CAPNP_CHOICES: FieldChoices = {
-  nullableScalar: { note: `nullable numbers, booleans and enums are a group union of ${NULL_MEMBER} (Void) and ${VALUE_MEMBER}`, comment: 'nullable: a union with Void' },
+  nullableScalar: {
+    note: `nullable numbers, booleans and enums are a group union of ${NULL_MEMBER} (Void) and ${VALUE_MEMBER}`,
+    comment: 'nullable: a union with Void',
+  },
   nullableOther: { note: 'nullable text, data, lists and structs are null pointers when null', comment: 'nullable: a null pointer' },
   alwaysNull: { note: 'fields that are always null are Void (no bytes)' },
-  int64: { note: '64-bit integers are Int64/UInt64: capnp-es reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode', comment: '64-bit: BigInt in capnp-es' },
+  int64: {
+    note: '64-bit integers are Int64/UInt64: capnp-es reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode',
+    comment: '64-bit: BigInt in capnp-es',
+  },
   union: { note: 'values of several kinds are a struct holding an unnamed union', comment: 'several kinds: a union struct' },
   listOfNulls: { note: 'lists of nulls are List(Void): their length only' },
 };

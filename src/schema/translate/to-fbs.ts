@@ -27,14 +27,30 @@ export interface FlatBuffersTranslation {
 }
 
 export const FBS_SCALARS: Record<ScalarKind, string> = {
-  bool: 'bool', int8: 'byte', uint8: 'ubyte', int16: 'short', uint16: 'ushort', int32: 'int', uint32: 'uint',
-  int64: 'long', uint64: 'ulong', float32: 'float', float64: 'double', string: 'string', bytes: '[ubyte]',
+  bool: 'bool',
+  int8: 'byte',
+  uint8: 'ubyte',
+  int16: 'short',
+  uint16: 'ushort',
+  int32: 'int',
+  uint32: 'uint',
+  int64: 'long',
+  uint64: 'ulong',
+  float32: 'float',
+  float64: 'double',
+  string: 'string',
+  bytes: '[ubyte]',
 };
 
 export function translateToFbs(source: SchemaModel): FlatBuffersTranslation {
   const model = lowerModel(source, {
     language: 'FlatBuffers',
-    listElement: (type) => type.kind === 'null' || type.kind === 'enum' || type.kind === 'json-text' || (type.kind === 'record' && !type.wraps) || (type.kind === 'scalar' && type.scalar !== 'bytes'),
+    listElement: (type) =>
+      type.kind === 'null' ||
+      type.kind === 'enum' ||
+      type.kind === 'json-text' ||
+      (type.kind === 'record' && !type.wraps) ||
+      (type.kind === 'scalar' && type.scalar !== 'bytes'),
     mapValue: () => true,
     unionBranch: (type) => type.kind === 'record',
     mapEntries: true,
@@ -42,7 +58,8 @@ export function translateToFbs(source: SchemaModel): FlatBuffersTranslation {
   const branches = unionBranchRecords(model);
   const structs = new Set(model.named.filter((type): type is RecordType => type.kind === 'record' && isStruct(type, model, branches)));
   const { notes, comments } = noteFields(model, FBS_CHOICES);
-  if (structs.size > 0) notes.add(`records of fixed-size fields only are structs, stored inline without a vtable: ${[...structs].map((struct) => struct.name).join(', ')}`);
+  if (structs.size > 0)
+    notes.add(`records of fixed-size fields only are structs, stored inline without a vtable: ${[...structs].map((struct) => struct.name).join(', ')}`);
   const scalarsUsed = new Set<string>();
   const lines: string[] = ['// Translated by Payload Lab from the schema of the run, field by field (see the notes).', ''];
   const declare = (record: RecordType) => {
@@ -91,7 +108,10 @@ const FBS_CHOICES: FieldChoices = {
   nullableScalar: { note: 'nullable numbers, booleans and enums are optional scalars (= null), absent when null', comment: 'nullable: absent when null' },
   nullableOther: { note: 'nullable strings, lists, tables and unions are left out when null (an absent field)', comment: 'nullable: absent when null' },
   alwaysNull: { note: 'fields that are always null are not written (FlatBuffers has no null type); decode gives null' },
-  int64: { note: "64-bit integers are long/ulong: flatc's TypeScript reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode", comment: '64-bit: BigInt in TypeScript' },
+  int64: {
+    note: "64-bit integers are long/ulong: flatc's TypeScript reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode",
+    comment: '64-bit: BigInt in TypeScript',
+  },
   union: { note: 'values of several kinds are a FlatBuffers union (a type byte and a table)', comment: 'union: a type byte and a table' },
   listOfNulls: { note: 'lists of nulls keep their length as a byte per element' },
 };

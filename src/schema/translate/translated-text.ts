@@ -15,7 +15,11 @@ export const TRANSLATED_LANGUAGES: readonly TranslatedLanguage[] = ['fbs', 'capn
 export const LANGUAGE_NAMES: Record<TranslatedLanguage, string> = { fbs: 'FlatBuffers', capnp: "Cap'n Proto", bop: 'Bebop' };
 
 /** Throws an UntranslatableSchemaError (an UnsupportedSampleError) naming what cannot be written. */
-export function translatedSchemaText(avroSchema: unknown, language: TranslatedLanguage, options: { listOfRecords?: boolean } = {}): { text: string; notes: string[] } {
+export function translatedSchemaText(
+  avroSchema: unknown,
+  language: TranslatedLanguage,
+  options: { listOfRecords?: boolean } = {},
+): { text: string; notes: string[] } {
   const model = modelFromAvro(avroSchema, options);
   const translated = language === 'fbs' ? translateToFbs(model) : language === 'capnp' ? translateToCapnp(model) : translateToBop(model);
   return { text: translated.text, notes: translated.notes };

@@ -22,9 +22,18 @@ export class MessagesRun extends SteppedRun<OpenedStream, StreamJob> {
   static async open(runtime: CodecRunRuntime, job: StreamJob, enterStage: StageReporter): Promise<MessagesRun> {
     const run = new MessagesRun(runtime, job, enterStage, blankReport());
     await run.step(async () => {
-      const opened = await openStream(runtime, job, (next) => run.enter(next), run.report, (mean) => { run.bytes = mean; });
+      const opened = await openStream(
+        runtime,
+        job,
+        (next) => run.enter(next),
+        run.report,
+        (mean) => {
+          run.bytes = mean;
+        },
+      );
       // The stream as one list against the decoded messages: a difference's path starts at its message (`$[12]…`).
-      if (opened && job.measurement.verify) run.roundTrip = run.verified(opened.stream.records, opened.decoded, 'the decoded messages are not the records', opened.prepared.semantics);
+      if (opened && job.measurement.verify)
+        run.roundTrip = run.verified(opened.stream.records, opened.decoded, 'the decoded messages are not the records', opened.prepared.semantics);
       run.opened = opened;
     });
     return run;
@@ -47,7 +56,10 @@ export class MessagesRun extends SteppedRun<OpenedStream, StreamJob> {
       this.stage = 'verify';
       // Integers JSON.parse rounded are found in the file's text, whose record indexes are the messages' while no line was left out.
       const parseLosses = stream.bytes && stream.skipped.count === 0 ? findParseLosses(stream.bytes, stream.format === 'jsonl' ? 'jsonl' : 'json') : undefined;
-      const remnants = detectRemnants(stream.records, decoded, { ...(parseLosses ? { parseLosses } : {}), ...(opened.prepared.semantics ? { semantics: opened.prepared.semantics } : {}) });
+      const remnants = detectRemnants(stream.records, decoded, {
+        ...(parseLosses ? { parseLosses } : {}),
+        ...(opened.prepared.semantics ? { semantics: opened.prepared.semantics } : {}),
+      });
       this.stage = 'measure';
       const sizes = encoded.map((message) => message.byteLength);
       const distribution = sizeDistribution(sizes);

@@ -57,7 +57,9 @@ export async function measureStreamCompression(encoded: readonly Uint8Array[], p
     ...(alone.zstdNotMeasured ? { zstdNotMeasured: alone.zstdNotMeasured } : {}),
     raw: meanBytes(measured),
     alone: alone.alone,
-    zstdTimes: zstd ? { compressNs: await time((message) => zstd.compress(message)), decompressNs: await time((_, index) => zstd.decompress(frames[index]!)) } : null,
+    zstdTimes: zstd
+      ? { compressNs: await time((message) => zstd.compress(message)), decompressNs: await time((_, index) => zstd.decompress(frames[index]!)) }
+      : null,
   };
   const trainedOn = trainingRange(encoded, split, plan.dictionary.sizeBytes);
   const training = encoded.slice(trainedOn.from, trainedOn.from + trainedOn.messages);
@@ -66,7 +68,8 @@ export async function measureStreamCompression(encoded: readonly Uint8Array[], p
   return { compression, dictionary, batches };
 }
 
-const meanBytes = (messages: readonly Uint8Array[]) => (messages.length > 0 ? Number((messages.reduce((sum, message) => sum + message.byteLength, 0) / messages.length).toFixed(2)) : 0);
+const meanBytes = (messages: readonly Uint8Array[]) =>
+  messages.length > 0 ? Number((messages.reduce((sum, message) => sum + message.byteLength, 0) / messages.length).toFixed(2)) : 0;
 
 interface DictionaryTiming extends CompressionBudget {
   time(operation: (message: Uint8Array, index: number) => unknown): Promise<number>;
@@ -99,12 +102,19 @@ async function measureDictionary(
 ): Promise<MessageDictionary> {
   const settings = plan.dictionary;
   const notMeasured = (reason: string): MessageDictionary => ({ status: 'not-measured', reason, settings });
-  if (training.length < MIN_TRAINING_SAMPLES) return notMeasured(`${training.length} message${training.length === 1 ? '' : 's'} in the training part (the first ${Math.round(settings.trainShare * 100)}% of the stream): zstd trains on at least ${MIN_TRAINING_SAMPLES}`);
+  if (training.length < MIN_TRAINING_SAMPLES)
+    return notMeasured(
+      `${training.length} message${training.length === 1 ? '' : 's'} in the training part (the first ${Math.round(settings.trainShare * 100)}% of the stream): zstd trains on at least ${MIN_TRAINING_SAMPLES}`,
+    );
   if (zstdAlone === null) return notMeasured('no zstd build loads here to compress with the dictionary');
   const level = MESSAGE_COMPRESSION_LEVELS.zstd;
   let dictionaryBytes: Uint8Array;
   try {
-    dictionaryBytes = await trainZstdDictionary(training, settings.sizeBytes, { level, ...(timing.timeoutMs ? { timeoutMs: timing.timeoutMs } : {}), ...(timing.signal ? { signal: timing.signal } : {}) });
+    dictionaryBytes = await trainZstdDictionary(training, settings.sizeBytes, {
+      level,
+      ...(timing.timeoutMs ? { timeoutMs: timing.timeoutMs } : {}),
+      ...(timing.signal ? { signal: timing.signal } : {}),
+    });
   } catch (error) {
     if (error instanceof ZstdDictionaryError) return notMeasured(error.message);
     throw error;
@@ -113,7 +123,8 @@ async function measureDictionary(
   try {
     const frames = measured.map((message) => codec.compress(message));
     frames.forEach((frame, index) => {
-      if (!sameBytes(codec.decompress(frame), measured[index]!)) throw new Error(`zstd with the dictionary did not give held-out message ${measuredOn.from + index + 1} back`);
+      if (!sameBytes(codec.decompress(frame), measured[index]!))
+        throw new Error(`zstd with the dictionary did not give held-out message ${measuredOn.from + index + 1} back`);
     });
     const { histogram: _histogram, ...withDictionary } = sizeDistribution(frames.map((frame) => frame.byteLength));
     const timedFrames = frames.slice(0, timing.timed.length);
@@ -129,7 +140,10 @@ async function measureDictionary(
       raw: meanBytes(measured),
       zstdAlone,
       withDictionary,
-      times: { compressNs: await timing.time((message) => codec.compress(message)), decompressNs: await timing.time((_, index) => codec.decompress(timedFrames[index]!)) },
+      times: {
+        compressNs: await timing.time((message) => codec.compress(message)),
+        decompressNs: await timing.time((_, index) => codec.decompress(timedFrames[index]!)),
+      },
     };
   } finally {
     codec.close();
@@ -146,6 +160,9 @@ let version: Promise<string> | undefined;
 
 /** The CLI's own words for its version (`*** Zstandard CLI (64-bit) v1.5.4, by Yann Collet ***`) and where it is. */
 function cliVersion(): Promise<string> {
-  version ??= runZstdCli(['--version']).then((text) => `${text.trim().replace(/^\*+\s*|\s*\*+$/g, '')}, ${findZstdCli()}`, () => `${findZstdCli() ?? 'zstd'}`);
+  version ??= runZstdCli(['--version']).then(
+    (text) => `${text.trim().replace(/^\*+\s*|\s*\*+$/g, '')}, ${findZstdCli()}`,
+    () => `${findZstdCli() ?? 'zstd'}`,
+  );
   return version;
 }

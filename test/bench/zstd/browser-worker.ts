@@ -47,7 +47,8 @@ async function run(job: Job) {
     for (const level of job.levels) {
       const frame = compress(bytes, level);
       const back = decompress(frame);
-      if (back.byteLength !== bytes.byteLength || back.some((byte, index) => byte !== bytes[index])) throw new Error(`${name} level ${level}: the round trip did not give the input back`);
+      if (back.byteLength !== bytes.byteLength || back.some((byte, index) => byte !== bytes[index]))
+        throw new Error(`${name} level ${level}: the round trip did not give the input back`);
       levels.push({
         level,
         frameBytes: frame.byteLength,
@@ -63,5 +64,8 @@ async function run(job: Job) {
 
 const scope = globalThis as unknown as { onmessage: (event: { data: Job }) => void; postMessage(message: unknown): void };
 scope.onmessage = (event) => {
-  run(event.data).then((results) => scope.postMessage({ ok: true, results }), (error: unknown) => scope.postMessage({ ok: false, why: String(error) }));
+  run(event.data).then(
+    (results) => scope.postMessage({ ok: true, results }),
+    (error: unknown) => scope.postMessage({ ok: false, why: String(error) }),
+  );
 };

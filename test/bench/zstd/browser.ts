@@ -10,8 +10,19 @@ import { CHROMIUM_MISSING, findChromium } from '../../../src/browser/chromium';
 import { formatBytes, formatDuration, formatSpeedup } from '../../../src/shared/format';
 import { medianOf } from '../../../src/measurement/stats';
 
-interface BrowserLevel { level: number; frameBytes: number; compressNs: number; decompressNs: number; streamNs: number | null }
-interface BrowserSample { name: string; gunzipNs: number; gzipBytes: number; levels: BrowserLevel[] }
+interface BrowserLevel {
+  level: number;
+  frameBytes: number;
+  compressNs: number;
+  decompressNs: number;
+  streamNs: number | null;
+}
+interface BrowserSample {
+  name: string;
+  gunzipNs: number;
+  gzipBytes: number;
+  levels: BrowserLevel[];
+}
 type BrowserAnswer = { ok: true; results: BrowserSample[] } | { ok: false; why: string };
 
 const ROUNDS = 3;
@@ -39,7 +50,15 @@ export async function measureInBrowser(samples: Array<{ name: string; bytes: Uin
   const script = await bundle();
   const browser = await chromium.launch({
     executablePath: executable,
-    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+    args: [
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ],
   });
   const rounds: BrowserSample[][] = [];
   let version = '';
@@ -47,19 +66,31 @@ export async function measureInBrowser(samples: Array<{ name: string; bytes: Uin
     version = browser.version();
     const page = await browser.newPage();
     for (let round = 0; round < ROUNDS; round++) {
-      const answer: BrowserAnswer = await page.evaluate(({ script, job }) => new Promise<BrowserAnswer>((resolve) => {
-        // In the page: its Worker (this file's types are Node's).
-        interface PageWorker { onmessage: (event: { data: unknown }) => void; onerror: (event: { message: string }) => void; postMessage(message: unknown): void; terminate(): void }
-        const PageWorker = (globalThis as unknown as { Worker: new (url: string) => PageWorker }).Worker;
-        const worker = new PageWorker(URL.createObjectURL(new Blob([script], { type: 'text/javascript' })));
-        worker.onmessage = (event) => {
-          resolve(event.data as BrowserAnswer);
-          worker.terminate();
-        };
-        worker.onerror = (event) => resolve({ ok: false, why: event.message });
-        // No named helpers here: the page has none of the bundler's (__name).
-        worker.postMessage({ ...job, samples: job.samples.map((sample) => ({ name: sample.name, bytes: Uint8Array.from(atob(sample.base64), (char) => char.charCodeAt(0)) })) });
-      }), { script, job: { samples: samples.map((sample) => ({ name: sample.name, base64: Buffer.from(sample.bytes).toString('base64') })), levels, budgetMs } });
+      const answer: BrowserAnswer = await page.evaluate(
+        ({ script, job }) =>
+          new Promise<BrowserAnswer>((resolve) => {
+            // In the page: its Worker (this file's types are Node's).
+            interface PageWorker {
+              onmessage: (event: { data: unknown }) => void;
+              onerror: (event: { message: string }) => void;
+              postMessage(message: unknown): void;
+              terminate(): void;
+            }
+            const PageWorker = (globalThis as unknown as { Worker: new (url: string) => PageWorker }).Worker;
+            const worker = new PageWorker(URL.createObjectURL(new Blob([script], { type: 'text/javascript' })));
+            worker.onmessage = (event) => {
+              resolve(event.data as BrowserAnswer);
+              worker.terminate();
+            };
+            worker.onerror = (event) => resolve({ ok: false, why: event.message });
+            // No named helpers here: the page has none of the bundler's (__name).
+            worker.postMessage({
+              ...job,
+              samples: job.samples.map((sample) => ({ name: sample.name, bytes: Uint8Array.from(atob(sample.base64), (char) => char.charCodeAt(0)) })),
+            });
+          }),
+        { script, job: { samples: samples.map((sample) => ({ name: sample.name, base64: Buffer.from(sample.bytes).toString('base64') })), levels, budgetMs } },
+      );
       if (!answer.ok) return [heading, `  not measured: the worker failed: ${answer.why}`];
       rounds.push(answer.results);
     }
@@ -70,11 +101,15 @@ export async function measureInBrowser(samples: Array<{ name: string; bytes: Uin
   for (const sample of samples) {
     const figures = rounds.map((round) => round.find((entry) => entry.name === sample.name)!);
     const gunzip = figures.map((entry) => entry.gunzipNs);
-    lines.push(`  ${sample.name}: gzip ${formatBytes(figures[0]!.gzipBytes)}, gunzip ${formatDuration(medianOf(gunzip))} (${formatDuration(Math.min(...gunzip))}–${formatDuration(Math.max(...gunzip))})`);
+    lines.push(
+      `  ${sample.name}: gzip ${formatBytes(figures[0]!.gzipBytes)}, gunzip ${formatDuration(medianOf(gunzip))} (${formatDuration(Math.min(...gunzip))}–${formatDuration(Math.max(...gunzip))})`,
+    );
     for (const level of levels) {
       const at = figures.map((entry) => ({ ...entry.levels.find((candidate) => candidate.level === level)!, gunzipNs: entry.gunzipNs }));
       const stream = at.flatMap((entry) => (entry.streamNs === null ? [] : [entry.streamNs]));
-      lines.push(`    level ${String(level).padStart(2)}: frame ${formatBytes(at[0]!.frameBytes).padStart(10)}, compress ${formatDuration(medianOf(at.map((entry) => entry.compressNs))).padStart(9)}, decompress ${formatDuration(medianOf(at.map((entry) => entry.decompressNs))).padStart(9)}, ÷ gunzip ${formatSpeedup(medianOf(at.map((entry) => entry.decompressNs / entry.gunzipNs)))}; the browser's zstd DecompressionStream: ${stream.length > 0 ? formatDuration(medianOf(stream)) : 'none in this browser'}`);
+      lines.push(
+        `    level ${String(level).padStart(2)}: frame ${formatBytes(at[0]!.frameBytes).padStart(10)}, compress ${formatDuration(medianOf(at.map((entry) => entry.compressNs))).padStart(9)}, decompress ${formatDuration(medianOf(at.map((entry) => entry.decompressNs))).padStart(9)}, ÷ gunzip ${formatSpeedup(medianOf(at.map((entry) => entry.decompressNs / entry.gunzipNs)))}; the browser's zstd DecompressionStream: ${stream.length > 0 ? formatDuration(medianOf(stream)) : 'none in this browser'}`,
+      );
     }
   }
   return lines;

@@ -37,7 +37,8 @@ export interface SampleFigures {
 
 export type CandidateAnswer = { loaded: false; why: string } | { loaded: true; loadMs: number; samples: SampleFigures[] };
 
-const same = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
+const same = (a: Uint8Array, b: Uint8Array) =>
+  a.byteLength === b.byteLength && Buffer.compare(Buffer.from(a.buffer, a.byteOffset, a.byteLength), Buffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
 
 async function run(job: CandidateJob): Promise<CandidateAnswer> {
   const candidate = CANDIDATES.find((entry) => entry.id === job.candidate);
@@ -53,7 +54,8 @@ async function run(job: CandidateJob): Promise<CandidateAnswer> {
   const loadMs = performance.now() - started;
   // A decoder only reads the chosen build's frames.
   const reference = loaded.compress ? undefined : await loadZstdWasm();
-  const time = async (operation: () => unknown) => (await measureOperation(operation, { budgetMs: job.budgetMs, minSamples: 3, jsonBytes: 0, warmupMs: job.budgetMs })).meanNs;
+  const time = async (operation: () => unknown) =>
+    (await measureOperation(operation, { budgetMs: job.budgetMs, minSamples: 3, jsonBytes: 0, warmupMs: job.budgetMs })).meanNs;
 
   const samples: SampleFigures[] = [];
   for (const { name, bytes } of job.samples) {

@@ -39,7 +39,11 @@ function optional(name: string, entry = name): Loose {
 }
 
 /** The load of an optional package: `build` gets its module, or the row says how to install it. */
-function whenInstalled(name: string, build: (module: Loose) => LoadedCandidate | Promise<LoadedCandidate>, entry = name): () => Promise<LoadedCandidate | string> {
+function whenInstalled(
+  name: string,
+  build: (module: Loose) => LoadedCandidate | Promise<LoadedCandidate>,
+  entry = name,
+): () => Promise<LoadedCandidate | string> {
   return async () => {
     const module = optional(name, entry);
     return typeof module === 'string' ? module : build(module);
@@ -49,7 +53,14 @@ function whenInstalled(name: string, build: (module: Loose) => LoadedCandidate |
 /** A build whose `compress(bytes, level)` and `decompress(frame)` are what they say. */
 const simpleApi = (api: Loose): LoadedCandidate => ({ compress: (bytes, level) => api.compress(bytes, level), decompress: (frame) => api.decompress(frame) });
 
-export const OPTIONAL_INSTALL = ['@hpcc-js/wasm-zstd@1.12.5', 'zstd-codec', '@dweb-browser/zstd-wasm', '@oneidentity/zstd-js', 'fzstd', '@toondepauw/node-zstd'];
+export const OPTIONAL_INSTALL = [
+  '@hpcc-js/wasm-zstd@1.12.5',
+  'zstd-codec',
+  '@dweb-browser/zstd-wasm',
+  '@oneidentity/zstd-js',
+  'fzstd',
+  '@toondepauw/node-zstd',
+];
 
 export function versionOf(id: string): string {
   if (id === 'node:zlib') return `Node ${process.versions.node}`;
@@ -81,7 +92,9 @@ export const CANDIDATES: readonly Candidate[] = [
     id: 'zstd-codec',
     kind: 'WebAssembly',
     note: 'Emscripten build with a dictionary API; aborted out of memory (abort(OOM)) compressing 1 MB at level 19',
-    load: whenInstalled('zstd-codec', async (module) => simpleApi(await new Promise((resolve) => module.ZstdCodec.run((zstd: Loose) => resolve(new zstd.Simple()))))),
+    load: whenInstalled('zstd-codec', async (module) =>
+      simpleApi(await new Promise((resolve) => module.ZstdCodec.run((zstd: Loose) => resolve(new zstd.Simple())))),
+    ),
   },
   {
     id: '@dweb-browser/zstd-wasm',

@@ -19,7 +19,10 @@ export interface CodeServer {
 
 /** The cached code-server entry point, installed on first use (see install-code-server.sh). */
 export function codeServerEntry(): string {
-  const output = execFileSync('bash', [path.join(repoRoot, 'test', 'e2e', 'install-code-server.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const output = execFileSync('bash', [path.join(repoRoot, 'test', 'e2e', 'install-code-server.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return output.trim().split('\n').pop()!;
 }
 
@@ -57,27 +60,53 @@ export function installVsix(entry: string, vsix: string, extensionsDir: string, 
 }
 
 /** `workspaceTrust`: VS Code's workspace trust stays on (default: `--disable-workspace-trust`). */
-export async function startCodeServer(options: { entry: string; workDir: string; workspace: string; extensionsDir: string; userDataDir: string; workspaceTrust?: boolean }): Promise<CodeServer> {
+export async function startCodeServer(options: {
+  entry: string;
+  workDir: string;
+  workspace: string;
+  extensionsDir: string;
+  userDataDir: string;
+  workspaceTrust?: boolean;
+}): Promise<CodeServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(options.workDir, 'code-server.log');
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [
-    options.entry,
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--extensions-dir', options.extensionsDir,
-    '--user-data-dir', options.userDataDir,
-    '--disable-telemetry', '--disable-update-check',
-    ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
-    options.workspace,
-  ], { stdio: ['ignore', log, log], detached: true });
+  const child = spawn(
+    process.execPath,
+    [
+      options.entry,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--extensions-dir',
+      options.extensionsDir,
+      '--user-data-dir',
+      options.userDataDir,
+      '--disable-telemetry',
+      '--disable-update-check',
+      ...(options.workspaceTrust ? [] : ['--disable-workspace-trust']),
+      options.workspace,
+    ],
+    { stdio: ['ignore', log, log], detached: true },
+  );
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     // The whole group: code-server starts an extension host and file watchers of its own.
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-    const killer = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5000);
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    const killer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 5000);
     await exited;
     clearTimeout(killer);
     fs.closeSync(log);

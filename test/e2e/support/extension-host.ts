@@ -38,7 +38,7 @@ export function childProcessCount(pids: number[]): number {
 
 /** Resolves once `holds()` is true; rejects with `what` if it never is within `timeoutMs`. */
 export async function waitUntil(holds: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !holds(); ) {
+  for (const deadline = Date.now() + timeoutMs; !holds();) {
     if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

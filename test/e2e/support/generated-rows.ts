@@ -29,7 +29,10 @@ export const GENERATED_ROWS = [
 
 /** `payloadLab.tools.*` for every tool, or why these tests cannot run here. */
 export async function toolSettings(): Promise<{ settings: Record<string, string> } | { missing: string }> {
-  const missing = await missingTools(TOOL_SPECS, 'eval "$(bash test/support/install-codegen-tools.sh)"; eval "$(bash test/support/install-zero-copy-tools.sh)"');
+  const missing = await missingTools(
+    TOOL_SPECS,
+    'eval "$(bash test/support/install-codegen-tools.sh)"; eval "$(bash test/support/install-zero-copy-tools.sh)"',
+  );
   if (missing) return { missing };
   const lookups = await Promise.all(TOOL_SPECS.map((spec) => findTool(spec)));
   return { settings: Object.fromEntries(lookups.flatMap((lookup) => (lookup.found ? [[`payloadLab.tools.${lookup.spec.id}`, lookup.path]] : []))) };
@@ -66,7 +69,11 @@ export function cliReport(sample: string, codecs: readonly string[], cacheDir: s
     const chosen = settings[`payloadLab.tools.${spec.id}`];
     if (chosen) env[spec.env] = chosen;
   }
-  const run = spawnSync(process.execPath, [cliScript, 'compare', sample, '--codecs', codecs.join(','), '--quick', '--json', '--cache-dir', cacheDir], { encoding: 'utf8', env, maxBuffer: 256 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [cliScript, 'compare', sample, '--codecs', codecs.join(','), '--quick', '--json', '--cache-dir', cacheDir], {
+    encoding: 'utf8',
+    env,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`the CLI exited with ${run.status}: ${run.stderr}`);
   return JSON.parse(run.stdout) as ComparisonReport;
 }

@@ -87,7 +87,13 @@ export async function panelFrame(page: Page, timeoutMs = 60_000): Promise<Frame>
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      if (await frame.locator('#app').count().catch(() => 0)) return frame;
+      if (
+        await frame
+          .locator('#app')
+          .count()
+          .catch(() => 0)
+      )
+        return frame;
     }
     await page.waitForTimeout(250);
   }
@@ -96,12 +102,18 @@ export async function panelFrame(page: Page, timeoutMs = 60_000): Promise<Frame>
 
 /** Waits until the panel shows a comparison run with an id of at least `runId` ended; returns its status line. */
 export async function waitForRun(frame: Frame, runId: number, timeoutMs = 180_000): Promise<string> {
-  await frame.waitForFunction((wanted) => {
-    // Runs in the page; the test's tsconfig has no DOM types.
-    const page = globalThis as unknown as { document: { querySelector(selector: string): { dataset: Record<string, string | undefined>; textContent: string | null } | null } };
-    const status = page.document.querySelector('.run-status');
-    return Number(status?.dataset.runId || 0) >= wanted && /^(Finished|Cancelled|The run failed)/.test(status?.textContent ?? '');
-  }, runId, { timeout: timeoutMs });
+  await frame.waitForFunction(
+    (wanted) => {
+      // Runs in the page; the test's tsconfig has no DOM types.
+      const page = globalThis as unknown as {
+        document: { querySelector(selector: string): { dataset: Record<string, string | undefined>; textContent: string | null } | null };
+      };
+      const status = page.document.querySelector('.run-status');
+      return Number(status?.dataset.runId || 0) >= wanted && /^(Finished|Cancelled|The run failed)/.test(status?.textContent ?? '');
+    },
+    runId,
+    { timeout: timeoutMs },
+  );
   return (await frame.locator('.run-status').textContent()) ?? '';
 }
 
@@ -122,7 +134,12 @@ export async function acceptRuntimesStep(page: Page): Promise<void> {
 
 /** The run id the panel shows now (0 before any run). */
 export async function shownRunId(frame: Frame): Promise<number> {
-  return Number((await frame.locator('.run-status').getAttribute('data-run-id').catch(() => null)) || 0);
+  return Number(
+    (await frame
+      .locator('.run-status')
+      .getAttribute('data-run-id')
+      .catch(() => null)) || 0,
+  );
 }
 
 /** A row's details as text (opened if they are not), the way a person reads them. */

@@ -38,19 +38,26 @@ export function makeE2eDirs(options: E2eOptions = {}): E2eDirs {
   // Irregular JSON (issue: real-world JSON): 500 documents of different shapes, 3.9 MB (the issue asks for 4 MB).
   fs.writeFileSync(path.join(dirs.workspace, 'varied.json'), JSON.stringify(variedDocuments(500)));
   fs.mkdirSync(path.join(dirs.userDataDir, 'User'), { recursive: true });
-  fs.writeFileSync(path.join(dirs.userDataDir, 'User', 'settings.json'), JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'workbench.tips.enabled': false,
-    'security.workspace.trust.enabled': options.untrusted === true,
-    ...(options.untrusted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {}),
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    // No network here: telemetry's failing lookups and retries would run beside the measuring.
-    'telemetry.telemetryLevel': 'off',
-    // Right-click runs use the settings: quick keeps the suite short.
-    'payloadLab.quickMode': true,
-    ...options.userSettings,
-  }, null, 2));
+  fs.writeFileSync(
+    path.join(dirs.userDataDir, 'User', 'settings.json'),
+    JSON.stringify(
+      {
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'security.workspace.trust.enabled': options.untrusted === true,
+        ...(options.untrusted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {}),
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        // No network here: telemetry's failing lookups and retries would run beside the measuring.
+        'telemetry.telemetryLevel': 'off',
+        // Right-click runs use the settings: quick keeps the suite short.
+        'payloadLab.quickMode': true,
+        ...options.userSettings,
+      },
+      null,
+      2,
+    ),
+  );
   return dirs;
 }
 

@@ -31,10 +31,13 @@ export async function relayInspector(page: Page, samplePath: string): Promise<In
     end: () => undefined,
   };
   // The same handlers the extension host registers, on the same channel.
-  serve<InspectorRequests>(transport, service.handlers({
-    inputFor: async () => ({ sample: { path: samplePath, kind: 'json' }, workerScript }),
-    writeClipboard: async (text) => void relay.copied.push(text),
-  }));
+  serve<InspectorRequests>(
+    transport,
+    service.handlers({
+      inputFor: async () => ({ sample: { path: samplePath, kind: 'json' }, workerScript }),
+      writeClipboard: async (text) => void relay.copied.push(text),
+    }),
+  );
   await page.exposeFunction('__onPost', async (message: unknown) => {
     if (!isChannelMessage(message) || message.channel !== 'request') return;
     // A notification: the page waits for no answer.

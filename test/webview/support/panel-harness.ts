@@ -26,8 +26,14 @@ for (const file of Object.keys(DIST_FILES)) {
 const standIn = `window.__themes = ${JSON.stringify(THEMES)};\n${fs.readFileSync(path.join(__dirname, 'vscode-stand-in.js'), 'utf8')}`;
 
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 function startServer(): Promise<http.Server> {
@@ -38,7 +44,13 @@ function startServer(): Promise<http.Server> {
       // A fresh nonce per load, as VS Code builds the page anew each time.
       // `?frames=ORIGIN`: the policy lets the page frame that origin (as the extension's does for its measuring frames).
       const frames = url.searchParams.get('frames');
-      const html = buildPanelHtml({ cspSource: origin, nonce: createNonce(), scriptUri: `${origin}/dist/panel.js`, styleUri: `${origin}/dist/panel.css`, ...(frames ? { measuringFrameOrigin: frames } : {}) });
+      const html = buildPanelHtml({
+        cspSource: origin,
+        nonce: createNonce(),
+        scriptUri: `${origin}/dist/panel.js`,
+        styleUri: `${origin}/dist/panel.css`,
+        ...(frames ? { measuringFrameOrigin: frames } : {}),
+      });
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html);
       return;
     }
@@ -80,7 +92,10 @@ export class PanelPage {
    * messages as they are, run events as the host's panel emits them (the channel's `run` event).
    */
   async deliver(...messages: Array<RunEvent | ChannelMessage>): Promise<void> {
-    await deliverToPage(this.page, messages.map((message) => (isChannelMessage(message) ? message : { channel: 'event', event: 'run', data: message })));
+    await deliverToPage(
+      this.page,
+      messages.map((message) => (isChannelMessage(message) ? message : { channel: 'event', event: 'run', data: message })),
+    );
   }
 
   posted(): Promise<ChannelMessage[]> {
@@ -105,11 +120,14 @@ export class PanelPage {
   /** Texts of the body's cells, row by row (details rows excluded), without the Inspect buttons. */
   tableRows(): Promise<string[][]> {
     return this.page.$$eval('table.results tbody tr:not(.details-row)', (rows) =>
-      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => {
-        const copy = cell.cloneNode(true) as typeof cell;
-        for (const action of copy.querySelectorAll('.inspect-button')) action.remove();
-        return (copy.textContent ?? '').trim();
-      })));
+      rows.map((row) =>
+        [...row.querySelectorAll('th, td')].map((cell) => {
+          const copy = cell.cloneNode(true) as typeof cell;
+          for (const action of copy.querySelectorAll('.inspect-button')) action.remove();
+          return (copy.textContent ?? '').trim();
+        }),
+      ),
+    );
   }
 
   async close(): Promise<void> {
@@ -122,7 +140,10 @@ export class PanelPage {
 }
 
 export class PanelHarness {
-  private constructor(private readonly browser: Browser, private readonly server: http.Server) {}
+  private constructor(
+    private readonly browser: Browser,
+    private readonly server: http.Server,
+  ) {}
 
   static async start(): Promise<PanelHarness> {
     const server = await startServer();

@@ -23,7 +23,10 @@ export async function recordMessageRun(): Promise<RecordedRun> {
   fs.writeFileSync(file, makeEventStream(STREAM_MESSAGES));
   try {
     const events: RunEvent[] = [];
-    const report = await compareMessages({ path: file }, { ...FAST, rounds: 2, codecs: MESSAGE_RUN_CODECS, compressedMessages: 200, batchSizes: [1, 10, 100], ...recordingInto(events) });
+    const report = await compareMessages(
+      { path: file },
+      { ...FAST, rounds: 2, codecs: MESSAGE_RUN_CODECS, compressedMessages: 200, batchSizes: [1, 10, 100], ...recordingInto(events) },
+    );
     const started: RunEvent = {
       kind: 'comparison',
       runId: 0,

@@ -70,7 +70,13 @@ export function recordingInto(events: RunEvent[]): Pick<CompareOptions, 'onSampl
   return {
     onSampleRead: (sample) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'sample-read', sample } }),
     // The engine names a module codec by its path while it runs, by its file name in the row.
-    onStage: (codec, stage, { round }) => events.push({ kind: 'comparison', runId: 0, phase: 'progress', progress: { codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round } }),
+    onStage: (codec, stage, { round }) =>
+      events.push({
+        kind: 'comparison',
+        runId: 0,
+        phase: 'progress',
+        progress: { codec: path.isAbsolute(codec) ? idFromModulePath(codec) : codec, stage, round },
+      }),
     onResult: (result) => events.push({ kind: 'comparison', runId: 0, phase: 'item', item: { type: 'codec-result', result } }),
   };
 }
@@ -78,11 +84,14 @@ export function recordingInto(events: RunEvent[]): Pick<CompareOptions, 'onSampl
 async function record(choices: RunChoices = SUITE_RUN): Promise<Recording> {
   const events: RunEvent[] = [];
   const bytes = fs.readFileSync(SAMPLE);
-  const report = await compareSample({ path: SAMPLE, bytes }, {
-    ...FAST,
-    ...choices,
-    ...recordingInto(events),
-  });
+  const report = await compareSample(
+    { path: SAMPLE, bytes },
+    {
+      ...FAST,
+      ...choices,
+      ...recordingInto(events),
+    },
+  );
   const planned = [
     // What compareSample runs without a codec list: the default codecs.
     ...builtinCodecs.filter(({ id }) => (choices.codecs ?? DEFAULT_CODEC_IDS).includes(id)).map(({ id, label, format }) => ({ id, label, format })),

@@ -18,9 +18,16 @@
 
   // VS Code carries typed arrays in webview messages as bytes; a test's bridge (page.evaluate,
   // page.exposeFunction) carries JSON. Bytes cross it as { __bytes: [...] } (test/webview/support/bytes-bridge.ts).
-  const mapValues = (value, map) => (Array.isArray(value) ? value.map(map) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, map(entry)])) : value);
-  const packBytes = (value) => (ArrayBuffer.isView(value) ? { __bytes: Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) } : mapValues(value, packBytes));
-  const unpackBytes = (value) => (value !== null && typeof value === 'object' && Array.isArray(value.__bytes) ? new Uint8Array(value.__bytes) : mapValues(value, unpackBytes));
+  const mapValues = (value, map) =>
+    Array.isArray(value)
+      ? value.map(map)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, map(entry)]))
+        : value;
+  const packBytes = (value) =>
+    ArrayBuffer.isView(value) ? { __bytes: Array.from(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) } : mapValues(value, packBytes);
+  const unpackBytes = (value) =>
+    value !== null && typeof value === 'object' && Array.isArray(value.__bytes) ? new Uint8Array(value.__bytes) : mapValues(value, unpackBytes);
 
   window.acquireVsCodeApi = () => {
     if (acquired) throw new Error('An instance of the VS Code API has already been acquired');
@@ -54,17 +61,18 @@
   // has handled them all and drawn the next frame: a marker posted last arrives last, and a
   // frame callback asked for after the page's own runs after it.
   let flushes = 0;
-  window.__deliver = (messages) => new Promise((resolve) => {
-    const marker = `payload-lab-test:flush:${++flushes}`;
-    const onMessage = (event) => {
-      if (event.data !== marker) return;
-      window.removeEventListener('message', onMessage);
-      requestAnimationFrame(() => resolve());
-    };
-    window.addEventListener('message', onMessage);
-    for (const message of messages) window.postMessage(unpackBytes(message), '*');
-    window.postMessage(marker, '*');
-  });
+  window.__deliver = (messages) =>
+    new Promise((resolve) => {
+      const marker = `payload-lab-test:flush:${++flushes}`;
+      const onMessage = (event) => {
+        if (event.data !== marker) return;
+        window.removeEventListener('message', onMessage);
+        requestAnimationFrame(() => resolve());
+      };
+      window.addEventListener('message', onMessage);
+      for (const message of messages) window.postMessage(unpackBytes(message), '*');
+      window.postMessage(marker, '*');
+    });
 
   // VS Code themes the page once its document has loaded, after the page's own script ran.
   document.addEventListener('DOMContentLoaded', () => window.__applyTheme(sessionStorage.getItem('payload-lab-test:theme') || 'dark'));

@@ -48,7 +48,10 @@ export class HexView implements Disposable {
   private readonly previousButton = button('Previous', 'action secondary', { 'data-hex': 'previous', title: 'Previous page (Page Up)' });
   private readonly nextButton = button('Next', 'action secondary', { 'data-hex': 'next', title: 'Next page (Page Down)' });
   private readonly lastButton = button('Last', 'action secondary', { 'data-hex': 'last', title: 'Last page' });
-  private readonly offsetInput = el('input', { className: 'hex-offset-input', attrs: { type: 'text', 'aria-label': 'Go to offset (decimal or 0x hex)', placeholder: 'offset, e.g. 0x400' } });
+  private readonly offsetInput = el('input', {
+    className: 'hex-offset-input',
+    attrs: { type: 'text', 'aria-label': 'Go to offset (decimal or 0x hex)', placeholder: 'offset, e.g. 0x400' },
+  });
   private readonly scope = el('select', { className: 'copy-scope', attrs: { 'aria-label': 'What to copy' } }, [
     el('option', { text: 'This page', attrs: { value: 'page' } }),
     el('option', { text: 'Whole encoding', attrs: { value: 'all' } }),
@@ -63,39 +66,55 @@ export class HexView implements Disposable {
   /** An offset typed into "go to": described once its page is shown. */
   private pendingFocus: number | undefined;
 
-  constructor(private readonly total: number, private readonly annotated: boolean, private readonly actions: HexViewActions) {
+  constructor(
+    private readonly total: number,
+    private readonly annotated: boolean,
+    private readonly actions: HexViewActions,
+  ) {
     this.element = el('div', { className: 'hex-view' }, [
       el('div', { className: 'inspector-toolbar' }, [
-        el('div', { className: 'toolbar-group', attrs: { role: 'group', 'aria-label': 'Pages' } }, [this.firstButton, this.previousButton, this.nextButton, this.lastButton, this.offsetInput]),
+        el('div', { className: 'toolbar-group', attrs: { role: 'group', 'aria-label': 'Pages' } }, [
+          this.firstButton,
+          this.previousButton,
+          this.nextButton,
+          this.lastButton,
+          this.offsetInput,
+        ]),
         el('div', { className: 'toolbar-group', attrs: { role: 'group', 'aria-label': 'Copy' } }, [this.scope, this.copyHex, this.copyBase64]),
         this.copyOutcome,
       ]),
       this.position,
       this.grid,
       this.annotationLine,
-      annotated ? null : el('p', { className: 'hint', text: 'This format’s bytes are not annotated (field annotations cover Protocol Buffers, MessagePack and CBOR).' }),
+      annotated
+        ? null
+        : el('p', { className: 'hint', text: 'This format’s bytes are not annotated (field annotations cover Protocol Buffers, MessagePack and CBOR).' }),
     ]);
     const go = (offset: number) => void this.show(offset);
     this.listeners.add(listen(this.firstButton, 'click', () => go(0)));
     this.listeners.add(listen(this.previousButton, 'click', () => go((this.current?.offset ?? 0) - PAGE_BYTES)));
     this.listeners.add(listen(this.nextButton, 'click', () => go((this.current?.offset ?? 0) + PAGE_BYTES)));
     this.listeners.add(listen(this.lastButton, 'click', () => go(this.lastPageOffset())));
-    this.listeners.add(listen(this.offsetInput, 'keydown', (event) => {
-      if (event.key !== 'Enter') return;
-      const offset = parseOffset(this.offsetInput.value);
-      if (offset === null || offset >= this.total) {
-        this.annotationLine.textContent = `“${this.offsetInput.value}” is not an offset in this encoding (0 to ${this.total - 1}, decimal or 0x hex)`;
-        return;
-      }
-      go(offset - (offset % PAGE_BYTES));
-      this.pendingFocus = offset;
-    }));
-    this.listeners.add(listen(this.grid, 'keydown', (event) => {
-      if (event.key === 'PageDown') go((this.current?.offset ?? 0) + PAGE_BYTES);
-      else if (event.key === 'PageUp') go((this.current?.offset ?? 0) - PAGE_BYTES);
-      else return;
-      event.preventDefault();
-    }));
+    this.listeners.add(
+      listen(this.offsetInput, 'keydown', (event) => {
+        if (event.key !== 'Enter') return;
+        const offset = parseOffset(this.offsetInput.value);
+        if (offset === null || offset >= this.total) {
+          this.annotationLine.textContent = `“${this.offsetInput.value}” is not an offset in this encoding (0 to ${this.total - 1}, decimal or 0x hex)`;
+          return;
+        }
+        go(offset - (offset % PAGE_BYTES));
+        this.pendingFocus = offset;
+      }),
+    );
+    this.listeners.add(
+      listen(this.grid, 'keydown', (event) => {
+        if (event.key === 'PageDown') go((this.current?.offset ?? 0) + PAGE_BYTES);
+        else if (event.key === 'PageUp') go((this.current?.offset ?? 0) - PAGE_BYTES);
+        else return;
+        event.preventDefault();
+      }),
+    );
     const describe = (event: Event) => {
       const byte = (event.target as Element).closest<HTMLElement>('[data-offset]');
       if (byte) this.describeByte(Number(byte.dataset['offset']));
@@ -144,11 +163,13 @@ export class HexView implements Disposable {
         hexCells.push(el('span', { className, text: hex(byte, 2), attrs }));
         asciiCells.push(el('span', { className, text: printable(byte), attrs }));
       }
-      rows.push(el('div', { className: 'hex-row', attrs: { role: 'row' } }, [
-        el('span', { className: 'hex-offset', text: hex(page.offset + rowStart, 8), attrs: { role: 'rowheader' } }),
-        el('span', { className: 'hex-bytes', attrs: { role: 'gridcell' } }, hexCells),
-        el('span', { className: 'hex-ascii', attrs: { role: 'gridcell', 'aria-hidden': 'true' } }, asciiCells),
-      ]));
+      rows.push(
+        el('div', { className: 'hex-row', attrs: { role: 'row' } }, [
+          el('span', { className: 'hex-offset', text: hex(page.offset + rowStart, 8), attrs: { role: 'rowheader' } }),
+          el('span', { className: 'hex-bytes', attrs: { role: 'gridcell' } }, hexCells),
+          el('span', { className: 'hex-ascii', attrs: { role: 'gridcell', 'aria-hidden': 'true' } }, asciiCells),
+        ]),
+      );
     }
     this.grid.replaceChildren(...rows);
     const note = page.annotationsTruncated ? ' (annotations stop part-way through this page: it holds too many tiny values)' : '';

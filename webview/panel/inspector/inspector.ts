@@ -18,7 +18,10 @@ type Result<M extends keyof RequestMap> = RequestMap[M]['result'];
 
 /** The host requests the inspector makes, and the message that lets its worker go. */
 export interface InspectorHost {
-  request<M extends 'inspector-open' | 'inspector-children' | 'inspector-finding' | 'inspector-bytes' | 'inspector-copy'>(method: M, params: Params<M>): Promise<Result<M>>;
+  request<M extends 'inspector-open' | 'inspector-children' | 'inspector-finding' | 'inspector-bytes' | 'inspector-copy'>(
+    method: M,
+    params: Params<M>,
+  ): Promise<Result<M>>;
   closed(): void;
 }
 
@@ -73,7 +76,11 @@ export class Inspector implements Disposable {
       this.element.dataset['state'] = 'failed';
       const closeButton = button('Close', 'action secondary', { 'data-inspector': 'close' });
       this.session.add(listen(closeButton, 'click', () => this.close()));
-      this.element.replaceChildren(this.heading(label), el('p', { className: 'inspector-status error', text: `The decoded output could not be shown: ${errorText(error)}`, attrs: { role: 'alert' } }), closeButton);
+      this.element.replaceChildren(
+        this.heading(label),
+        el('p', { className: 'inspector-status error', text: `The decoded output could not be shown: ${errorText(error)}`, attrs: { role: 'alert' } }),
+        closeButton,
+      );
     }
   }
 
@@ -104,25 +111,58 @@ export class Inspector implements Disposable {
     this.opened = opened;
     this.element.dataset['state'] = 'open';
     const tree = (this.tree = new TreeModel(opened.root));
-    const treeView = (this.treeView = this.session.add(new TreeView(tree, {
-      load: (row) => void this.loadChunk(row.parent, row.chunk),
-      toggled: (row, open) => {
-        if (open && row.kind === 'node' && row.node.childCount <= CHUNK) void this.loadChunk(row.node, 0);
-      },
-    }, `Decoded value of ${opened.label} beside the original sample`)));
-    const hexView = this.session.add(new HexView(opened.encodedBytes, opened.annotated, {
-      page: (offset, length) => this.host.request('inspector-bytes', { sessionId: opened.sessionId, offset, length }),
-      copy: (encoding, range) => this.host.request('inspector-copy', { sessionId: opened.sessionId, encoding, range }),
-    }));
+    const treeView = (this.treeView = this.session.add(
+      new TreeView(
+        tree,
+        {
+          load: (row) => void this.loadChunk(row.parent, row.chunk),
+          toggled: (row, open) => {
+            if (open && row.kind === 'node' && row.node.childCount <= CHUNK) void this.loadChunk(row.node, 0);
+          },
+        },
+        `Decoded value of ${opened.label} beside the original sample`,
+      ),
+    ));
+    const hexView = this.session.add(
+      new HexView(opened.encodedBytes, opened.annotated, {
+        page: (offset, length) => this.host.request('inspector-bytes', { sessionId: opened.sessionId, offset, length }),
+        copy: (encoding, range) => this.host.request('inspector-copy', { sessionId: opened.sessionId, encoding, range }),
+      }),
+    );
 
-    const treeTab = button('Decoded value', 'tab', { role: 'tab', 'aria-selected': 'true', 'data-tab': 'tree', id: 'inspector-tab-tree', 'aria-controls': 'inspector-panel-tree' });
-    const bytesTab = button(`Encoded bytes (${opened.encodedBytes.toLocaleString('en-US')})`, 'tab', { role: 'tab', 'aria-selected': 'false', 'data-tab': 'bytes', id: 'inspector-tab-bytes', 'aria-controls': 'inspector-panel-bytes', tabindex: '-1' });
-    const treePanel = el('div', { className: 'inspector-panel', attrs: { role: 'tabpanel', id: 'inspector-panel-tree', 'aria-labelledby': 'inspector-tab-tree' } }, [
-      this.findingsBar(opened),
-      el('div', { className: 'tree-header', attrs: { 'aria-hidden': 'true' } }, [el('span', { text: 'Path' }), el('span', { text: `Decoded by ${opened.codec}` }), el('span', { text: 'Original (where it differs)' })]),
-      treeView.element,
-    ]);
-    const bytesPanel = el('div', { className: 'inspector-panel', attrs: { role: 'tabpanel', id: 'inspector-panel-bytes', 'aria-labelledby': 'inspector-tab-bytes' } }, [hexView.element]);
+    const treeTab = button('Decoded value', 'tab', {
+      role: 'tab',
+      'aria-selected': 'true',
+      'data-tab': 'tree',
+      id: 'inspector-tab-tree',
+      'aria-controls': 'inspector-panel-tree',
+    });
+    const bytesTab = button(`Encoded bytes (${opened.encodedBytes.toLocaleString('en-US')})`, 'tab', {
+      role: 'tab',
+      'aria-selected': 'false',
+      'data-tab': 'bytes',
+      id: 'inspector-tab-bytes',
+      'aria-controls': 'inspector-panel-bytes',
+      tabindex: '-1',
+    });
+    const treePanel = el(
+      'div',
+      { className: 'inspector-panel', attrs: { role: 'tabpanel', id: 'inspector-panel-tree', 'aria-labelledby': 'inspector-tab-tree' } },
+      [
+        this.findingsBar(opened),
+        el('div', { className: 'tree-header', attrs: { 'aria-hidden': 'true' } }, [
+          el('span', { text: 'Path' }),
+          el('span', { text: `Decoded by ${opened.codec}` }),
+          el('span', { text: 'Original (where it differs)' }),
+        ]),
+        treeView.element,
+      ],
+    );
+    const bytesPanel = el(
+      'div',
+      { className: 'inspector-panel', attrs: { role: 'tabpanel', id: 'inspector-panel-bytes', 'aria-labelledby': 'inspector-tab-bytes' } },
+      [hexView.element],
+    );
     bytesPanel.hidden = true;
     let bytesShown = false;
     const select = (tab: 'tree' | 'bytes') => {
@@ -141,21 +181,19 @@ export class Inspector implements Disposable {
     this.session.add(listen(treeTab, 'click', () => select('tree')));
     this.session.add(listen(bytesTab, 'click', () => select('bytes')));
     const tabs = el('div', { className: 'tabs', attrs: { role: 'tablist', 'aria-label': 'Inspector views' } }, [treeTab, bytesTab]);
-    this.session.add(listen(tabs, 'keydown', (event) => {
-      if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-      const next = treePanel.hidden ? 'tree' : 'bytes';
-      select(next);
-      (next === 'tree' ? treeTab : bytesTab).focus();
-      event.preventDefault();
-    }));
+    this.session.add(
+      listen(tabs, 'keydown', (event) => {
+        if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+        const next = treePanel.hidden ? 'tree' : 'bytes';
+        select(next);
+        (next === 'tree' ? treeTab : bytesTab).focus();
+        event.preventDefault();
+      }),
+    );
     const closeButton = button('Close', 'action secondary', { 'data-inspector': 'close', title: 'Close the inspector (its worker stops)' });
     this.session.add(listen(closeButton, 'click', () => this.close()));
 
-    this.element.replaceChildren(
-      el('div', { className: 'inspector-head' }, [this.heading(opened.label), tabs, closeButton]),
-      treePanel,
-      bytesPanel,
-    );
+    this.element.replaceChildren(el('div', { className: 'inspector-head' }, [this.heading(opened.label), tabs, closeButton]), treePanel, bytesPanel);
     treeView.refresh();
     if (opened.root.childCount > 0 && opened.root.childCount <= CHUNK) void this.loadChunk(opened.root, 0);
   }
@@ -165,27 +203,44 @@ export class Inspector implements Disposable {
     if (filters.length === 0) {
       return el('p', { className: 'findings-bar clean', text: 'No findings: the decoded value is the sample, as plain data.' });
     }
-    const select = el('select', { className: 'finding-filter', attrs: { 'aria-label': 'Findings to jump between' } }, filters.map((filter) => {
-      const count = opened.findings[filter]!;
-      const more = count.total > count.listed ? ` (first ${count.listed.toLocaleString('en-US')} of ${count.total.toLocaleString('en-US')})` : ` (${count.total.toLocaleString('en-US')})`;
-      return el('option', { text: `${filterName(filter)}${more}`, attrs: { value: filter } });
-    }));
+    const select = el(
+      'select',
+      { className: 'finding-filter', attrs: { 'aria-label': 'Findings to jump between' } },
+      filters.map((filter) => {
+        const count = opened.findings[filter]!;
+        const more =
+          count.total > count.listed
+            ? ` (first ${count.listed.toLocaleString('en-US')} of ${count.total.toLocaleString('en-US')})`
+            : ` (${count.total.toLocaleString('en-US')})`;
+        return el('option', { text: `${filterName(filter)}${more}`, attrs: { value: filter } });
+      }),
+    );
     const previous = button('◂ Previous', 'action secondary', { 'data-finding': 'previous', title: 'Previous finding (Shift+F8)' });
     const next = button('Next ▸', 'action secondary', { 'data-finding': 'next', title: 'Next finding (F8)' });
     const status = el('span', { className: 'finding-status', attrs: { role: 'status' } });
     const jump = (direction: 1 | -1) => void this.jump(select.value as FindingFilter, direction, status);
     this.session.add(listen(previous, 'click', () => jump(-1)));
     this.session.add(listen(next, 'click', () => jump(1)));
-    this.session.add(listen(select, 'change', () => {
-      this.ordinal = null;
-      status.textContent = '';
-    }));
-    this.session.add(listen(this.element, 'keydown', (event) => {
-      if (event.key !== 'F8') return;
-      jump(event.shiftKey ? -1 : 1);
-      event.preventDefault();
-    }));
-    return el('div', { className: 'findings-bar inspector-toolbar' }, [el('span', { className: 'toolbar-label', text: 'Jump to' }), select, previous, next, status]);
+    this.session.add(
+      listen(select, 'change', () => {
+        this.ordinal = null;
+        status.textContent = '';
+      }),
+    );
+    this.session.add(
+      listen(this.element, 'keydown', (event) => {
+        if (event.key !== 'F8') return;
+        jump(event.shiftKey ? -1 : 1);
+        event.preventDefault();
+      }),
+    );
+    return el('div', { className: 'findings-bar inspector-toolbar' }, [
+      el('span', { className: 'toolbar-label', text: 'Jump to' }),
+      select,
+      previous,
+      next,
+      status,
+    ]);
   }
 
   private async jump(filter: FindingFilter, direction: 1 | -1, status: HTMLElement): Promise<void> {
@@ -193,7 +248,12 @@ export class Inspector implements Disposable {
     if (!opened) return;
     const ticket = this.ticket;
     try {
-      const located: LocatedFinding | null = await this.host.request('inspector-finding', { sessionId: opened.sessionId, filter, from: this.ordinal, direction });
+      const located: LocatedFinding | null = await this.host.request('inspector-finding', {
+        sessionId: opened.sessionId,
+        filter,
+        from: this.ordinal,
+        direction,
+      });
       if (ticket !== this.ticket) return;
       if (!located) {
         status.textContent = direction === 1 ? 'No more findings after this one.' : 'No findings before this one.';
@@ -245,7 +305,13 @@ export class Inspector implements Disposable {
       if (ticket !== this.ticket) return;
       // Not asked again on the next draw: a stopped worker would fail in a loop. Reopen instead.
       this.element.querySelector('.inspector-error')?.remove();
-      this.element.append(el('p', { className: 'inspector-status error inspector-error', text: `Part of the tree could not be read: ${errorText(error)}`, attrs: { role: 'alert' } }));
+      this.element.append(
+        el('p', {
+          className: 'inspector-status error inspector-error',
+          text: `Part of the tree could not be read: ${errorText(error)}`,
+          attrs: { role: 'alert' },
+        }),
+      );
     }
   }
 

@@ -57,7 +57,6 @@ export class TreeModel {
     return true;
   }
 
-
   addChildren(parentKey: string, offset: number, nodes: readonly TreeNode[]): void {
     let list = this.children.get(parentKey);
     if (!list) this.children.set(parentKey, (list = []));

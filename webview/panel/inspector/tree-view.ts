@@ -45,17 +45,23 @@ export class TreeView implements Disposable {
   private selected = 0;
   private frame: number | undefined;
 
-  constructor(private readonly model: TreeModel, private readonly actions: TreeViewActions, label: string) {
+  constructor(
+    private readonly model: TreeModel,
+    private readonly actions: TreeViewActions,
+    label: string,
+  ) {
     this.element = el('div', { className: 'tree-viewport', attrs: { role: 'tree', tabindex: '0', 'aria-label': label } }, [this.spacer, this.rowsLayer]);
     this.listeners.add(listen(this.element, 'scroll', () => this.schedule()));
     this.listeners.add(listen(this.element, 'keydown', (event) => this.onKey(event)));
-    this.listeners.add(listen(this.element, 'click', (event) => {
-      const rowElement = (event.target as Element).closest<HTMLElement>('[data-row]');
-      if (!rowElement) return;
-      const index = Number(rowElement.dataset['row']);
-      this.select(index);
-      if ((event.target as Element).closest('.twisty') || event.detail === 2) this.toggle(index);
-    }));
+    this.listeners.add(
+      listen(this.element, 'click', (event) => {
+        const rowElement = (event.target as Element).closest<HTMLElement>('[data-row]');
+        if (!rowElement) return;
+        const index = Number(rowElement.dataset['row']);
+        this.select(index);
+        if ((event.target as Element).closest('.twisty') || event.detail === 2) this.toggle(index);
+      }),
+    );
   }
 
   /** Draws the model again (after children arrived or rows opened). */
@@ -111,13 +117,19 @@ export class TreeView implements Disposable {
   private rowElement(row: TreeRow, index: number): HTMLElement {
     const selected = index === this.selected;
     const attrs: Record<string, string> = {
-      role: 'treeitem', id: `tree-row-${index}`, 'data-row': String(index), 'data-key': row.key,
-      'aria-level': String(row.depth + 1), 'aria-selected': String(selected),
+      role: 'treeitem',
+      id: `tree-row-${index}`,
+      'data-row': String(index),
+      'data-key': row.key,
+      'aria-level': String(row.depth + 1),
+      'aria-selected': String(selected),
     };
     const indent = el('span', { className: 'tree-indent' });
     indent.style.width = `${row.depth * 14}px`;
     if (row.kind === 'loading') {
-      return el('div', { className: 'tree-row loading', attrs }, [el('span', { className: 'tree-key' }, [indent, el('span', { className: 'twisty' }), 'loading…'])]);
+      return el('div', { className: 'tree-row loading', attrs }, [
+        el('span', { className: 'tree-key' }, [indent, el('span', { className: 'twisty' }), 'loading…']),
+      ]);
     }
     const expandable = row.kind === 'range' || row.node.childCount > 0;
     if (expandable) attrs['aria-expanded'] = String(row.expanded);
@@ -129,18 +141,33 @@ export class TreeView implements Disposable {
     }
     const { node } = row;
     attrs['data-path'] = node.path;
-    const classes = ['tree-row', selected ? 'selected' : '', node.differs ? 'differs' : '', node.remnants.length > 0 ? 'has-remnants' : ''].filter(Boolean).join(' ');
+    const classes = ['tree-row', selected ? 'selected' : '', node.differs ? 'differs' : '', node.remnants.length > 0 ? 'has-remnants' : '']
+      .filter(Boolean)
+      .join(' ');
     const badges = node.remnants.map((remnant) =>
-      el('span', { className: `badge remnant-badge remnant-${remnant.kind}`, text: REMNANT_KIND_INFO[remnant.kind].short, attrs: { 'data-kind': remnant.kind } }));
+      el('span', {
+        className: `badge remnant-badge remnant-${remnant.kind}`,
+        text: REMNANT_KIND_INFO[remnant.kind].short,
+        attrs: { 'data-kind': remnant.kind },
+      }),
+    );
     const decoded = el('span', { className: 'tree-value decoded' }, [
       node.decoded ? el('span', { className: 'value-type', text: node.decoded.type }) : null,
       node.decoded ? node.decoded.preview : el('span', { className: 'absent', text: '(absent)' }),
       ...badges,
     ]);
     const original = el('span', { className: 'tree-value original' }, [
-      node.differs ? (node.original ? node.original.preview : el('span', { className: 'absent', text: '(absent)' })) : el('span', { className: 'same', text: '=' }),
+      node.differs
+        ? node.original
+          ? node.original.preview
+          : el('span', { className: 'absent', text: '(absent)' })
+        : el('span', { className: 'same', text: '=' }),
     ]);
-    return el('div', { className: classes, title: rowTitle(node), attrs }, [el('span', { className: 'tree-key' }, [indent, twisty, node.label]), decoded, original]);
+    return el('div', { className: classes, title: rowTitle(node), attrs }, [
+      el('span', { className: 'tree-key' }, [indent, twisty, node.label]),
+      decoded,
+      original,
+    ]);
   }
 
   private select(index: number, align: 'nearest' | 'center' = 'nearest'): void {
@@ -169,12 +196,24 @@ export class TreeView implements Disposable {
     const row = this.rows[this.selected];
     const page = Math.max(1, Math.floor((this.element.clientHeight || ROW_HEIGHT * 16) / ROW_HEIGHT) - 1);
     switch (event.key) {
-      case 'ArrowDown': this.select(this.selected + 1); break;
-      case 'ArrowUp': this.select(this.selected - 1); break;
-      case 'PageDown': this.select(Math.min(this.rows.length - 1, this.selected + page)); break;
-      case 'PageUp': this.select(Math.max(0, this.selected - page)); break;
-      case 'Home': this.select(0); break;
-      case 'End': this.select(this.rows.length - 1); break;
+      case 'ArrowDown':
+        this.select(this.selected + 1);
+        break;
+      case 'ArrowUp':
+        this.select(this.selected - 1);
+        break;
+      case 'PageDown':
+        this.select(Math.min(this.rows.length - 1, this.selected + page));
+        break;
+      case 'PageUp':
+        this.select(Math.max(0, this.selected - page));
+        break;
+      case 'Home':
+        this.select(0);
+        break;
+      case 'End':
+        this.select(this.rows.length - 1);
+        break;
       case 'ArrowRight':
         if (row && row.kind !== 'loading' && !row.expanded) this.toggle(this.selected, true);
         else this.select(this.selected + 1);

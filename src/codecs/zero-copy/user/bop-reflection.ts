@@ -10,7 +10,11 @@ import { BinarySchema } from 'bebop';
 import { UntranslatableSchemaError } from '../../../schema/translate/model-from-avro';
 import { jsonKindOf, type EnumType, type ModelType, type RecordType, type ScalarKind, type SchemaModel, type UnionType } from '../../../schema/translate/model';
 
-interface FieldAst { name: string; typeId: number; fieldProperties: { type: 'scalar' | 'array' | 'map'; memberTypeId?: number; depth?: number; keyTypeId?: number; valueTypeId?: number; nestedType?: unknown } }
+interface FieldAst {
+  name: string;
+  typeId: number;
+  fieldProperties: { type: 'scalar' | 'array' | 'map'; memberTypeId?: number; depth?: number; keyTypeId?: number; valueTypeId?: number; nestedType?: unknown };
+}
 interface DefinitionAst {
   index: number;
   name: string;
@@ -21,7 +25,17 @@ interface DefinitionAst {
 }
 
 const SCALARS: Record<number, ScalarKind> = {
-  [-1]: 'bool', [-2]: 'uint8', [-3]: 'uint16', [-4]: 'int16', [-5]: 'uint32', [-6]: 'int32', [-7]: 'uint64', [-8]: 'int64', [-9]: 'float32', [-10]: 'float64', [-11]: 'string',
+  [-1]: 'bool',
+  [-2]: 'uint8',
+  [-3]: 'uint16',
+  [-4]: 'int16',
+  [-5]: 'uint32',
+  [-6]: 'int32',
+  [-7]: 'uint64',
+  [-8]: 'int64',
+  [-9]: 'float32',
+  [-10]: 'float64',
+  [-11]: 'string',
 };
 const BYTE = -2;
 const STRUCT = 1;
@@ -36,7 +50,9 @@ function definitionsOf(generatedTypeScript: string): DefinitionAst[] {
     schema.get();
   } catch (error) {
     // The bundled runtime's reader, not the schema, fails here (it does on nested maps, for one).
-    throw new UntranslatableSchemaError(`the bebop runtime cannot read the schema bebopc embedded in its code (BinarySchema: ${(error as Error).message}), and Payload Lab reads the schema through it`);
+    throw new UntranslatableSchemaError(
+      `the bebop runtime cannot read the schema bebopc embedded in its code (BinarySchema: ${(error as Error).message}), and Payload Lab reads the schema through it`,
+    );
   }
   return Object.values(schema.ast.definitions) as unknown as DefinitionAst[];
 }
@@ -65,7 +81,8 @@ export function modelFromBebopCode(generatedTypeScript: string, rootType?: strin
       union.branches = definition.branches!.map((branch) => {
         const type = definitionType(branch.typeId, where);
         const accepts = jsonKindOf(type);
-        if (!accepts || union.branches.some((other) => other.accepts === accepts)) throw new UntranslatableSchemaError(`${where}: the union ${definition.name}, whose branches a JSON value cannot tell apart (each is an object)`);
+        if (!accepts || union.branches.some((other) => other.accepts === accepts))
+          throw new UntranslatableSchemaError(`${where}: the union ${definition.name}, whose branches a JSON value cannot tell apart (each is an object)`);
         return { name: `branch${branch.discriminator}`, type, accepts };
       });
       return union;
@@ -85,7 +102,12 @@ export function modelFromBebopCode(generatedTypeScript: string, rootType?: strin
     const members = Object.values(definition.members ?? {});
     // A 64-bit enum's members are BigInts (bebopc's TypeScript too): kept exact, not rounded to a number.
     const wide = members.some((member) => typeof member.value === 'bigint');
-    const type: EnumType = { kind: 'enum', name: definition.name, symbols: members.map((member) => member.name), values: members.map((member) => (wide ? BigInt(member.value) : Number(member.value))) };
+    const type: EnumType = {
+      kind: 'enum',
+      name: definition.name,
+      symbols: members.map((member) => member.name),
+      values: members.map((member) => (wide ? BigInt(member.value) : Number(member.value))),
+    };
     if (wide) type.wide = true;
     made.set(index, type);
     named.push(type);
@@ -109,7 +131,8 @@ export function modelFromBebopCode(generatedTypeScript: string, rootType?: strin
       for (let depth = 0; depth <= (properties.depth ?? 0); depth++) type = { kind: 'list', element: type };
       return type;
     }
-    if (properties.keyTypeId !== -11 || properties.nestedType !== undefined) throw new UntranslatableSchemaError(`${where}: a map with keys other than strings, or of arrays or maps`);
+    if (properties.keyTypeId !== -11 || properties.nestedType !== undefined)
+      throw new UntranslatableSchemaError(`${where}: a map with keys other than strings, or of arrays or maps`);
     return { kind: 'map', values: typeOf(properties.valueTypeId!, `${where}.*`) };
   };
 
@@ -128,7 +151,10 @@ function chooseRoot(definitions: DefinitionAst[], rootType: string | undefined):
   const { records, unreferenced } = rootCandidates(definitions);
   if (rootType !== undefined) {
     const named = records.find((definition) => definition.name === rootType);
-    if (!named) throw new UntranslatableSchemaError(`no struct or message '${rootType}' in the schema (it declares: ${records.map((definition) => definition.name).join(', ')})`);
+    if (!named)
+      throw new UntranslatableSchemaError(
+        `no struct or message '${rootType}' in the schema (it declares: ${records.map((definition) => definition.name).join(', ')})`,
+      );
     return named;
   }
   if (!unreferenced) throw new UntranslatableSchemaError('the schema declares no struct or message that no other refers to: name the root');
@@ -141,7 +167,8 @@ function rootCandidates(definitions: DefinitionAst[]): { records: DefinitionAst[
   const referenced = new Set<number>();
   for (const definition of definitions) {
     for (const field of Object.values(definition.fields ?? {})) {
-      for (const id of [field.typeId, field.fieldProperties.memberTypeId, field.fieldProperties.valueTypeId]) if (id !== undefined && id >= 0) referenced.add(id);
+      for (const id of [field.typeId, field.fieldProperties.memberTypeId, field.fieldProperties.valueTypeId])
+        if (id !== undefined && id >= 0) referenced.add(id);
     }
     for (const branch of definition.branches ?? []) referenced.add(branch.typeId);
   }

@@ -10,15 +10,35 @@
 import * as capnp from 'capnp-es';
 import { CodeGeneratorRequest, Field, Node, Type, Value, type Node as SchemaNode } from 'capnp-es/capnp/schema';
 import { UntranslatableSchemaError } from '../../../schema/translate/model-from-avro';
-import { jsonKindOf, type EnumType, type ModelField, type ModelType, type RecordType, type ScalarKind, type SchemaModel, type UnionType } from '../../../schema/translate/model';
+import {
+  jsonKindOf,
+  type EnumType,
+  type ModelField,
+  type ModelType,
+  type RecordType,
+  type ScalarKind,
+  type SchemaModel,
+  type UnionType,
+} from '../../../schema/translate/model';
 import { VALUE_MEMBER } from '../../../schema/translate/to-capnp';
 
 /** Field.discriminantValue of a field outside any union. */
 const NO_DISCRIMINANT = 0xffff;
 
 const SCALARS: Partial<Record<number, ScalarKind>> = {
-  [Type.BOOL]: 'bool', [Type.INT8]: 'int8', [Type.INT16]: 'int16', [Type.INT32]: 'int32', [Type.INT64]: 'int64', [Type.UINT8]: 'uint8',
-  [Type.UINT16]: 'uint16', [Type.UINT32]: 'uint32', [Type.UINT64]: 'uint64', [Type.FLOAT32]: 'float32', [Type.FLOAT64]: 'float64', [Type.TEXT]: 'string', [Type.DATA]: 'bytes',
+  [Type.BOOL]: 'bool',
+  [Type.INT8]: 'int8',
+  [Type.INT16]: 'int16',
+  [Type.INT32]: 'int32',
+  [Type.INT64]: 'int64',
+  [Type.UINT8]: 'uint8',
+  [Type.UINT16]: 'uint16',
+  [Type.UINT32]: 'uint32',
+  [Type.UINT64]: 'uint64',
+  [Type.FLOAT32]: 'float32',
+  [Type.FLOAT64]: 'float64',
+  [Type.TEXT]: 'string',
+  [Type.DATA]: 'bytes',
 };
 
 const shortName = (node: SchemaNode) => node.displayName.slice(node.displayNamePrefixLength);
@@ -51,18 +71,23 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
     const fields = [...node.struct.fields].sort((a, b) => a.codeOrder - b.codeOrder);
     const inUnion = fields.filter((field) => field.discriminantValue !== NO_DISCRIMINANT);
     if (inUnion.length > 0 && inUnion.length < fields.length) {
-      throw new UntranslatableSchemaError(`${where} (${shortName(node)}): a struct mixing a union with other fields; Payload Lab drives structs that are all union or have none`);
+      throw new UntranslatableSchemaError(
+        `${where} (${shortName(node)}): a struct mixing a union with other fields; Payload Lab drives structs that are all union or have none`,
+      );
     }
     if (inUnion.length > 0) {
       const union: UnionType = { kind: 'union', name: className(node), branches: [] };
       made.set(id, union);
       named.push(union);
-      union.branches = [...inUnion].sort((a, b) => a.discriminantValue - b.discriminantValue).map((field) => {
-        const type = fieldType(field, `${where}.${field.name}`);
-        const accepts = jsonKindOf(type);
-        if (!accepts || union.branches.some((branch) => branch.accepts === accepts)) throw new UntranslatableSchemaError(`${where}: a union whose members a JSON value cannot tell apart`);
-        return { name: field.name, type, accepts };
-      });
+      union.branches = [...inUnion]
+        .sort((a, b) => a.discriminantValue - b.discriminantValue)
+        .map((field) => {
+          const type = fieldType(field, `${where}.${field.name}`);
+          const accepts = jsonKindOf(type);
+          if (!accepts || union.branches.some((branch) => branch.accepts === accepts))
+            throw new UntranslatableSchemaError(`${where}: a union whose members a JSON value cannot tell apart`);
+          return { name: field.name, type, accepts };
+        });
       return union;
     }
     const record: RecordType = { kind: 'record', name: className(node), fields: [] };
@@ -93,18 +118,31 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
     const node = nodes.get(id)!;
     const members = [...node.struct.fields].sort((a, b) => a.discriminantValue - b.discriminantValue);
     const [none, value] = members;
-    const shaped = members.length === 2 && none!.which() === Field.SLOT && none!.slot.type.which() === Type.VOID && value!.name === VALUE_MEMBER && value!.which() === Field.SLOT;
+    const shaped =
+      members.length === 2 &&
+      none!.which() === Field.SLOT &&
+      none!.slot.type.which() === Type.VOID &&
+      value!.name === VALUE_MEMBER &&
+      value!.which() === Field.SLOT;
     const inner = shaped ? typeOf(value!.slot.type, where) : undefined;
     if (inner && !isPointer(inner)) return { kind: 'nullable', inner };
     const allUnion = members.length > 0 && members.every((member) => member.discriminantValue !== NO_DISCRIMINANT && member.which() === Field.SLOT);
-    if (!allUnion) throw new UntranslatableSchemaError(`${where}: a group that is not one union of plain members; Payload Lab reads a group that is a union (one key of its members) or a nullable number: union { none :Void; ${VALUE_MEMBER} :T }`);
+    if (!allUnion)
+      throw new UntranslatableSchemaError(
+        `${where}: a group that is not one union of plain members; Payload Lab reads a group that is a union (one key of its members) or a nullable number: union { none :Void; ${VALUE_MEMBER} :T }`,
+      );
     const known = made.get(id);
     if (known?.kind === 'record') return known;
     const record: RecordType = { kind: 'record', name: className(node), fields: [], oneOf: true };
     made.set(id, record);
     named.push(record);
     // A member is read only when its group says it is the one set: no null to tell apart.
-    record.fields = members.map((member) => ({ key: member.name, name: member.name, tag: member.discriminantValue, type: typeOf(member.slot.type, `${where}.${member.name}`) }));
+    record.fields = members.map((member) => ({
+      key: member.name,
+      name: member.name,
+      tag: member.discriminantValue,
+      type: typeOf(member.slot.type, `${where}.${member.name}`),
+    }));
     return record;
   };
 
@@ -117,7 +155,8 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
     if (which === Type.STRUCT) return structOf(type.struct.typeId, where);
     if (which === Type.LIST) {
       const element = typeOf(type.list.elementType, `${where}[*]`);
-      if (element.kind === 'list' || (element.kind === 'scalar' && element.scalar === 'bytes')) throw new UntranslatableSchemaError(`${where}: a list of lists or of data (capnp-es generates no initialiser for them)`);
+      if (element.kind === 'list' || (element.kind === 'scalar' && element.scalar === 'bytes'))
+        throw new UntranslatableSchemaError(`${where}: a list of lists or of data (capnp-es generates no initialiser for them)`);
       return { kind: 'list', element };
     }
     throw new UntranslatableSchemaError(`${where}: an interface or AnyPointer, which hold no JSON value`);
@@ -127,7 +166,11 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
     const known = made.get(id);
     if (known?.kind === 'enum') return known;
     const node = nodes.get(id)!;
-    const type: EnumType = { kind: 'enum', name: className(node), symbols: [...node.enum.enumerants].sort((a, b) => a.codeOrder - b.codeOrder).map((enumerant) => enumerant.name) };
+    const type: EnumType = {
+      kind: 'enum',
+      name: className(node),
+      symbols: [...node.enum.enumerants].sort((a, b) => a.codeOrder - b.codeOrder).map((enumerant) => enumerant.name),
+    };
     made.set(id, type);
     named.push(type);
     return type;
@@ -142,24 +185,39 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
 /** A data field's default as its JSON value (the enumerant's name; a 64-bit integer as a number). */
 function defaultOf(value: Value, type: ModelType): unknown {
   switch (value.which()) {
-    case Value.BOOL: return value.bool;
-    case Value.INT8: return value.int8;
-    case Value.INT16: return value.int16;
-    case Value.INT32: return value.int32;
-    case Value.INT64: return Number(value.int64);
-    case Value.UINT8: return value.uint8;
-    case Value.UINT16: return value.uint16;
-    case Value.UINT32: return value.uint32;
-    case Value.UINT64: return Number(value.uint64);
-    case Value.FLOAT32: return value.float32;
-    case Value.FLOAT64: return value.float64;
-    case Value.ENUM: return type.kind === 'enum' ? type.symbols[value.enum] : undefined;
-    default: return undefined;
+    case Value.BOOL:
+      return value.bool;
+    case Value.INT8:
+      return value.int8;
+    case Value.INT16:
+      return value.int16;
+    case Value.INT32:
+      return value.int32;
+    case Value.INT64:
+      return Number(value.int64);
+    case Value.UINT8:
+      return value.uint8;
+    case Value.UINT16:
+      return value.uint16;
+    case Value.UINT32:
+      return value.uint32;
+    case Value.UINT64:
+      return Number(value.uint64);
+    case Value.FLOAT32:
+      return value.float32;
+    case Value.FLOAT64:
+      return value.float64;
+    case Value.ENUM:
+      return type.kind === 'enum' ? type.symbols[value.enum] : undefined;
+    default:
+      return undefined;
   }
 }
 
 function isPointer(type: ModelType): boolean {
-  return type.kind === 'list' || type.kind === 'record' || type.kind === 'union' || (type.kind === 'scalar' && (type.scalar === 'string' || type.scalar === 'bytes'));
+  return (
+    type.kind === 'list' || type.kind === 'record' || type.kind === 'union' || (type.kind === 'scalar' && (type.scalar === 'string' || type.scalar === 'bytes'))
+  );
 }
 
 /** The struct `rootType` names; else the file's last top-level struct that no struct refers to. */

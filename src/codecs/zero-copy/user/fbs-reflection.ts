@@ -12,18 +12,59 @@ import { UntranslatableSchemaError } from '../../../schema/translate/model-from-
 import type { EnumType, ModelField, ModelType, RecordType, ScalarKind, SchemaModel, UnionType } from '../../../schema/translate/model';
 
 /** reflection.fbs's BaseType. */
-enum Base { None, UType, Bool, Byte, UByte, Short, UShort, Int, UInt, Long, ULong, Float, Double, String, Vector, Obj, Union, Array }
+enum Base {
+  None,
+  UType,
+  Bool,
+  Byte,
+  UByte,
+  Short,
+  UShort,
+  Int,
+  UInt,
+  Long,
+  ULong,
+  Float,
+  Double,
+  String,
+  Vector,
+  Obj,
+  Union,
+  Array,
+}
 
 const SCALARS: Partial<Record<Base, ScalarKind>> = {
-  [Base.Bool]: 'bool', [Base.Byte]: 'int8', [Base.UByte]: 'uint8', [Base.Short]: 'int16', [Base.UShort]: 'uint16', [Base.Int]: 'int32',
-  [Base.UInt]: 'uint32', [Base.Long]: 'int64', [Base.ULong]: 'uint64', [Base.Float]: 'float32', [Base.Double]: 'float64', [Base.String]: 'string',
+  [Base.Bool]: 'bool',
+  [Base.Byte]: 'int8',
+  [Base.UByte]: 'uint8',
+  [Base.Short]: 'int16',
+  [Base.UShort]: 'uint16',
+  [Base.Int]: 'int32',
+  [Base.UInt]: 'uint32',
+  [Base.Long]: 'int64',
+  [Base.ULong]: 'uint64',
+  [Base.Float]: 'float32',
+  [Base.Double]: 'float64',
+  [Base.String]: 'string',
 };
 
-const WIDTHS: Partial<Record<Base, number>> = { [Base.Byte]: 1, [Base.UByte]: 1, [Base.Short]: 2, [Base.UShort]: 2, [Base.Int]: 4, [Base.UInt]: 4, [Base.Long]: 8, [Base.ULong]: 8 };
+const WIDTHS: Partial<Record<Base, number>> = {
+  [Base.Byte]: 1,
+  [Base.UByte]: 1,
+  [Base.Short]: 2,
+  [Base.UShort]: 2,
+  [Base.Int]: 4,
+  [Base.UInt]: 4,
+  [Base.Long]: 8,
+  [Base.ULong]: 8,
+};
 
 /** A table of reflection.fbs at `position`, read by vtable slot. */
 class Table {
-  constructor(readonly bb: ByteBuffer, readonly position: number) {}
+  constructor(
+    readonly bb: ByteBuffer,
+    readonly position: number,
+  ) {}
   private offset(slot: number): number {
     return this.bb.__offset(this.position, 4 + 2 * slot);
   }
@@ -92,14 +133,17 @@ export function modelFromBinarySchema(bfbs: Uint8Array): { model: SchemaModel; s
     named.push(record);
     if (object.bool(2)) structs.add(record);
     // Field: name 0, type 1, id 2, default_integer 4, default_real 5, deprecated 6, required 7, optional 11.
-    const fields = object.tables(1).filter((field) => !field.bool(6)).sort((a, b) => a.uint16(2) - b.uint16(2));
+    const fields = object
+      .tables(1)
+      .filter((field) => !field.bool(6))
+      .sort((a, b) => a.uint16(2) - b.uint16(2));
     record.fields = fields.flatMap((field): ModelField[] => {
       const type = field.table(1)!;
       if (type.uint8(0) === Base.UType) return []; // a union's `_type`: read with its union
       const name = field.string(0);
       const where = `${record.name}.${name}`;
       const inner = typeOf(type, where);
-      const isScalar = inner.kind === 'scalar' && inner.scalar !== 'string' || inner.kind === 'enum';
+      const isScalar = (inner.kind === 'scalar' && inner.scalar !== 'string') || inner.kind === 'enum';
       // Table fields other than plain scalars may be absent; structs' fields never are.
       const nullable = !structs.has(record) && !field.bool(7) && (isScalar ? field.bool(11) : true);
       const modelField: ModelField = { key: name, name, slot: field.uint16(2), type: nullable ? { kind: 'nullable', inner } : inner };
@@ -134,7 +178,12 @@ export function modelFromBinarySchema(bfbs: Uint8Array): { model: SchemaModel; s
     // Enum: underlying_type 3, attributes 4.
     const values = enums[index]!.tables(1);
     const underlying = enums[index]!.table(3)?.uint8(0);
-    const type: EnumType = { kind: 'enum', name: shortName(enums[index]!.string(0)), symbols: values.map((value) => value.string(0)), values: values.map((value) => value.int64(1)) };
+    const type: EnumType = {
+      kind: 'enum',
+      name: shortName(enums[index]!.string(0)),
+      symbols: values.map((value) => value.string(0)),
+      values: values.map((value) => value.int64(1)),
+    };
     if (underlying === Base.Long || underlying === Base.ULong) type.wide = true;
     if (underlying !== undefined) type.width = WIDTHS[underlying as Base];
     if (hasAttribute(enums[index]!, 4, 'bit_flags')) type.flags = true;

@@ -21,11 +21,17 @@ export function schemaFiles(file: FormatSchemaFile, entry: string): Record<strin
   const where = path.basename(file.path);
   if (file.language === 'bop') {
     const imported = BOP_IMPORT.exec(file.source)?.[1];
-    if (imported) throw new UntranslatableSchemaError(`${where} imports "${imported}": imports are not supported (bebopc is given the one file); put the definitions it needs in ${where}`);
+    if (imported)
+      throw new UntranslatableSchemaError(
+        `${where} imports "${imported}": imports are not supported (bebopc is given the one file); put the definitions it needs in ${where}`,
+      );
   }
   if (file.language === 'capnp') {
     const imported = CAPNP_RELATIVE_IMPORT.exec(file.source)?.[1];
-    if (imported) throw new UntranslatableSchemaError(`${where} imports "${imported}": imports of other files are not supported (capnp is given the one file; its own /capnp/… files are found); put the definitions it needs in ${where}`);
+    if (imported)
+      throw new UntranslatableSchemaError(
+        `${where} imports "${imported}": imports of other files are not supported (capnp is given the one file; its own /capnp/… files are found); put the definitions it needs in ${where}`,
+      );
   }
   if (file.language !== 'fbs') return files;
   const base = path.dirname(path.resolve(file.path));
@@ -35,7 +41,8 @@ export function schemaFiles(file: FormatSchemaFile, entry: string): Record<strin
     for (const match of text.matchAll(FBS_INCLUDE)) {
       const name = path.normalize(match[1]!).split(path.sep).join('/');
       if (name in files || name === path.basename(file.path)) continue;
-      if (path.isAbsolute(name) || name.startsWith('..')) throw new UntranslatableSchemaError(`${from} includes "${match[1]}": only files in the schema's folder or below it are read`);
+      if (path.isAbsolute(name) || name.startsWith('..'))
+        throw new UntranslatableSchemaError(`${from} includes "${match[1]}": only files in the schema's folder or below it are read`);
       const on = path.join(base, name);
       let source: string;
       try {

@@ -70,7 +70,8 @@ export async function formatSchemaInfo(file: FormatSchemaFile, settings: Codegen
       const root = modelFromBinarySchema(output(entry.replace(/\.fbs$/i, '.bfbs'))).model.root;
       return root.kind === 'record' ? { roots: [root.name], defaultRoot: root.name } : { unusable: 'the root_type is not a table' };
     }
-    const choices = file.language === 'capnp' ? capnpRootChoices(output(`${entry}.request`)) : bebopRootChoices(output(entry.replace(/\.bop$/i, '.ts')).toString('utf8'));
+    const choices =
+      file.language === 'capnp' ? capnpRootChoices(output(`${entry}.request`)) : bebopRootChoices(output(entry.replace(/\.bop$/i, '.ts')).toString('utf8'));
     if (choices.names.length === 0) return { unusable: `the schema declares no ${file.language === 'capnp' ? 'struct' : 'struct or message'} to encode` };
     // capnp reads the file alone; the row also needs capnpc-ts, told now as a missing tool is.
     const missing = file.language === 'capnp' ? await missingTools(CAPNP_GENERATOR, settings, signal) : undefined;
@@ -79,14 +80,23 @@ export async function formatSchemaInfo(file: FormatSchemaFile, settings: Codegen
     if (error instanceof ProgramRunError && error.reason === 'exit') return { problem: locateToolError(file.language, error.stderrTail) };
     if (error instanceof SchemaInputError) return { problem: error.problem };
     if (error instanceof MissingToolError) return { missingTool: error.message };
-    if (error instanceof UntranslatableSchemaError || error instanceof UnsafeSchemaError || error instanceof GeneratedCodeError) return { unusable: error.message };
+    if (error instanceof UntranslatableSchemaError || error instanceof UnsafeSchemaError || error instanceof GeneratedCodeError)
+      return { unusable: error.message };
     throw error;
   }
 }
 
 /** What the generator's tools lack, in the words of a missing tool's error; undefined when all are there. */
 async function missingTools(generator: Generator, settings: CodegenSettings, signal?: AbortSignal): Promise<string | undefined> {
-  const lookups = await Promise.all(generator.tools.map((spec) => findTool(spec, { ...(settings.tools ? { settings: settings.tools } : {}), ...(settings.cacheDir ? { cacheDir: settings.cacheDir } : {}), ...(signal ? { signal } : {}) })));
+  const lookups = await Promise.all(
+    generator.tools.map((spec) =>
+      findTool(spec, {
+        ...(settings.tools ? { settings: settings.tools } : {}),
+        ...(settings.cacheDir ? { cacheDir: settings.cacheDir } : {}),
+        ...(signal ? { signal } : {}),
+      }),
+    ),
+  );
   const missing = lookups.filter((lookup): lookup is ToolLookup & { found: false } => !lookup.found);
   return missing.length > 0 ? missing.map((lookup) => lookup.problem).join(' ') : undefined;
 }
@@ -98,7 +108,9 @@ async function missingTools(generator: Generator, settings: CodegenSettings, sig
  */
 export async function readFormatSchema(file: FormatSchemaFile, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<FormatTranslation> {
   const { code, entry } = await readWithTool(file, settings, signal);
-  const notes = [`the provided ${path.basename(file.path)}, as ${file.language === 'fbs' ? 'flatc' : file.language === 'capnp' ? 'capnp' : 'bebopc'} reads it; JSON keys are its field names`];
+  const notes = [
+    `the provided ${path.basename(file.path)}, as ${file.language === 'fbs' ? 'flatc' : file.language === 'capnp' ? 'capnp' : 'bebopc'} reads it; JSON keys are its field names`,
+  ];
   const output = (name: string) => fs.readFileSync(path.join(code.outDir, name));
   switch (file.language) {
     case 'fbs': {
@@ -116,7 +128,11 @@ export async function readFormatSchema(file: FormatSchemaFile, settings: Codegen
 
 /** The name the file is given to the tool: its own, made safe, with the format's extension. */
 export function entryName(file: FormatSchemaFile): string {
-  const stem = path.basename(file.path).replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]/g, '_') || 'schema';
+  const stem =
+    path
+      .basename(file.path)
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9_-]/g, '_') || 'schema';
   return `${stem}.${file.language}`;
 }
 
@@ -124,7 +140,12 @@ async function readWithTool(file: FormatSchemaFile, settings: CodegenSettings, s
   const refused = refusedInclude(file.language, file.source);
   if (refused) throw new SchemaInputError(file.path, refused);
   const entry = entryName(file);
-  const code = await generateCode(READERS[file.language], { files: schemaFiles(file, entry), entries: [entry], origins: { [entry]: file.path } }, settings, signal);
+  const code = await generateCode(
+    READERS[file.language],
+    { files: schemaFiles(file, entry), entries: [entry], origins: { [entry]: file.path } },
+    settings,
+    signal,
+  );
   return { code, entry };
 }
 
