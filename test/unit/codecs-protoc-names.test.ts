@@ -18,6 +18,7 @@ import { verifyRoundTrip } from '../../src/analysis/verify';
 import { detectRemnants } from '../../src/analysis/remnants';
 import { prepare as prepareProtobufjs } from '../../src/codecs/protobufjs';
 import { protocSafeProto } from '../../src/schema/protoc-names';
+import '../support/in-process-generated-code';
 
 // At the root: google-protobuf renames a list (`items` → `itemsList`), and the round trip would not look inside.
 const SAMPLE = { await: 'x', struct: 1, struct_: 2, map: 3, Map: 4, id: 5 };

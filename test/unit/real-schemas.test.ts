@@ -16,6 +16,7 @@ import { loadCodec } from '../../src/codecs/load-codec';
 import { providedSchemaFrom } from '../../src/cli/schema-options';
 import { main } from '../../src/cli/main';
 import type { ProvidedSchema } from '../../src/shared/codec-job';
+import '../support/in-process-generated-code';
 
 const folder = path.resolve(__dirname, '..', 'fixtures', 'real-schemas');
 const protoFolder = path.join(folder, 'protobuf');

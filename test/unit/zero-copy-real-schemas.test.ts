@@ -19,6 +19,7 @@ import { BEBOPC, CAPNP, CAPNPC_TS, FLATC } from '../../src/codegen/zero-copy-too
 import type { ToolSpec } from '../../src/codegen/tool-spec';
 import { missingZeroCopyTools } from '../support/zero-copy-tools';
 import { fixture } from '../support/paths';
+import '../support/in-process-generated-code';
 
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-real-schemas-'));
 const real = (...parts: string[]) => fixture('real-schemas', ...parts);
