@@ -121,7 +121,8 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
       const fromSchema = declared !== undefined && Object.is(declared.value, value);
       const filled =
         fromSchema || (options.semantics?.implicitDefaults || options.semantics?.filledDefaults ? isImplicitDefault(value) : isDefaultValue(value));
-      const shown = typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value));
+      // JSON.stringify gives undefined only for undefined, a function or a symbol: String prints those as themselves.
+      const shown = typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value as undefined | symbol | (() => unknown)));
       const example = fromSchema
         ? `not in the original: the schema's default filled in (${kindName(value)} ${typeof value === 'number' ? String(value) : shown})`
         : filled

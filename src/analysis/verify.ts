@@ -57,7 +57,7 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
 
   /** The keys left once the format's own rules have accounted for theirs. */
   const byFormat = (node: PathNode, object: Record<string, unknown>, missing: readonly string[], extra: readonly ExtraKey[]) => {
-    let left = extra.filter(({ key, value }) => {
+    let left = extra.filter(({ key }) => {
       if (semantics.metadataKeys?.includes(key)) return (sameValueTypeChanges++, false);
       return true;
     });

@@ -19,7 +19,7 @@ import {
   type ByteWindow,
 } from './annotation-page';
 import type { Checkpoints } from './checkpoints';
-import { resumeWalk, type ContainerStack, type StackSnapshot } from './container-stack';
+import { resumeWalk, type StackSnapshot } from './container-stack';
 
 const enum Major {
   Unsigned,

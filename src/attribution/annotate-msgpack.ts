@@ -7,7 +7,7 @@ import type { PathSegment } from '../analysis/json-path';
 import { ANNOTATIONS_PAGE_LIMIT } from '../shared/inspector';
 import { AnnotationSink, count, hexPreview, integerSegment, textPreview, truncatedAt, type AnnotationPage, type ByteWindow } from './annotation-page';
 import type { Checkpoints } from './checkpoints';
-import { resumeWalk, type ContainerStack, type StackSnapshot } from './container-stack';
+import { resumeWalk, type StackSnapshot } from './container-stack';
 
 const enum Item {
   Scalar,

@@ -341,7 +341,7 @@ function delimitedLabel(info: FieldInfo, length: number): string {
 
 function fieldOf(type: protobuf.Type, id: number): FieldInfo | null {
   let fields = FIELDS.get(type);
-  if (fields === undefined) FIELDS.set(type, (fields = new Map()));
+  if (fields === undefined) FIELDS.set(type, (fields = new Map<number, FieldInfo | null>()));
   let info = fields.get(id);
   if (info === undefined) {
     const field = type.fieldsById[id];

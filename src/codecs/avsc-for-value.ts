@@ -14,7 +14,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   return {
     input: sample,
     encode: (value) => type.toBuffer(value),
-    decode: (bytes) => type.fromBuffer(asBuffer(bytes)),
+    decode: (bytes): unknown => type.fromBuffer(asBuffer(bytes)),
     schema: 'inferred',
     schemaText: JSON.stringify(type.schema(), null, 2),
     notes: ["schema from avsc's own Type.forValue(sample): non-integers become float (32-bit), not double"],

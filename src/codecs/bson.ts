@@ -31,7 +31,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     encode: (value) => serialize(value as Record<string, unknown>),
     // bson takes any Uint8Array (Node's build wraps it as a Buffer itself, without copying):
     // the browser build then reads the bytes as a web app would, with no Buffer polyfill.
-    decode: wrapped ? (bytes) => deserialize(bytes)[WRAPPER_KEY] : (bytes) => deserialize(bytes),
+    decode: wrapped ? (bytes): unknown => deserialize(bytes)[WRAPPER_KEY] : (bytes) => deserialize(bytes),
     schema: 'none',
     layout: { kind: 'bson' },
     notes: wrapped ? [`root is not an object: encoded as {"${WRAPPER_KEY}": sample} (BSON documents must be objects); wrapper bytes counted`] : [],
@@ -57,7 +57,7 @@ function prepareMessages(records: unknown[]): ReturnType<CodecModule['prepare']>
     input: messageInputs,
     messageInputs,
     encode: (value) => serialize(value as Record<string, unknown>),
-    decode: wrapped ? (bytes) => deserialize(bytes)[WRAPPER_KEY] : (bytes) => deserialize(bytes),
+    decode: wrapped ? (bytes): unknown => deserialize(bytes)[WRAPPER_KEY] : (bytes) => deserialize(bytes),
     schema: 'none',
     layout: { kind: 'bson' },
     notes: wrapped

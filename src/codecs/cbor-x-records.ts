@@ -13,7 +13,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   return {
     input: sample,
     encode: (value) => encoder.encode(value),
-    decode: (bytes) => encoder.decode(bytes),
+    decode: (bytes): unknown => encoder.decode(bytes),
     schema: 'none',
     notes: [
       'new Encoder({ useRecords: true }).encode / .decode: object structures written once as cbor-x record tags',

@@ -8,7 +8,7 @@ import { selfDescribingCodec } from './self-describing';
 
 export const prepare = selfDescribingCodec({
   encode: (value) => encode(value),
-  decode: (bytes) => decode(bytes),
+  decode: (bytes): unknown => decode(bytes),
   notes: () => ['module-level encode/decode defaults (deterministic: map keys sorted by their encoded bytes)'],
   layout: { kind: 'cbor' },
   interop: cborInterop,

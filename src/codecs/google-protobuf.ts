@@ -21,17 +21,17 @@ interface JspbClass {
 
 /* eslint-disable @typescript-eslint/no-require-imports -- each runtime is bundled, and loaded only when generated code asks for it */
 const WELL_KNOWN: Record<string, () => unknown> = {
-  any: () => require('google-protobuf/google/protobuf/any_pb.js'),
-  api: () => require('google-protobuf/google/protobuf/api_pb.js'),
-  descriptor: () => require('google-protobuf/google/protobuf/descriptor_pb.js'),
-  duration: () => require('google-protobuf/google/protobuf/duration_pb.js'),
-  empty: () => require('google-protobuf/google/protobuf/empty_pb.js'),
-  field_mask: () => require('google-protobuf/google/protobuf/field_mask_pb.js'),
-  source_context: () => require('google-protobuf/google/protobuf/source_context_pb.js'),
-  struct: () => require('google-protobuf/google/protobuf/struct_pb.js'),
-  timestamp: () => require('google-protobuf/google/protobuf/timestamp_pb.js'),
-  type: () => require('google-protobuf/google/protobuf/type_pb.js'),
-  wrappers: () => require('google-protobuf/google/protobuf/wrappers_pb.js'),
+  any: (): unknown => require('google-protobuf/google/protobuf/any_pb.js'),
+  api: (): unknown => require('google-protobuf/google/protobuf/api_pb.js'),
+  descriptor: (): unknown => require('google-protobuf/google/protobuf/descriptor_pb.js'),
+  duration: (): unknown => require('google-protobuf/google/protobuf/duration_pb.js'),
+  empty: (): unknown => require('google-protobuf/google/protobuf/empty_pb.js'),
+  field_mask: (): unknown => require('google-protobuf/google/protobuf/field_mask_pb.js'),
+  source_context: (): unknown => require('google-protobuf/google/protobuf/source_context_pb.js'),
+  struct: (): unknown => require('google-protobuf/google/protobuf/struct_pb.js'),
+  timestamp: (): unknown => require('google-protobuf/google/protobuf/timestamp_pb.js'),
+  type: (): unknown => require('google-protobuf/google/protobuf/type_pb.js'),
+  wrappers: (): unknown => require('google-protobuf/google/protobuf/wrappers_pb.js'),
 };
 
 const codec = generatedProtobufCodec({
@@ -39,7 +39,7 @@ const codec = generatedProtobufCodec({
   generator: GOOGLE_PROTOBUF_GENERATOR,
   outputFile: (protoFile) => protoFile.replace(/\.proto$/, '_pb.js'),
   runtimes: {
-    'google-protobuf': () => require('google-protobuf'),
+    'google-protobuf': (): unknown => require('google-protobuf'),
     ...Object.fromEntries(Object.entries(WELL_KNOWN).map(([name, load]) => [`google-protobuf/google/protobuf/${name}_pb.js`, load])),
   },
   // With import_style=commonjs the module exports its package's namespace: nested messages are properties of their parent.

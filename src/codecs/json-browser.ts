@@ -11,7 +11,7 @@ export const prepare: CodecModule['prepare'] = (sample) => {
   return {
     input: sample,
     encode: (value) => encoder.encode(JSON.stringify(value)),
-    decode: (bytes) => JSON.parse(decoder.decode(bytes)),
+    decode: (bytes): unknown => JSON.parse(decoder.decode(bytes)),
     schema: 'none',
     notes: [],
   };

@@ -9,7 +9,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   return {
     input: sample,
     encode: (value) => Buffer.from(JSON.stringify(value), 'utf8'),
-    decode: (bytes) => JSON.parse(asBuffer(bytes).toString('utf8')),
+    decode: (bytes): unknown => JSON.parse(asBuffer(bytes).toString('utf8')),
     schema: 'none',
     notes: [],
     layout: { kind: 'json' },

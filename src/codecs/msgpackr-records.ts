@@ -13,7 +13,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   return {
     input: sample,
     encode: (value) => packr.pack(value),
-    decode: (bytes) => packr.unpack(bytes),
+    decode: (bytes): unknown => packr.unpack(bytes),
     schema: 'none',
     notes: [
       'new Packr({ useRecords: true }).pack / .unpack: object structures written once as msgpackr records (a MessagePack extension)',

@@ -7,7 +7,7 @@ import { selfDescribingCodec } from './self-describing';
 export const prepare = selfDescribingCodec({
   // pack returns a view into a reused buffer: byteLength is exactly what is sent.
   encode: (value) => pack(value),
-  decode: (bytes) => unpack(bytes),
+  decode: (bytes): unknown => unpack(bytes),
   notes: () => ['module-level pack/unpack defaults (records off)', nativeAccelerationNote('msgpackr', isNativeAccelerationEnabled)],
   layout: { kind: 'msgpack' },
   interop: msgpackInterop,

@@ -199,7 +199,7 @@ function listPaths(paths: readonly string[]): string {
  * has them, said after the error (the usual cause is the wrong message picked).
  */
 function fitsElsewhere(chosen: protobuf.Type, record: unknown): string {
-  const first = Array.isArray(record) ? record[0] : record;
+  const first: unknown = Array.isArray(record) ? record[0] : record;
   if (first === null || typeof first !== 'object' || Array.isArray(first)) return '';
   const keys = Object.keys(first);
   const names = fieldsByJsonKey(chosen);

@@ -17,7 +17,7 @@ const codec = generatedProtobufCodec({
   runtime: '@protobuf-ts/runtime',
   generator: PROTOBUF_TS_GENERATOR,
   outputFile: (protoFile) => protoFile.replace(/\.proto$/, '.js'),
-  runtimes: { '@protobuf-ts/runtime': () => require('@protobuf-ts/runtime') },
+  runtimes: { '@protobuf-ts/runtime': (): unknown => require('@protobuf-ts/runtime') },
   // protobuf-ts names nested messages Outer_Inner, without the package.
   messageType: (exports, name): GeneratedMessageType => {
     const type = exportedAt(exports, [name.replaceAll('.', '_')]) as MessageType;

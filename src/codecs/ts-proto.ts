@@ -19,8 +19,8 @@ const codec = generatedProtobufCodec({
   generator: TS_PROTO_GENERATOR,
   outputFile: (protoFile) => protoFile.replace(/\.proto$/, '.js'),
   runtimes: {
-    '@bufbuild/protobuf/wire': () => require('@bufbuild/protobuf/wire'),
-    long: () => require('long'),
+    '@bufbuild/protobuf/wire': (): unknown => require('@bufbuild/protobuf/wire'),
+    long: (): unknown => require('long'),
   },
   // ts-proto names nested messages Outer_Inner, without the package.
   messageType: (exports, name): GeneratedMessageType => {

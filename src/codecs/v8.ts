@@ -7,7 +7,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   return {
     input: sample,
     encode: (value) => serialize(value),
-    decode: (bytes) => deserialize(asBuffer(bytes)),
+    decode: (bytes): unknown => deserialize(asBuffer(bytes)),
     schema: 'none',
     notes: ['format is tied to the V8 version: not a wire format between different Node releases'],
     ...recordsAsInputs(sample, context),

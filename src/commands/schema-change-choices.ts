@@ -10,7 +10,7 @@ import { orderMessageTypes, type MessageTypeChoice } from './schema-choices';
  * with several selected, the first), else undefined (the caller takes the active editor's).
  */
 export function menuTarget<U>(argument: unknown, isUri: (value: unknown) => value is U): U | undefined {
-  const first = Array.isArray(argument) ? argument[0] : argument;
+  const first: unknown = Array.isArray(argument) ? argument[0] : argument;
   if (isUri(first)) return first;
   if (typeof first === 'object' && first !== null && 'resourceUri' in first) {
     const resource = (first as { resourceUri: unknown }).resourceUri;

@@ -42,11 +42,14 @@ type NodeZstdDecompress = (data: Uint8Array) => Buffer;
 
 /** Node's zstd (22.15+, 23.8+), or undefined on a Node without it (20, which VS Code runs on). */
 export function nodeZstdBuild(): ZstdBuild | undefined {
-  // zlib's zstd is newer than this project's Node types: read where the runtime has it.
-  const zstdCompressSync: NodeZstdCompress | undefined = Reflect.get(zlib, 'zstdCompressSync');
-  const zstdDecompressSync: NodeZstdDecompress | undefined = Reflect.get(zlib, 'zstdDecompressSync');
-  const levelParam: number | undefined = Reflect.get(zlib.constants, 'ZSTD_c_compressionLevel');
-  if (!zstdCompressSync || !zstdDecompressSync || levelParam === undefined) return undefined;
+  // zlib's zstd is newer than this project's Node types: read where the runtime has it, and
+  // take it only where it is there with the types Node documents for it.
+  const compressSync: unknown = Reflect.get(zlib, 'zstdCompressSync');
+  const decompressSync: unknown = Reflect.get(zlib, 'zstdDecompressSync');
+  const levelParam: unknown = Reflect.get(zlib.constants, 'ZSTD_c_compressionLevel');
+  if (typeof compressSync !== 'function' || typeof decompressSync !== 'function' || typeof levelParam !== 'number') return undefined;
+  const zstdCompressSync = compressSync as NodeZstdCompress;
+  const zstdDecompressSync = decompressSync as NodeZstdDecompress;
   return {
     implementation: 'node',
     library: `node:zlib (Node ${process.versions.node})`,

@@ -89,7 +89,7 @@ function pregenerated(job: GenerationJob, limits: WorkerLimits): Promise<Generat
   if (!bytes) return pregenerate(job, limits);
   const key = JSON.stringify([job.codec, job.schema, job.variants, job.codegen, job.scale, job.messages, job.inferred, job.sample.path, job.sample.kind]);
   let forSample = generatedFor.get(bytes);
-  if (!forSample) generatedFor.set(bytes, (forSample = new Map()));
+  if (!forSample) generatedFor.set(bytes, (forSample = new Map<string, Promise<GenerationFate>>()));
   const known = forSample.get(key);
   if (known) return known;
   const fate = pregenerate(job, limits);

@@ -13,6 +13,11 @@ type Plain = Record<string, unknown>;
 
 const NUMERIC = new Set(['int', 'long', 'float', 'double']);
 
+/** A map type's values type: avsc declares `valuesType` as any, though it is always the values' Type. */
+export function mapValuesType(type: avro.Type): avro.Type {
+  return (type as avro.types.MapType).valuesType as avro.Type;
+}
+
 export function describeAvroType(type: avro.Type): string {
   if (type.name) return `${type.typeName} ${type.name}`;
   if (type.typeName.startsWith('union')) return `[${(type as avro.types.UnwrappedUnionType).types.map(describeAvroType).join(', ')}]`;
@@ -53,7 +58,7 @@ export function compareAvroValue(writer: avro.Type, reader: avro.Type, written: 
     return;
   }
   if (writerBranch.typeName === 'map' && readerBranch.typeName === 'map' && isObject(readValue)) {
-    const values = [(writerBranch as avro.types.MapType).valuesType, (readerBranch as avro.types.MapType).valuesType] as const;
+    const values = [mapValuesType(writerBranch), mapValuesType(readerBranch)] as const;
     for (const [key, item] of Object.entries(writtenValue as Plain)) {
       findings.push(new MapKey(key));
       if (Object.hasOwn(readValue, key)) compareAvroValue(values[0], values[1], item, readValue[key], mode, findings);

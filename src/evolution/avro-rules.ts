@@ -10,7 +10,7 @@
  * float → double, string ↔ bytes), MISSING_UNION_BRANCH.
  */
 import type * as avro from 'avsc';
-import { describeAvroType } from './avro-compare';
+import { describeAvroType, mapValuesType } from './avro-compare';
 
 export interface AvroRuleFinding {
   rule: string;
@@ -77,7 +77,7 @@ function check(reader: avro.Type, writer: avro.Type, at: string[], seen: Set<str
       case 'array':
         return check((reader as avro.types.ArrayType).itemsType, (writer as avro.types.ArrayType).itemsType, [...at, '[]'], seen, findings);
       case 'map':
-        return check((reader as avro.types.MapType).valuesType, (writer as avro.types.MapType).valuesType, [...at, '{}'], seen, findings);
+        return check(mapValuesType(reader), mapValuesType(writer), [...at, '{}'], seen, findings);
       case 'fixed':
         return checkFixed(reader as avro.types.FixedType, writer as avro.types.FixedType, where, findings);
       case 'enum':

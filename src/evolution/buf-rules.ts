@@ -276,7 +276,11 @@ function enumIsSuperset(superset: protobuf.Enum, subset: protobuf.Enum): boolean
 function defaultText(field: protobuf.Field): string | undefined {
   if (field.repeated || field.map || kindOf(field) === 'message' || kindOf(field) === 'group') return undefined;
   const given = explicitDefault(field);
-  return given === undefined ? 'zero' : String(given);
+  if (given === undefined) return 'zero';
+  // protobufjs parses a `default` option as a string, number or boolean (an enum's as its name).
+  return typeof given === 'string' || typeof given === 'number' || typeof given === 'bigint' || typeof given === 'boolean'
+    ? String(given)
+    : JSON.stringify(given);
 }
 
 function checkEnum(previous: protobuf.Enum, current: protobuf.Enum, scope: string, add: Add): void {

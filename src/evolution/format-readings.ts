@@ -44,7 +44,7 @@ export function versionCodec(version: LoadedVersion): VersionCodec {
       : (record: unknown) => record as Record<string, unknown>;
     return { encode: (record) => type.encode(type.fromObject(messageForm(record))).finish(), view: (bytes) => type.toObject(type.decode(bytes), VIEW) };
   }
-  return { encode: (record) => version.jsonType.toBuffer(record), view: (bytes) => version.plainType.fromBuffer(Buffer.from(bytes)) };
+  return { encode: (record) => version.jsonType.toBuffer(record), view: (bytes): unknown => version.plainType.fromBuffer(Buffer.from(bytes)) };
 }
 
 export function prepareReadings(writer: LoadedVersion, reader: LoadedVersion): PreparedReading[] {
@@ -91,7 +91,7 @@ function avroReading(writer: AvroVersion, reader: AvroVersion, mode: ReadingMode
       refusedUpFront = error instanceof Error ? error.message : String(error);
     }
   }
-  const decode = (bytes: Uint8Array) => reader.plainType.fromBuffer(Buffer.from(bytes), resolver);
+  const decode = (bytes: Uint8Array): unknown => reader.plainType.fromBuffer(Buffer.from(bytes), resolver);
   return {
     mode,
     ...(refusedUpFront === undefined ? {} : { refusedUpFront }),

@@ -33,7 +33,8 @@ export function toJsonValue(value: unknown): JsonValue {
     for (const key of Object.keys(value)) object[key] = toJsonValue((value as Record<string, unknown>)[key]);
     return object;
   }
-  return String(value);
+  // What is left is a symbol or a function (no JSON has one): its own text.
+  return String(value as symbol | (() => unknown));
 }
 
 export function base64(bytes: Uint8Array): string {

@@ -64,7 +64,7 @@ function compareUnsent(writer: protobuf.Field, reader: protobuf.Field, read: Pla
 
 function compareField(writer: protobuf.Field, reader: protobuf.Field, written: unknown, read: Maybe<unknown>, findings: ReadingFindings): void {
   if (writer.map || reader.map) return compareMapLike(writer, reader, written, read, findings);
-  const list = (value: unknown) => (Array.isArray(value) ? value : [value]);
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
   if (writer.repeated && reader.repeated) {
     const got = read === ABSENT ? [] : list(read);
     list(written).forEach((item, index) => {

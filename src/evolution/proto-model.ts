@@ -75,7 +75,7 @@ export function cardinalityOf(field: protobuf.Field): Cardinality {
 
 /** protoc's JSON name: the `json_name` option, or the name in lowerCamelCase. */
 export function jsonNameOf(field: protobuf.Field): string {
-  const given = field.options?.['json_name'];
+  const given: unknown = field.options?.['json_name'];
   if (typeof given === 'string') return given;
   return field.name.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }

@@ -268,9 +268,9 @@ export class ComparisonSession implements vscode.Disposable {
       watchingEventLoop(`${runtime} runtime`, work, (line) => run.info(line));
     const inNode = messages.on
       ? () =>
-          compareMessages(input, { ...common('node'), ...messageOptions(source, readMessageSettings()) }).catch((error: unknown) =>
-            Promise.reject(inEditorWords(error)),
-          )
+          compareMessages(input, { ...common('node'), ...messageOptions(source, readMessageSettings()) }).catch((error: unknown) => {
+            throw inEditorWords(error);
+          })
       : () => compareSample(input, common('node'));
     if (runtimes.includes('node')) reports.push(await watched('node', inNode));
     if (runtimes.includes('browser')) {
@@ -318,7 +318,7 @@ export class ComparisonSession implements vscode.Disposable {
       codecs,
       settings: measurementSettings(runMeasurement(settings, request.rounds)),
       runtime: runtimeInfo(),
-      extensionVersion: String(this.context.extension.packageJSON.version ?? ''),
+      extensionVersion: extensionVersion(this.context.extension),
       // Every sample is JSON; a provided schema is used as given, so nothing is inferred then.
       inferredSchemas: request.schema === undefined,
       ...(request.variants ? { variants: request.variants } : {}),
@@ -362,6 +362,12 @@ interface PartialRun {
 }
 
 /** The first own format schema, named as a provided one is in the run's title. */
+/** The extension's version from its package.json, which VS Code types as any. */
+function extensionVersion(extension: vscode.Extension<unknown>): string {
+  const { version } = extension.packageJSON as { version?: unknown };
+  return typeof version === 'string' ? version : '';
+}
+
 function formatSchemaNamed(files: readonly FormatSchemaFile[] | undefined): { kind: FormatSchemaFile['language']; path: string } | undefined {
   const file = files?.[0];
   return file && { kind: file.language, path: file.path };

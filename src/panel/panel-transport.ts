@@ -22,6 +22,8 @@ export function webviewPanelTransport(panel: vscode.WebviewPanel, subscriptions:
         }),
       );
     },
-    end: () => panel.dispose(),
+    end: () => {
+      panel.dispose();
+    },
   };
 }

@@ -21,8 +21,6 @@ export function leanestFraming(row: MessageRow): number {
   return Math.min(...row.messages.framing.map((framing) => framing.bytesPerMessage));
 }
 
-const withDictionary = (row: MessageRow) => (row.messages.dictionary.status === 'measured' ? row.messages.dictionary.withDictionary.mean : null);
-
 /** `report`: a report, or what the panel holds of one (its rows and the stream it read). */
 export function computeMessageVerdict(report: { results: ComparisonReport['results'] }, priority: Priority, run: VerdictContext = {}): Verdict {
   const results = report.results;

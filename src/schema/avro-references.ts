@@ -115,7 +115,7 @@ export function inlineReferences(schema: unknown, definitions: readonly NamedDef
       defined.add(fullName);
       if (!Array.isArray(node['fields'])) return node;
       const inner = namespaceOf(fullName);
-      return { ...node, fields: node['fields'].map((field) => (isObject(field) ? { ...field, type: visit(field['type'], inner) } : field)) };
+      return { ...node, fields: node['fields'].map((field: unknown) => (isObject(field) ? { ...field, type: visit(field['type'], inner) } : field)) };
     }
     if (type === 'array') return { ...node, items: visit(node['items'], namespace) };
     if (type === 'map') return { ...node, values: visit(node['values'], namespace) };

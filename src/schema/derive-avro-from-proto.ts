@@ -67,7 +67,7 @@ export function deriveAvroFromProto(type: protobuf.Type): AvroDerivation {
   const context: Context = { defined: new Set(), notes: [], described: new Set() };
   const { fields, doc, ...head } = recordOf(type, context) as Record<string, unknown>;
   const derived = `Derived by Payload Lab from the protobuf message ${qualifiedName(type)}, field by field.`;
-  const schema = { ...head, doc: doc ? `${derived} ${String(doc)}` : derived, fields };
+  const schema = { ...head, doc: typeof doc === 'string' && doc ? `${derived} ${doc}` : derived, fields };
   return { schema, text: formatAvroSchema(schema), notes: context.notes };
 }
 

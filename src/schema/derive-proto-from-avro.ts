@@ -87,7 +87,7 @@ export function deriveProtoFromAvro(schema: unknown): ProtoDerivation {
 }
 
 function fieldType(schema: unknown, namespace: string, where: string, field: Json | undefined, context: Context) {
-  const union = Array.isArray(schema) ? schema : undefined;
+  const union: unknown[] | undefined = Array.isArray(schema) ? schema : undefined;
   const branches = union ? union.filter((branch) => branch !== 'null') : [schema];
   if (branches.length !== 1) {
     throw new UnsupportedSampleError(
@@ -306,7 +306,7 @@ function fieldNames(schema: unknown): string[] {
   const names: string[] = [];
   const pending: unknown[] = [schema];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (Array.isArray(node)) pending.push(...node);
+    if (Array.isArray(node)) pending.push(...(node as unknown[]));
     else if (isObject(node)) {
       if (Array.isArray(node['fields'])) for (const field of node['fields'] as Json[]) names.push(String(field['name']));
       pending.push(...Object.values(node));

@@ -165,7 +165,7 @@ function jsonValue(source: ValueSource, depth: number, allowNull = true): unknow
 export function avroLogicalValue(type: avro.types.LogicalType, source: ValueSource): unknown {
   const logical = type.typeName.slice('logical:'.length);
   const underlying = type.underlyingType;
-  const decode = (value: unknown) => type.fromBuffer(underlying.toBuffer(value));
+  const decode = (value: unknown): unknown => type.fromBuffer(underlying.toBuffer(value));
   switch (logical) {
     case 'date':
       return formatDate(10_957 + source.below(10_958));

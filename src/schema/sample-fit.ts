@@ -44,13 +44,22 @@ export function findMessageMismatch(records: unknown, fits: (record: unknown) =>
 
 export function previewValue(value: unknown): string {
   if (value === undefined) return 'missing';
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
+  const text = jsonOrOwnText(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** JSON's text; where JSON has none (a BigInt, a function, a symbol, a BigInt inside a container), a word for it. */
+function jsonOrOwnText(value: unknown): string {
+  try {
+    const text = JSON.stringify(value);
+    if (text !== undefined) return text;
+  } catch {
+    // A BigInt, at the root or inside: said below.
+  }
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  // What is left is a primitive or a function, each printed as itself.
+  return String(value as bigint | symbol | (() => unknown));
 }
 
 /** The first value avsc rejects. */

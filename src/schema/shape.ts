@@ -10,7 +10,7 @@
 import { UnsupportedSampleError } from './sample-contracts';
 import { isPrototypeKey } from './names';
 import { MAX_RECORD_FIELDS, prototypeKey, toDictionary } from './shape-merge';
-import type { ArrayShape, DoubleShape, FieldShape, IntegerShape, MemberShape, ObjectShape, Shape, UnionShape } from './shape-types';
+import type { FieldShape, MemberShape, ObjectShape, Shape, UnionShape } from './shape-types';
 
 export { mergeShapes, MAX_RECORD_FIELDS } from './shape-merge';
 export type * from './shape-types';

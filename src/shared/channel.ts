@@ -91,6 +91,18 @@ interface Pending {
 }
 
 /**
+ * Sends `message`; a send that throws, or whose promise rejects, calls `onFailure` instead of
+ * leaving an unhandled rejection.
+ */
+function sendOr(transport: Transport, message: ChannelMessage, onFailure: (error: unknown) => void): void {
+  try {
+    Promise.resolve(transport.send(message)).catch(onFailure);
+  } catch (error) {
+    onFailure(error);
+  }
+}
+
+/**
  * The calling side of a conversation: typed requests, typed events. `close()` ends the other
  * side; what is pending then rejects.
  */
@@ -127,8 +139,9 @@ export class ChannelClient<M extends MethodsOf<M>, E = Record<never, never>> {
       const giveUp = (error: ChannelError) => {
         if (!this.pending.has(id)) return;
         cleanUp();
-        // The other side may still be working on it: ask it to stop.
-        if (!this.goneBecause) this.transport.send({ channel: 'cancel', id });
+        // The other side may still be working on it: ask it to stop. A cancel that cannot be
+        // sent has nobody to tell: this request rejects below either way.
+        if (!this.goneBecause) sendOr(this.transport, { channel: 'cancel', id }, () => undefined);
         reject(error);
       };
       const onAbort = () => giveUp(new ChannelError('cancelled', `${method} was cancelled`));
@@ -146,12 +159,11 @@ export class ChannelClient<M extends MethodsOf<M>, E = Record<never, never>> {
           reject(error);
         },
       });
-      try {
-        this.transport.send({ channel: 'request', id, method, params });
-      } catch (error) {
-        // Params that cannot cross (not cloneable): this request fails, the channel stays.
-        this.pending.get(id)?.reject(new ChannelError('remote', `${method} could not be sent: ${error instanceof Error ? error.message : String(error)}`));
-      }
+      // Params that cannot cross (not cloneable), or a transport that fails to write: this
+      // request fails, the channel stays.
+      sendOr(this.transport, { channel: 'request', id, method, params }, (error) =>
+        this.pending.get(id)?.reject(new ChannelError('remote', `${method} could not be sent: ${error instanceof Error ? error.message : String(error)}`)),
+      );
     });
   }
 
@@ -256,7 +268,8 @@ export function serve<M extends MethodsOf<M>, E = Record<never, never>>(transpor
       };
       const handler = Object.prototype.hasOwnProperty.call(handlers, method) ? handlers[method as keyof M] : undefined;
       if (!handler) {
-        reply({ err: { message: `no handler for ${method}`, code: 'unknown-method' } });
+        // As for an answer below: a reply that fails to send has nobody left to tell.
+        Promise.resolve(reply({ err: { message: `no handler for ${method}`, code: 'unknown-method' } })).catch(() => undefined);
         return;
       }
       const answered = Promise.resolve()

@@ -50,7 +50,8 @@ function start(handlers: Partial<Handlers<Methods>> = {}) {
   const seenSignals: AbortSignal[] = [];
   const { emit } = serve<Methods, Events>(ends.server, {
     add: ({ a, b }) => {
-      emit('progress', a);
+      // The event goes out before the reply; this pair's send queues it and cannot fail.
+      void emit('progress', a);
       return a + b;
     },
     never: (_params, { signal }) => {

@@ -32,9 +32,9 @@ test('sweep --json --limits prints sizes of { jsonBytes, results } with compare 
   );
   assert.equal(code, 0, stderr);
   const document = JSON.parse(stdout) as {
-    sizes: Array<{ jsonBytes: number; results: Array<Record<string, unknown>> }>;
+    sizes: Array<{ jsonBytes: number; results: Array<{ codec: string } & Record<string, unknown>> }>;
     growth: unknown[];
-    limits: Array<Record<string, unknown>>;
+    limits: Array<{ codec: string } & Record<string, unknown>>;
     limitSettings: { heapMb: number; observedHeapLimitMb: number; capJsonBytes: number };
   };
   assert.equal(document.sizes.length, 2);

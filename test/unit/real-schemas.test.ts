@@ -53,7 +53,7 @@ async function protoSchema(file: string, type?: string, extra: Partial<ProvidedS
 async function run(codec: string, sample: unknown, context: PrepareContext) {
   const { module } = await loadCodec({ builtin: codec });
   try {
-    const prepared = await module.prepare(sample, context);
+    const prepared = module.prepare(sample, context);
     const bytes = prepared.encode(prepared.input);
     const roundTrip = verifyRoundTrip(sample, prepared.decode(bytes), prepared.semantics ? { semantics: prepared.semantics } : {});
     return { bytes, roundTrip, notes: prepared.notes };
@@ -153,7 +153,7 @@ test("a sample that fits none of the message's fields names the message that has
 test('the .proto inferred from a root array, with its default message, encodes the records as its own inference does', async () => {
   const records = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'schemas', 'events.json'), 'utf8')) as unknown[]).slice(0, 20);
   const inferred = await run('protobufjs', records, {});
-  const source = (await (await loadCodec({ builtin: 'protobufjs' })).module.prepare(records, {})).schemaText!;
+  const source = (await loadCodec({ builtin: 'protobufjs' })).module.prepare(records, {}).schemaText!;
   const schema: ProvidedSchema = { kind: 'proto', source };
   for (const codec of ['protobufjs', 'bufbuild', 'avsc']) {
     const provided = await run(codec, records, { schema });

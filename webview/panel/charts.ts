@@ -336,7 +336,8 @@ export class ResultCharts implements Disposable {
     // and the speed-up axis's labels (drawn on the canvas, so not in the DOM otherwise).
     this.element.dataset['drawnWith'] = theme.foreground;
     this.element.dataset['colours'] = [...this.sizeChart.data.datasets, ...this.timeChart.data.datasets]
-      .map((series) => `${series.label}=${String(series.backgroundColor)}`)
+      // Each series is given one colour string (dataset()); Chart.js types allow gradients and callbacks too.
+      .map((series) => `${series.label}=${typeof series.backgroundColor === 'string' ? series.backgroundColor : ''}`)
       .join(' ');
     this.element.dataset['sizeSeries'] = this.sizeChart.data.datasets.map((series) => series.label).join(' | ');
     this.element.dataset['speedupTicks'] = this.timeChart.scales['x']?.ticks.map((tick) => String(tick.label)).join(' | ') ?? '';

@@ -25,7 +25,8 @@ function sentence(text: string): string {
 }
 
 function json(value: JsonValue): string {
-  return JSON.stringify(value) ?? String(value);
+  // A JsonValue always has a JSON text (none is undefined, a function or a symbol).
+  return JSON.stringify(value);
 }
 
 /** A button that opens `version` at a line (the view's listener sends it to the host). */

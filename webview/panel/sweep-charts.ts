@@ -121,7 +121,8 @@ function intervalBars(intervalsOf: () => Interval[][]): Plugin<'line'> {
         const intervals = all[index];
         if (!intervals || meta.hidden) return;
         ctx.save();
-        ctx.strokeStyle = String(dataset.borderColor);
+        // Each line is given one colour string; Chart.js types allow gradients and callbacks too.
+        if (typeof dataset.borderColor === 'string') ctx.strokeStyle = dataset.borderColor;
         ctx.lineWidth = 1;
         meta.data.forEach((point, pointIndex) => {
           const interval = intervals[pointIndex];

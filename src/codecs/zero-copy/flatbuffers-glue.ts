@@ -231,7 +231,7 @@ function readers(root: RecordType, fns: GlueFunctions, fromWire: (type: ModelTyp
   const decode = (record: RecordType): string =>
     fns.need(`dec_${record.name}`, () => {
       const reads = plansOf(record).flatMap((plan) => [
-        ...(plan.typeKey ? [[plan.typeKey, unionName(plan, record)] as const] : []),
+        ...(plan.typeKey ? [[plan.typeKey, unionName(plan)] as const] : []),
         [plan.key, readField(plan, record)] as const,
       ]);
       const body = record.wraps ? reads[0]![1] : `{ ${reads.map(([key, read]) => `${literal(key)}: ${read}`).join(', ')} }`;
@@ -247,7 +247,7 @@ function readers(root: RecordType, fns: GlueFunctions, fromWire: (type: ModelTyp
   const cls = (record: RecordType) => `G.${record.name}`;
 
   /** The member's name a user's union writes in its `_type` key (null when absent, as the value). */
-  const unionName = (plan: FieldPlan, owner: RecordType): string => {
+  const unionName = (plan: FieldPlan): string => {
     const union = (plan.type.kind === 'nullable' ? plan.type.inner : plan.type) as UnionType;
     const names = `{ ${union.branches.map((branch, index) => `${branch.tag ?? index + 1}: ${literal(branch.name)}`).join(', ')} }`;
     return `(${fns.need(`U_${union.name}`, () => `const U_${union.name} = ${names};\n`)}[t.${plan.method}Type()] ?? null)`;

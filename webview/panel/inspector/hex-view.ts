@@ -21,7 +21,7 @@ const printable = (byte: number) => (byte >= 0x20 && byte < 0x7f ? String.fromCh
 
 /** For each byte of the page, the innermost annotation covering it (the shortest range). */
 function innermost(page: BytesPage): (ByteAnnotation | undefined)[] {
-  const at: (ByteAnnotation | undefined)[] = new Array(page.bytes.length);
+  const at = new Array<ByteAnnotation | undefined>(page.bytes.length);
   for (const annotation of page.annotations) {
     const from = Math.max(annotation.start, page.offset) - page.offset;
     const to = Math.min(annotation.end, page.offset + page.bytes.length) - page.offset;
