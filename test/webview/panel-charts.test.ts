@@ -148,10 +148,12 @@ test('a row’s allocation says what is known: the figure, "≥" a lower bound, 
   ] as const) {
     await panel.deliver(...messages);
     for (const row of completed) {
-      const toggle = panel.page.locator(`tr[data-codec="${row.codec}"] .details-toggle`);
+      // Each run is its own entry in the panel's history: this run's row, not the one before.
+      const entry = `.run-entry[data-run-id="${runId}"]`;
+      const toggle = panel.page.locator(`${entry} tr[data-codec="${row.codec}"] .details-toggle`);
       if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
       // No named function inside: the page has no `__name`, which tsx adds to them.
-      const [encode, decode] = await panel.page.$eval(`tr[data-codec="${row.codec}"] + tr.details-row`, (detailsRow) =>
+      const [encode, decode] = await panel.page.$eval(`${entry} tr[data-codec="${row.codec}"] + tr.details-row`, (detailsRow) =>
         ['Encode', 'Decode'].map((term) => [...detailsRow.querySelectorAll('dt')].find((dt) => dt.textContent === term)?.nextElementSibling?.textContent ?? ''),
       );
       const details = { encode: encode!, decode: decode! };
@@ -170,7 +172,7 @@ test('a row’s allocation says what is known: the figure, "≥" a lower bound, 
   }
   // The cell's tooltip says the same as the details.
   assert.match(
-    (await panel.page.getAttribute('tr[data-codec="msgpackr"] td[data-col="encode"]', 'title')) ?? '',
+    (await panel.page.getAttribute('.run-entry[data-run-id="2"] tr[data-codec="msgpackr"] td[data-col="encode"]', 'title')) ?? '',
     /allocation not measured \(memory freed outside/,
   );
   await assertNoProblems(panel);
