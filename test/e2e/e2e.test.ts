@@ -41,6 +41,7 @@ async function currentRunId(frame: Frame): Promise<number> {
   return Number(
     (await frame
       .locator('.run-status')
+      .first()
       .getAttribute('data-run-id')
       .catch(() => null)) || 0,
   );
@@ -62,7 +63,7 @@ async function waitForRunEnd(frame: Frame, after: number, timeoutMs = 180_000): 
     // for the whole run, CPU a user's panel does not spend, taken from the measuring workers.
     { timeout: timeoutMs, polling: 250 },
   );
-  return (await frame.locator('.run-status').textContent()) ?? '';
+  return (await frame.locator('.run-status').first().textContent()) ?? '';
 }
 
 /** Waits until the panel shows a run newer than `after` (its rows, not the last run's). */
@@ -89,7 +90,7 @@ async function startMeasuringThoroughRun(hosts: number[], idleThreads: number): 
   await startThoroughRun();
   const frame = await panelFrame(page);
   await waitForNewRun(frame, before);
-  await frame.locator('tr[data-codec="json"].row-completed').waitFor({ timeout: 120_000 });
+  await frame.locator('tr[data-codec="json"].row-completed').first().waitFor({ timeout: 120_000 });
   assert.ok(threadCount(hosts) > idleThreads, 'a codec worker thread is measuring');
   return { frame, before };
 }
@@ -138,7 +139,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     assert.match(await waitForRunEnd(frame, before), /^Finished/);
     const rows = await frame.locator('table.results tr[data-codec]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));
     assert.deepEqual(rows, ['avsc', 'msgpackr']);
-    assert.match((await frame.locator('.sample-name').textContent()) ?? '', /tuples\.json/);
+    assert.match((await frame.locator('.sample-name').first().textContent()) ?? '', /tuples\.json/);
   });
 
   test('Inspect a row: the decoded output opens with its remnants marked, and the bytes page through', async () => {
@@ -178,7 +179,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
       .locator('table.results tr[data-codec].row-completed')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec')));
     assert.deepEqual(completed.sort(), [...DEFAULT_CODECS].sort());
-    assert.match((await frame.locator('tr[data-codec="avsc"] td.round-trip').textContent()) ?? '', /nulls added/);
+    assert.match((await frame.locator('tr[data-codec="avsc"] td.round-trip').first().textContent()) ?? '', /nulls added/);
   });
 
   test('a JSON syntax error names line and column; the editor and the panel stay usable', async () => {
@@ -192,7 +193,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     await page.locator('.notifications-toasts .monaco-button', { hasText: 'Go to Error' }).first().click();
     await page.locator('.statusbar-item', { hasText: 'Ln 3, Col 12' }).waitFor({ timeout: 30_000 });
     // The error opens beside the panel, not over it: the panel's page is still there.
-    assert.match((await (await panelFrame(page, 10_000)).locator('.run-status').textContent()) ?? '', /^The run failed/);
+    assert.match((await (await panelFrame(page, 10_000)).locator('.run-status').first().textContent()) ?? '', /^The run failed/);
     // Still usable: the next comparison runs to the end.
     const failedRun = await runIdBefore();
     await explorerContextCommand(page, 'orders.json', 'Compare Encodings');

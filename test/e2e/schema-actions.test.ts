@@ -78,16 +78,16 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
 
   test('choosing zigzag integers re-runs protobufjs only, showing its change against the previous choice', async () => {
     frame = await showPanel(page);
-    const runId = Number(await frame.locator('.run-status').getAttribute('data-run-id'));
+    const runId = Number(await frame.locator('.run-status').first().getAttribute('data-run-id'));
     await frame.locator('select[data-variant="integers"]').selectOption('zigzag');
     assert.match(await waitForRun(frame, runId + 1), /^Finished/);
-    assert.match((await frame.locator('tr[data-codec="protobufjs"] .variant-delta').textContent()) ?? '', /^vs previous: bytes /);
+    assert.match((await frame.locator('tr[data-codec="protobufjs"] .variant-delta').first().textContent()) ?? '', /^vs previous: bytes /);
     assert.equal(await frame.locator('tr[data-codec="avsc"] .variant-delta').count(), 0);
     assert.equal(await frame.locator('.run-variants').textContent(), 'Inferred schemas: integers: zigzag');
   });
 
   test('Compare with This Schema in the inferred .proto re-runs the last sample with it as the provided schema', async () => {
-    const runId = Number(await (await showPanel(page)).locator('.run-status').getAttribute('data-run-id'));
+    const runId = Number(await (await showPanel(page)).locator('.run-status').first().getAttribute('data-run-id'));
     await page.locator('.tab', { hasText: 'orders.proto' }).first().click();
     await runPaletteCommand(page, 'Payload Lab: Compare with This Schema');
     // The inferred .proto declares several messages: the default (Root) is picked.
@@ -95,17 +95,17 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     // The run brings the panel back.
     frame = await showPanel(page);
     assert.match(await waitForRun(frame, runId + 1), /^Finished/);
-    assert.equal(await frame.locator('tr[data-codec="protobufjs"].row-completed').getAttribute('data-schema'), 'provided');
+    assert.equal(await frame.locator('tr[data-codec="protobufjs"].row-completed').first().getAttribute('data-schema'), 'provided');
     assert.equal(await frame.locator('.schema-tools').isVisible(), false, 'no inferred-schema tools with a provided schema');
   });
 
   test("Compare with This Schema in the inferred .fbs re-runs the last sample with it as the flatbuffers row's schema", async (t) => {
     if ('missing' in tools) return t.skip(tools.missing);
-    const runId = Number(await (await showPanel(page)).locator('.run-status').getAttribute('data-run-id'));
+    const runId = Number(await (await showPanel(page)).locator('.run-status').first().getAttribute('data-run-id'));
     await page.locator('.tab', { hasText: 'orders.fbs' }).first().click();
     await runPaletteCommand(page, 'Payload Lab: Compare with This Schema');
     frame = await showPanel(page);
     assert.match(await waitForRun(frame, runId + 1, 300_000), /^Finished/);
-    assert.equal(await frame.locator('tr[data-codec="flatbuffers"].row-completed').getAttribute('data-schema'), 'provided');
+    assert.equal(await frame.locator('tr[data-codec="flatbuffers"].row-completed').first().getAttribute('data-schema'), 'provided');
   });
 });

@@ -169,7 +169,7 @@ describe('Check Schema Change in VS Code (code-server) on a git repository', { t
     await pick(/the records/, /Generate \d+ records/);
     const frame = await panelFrame(page);
     await frame.locator('.schema-change-view[data-phase="finished"][data-run-id="2"]').waitFor({ timeout: 180_000 });
-    assert.match((await frame.locator('.schema-change-versions dd[data-origin="working"]').textContent()) ?? '', /^the editor, with unsaved edits/);
+    assert.match((await frame.locator('.schema-change-versions dd[data-origin="working"]').first().textContent()) ?? '', /^the editor, with unsaved edits/);
     await frame.locator('button.schema-change-cell[data-writer="0"][data-reader="1"]').click();
     const paths = await frame
       .locator('#schema-change-detail .reading-reinterpreted')

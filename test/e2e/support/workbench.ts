@@ -65,7 +65,7 @@ export async function pickExactly(page: Page, labels: string[]): Promise<void> {
     let fresh = 0;
     for (let index = 0; index < (await rows.count()); index++) {
       const row = rows.nth(index);
-      const label = ((await row.locator('.label-name').textContent()) ?? '').trim();
+      const label = ((await row.locator('.label-name').first().textContent()) ?? '').trim();
       if (seen.has(label)) continue;
       seen.add(label);
       fresh++;
@@ -114,7 +114,7 @@ export async function waitForRun(frame: Frame, runId: number, timeoutMs = 180_00
     runId,
     { timeout: timeoutMs },
   );
-  return (await frame.locator('.run-status').textContent()) ?? '';
+  return (await frame.locator('.run-status').first().textContent()) ?? '';
 }
 
 export async function notificationTexts(page: Page): Promise<string[]> {
@@ -137,6 +137,7 @@ export async function shownRunId(frame: Frame): Promise<number> {
   return Number(
     (await frame
       .locator('.run-status')
+      .first()
       .getAttribute('data-run-id')
       .catch(() => null)) || 0,
   );
@@ -159,6 +160,6 @@ export async function showPanel(page: Page): Promise<Frame> {
   const tab = page.locator('.tab', { hasText: 'Payload Lab' }).first();
   if ((await tab.count()) > 0 && (await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
   const frame = await panelFrame(page);
-  await frame.locator('.run-status').waitFor({ timeout: 60_000 });
+  await frame.locator('.run-status').first().waitFor({ timeout: 60_000 });
   return frame;
 }
