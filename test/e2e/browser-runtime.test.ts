@@ -52,7 +52,7 @@ describe('Browser runtime in VS Code (code-server)', { timeout: 10 * 60_000 }, (
     const { frame, status } = await finishedPanel(1);
     assert.match(status, /^Finished/);
     const rows = await frame
-      .locator('table.results tr[data-codec]')
+      .locator('.run-history > section.run-entry:first-of-type table.results tr[data-codec]')
       .evaluateAll((elements) => elements.map((element) => `${element.getAttribute('data-codec')} ${element.className}`));
     const errored = await frame
       .locator('table.results tr.row-errored')
@@ -74,7 +74,7 @@ describe('Browser runtime in VS Code (code-server)', { timeout: 10 * 60_000 }, (
       `errored rows: ${errored.join(' | ')}`,
     );
     // avsc and protobufjs generate code: they completed, so the measuring frame allowed it.
-    const skipped = (await frame.locator('tr[data-codec="v8@browser"]').first().textContent()) ?? '';
+    const skipped = (await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="v8@browser"]').first().textContent()) ?? '';
     assert.match(skipped, /skipped/);
     // The panel's own page still refuses code generation: its policy has no 'unsafe-eval'.
     const policy = await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');

@@ -25,7 +25,7 @@ let page: Page;
 
 /** Codec → byte count as the panel shows them ("1,024,274 B"). */
 async function panelSizes(frame: Frame): Promise<Record<string, number>> {
-  const rows = frame.locator('tr[data-codec].row-completed');
+  const rows = frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec].row-completed');
   const sizes: Record<string, number> = {};
   for (let index = 0; index < (await rows.count()); index++) {
     const row = rows.nth(index);
@@ -90,7 +90,7 @@ async function startMeasuringThoroughRun(hosts: number[], idleThreads: number): 
   await startThoroughRun();
   const frame = await panelFrame(page);
   await waitForNewRun(frame, before);
-  await frame.locator('tr[data-codec="json"].row-completed').first().waitFor({ timeout: 120_000 });
+  await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="json"].row-completed').first().waitFor({ timeout: 120_000 });
   assert.ok(threadCount(hosts) > idleThreads, 'a codec worker thread is measuring');
   return { frame, before };
 }
@@ -137,7 +137,9 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     await acceptRuntimesStep(page);
     const frame = await panelFrame(page);
     assert.match(await waitForRunEnd(frame, before), /^Finished/);
-    const rows = await frame.locator('table.results tr[data-codec]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));
+    const rows = await frame
+      .locator('.run-history > section.run-entry:first-of-type table.results tr[data-codec]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));
     assert.deepEqual(rows, ['avsc', 'msgpackr']);
     assert.match((await frame.locator('.sample-name').first().textContent()) ?? '', /tuples\.json/);
   });
@@ -151,7 +153,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     assert.match((await frame.locator('.tree-row[data-path="$"]').getAttribute('title')) ?? '', /avsc record/);
 
     // A click on the row (its ratio: a column that never folds in a narrow panel) opens it too.
-    await frame.click('tr[data-codec="msgpackr"] td[data-col="ratio"]');
+    await frame.click('.run-history > section.run-entry:first-of-type tr[data-codec="msgpackr"] td[data-col="ratio"]');
     await frame.waitForSelector('.inspector[data-codec="msgpackr"][data-state="open"]', { timeout: 60_000 });
     await frame.click('button[data-tab="bytes"]');
     await frame.waitForSelector('.hex-row');
@@ -176,10 +178,13 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
       `varied.json quick run in VS Code: ${((Date.now() - clickedAt) / 1000).toFixed(1)} s from the click on Compare Encodings (the run, as the extension logged it: ${logged?.toFixed(1) ?? '?'} s)`,
     );
     const completed = await frame
-      .locator('table.results tr[data-codec].row-completed')
+      .locator('.run-history > section.run-entry:first-of-type table.results tr[data-codec].row-completed')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec')));
     assert.deepEqual(completed.sort(), [...DEFAULT_CODECS].sort());
-    assert.match((await frame.locator('tr[data-codec="avsc"] td.round-trip').first().textContent()) ?? '', /nulls added/);
+    assert.match(
+      (await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"] td.round-trip').first().textContent()) ?? '',
+      /nulls added/,
+    );
   });
 
   test('a JSON syntax error names line and column; the editor and the panel stay usable', async () => {
@@ -205,7 +210,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     assert.ok(hosts.length > 0, 'no extension host process found');
     const idle = threadCount(hosts);
     const { frame, before } = await startMeasuringThoroughRun(hosts, idle);
-    await frame.locator('button', { hasText: 'Cancel' }).click();
+    await frame.locator('button', { hasText: 'Cancel' }).first().click();
     assert.match(await waitForRunEnd(frame, before, 30_000), /^Cancelled/);
     await waitUntil(() => threadCount(hosts) <= idle, 'the codec worker thread has ended');
   });

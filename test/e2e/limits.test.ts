@@ -56,6 +56,6 @@ describe('Find payload limits in VS Code (code-server)', { timeout: 10 * 60_000 
 
     await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
     assert.match(await waitForRun(frame, 2), /^Finished/);
-    assert.equal(await frame.locator('table.results tr[data-codec="json"].row-completed').count(), 1);
+    assert.equal(await frame.locator('.run-history > section.run-entry:first-of-type table.results tr[data-codec="json"].row-completed').count(), 1);
   });
 });

@@ -170,7 +170,7 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
 
     // Inspect a row: its step is done once a row was inspected (the onContext completion).
     await runStep('inspect', 'Show the Results');
-    await frame.click('tr[data-codec="avsc"] .inspect-button');
+    await frame.click('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"] .inspect-button');
     await frame.waitForSelector('.inspector[data-codec="avsc"][data-state="open"]', { timeout: 60_000 });
     await stepDone('inspect');
     await frame.click('.inspector [data-inspector="close"]');

@@ -81,8 +81,11 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     const runId = Number(await frame.locator('.run-status').first().getAttribute('data-run-id'));
     await frame.locator('select[data-variant="integers"]').selectOption('zigzag');
     assert.match(await waitForRun(frame, runId + 1), /^Finished/);
-    assert.match((await frame.locator('tr[data-codec="protobufjs"] .variant-delta').first().textContent()) ?? '', /^vs previous: bytes /);
-    assert.equal(await frame.locator('tr[data-codec="avsc"] .variant-delta').count(), 0);
+    assert.match(
+      (await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="protobufjs"] .variant-delta').first().textContent()) ?? '',
+      /^vs previous: bytes /,
+    );
+    assert.equal(await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"] .variant-delta').count(), 0);
     assert.equal(await frame.locator('.run-variants').textContent(), 'Inferred schemas: integers: zigzag');
   });
 
@@ -95,7 +98,10 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     // The run brings the panel back.
     frame = await showPanel(page);
     assert.match(await waitForRun(frame, runId + 1), /^Finished/);
-    assert.equal(await frame.locator('tr[data-codec="protobufjs"].row-completed').first().getAttribute('data-schema'), 'provided');
+    assert.equal(
+      await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="protobufjs"].row-completed').first().getAttribute('data-schema'),
+      'provided',
+    );
     assert.equal(await frame.locator('.schema-tools').isVisible(), false, 'no inferred-schema tools with a provided schema');
   });
 
@@ -106,6 +112,9 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     await runPaletteCommand(page, 'Payload Lab: Compare with This Schema');
     frame = await showPanel(page);
     assert.match(await waitForRun(frame, runId + 1, 300_000), /^Finished/);
-    assert.equal(await frame.locator('tr[data-codec="flatbuffers"].row-completed').first().getAttribute('data-schema'), 'provided');
+    assert.equal(
+      await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="flatbuffers"].row-completed').first().getAttribute('data-schema'),
+      'provided',
+    );
   });
 });

@@ -46,7 +46,7 @@ export interface ShownRow {
 
 /** A row as the panel's table shows it: its state, round trip and remnant badges. */
 export async function shownRow(frame: Frame, codec: string): Promise<ShownRow> {
-  const row = frame.locator(`tr[data-codec="${codec}"]`);
+  const row = frame.locator(`.run-history > section.run-entry:first-of-type tr[data-codec="${codec}"]`);
   const status = /row-(completed|errored|skipped)/.exec((await row.getAttribute('class')) ?? '')?.[1] ?? 'pending';
   if (status !== 'completed') return { status: `${status}: ${await row.locator('.failure-message').textContent()}`, roundTrip: '', remnantKinds: [] };
   const roundTrip = ((await row.locator('td.round-trip').textContent()) ?? '').trim();
