@@ -50,14 +50,14 @@ describe('message mode in VS Code (code-server)', { timeout: 12 * 60_000 }, () =
     const frame = await panelFrame(page);
     assert.match(await waitForRun(frame, 1), /^Finished: 4 codecs(\. Quick run: .*)?$/);
     assert.match(
-      (await frame.locator('.run-message-mode').textContent()) ?? '',
+      (await frame.locator('.run-message-mode').first().textContent()) ?? '',
       /^Message mode: each record encoded and decoded as its own message.* JSON Lines files are measured as messages by default/,
     );
-    assert.match((await frame.locator('.sample-facts').textContent()) ?? '', /^1,000 messages · /);
-    assert.equal(await frame.locator('input[data-action="messages"]').isChecked(), true);
+    assert.match((await frame.locator('.sample-facts').first().textContent()) ?? '', /^1,000 messages · /);
+    assert.equal(await frame.locator('input[data-action="messages"]').first().isChecked(), true);
     assert.deepEqual(await frame.locator('.message-sizes .message-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec'))), CODECS);
     assert.equal(await frame.locator('.message-rate-group').count(), 3);
-    assert.equal(await frame.locator('#verdict-title').textContent(), 'Verdict per message');
+    assert.equal(await frame.locator('#verdict-title').first().textContent(), 'Verdict per message');
     assert.match((await frame.locator('.verdict-pick').first().textContent()) ?? '', /^Gzip alone: [\d.]+× JSON; with /);
     const log = extensionLogLines(session!.dirs.userDataDir);
     assert.ok(
@@ -72,13 +72,13 @@ describe('message mode in VS Code (code-server)', { timeout: 12 * 60_000 }, () =
 
   test('the Messages toggle runs the same file as one document: the message views and line go', async () => {
     const frame = await panelFrame(page);
-    await frame.locator('input[data-action="messages"]').click();
+    await frame.locator('input[data-action="messages"]').first().click();
     assert.match(await waitForRun(frame, 2), /^Finished: 4 codecs(\. Quick run: .*)?$/);
-    assert.equal(await frame.locator('input[data-action="messages"]').isChecked(), false);
-    assert.equal(await frame.locator('.run-message-mode').isVisible(), false);
-    assert.equal(await frame.locator('.messages-view').isVisible(), false);
-    assert.equal(await frame.locator('#verdict-title').textContent(), 'Verdict');
-    assert.match((await frame.locator('.sample-facts').textContent()) ?? '', / · 1,000 lines · /);
+    assert.equal(await frame.locator('input[data-action="messages"]').first().isChecked(), false);
+    assert.equal(await frame.locator('.run-message-mode').first().isVisible(), false);
+    assert.equal(await frame.locator('.messages-view').first().isVisible(), false);
+    assert.equal(await frame.locator('#verdict-title').first().textContent(), 'Verdict');
+    assert.match((await frame.locator('.sample-facts').first().textContent()) ?? '', / · 1,000 lines · /);
   });
 
   test("Run Benchmark… → Web events dataset → Messages: Quick: the array's elements measured as messages, as asked", async () => {
@@ -91,15 +91,15 @@ describe('message mode in VS Code (code-server)', { timeout: 12 * 60_000 }, () =
     const frame = await panelFrame(page);
     assert.match(await waitForRun(frame, before + 1), /^Finished: 2 codecs(\. Quick run: .*)?$/);
     assert.match((await frame.locator('.sample-name').first().textContent()) ?? '', /events\.json/);
-    assert.match((await frame.locator('.sample-facts').textContent()) ?? '', /^2,240 messages · /);
+    assert.match((await frame.locator('.sample-facts').first().textContent()) ?? '', /^2,240 messages · /);
     // Asked for, not a default: the header says message mode without the JSON Lines sentence.
-    const line = (await frame.locator('.run-message-mode').textContent()) ?? '';
+    const line = (await frame.locator('.run-message-mode').first().textContent()) ?? '';
     assert.match(line, /^Message mode: each record encoded and decoded as its own message/);
     assert.doesNotMatch(line, /JSON Lines/);
     assert.deepEqual(await frame.locator('.message-sizes .message-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec'))), [
       'avsc',
       'msgpackr',
     ]);
-    assert.equal(await frame.locator('#verdict-title').textContent(), 'Verdict per message');
+    assert.equal(await frame.locator('#verdict-title').first().textContent(), 'Verdict per message');
   });
 });

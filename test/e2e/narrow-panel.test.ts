@@ -31,7 +31,7 @@ let page: Page;
 
 /** The columns the results table shows (its `data-columns`). */
 async function shownColumns(frame: Frame): Promise<string[]> {
-  return ((await frame.locator('table.results').getAttribute('data-columns')) ?? '').split(' ');
+  return ((await frame.locator('table.results').first().getAttribute('data-columns')) ?? '').split(' ');
 }
 
 /** The panel's width in the workbench: its webview element's box. */
@@ -89,9 +89,9 @@ function clickTitleBarCompare(): Promise<void> {
 
 /** Opens every row's details and every schema in them, as a reader going through the table would. */
 async function openAllDetails(frame: Frame): Promise<void> {
-  const closed = frame.locator('table.results .details-toggle[aria-expanded="false"]');
+  const closed = frame.locator('table.results .details-toggle[aria-expanded="false"]').first();
   while ((await closed.count()) > 0) await closed.first().click();
-  const schemas = frame.locator('table.results details.schema-text:not([open]) > summary');
+  const schemas = frame.locator('table.results details.schema-text:not([open]) > summary').first();
   while ((await schemas.count()) > 0) await schemas.first().click();
 }
 
@@ -204,8 +204,8 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     }
     await pickQuickItem(page, 'Web events dataset');
     await pickExactly(page, ['JSON (baseline)', 'MessagePack (msgpackr)']);
-    await frame.locator('.sweep-view[data-phase="finished"]').waitFor({ timeout: 300_000 });
-    assert.match((await frame.locator('.sweep-status').textContent()) ?? '', /^Finished: 3 of 3 sizes/);
+    await frame.locator('.sweep-view[data-phase="finished"]').first().waitFor({ timeout: 300_000 });
+    assert.match((await frame.locator('.sweep-status').first().textContent()) ?? '', /^Finished: 3 of 3 sizes/);
     await stepDone('sweep');
     // The walkthrough's tab goes; the panel stays, with the sweep above its next comparison.
     await page
@@ -229,10 +229,10 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
     }
     await page.waitForTimeout(1000);
     const frame = await panelFrame(page);
-    await frame.locator('.sample-name', { hasText: 'orders.json' }).waitFor({ timeout: 60_000 });
+    await frame.locator('.sample-name', { hasText: 'orders.json' }).first().waitFor({ timeout: 60_000 });
     assert.match(await waitForRun(frame, 1), /^Finished/);
     assert.equal(await page.locator('.editor-group-container').count(), 2, 'the panel opened beside the JSON');
-    assert.equal(await frame.locator('.sweep-view').isVisible(), true, 'the sweep shows above the comparison');
+    assert.equal(await frame.locator('.sweep-view').first().isVisible(), true, 'the sweep shows above the comparison');
     await openAllDetails(frame);
     assert.ok((await frame.locator('details.schema-text[open]').count()) >= 2, 'the schemas are shown');
 

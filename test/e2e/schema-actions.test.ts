@@ -39,7 +39,7 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
     frame = await panelFrame(page);
     assert.match(await waitForRun(frame, 1), /^Finished/);
-    await frame.locator('button[data-action="open-inferred-proto"]').click();
+    await frame.locator('button[data-action="open-inferred-proto"]').first().click();
     const editor = page.locator('.editor-instance .view-lines', { hasText: /syntax\s=\s"proto3"/ });
     await editor.first().waitFor({ timeout: 60_000 });
     await page.locator('.tab', { hasText: 'orders.proto' }).first().waitFor({ timeout: 10_000 });
@@ -47,7 +47,7 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
   });
 
   test('Open inferred .avsc opens orders.avsc as JSON; Save writes it beside the sample', async () => {
-    await frame.locator('button[data-action="open-inferred-avsc"]').click();
+    await frame.locator('button[data-action="open-inferred-avsc"]').first().click();
     const tab = page.locator('.tab', { hasText: 'orders.avsc' }).first();
     await tab.waitFor({ timeout: 60_000 });
     await page.locator('[id="status.editor.mode"]', { hasText: 'JSON' }).waitFor({ timeout: 10_000 });
@@ -79,14 +79,14 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
   test('choosing zigzag integers re-runs protobufjs only, showing its change against the previous choice', async () => {
     frame = await showPanel(page);
     const runId = Number(await frame.locator('.run-status').first().getAttribute('data-run-id'));
-    await frame.locator('select[data-variant="integers"]').selectOption('zigzag');
+    await frame.locator('select[data-variant="integers"]').first().selectOption('zigzag');
     assert.match(await waitForRun(frame, runId + 1), /^Finished/);
     assert.match(
       (await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="protobufjs"] .variant-delta').first().textContent()) ?? '',
       /^vs previous: bytes /,
     );
     assert.equal(await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"] .variant-delta').count(), 0);
-    assert.equal(await frame.locator('.run-variants').textContent(), 'Inferred schemas: integers: zigzag');
+    assert.equal(await frame.locator('.run-variants').first().textContent(), 'Inferred schemas: integers: zigzag');
   });
 
   test('Compare with This Schema in the inferred .proto re-runs the last sample with it as the provided schema', async () => {
@@ -102,7 +102,7 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
       await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="protobufjs"].row-completed').first().getAttribute('data-schema'),
       'provided',
     );
-    assert.equal(await frame.locator('.schema-tools').isVisible(), false, 'no inferred-schema tools with a provided schema');
+    assert.equal(await frame.locator('.schema-tools').first().isVisible(), false, 'no inferred-schema tools with a provided schema');
   });
 
   test("Compare with This Schema in the inferred .fbs re-runs the last sample with it as the flatbuffers row's schema", async (t) => {

@@ -36,7 +36,7 @@ async function pick(title: RegExp, text: string | RegExp): Promise<void> {
 
 async function schemaChangeFinished(timeoutMs = 180_000): Promise<Frame> {
   const frame = await panelFrame(page);
-  await frame.locator('.schema-change-view[data-phase="finished"], .schema-change-view[data-phase="failed"]').waitFor({ timeout: timeoutMs });
+  await frame.locator('.schema-change-view[data-phase="finished"], .schema-change-view[data-phase="failed"]').first().waitFor({ timeout: timeoutMs });
   return frame;
 }
 
@@ -65,17 +65,17 @@ describe('Check Schema Change in VS Code (code-server) on a git repository', { t
     await pick(/the records/, /Generate \d+ records/);
     const frame = await schemaChangeFinished();
     assert.equal(
-      await frame.locator('.schema-change-view').getAttribute('data-phase'),
+      await frame.locator('.schema-change-view').first().getAttribute('data-phase'),
       'finished',
-      (await frame.locator('.schema-change-status').textContent()) ?? '',
+      (await frame.locator('.schema-change-status').first().textContent()) ?? '',
     );
-    assert.equal(await frame.locator('.schema-change-title').textContent(), 'Schema change: Items.proto (message Items)');
+    assert.equal(await frame.locator('.schema-change-title').first().textContent(), 'Schema change: Items.proto (message Items)');
     // The old version is the committed one, read through VS Code's Git extension.
-    assert.match((await frame.locator('.schema-change-versions dd[data-origin="git"]').textContent()) ?? '', /^HEAD \([0-9a-f]{7}\) · Items\.proto$/);
+    assert.match((await frame.locator('.schema-change-versions dd[data-origin="git"]').first().textContent()) ?? '', /^HEAD \([0-9a-f]{7}\) · Items\.proto$/);
     const verdicts = await frame.locator('button.schema-change-cell').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-verdict')));
     assert.deepEqual(verdicts, ['equal', 'reinterpreted', 'reinterpreted', 'equal']);
-    await frame.locator('button.schema-change-cell[data-writer="0"][data-reader="1"]').click();
-    const detail = frame.locator('#schema-change-detail');
+    await frame.locator('button.schema-change-cell[data-writer="0"][data-reader="1"]').first().click();
+    const detail = frame.locator('#schema-change-detail').first();
     assert.equal(await detail.locator('.reading-reinterpreted').first().getAttribute('data-path'), '$.items[*].x');
     const examples = await detail
       .locator('.schema-examples tbody tr')
@@ -92,9 +92,11 @@ describe('Check Schema Change in VS Code (code-server) on a git repository', { t
 
   test('a link to a changed line opens the committed version there, beside the panel', async () => {
     const frame = await panelFrame(page);
-    const link = frame.locator('#schema-change-detail .schema-cell-rules .schema-finding[data-rule="FIELD_SCALAR_KIND_CHANGED"] button.schema-link', {
-      hasText: /^old /,
-    });
+    const link = frame
+      .locator('#schema-change-detail .schema-cell-rules .schema-finding[data-rule="FIELD_SCALAR_KIND_CHANGED"] button.schema-link', {
+        hasText: /^old /,
+      })
+      .first();
     const [line] = ((await link.textContent()) ?? '').replace('old ', '').split(':').map(Number);
     await link.click();
     // The file as committed (int32, not the working tree's sint32), in an editor beside the panel.
@@ -168,15 +170,15 @@ describe('Check Schema Change in VS Code (code-server) on a git repository', { t
     await pick(/the message/, /default/);
     await pick(/the records/, /Generate \d+ records/);
     const frame = await panelFrame(page);
-    await frame.locator('.schema-change-view[data-phase="finished"][data-run-id="2"]').waitFor({ timeout: 180_000 });
+    await frame.locator('.schema-change-view[data-phase="finished"][data-run-id="2"]').first().waitFor({ timeout: 180_000 });
     assert.match((await frame.locator('.schema-change-versions dd[data-origin="working"]').first().textContent()) ?? '', /^the editor, with unsaved edits/);
-    await frame.locator('button.schema-change-cell[data-writer="0"][data-reader="1"]').click();
+    await frame.locator('button.schema-change-cell[data-writer="0"][data-reader="1"]').first().click();
     const paths = await frame
       .locator('#schema-change-detail .reading-reinterpreted')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-path')));
     assert.deepEqual(paths, ['$.items[*].y']);
     // protobufjs checks the wire type: a double's 64-bit field is skipped by a float reader, which gives 0.
-    const reads = await frame.locator('#schema-change-detail .reading-reinterpreted[data-path="$.items[*].y"] .example-read').allTextContents();
+    const reads = await frame.locator('#schema-change-detail .reading-reinterpreted[data-path="$.items[*].y"] .example-read').first().allTextContents();
     assert.ok(reads.length > 0 && reads.every((read) => read === '0'), reads.join(' '));
   });
 });

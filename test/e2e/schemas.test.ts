@@ -108,7 +108,7 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
       await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"].row-completed').first().getAttribute('data-schema'),
       'derived',
     );
-    assert.match((await frame.locator('.sample-facts').textContent()) ?? '', /\d B generated$/);
+    assert.match((await frame.locator('.sample-facts').first().textContent()) ?? '', /\d B generated$/);
     // The run's workers started through the packaged loader: V8's code cache of their bundle is in
     // the extension's global storage, not in the workspace.
     const codeCache = path.join(globalStorage(), 'v8-code-cache');
@@ -117,7 +117,7 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
       `a code cache in ${codeCache}`,
     );
     // No file behind generated records: Open sample shows them as an untitled JSON document.
-    await frame.locator('button[data-action="open-sample"]').click();
+    await frame.locator('button[data-action="open-sample"]').first().click();
     await page.locator('.tab', { hasText: 'Items-1000-records.json' }).first().waitFor({ timeout: 30_000 });
     await page.locator('[id="status.editor.mode"]', { hasText: 'JSON' }).waitFor({ timeout: 10_000 });
     await page.locator('.editor-instance .view-lines', { hasText: /^\[\{/ }).first().waitFor({ timeout: 10_000 });
@@ -209,7 +209,7 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
       assert.match(details, /Speed-upDec\. vs JSON uses Decode above/, codec);
     }
     const runId = await shownRunId(frame);
-    await frame.locator('button[data-action="rerun"]').click();
+    await frame.locator('button[data-action="rerun"]').first().click();
     assert.match(await waitForRun(frame, runId + 1, 600_000), /^Finished/);
     for (const { codec } of GENERATED_ROWS)
       assert.match(await rowDetails(frame, codec), /code generation: cached \(no generation this run; it took .* when generated\)/, codec);
