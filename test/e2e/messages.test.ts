@@ -55,7 +55,12 @@ describe('message mode in VS Code (code-server)', { timeout: 12 * 60_000 }, () =
     );
     assert.match((await frame.locator('.sample-facts').first().textContent()) ?? '', /^1,000 messages · /);
     assert.equal(await frame.locator('input[data-action="messages"]').first().isChecked(), true);
-    assert.deepEqual(await frame.locator('.message-sizes .message-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec'))), CODECS);
+    assert.deepEqual(
+      await frame
+        .locator('.run-history > section.run-entry:first-of-type .message-sizes .message-row')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec'))),
+      CODECS,
+    );
     assert.equal(await frame.locator('.message-rate-group').count(), 3);
     assert.equal(await frame.locator('#verdict-title').first().textContent(), 'Verdict per message');
     assert.match((await frame.locator('.verdict-pick').first().textContent()) ?? '', /^Gzip alone: [\d.]+× JSON; with /);
@@ -96,10 +101,12 @@ describe('message mode in VS Code (code-server)', { timeout: 12 * 60_000 }, () =
     const line = (await frame.locator('.run-message-mode').first().textContent()) ?? '';
     assert.match(line, /^Message mode: each record encoded and decoded as its own message/);
     assert.doesNotMatch(line, /JSON Lines/);
-    assert.deepEqual(await frame.locator('.message-sizes .message-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec'))), [
-      'avsc',
-      'msgpackr',
-    ]);
+    assert.deepEqual(
+      await frame
+        .locator('.run-history > section.run-entry:first-of-type .message-sizes .message-row')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec'))),
+      ['avsc', 'msgpackr'],
+    );
     assert.equal(await frame.locator('#verdict-title').first().textContent(), 'Verdict per message');
   });
 });

@@ -250,6 +250,7 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
       // The README's picture: the comparison from its top (sample, toolbar, verdict, table).
       await frame
         .locator('.results-view')
+        .first()
         .evaluate((view) => (view as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'start' }));
       await page.locator('iframe.webview').screenshot({ path: path.join(outputDir, `panel-${target}.png`) });
     }
