@@ -66,7 +66,7 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
   let input = sample;
   let unwrap: ((decoded: unknown) => unknown) | undefined;
   if (!context.messages && chosen.origin !== 'inferred' && Array.isArray(sample) && !isArraySchema(schema)) {
-    const list = oneListField(schema);
+    const list = listOfItself(schema, sample) ? undefined : oneListField(schema);
     if (list !== undefined) {
       input = { [list]: sample };
       unwrap = (decoded) => (decoded as Record<string, unknown>)[list];
@@ -74,8 +74,8 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
         `the sample is a list of values: encoded as the array field ${list} of record ${String((schema as { name?: unknown }).name)}, its only field, and unwrapped after decoding`,
       );
     } else {
-      schema = { type: 'array', items: schema };
       notes.push(`the sample is a list of ${describeNamed(schema)}: encoded as an Avro array of it`);
+      schema = { type: 'array', items: schema };
     }
   }
   if (chosen.origin === 'inferred') return { schema, input, notes };
@@ -112,6 +112,15 @@ function oneListField(schema: unknown): string | undefined {
   if (schema === null || typeof schema !== 'object' || (schema as { type?: unknown }).type !== 'record') return undefined;
   const fields = (schema as { fields?: Array<{ name: string; type: unknown }> }).fields ?? [];
   return fields.length === 1 && isArraySchema(fields[0]!.type) && !Array.isArray(fields[0]!.type) ? fields[0]!.name : undefined;
+}
+
+/** A list of the record itself rather than of what its one array holds (the first record decides, as for protobuf). */
+function listOfItself(schema: unknown, sample: readonly unknown[]): boolean {
+  const first = sample.find((value) => value !== null && value !== undefined);
+  if (typeof first !== 'object' || first === null || Array.isArray(first) || schema === null || typeof schema !== 'object') return false;
+  const names = new Set(((schema as { fields?: Array<{ name: string }> }).fields ?? []).map((field) => field.name));
+  const keys = Object.keys(first);
+  return keys.length > 0 && keys.every((key) => names.has(key));
 }
 
 function describeNamed(schema: unknown): string {

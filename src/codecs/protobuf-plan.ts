@@ -62,7 +62,7 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   const notes = [...chosen.notes];
   let { type, wrappedAs } = chosen;
   const records = context.messages && Array.isArray(sample) ? sample : undefined;
-  const holdsOneList = listFieldOf(type);
+  const holdsOneList = Array.isArray(sample) && !listOfItself(type, sample) ? listFieldOf(type) : undefined;
   if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records && holdsOneList) {
     // A message that holds one list and nothing else (the Root an inferred .proto wraps a root array in).
     wrappedAs = holdsOneList;
@@ -222,6 +222,19 @@ function listFieldOf(type: protobuf.Type): string | undefined {
   const fields = type.fieldsArray;
   const only = fields.length === 1 ? fields[0]! : undefined;
   return only && only.repeated && !(only instanceof protobuf.MapField) ? only.name : undefined;
+}
+
+/**
+ * Whether a list's records are the message itself rather than what its one list holds: records
+ * generated from `Items { repeated Item items }` are `{ items: [...] }`, the tuples are `{ x, y, z }`.
+ * The first record decides: an object whose keys all name the message's fields.
+ */
+function listOfItself(type: protobuf.Type, sample: readonly unknown[]): boolean {
+  const first = sample.find((value) => value !== null && value !== undefined);
+  if (typeof first !== 'object' || first === null || Array.isArray(first)) return false;
+  const keys = Object.keys(first);
+  const names = fieldsByJsonKey(type);
+  return keys.length > 0 && keys.every((key) => names.has(key));
 }
 
 /** A message holding a list of `type`, added beside it (a .proto cannot type a bare list). */

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openE2eSession, type E2eSession } from './support/session';
-import { explorerContextCommand, panelFrame, waitForRun } from './support/workbench';
+import { explorerContextCommand, newest, panelFrame, waitForRun } from './support/workbench';
 
 let session: E2eSession | undefined;
 let page: Page;
@@ -51,9 +51,9 @@ describe('Browser runtime in VS Code (code-server)', { timeout: 10 * 60_000 }, (
     await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
     const { frame, status } = await finishedPanel(1);
     assert.match(status, /^Finished/);
-    const rows = await frame
-      .locator('.run-history > section.run-entry:first-of-type table.results tr[data-codec]')
-      .evaluateAll((elements) => elements.map((element) => `${element.getAttribute('data-codec')} ${element.className}`));
+    const rows = await newest(frame, 'table.results tr[data-codec]').evaluateAll((elements) =>
+      elements.map((element) => `${element.getAttribute('data-codec')} ${element.className}`),
+    );
     const errored = await frame
       .locator('table.results tr.row-errored')
       .evaluateAll((elements) => elements.map((element) => element.getAttribute('title') ?? element.textContent));
@@ -74,7 +74,7 @@ describe('Browser runtime in VS Code (code-server)', { timeout: 10 * 60_000 }, (
       `errored rows: ${errored.join(' | ')}`,
     );
     // avsc and protobufjs generate code: they completed, so the measuring frame allowed it.
-    const skipped = (await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="v8@browser"]').first().textContent()) ?? '';
+    const skipped = (await newest(frame, 'tr[data-codec="v8@browser"]').first().textContent()) ?? '';
     assert.match(skipped, /skipped/);
     // The panel's own page still refuses code generation: its policy has no 'unsafe-eval'.
     const policy = await frame.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');

@@ -13,7 +13,16 @@ import { cliScript, repoRoot } from '../support/paths';
 import { childProcessCount, extensionHostPids, threadCount, waitUntil } from './support/extension-host';
 import { openE2eSession, type E2eSession } from './support/session';
 import { extensionLogLines, loggedRunSeconds } from './support/extension-log';
-import { acceptRuntimesStep, explorerContextCommand, notificationTexts, panelFrame, pickExactly, pickQuickItem, runPaletteCommand } from './support/workbench';
+import {
+  acceptRuntimesStep,
+  explorerContextCommand,
+  newest,
+  notificationTexts,
+  panelFrame,
+  pickExactly,
+  pickQuickItem,
+  runPaletteCommand,
+} from './support/workbench';
 import type { E2eDirs } from './support/workspace';
 
 const DEFAULT_CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
@@ -25,7 +34,7 @@ let page: Page;
 
 /** Codec → byte count as the panel shows them ("1,024,274 B"). */
 async function panelSizes(frame: Frame): Promise<Record<string, number>> {
-  const rows = frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec].row-completed');
+  const rows = newest(frame, 'tr[data-codec].row-completed');
   const sizes: Record<string, number> = {};
   for (let index = 0; index < (await rows.count()); index++) {
     const row = rows.nth(index);
@@ -90,7 +99,7 @@ async function startMeasuringThoroughRun(hosts: number[], idleThreads: number): 
   await startThoroughRun();
   const frame = await panelFrame(page);
   await waitForNewRun(frame, before);
-  await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="json"].row-completed').first().waitFor({ timeout: 120_000 });
+  await newest(frame, 'tr[data-codec="json"].row-completed').first().waitFor({ timeout: 120_000 });
   assert.ok(threadCount(hosts) > idleThreads, 'a codec worker thread is measuring');
   return { frame, before };
 }
@@ -137,9 +146,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     await acceptRuntimesStep(page);
     const frame = await panelFrame(page);
     assert.match(await waitForRunEnd(frame, before), /^Finished/);
-    const rows = await frame
-      .locator('.run-history > section.run-entry:first-of-type table.results tr[data-codec]')
-      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));
+    const rows = await newest(frame, 'table.results tr[data-codec]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));
     assert.deepEqual(rows, ['avsc', 'msgpackr']);
     assert.match((await frame.locator('.sample-name').first().textContent()) ?? '', /tuples\.json/);
   });
@@ -153,7 +160,7 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     assert.match((await frame.locator('.tree-row[data-path="$"]').getAttribute('title')) ?? '', /avsc record/);
 
     // A click on the row (its ratio: a column that never folds in a narrow panel) opens it too.
-    await frame.click('.run-history > section.run-entry:first-of-type tr[data-codec="msgpackr"] td[data-col="ratio"]');
+    await newest(frame, 'tr[data-codec="msgpackr"] td[data-col="ratio"]').click();
     await frame.waitForSelector('.inspector[data-codec="msgpackr"][data-state="open"]', { timeout: 60_000 });
     await frame.click('button[data-tab="bytes"]');
     await frame.waitForSelector('.hex-row');
@@ -177,14 +184,11 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     console.log(
       `varied.json quick run in VS Code: ${((Date.now() - clickedAt) / 1000).toFixed(1)} s from the click on Compare Encodings (the run, as the extension logged it: ${logged?.toFixed(1) ?? '?'} s)`,
     );
-    const completed = await frame
-      .locator('.run-history > section.run-entry:first-of-type table.results tr[data-codec].row-completed')
-      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-codec')));
-    assert.deepEqual(completed.sort(), [...DEFAULT_CODECS].sort());
-    assert.match(
-      (await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"] td.round-trip').first().textContent()) ?? '',
-      /nulls added/,
+    const completed = await newest(frame, 'table.results tr[data-codec].row-completed').evaluateAll((rows) =>
+      rows.map((row) => row.getAttribute('data-codec')),
     );
+    assert.deepEqual(completed.sort(), [...DEFAULT_CODECS].sort());
+    assert.match((await newest(frame, 'tr[data-codec="avsc"] td.round-trip').first().textContent()) ?? '', /nulls added/);
   });
 
   test('a JSON syntax error names line and column; the editor and the panel stay usable', async () => {

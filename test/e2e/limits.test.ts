@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { extensionHostPids } from './support/extension-host';
 import { openE2eSession, type E2eSession } from './support/session';
-import { explorerContextCommand, panelFrame, pickExactly, pickQuickItem, runPaletteCommand, waitForRun } from './support/workbench';
+import { explorerContextCommand, newest, panelFrame, pickExactly, pickQuickItem, runPaletteCommand, waitForRun } from './support/workbench';
 
 let session: E2eSession | undefined;
 let page: Page;
@@ -56,6 +56,6 @@ describe('Find payload limits in VS Code (code-server)', { timeout: 10 * 60_000 
 
     await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
     assert.match(await waitForRun(frame, 2), /^Finished/);
-    assert.equal(await frame.locator('.run-history > section.run-entry:first-of-type table.results tr[data-codec="json"].row-completed').count(), 1);
+    assert.equal(await newest(frame, 'table.results tr[data-codec="json"].row-completed').count(), 1);
   });
 });

@@ -19,7 +19,7 @@ import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { repoRoot } from '../support/paths';
 import { openE2eSession, type E2eSession } from './support/session';
-import { panelFrame, pickExactly, pickQuickItem, runPaletteCommand, shownRunId, waitForRun } from './support/workbench';
+import { newest, panelFrame, pickExactly, pickQuickItem, runPaletteCommand, shownRunId, waitForRun } from './support/workbench';
 import { LAYOUT_PROBLEMS, type LayoutProblems } from '../support/layout-problems';
 
 const outputDir = path.join(repoRoot, 'test', 'output');
@@ -170,7 +170,7 @@ describe('the panel beside the editor and the Getting Started walkthrough in VS 
 
     // Inspect a row: its step is done once a row was inspected (the onContext completion).
     await runStep('inspect', 'Show the Results');
-    await frame.click('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"] .inspect-button');
+    await newest(frame, 'tr[data-codec="avsc"] .inspect-button').click();
     await frame.waitForSelector('.inspector[data-codec="avsc"][data-state="open"]', { timeout: 60_000 });
     await stepDone('inspect');
     await frame.click('.inspector [data-inspector="close"]');

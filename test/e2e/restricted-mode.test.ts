@@ -19,7 +19,7 @@ import { FLATC } from '../../src/codegen/zero-copy-tools';
 import { TRUST_NEEDED } from '../../src/shared/trust';
 import { openE2eSession, type E2eSession } from './support/session';
 import { writeMachineSettings } from './support/workspace';
-import { explorerContextCommand, panelFrame, showPanel, shownRunId, waitForRun } from './support/workbench';
+import { explorerContextCommand, newest, panelFrame, shownRunId, showPanel, waitForRun } from './support/workbench';
 
 let session: E2eSession | undefined;
 let page: Page;
@@ -75,14 +75,9 @@ describe('Restricted Mode in VS Code (code-server, workspace not trusted)', { ti
     const frame = await panelFrame(page);
     assert.match(await waitForRun(frame, 1, 300_000), /^Finished/);
     // The User setting's codecs (msgpackr among them): the workspace's choice is restricted, so not read.
-    for (const codec of ['json', 'msgpackr'])
-      assert.equal(await frame.locator(`.run-history > section.run-entry:first-of-type tr[data-codec="${codec}"].row-completed`).count(), 1, codec);
+    for (const codec of ['json', 'msgpackr']) assert.equal(await newest(frame, `tr[data-codec="${codec}"].row-completed`).count(), 1, codec);
     for (const codec of ['flatbuffers', 'bebop']) {
-      const skipped =
-        (await frame
-          .locator(`.run-history > section.run-entry:first-of-type tr[data-codec="${codec}"].row-skipped .failure-message`)
-          .first()
-          .textContent({ timeout: 10_000 })) ?? '';
+      const skipped = (await newest(frame, `tr[data-codec="${codec}"].row-skipped .failure-message`).first().textContent({ timeout: 10_000 })) ?? '';
       assert.ok(skipped.includes(TRUST_NEEDED), `${codec}: ${skipped}`);
     }
   });
@@ -117,17 +112,13 @@ describe('Restricted Mode in VS Code (code-server, workspace not trusted)', { ti
     // Trusted, the workspace's own codecs apply (no msgpackr row); its tools do not: they are
     // machine settings. flatc is the machine's (PATH); bebopc the Remote settings' script,
     // refused by its banner before it was given anything.
-    assert.equal(await after.locator('.run-history > section.run-entry:first-of-type tr[data-codec="msgpackr"]').count(), 0);
+    assert.equal(await newest(after, 'tr[data-codec="msgpackr"]').count(), 0);
     const flatbuffers =
-      (await after
-        .locator('.run-history > section.run-entry:first-of-type tr[data-codec="flatbuffers"] .failure-message')
+      (await newest(after, 'tr[data-codec="flatbuffers"] .failure-message')
         .textContent({ timeout: 1000 })
         .catch(() => null)) ?? '';
-    assert.equal(await after.locator('.run-history > section.run-entry:first-of-type tr[data-codec="flatbuffers"].row-completed').count(), 1, flatbuffers);
-    const bebop =
-      (await after
-        .locator('.run-history > section.run-entry:first-of-type tr[data-codec="bebop"].row-skipped .failure-message')
-        .textContent({ timeout: 10_000 })) ?? '';
+    assert.equal(await newest(after, 'tr[data-codec="flatbuffers"].row-completed').count(), 1, flatbuffers);
+    const bebop = (await newest(after, 'tr[data-codec="bebop"].row-skipped .failure-message').textContent({ timeout: 10_000 })) ?? '';
     assert.ok(
       bebop.includes(
         `the setting payloadLab.tools.bebopc names ${fakeBebopc}, which is not bebopc: \`bebopc --version\` answers "a version alone, such as 3.2.3", and it printed "bebopc 3.2.3"`,

@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openE2eSession, type E2eSession } from './support/session';
 import { writeMachineSettings } from './support/workspace';
-import { explorerContextCommand, panelFrame, runPaletteCommand, showPanel, waitForRun } from './support/workbench';
+import { explorerContextCommand, newest, panelFrame, runPaletteCommand, showPanel, waitForRun } from './support/workbench';
 
 let session: E2eSession | undefined;
 let page: Page;
@@ -81,11 +81,8 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     const runId = Number(await frame.locator('.run-status').first().getAttribute('data-run-id'));
     await frame.locator('select[data-variant="integers"]').first().selectOption('zigzag');
     assert.match(await waitForRun(frame, runId + 1), /^Finished/);
-    assert.match(
-      (await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="protobufjs"] .variant-delta').first().textContent()) ?? '',
-      /^vs previous: bytes /,
-    );
-    assert.equal(await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"] .variant-delta').count(), 0);
+    assert.match((await newest(frame, 'tr[data-codec="protobufjs"] .variant-delta').first().textContent()) ?? '', /^vs previous: bytes /);
+    assert.equal(await newest(frame, 'tr[data-codec="avsc"] .variant-delta').count(), 0);
     assert.equal(await frame.locator('.run-variants').first().textContent(), 'Inferred schemas: integers: zigzag');
   });
 
@@ -98,10 +95,7 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     // The run brings the panel back.
     frame = await showPanel(page);
     assert.match(await waitForRun(frame, runId + 1), /^Finished/);
-    assert.equal(
-      await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="protobufjs"].row-completed').first().getAttribute('data-schema'),
-      'provided',
-    );
+    assert.equal(await newest(frame, 'tr[data-codec="protobufjs"].row-completed').first().getAttribute('data-schema'), 'provided');
     assert.equal(await frame.locator('.schema-tools').first().isVisible(), false, 'no inferred-schema tools with a provided schema');
   });
 
@@ -112,9 +106,6 @@ describe('Schema actions of the panel in VS Code (code-server)', { timeout: 10 *
     await runPaletteCommand(page, 'Payload Lab: Compare with This Schema');
     frame = await showPanel(page);
     assert.match(await waitForRun(frame, runId + 1, 300_000), /^Finished/);
-    assert.equal(
-      await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="flatbuffers"].row-completed').first().getAttribute('data-schema'),
-      'provided',
-    );
+    assert.equal(await newest(frame, 'tr[data-codec="flatbuffers"].row-completed').first().getAttribute('data-schema'), 'provided');
   });
 });

@@ -17,7 +17,7 @@ import type { Frame, Page } from 'playwright-core';
 import { repoRoot } from '../support/paths';
 import { extensionLogLines } from './support/extension-log';
 import { openE2eSession, type E2eSession } from './support/session';
-import { explorerContextCommand, panelFrame, runPaletteCommand } from './support/workbench';
+import { explorerContextCommand, newest, panelFrame, runPaletteCommand } from './support/workbench';
 
 let session: E2eSession | undefined;
 let page: Page;
@@ -72,10 +72,10 @@ describe('Check Schema Change in VS Code (code-server) on a git repository', { t
     assert.equal(await frame.locator('.schema-change-title').first().textContent(), 'Schema change: Items.proto (message Items)');
     // The old version is the committed one, read through VS Code's Git extension.
     assert.match((await frame.locator('.schema-change-versions dd[data-origin="git"]').first().textContent()) ?? '', /^HEAD \([0-9a-f]{7}\) · Items\.proto$/);
-    const verdicts = await frame.locator('button.schema-change-cell').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-verdict')));
+    const verdicts = await newest(frame, 'button.schema-change-cell').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-verdict')));
     assert.deepEqual(verdicts, ['equal', 'reinterpreted', 'reinterpreted', 'equal']);
     await frame.locator('button.schema-change-cell[data-writer="0"][data-reader="1"]').first().click();
-    const detail = frame.locator('#schema-change-detail').first();
+    const detail = frame.locator('.schema-change-detail').first();
     assert.equal(await detail.locator('.reading-reinterpreted').first().getAttribute('data-path'), '$.items[*].x');
     const examples = await detail
       .locator('.schema-examples tbody tr')
@@ -93,7 +93,7 @@ describe('Check Schema Change in VS Code (code-server) on a git repository', { t
   test('a link to a changed line opens the committed version there, beside the panel', async () => {
     const frame = await panelFrame(page);
     const link = frame
-      .locator('#schema-change-detail .schema-cell-rules .schema-finding[data-rule="FIELD_SCALAR_KIND_CHANGED"] button.schema-link', {
+      .locator('.schema-change-detail .schema-cell-rules .schema-finding[data-rule="FIELD_SCALAR_KIND_CHANGED"] button.schema-link', {
         hasText: /^old /,
       })
       .first();
@@ -172,13 +172,13 @@ describe('Check Schema Change in VS Code (code-server) on a git repository', { t
     const frame = await panelFrame(page);
     await frame.locator('.schema-change-view[data-phase="finished"][data-run-id="2"]').first().waitFor({ timeout: 180_000 });
     assert.match((await frame.locator('.schema-change-versions dd[data-origin="working"]').first().textContent()) ?? '', /^the editor, with unsaved edits/);
-    await frame.locator('button.schema-change-cell[data-writer="0"][data-reader="1"]').first().click();
-    const paths = await frame
-      .locator('#schema-change-detail .reading-reinterpreted')
-      .evaluateAll((items) => items.map((item) => item.getAttribute('data-path')));
+    await newest(frame, 'button.schema-change-cell[data-writer="0"][data-reader="1"]').click();
+    const paths = await newest(frame, '.schema-change-detail .reading-reinterpreted').evaluateAll((items) =>
+      items.map((item) => item.getAttribute('data-path')),
+    );
     assert.deepEqual(paths, ['$.items[*].y']);
     // protobufjs checks the wire type: a double's 64-bit field is skipped by a float reader, which gives 0.
-    const reads = await frame.locator('#schema-change-detail .reading-reinterpreted[data-path="$.items[*].y"] .example-read').first().allTextContents();
+    const reads = await newest(frame, '.schema-change-detail .reading-reinterpreted[data-path="$.items[*].y"] .example-read').allTextContents();
     assert.ok(reads.length > 0 && reads.every((read) => read === '0'), reads.join(' '));
   });
 });

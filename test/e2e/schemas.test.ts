@@ -17,13 +17,14 @@ import { writeMachineSettings, type E2eDirs } from './support/workspace';
 import {
   acceptRuntimesStep,
   explorerContextCommand,
+  newest,
   panelFrame,
   pickExactly,
   pickQuickItem,
   rowDetails,
   runPaletteCommand,
-  showPanel,
   shownRunId,
+  showPanel,
   waitForRun,
 } from './support/workbench';
 import { cliReport, GENERATED_ROWS, reportedRow, shownRow, toolSettings } from './support/generated-rows';
@@ -100,14 +101,8 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     const frame = await panelFrame(page);
     assert.match(await waitForFinished(frame), /^Finished/);
     assert.match((await frame.locator('.sample-name').first().textContent()) ?? '', /1000 records generated from Items \(seed 1\) with Items\.proto/);
-    assert.equal(
-      await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="protobufjs"].row-completed').first().getAttribute('data-schema'),
-      'provided',
-    );
-    assert.equal(
-      await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"].row-completed').first().getAttribute('data-schema'),
-      'derived',
-    );
+    assert.equal(await newest(frame, 'tr[data-codec="protobufjs"].row-completed').first().getAttribute('data-schema'), 'provided');
+    assert.equal(await newest(frame, 'tr[data-codec="avsc"].row-completed').first().getAttribute('data-schema'), 'derived');
     assert.match((await frame.locator('.sample-facts').first().textContent()) ?? '', /\d B generated$/);
     // The run's workers started through the packaged loader: V8's code cache of their bundle is in
     // the extension's global storage, not in the workspace.
@@ -144,14 +139,8 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     await pickQuickItem(page, 'Generate 1000 records from Event');
     const frame = await panelFrame(page);
     assert.match(await waitForFinished(frame), /^Finished/);
-    assert.equal(
-      await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="protobufjs"].row-completed').first().getAttribute('data-schema'),
-      'provided',
-    );
-    assert.equal(
-      await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"].row-completed').first().getAttribute('data-schema'),
-      'derived',
-    );
+    assert.equal(await newest(frame, 'tr[data-codec="protobufjs"].row-completed').first().getAttribute('data-schema'), 'provided');
+    assert.equal(await newest(frame, 'tr[data-codec="avsc"].row-completed').first().getAttribute('data-schema'), 'derived');
   });
 
   test('a .proto with an import not found: the notification names the import line and the paths searched', async () => {
@@ -238,10 +227,7 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     const frame = await panelFrame(page);
     assert.match(await waitForRun(frame, before + 1, 600_000), /^Finished/);
     assert.match((await frame.locator('.sample-name').first().textContent()) ?? '', /tuples\.json with Items\.fbs/);
-    assert.equal(
-      await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="flatbuffers"].row-completed').first().getAttribute('data-schema'),
-      'provided',
-    );
+    assert.equal(await newest(frame, 'tr[data-codec="flatbuffers"].row-completed').first().getAttribute('data-schema'), 'provided');
     assert.equal((await shownRow(frame, 'flatbuffers')).roundTrip, 'exact');
     assert.match(await rowDetails(frame, 'flatbuffers'), /the provided Items\.fbs, as flatc reads it/);
   });
@@ -261,10 +247,7 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     await pickQuickItem(page, 'Tuple dataset');
     const frame = await panelFrame(page);
     assert.match(await waitForRun(frame, before + 1, 600_000), /^Finished/);
-    assert.equal(
-      await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="capnp"].row-completed').first().getAttribute('data-schema'),
-      'provided',
-    );
+    assert.equal(await newest(frame, 'tr[data-codec="capnp"].row-completed').first().getAttribute('data-schema'), 'provided');
     assert.equal((await shownRow(frame, 'capnp')).roundTrip, 'exact');
   });
 
@@ -295,15 +278,14 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
       await pickQuickItem(page, 'Tuple dataset');
       const frame = await panelFrame(page);
       assert.match(await waitForRun(frame, before + 1, 600_000), /^Finished/);
-      const skipped =
-        (await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="bebop"].row-skipped .failure-message').first().textContent()) ?? '';
+      const skipped = (await newest(frame, 'tr[data-codec="bebop"].row-skipped .failure-message').first().textContent()) ?? '';
       assert.match(
         skipped,
         new RegExp(`the setting payloadLab\\.tools\\.bebopc names ${nowhere.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, which is not an executable file`),
       );
       assert.match(skipped, /Install it \(.*npm install .*bebop-tools.*\), or set payloadLab\.tools\.bebopc/);
       // The other rows ran.
-      assert.equal(await frame.locator('.run-history > section.run-entry:first-of-type tr[data-codec="avsc"].row-completed').count(), 1);
+      assert.equal(await newest(frame, 'tr[data-codec="avsc"].row-completed').count(), 1);
     } finally {
       machineSettings(session!.dirs);
     }

@@ -73,6 +73,36 @@ test('two comparisons are two entries, newest first; only the newest offers Re-r
   await assertNoProblems(panel);
 });
 
+test('two entries share no element id: each aria-controls and aria-labelledby names an element of its own entry', async (t) => {
+  const panel = await suite.open(t);
+  await panel.deliver(...suite.run.messages(1));
+  await panel.page.locator('.run-entry button[data-details="avsc"]').first().click();
+  await panel.deliver(...secondComparison());
+  await panel.page.locator('.run-entry[data-run-id="2"] button[data-details="avsc"]').click();
+  const found = await panel.page.evaluate(() => {
+    // Runs in the page; the tests' tsconfig has no DOM types.
+    interface Found {
+      id: string;
+      getAttribute(name: string): string | null;
+      querySelector(selector: string): Found | null;
+      querySelectorAll(selector: string): Iterable<Found>;
+    }
+    const document = (globalThis as unknown as { document: Found }).document;
+    const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+    const strays: string[] = [];
+    for (const entry of document.querySelectorAll('.run-entry')) {
+      for (const element of entry.querySelectorAll('[aria-controls], [aria-labelledby]')) {
+        const named = (element.getAttribute('aria-controls') ?? element.getAttribute('aria-labelledby') ?? '').split(' ');
+        for (const id of named) if (!entry.querySelector(`[id="${id}"]`) && entry.id !== id) strays.push(id);
+      }
+    }
+    return { repeated: ids.filter((id, index) => ids.indexOf(id) !== index), strays };
+  });
+  assert.deepEqual(found, { repeated: [], strays: [] });
+  assert.equal(await panel.page.locator('.run-entry .details-row').count(), 2);
+  await assertNoProblems(panel);
+});
+
 test('an entry collapses and closes from the keyboard, by buttons named after it', async (t) => {
   const panel = await suite.open(t);
   await panel.deliver(...suite.run.messages(1));

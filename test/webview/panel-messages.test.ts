@@ -147,7 +147,7 @@ test('framing and dictionary figures per codec, and the verdict per message', as
     assert.match((await panel.page.textContent('.message-dictionary-note')) ?? '', /measured on held-out messages 1,601–/);
   }
 
-  assert.equal(await panel.page.textContent('#verdict-title'), 'Verdict per message');
+  assert.equal(await panel.page.textContent('.verdict-title'), 'Verdict per message');
   // The run's setting is absent here: the verdict is for gzip, what HTTP would use.
   const verdict = computeMessageVerdict(suite.run.report, 'size', { settings: suite.run.report.settings, transport: 'gzip' });
   assert.equal(await panel.page.textContent('.verdict-pick'), verdictText(verdict).pick);

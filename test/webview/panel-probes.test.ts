@@ -119,10 +119,10 @@ test('a cell’s detail is reachable by keyboard: Tab to the cell, Enter shows i
   for (let presses = 0; presses < 40 && (await focusedCell()) !== 'avsc crafted-lengths'; presses++) await panel.page.keyboard.press('Tab');
   assert.equal(await focusedCell(), 'avsc crafted-lengths', 'the cell is reachable with Tab');
   await panel.page.keyboard.press('Enter');
-  const detail = (await panel.page.textContent('#probe-detail')) ?? '';
+  const detail = (await panel.page.textContent('.probe-detail')) ?? '';
   assert.ok(detail.includes(avsc.detail), 'the detail is shown');
   for (const entry of avsc.cases ?? []) assert.ok(detail.includes(entry.label), `the case "${entry.label}" is listed`);
-  assert.equal(await target.getAttribute('aria-controls'), 'probe-detail');
+  assert.equal(await target.getAttribute('aria-controls'), await panel.page.getAttribute('.probe-detail', 'id'), 'the cell names the detail it shows');
   assert.equal(await target.getAttribute('aria-pressed'), 'true');
   assert.equal(await focusedCell(), 'avsc crafted-lengths', 'focus stays on the cell');
   await assertNoProblems(panel);
@@ -137,7 +137,7 @@ test('while probing: a probing status, pending cells, and Stop probing cancels t
   assert.equal(await panel.page.locator('table.probes button[data-outcome]').count(), 1);
   assert.equal(await panel.page.locator('table.probes td.probe-pending').count(), 3);
   // The section is below the results (taller than the page): brought into view as the run starts.
-  const heading = await panel.page.$eval('#probes-title', (title) => {
+  const heading = await panel.page.$eval('.probes-section .section-title', (title) => {
     const page = globalThis as unknown as { scrollY: number; innerHeight: number };
     return { top: title.getBoundingClientRect().top, scrolled: page.scrollY, height: page.innerHeight };
   });

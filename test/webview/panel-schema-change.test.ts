@@ -82,7 +82,7 @@ test('a cell opens its paths and examples: x written by int32, read by sint32', 
   const panel = await open(t, proto);
   await panel.page.click('button[data-writer="0"][data-reader="1"]');
   assert.equal(await panel.page.getAttribute('button[data-writer="0"][data-reader="1"]', 'aria-pressed'), 'true');
-  const detail = '#schema-change-detail';
+  const detail = '.schema-change-detail';
   assert.match((await panel.page.textContent(`${detail} .schema-detail-title`)) ?? '', /^old data, new reader \(BACKWARD\): \d+ values read as other values$/);
   const item = proto!.report!.cells[1]!.readings[0]!.reinterpreted[0]!;
   assert.equal(await panel.page.getAttribute(`${detail} .reading-reinterpreted`, 'data-path'), '$.items[*].x');
@@ -104,7 +104,7 @@ test('a link to a changed line asks the host to open that version there', async 
   const panel = await open(t, proto);
   await panel.page.click('button[data-writer="0"][data-reader="1"]');
   const finding = proto!.report!.pairs[0]!.registry.backward.find((each) => each.rule === 'FIELD_SCALAR_KIND_CHANGED')!;
-  const links = `#schema-change-detail .schema-cell-rules .schema-finding[data-rule="FIELD_SCALAR_KIND_CHANGED"] button.schema-link`;
+  const links = `.schema-change-detail .schema-cell-rules .schema-finding[data-rule="FIELD_SCALAR_KIND_CHANGED"] button.schema-link`;
   assert.deepEqual(await panel.page.$$eval(links, (buttons) => buttons.map((button) => button.textContent)), [
     `old ${finding.older!.line}:${finding.older!.column}`,
     `new ${finding.newer!.line}:${finding.newer!.column}`,
@@ -122,11 +122,11 @@ test('from the keyboard: Tab reaches the cells, Enter opens one, the focus stays
   await panel.page.keyboard.press('Tab');
   assert.deepEqual(await panel.page.$eval(':focus', (active) => [active.getAttribute('data-writer'), active.getAttribute('data-reader')]), ['0', '1']);
   await panel.page.keyboard.press('Enter');
-  assert.match((await panel.page.textContent('#schema-change-detail .schema-detail-title')) ?? '', /^old data, new reader/);
+  assert.match((await panel.page.textContent('.schema-change-detail .schema-detail-title')) ?? '', /^old data, new reader/);
   assert.equal(await panel.page.$eval(':focus', (active) => active.getAttribute('data-reader')), '1', 'the matrix is drawn again with the focus where it was');
   await panel.page.keyboard.press('Tab');
   await panel.page.keyboard.press('Space');
-  assert.match((await panel.page.textContent('#schema-change-detail .schema-detail-title')) ?? '', /^new data, old reader \(FORWARD\)/);
+  assert.match((await panel.page.textContent('.schema-change-detail .schema-detail-title')) ?? '', /^new data, old reader \(FORWARD\)/);
 });
 
 test("Avro, a field added without a default: both of avsc's readings in the cell, the refusal with its reason and fix", async (t) => {
@@ -141,12 +141,12 @@ test("Avro, a field added without a default: both of avsc's readings in the cell
     ['resolver: refused', needed === 'resolver'],
   ]);
   await panel.page.click(cell);
-  const refusal = (await panel.page.textContent('#schema-change-detail .schema-reading[data-mode="resolver"] .reading-refused')) ?? '';
+  const refusal = (await panel.page.textContent('.schema-change-detail .schema-reading[data-mode="resolver"] .reading-refused')) ?? '';
   assert.match(refusal, /no matching field for default-less shop\.Item\.stock/);
   assert.match(refusal, /Fix: give field stock of Item a default/);
-  assert.match((await panel.page.textContent('#schema-change-detail .schema-reading[data-mode="decode"] .reading-refused')) ?? '', /truncated buffer/);
+  assert.match((await panel.page.textContent('.schema-change-detail .schema-reading[data-mode="decode"] .reading-refused')) ?? '', /truncated buffer/);
   // No buf for Avro: the rules named are the Schema Registry's.
-  assert.match((await panel.page.textContent('#schema-change-detail .schema-cell-rules h4')) ?? '', /^The rules for this direction \(BACKWARD\)/);
+  assert.match((await panel.page.textContent('.schema-change-detail .schema-cell-rules h4')) ?? '', /^The rules for this direction \(BACKWARD\)/);
   assert.equal(await panel.page.getAttribute('.schema-pair', 'data-mode'), report.pairs[0]!.mode);
   await assertNoProblems(panel);
 });

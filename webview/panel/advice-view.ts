@@ -3,6 +3,7 @@
  * and the advice its figures and this run's give, each with its number (src/report/advice.ts).
  * The profile shows as soon as the sample is read; the advice once the run has finished.
  */
+import { uniqueId } from '../common/ids';
 import { computeAdvice } from '../../src/report/advice';
 import { profileLines } from '../../src/shared/profile-text';
 import { el } from '../common/dom';
@@ -15,9 +16,10 @@ export class AdviceView {
   private readonly adviceTitle = el('h3', { className: 'section-title advice-title', text: 'Advice' });
 
   constructor() {
-    this.element = el('section', { className: 'sample-advice', attrs: { 'aria-labelledby': 'sample-advice-title' } }, [
+    const titleId = uniqueId('sample-advice-title');
+    this.element = el('section', { className: 'sample-advice', attrs: { 'aria-labelledby': titleId } }, [
       el('details', { className: 'sample-profile', attrs: { open: '' } }, [
-        el('summary', { className: 'section-title', text: 'The sample', attrs: { id: 'sample-advice-title' } }),
+        el('summary', { className: 'section-title', text: 'The sample', attrs: { id: titleId } }),
         this.profile,
       ]),
       this.adviceTitle,

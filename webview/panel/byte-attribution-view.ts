@@ -5,6 +5,7 @@
  * bar says its figures in words too (label and tooltip), for screen readers and for reading
  * exact numbers.
  */
+import { uniqueId } from '../common/ids';
 import { BYTE_CATEGORY_LABELS, BYTE_CATEGORY_MEANINGS, describeAttribution } from '../../src/shared/byte-attribution-text';
 import { BYTE_CATEGORIES, type CompletedResult } from '../../src/shared/results';
 import { el } from '../common/dom';
@@ -23,8 +24,9 @@ export class ByteAttributionView {
         el('li', { title: BYTE_CATEGORY_MEANINGS[category] }, [el('span', { className: `byte-swatch byte-${category}` }), BYTE_CATEGORY_LABELS[category]]),
       ),
     );
-    this.element = el('section', { className: 'byte-attribution', attrs: { 'aria-labelledby': 'byte-attribution-title' } }, [
-      el('h2', { className: 'section-title', text: 'Where the bytes go', attrs: { id: 'byte-attribution-title' } }),
+    const titleId = uniqueId('byte-attribution-title');
+    this.element = el('section', { className: 'byte-attribution', attrs: { 'aria-labelledby': titleId } }, [
+      el('h2', { className: 'section-title', text: 'Where the bytes go', attrs: { id: titleId } }),
       el('p', { className: 'section-note', text: 'Each codec’s encoded bytes by what they carry, to one scale. Hover a bar for its figures.' }),
       legend,
       this.list,

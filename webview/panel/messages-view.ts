@@ -6,6 +6,7 @@
  * chart variables, like "Where the bytes go"; every bar also says its figures in words (label
  * and tooltip), for screen readers and for reading exact numbers.
  */
+import { uniqueId } from '../common/ids';
 import type { CompletedResult } from '../../src/shared/results';
 import { linkSpeedLabel, type LinkFigure } from '../../src/shared/messages';
 import type { MessageRow } from '../../src/report/messages-sections';
@@ -41,8 +42,9 @@ export class MessagesView {
         { className: 'message-legend', attrs: { 'aria-hidden': 'true' } },
         items.map(([className, text]) => el('li', {}, [el('span', { className: `message-swatch ${className}` }), text])),
       );
-    this.element = el('section', { className: 'messages-view', attrs: { 'aria-labelledby': 'messages-title' } }, [
-      el('h2', { className: 'section-title', text: 'Per message', attrs: { id: 'messages-title' } }),
+    const titleId = uniqueId('messages-title');
+    this.element = el('section', { className: 'messages-view', attrs: { 'aria-labelledby': titleId } }, [
+      el('h2', { className: 'section-title', text: 'Per message', attrs: { id: titleId } }),
       this.intro,
       el('h3', { className: 'message-subtitle', text: 'Size of each message' }),
       legend([

@@ -4,6 +4,7 @@
  * badge worded and coloured by severity. Cells are buttons: pressing one shows its detail
  * below the table, so every detail is readable from the keyboard, not only on hover.
  */
+import { uniqueId } from '../common/ids';
 import { describeProbeLimits, PROBE_OUTCOME_WORDS, type ProbeOutcome, type ProbeResult } from '../../src/shared/probes';
 import { button, el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
@@ -35,8 +36,6 @@ const LEGEND =
   'crashed, polluted, timeout, prototype changed: harm beyond the decoded value · wrong value, dropped key, renamed key: ' +
   'a silent change · refused: a clean exception · unsupported: the format cannot express the input · + more than one effect';
 
-const DETAIL_ID = 'probe-detail';
-
 interface CellKey {
   codec: string;
   probe: string;
@@ -48,7 +47,7 @@ export class ProbesView implements Disposable {
   private readonly stopButton = button('Stop probing', 'action secondary', { 'data-action': 'cancel-probes' });
   private readonly limits = el('p', { className: 'probe-limits' });
   private readonly table = el('table', { className: 'probes' });
-  private readonly detail = el('div', { className: 'probe-detail', attrs: { id: DETAIL_ID, 'aria-live': 'polite' } });
+  private readonly detail = el('div', { className: 'probe-detail', attrs: { id: uniqueId('probe-detail'), 'aria-live': 'polite' } });
   private readonly listeners = new DisposableStore();
   private selected: CellKey | null = null;
   private shownRunId: number | null = null;
@@ -58,11 +57,9 @@ export class ProbesView implements Disposable {
   private shownDetail: ProbeResult | undefined | null = null;
 
   constructor(actions: ProbeActions) {
-    this.element = el('section', { className: 'probes-section', attrs: { 'aria-labelledby': 'probes-title' } }, [
-      el('div', { className: 'probes-heading' }, [
-        el('h2', { className: 'section-title', text: 'Library probes', attrs: { id: 'probes-title' } }),
-        this.stopButton,
-      ]),
+    const titleId = uniqueId('probes-title');
+    this.element = el('section', { className: 'probes-section', attrs: { 'aria-labelledby': titleId } }, [
+      el('div', { className: 'probes-heading' }, [el('h2', { className: 'section-title', text: 'Library probes', attrs: { id: titleId } }), this.stopButton]),
       this.status,
       this.limits,
       el('div', { className: 'table-scroll' }, [this.table]),
@@ -154,7 +151,7 @@ export class ProbesView implements Disposable {
       'data-codec': key.codec,
       'data-probe': key.probe,
       'data-outcome': result.outcome,
-      'aria-controls': DETAIL_ID,
+      'aria-controls': this.detail.id,
       'aria-pressed': String(selected),
     });
     badge.title = result.detail;

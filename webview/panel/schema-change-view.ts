@@ -7,6 +7,7 @@
  * categories, and each finding with buttons that open its lines in either version. Cells and
  * links are buttons: everything is reachable from the keyboard.
  */
+import { uniqueId } from '../common/ids';
 import type { CellVerdict, EvolutionReport, PairLabels, ReadingMode, RegistryMode } from '../../src/shared/evolution';
 import { describeOrigin, type SchemaChangeProblem, type SchemaChangeStarted } from '../../src/shared/schema-change-events';
 import { button, el } from '../common/dom';
@@ -19,8 +20,6 @@ export interface SchemaChangeActions {
   cancelSchemaChange(): void;
   openSchemaVersion(runId: number, version: number, line: number, column: number): void;
 }
-
-const DETAIL_ID = 'schema-change-detail';
 
 const VERDICT_WORDS: Record<CellVerdict, string> = {
   refused: 'refused',
@@ -38,7 +37,7 @@ const READING_WORDS: Record<ReadingMode, string> = {
 
 export class SchemaChangeView implements Disposable {
   readonly element: HTMLElement;
-  private readonly title = el('h2', { className: 'section-title schema-change-title', attrs: { id: 'schema-change-title' } });
+  private readonly title = el('h2', { className: 'section-title schema-change-title', attrs: { id: uniqueId('schema-change-title') } });
   private readonly stopButton = button('Stop', 'action secondary', {
     'data-action': 'cancel-schema-change',
     title: 'Stop the schema change check (its worker is stopped)',
@@ -50,7 +49,7 @@ export class SchemaChangeView implements Disposable {
   private readonly about = el('div', { className: 'schema-change-about' });
   private readonly matrix = el('table', { className: 'schema-change-matrix' });
   private readonly matrixBlock = el('div', { className: 'schema-change-matrix-block' }, [this.matrix]);
-  private readonly detail = el('div', { className: 'schema-change-detail', attrs: { id: DETAIL_ID, 'aria-live': 'polite' } });
+  private readonly detail = el('div', { className: 'schema-change-detail', attrs: { id: uniqueId('schema-change-detail'), 'aria-live': 'polite' } });
   private readonly pairs = el('div', { className: 'schema-change-pairs' });
   private readonly notes = el('ul', { className: 'schema-change-notes section-note' });
   private readonly listeners = new DisposableStore();
@@ -58,7 +57,7 @@ export class SchemaChangeView implements Disposable {
   private selected: { writer: number; reader: number } | null = null;
 
   constructor(private readonly actions: SchemaChangeActions) {
-    this.element = el('section', { className: 'schema-change-view', attrs: { 'aria-labelledby': 'schema-change-title' } }, [
+    this.element = el('section', { className: 'schema-change-view', attrs: { 'aria-labelledby': this.title.id } }, [
       el('div', { className: 'schema-change-heading' }, [this.title, this.stopButton]),
       this.status,
       this.progressBar,
@@ -178,7 +177,7 @@ export class SchemaChangeView implements Disposable {
           'data-reader': String(reader),
           'data-verdict': cell.verdict,
           'aria-pressed': String(selected),
-          'aria-controls': DETAIL_ID,
+          'aria-controls': this.detail.id,
         },
       },
       [

@@ -3,6 +3,7 @@
  * The header is built once (so a focused sort button keeps focus across updates); the body is
  * rebuilt on each change, which for a dozen codecs costs nothing.
  */
+import { uniqueId } from '../common/ids';
 import { button, el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
 import { completedCells, failedCells, pendingActivity, pendingCells, type SpeedupContext } from './cells';
@@ -41,6 +42,8 @@ export class ResultsTable implements Disposable {
   /** Whether unstable speed-ups carry ⚠ (not after a run on a busy machine) and the run's rounds plan. */
   private rowContext: SpeedupContext = { marks: true };
   private readonly listeners = new DisposableStore();
+  /** The details rows' ids: this table's own, as other runs' tables are on the page too. */
+  private readonly detailsIds = uniqueId('codec-details');
 
   constructor(actions: TableActions) {
     this.caption = el('caption', { className: 'visually-hidden' });
@@ -106,7 +109,7 @@ export class ResultsTable implements Disposable {
       if (expanded && row.kind === 'result') {
         const cell = el('td', {}, [detailsContent(row.result, jsonBytes, model.run?.settings)]);
         cell.colSpan = COLUMNS.length;
-        body.append(el('tr', { className: 'details-row', attrs: { id: detailsId(index) } }, [cell]));
+        body.append(el('tr', { className: 'details-row', attrs: { id: this.detailsId(index) } }, [cell]));
       }
     });
     this.body.replaceWith(body);
@@ -140,6 +143,10 @@ export class ResultsTable implements Disposable {
    * first) while the table is wider than the panel: no sideways scrolling for the deciding
    * columns. Folded figures stay in each row's details.
    */
+  private detailsId(index: number): string {
+    return `${this.detailsIds}-${index}`;
+  }
+
   private fit(): void {
     this.folded = [];
     this.showColumns();
@@ -185,7 +192,7 @@ export class ResultsTable implements Disposable {
     const codecHeader = el('th', { className: 'codec', title, attrs: { scope: 'row' } });
     if (row.kind === 'result') {
       const toggle = button(nameOf(row.result.codec), 'details-toggle', { 'data-details': row.result.codec, 'aria-expanded': String(expanded) });
-      if (expanded) toggle.setAttribute('aria-controls', detailsId(index)); // the details row exists only while open
+      if (expanded) toggle.setAttribute('aria-controls', this.detailsId(index)); // the details row exists only while open
       codecHeader.append(toggle);
       if (inspectable(row)) {
         codecHeader.append(
@@ -224,8 +231,6 @@ export class ResultsTable implements Disposable {
     ]);
   }
 }
-
-const detailsId = (index: number) => `codec-details-${index}`;
 
 function ratioOf(row: Row): number {
   if (row.kind === 'pending' || row.result.status === 'skipped') return 0;

@@ -4,6 +4,7 @@
  * with its figures (computed as data by src/report/, put into words by its one table). Shown
  * once a run has finished: a verdict on half the rows would name a winner the next row may beat.
  */
+import { uniqueId } from '../common/ids';
 import { PRIORITIES, type Priority } from '../../src/report/verdict';
 import { reportVerdict } from '../../src/report/report-verdict';
 import { verdictText } from '../../src/report/verdict-words';
@@ -72,14 +73,14 @@ export class VerdictView implements Disposable {
   );
   private readonly machineLoad = el('p', { className: 'machine-load', attrs: { role: 'note' } });
   private readonly caveats = el('p', { className: 'verdict-caveats', attrs: { role: 'note' } });
-  private readonly title = el('h2', { className: 'section-title', text: 'Verdict', attrs: { id: 'verdict-title' } });
+  private readonly title = el('h2', { className: 'section-title verdict-title', text: 'Verdict', attrs: { id: uniqueId('verdict-title') } });
   private readonly pick = el('p', { className: 'verdict-pick' });
   private readonly claims = el('ul', { className: 'verdict-claims' });
   private readonly waiting = el('p', { className: 'section-note', text: 'The verdict appears when the run finishes.' });
   private readonly listeners = new DisposableStore();
 
   constructor(actions: VerdictActions) {
-    this.element = el('section', { className: 'verdict', attrs: { 'aria-labelledby': 'verdict-title' } }, [
+    this.element = el('section', { className: 'verdict', attrs: { 'aria-labelledby': this.title.id } }, [
       el('div', { className: 'verdict-heading' }, [
         this.title,
         el('label', { className: 'variant' }, [el('span', { className: 'toolbar-label', text: 'Pick for' }), this.prioritySelect]),

@@ -14,6 +14,7 @@ import { roundTripLabel } from '../../../src/shared/round-trip-text';
 import type { CodecResult, ComparisonReport } from '../../../src/shared/results';
 import { cliScript } from '../../support/paths';
 import { missingTools } from '../../support/codegen-tools';
+import { newest } from './workbench';
 // Points PAYLOAD_LAB_BEBOPC at the bebopc.wasm install-zero-copy-tools.sh fetched, where it did.
 import '../../support/zero-copy-tools';
 
@@ -46,7 +47,7 @@ export interface ShownRow {
 
 /** A row as the panel's table shows it: its state, round trip and remnant badges. */
 export async function shownRow(frame: Frame, codec: string): Promise<ShownRow> {
-  const row = frame.locator(`.run-history > section.run-entry:first-of-type tr[data-codec="${codec}"]`);
+  const row = newest(frame, `tr[data-codec="${codec}"]`);
   const status = /row-(completed|errored|skipped)/.exec((await row.getAttribute('class')) ?? '')?.[1] ?? 'pending';
   if (status !== 'completed') return { status: `${status}: ${await row.locator('.failure-message').textContent()}`, roundTrip: '', remnantKinds: [] };
   const roundTrip = ((await row.locator('td.round-trip').textContent()) ?? '').trim();

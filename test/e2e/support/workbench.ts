@@ -2,7 +2,7 @@
  * Driving VS Code's workbench as a person would: the Explorer's context menu, the command
  * palette, quick picks, notifications, and the panel's webview (nested iframes).
  */
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 
 export async function openWorkbench(page: Page, url: string, folder: string): Promise<void> {
   await page.goto(`${url}/?folder=${encodeURIComponent(folder)}`);
@@ -143,9 +143,17 @@ export async function shownRunId(frame: Frame): Promise<number> {
   );
 }
 
-/** A row's details as text (opened if they are not), the way a person reads them. */
+/**
+ * Elements of the newest run's entry: the panel keeps earlier runs below it (newest first), each
+ * with its own table, verdict and details, so a selector for the run just shown is read there.
+ */
+export function newest(frame: Frame, selector: string): Locator {
+  return frame.locator(`.run-history > section.run-entry:first-of-type ${selector}`);
+}
+
+/** A row's details in the newest run as text (opened if they are not), the way a person reads them. */
 export async function rowDetails(frame: Frame, codec: string): Promise<string> {
-  const toggle = frame.locator(`button[data-details="${codec}"]`);
+  const toggle = newest(frame, `button[data-details="${codec}"]`);
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   const id = await toggle.getAttribute('aria-controls');
   return (await frame.locator(`#${id}`).textContent({ timeout: 10_000 })) ?? '';

@@ -12,6 +12,7 @@ import { type Disposable, DisposableStore, listen } from '../../common/dispose';
 import { HexView } from './hex-view';
 import { CHUNK, nodeKey, TreeModel } from './tree-model';
 import { TreeView } from './tree-view';
+import { uniqueId } from '../../common/ids';
 
 type Params<M extends keyof RequestMap> = RequestMap[M]['params'];
 type Result<M extends keyof RequestMap> = RequestMap[M]['result'];
@@ -130,39 +131,39 @@ export class Inspector implements Disposable {
       }),
     );
 
+    const ids = {
+      treeTab: uniqueId('inspector-tab-tree'),
+      bytesTab: uniqueId('inspector-tab-bytes'),
+      tree: uniqueId('inspector-panel-tree'),
+      bytes: uniqueId('inspector-panel-bytes'),
+    };
     const treeTab = button('Decoded value', 'tab', {
       role: 'tab',
       'aria-selected': 'true',
       'data-tab': 'tree',
-      id: 'inspector-tab-tree',
-      'aria-controls': 'inspector-panel-tree',
+      id: ids.treeTab,
+      'aria-controls': ids.tree,
     });
     const bytesTab = button(`Encoded bytes (${opened.encodedBytes.toLocaleString('en-US')})`, 'tab', {
       role: 'tab',
       'aria-selected': 'false',
       'data-tab': 'bytes',
-      id: 'inspector-tab-bytes',
-      'aria-controls': 'inspector-panel-bytes',
+      id: ids.bytesTab,
+      'aria-controls': ids.bytes,
       tabindex: '-1',
     });
-    const treePanel = el(
-      'div',
-      { className: 'inspector-panel', attrs: { role: 'tabpanel', id: 'inspector-panel-tree', 'aria-labelledby': 'inspector-tab-tree' } },
-      [
-        this.findingsBar(opened),
-        el('div', { className: 'tree-header', attrs: { 'aria-hidden': 'true' } }, [
-          el('span', { text: 'Path' }),
-          el('span', { text: `Decoded by ${opened.codec}` }),
-          el('span', { text: 'Original (where it differs)' }),
-        ]),
-        treeView.element,
-      ],
-    );
-    const bytesPanel = el(
-      'div',
-      { className: 'inspector-panel', attrs: { role: 'tabpanel', id: 'inspector-panel-bytes', 'aria-labelledby': 'inspector-tab-bytes' } },
-      [hexView.element],
-    );
+    const treePanel = el('div', { className: 'inspector-panel', attrs: { role: 'tabpanel', id: ids.tree, 'aria-labelledby': ids.treeTab } }, [
+      this.findingsBar(opened),
+      el('div', { className: 'tree-header', attrs: { 'aria-hidden': 'true' } }, [
+        el('span', { text: 'Path' }),
+        el('span', { text: `Decoded by ${opened.codec}` }),
+        el('span', { text: 'Original (where it differs)' }),
+      ]),
+      treeView.element,
+    ]);
+    const bytesPanel = el('div', { className: 'inspector-panel', attrs: { role: 'tabpanel', id: ids.bytes, 'aria-labelledby': ids.bytesTab } }, [
+      hexView.element,
+    ]);
     bytesPanel.hidden = true;
     let bytesShown = false;
     const select = (tab: 'tree' | 'bytes') => {

@@ -9,6 +9,7 @@ import { REMNANT_KIND_INFO } from '../../../src/shared/remnant-kinds';
 import { el } from '../../common/dom';
 import { type Disposable, DisposableStore, listen } from '../../common/dispose';
 import type { TreeModel, TreeRow } from './tree-model';
+import { uniqueId } from '../../common/ids';
 
 export const ROW_HEIGHT = 22;
 const OVERSCAN = 12;
@@ -44,6 +45,7 @@ export class TreeView implements Disposable {
   private rows: TreeRow[] = [];
   private selected = 0;
   private frame: number | undefined;
+  private readonly rowIds = uniqueId('tree-row');
 
   constructor(
     private readonly model: TreeModel,
@@ -109,16 +111,20 @@ export class TreeView implements Disposable {
       if (row.kind === 'loading') this.actions.load(row);
     }
     this.rowsLayer.replaceChildren(...elements);
-    const active = this.rows[this.selected] ? `tree-row-${this.selected}` : '';
+    const active = this.rows[this.selected] ? this.rowId(this.selected) : '';
     if (active && this.selected >= first && this.selected < last) this.element.setAttribute('aria-activedescendant', active);
     else this.element.removeAttribute('aria-activedescendant');
+  }
+
+  private rowId(index: number): string {
+    return `${this.rowIds}-${index}`;
   }
 
   private rowElement(row: TreeRow, index: number): HTMLElement {
     const selected = index === this.selected;
     const attrs: Record<string, string> = {
       role: 'treeitem',
-      id: `tree-row-${index}`,
+      id: this.rowId(index),
       'data-row': String(index),
       'data-key': row.key,
       'aria-level': String(row.depth + 1),
