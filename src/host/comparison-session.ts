@@ -244,7 +244,7 @@ export class ComparisonSession implements vscode.Disposable {
       ...runMeasurement(settings, request.rounds),
       memoryLimitMb: settings.memoryLimitMb,
       timeoutMs: settings.timeoutMs,
-      schema: request.schema,
+      ...(request.schema ? { schema: settings.dropUnknownKeys ? { ...request.schema, dropUnknownKeys: true } : request.schema } : {}),
       variants: request.variants,
       checkCodeGeneration: settings.strictCspCheck,
       // Generated code (google-protobuf, ts-proto…) is cached in the extension's storage, never the workspace.

@@ -23,6 +23,8 @@ export interface RunSettings {
   strictCspCheck: boolean;
   /** `payloadLab.tools.*`: where the user put the code generators (tool id → path). */
   tools: Record<string, string>;
+  /** With a schema the user gave: leave out (and list) the sample's keys it has no field for, instead of refusing the row. */
+  dropUnknownKeys: boolean;
 }
 
 export function readRunSettings(): RunSettings {
@@ -41,6 +43,7 @@ export function readRunSettings(): RunSettings {
     browserCapBytes: Math.round((config.get<number>('browserSampleCapMb') ?? 64) * 1024 * 1024),
     strictCspCheck: config.get<boolean>('strictCspCheck') ?? false,
     tools: Object.fromEntries(TOOL_SPECS.map((spec) => [spec.id, config.get<string>(`tools.${spec.id}`) ?? ''])),
+    dropUnknownKeys: config.get<boolean>('dropUnknownKeys') ?? false,
   };
 }
 

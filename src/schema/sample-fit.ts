@@ -24,7 +24,7 @@ export interface SampleMismatch {
 export function describeMismatch(mismatch: SampleMismatch): string {
   if (mismatch.known) {
     const listed = mismatch.known.slice(0, LISTED_NAMES).join(', ') + (mismatch.known.length > LISTED_NAMES ? `, … (${mismatch.known.length} in all)` : '');
-    return `${mismatch.path} is a key the schema does not know: ${mismatch.expected} is expected, and the message has ${listed || 'no fields'}. Leave the key out of the sample, give the schema that has it, or drop such keys (--drop-unknown-keys)`;
+    return `${mismatch.path} is a key the schema does not know: ${mismatch.expected} is expected, and the message has ${listed || 'no fields'}. Leave the key out of the sample, give the schema that has it, or drop such keys (--drop-unknown-keys, or the setting payloadLab.dropUnknownKeys)`;
   }
   return `${mismatch.path} is ${mismatch.value}, expected ${mismatch.expected}`;
 }
