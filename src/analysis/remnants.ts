@@ -15,7 +15,7 @@ import { RemnantGroups, type RemnantOccurrence } from './remnant-groups';
 import { matchRenames } from './renames';
 import { describeOriginal, kindName, type Finding } from './values';
 import { walkPairs, type ExtraKey } from './walk-pairs';
-import { isImplicitDefault, type FormatSemantics } from './semantics';
+import { isImplicitDefault, type FormatSemantics, type SchemaDefaultAt } from './semantics';
 
 export const DEFAULT_MAX_REMNANTS = 100;
 
@@ -29,7 +29,7 @@ export interface RemnantOptions {
   /** Told of every difference from the original the walk meets, in the same document order. */
   onDifference?: (at: PathNode, finding: Finding) => void;
   /** The default the codec's schema declares for a key at a path (`mana:short = 150`), if any. */
-  schemaDefault?: (path: readonly PathSegment[]) => { value: unknown } | undefined;
+  schemaDefault?: SchemaDefaultAt;
   /** What the format keeps by its own rules: a default it fills in is said as one. */
   semantics?: FormatSemantics;
 }
@@ -115,6 +115,17 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
       if (value === null) {
         // Avro's answer to an absent key: the round trip's `nulls-added` verdict, not a loss.
         groups.add('extra-key', patternOf(at, root), 'null added', 'objects', 'absent in the original, decoded as null', at);
+        continue;
+      }
+      if (typeof value === 'function' && key !== 'toJSON') {
+        groups.add(
+          'extra-key',
+          patternOf(at, root),
+          'method',
+          'objects',
+          `an own method ${key}(), not data: JSON.stringify skips it; Object.keys, spread and deepStrictEqual see it`,
+          at,
+        );
         continue;
       }
       const declared = options.schemaDefault?.(at.segments());

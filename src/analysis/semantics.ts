@@ -6,6 +6,8 @@
  * mapping writes in more than one canonical text (`"1.5s"` and `"1.500s"`). Plain data: a codec
  * says which apply (PreparedCodec.semantics), verification and remnants read it.
  */
+import type { PathSegment } from './json-path';
+
 export interface FormatSemantics {
   /** proto3 implicit presence: a key absent in the sample decoded as its type's default is the same message. */
   implicitDefaults?: boolean;
@@ -113,3 +115,6 @@ export function sameJsonValue(expected: unknown, actual: unknown): boolean {
   }
   return false;
 }
+
+/** The default a user's schema declares for the value at a path, if it declares one (FlatBuffers, Cap'n Proto). */
+export type SchemaDefaultAt = (path: readonly PathSegment[]) => { value: unknown } | undefined;

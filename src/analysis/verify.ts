@@ -9,7 +9,7 @@ import type { Difference, DifferenceKind, RoundTrip, RoundTripStatus } from '../
 import type { PathNode } from './json-path';
 import { describeOriginal, isIncompatibleRoot, kindName } from './values';
 import { walkPairs, type ContainerKind, type ExtraKey } from './walk-pairs';
-import { isImplicitDefault, sameJsonValue, type FormatSemantics } from './semantics';
+import { isImplicitDefault, sameJsonValue, type FormatSemantics, type SchemaDefaultAt } from './semantics';
 import { matchRenames } from './renames';
 
 export const DEFAULT_MAX_DIFFERENCES = 100;
@@ -19,6 +19,8 @@ export interface VerifyOptions {
   maxDifferences?: number;
   /** What the format keeps by its own rules (semantics.ts): equivalent, not differences. */
   semantics?: FormatSemantics;
+  /** The default the user's schema declares at a path (PreparedCodec.schemaDefault): decoded where the sample had no key, it is the same document. */
+  schemaDefault?: SchemaDefaultAt;
 }
 
 /**
@@ -37,6 +39,14 @@ function isPlainContainer(decoded: object, kind: ContainerKind): boolean {
     if (descriptor.get !== undefined || descriptor.set !== undefined || !descriptor.enumerable) return false;
   }
   return true;
+}
+
+/** The schema's declared default, the value decoded (NaN defaults included). */
+function isDeclaredDefault(declared: { value: unknown } | undefined, value: unknown): boolean {
+  return (
+    declared !== undefined &&
+    (Object.is(declared.value, value) || (typeof declared.value === 'bigint' && typeof value === 'bigint' && declared.value === value))
+  );
 }
 
 export function verifyRoundTrip(original: unknown, decoded: unknown, options: VerifyOptions = {}): RoundTrip {
@@ -87,6 +97,11 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
       stillMissing = stillMissing.filter((key) => !(isImplicitDefault(object[key]) && ++sameValueTypeChanges));
     }
     if (semantics.implicitDefaults || semantics.filledDefaults) left = left.filter(({ value }) => !(isImplicitDefault(value) && ++sameValueTypeChanges));
+    // A method on the decoded record (Bebop's encode) is not data: JSON.stringify skips it, the
+    // remnants name it. An own toJSON is the exception: it changes what JSON.stringify writes.
+    left = left.filter(({ key, value }) => !(typeof value === 'function' && key !== 'toJSON' && ++sameValueTypeChanges));
+    const declared = options.schemaDefault;
+    if (declared) left = left.filter(({ key, value }) => !(isDeclaredDefault(declared(node.child(key).segments()), value) && ++sameValueTypeChanges));
     return { missing: stillMissing, extra: left };
   };
 

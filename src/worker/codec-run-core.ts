@@ -56,8 +56,13 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
           run.bytes = encodedBytes;
         },
       );
-      if (opened && job.measurement.verify)
-        run.roundTrip = run.verified(opened.sample, opened.decoded, 'the decoded value is not the sample', opened.prepared.semantics);
+      if (opened && job.measurement.verify) {
+        const { semantics, schemaDefault } = opened.prepared;
+        run.roundTrip = run.verified(opened.sample, opened.decoded, 'the decoded value is not the sample', {
+          ...(semantics ? { semantics } : {}),
+          ...(schemaDefault ? { schemaDefault } : {}),
+        });
+      }
       run.opened = opened;
     });
     return run;

@@ -5,9 +5,8 @@
  * that fails ending the run as errored at its stage, the measuring options, the round-trip
  * check before timing. Nothing from Node.
  */
-import type { FormatSemantics } from '../analysis/semantics';
 import type { LoadedCodec } from '../codecs/load-codec';
-import { verifyRoundTrip } from '../analysis/verify';
+import { verifyRoundTrip, type VerifyOptions } from '../analysis/verify';
 import type { CompressedSizes, EndToEndDecode, RoundTrip, TimingStats, WorkStage } from '../shared/results';
 import type { GcWindowFigures } from './gc-window';
 import type { MeasureOptions } from './measure';
@@ -92,9 +91,9 @@ export abstract class SteppedRun<Opened, Job extends CodecJob = CodecJob> implem
   }
 
   /** The round trip, checked before any timing: a failed one ends the run at `verify`. */
-  protected verified(original: unknown, decoded: unknown, what: string, semantics?: FormatSemantics): RoundTrip {
+  protected verified(original: unknown, decoded: unknown, what: string, rules: Pick<VerifyOptions, 'semantics' | 'schemaDefault'> = {}): RoundTrip {
     this.enter('verify');
-    const roundTrip = verifyRoundTrip(original, decoded, semantics ? { semantics } : {});
+    const roundTrip = verifyRoundTrip(original, decoded, rules);
     if (roundTrip.status !== 'failed') return roundTrip;
     const first = roundTrip.differences[0];
     throw new Error(`round trip failed: ${first ? `${first.path}: ${first.detail}` : what}`);

@@ -28,6 +28,26 @@ test('a default filled in is a remnant that says the value', () => {
   );
 });
 
+test("a user schema's declared default read back where the sample had no key is the same record; another value is not", () => {
+  const schemaDefault = (path: readonly unknown[]) => (path.join('.') === 'mana' ? { value: 150 } : undefined);
+  assert.equal(verifyRoundTrip({ hp: 80 }, { hp: 80, mana: 150 }, { schemaDefault }).status, 'equivalent');
+  assert.equal(verifyRoundTrip({ hp: 80 }, { hp: 80, mana: 0 }, { schemaDefault }).status, 'lossy');
+  assert.equal(verifyRoundTrip({ hp: 80 }, { hp: 80, mana: 150 }).status, 'lossy', 'without the schema, an extra key');
+  const nan = (path: readonly unknown[]) => (path.join('.') === 'f' ? { value: Number.NaN } : undefined);
+  assert.equal(verifyRoundTrip({}, { f: Number.NaN }, { schemaDefault: nan }).status, 'equivalent');
+});
+
+test('a method on the decoded record is not data: equivalent, and a remnant that names it; an own toJSON is still a difference', () => {
+  const decoded = { x: 1, encode: () => new Uint8Array() };
+  const roundTrip = verifyRoundTrip({ x: 1 }, decoded);
+  assert.deepEqual([roundTrip.status, roundTrip.differences], ['equivalent', []]);
+  assert.deepEqual(
+    detectRemnants({ x: 1 }, decoded).map((remnant) => [remnant.kind, remnant.path, remnant.detail]),
+    [['extra-key', '$.encode', 'an own method encode(), not data: JSON.stringify skips it; Object.keys, spread and deepStrictEqual see it']],
+  );
+  assert.equal(verifyRoundTrip({ x: 1 }, { x: 1, toJSON: () => ({ y: 2 }) }).status, 'lossy');
+});
+
 test('a documented rename compares the values under the new name', () => {
   assert.equal(status({ items: [{ x: 1 }] }, { itemsList: [{ x: 1 }] }), 'equivalent');
   assert.equal(status({ optionalInt32: 5 }, { optional_int32: 5 }), 'equivalent');

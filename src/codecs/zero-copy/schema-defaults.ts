@@ -4,9 +4,10 @@
  * name such a value as the default it is, not as data the codec made up.
  */
 import type { PathSegment } from '../../analysis/json-path';
+import type { SchemaDefaultAt } from '../../analysis/semantics';
 import type { ModelType, RecordType } from '../../schema/translate/model';
 
-export type SchemaDefaultAt = (path: readonly PathSegment[]) => { value: unknown } | undefined;
+export type { SchemaDefaultAt };
 
 /** The default of the field at `path` (keys and list indexes from the root), walking the model. */
 export function schemaDefaults(root: ModelType): SchemaDefaultAt {

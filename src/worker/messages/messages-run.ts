@@ -33,7 +33,12 @@ export class MessagesRun extends SteppedRun<OpenedStream, StreamJob> {
       );
       // The stream as one list against the decoded messages: a difference's path starts at its message (`$[12]…`).
       if (opened && job.measurement.verify)
-        run.roundTrip = run.verified(opened.stream.records, opened.decoded, 'the decoded messages are not the records', opened.prepared.semantics);
+        run.roundTrip = run.verified(
+          opened.stream.records,
+          opened.decoded,
+          'the decoded messages are not the records',
+          opened.prepared.semantics ? { semantics: opened.prepared.semantics } : {},
+        );
       run.opened = opened;
     });
     return run;
