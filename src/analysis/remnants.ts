@@ -8,7 +8,7 @@
  * one remnant with a count, and the remnant count of a row stays meaningful.
  */
 import type { Remnant } from '../shared/results';
-import { PathNode, PatternNode, patternOf, type PathSegment } from './json-path';
+import { PathNode, PatternNode, patternOf } from './json-path';
 import { ObjectInspector } from './object-remnants';
 import type { ParseLosses } from './parse-losses';
 import { RemnantGroups, type RemnantOccurrence } from './remnant-groups';

@@ -51,6 +51,8 @@ export interface AvroSampleFit {
   input: unknown;
   /** Read the sample back out of a decoded one-list record. */
   unwrap?: (decoded: unknown) => unknown;
+  /** The one-list record's field the sample fills (plain data, where `unwrap` cannot travel). */
+  wrappedAs?: string;
   notes: string[];
 }
 
@@ -65,10 +67,12 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
   let schema = chosen.schema;
   let input = sample;
   let unwrap: ((decoded: unknown) => unknown) | undefined;
+  let wrappedAs: string | undefined;
   if (!context.messages && chosen.origin !== 'inferred' && Array.isArray(sample) && !isArraySchema(schema)) {
     const list = listOfItself(schema, sample) ? undefined : oneListField(schema);
     if (list !== undefined) {
       input = { [list]: sample };
+      wrappedAs = list;
       unwrap = (decoded) => (decoded as Record<string, unknown>)[list];
       notes.push(
         `the sample is a list of values: encoded as the array field ${list} of record ${String((schema as { name?: unknown }).name)}, its only field, and unwrapped after decoding`,
@@ -99,10 +103,10 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
       `${dropped.length} key${dropped.length === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${dropped.slice(0, 5).join(', ')}${dropped.length > 5 ? ', …' : ''}`,
     );
   }
-  return { schema, input, ...(unwrap ? { unwrap } : {}), notes };
+  return { schema, input, ...(unwrap ? { unwrap, wrappedAs } : {}), notes };
 }
 
-function isArraySchema(schema: unknown): boolean {
+export function isArraySchema(schema: unknown): boolean {
   if (schema === 'array') return true;
   if (Array.isArray(schema)) return schema.some(isArraySchema);
   return schema !== null && typeof schema === 'object' && (schema as { type?: unknown }).type === 'array';

@@ -6,7 +6,6 @@ import type { FormatSemantics, SchemaDefaultAt } from '../analysis/semantics';
 import type { InteropResult, SchemaOrigin } from '../shared/results';
 import type { SchemaVariants } from '../shared/variants';
 import type { ProvidedSchema, CodegenSettings } from '../shared/codec-job';
-import type { PathSegment } from '../analysis/json-path';
 export type { ProvidedSchema } from '../shared/codec-job';
 
 // Shared with the schema layer below, which defines them; re-exported for the codecs' users.

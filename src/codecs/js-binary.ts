@@ -6,20 +6,24 @@
 import { Type } from 'js-binary';
 import type { CodecModule } from './codec';
 import { asBuffer } from './bytes';
-import { chooseAvroSchema } from './avro-schema-choice';
+import { chooseAvroSchema, fitAvroSample } from './avro-schema-choice';
 import { deriveJsBinarySchema } from '../schema/derive-js-binary';
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
   const chosen = chooseAvroSchema(sample, context);
-  const derived = deriveJsBinarySchema(chosen.schema);
+  // As the Avro rows: a list against a one-list record fills it, against another type is an array of it.
+  const fitted = fitAvroSample(chosen, sample, context);
+  const derived = deriveJsBinarySchema(fitted.schema);
   const type = new Type(derived.schema);
+  const read = (bytes: Uint8Array) => type.decode(asBuffer(bytes)) as unknown;
+  const { unwrap } = fitted;
   return {
-    input: sample,
+    input: fitted.input,
     encode: (value) => type.encode(value),
-    decode: (bytes) => type.decode(asBuffer(bytes)),
+    decode: unwrap ? (bytes) => unwrap(read(bytes)) : read,
     schema: chosen.origin === 'none' ? 'inferred' : chosen.origin === 'provided' ? 'derived' : chosen.origin,
     schemaText: JSON.stringify(derived.schema, null, 2),
-    notes: [...chosen.notes, ...derived.notes],
+    notes: [...chosen.notes, ...fitted.notes, ...derived.notes],
     ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
   };
 };

@@ -7,6 +7,7 @@
 import { protobuf } from './protobufjs-runtime';
 import type { PrepareContext } from './codec';
 import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
+import { isArraySchema } from './avro-schema-choice';
 import { inferProtoMessageSchema, inferProtoSchema, STRUCT_IMPORT, type ProtoInference } from '../schema/infer-proto';
 import { fromWire, toWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { absentAsNullAdapter } from '../schema/absent-as-null';
@@ -135,7 +136,10 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
     return { type: resolveProtoType(provided).type, origin: 'provided', text: provided.source, notes: [] };
   }
   if (provided?.kind === 'avsc') {
-    const derived = deriveProtoFromAvro(resolveAvsc(provided).schema);
+    const resolved = resolveAvsc(provided).schema;
+    // A list against a type that is neither a record nor an array is an array of it, as in the Avro rows.
+    const listOfIt = !context.messages && Array.isArray(sample) && !isRecordSchema(resolved) && !isArraySchema(resolved);
+    const derived = deriveProtoFromAvro(listOfIt ? { type: 'array', items: resolved } : resolved);
     const type = protobuf.parse(derived.source, { keepCase: true }).root.lookupType(derived.rootType);
     const notes = [`proto3 schema derived field by field from ${describeProvided(provided)}`, ...derived.notes];
     return { type, origin: 'derived', text: derived.source, wrappedAs: derived.wrappedAs, nullable: derived.nullable, notes };
@@ -229,6 +233,11 @@ function listFieldOf(type: protobuf.Type): string | undefined {
  * generated from `Items { repeated Item items }` are `{ items: [...] }`, the tuples are `{ x, y, z }`.
  * The first record decides: an object whose keys all name the message's fields.
  */
+function isRecordSchema(schema: unknown): boolean {
+  const type = schema !== null && typeof schema === 'object' ? (schema as { type?: unknown }).type : undefined;
+  return type === 'record' || type === 'error';
+}
+
 function listOfItself(type: protobuf.Type, sample: readonly unknown[]): boolean {
   const first = sample.find((value) => value !== null && value !== undefined);
   if (typeof first !== 'object' || first === null || Array.isArray(first)) return false;

@@ -3,7 +3,6 @@
  * format's decode reads the schema's default (FlatBuffers' `mana:short = 150`). The remnants
  * name such a value as the default it is, not as data the codec made up.
  */
-import type { PathSegment } from '../../analysis/json-path';
 import type { SchemaDefaultAt } from '../../analysis/semantics';
 import type { ModelType, RecordType } from '../../schema/translate/model';
 

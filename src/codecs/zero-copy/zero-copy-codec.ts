@@ -46,6 +46,16 @@ interface Generated<T> {
   chosen: ChosenSchema;
   translation: T;
   code: GeneratedCode;
+  /** How the sample met a provided or derived schema (avro-schema-choice.ts's fitAvroSample), as plain data. */
+  fit?: SampleFit;
+}
+
+interface SampleFit {
+  /** The one-list record's field the sample fills. */
+  wrappedAs?: string;
+  /** The sample with the keys the user chose to drop left out (only then: it is the sample's size). */
+  input?: unknown;
+  notes: string[];
 }
 
 export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>): CodecModule {
@@ -54,9 +64,10 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
       // The user's own schema in this format, or the run's schema translated into it.
       const own = context.codegen?.formatSchemas?.find((file) => file.language === format.language);
       const chosen: ChosenSchema = own ? { schema: undefined, origin: 'provided', text: own.source, notes: [] } : await chooseTranslatedSchema(sample, context);
+      const fitted = own ? undefined : await fitToSchema(sample, chosen, context);
       const translation = own
         ? ((await readFormatSchema(own, context.codegen)) as unknown as T)
-        : format.translate(modelFromAvro(chosen.schema, { listOfRecords: isListOfRecords(sample, chosen) }));
+        : format.translate(modelFromAvro(fitted?.schema ?? chosen.schema, { listOfRecords: isListOfMessages(sample, chosen, context) }));
       const schemaFile = own ? entryName(own) : `schema.${format.language}`;
       const files = {
         ...(translation as { includes?: Record<string, string> }).includes,
@@ -68,7 +79,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
         { files, entries: [schemaFile], ...(own ? { origins: { [schemaFile]: own.path } } : {}) },
         context.codegen,
       );
-      return { chosen, translation, code } satisfies Generated<T>;
+      return { chosen, translation, code, ...(fitted ? { fit: fitted.fit } : {}) } satisfies Generated<T>;
     },
     prepare(sample: unknown, context: PrepareContext): PreparedCodec {
       const generated = context.generated as Generated<T> | undefined;
@@ -77,14 +88,15 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
           `${format.name} runs code generated from the schema at run time, which comparisons do and this part of Payload Lab (probes, payload limits) does not: not run here`,
         );
       }
-      const { chosen, translation, code } = generated;
+      const { chosen, translation, code, fit } = generated;
       const glue = loadGlue(code, format, translation.model);
+      const wrappedAs = fit?.wrappedAs;
       const from = chosen.origin === 'inferred' ? 'the schema inferred from the sample' : `the ${chosen.origin} Avro schema`;
       const origin = chosen.origin === 'provided' && chosen.schema === undefined ? 'provided' : chosen.origin === 'inferred' ? 'inferred' : 'derived';
       return {
-        input: sample,
+        input: fit?.input ?? (wrappedAs ? { [wrappedAs]: sample } : sample),
         encode: glue.encode,
-        decode: glue.decode,
+        decode: wrappedAs ? (bytes) => (glue.decode(bytes) as Record<string, unknown>)[wrappedAs] : glue.decode,
         schema: origin,
         schemaText: translation.text,
         notes: [
@@ -94,6 +106,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
           ...format.notes,
           ...translation.notes,
           ...chosen.notes.map((note) => `(Avro schema) ${note}`),
+          ...(fit?.notes ?? []),
         ],
         ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
         ...(declaresDefaults(translation.model.named) ? { schemaDefault: schemaDefaults(translation.model.root) } : {}),
@@ -137,9 +150,26 @@ function bareWord(folder: string): { word: string; file: string } | undefined {
   return undefined;
 }
 
-/** A list of records against a record schema: encoded as a list of them, as the Avro rows do. */
-function isListOfRecords(sample: unknown, chosen: ChosenSchema): boolean {
-  if (chosen.origin === 'inferred' || !Array.isArray(sample)) return false;
+/**
+ * A provided or derived schema meets the sample as it does in the Avro rows: keys it does not
+ * know refused (or dropped, as asked), a list against a one-list record filling it, against
+ * another type an array of it. (Inferred schemas fit their sample.)
+ */
+async function fitToSchema(sample: unknown, chosen: ChosenSchema, context: PrepareContext): Promise<{ schema: unknown; fit: SampleFit } | undefined> {
+  if (chosen.origin === 'inferred' || chosen.schema === undefined || context.messages) return undefined;
+  const { fitAvroSample } = await import('../avro-schema-choice');
+  const fitted = fitAvroSample(chosen, sample, context);
+  const filled = fitted.wrappedAs === undefined ? fitted.input : (fitted.input as Record<string, unknown>)[fitted.wrappedAs];
+  const dropped = filled !== sample;
+  return {
+    schema: fitted.schema,
+    fit: { ...(fitted.wrappedAs ? { wrappedAs: fitted.wrappedAs } : {}), ...(dropped ? { input: fitted.input } : {}), notes: fitted.notes },
+  };
+}
+
+/** Message mode: a list of records against a record schema is a list of them, each record a message. */
+function isListOfMessages(sample: unknown, chosen: ChosenSchema, context: PrepareContext): boolean {
+  if (!context.messages || chosen.origin === 'inferred' || !Array.isArray(sample)) return false;
   const schema = chosen.schema as { type?: unknown };
   return schema.type === 'record' || schema.type === 'error';
 }
