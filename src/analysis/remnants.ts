@@ -94,7 +94,8 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
     }
     for (const key of match.missing) {
       const at = node.child(key);
-      if (options.semantics?.implicitDefaults && isImplicitDefault(object[key])) {
+      const declared = options.schemaDefault?.(at.segments());
+      if (options.semantics?.implicitDefaults && (isImplicitDefault(object[key]) || (declared !== undefined && Object.is(declared.value, object[key])))) {
         // The same message to proto3: a default is not written, and reads back as absent.
         groups.add(
           'missing-key',

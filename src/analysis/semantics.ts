@@ -118,3 +118,6 @@ export function sameJsonValue(expected: unknown, actual: unknown): boolean {
 
 /** The default a user's schema declares for the value at a path, if it declares one (FlatBuffers, Cap'n Proto). */
 export type SchemaDefaultAt = (path: readonly PathSegment[]) => { value: unknown } | undefined;
+
+/** An enum's values by name where the value at a path is one (protobuf): a name decoded as its number is the same value. */
+export type SchemaEnumAt = (path: readonly PathSegment[]) => Readonly<Record<string, number>> | undefined;

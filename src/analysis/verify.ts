@@ -6,10 +6,10 @@
  * `equivalent`, like a class instance; the remnants report the type change.
  */
 import type { Difference, DifferenceKind, RoundTrip, RoundTripStatus } from '../shared/results';
-import type { PathNode } from './json-path';
+import type { PathNode, PathSegment } from './json-path';
 import { describeOriginal, isIncompatibleRoot, kindName } from './values';
 import { walkPairs, type ContainerKind, type ExtraKey } from './walk-pairs';
-import { isImplicitDefault, sameJsonValue, type FormatSemantics, type SchemaDefaultAt } from './semantics';
+import { isImplicitDefault, sameJsonValue, type FormatSemantics, type SchemaDefaultAt, type SchemaEnumAt } from './semantics';
 import { matchRenames } from './renames';
 
 export const DEFAULT_MAX_DIFFERENCES = 100;
@@ -21,6 +21,8 @@ export interface VerifyOptions {
   semantics?: FormatSemantics;
   /** The default the user's schema declares at a path (PreparedCodec.schemaDefault): decoded where the sample had no key, it is the same document. */
   schemaDefault?: SchemaDefaultAt;
+  /** An enum's values at a path (PreparedCodec.schemaEnum): a name decoded as its number is the same value. */
+  schemaEnum?: SchemaEnumAt;
 }
 
 /**
@@ -47,6 +49,22 @@ function isDeclaredDefault(declared: { value: unknown } | undefined, value: unkn
     declared !== undefined &&
     (Object.is(declared.value, value) || (typeof declared.value === 'bigint' && typeof value === 'bigint' && declared.value === value))
   );
+}
+
+/** The schema's facts for a value compared on its own (under its new name): its paths start at `at`. */
+function rerooted(options: VerifyOptions, at: PathNode): Pick<VerifyOptions, 'schemaDefault' | 'schemaEnum'> {
+  const prefix = at.segments();
+  const { schemaDefault, schemaEnum } = options;
+  return {
+    ...(schemaDefault ? { schemaDefault: (path: readonly PathSegment[]) => schemaDefault([...prefix, ...path]) } : {}),
+    ...(schemaEnum ? { schemaEnum: (path: readonly PathSegment[]) => schemaEnum([...prefix, ...path]) } : {}),
+  };
+}
+
+/** An enum value given by name and decoded as its number (ts-proto, protobuf-ts). */
+function isEnumNumber(schemaEnum: SchemaEnumAt | undefined, at: PathNode, expected: unknown, actual: unknown): boolean {
+  if (schemaEnum === undefined || typeof expected !== 'string' || typeof actual !== 'number') return false;
+  return schemaEnum(at.segments())?.[expected] === actual;
 }
 
 export function verifyRoundTrip(original: unknown, decoded: unknown, options: VerifyOptions = {}): RoundTrip {
@@ -81,7 +99,11 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
       for (const { from, to } of match.renames) {
         // The value under its new name is compared like any other.
         sameValueTypeChanges++;
-        const nested = verifyRoundTrip(object[from], values.get(to), { ...options, maxDifferences: Math.max(0, maxDifferences - differences.length) });
+        const nested = verifyRoundTrip(object[from], values.get(to), {
+          ...options,
+          ...rerooted(options, node.child(from)),
+          maxDifferences: Math.max(0, maxDifferences - differences.length),
+        });
         const prefix = node.child(from).toString();
         for (const difference of nested.differences) differences.push({ ...difference, path: prefix + difference.path.slice(1) });
         const counted = nested.differences.length + (nested.omittedDifferences ?? 0);
@@ -93,8 +115,15 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
       left = left.filter((entry) => match.extra.includes(entry.key));
     }
     if (semantics.implicitDefaults) {
-      // proto3: a default is not written, and an absent field reads as its default.
-      stillMissing = stillMissing.filter((key) => !(isImplicitDefault(object[key]) && ++sameValueTypeChanges));
+      // proto3: a default is not written, and an absent field reads as its default (an enum's: its first value).
+      const declared = options.schemaDefault;
+      stillMissing = stillMissing.filter(
+        (key) =>
+          !(
+            (isImplicitDefault(object[key]) || (declared !== undefined && isDeclaredDefault(declared(node.child(key).segments()), object[key]))) &&
+            ++sameValueTypeChanges
+          ),
+      );
     }
     if (semantics.implicitDefaults || semantics.filledDefaults) left = left.filter(({ value }) => !(isImplicitDefault(value) && ++sameValueTypeChanges));
     // A method on the decoded record (Bebop's encode) is not data: JSON.stringify skips it, the
@@ -107,7 +136,8 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
 
   walkPairs(original, decoded, {
     difference: (at, finding, expected, actual) => {
-      if (finding.sameValue || (semantics.jsonValues && sameJsonValue(expected, actual))) sameValueTypeChanges++;
+      if (finding.sameValue || (semantics.jsonValues && sameJsonValue(expected, actual)) || isEnumNumber(options.schemaEnum, at, expected, actual))
+        sameValueTypeChanges++;
       else report(at, finding.kind, finding.detail);
     },
     keys: (node, object, allMissing, allExtra) => {

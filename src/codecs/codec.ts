@@ -2,7 +2,7 @@
  * One interface for every serialization library. A codec module is loaded only inside its
  * worker, so its library is never evaluated in the extension host or beside another codec.
  */
-import type { FormatSemantics, SchemaDefaultAt } from '../analysis/semantics';
+import type { FormatSemantics, SchemaDefaultAt, SchemaEnumAt } from '../analysis/semantics';
 import type { InteropResult, SchemaOrigin } from '../shared/results';
 import type { SchemaVariants } from '../shared/variants';
 import type { ProvidedSchema, CodegenSettings } from '../shared/codec-job';
@@ -65,6 +65,8 @@ export interface PreparedCodec {
   lazy?: LazyReads;
   /** A user's schema: the default decode reads for a key left out at `path`, so the remnants call it that. */
   schemaDefault?: SchemaDefaultAt;
+  /** An enum's values at `path` (protobuf): a name decoded as its number is the same value; the remnants still show the type change. */
+  schemaEnum?: SchemaEnumAt;
   /**
    * Message mode (`PrepareContext.messages`): each record as `encode` takes it, in the stream's
    * order; `decode` then reads one message back to its record. `input` is unused.

@@ -127,6 +127,8 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     ...(reference.layout ? { layout: reference.layout } : {}),
     ...(reference.inferred === undefined ? {} : { inferred: reference.inferred }),
     ...(reference.semantics ? { semantics: reference.semantics } : {}),
+    ...(reference.schemaDefault ? { schemaDefault: reference.schemaDefault } : {}),
+    ...(reference.schemaEnum ? { schemaEnum: reference.schemaEnum } : {}),
     interop: generatedInterop(library.runtime, message, (reference.layout as { type: protobuf.Type }).type, referenceBytes),
   };
 }

@@ -5,7 +5,7 @@
  * plan, so their bytes can be compared for the same schema.
  */
 import { protobuf } from './protobufjs-runtime';
-import type { PrepareContext } from './codec';
+import type { PrepareContext, PreparedCodec } from './codec';
 import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
 import { isArraySchema } from './avro-schema-choice';
 import { inferProtoMessageSchema, inferProtoSchema, STRUCT_IMPORT, type ProtoInference } from '../schema/infer-proto';
@@ -14,6 +14,7 @@ import { absentAsNullAdapter } from '../schema/absent-as-null';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { checkProtoFit, describeMismatch, type ProtoFit, type ProtoFitOptions } from '../schema/sample-fit';
 import { fieldsByJsonKey, messageNaming } from '../schema/proto-json-names';
+import { protoEnumFacts } from '../schema/proto-defaults';
 import { describeVariants } from '../shared/variants';
 import type { SchemaOrigin } from '../shared/results';
 import type { FormatSemantics } from '../analysis/semantics';
@@ -263,6 +264,11 @@ function listOf(type: protobuf.Type): protobuf.Type {
  * sample may have written as their JSON names; values come back in another of proto3 JSON's
  * forms (canonical Duration text, 64-bit integers as numbers, bytes as Uint8Array).
  */
+/** A given or derived message's enum facts for judging the round trip (proto-defaults.ts); none for inferred schemas (no enums) or messages. */
+export function planEnumFacts(plan: ProtobufPlan): Pick<PreparedCodec, 'schemaDefault' | 'schemaEnum'> {
+  return plan.origin === 'inferred' || plan.perMessage ? {} : protoEnumFacts(plan.type, plan.wrappedAs);
+}
+
 export function planSemantics(plan: ProtobufPlan): FormatSemantics {
   const proto3 = protoSyntaxOf(plan.text) === 'proto3';
   return { ...(proto3 ? { implicitDefaults: true } : { filledDefaults: true }), renames: true, jsonValues: true };

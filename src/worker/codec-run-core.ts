@@ -57,10 +57,11 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
         },
       );
       if (opened && job.measurement.verify) {
-        const { semantics, schemaDefault } = opened.prepared;
+        const { semantics, schemaDefault, schemaEnum } = opened.prepared;
         run.roundTrip = run.verified(opened.sample, opened.decoded, 'the decoded value is not the sample', {
           ...(semantics ? { semantics } : {}),
           ...(schemaDefault ? { schemaDefault } : {}),
+          ...(schemaEnum ? { schemaEnum } : {}),
         });
       }
       run.opened = opened;

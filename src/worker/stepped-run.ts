@@ -91,7 +91,12 @@ export abstract class SteppedRun<Opened, Job extends CodecJob = CodecJob> implem
   }
 
   /** The round trip, checked before any timing: a failed one ends the run at `verify`. */
-  protected verified(original: unknown, decoded: unknown, what: string, rules: Pick<VerifyOptions, 'semantics' | 'schemaDefault'> = {}): RoundTrip {
+  protected verified(
+    original: unknown,
+    decoded: unknown,
+    what: string,
+    rules: Pick<VerifyOptions, 'semantics' | 'schemaDefault' | 'schemaEnum'> = {},
+  ): RoundTrip {
     this.enter('verify');
     const roundTrip = verifyRoundTrip(original, decoded, rules);
     if (roundTrip.status !== 'failed') return roundTrip;
