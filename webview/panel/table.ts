@@ -64,8 +64,19 @@ export class ResultsTable implements Disposable {
     this.scroll = el('div', { className: 'table-scroll' }, [this.table]);
     this.chooser = this.listeners.add(new ColumnChooser(actions));
     this.element = el('div', { className: 'results-block' }, [this.chooser.element, this.scroll]);
-    // The webview's window is the panel: a resized panel refits the table.
+    // The webview's window is the panel: a resized panel refits the table at once.
     this.listeners.add(listen(window, 'resize', () => this.fit()));
+    // So does a table laid out after its last render (an entry drawn before it was attached,
+    // results shown after being hidden): the fit needs a width, which only layout gives.
+    let fittedWidth = -1;
+    const observer = new ResizeObserver(() => {
+      const width = this.scroll.clientWidth;
+      if (width === fittedWidth) return; // folding columns changes the height only
+      fittedWidth = width;
+      this.fit();
+    });
+    observer.observe(this.scroll);
+    this.listeners.add({ dispose: () => observer.disconnect() });
 
     // One delegated listener: rows come and go, the listener stays.
     this.listeners.add(
