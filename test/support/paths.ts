@@ -1,5 +1,6 @@
 /** Where the built bundles and bundled samples are. `npm test` builds before it tests. */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
@@ -17,4 +18,17 @@ export const FAST = { timeBudgetMs: 20, minSamples: 3, rounds: 1, workerScript }
 
 export function sampleFrom(value: unknown, name = 'sample.json'): { path: string; bytes: Uint8Array } {
   return { path: name, bytes: Buffer.from(JSON.stringify(value), 'utf8') };
+}
+
+/**
+ * The first `records` records of a bundled sample (`schemas/NAME`: the events' array, the
+ * tuples' `items`), written under the same name to a temporary folder. What a CLI test checks
+ * of a row (it completes, its layout's bytes, the cache) does not need the whole megabyte.
+ */
+export function bundledSlice(name: 'events.json' | 'tuples.json', records: number): string {
+  const whole = JSON.parse(fs.readFileSync(path.join(repoRoot, 'schemas', name), 'utf8')) as unknown[] | { items: unknown[] };
+  const sliced = Array.isArray(whole) ? whole.slice(0, records) : { ...whole, items: whole.items.slice(0, records) };
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-slice-')), name);
+  fs.writeFileSync(file, JSON.stringify(sliced));
+  return file;
 }

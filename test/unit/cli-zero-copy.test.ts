@@ -1,6 +1,7 @@
 /**
  * The flatbuffers, capnp and bebop rows through the CLI (`payload-lab compare FILE --codecs …`),
- * as a user runs them, with the real tools: completed on the bundled tuples and events, the
+ * as a user runs them, with the real tools: completed on the bundled tuples and events (their
+ * first records), the
  * bytes the formats' layouts give, access and firstField in --json for the formats read on
  * access only, the table's section for them, a second run served from the cache, and a
  * mistake in a --fbs file stopping the run at its line and column.
@@ -13,7 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { missingZeroCopyTools } from '../support/zero-copy-tools';
-import { cliScript, repoRoot, tuplesSample } from '../support/paths';
+import { bundledSlice, cliScript, repoRoot, tuplesSample } from '../support/paths';
 import { ZERO_COPY_TOOLS } from '../../src/codegen/zero-copy-tools';
 import type { CompletedResult, ComparisonReport } from '../../src/shared/results';
 
@@ -52,8 +53,9 @@ test('compare --codecs flatbuffers,capnp,bebop: completed on the tuples and even
   const missing = await missingZeroCopyTools(ZERO_COPY_TOOLS);
   if (missing) return t.skip(missing);
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-cli-zero-copy-'));
-  const tuples = completed(JSON.parse((await compare(tuplesSample, cacheDir, '--json')).stdout) as ComparisonReport);
-  const items = (JSON.parse(fs.readFileSync(tuplesSample, 'utf8')) as { items: unknown[] }).items.length;
+  const tuplesSlice = bundledSlice('tuples.json', 2_000);
+  const tuples = completed(JSON.parse((await compare(tuplesSlice, cacheDir, '--json')).stdout) as ComparisonReport);
+  const items = 2_000;
   assert.equal(tuples.flatbuffers!.bytes, 24 * items + 24);
   assert.equal(tuples.capnp!.bytes, 24 * items + 32);
   assert.equal(tuples.bebop!.bytes, 20 * items + 4);
@@ -75,10 +77,10 @@ test('compare --codecs flatbuffers,capnp,bebop: completed on the tuples and even
   assert.equal(tuples.bebop!.access, undefined);
   assert.ok(tuples.capnp!.notes.some((note) => /packed encoding, which drops zero bytes, is not used/.test(note)));
 
-  const events = completed(JSON.parse((await compare(path.join(repoRoot, 'schemas', 'events.json'), cacheDir, '--json')).stdout) as ComparisonReport);
+  const events = completed(JSON.parse((await compare(bundledSlice('events.json', 400), cacheDir, '--json')).stdout) as ComparisonReport);
   for (const codec of ROWS) assert.equal(events[codec]!.roundTrip.status, 'exact', codec);
 
-  const table = (await compare(tuplesSample, cacheDir)).stdout;
+  const table = (await compare(tuplesSlice, cacheDir)).stdout;
   assert.match(table, /formats read on access \(per call, first round\)/);
   assert.match(table, /flatbuffers \(node\) .* \$\.items\[0\]\.x/);
   for (const codec of ROWS) assert.match(table, new RegExp(`${codec}: code generation: cached \\(no generation this run`));
