@@ -164,6 +164,9 @@ describe('Check Schema Change in VS Code (code-server) on a git repository', { t
       .first()
       .waitFor({ timeout: 10_000 });
     await page.keyboard.press('Escape');
+    // The editor's tab marked dirty: the workbench has told the extension host of the edit before
+    // the command below reaches it (the two go over one channel, in order).
+    await page.locator('.tabs-container .tab.dirty', { hasText: 'Items.proto' }).first().waitFor({ timeout: 10_000 });
     assert.match(fs.readFileSync(path.join(session!.dirs.workspace, 'Items.proto'), 'utf8'), /double y = ;/, 'nothing is saved');
     await runPaletteCommand(page, 'Payload Lab: Check Schema Change');
     await pick(/the earlier version/, /HEAD/);
@@ -171,7 +174,7 @@ describe('Check Schema Change in VS Code (code-server) on a git repository', { t
     await pick(/the records/, /Generate \d+ records/);
     const frame = await panelFrame(page);
     await frame.locator('.schema-change-view[data-phase="finished"][data-run-id="2"]').first().waitFor({ timeout: 180_000 });
-    assert.match((await frame.locator('.schema-change-versions dd[data-origin="working"]').first().textContent()) ?? '', /^the editor, with unsaved edits/);
+    assert.match((await newest(frame, '.schema-change-versions dd[data-origin="working"]').textContent()) ?? '', /^the editor, with unsaved edits/);
     await newest(frame, 'button.schema-change-cell[data-writer="0"][data-reader="1"]').click();
     const paths = await newest(frame, '.schema-change-detail .reading-reinterpreted').evaluateAll((items) =>
       items.map((item) => item.getAttribute('data-path')),

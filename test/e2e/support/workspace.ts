@@ -46,6 +46,9 @@ export function makeE2eDirs(options: E2eOptions = {}): E2eDirs {
         'workbench.tips.enabled': false,
         'security.workspace.trust.enabled': options.untrusted === true,
         ...(options.untrusted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false } : {}),
+        // VS Code for the Web (code-server) saves edits after a second by default, the desktop
+        // never: the desktop's default, so unsaved edits stay unsaved while a test reads them.
+        'files.autoSave': 'off',
         'extensions.autoCheckUpdates': false,
         'extensions.autoUpdate': false,
         // No network here: telemetry's failing lookups and retries would run beside the measuring.
