@@ -1,36 +1,15 @@
 // Bundles each entry point of src/shared/bundles.json for its runtime: Node (extension host, CLI,
 // worker threads, child processes), the panel's page, and the browser runtime (Web Worker, frames).
-// Library versions are read here, once, and baked into the bundles (their package.json files
-// are often hidden behind "exports").
+// Library versions are read here, once (esbuild-libraries.mjs, from the codec registry), and
+// baked into the bundles (their package.json files are often hidden behind "exports").
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { browserOptions, pbfCompileVersion as pbfCompileVersionPlugin, webBundleSizes } from './esbuild-browser.mjs';
+import { libraryVersions } from './esbuild-libraries.mjs';
 
 const quiet = process.argv.includes('--quiet');
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-const libraries = [
-  'avsc',
-  'protobufjs',
-  'msgpackr',
-  'cbor-x',
-  'bson',
-  'pbf',
-  '@bufbuild/protobuf',
-  'avro-js',
-  'bser',
-  'js-binary',
-  '@msgpack/msgpack',
-  'cborg',
-  '@bokuweb/zstd-wasm',
-  'google-protobuf',
-  'ts-proto',
-  '@protobuf-ts/runtime',
-  'sucrase',
-  'flatbuffers',
-  'capnp-es',
-  'bebop',
-];
-const versions = Object.fromEntries(libraries.map((name) => [name, JSON.parse(readFileSync(`node_modules/${name}/package.json`, 'utf8')).version]));
+const versions = await libraryVersions();
 // ts-proto is the generator (found as a tool); its generated code runs on @bufbuild/protobuf/wire, bundled.
 
 // pbf/compile reads its own package.json through import.meta.url when it loads, which a

@@ -9,13 +9,14 @@ import * as vscode from 'vscode';
 import { collectAvroReferences } from '../schema/avro-references';
 import { resolveProtoImports } from '../schema/proto-imports';
 import type { ProvidedSchema } from '../shared/codec-job';
+import { readSetting } from './setting-table';
 
 /** `payloadLab.protoIncludePaths`, absolute: relative entries and `${workspaceFolder}` against the first workspace folder. */
 export function readProtoIncludePaths(): string[] {
-  const configured = vscode.workspace.getConfiguration('payloadLab').get<string[]>('protoIncludePaths') ?? [];
+  const configured = readSetting(vscode.workspace.getConfiguration('payloadLab'), 'protoIncludePaths');
   const base = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   return configured
-    .filter((entry) => typeof entry === 'string' && entry.trim() !== '')
+    .filter((entry) => entry.trim() !== '')
     .map((entry) => entry.replace(/\$\{workspaceFolder\}/g, base ?? ''))
     .map((entry) => (path.isAbsolute(entry) || !base ? entry : path.join(base, entry)));
 }

@@ -1,12 +1,14 @@
-/** The `payloadLab.*` settings, read fresh for every run (changes apply without a reload). */
+/**
+ * The `payloadLab.*` settings, read fresh for every run (changes apply without a reload), each
+ * through the table of package.json's declarations (setting-table.ts), which holds the defaults.
+ */
 import * as vscode from 'vscode';
-import { builtinCodecs, DEFAULT_CODEC_IDS } from '../codecs/registry';
-import { DEFAULT_LIMITS, DEFAULT_ROUNDS, DEFAULT_TIME_BUDGET_MS } from '../engine/settings';
+import { builtinCodecs } from '../codecs/registry';
 import type { MeasuredRuntime } from '../shared/results';
 import { TOOL_SPECS } from '../codegen/tool-registry';
-import { DEFAULT_DICTIONARY, DEFAULT_LINK_BITS_PER_SECOND } from '../shared/messages';
 import type { MessageSettings } from './message-mode';
 import { DEFAULT_TRANSPORT, isTransport, type Transport } from '../shared/transport';
+import { readSetting, settingDefault, toolSettingName, type SettingSource } from './setting-table';
 
 export interface RunSettings {
   codecs: string[];
@@ -30,27 +32,31 @@ export interface RunSettings {
 export function readRunSettings(): RunSettings {
   const config = vscode.workspace.getConfiguration('payloadLab');
   const known = new Set(builtinCodecs.map((codec) => codec.id));
-  const configured = config.get<string[]>('defaultCodecs') ?? [...DEFAULT_CODEC_IDS];
-  const codecs = configured.filter((id) => known.has(id));
+  const codecs = readSetting(config, 'defaultCodecs').filter((id) => known.has(id));
   return {
-    codecs: codecs.length > 0 ? codecs : [...DEFAULT_CODEC_IDS],
-    quick: config.get<boolean>('quickMode') ?? false,
-    rounds: config.get<number>('rounds') ?? DEFAULT_ROUNDS,
-    timeBudgetMs: config.get<number>('timeBudgetMs') ?? DEFAULT_TIME_BUDGET_MS,
-    memoryLimitMb: config.get<number>('workerMemoryLimitMb') ?? DEFAULT_LIMITS.memoryLimitMb,
-    timeoutMs: config.get<number>('workerTimeoutMs') ?? DEFAULT_LIMITS.timeoutMs,
-    runtimes: readRuntimes(config.get<string[]>('runtimes')),
-    browserCapBytes: Math.round((config.get<number>('browserSampleCapMb') ?? 64) * 1024 * 1024),
-    strictCspCheck: config.get<boolean>('strictCspCheck') ?? false,
-    tools: Object.fromEntries(TOOL_SPECS.map((spec) => [spec.id, config.get<string>(`tools.${spec.id}`) ?? ''])),
-    dropUnknownKeys: config.get<boolean>('dropUnknownKeys') ?? false,
+    codecs: codecs.length > 0 ? codecs : settingDefault('defaultCodecs'),
+    quick: readSetting(config, 'quickMode'),
+    rounds: readSetting(config, 'rounds'),
+    timeBudgetMs: readSetting(config, 'timeBudgetMs'),
+    memoryLimitMb: readSetting(config, 'workerMemoryLimitMb'),
+    timeoutMs: readSetting(config, 'workerTimeoutMs'),
+    runtimes: readRuntimes(readSetting(config, 'runtimes')),
+    browserCapBytes: Math.round(readSetting(config, 'browserSampleCapMb') * 1024 * 1024),
+    strictCspCheck: readSetting(config, 'strictCspCheck'),
+    tools: Object.fromEntries(TOOL_SPECS.map((spec) => [spec.id, readToolPath(config, spec.id)])),
+    dropUnknownKeys: readSetting(config, 'dropUnknownKeys'),
   };
 }
 
-function readRuntimes(configured: string[] | undefined): MeasuredRuntime[] {
+function readRuntimes(configured: string[]): MeasuredRuntime[] {
   const known: MeasuredRuntime[] = ['node', 'browser'];
-  const chosen = known.filter((runtime) => configured?.includes(runtime));
-  return chosen.length > 0 ? chosen : ['node'];
+  const chosen = known.filter((runtime) => configured.includes(runtime));
+  return chosen.length > 0 ? chosen : known.filter((runtime) => settingDefault('runtimes').includes(runtime));
+}
+
+function readToolPath(config: SettingSource, id: string): string {
+  const name = toolSettingName(id);
+  return name === undefined ? '' : readSetting(config, name);
 }
 
 export interface GenerateSettings {
@@ -61,9 +67,8 @@ export interface GenerateSettings {
 /** How many records "Generate … from a schema" makes, and from which seed (deterministic). */
 export function readGenerateSettings(): GenerateSettings {
   const config = vscode.workspace.getConfiguration('payloadLab');
-  const count = Math.floor(config.get<number>('generatedSampleCount') ?? 1000);
-  const seed = Math.floor(config.get<number>('generatedSampleSeed') ?? 1);
-  return { count: Math.min(Math.max(count, 1), 1_000_000), seed };
+  // Within package.json's bounds (readSetting), whole.
+  return { count: Math.floor(readSetting(config, 'generatedSampleCount')), seed: Math.floor(readSetting(config, 'generatedSampleSeed')) };
 }
 
 export interface SweepSettings {
@@ -82,26 +87,27 @@ export interface SweepSettings {
 /** The size sweep's and limit search's settings (`payloadLab.sweep.*`, `payloadLab.limits.*`). */
 export function readSweepSettings(): SweepSettings {
   const config = vscode.workspace.getConfiguration('payloadLab');
-  const heapMb = config.get<number>('limits.heapMb') ?? 0;
+  const heapMb = readSetting(config, 'limits.heapMb');
+  // Sizes within package.json's bounds (readSetting).
   return {
-    maxMb: Math.min(Math.max(config.get<number>('sweep.maxMb') ?? 16, 0.01), 1024),
-    stepFactor: Math.max(config.get<number>('sweep.stepFactor') ?? 4, 1.5),
+    maxMb: readSetting(config, 'sweep.maxMb'),
+    stepFactor: readSetting(config, 'sweep.stepFactor'),
     heapMb: heapMb > 0 ? Math.round(heapMb) : undefined,
-    capMb: Math.min(Math.max(config.get<number>('limits.capMb') ?? 512, 1), 4096),
-    growth: config.get<string>('sweep.growth') === 'repeat' ? 'repeat' : 'fresh',
+    capMb: readSetting(config, 'limits.capMb'),
+    growth: readSetting(config, 'sweep.growth') === 'repeat' ? 'repeat' : 'fresh',
   };
 }
 
 /** Message mode's settings (`payloadLab.messages.*`), each kept in the range the engine takes. */
 export function readMessageSettings(): MessageSettings {
   const config = vscode.workspace.getConfiguration('payloadLab');
-  const split = config.get<number>('messages.dictionarySplit') ?? DEFAULT_DICTIONARY.trainShare;
-  const links = (config.get<number[]>('messages.linkBitsPerSecond') ?? []).filter((speed) => typeof speed === 'number' && speed > 0);
+  const links = readSetting(config, 'messages.linkBitsPerSecond').filter((speed) => speed > 0);
+  // The split and the dictionary's size within package.json's bounds (readSetting).
   return {
-    dictionarySplit: split > 0 && split < 1 ? split : DEFAULT_DICTIONARY.trainShare,
-    dictionaryBytes: Math.max(256, Math.round(config.get<number>('messages.dictionaryBytes') ?? DEFAULT_DICTIONARY.sizeBytes)),
-    linkBitsPerSecond: links.length > 0 ? links : [...DEFAULT_LINK_BITS_PER_SECOND],
-    skipInvalidLines: config.get<boolean>('messages.skipInvalidLines') ?? false,
+    dictionarySplit: readSetting(config, 'messages.dictionarySplit'),
+    dictionaryBytes: Math.round(readSetting(config, 'messages.dictionaryBytes')),
+    linkBitsPerSecond: links.length > 0 ? links : settingDefault('messages.linkBitsPerSecond'),
+    skipInvalidLines: readSetting(config, 'messages.skipInvalidLines'),
   };
 }
 
@@ -119,6 +125,6 @@ export function openMachineSettings(query: string): Thenable<unknown> {
 
 /** How the bytes travel, for the verdict (`payloadLab.transport`): gzip unless set to another known way. */
 export function readTransport(): Transport {
-  const configured = vscode.workspace.getConfiguration('payloadLab').get<string>('transport');
+  const configured = readSetting(vscode.workspace.getConfiguration('payloadLab'), 'transport');
   return isTransport(configured) ? configured : DEFAULT_TRANSPORT;
 }
