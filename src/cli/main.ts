@@ -223,7 +223,7 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
     (flag) => values[flag] !== undefined && values[flag] !== false,
   );
   if (messageFlags.length > 0) throw new MessagesUsageError(`--${messageFlags[0]} applies to message mode: add --messages (or give a .jsonl file)`);
-  const { report, bytesCheck } = await compareInRuntimes(
+  const report = await compareInRuntimes(
     setup.generated ?? { path: file },
     {
       ...common,
@@ -254,7 +254,7 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
         ...lazyReadsSection(report.results),
         ...endToEndSection(report.results),
         ...codeGenerationSection(report.results),
-        ...bytesCheckSection(bytesCheck),
+        ...bytesCheckSection(report.crossRuntime),
       ].join('\n'),
     );
   }

@@ -4,7 +4,8 @@
  * the same bytes.
  */
 import type { CodecResult, CompletedResult, TransportCompression } from '../shared/results';
-import type { CrossRuntimeCheck } from '../engine/cross-runtime';
+import type { CrossRuntimeCheck } from '../shared/results';
+import { crossRuntimeLines } from '../shared/cross-runtime-text';
 import { formatDuration } from '../shared/format';
 import { codeGenerationVerdict } from '../shared/code-generation-text';
 import { codecNames } from '../shared/codec-names';
@@ -53,6 +54,6 @@ export function codeGenerationSection(results: readonly CodecResult[]): string[]
 
 export function bytesCheckSection(check: CrossRuntimeCheck | undefined): string[] {
   if (!check) return [];
-  if (check.differences.length === 0) return ['', `bytes identical in Node and the browser: ${check.compared.join(', ') || 'no codec completed in both'}`];
-  return ['', 'FINDING: bytes differ between Node and the browser:', ...check.differences.map((line) => `  ${line}`)];
+  const { headline, differences } = crossRuntimeLines(check);
+  return ['', headline, ...differences.map((line) => `  ${line}`)];
 }

@@ -1,16 +1,16 @@
 /**
  * `compare --runtimes node,browser`: the same comparison in Node worker threads and in a
  * headless Chromium's Web Workers, one after the other (never at once: they would compete for
- * the CPU), each against its own JSON. The report holds every row once per runtime.
+ * the CPU), each against its own JSON. The report holds every row once per runtime
+ * (engine/runtime-reports.ts builds it, as it does the panel's).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { compareSample, type CompareOptions } from '../engine/compare';
-import { compareRuntimeBytes, withDifferenceNotes, type CrossRuntimeCheck } from '../engine/cross-runtime';
+import { reportOfRuntimes } from '../engine/runtime-reports';
 import { startHeadlessBrowser } from '../browser/headless-browser';
 import { DEFAULT_LIMITS } from '../engine/settings';
 import type { ComparisonReport, MeasuredRuntime } from '../shared/results';
-import { combineMachineLoads } from '../measurement/machine-load';
 
 export const RUNTIMES: readonly MeasuredRuntime[] = ['node', 'browser'];
 
@@ -26,18 +26,12 @@ export function parseRuntimes(value: string | undefined): MeasuredRuntime[] | st
   return RUNTIMES.filter((name) => names.includes(name));
 }
 
-export interface RuntimeRun {
-  report: ComparisonReport;
-  /** Present when both runtimes ran. */
-  bytesCheck?: CrossRuntimeCheck;
-}
-
 export async function compareInRuntimes(
   sample: { path: string; bytes?: Uint8Array },
   options: CompareOptions,
   runtimes: readonly MeasuredRuntime[],
   onRuntimeStart?: (runtime: MeasuredRuntime, description: string) => void,
-): Promise<RuntimeRun> {
+): Promise<ComparisonReport> {
   const reports: Partial<Record<MeasuredRuntime, ComparisonReport>> = {};
   let browserDescription: string | undefined;
   if (runtimes.includes('node')) {
@@ -60,19 +54,5 @@ export async function compareInRuntimes(
       await browser.close();
     }
   }
-  const first = (reports.node ?? reports.browser)!;
-  if (!reports.node || !reports.browser) {
-    return { report: browserDescription ? { ...first, runtime: { ...first.runtime, browser: browserDescription } } : first };
-  }
-  const bytesCheck = compareRuntimeBytes(reports.node.results, reports.browser.results);
-  const machineLoad = combineMachineLoads([reports.node.settings.machineLoad, reports.browser.settings.machineLoad]);
-  return {
-    report: {
-      ...reports.node,
-      settings: { ...reports.node.settings, ...(machineLoad ? { machineLoad } : {}) },
-      runtime: { ...reports.node.runtime, ...(browserDescription ? { browser: browserDescription } : {}) },
-      results: [...reports.node.results, ...withDifferenceNotes(reports.browser.results, bytesCheck)],
-    },
-    bytesCheck,
-  };
+  return reportOfRuntimes(reports, browserDescription);
 }

@@ -3,14 +3,9 @@
  * in a browser (same library version, same schema, same input). Checked by byte count and
  * SHA-256 of the encoded bytes; a difference is a finding, written on the browser row.
  */
-import type { CodecResult, CompletedResult } from '../shared/results';
+import type { CodecResult, CompletedResult, CrossRuntimeCheck } from '../shared/results';
 
-export interface CrossRuntimeCheck {
-  /** Codecs completed in both runtimes whose bytes were compared. */
-  compared: string[];
-  /** One sentence per codec whose bytes differ. */
-  differences: string[];
-}
+export type { CrossRuntimeCheck };
 
 export function compareRuntimeBytes(node: readonly CodecResult[], browser: readonly CodecResult[]): CrossRuntimeCheck {
   const check: CrossRuntimeCheck = { compared: [], differences: [] };

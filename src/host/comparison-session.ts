@@ -16,7 +16,8 @@ import { sampleAboveCap, unavailableBrowserRuntime } from '../browser/unavailabl
 import { MeasuringFrameServer } from './measuring-frame-server';
 import { panelBrowserRuntime } from './panel-browser-runtime';
 import { watchingEventLoop } from './host-loop-delay';
-import { panelCodecId, panelReport, panelRow, plannedForRuntimes, reportOfRuntimes } from './runtime-rows';
+import { panelCodecId, panelReport, panelRow, plannedForRuntimes } from './runtime-rows';
+import { reportOfRuntimes } from '../engine/runtime-reports';
 import { measurementSettings } from '../engine/settings';
 import { runtimeInfo } from '../engine/tool-info';
 import { SampleInputError } from '../input/read-sample';
@@ -263,7 +264,7 @@ export class ComparisonSession implements vscode.Disposable {
           run.warn(`${runtime} ${result.codec} ${result.status} at ${result.error.stage}: ${result.error.message}`);
       },
     });
-    const reports: ComparisonReport[] = [];
+    const reports: Partial<Record<MeasuredRuntime, ComparisonReport>> = {};
     const watched = (runtime: MeasuredRuntime, work: () => Promise<ComparisonReport>) =>
       watchingEventLoop(`${runtime} runtime`, work, (line) => run.info(line));
     const inNode = messages.on
@@ -272,10 +273,10 @@ export class ComparisonSession implements vscode.Disposable {
             throw inEditorWords(error);
           })
       : () => compareSample(input, common('node'));
-    if (runtimes.includes('node')) reports.push(await watched('node', inNode));
+    if (runtimes.includes('node')) reports.node = await watched('node', inNode);
     if (runtimes.includes('browser')) {
       const runtime = await this.browserRuntime(panel, input, settings, run.signal);
-      reports.push(await watched('browser', () => compareSample(input, { ...common('browser'), runtime })));
+      reports.browser = await watched('browser', () => compareSample(input, { ...common('browser'), runtime }));
     }
     const measured = reportOfRuntimes(
       reports,

@@ -72,9 +72,3 @@ export function panelReport(report: ComparisonReport): ComparisonReport {
       .map(({ row }) => row),
   };
 }
-
-/** One report of both runtimes' rows (Node's first), as the CLI's and Export's contract has it. */
-export function reportOfRuntimes(reports: readonly ComparisonReport[], browser: string | undefined): ComparisonReport {
-  const first = reports[0]!;
-  return { ...first, runtime: { ...first.runtime, ...(browser ? { browser } : {}) }, results: reports.flatMap((report) => report.results) };
-}

@@ -16,7 +16,8 @@ import { describeInterop } from '../shared/interop-text';
 import { codecNames } from '../shared/codec-names';
 import { LAZY_READS_MEANING, lazyReadsOf } from '../shared/lazy-reads-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
-import type { CodecResult, CompletedResult, ComparisonReport, RemnantKind, TimingStats } from '../shared/results';
+import type { CodecResult, CompletedResult, ComparisonReport, CrossRuntimeCheck, RemnantKind, TimingStats } from '../shared/results';
+import { crossRuntimeLines } from '../shared/cross-runtime-text';
 import { fileName, markdownText } from './markdown-text';
 import { messagesMarkdown } from './messages-export';
 
@@ -165,8 +166,20 @@ export function toMarkdown(report: ComparisonReport, choice: VerdictChoice = DEF
     ...(failures.length > 0 ? ['', '**Errors**', '', ...failures] : []),
     ...(notes.length > 0 ? ['', '**Notes**', '', ...notes] : []),
     ...(interop.length > 0 ? ['', '**Readable by the reference decoder**', '', ...interop] : []),
+    ...markdownCrossRuntime(report.crossRuntime),
     '',
   ].join('\n');
+}
+
+/** A run in Node and a browser: whether each codec wrote the same bytes in both. */
+function markdownCrossRuntime(check: CrossRuntimeCheck | undefined): string[] {
+  if (!check) return [];
+  const { headline, differences } = crossRuntimeLines(check);
+  return [
+    '',
+    `**Node and the browser**: ${markdownText(headline)}`,
+    ...(differences.length > 0 ? ['', ...differences.map((line) => `- ${markdownText(line)}`)] : []),
+  ];
 }
 
 /** FlatBuffers' and Cap'n Proto's reads beside their decode (their rows only; nothing for other runs). */

@@ -613,6 +613,16 @@ export interface ComparisonReport {
   results: CodecResult[];
   /** The results' remnants as codecs × kinds (see analysis/matrix.ts); absent in older reports. */
   remnantMatrix?: RemnantMatrix;
+  /** A run in Node and a browser: whether each codec encoded the same bytes in both (engine/runtime-reports.ts). */
+  crossRuntime?: CrossRuntimeCheck;
+}
+
+/** The same codec must encode the same bytes in Node and in a browser: checked by size and SHA-256. */
+export interface CrossRuntimeCheck {
+  /** Codecs completed in both runtimes whose bytes were compared. */
+  compared: string[];
+  /** One sentence per codec whose bytes differ. */
+  differences: string[];
 }
 
 /** Where a run is: the round a stage or row belongs to. */

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import type { ComparisonReport } from '../../src/shared/results';
+import { toMarkdown } from '../../src/report/export';
 import { cliScript, fixture } from '../support/paths';
 
 const FAST_ARGS = ['--time-budget', '20', '--min-samples', '3', '--rounds', '1'];
@@ -40,6 +41,9 @@ test('--runtimes node,browser gives each codec once per runtime, with the same b
   assert.equal(browser.sha256, node.sha256);
   assert.deepEqual(browser.compressed, node.compressed);
   assert.match(report.runtime.browser ?? '', /Chrome/);
+  // The check is part of the report (the panel's Export carries it too): v8 ran in Node only.
+  assert.deepEqual(report.crossRuntime, { compared: ['json', 'msgpackr'], differences: [] });
+  assert.match(toMarkdown(report), /\*\*Node and the browser\*\*: bytes identical in Node and the browser: json, msgpackr/);
 });
 
 test('the table shows a section per runtime and says the bytes are identical', () => {

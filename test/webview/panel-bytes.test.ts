@@ -10,7 +10,8 @@ import { computeAdvice } from '../../src/report/advice';
 import { profileLines } from '../../src/shared/profile-text';
 import { BYTE_CATEGORIES, type CompletedResult } from '../../src/shared/results';
 import { resultOf, startedWith, type RunEvent } from './support/real-run';
-import { panelReport, panelRow, plannedForRuntimes, reportOfRuntimes } from '../../src/host/runtime-rows';
+import { panelReport, panelRow, plannedForRuntimes } from '../../src/host/runtime-rows';
+import { reportOfRuntimes } from '../../src/engine/runtime-reports';
 import { assertNoProblems, panelSuite } from './support/suite';
 
 const suite = panelSuite();
@@ -74,7 +75,7 @@ test('one track and one scale for every bar: equal byte counts draw equal length
           ...event,
           report: panelReport(
             reportOfRuntimes(
-              [event.report, { ...event.report, results: event.report.results.map((row) => ({ ...row, runtime: 'browser' as const })) }],
+              { node: event.report, browser: { ...event.report, results: event.report.results.map((row) => ({ ...row, runtime: 'browser' as const })) } },
               'Chromium',
             ),
           ),
