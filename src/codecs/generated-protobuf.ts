@@ -11,7 +11,6 @@
  * library's own calls; the decoded value is what its users read (google-protobuf: `toObject()`,
  * renamed keys and all), unwrapped from the list message where the sample is a list.
  */
-import * as path from 'node:path';
 import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from './codec';
 import type { protobuf } from './protobufjs-runtime';
 import { describeGeneration, generateCode, type GeneratedCode, type Generator } from '../codegen/generate';
@@ -19,6 +18,7 @@ import { GeneratedModules, sandboxNotes, type RuntimeModules } from '../codegen/
 import type { ProtoInference } from '../schema/infer-proto';
 import { generatedInterop, type GeneratedMessageType } from './generated-protobuf-interop';
 import { protocSafeProto } from '../schema/protoc-names';
+import { importLayout } from '../schema/proto-import-names';
 
 export interface GeneratedProtobufLibrary {
   /** The runtime the generated code runs on (the row's library, its version reported). */
@@ -68,19 +68,24 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
     );
   }
   const schema = context.schema;
-  const imported = schema?.kind === 'proto' ? Object.keys(schema.imports ?? {}) : [];
-  if (imported.length > 0) {
-    throw new UnsupportedSampleError(
-      `the .proto imports other files (${imported.map((file) => path.basename(file)).join(', ')}), which are not handed to code generators yet; the well-known types alone are`,
-    );
-  }
   const layout = reference.layout as { kind: 'protobuf'; type: protobuf.Type; wrappedAs?: string };
   const root = layout.type;
   const text = reference.schemaText!;
   // A schema Payload Lab wrote has the JSON keys as names, some of which protoc or the code refuse.
   const safe = schema?.kind === 'proto' ? { source: text, notes: [] } : protocSafeProto(text);
   const files: Record<string, string> = { [SCHEMA_FILE]: safe.source };
-  const entries = [SCHEMA_FILE];
+  // The user's own files as written: a refusal of their text points into them.
+  const origins: Record<string, string> = {};
+  if (schema?.kind === 'proto' && schema.source === text) origins[SCHEMA_FILE] = schema.path ?? 'schema.proto';
+  // Imported files under the names their importers wrote, each generated too (the code of the
+  // main file requires theirs).
+  if (schema?.kind === 'proto' && schema.imports && Object.keys(schema.imports).length > 0) {
+    const laidOut = importLayout(schema.path ?? SCHEMA_FILE, text, schema.imports, [SCHEMA_FILE, LIST_FILE]);
+    if (!laidOut.ok) throw new UnsupportedSampleError(`the .proto's imports cannot be laid out for protoc: ${laidOut.why}`);
+    Object.assign(files, laidOut.files);
+    Object.assign(origins, laidOut.origins);
+  }
+  const entries = Object.keys(files);
   // A list of messages of a given .proto is wrapped in a message protobufjs added (protobuf-plan.ts): protoc gets it too.
   const declared = parse(text, { keepCase: true }).root.lookup(root.fullName);
   if (!declared) {
@@ -90,10 +95,8 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
       `syntax = "proto3";\nimport "${SCHEMA_FILE}";\n\nmessage ${root.name} {\n  repeated ${element.resolvedType!.fullName} ${element.name} = 1;\n}\n`;
     entries.push(LIST_FILE);
   }
-  // The user's .proto as written: a refusal of its text points into their file.
-  const origins = schema?.kind === 'proto' && schema.source === text ? { [SCHEMA_FILE]: schema.path ?? 'schema.proto' } : undefined;
-  const code = await generateCode(library.generator, { files, entries, ...(origins ? { origins } : {}) }, context.codegen);
-  return { code, reference, referenceBytes, rootFile: entries.at(-1)!, rootName: nameInPackage(root), renames: safe.notes };
+  const code = await generateCode(library.generator, { files, entries, ...(Object.keys(origins).length > 0 ? { origins } : {}) }, context.codegen);
+  return { code, reference, referenceBytes, rootFile: declared ? SCHEMA_FILE : LIST_FILE, rootName: nameInPackage(root), renames: safe.notes };
 }
 
 function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, context: PrepareContext): PreparedCodec {
