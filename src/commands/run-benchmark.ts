@@ -22,6 +22,12 @@ import type { SweepReport } from '../shared/sweep';
 import { fileNameOf } from '../host/sample-source';
 import { LAST_SAMPLE_KEY, lastSampleToOffer, rememberedSamplePath } from './last-sample';
 
+/**
+ * Each of the four steps: a click elsewhere (into the panel, which may be redrawing a run and
+ * take the focus meanwhile) leaves the step open with the choices made so far; Escape cancels.
+ */
+const STEP = { ignoreFocusOut: true } as const;
+
 const REMEMBERED_CODECS = 'payloadLab.lastCodecs';
 
 /** What a caller (or a test) may decide in advance instead of being asked. */
@@ -117,7 +123,7 @@ async function pickSample(context: vscode.ExtensionContext): Promise<SampleSourc
   for (const dataset of bundledDatasets(context.extensionUri)) {
     items.push({ label: `$(database) ${dataset.label}`, description: dataset.description, pick: () => sampleFromUri(dataset.uri) });
   }
-  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: sample to compare (1/4)', placeHolder: 'Which JSON sample?' });
+  const chosen = await vscode.window.showQuickPick(items, { ...STEP, title: 'Payload Lab: sample to compare (1/4)', placeHolder: 'Which JSON sample?' });
   return chosen?.pick();
 }
 
@@ -125,6 +131,7 @@ async function pickCodecs(context: vscode.ExtensionContext): Promise<string[] | 
   const remembered = context.globalState.get<string[]>(REMEMBERED_CODECS) ?? readRunSettings().codecs;
   const items = codecPickerItems(remembered);
   const chosen = await vscode.window.showQuickPick(items, {
+    ...STEP,
     title: 'Payload Lab: codecs (2/4)',
     placeHolder: 'Codecs to compare (JSON is always measured as the baseline)',
     canPickMany: true,
@@ -162,7 +169,11 @@ async function pickRuntimes(): Promise<MeasuredRuntime[] | undefined> {
   ];
   // The setting's choice first: Enter keeps it.
   items.sort((a, b) => Number(b.runtimes.join(',') === configured) - Number(a.runtimes.join(',') === configured));
-  const chosen = await vscode.window.showQuickPick(items, { title: 'Payload Lab: where to measure (4/4)', placeHolder: 'Node, the browser, or both?' });
+  const chosen = await vscode.window.showQuickPick(items, {
+    ...STEP,
+    title: 'Payload Lab: where to measure (4/4)',
+    placeHolder: 'Node, the browser, or both?',
+  });
   return chosen?.runtimes;
 }
 
@@ -227,6 +238,7 @@ async function pickMode(offerSweeps: boolean, jsonLines: boolean): Promise<RunMo
       : []),
   ];
   const chosen = await vscode.window.showQuickPick(items, {
+    ...STEP,
     title: 'Payload Lab: what to run (3/4)',
     placeHolder: 'Compare at this size, sweep the size, or find the limits?',
   });
