@@ -66,18 +66,8 @@ export interface RunRequest {
 const LAST_REPORT_KEY = 'payloadLab.lastReport';
 const LAST_FILE_REQUEST_KEY = 'payloadLab.lastFileRequest';
 
-interface StoredFileRequest {
-  path: string;
-  name: string;
-  runtimes?: MeasuredRuntime[];
-  codecs?: string[];
-  quick?: boolean;
-  rounds?: number;
-  schema?: ProvidedSchema;
-  formatSchemas?: FormatSchemaFile[];
-  variants?: Partial<SchemaVariants>;
-  messages?: boolean;
-}
+/** A file's request as kept: the run's choices, with the file by path (editor text is not kept). */
+type StoredFileRequest = Omit<RunRequest, 'source'> & { path: string; name: string };
 
 /** One comparison as the lifecycle runs it: the request, and for a variant re-run the rows kept. */
 interface ComparisonJob {
@@ -185,37 +175,14 @@ export class ComparisonSession implements vscode.Disposable {
     if (this.currentRequest) return this.currentRequest;
     const stored = this.context.workspaceState.get<StoredFileRequest>(LAST_FILE_REQUEST_KEY);
     if (!stored) return undefined;
-    return {
-      source: { kind: 'file', name: stored.name, location: stored.path, path: stored.path },
-      codecs: stored.codecs,
-      quick: stored.quick,
-      rounds: stored.rounds,
-      schema: stored.schema,
-      formatSchemas: stored.formatSchemas,
-      variants: stored.variants,
-      ...(stored.messages === undefined ? {} : { messages: stored.messages }),
-      ...(stored.runtimes ? { runtimes: stored.runtimes } : {}),
-    };
+    const { path: filePath, name, ...choices } = stored;
+    return { ...choices, source: { kind: 'file', name, location: filePath, path: filePath } };
   }
 
   private remember(request: RunRequest): void {
     this.currentRequest = request;
-    const { source } = request;
-    const stored: StoredFileRequest | undefined =
-      source.kind === 'file'
-        ? {
-            path: source.path,
-            name: source.name,
-            codecs: request.codecs,
-            quick: request.quick,
-            rounds: request.rounds,
-            schema: request.schema,
-            formatSchemas: request.formatSchemas,
-            variants: request.variants,
-            ...(request.messages === undefined ? {} : { messages: request.messages }),
-            ...(request.runtimes ? { runtimes: request.runtimes } : {}),
-          }
-        : undefined;
+    const { source, ...choices } = request;
+    const stored: StoredFileRequest | undefined = source.kind === 'file' ? { ...choices, path: source.path, name: source.name } : undefined;
     void this.context.workspaceState.update(LAST_FILE_REQUEST_KEY, stored);
   }
 
