@@ -31,15 +31,17 @@ export function threadCount(pids: number[]): number {
   return pids.reduce((sum, pid) => sum + fs.readdirSync(`/proc/${pid}/task`).length, 0);
 }
 
-/** Child processes of these processes now. */
-export function childProcessCount(pids: number[]): number {
-  return processTable().filter((p) => pids.includes(p.ppid)).length;
+/** Child processes of these processes now: pid and command line. */
+export function childProcesses(pids: number[]): Array<{ pid: number; args: string }> {
+  return processTable()
+    .filter((p) => pids.includes(p.ppid))
+    .map(({ pid, args }) => ({ pid, args }));
 }
 
 /** Resolves once `holds()` is true; rejects with `what` if it never is within `timeoutMs`. */
-export async function waitUntil(holds: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+export async function waitUntil(holds: () => boolean, what: string | (() => string), timeoutMs = 30_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; !holds();) {
-    if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms: ${what}`);
+    if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms: ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
