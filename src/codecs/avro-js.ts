@@ -6,12 +6,13 @@
 import { parse } from 'avro-js';
 import { recordsAsInputs, UnsupportedSampleError, type CodecModule } from './codec';
 import { asBuffer } from './bytes';
-import { chooseAvroSchema, fitAvroSample } from './avro-schema-choice';
+import { chooseAvroSchema, fitAvroSample, refuseBigLongs } from './avro-schema-choice';
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
   const chosen = chooseAvroSchema(sample, context);
   // As avsc does: a list against a one-list record or another type; keys no record has.
   const fitted = fitAvroSample(chosen, sample, context);
+  refuseBigLongs(fitted, 'avro-js');
   const notes = [...chosen.notes, ...fitted.notes];
   const { input, unwrap } = fitted;
   const type = parse(fitted.schema);
@@ -41,6 +42,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     schemaText: chosen.text,
     notes,
     ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
+    ...(chosen.semantics ? { semantics: chosen.semantics } : {}),
     ...recordsAsInputs(input, context),
   };
 };

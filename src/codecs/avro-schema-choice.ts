@@ -5,7 +5,7 @@
  * non-integers (avsc's own `Type.forValue` would pick `float` and silently round the data),
  * shaped by the schema variants.
  */
-import type { PrepareContext } from './codec';
+import { UnsupportedSampleError, type PrepareContext } from './codec';
 import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
 import { inferAvroMessageSchema, inferAvroSchema, type AvroInference } from '../schema/infer-avro';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
@@ -13,6 +13,9 @@ import { describeVariants } from '../shared/variants';
 import type { SchemaOrigin } from '../shared/results';
 import { checkAvroKeys } from '../schema/avro-sample-keys';
 import { describeMismatch } from '../schema/sample-fit';
+import type { FormatSemantics } from '../analysis/semantics';
+import { protoSemantics } from '../schema/proto-syntax';
+import { readProtoJson } from '../schema/proto-json-plain';
 
 export interface ChosenSchema {
   schema: unknown;
@@ -21,6 +24,8 @@ export interface ChosenSchema {
   notes: string[];
   /** Set when inferred: handed to later rounds. */
   inferred?: AvroInference;
+  /** Derived from a .proto: the sample is proto3 JSON, and a round trip is judged by the .proto's rules. */
+  semantics?: FormatSemantics;
 }
 
 export function chooseAvroSchema(sample: unknown, context: PrepareContext): ChosenSchema {
@@ -32,7 +37,13 @@ export function chooseAvroSchema(sample: unknown, context: PrepareContext): Chos
     const { type, typeName } = resolveProtoType(provided);
     const derived = deriveAvroFromProto(type);
     const from = describeProvided(provided, typeName);
-    return { schema: derived.schema, origin: 'derived', text: derived.text, notes: [`Avro schema derived field by field from ${from}`, ...derived.notes] };
+    return {
+      schema: derived.schema,
+      origin: 'derived',
+      text: derived.text,
+      notes: [`Avro schema derived field by field from ${from}`, ...derived.notes],
+      semantics: protoSemantics(provided.source),
+    };
   }
   // A later round gets back what the first round inferred (plain data): no second inference.
   // Message mode: one message's schema, from every record of the stream.
@@ -53,6 +64,8 @@ export interface AvroSampleFit {
   unwrap?: (decoded: unknown) => unknown;
   /** The one-list record's field the sample fills (plain data, where `unwrap` cannot travel). */
   wrappedAs?: string;
+  /** Read as proto3 JSON: paths of 64-bit integers beyond 2^53, BigInts in `input`. */
+  bigLongs?: string[];
   notes: string[];
 }
 
@@ -68,6 +81,7 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
   let input = sample;
   let unwrap: ((decoded: unknown) => unknown) | undefined;
   let wrappedAs: string | undefined;
+  let bigLongs: string[] = [];
   if (!context.messages && chosen.origin !== 'inferred' && Array.isArray(sample) && !isArraySchema(schema)) {
     const list = listOfItself(schema, sample) ? undefined : oneListField(schema);
     if (list !== undefined) {
@@ -84,6 +98,14 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
   }
   if (chosen.origin === 'inferred') return { schema, input, notes };
   const dropUnknownKeys = context.schema?.dropUnknownKeys === true;
+  if (context.schema?.kind === 'proto') {
+    // An Avro array of the message (a list sample), or a stream's messages: each element is one.
+    const elements = schema !== chosen.schema || (context.messages === true && Array.isArray(input));
+    const read = readProtoJson(context.schema, input, { elements, dropUnknownKeys, ...(wrappedAs === undefined ? {} : { wrappedAs }) });
+    notes.push(...read.notes);
+    input = read.value;
+    bigLongs = read.bigLongs;
+  }
   const records = context.messages && Array.isArray(input) ? input : [input];
   const kept: unknown[] = [];
   const dropped: string[] = [];
@@ -103,7 +125,20 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
       `${dropped.length} key${dropped.length === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${dropped.slice(0, 5).join(', ')}${dropped.length > 5 ? ', …' : ''}`,
     );
   }
-  return { schema, input, ...(unwrap ? { unwrap, wrappedAs } : {}), notes };
+  return { schema, input, ...(unwrap ? { unwrap, wrappedAs } : {}), ...(bigLongs.length > 0 ? { bigLongs } : {}), notes };
+}
+
+/**
+ * A row whose library writes Avro longs (or the format's 64-bit integers) from JavaScript
+ * numbers only: a proto3 JSON value beyond 2^53 (exact as text) would be rounded, so the row
+ * is not run rather than measured on other numbers than the sample's.
+ */
+export function refuseBigLongs(fitted: AvroSampleFit, library: string): void {
+  if (!fitted.bigLongs) return;
+  const shown = fitted.bigLongs.slice(0, 3).join(', ') + (fitted.bigLongs.length > 3 ? `, … (${fitted.bigLongs.length} in all)` : '');
+  throw new UnsupportedSampleError(
+    `the sample has 64-bit integers beyond 2^53 (exact, as proto3 JSON text) at ${shown}; ${library} writes them from JavaScript numbers, which would round them: not run on other numbers than the sample's`,
+  );
 }
 
 export function isArraySchema(schema: unknown): boolean {

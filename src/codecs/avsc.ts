@@ -16,7 +16,10 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   // A list against a one-list record or another type, and keys no record has (avsc ignores them).
   const fitted = fitAvroSample(chosen, sample, context);
   // Inferred schemas hold no bytes, but may hold the free-form JSON record (its logical type).
-  const created = chosen.origin === 'inferred' ? { type: createInferredAvroType(fitted.schema), notes: [] } : createAvroType(fitted.schema);
+  const created =
+    chosen.origin === 'inferred'
+      ? { type: createInferredAvroType(fitted.schema), notes: [] }
+      : createAvroType(fitted.schema, { bigLongs: fitted.bigLongs !== undefined });
   const notes = [...chosen.notes, ...fitted.notes, ...created.notes];
   const type = created.type;
   const input = fitted.input;
@@ -39,6 +42,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     notes,
     layout: { kind: 'avro', type },
     ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
+    ...(chosen.semantics ? { semantics: chosen.semantics } : {}),
     ...recordsAsInputs(input, context),
   };
 };

@@ -6,13 +6,14 @@
 import { Type } from 'js-binary';
 import type { CodecModule } from './codec';
 import { asBuffer } from './bytes';
-import { chooseAvroSchema, fitAvroSample } from './avro-schema-choice';
+import { chooseAvroSchema, fitAvroSample, refuseBigLongs } from './avro-schema-choice';
 import { deriveJsBinarySchema } from '../schema/derive-js-binary';
 
 export const prepare: CodecModule['prepare'] = (sample, context) => {
   const chosen = chooseAvroSchema(sample, context);
   // As the Avro rows: a list against a one-list record fills it, against another type is an array of it.
   const fitted = fitAvroSample(chosen, sample, context);
+  refuseBigLongs(fitted, 'js-binary');
   const derived = deriveJsBinarySchema(fitted.schema);
   const type = new Type(derived.schema);
   const read = (bytes: Uint8Array) => type.decode(asBuffer(bytes)) as unknown;
@@ -25,5 +26,6 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     schemaText: JSON.stringify(derived.schema, null, 2),
     notes: [...chosen.notes, ...fitted.notes, ...derived.notes],
     ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
+    ...(chosen.semantics ? { semantics: chosen.semantics } : {}),
   };
 };

@@ -8,7 +8,7 @@
 import { PbfReader, PbfWriter } from 'pbf';
 import { compile } from 'pbf/compile';
 import { UnsupportedSampleError, type CodecModule } from './codec';
-import { planProtobuf } from './protobuf-plan';
+import { planProtobuf, planSemantics } from './protobuf-plan';
 import { pbfFunctionName, pbfSchemaOf } from './pbf-schema';
 import { protoSyntaxOf } from './protobuf-descriptor';
 import { fromWire, toWire } from '../schema/proto-adapter';
@@ -55,6 +55,8 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     notes: [...plan.notes, 'read/write functions compiled at run time by pbf/compile from the same schema protobufjs uses'],
     layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
     interop: protobufInterop('@bufbuild/protobuf', type, plan.text),
+    // pbf reads an absent proto3 field as its zero, as protobufjs does: the same message.
+    semantics: planSemantics(plan),
     ...(plan.inferred ? { inferred: plan.inferred } : {}),
   };
 };

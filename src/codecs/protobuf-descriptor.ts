@@ -59,10 +59,7 @@ export function bufbuildRegistryOf(type: protobuf.Type, syntax: 'proto2' | 'prot
   return createFileRegistry(fromBinary(FileDescriptorSetSchema, bytes));
 }
 
-/** The schema's syntax as its text declares it (protobufjs keeps no record of it). */
-export function protoSyntaxOf(schemaText: string): 'proto2' | 'proto3' {
-  return /^\s*syntax\s*=\s*["']proto2["']/m.test(schemaText) ? 'proto2' : 'proto3';
-}
+export { protoSyntaxOf } from '../schema/proto-syntax';
 
 function dependenciesFirst(files: FileObject[]): FileObject[] {
   const byName = new Map(files.map((file) => [file.name, file]));

@@ -18,7 +18,7 @@ import { protoEnumFacts } from '../schema/proto-defaults';
 import { describeVariants } from '../shared/variants';
 import type { SchemaOrigin } from '../shared/results';
 import type { FormatSemantics } from '../analysis/semantics';
-import { protoSyntaxOf } from './protobuf-descriptor';
+import { protoSemantics } from '../schema/proto-syntax';
 
 const LIST_FIELD = 'records';
 
@@ -94,7 +94,10 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   const fitOptions = { dropUnknownKeys: context.schema?.dropUnknownKeys === true };
   const checked: FitOfAll =
     chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined
-      ? { fit: { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], dropped: [] }, values: records ? (wire as unknown[]) : [wire] }
+      ? {
+          fit: { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], bigLongs: [], dropped: [] },
+          values: records ? (wire as unknown[]) : [wire],
+        }
       : checkAllFit(type, records ? (wire as unknown[]) : [wire], records !== undefined, fitOptions);
   const { fit } = checked;
   if (fit.mismatch) {
@@ -178,7 +181,7 @@ interface FitOfAll {
  * conversions any of them needs, and every value as protobufjs takes it.
  */
 function checkAllFit(type: protobuf.Type, wires: readonly unknown[], indexed: boolean, options: ProtoFitOptions): FitOfAll {
-  const fit: ProtoFit = { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], dropped: [] };
+  const fit: ProtoFit = { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], bigLongs: [], dropped: [] };
   const values: unknown[] = [];
   const at = (index: number, path: string) => (indexed ? path.replace(/^\$/, `$[${index}]`) : path);
   for (let index = 0; index < wires.length; index++) {
@@ -270,6 +273,5 @@ export function planEnumFacts(plan: ProtobufPlan): Pick<PreparedCodec, 'schemaDe
 }
 
 export function planSemantics(plan: ProtobufPlan): FormatSemantics {
-  const proto3 = protoSyntaxOf(plan.text) === 'proto3';
-  return { ...(proto3 ? { implicitDefaults: true } : { filledDefaults: true }), renames: true, jsonValues: true };
+  return protoSemantics(plan.text);
 }

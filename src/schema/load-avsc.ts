@@ -97,7 +97,7 @@ const LOGICAL_TYPES: Record<string, new (schema: avro.Schema, options?: Partial<
  * The avsc type for a schema, with `bytes` and `fixed` values read from and written as base64
  * strings. Throws what avsc throws (call `loadAvscSchema` first for located errors).
  */
-export function createAvroType(schema: unknown): { type: avro.Type; notes: string[] } {
+export function createAvroType(schema: unknown, options: { bigLongs?: boolean } = {}): { type: avro.Type; notes: string[] } {
   let convertsBytes = false;
   const logicalTypes = new Set<string>();
   const withBase64 = (node: unknown): unknown => {
@@ -134,16 +134,44 @@ export function createAvroType(schema: unknown): { type: avro.Type; notes: strin
     }
   };
   const converted = withBase64(schema);
-  const type = avro.Type.forSchema(converted as avro.Schema, { logicalTypes: { ...LOGICAL_TYPES, [BASE64_LOGICAL_TYPE]: Base64BytesType } });
+  const type = avro.Type.forSchema(converted as avro.Schema, {
+    logicalTypes: { ...LOGICAL_TYPES, [BASE64_LOGICAL_TYPE]: Base64BytesType },
+    ...(options.bigLongs ? { registry: { long: bigIntLong() } } : {}),
+  });
   const notes = convertsBytes
     ? ['bytes and fixed values are base64 strings in the JSON sample: avsc converts them on encode and decode (included in the timings)']
     : [];
+  if (options.bigLongs) {
+    notes.push(
+      "longs through avsc's custom long type (LongType.__with): a JavaScript number within 2^53, a BigInt beyond, so 64-bit values stay exact (avsc's own long refuses what a number cannot hold exactly)",
+    );
+  }
   if (logicalTypes.size > 0) {
     notes.push(
       `logical types (${[...logicalTypes].join(', ')}) are in their JSON form in the sample (see docs/schemas.md): converted on encode and decode (included in the timings)`,
     );
   }
   return { type, notes };
+}
+
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+
+/** Avro longs read as numbers where one holds them exactly and as BigInts beyond (avsc's documented way to other long representations). */
+function bigIntLong(): avro.types.LongType {
+  const plain = (value: bigint): number | bigint => (Number.isSafeInteger(Number(value)) ? Number(value) : value);
+  return avro.types.LongType.__with({
+    fromBuffer: (buffer: Buffer) => plain(buffer.readBigInt64LE()),
+    toBuffer: (value: number | bigint) => {
+      const buffer = Buffer.alloc(8);
+      buffer.writeBigInt64LE(BigInt(value));
+      return buffer;
+    },
+    fromJSON: (json: unknown) => plain(BigInt(json as number | string)),
+    toJSON: (value: number | bigint) => (typeof value === 'bigint' ? value.toString() : value),
+    isValid: (value: unknown) =>
+      (typeof value === 'bigint' && value >= INT64.min && value <= INT64.max) || (typeof value === 'number' && Number.isSafeInteger(value)),
+    compare: (a: number | bigint, b: number | bigint) => (a < b ? -1 : a > b ? 1 : 0),
+  });
 }
 
 /** The node avsc was parsing when it failed, refined by the value its message quotes. */

@@ -10,6 +10,7 @@ import { formatPath, type PathSegment } from '../analysis/json-path';
 import { LOGICAL_JSON_FORMS } from './avro-logical-types';
 import { wellKnownMismatch, wellKnownName } from './proto-wkt';
 import { describeFieldNames, fieldsByJsonKey } from './proto-json-names';
+import { hasPresence } from './derive-avro-from-proto';
 
 export interface SampleMismatch {
   /** `$.items[3].x` */
@@ -82,6 +83,8 @@ function describeAvroType(type: avro.Type): string {
     const logical = typeName.slice('logical:'.length);
     return `${logical} (${LOGICAL_JSON_FORMS[logical] ?? 'base64 text for bytes'})`;
   }
+  // avsc's custom long types (load-avsc.ts's BigInt long) name themselves abstract:long.
+  if (typeName === 'abstract:long') return 'long (a signed 64-bit integer)';
   if (typeName.startsWith('union')) return `one of ${(type as avro.types.UnwrappedUnionType).types.map(describeAvroType).join(', ')}`;
   return type.name ? `${typeName} ${type.name}` : typeName;
 }
@@ -96,6 +99,8 @@ export interface ProtoFit {
   longStrings: boolean;
   /** 64-bit integers given as JSON numbers beyond 2^53: JSON.parse had already rounded them. */
   unsafeNumbers: string[];
+  /** With `plain`: 64-bit integers beyond 2^53 (given as text, so exact), which became BigInts. */
+  bigLongs: string[];
   /** Keys the schema has no field for, left out because the user chose to (`--drop-unknown-keys`). */
   dropped: string[];
   /**
@@ -108,6 +113,14 @@ export interface ProtoFit {
 export interface ProtoFitOptions {
   /** Keys the schema lacks are left out (and listed) instead of failing the fit. */
   dropUnknownKeys?: boolean;
+  /**
+   * The value as plain data for the rows that write the .proto's data in another format (through
+   * the Avro schema derived from it), which know none of proto3 JSON's forms: 64-bit integers as
+   * numbers (BigInt beyond 2^53, listed in `bigLongs`), enums by name, and a null for a field
+   * without presence left out (proto3 JSON's null is the field's default, which Avro's
+   * default then gives).
+   */
+  plain?: boolean;
 }
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
@@ -116,6 +129,7 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 const UINT64 = { min: 0n, max: 2n ** 64n - 1n };
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 const DECIMAL = /^-?\d+$/;
+const LONG_SCALARS = new Set(['int64', 'sint64', 'sfixed64', 'uint64', 'fixed64']);
 const FAIL = Symbol('does not fit');
 /** Field names listed in an unknown key's error at most. */
 const LISTED_NAMES = 12;
@@ -126,7 +140,7 @@ const LISTED_NAMES = 12;
  * gives the value protobufjs encodes (`value`, keys as its field names) where that differs.
  */
 export function checkProtoFit(type: protobuf.Type, sample: unknown, options: ProtoFitOptions = {}): ProtoFit {
-  const fit: ProtoFit = { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], dropped: [] };
+  const fit: ProtoFit = { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], bigLongs: [], dropped: [] };
   const path: PathSegment[] = [];
   const fail = (value: unknown, expected: string, known?: string[]): typeof FAIL => {
     fit.mismatch ??= { path: formatPath(path), value: previewValue(value), expected, ...(known ? { known } : {}) };
@@ -157,6 +171,11 @@ export function checkProtoFit(type: protobuf.Type, sample: unknown, options: Pro
       if (other !== undefined) return fail(record[key], `${field.name} once (${other} names the same field)`);
       given.set(field, key);
       const fieldValue = record[key];
+      if (options.plain && fieldValue === null && (field.resolve(), !hasPresence(field))) {
+        copy ??= copyUpTo(record, keys, index);
+        path.pop();
+        continue;
+      }
       let normal = fieldValue;
       if (fieldValue !== undefined && fieldValue !== null) {
         field.resolve();
@@ -235,10 +254,20 @@ export function checkProtoFit(type: protobuf.Type, sample: unknown, options: Pro
         fit.enumNames = true;
         return value;
       }
-      if (typeof value === 'number' && Object.hasOwn(target.valuesById, value)) return value;
+      if (typeof value === 'number' && Object.hasOwn(target.valuesById, value)) return options.plain ? target.valuesById[value] : value;
       return fail(value, `enum ${target.name} (one of ${Object.keys(target.values).join(', ')}, or their numbers)`);
     }
-    return scalarFits(field.type, value) ? value : fail(value, describeScalar(field.type));
+    if (!scalarFits(field.type, value)) return fail(value, describeScalar(field.type));
+    return options.plain && typeof value === 'string' && LONG_SCALARS.has(field.type) ? plainLong(value) : value;
+  };
+
+  /** A 64-bit decimal text as a number where one holds it exactly, else as a BigInt. */
+  const plainLong = (text: string): number | bigint => {
+    const parsed = BigInt(text);
+    const number = Number(parsed);
+    if (Number.isSafeInteger(number)) return number;
+    fit.bigLongs.push(formatPath(path));
+    return parsed;
   };
 
   const scalarFits = (scalar: string, value: unknown): boolean => {

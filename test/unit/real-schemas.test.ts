@@ -163,6 +163,61 @@ test('the .proto inferred from a root array, with its default message, encodes t
   }
 });
 
+/** test-all-types without its 64-bit fields (beyond 2^53 there), as rows without BigInts can write it. */
+function allTypesWithin53Bits(): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(sampleOf('test-all-types') as Record<string, unknown>).filter(([key]) => !/64/.test(key)));
+}
+
+test("a proto3 JSON sample through the rows of other formats: read by the .proto's JSON names and forms, the same message back", async () => {
+  const schema = await protoSchema('google/protobuf/unittest_proto3.proto', 'proto3_unittest.TestAllTypes');
+  const sample = allTypesWithin53Bits();
+  // JSON names, enums by name, base64 bytes, a oneof member, defaults left out: all proto3 JSON.
+  assert.ok('optionalNestedEnum' in sample && 'optionalBytes' in sample && !('optionalInt64' in sample));
+  for (const codec of ['avsc', 'js-binary']) {
+    const result = await run(codec, sample, { schema });
+    assert.ok('bytes' in result, `${codec} skipped: ${result.skipped}`);
+    assert.equal(result.roundTrip!.status, 'equivalent', `${codec}: ${JSON.stringify(result.roundTrip)}`);
+    assert.ok(
+      result.notes!.some((note) => /read as proto3 JSON/.test(note)),
+      result.notes!.join('\n'),
+    );
+  }
+  // avro-js takes bytes as Buffers: its reason, at the sample's key.
+  const avroJs = await run('avro-js', sample, { schema });
+  assert.match((avroJs as { skipped: string }).skipped, /avro-js takes bytes and fixed values as Buffers/);
+});
+
+test('64-bit integers beyond 2^53 stay exact in avsc (BigInt longs); rows that write numbers say why they do not run', async () => {
+  const schema = await protoSchema('benchmark_message1_proto3.proto');
+  const sample = sampleOf('google-message1') as { field15: { field21: string } };
+  assert.equal(sample.field15.field21, '2813090458170031956');
+  const { module } = await loadCodec({ builtin: 'avsc' });
+  const prepared = module.prepare(sample, { schema });
+  const decoded = prepared.decode(prepared.encode(prepared.input)) as { field15: { field21: unknown } };
+  assert.equal(decoded.field15.field21, 2813090458170031956n);
+  const roundTrip = verifyRoundTrip(sample, decoded, { semantics: prepared.semantics! });
+  assert.equal(roundTrip.status, 'equivalent', JSON.stringify(roundTrip));
+  for (const codec of ['avro-js', 'js-binary']) {
+    const result = await run(codec, sample, { schema });
+    assert.ok('skipped' in result, codec);
+    assert.match(result.skipped!, /beyond 2\^53 \(exact, as proto3 JSON text\) at \$\.field15\.field21; .* would round them/, codec);
+  }
+  // uint64 beyond 2^63 is more than an Avro long holds: said with the path and the type.
+  const allTypes = await protoSchema('google/protobuf/unittest_proto3.proto', 'proto3_unittest.TestAllTypes');
+  assert.throws(
+    () => module.prepare({ optionalUint64: '18446744073709551615' }, { schema: allTypes }),
+    /is 18446744073709551615, expected long \(a signed 64-bit integer\)/,
+  );
+});
+
+test("pbf judges a .proto's round trip by proto3's rules: absent fields read as zero are the same message", async () => {
+  const schema = await protoSchema('benchmark_message1_proto3.proto');
+  const sample = { field1: 'a', field2: 3, field15: { field1: 4 } };
+  const result = await run('pbf', sample, { schema });
+  assert.ok('bytes' in result, `skipped: ${result.skipped}`);
+  assert.equal(result.roundTrip!.status, 'equivalent', JSON.stringify(result.roundTrip));
+});
+
 test('every command prints its help and exits 0 on --help', async () => {
   const write = process.stdout.write;
   let printed = '';

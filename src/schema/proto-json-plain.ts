@@ -1,0 +1,72 @@
+/**
+ * A proto3 JSON sample as plain values, for the rows that write a .proto's data in another
+ * format through the Avro schema derived from it (avsc, avro-js, js-binary, FlatBuffers,
+ * Cap'n Proto, Bebop). The sample meets the .proto once, before timing, as it does in the
+ * protobuf rows (checkProtoFit: keys by JSON name or name, 64-bit integers as text or numbers,
+ * enums by name or number, a key the message lacks refused with the names it knows); what is
+ * encoded has the field names the Avro schema has, and values those formats know.
+ */
+import { checkProtoFit, describeMismatch, type ProtoFit } from './sample-fit';
+import { describeProvided, resolveProtoType } from './provided-schema';
+import type { ProvidedSchema } from '../shared/codec-job';
+
+export interface PlainProtoJson {
+  value: unknown;
+  /** Paths of 64-bit integers beyond 2^53, now BigInts: only rows that take BigInts can write them. */
+  bigLongs: string[];
+  notes: string[];
+}
+
+export interface ProtoJsonOptions {
+  /** The value is a list (an Avro array of the message, or a stream's messages): each element is one. */
+  elements: boolean;
+  dropUnknownKeys: boolean;
+  /** The value is the sample wrapped in this field of the message: paths are said in the sample. */
+  wrappedAs?: string;
+}
+
+/** Paths listed in a note at most. */
+const LISTED = 5;
+
+export function readProtoJson(schema: ProvidedSchema, value: unknown, options: ProtoJsonOptions): PlainProtoJson {
+  const { type, typeName } = resolveProtoType(schema);
+  const records = options.elements && Array.isArray(value) ? value : [value];
+  const read: unknown[] = [];
+  const bigLongs: string[] = [];
+  const unsafeNumbers: string[] = [];
+  const dropped: string[] = [];
+  for (let index = 0; index < records.length; index++) {
+    const fit: ProtoFit = checkProtoFit(type, records[index], { plain: true, dropUnknownKeys: options.dropUnknownKeys });
+    const wrapper = options.wrappedAs;
+    const at = (path: string) =>
+      records === value
+        ? path.replace(/^\$/, `$[${index}]`)
+        : wrapper !== undefined && path.startsWith(`$.${wrapper}`)
+          ? `$${path.slice(wrapper.length + 2)}`
+          : path;
+    if (fit.mismatch) {
+      throw new Error(`sample does not fit ${describeProvided(schema, typeName)}: ${describeMismatch({ ...fit.mismatch, path: at(fit.mismatch.path) })}`);
+    }
+    bigLongs.push(...fit.bigLongs.map(at));
+    unsafeNumbers.push(...fit.unsafeNumbers.map(at));
+    dropped.push(...fit.dropped.map(at));
+    read.push(fit.value ?? records[index]);
+  }
+  const notes = [
+    "the sample is read as proto3 JSON (keys by JSON name or field name, 64-bit integers as text or numbers, enums by name or number), once, before timing: what is encoded has the schema's field names and plain values",
+  ];
+  if (dropped.length > 0)
+    notes.push(
+      `${dropped.length} key${dropped.length === 1 ? '' : 's'} the .proto has no field for left out before encoding, as asked (drop unknown keys): ${listed(dropped)}`,
+    );
+  if (unsafeNumbers.length > 0) {
+    notes.push(
+      `64-bit integers beyond 2^53 given as JSON numbers at ${listed(unsafeNumbers)}: JSON has already rounded them to the nearest double (proto3 JSON writes them as text, which keeps them exact)`,
+    );
+  }
+  return { value: records === value ? read : read[0], bigLongs, notes };
+}
+
+function listed(paths: readonly string[]): string {
+  return paths.slice(0, LISTED).join(', ') + (paths.length > LISTED ? `, … (${paths.length} in all)` : '');
+}
