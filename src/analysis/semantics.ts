@@ -74,7 +74,8 @@ const DECIMAL = /^-?\d+$/;
 /** The integer a decoded 64-bit value holds: a safe number, a BigInt, or a long.js Long. */
 function integerOf(value: unknown): bigint | undefined {
   if (typeof value === 'bigint') return value;
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? BigInt(value) : undefined;
+  // A number beyond 2^53 is the one integer it holds exactly: the same value only if that is the sample's.
+  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : undefined;
   if (typeof value === 'string') return DECIMAL.test(value) ? BigInt(value) : undefined;
   const long = value as { low?: unknown; high?: unknown; unsigned?: unknown; toString?: () => string } | null;
   if (long && typeof long.low === 'number' && typeof long.high === 'number' && typeof long.toString === 'function') return BigInt(long.toString());

@@ -95,7 +95,7 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   const checked: FitOfAll =
     chosen.origin === 'inferred' && context.fitsInferred && context.inferred !== undefined
       ? {
-          fit: { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], bigLongs: [], dropped: [] },
+          fit: { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], bigLongs: [], beyondSigned: [], dropped: [] },
           values: records ? (wire as unknown[]) : [wire],
         }
       : checkAllFit(type, records ? (wire as unknown[]) : [wire], records !== undefined, fitOptions);
@@ -181,7 +181,7 @@ interface FitOfAll {
  * conversions any of them needs, and every value as protobufjs takes it.
  */
 function checkAllFit(type: protobuf.Type, wires: readonly unknown[], indexed: boolean, options: ProtoFitOptions): FitOfAll {
-  const fit: ProtoFit = { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], bigLongs: [], dropped: [] };
+  const fit: ProtoFit = { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], bigLongs: [], beyondSigned: [], dropped: [] };
   const values: unknown[] = [];
   const at = (index: number, path: string) => (indexed ? path.replace(/^\$/, `$[${index}]`) : path);
   for (let index = 0; index < wires.length; index++) {

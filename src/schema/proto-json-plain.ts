@@ -6,6 +6,7 @@
  * enums by name or number, a key the message lacks refused with the names it knows); what is
  * encoded has the field names the Avro schema has, and values those formats know.
  */
+import { UnsupportedSampleError } from './sample-contracts';
 import { checkProtoFit, describeMismatch, type ProtoFit } from './sample-fit';
 import { describeProvided, resolveProtoType } from './provided-schema';
 import type { ProvidedSchema } from '../shared/codec-job';
@@ -35,6 +36,7 @@ export function readProtoJson(schema: ProvidedSchema, value: unknown, options: P
   const bigLongs: string[] = [];
   const unsafeNumbers: string[] = [];
   const dropped: string[] = [];
+  const beyondSigned: string[] = [];
   for (let index = 0; index < records.length; index++) {
     const fit: ProtoFit = checkProtoFit(type, records[index], { plain: true, dropUnknownKeys: options.dropUnknownKeys });
     const wrapper = options.wrappedAs;
@@ -48,9 +50,15 @@ export function readProtoJson(schema: ProvidedSchema, value: unknown, options: P
       throw new Error(`sample does not fit ${describeProvided(schema, typeName)}: ${describeMismatch({ ...fit.mismatch, path: at(fit.mismatch.path) })}`);
     }
     bigLongs.push(...fit.bigLongs.map(at));
+    beyondSigned.push(...fit.beyondSigned.map(at));
     unsafeNumbers.push(...fit.unsafeNumbers.map(at));
     dropped.push(...fit.dropped.map(at));
     read.push(fit.value ?? records[index]);
+  }
+  if (beyondSigned.length > 0) {
+    throw new UnsupportedSampleError(
+      `the sample has uint64 values beyond 2^63 − 1 at ${listed(beyondSigned)}, which the Avro schema derived from the .proto types as long (Avro has no unsigned integers): a signed 64-bit integer cannot hold them, so this row is not run on them (the protobuf rows write them as they are)`,
+    );
   }
   const notes = [
     "the sample is read as proto3 JSON (keys by JSON name or field name, 64-bit integers as text or numbers, enums by name or number), once, before timing: what is encoded has the schema's field names and plain values",

@@ -101,6 +101,8 @@ export interface ProtoFit {
   unsafeNumbers: string[];
   /** With `plain`: 64-bit integers beyond 2^53 (given as text, so exact), which became BigInts. */
   bigLongs: string[];
+  /** With `plain`: uint64 and fixed64 values beyond 2^63 − 1, more than a signed 64-bit integer holds. */
+  beyondSigned: string[];
   /** Keys the schema has no field for, left out because the user chose to (`--drop-unknown-keys`). */
   dropped: string[];
   /**
@@ -140,7 +142,7 @@ const LISTED_NAMES = 12;
  * gives the value protobufjs encodes (`value`, keys as its field names) where that differs.
  */
 export function checkProtoFit(type: protobuf.Type, sample: unknown, options: ProtoFitOptions = {}): ProtoFit {
-  const fit: ProtoFit = { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], bigLongs: [], dropped: [] };
+  const fit: ProtoFit = { enumNames: false, bytes: false, longStrings: false, unsafeNumbers: [], bigLongs: [], beyondSigned: [], dropped: [] };
   const path: PathSegment[] = [];
   const fail = (value: unknown, expected: string, known?: string[]): typeof FAIL => {
     fit.mismatch ??= { path: formatPath(path), value: previewValue(value), expected, ...(known ? { known } : {}) };
@@ -258,7 +260,9 @@ export function checkProtoFit(type: protobuf.Type, sample: unknown, options: Pro
       return fail(value, `enum ${target.name} (one of ${Object.keys(target.values).join(', ')}, or their numbers)`);
     }
     if (!scalarFits(field.type, value)) return fail(value, describeScalar(field.type));
-    return options.plain && typeof value === 'string' && LONG_SCALARS.has(field.type) ? plainLong(value) : value;
+    if (!options.plain || !LONG_SCALARS.has(field.type)) return value;
+    if ((field.type === 'uint64' || field.type === 'fixed64') && BigInt(value as string | number) > INT64.max) fit.beyondSigned.push(formatPath(path));
+    return typeof value === 'string' ? plainLong(value) : value;
   };
 
   /** A 64-bit decimal text as a number where one holds it exactly, else as a BigInt. */

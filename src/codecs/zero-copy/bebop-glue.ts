@@ -71,7 +71,7 @@ export function bebopGlue(translation: BebopTranslation, generatedModule: string
     if (!converts(type)) return x;
     switch (type.kind) {
       case 'scalar':
-        return type.scalar === 'bytes' ? `toBase64(${x})` : `Number(${x})`;
+        return type.scalar === 'bytes' ? `toBase64(${x})` : `fromInt64(${x})`;
       case 'enum':
         return enumRead(type, x);
       case 'json-text':

@@ -29,7 +29,7 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
   };
   const fromWire = (type: ModelType, read: string): string => {
     if (type.kind === 'enum') return enumRead(type, read);
-    if (isInt64(type)) return `Number(${read})`;
+    if (isInt64(type)) return `fromInt64(${read})`;
     if (type.kind === 'json-text') return `JSON.parse(${read})`;
     return read;
   };

@@ -96,7 +96,7 @@ export function flatbuffersGlue(translation: FlatBuffersTranslation, generatedMo
   /** A scalar read back as its JSON value. */
   const fromWire = (type: ModelType, read: string): string => {
     if (type.kind === 'enum') return enumRead(type, read);
-    if (isInt64(type)) return `Number(${read})`;
+    if (isInt64(type)) return `fromInt64(${read})`;
     return read;
   };
   /**
@@ -262,7 +262,7 @@ function readers(root: RecordType, fns: GlueFunctions, fromWire: (type: ModelTyp
     switch (inner.kind) {
       case 'scalar':
         if (inner.scalar === 'bytes') return `toBase64(${on}.${method}Array())`;
-        if (isInt64(inner)) return nullable ? `toNumber(${on}.${method}())` : `Number(${on}.${method}())`;
+        if (isInt64(inner)) return nullable ? `toNumber(${on}.${method}())` : `fromInt64(${on}.${method}())`;
         return `${on}.${method}()`;
       case 'enum':
         return enumRead(inner, `${on}.${method}()`);

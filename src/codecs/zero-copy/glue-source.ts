@@ -65,7 +65,10 @@ function toBase64(bytes) {
   for (let i = 0; i < bytes.length; i++) raw += String.fromCharCode(bytes[i]);
   return btoa(raw);
 }
-function toNumber(x) { return x === null ? null : Number(x); }
+// A 64-bit value as the sample had it: a number where one is the same integer (so every value a
+// JSON number gave comes back a number), else the BigInt (beyond 2^53, given exactly as text).
+function fromInt64(x) { const n = Number(x); return BigInt(n) === x ? n : x; }
+function toNumber(x) { return x === null ? null : fromInt64(x); }
 function parseJson(x) { return x === null ? null : JSON.parse(x); }
 function sinkText(x) { return x === null ? 0 : x.length; }
 function sinkBig(x) { return x === null || x === 0n ? 0 : 1; }

@@ -64,7 +64,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
       // The user's own schema in this format, or the run's schema translated into it.
       const own = context.codegen?.formatSchemas?.find((file) => file.language === format.language);
       const chosen: ChosenSchema = own ? { schema: undefined, origin: 'provided', text: own.source, notes: [] } : await chooseTranslatedSchema(sample, context);
-      const fitted = own ? undefined : await fitToSchema(sample, chosen, context, format.name);
+      const fitted = own ? undefined : await fitToSchema(sample, chosen, context);
       const translation = own
         ? ((await readFormatSchema(own, context.codegen)) as unknown as T)
         : format.translate(modelFromAvro(fitted?.schema ?? chosen.schema, { listOfRecords: isListOfMessages(sample, chosen, context) }));
@@ -156,17 +156,10 @@ function bareWord(folder: string): { word: string; file: string } | undefined {
  * know refused (or dropped, as asked), a list against a one-list record filling it, against
  * another type an array of it. (Inferred schemas fit their sample.)
  */
-async function fitToSchema(
-  sample: unknown,
-  chosen: ChosenSchema,
-  context: PrepareContext,
-  formatName: string,
-): Promise<{ schema: unknown; fit: SampleFit } | undefined> {
+async function fitToSchema(sample: unknown, chosen: ChosenSchema, context: PrepareContext): Promise<{ schema: unknown; fit: SampleFit } | undefined> {
   if (chosen.origin === 'inferred' || chosen.schema === undefined || context.messages) return undefined;
-  const { fitAvroSample, refuseBigLongs } = await import('../avro-schema-choice');
+  const { fitAvroSample } = await import('../avro-schema-choice');
   const fitted = fitAvroSample(chosen, sample, context);
-  // The glue reads 64-bit integers back as numbers, and the fit travels to the codec's process as JSON.
-  refuseBigLongs(fitted, `the ${formatName} glue`);
   const filled = fitted.wrappedAs === undefined ? fitted.input : (fitted.input as Record<string, unknown>)[fitted.wrappedAs];
   const dropped = filled !== sample;
   return {
