@@ -262,6 +262,27 @@ test('a nulls-added round trip reads as such in Markdown and counts its nulls in
   assert.equal(avscRecord![header!.indexOf('nulls_added')], '1204');
 });
 
+test('a nulls-absent round trip (proto3: nulls sent as unset fields) reads as such in Markdown, the CLI table and CSV', () => {
+  const avsc = rows[1] as Extract<CodecResult, { status: 'completed' }>;
+  const nulls: CodecResult = {
+    ...avsc,
+    roundTrip: {
+      status: 'nulls-absent',
+      differences: [{ path: '$[0].b', kind: 'null-absent', detail: 'null in the original, sent as the field left unset (proto3 has no null)' }],
+      omittedDifferences: 2,
+      nullsAbsent: 3,
+    },
+  };
+  const withNulls: ComparisonReport = { ...report, results: [rows[0]!, nulls] };
+  const markdown = renderReport(withNulls, 'markdown');
+  assert.ok(markdown.includes('| nulls absent at 3 paths |'), markdown);
+  assert.match(tableRow(nulls), / nulls -3 /);
+  const [header, , record] = parseCsv(renderReport(withNulls, 'csv'));
+  assert.equal(record![header!.indexOf('round_trip')], 'nulls-absent');
+  assert.equal(record![header!.indexOf('nulls_absent')], '3');
+  assert.equal(record![header!.indexOf('nulls_added')], '0');
+});
+
 test('one remnant count for a capped list: the CLI table, the CSV and the panel all say 3 listed + 5 left out', () => {
   const avsc = rows[1]!;
   assert.equal(remnantCount(avsc), 8);
