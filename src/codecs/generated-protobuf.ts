@@ -9,7 +9,9 @@
  * for it: every generated API reads its own wire format, while their ways of building messages
  * from plain objects differ (google-protobuf generates none). Encode and decode are then the
  * library's own calls; the decoded value is what its users read (google-protobuf: `toObject()`,
- * renamed keys and all), unwrapped from the list message where the sample is a list.
+ * renamed keys and all), unwrapped from the list message where the sample is a list. A null of
+ * the sample is an optional field left unset: decoded as the library gives it (absent, undefined
+ * or a default), which the round trip reports as the format's mapping (`nulls-absent`).
  */
 import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from './codec';
 import type { protobuf } from './protobufjs-runtime';
@@ -17,6 +19,7 @@ import { describeGeneration, generateCode, type GeneratedCode, type Generator } 
 import { GeneratedModules, sandboxNotes, type RuntimeModules } from '../codegen/load-generated';
 import { CONVERSION_NOTE, NULL_FIELDS_NOTE, type ProtoInference } from '../schema/infer-proto';
 import { restoresNullsOnly } from '../schema/proto-adapter';
+import { ABSENT_AS_NULL_NOTE } from '../schema/absent-as-null';
 import { generatedInterop, type GeneratedMessageType } from './generated-protobuf-interop';
 import { protocSafeProto } from '../schema/protoc-names';
 import { importLayout } from '../schema/proto-import-names';
@@ -115,8 +118,10 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
   const modules = new GeneratedModules(code.outDir, library.runtimes);
   const message = library.messageType(modules.require(library.outputFile(generated.rootFile)), generated.rootName);
   const wrapped = (reference.layout as { wrappedAs?: string }).wrappedAs !== undefined;
-  // Only a nulls-only adapter gets this far (generateFor): the decode is the library's own, nulls not put back.
-  const nulls = (reference.inferred as ProtoInference | undefined)?.adapter !== undefined;
+  // Where protobufjs's decode puts nulls back (an inferred nulls-only adapter, the only one that
+  // gets this far, or an .avsc's unions with null), this row's decode is the library's own.
+  const nulls = (reference.inferred as ProtoInference | undefined)?.adapter !== undefined || reference.notes.includes(ABSENT_AS_NULL_NOTE);
+  const restoring = [CONVERSION_NOTE, NULL_FIELDS_NOTE, ABSENT_AS_NULL_NOTE];
   // The list message has one field: the library names it its way (`recordsList`), read it as named.
   const unwrap = (value: unknown) => Object.values(value as Record<string, unknown>)[0];
   const decode = wrapped ? (bytes: Uint8Array) => unwrap(message.decode(bytes)) : (bytes: Uint8Array) => message.decode(bytes);
@@ -128,11 +133,11 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     ...(reference.schemaText === undefined ? {} : { schemaText: reference.schemaText }),
     notes: [
       ...reference.notes.filter(
-        (note) => !/protobufjs|Long objects|toObject|fromObject/.test(note) && !note.startsWith(CONVERSION_NOTE) && !note.startsWith(NULL_FIELDS_NOTE),
+        (note) => !/protobufjs|Long objects|toObject|fromObject/.test(note) && !restoring.some((restores) => note.startsWith(restores)),
       ),
       ...(nulls
         ? [
-            `fields null in some objects are proto3 optional fields left unset (proto3 has no null): ${library.unsetOptional}; the round trip counts them as nulls absent (the protobufjs row puts the nulls back in its timed decode)`,
+            `a null of the sample is a proto3 optional field left unset (proto3 has no null): ${library.unsetOptional}; the round trip counts them as nulls absent (the protobufjs row puts the nulls back in its timed decode)`,
           ]
         : []),
       describeGeneration(code),
