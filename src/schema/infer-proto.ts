@@ -274,7 +274,8 @@ function fieldType(shape: Shape, typeName: string, sometimesAbsent: boolean, con
       if (type.kind === 'scalar') type.label = 'optional';
       if (type.type === VALUE_TYPE) return type;
       context.notes.at(NULL_FIELDS_NOTE, shape.path);
-      addComment(type, `optional: null in some objects (first at ${shape.nullAt}), decoded as null`);
+      // Said of the wire, true of every library's code: the protobufjs row alone reads null back.
+      addComment(type, `optional: null in some objects (first at ${shape.nullAt}), sent as the field left unset`);
       return { ...type, nullIfAbsent: true };
     }
     return singleType(shape, typeName, context);

@@ -219,6 +219,10 @@ for (const { name, sample, paths } of nullSamples) {
     const referenceBytes = reference.encode(reference.input);
     for (const id of ROWS) {
       const codec = await prepared(id, sample);
+      // The text protoc was given, as the cache keeps it beside the generated code.
+      const entry = /\bin (\/\S+)$/.exec(codec.notes.find((note) => note.startsWith('code generation: ')) ?? '')?.[1];
+      assert.ok(entry, `${id}: ${JSON.stringify(codec.notes)}`);
+      assert.match(fs.readFileSync(path.join(entry, 'schema', 'schema.proto'), 'utf8'), /^ {2}optional string start_station = \d+;/m, id);
       const encoded = codec.encode(codec.input).slice();
       assert.deepEqual(encoded, new Uint8Array(referenceBytes), `${id}: protobufjs's bytes`);
       const decoded = codec.decode(encoded);
