@@ -18,6 +18,8 @@ import { walkPairs, type ExtraKey } from './walk-pairs';
 import { isImplicitDefault, type FormatSemantics, type SchemaDefaultAt } from './semantics';
 
 export const DEFAULT_MAX_REMNANTS = 100;
+/** The label of a null proto3 sent as a field left unset (verify.ts's `null-absent`). */
+const NULL_ABSENT = 'null became absent';
 
 export interface RemnantOptions {
   /** Remnants listed at most, a trailing summary included. */
@@ -94,6 +96,18 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
     }
     for (const key of match.missing) {
       const at = node.child(key);
+      if (options.semantics?.implicitDefaults && object[key] === null) {
+        // proto3's answer to a null: the round trip's `nulls-absent` verdict, not a loss.
+        groups.add(
+          'missing-key',
+          patternOf(at, root),
+          NULL_ABSENT,
+          'objects',
+          'null in the original, absent after the round trip: proto3 sends a null as the field left unset',
+          at,
+        );
+        continue;
+      }
       const declared = options.schemaDefault?.(at.segments());
       if (options.semantics?.implicitDefaults && (isImplicitDefault(object[key]) || (declared !== undefined && Object.is(declared.value, object[key])))) {
         // The same message to proto3: a default is not written, and reads back as absent.
@@ -163,8 +177,14 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
   };
 
   walkPairs(original, decoded, {
-    difference: (at, finding) => {
+    difference: (at, finding, expected, actual) => {
       options.onDifference?.(at, finding);
+      if (options.semantics?.implicitDefaults && expected === null && isImplicitDefault(actual)) {
+        // Sent unset like any null, then read as the field's default (google-protobuf's toObject).
+        const example = `null in the original, sent as the field left unset and read back as its default (${describeOriginal(actual)})`;
+        groups.add('missing-key', patternOf(at, root), NULL_ABSENT, 'values', example, at);
+        return;
+      }
       // Value and length changes are the round trip's business, not the decoded shape's.
       if (finding.kind !== 'type-change' && finding.kind !== 'precision') return;
       groups.add(finding.kind, patternOf(at, root), finding.label, 'values', finding.detail, at);

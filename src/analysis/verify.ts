@@ -13,6 +13,7 @@ import { isImplicitDefault, sameJsonValue, type FormatSemantics, type SchemaDefa
 import { matchRenames } from './renames';
 
 export const DEFAULT_MAX_DIFFERENCES = 100;
+const NULL_ABSENT = 'null in the original, sent as the field left unset (proto3 has no null)';
 
 export interface VerifyOptions {
   /** Differences listed at most; the rest are counted in `omittedDifferences`. */
@@ -73,6 +74,7 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
   const differences: Difference[] = [];
   let found = 0;
   let nullsAdded = 0;
+  let nullsAbsent = 0;
   let structurallyPlain = true;
   /** Integers decoded as Long or BigInt of the same value: not differences, but not plain either. */
   let sameValueTypeChanges = 0;
@@ -110,11 +112,16 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
         found += counted;
         if (nested.status === 'failed' && counted === 0) report(node.child(from), 'type-change', `renamed ${to}, and not the same value`);
         nullsAdded += nested.nullsAdded ?? 0;
+        nullsAbsent += nested.nullsAbsent ?? 0;
       }
       stillMissing = match.missing;
       left = left.filter((entry) => match.extra.includes(entry.key));
     }
+    let unset: string[] = [];
     if (semantics.implicitDefaults) {
+      // proto3 has no null: a null is the field left unset, which its decoder gives back absent.
+      unset = stillMissing.filter((key) => object[key] === null);
+      if (unset.length > 0) stillMissing = stillMissing.filter((key) => object[key] !== null);
       // proto3: a default is not written, and an absent field reads as its default (an enum's: its first value).
       const declared = options.schemaDefault;
       stillMissing = stillMissing.filter(
@@ -131,17 +138,25 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
     left = left.filter(({ key, value }) => !(typeof value === 'function' && key !== 'toJSON' && ++sameValueTypeChanges));
     const declared = options.schemaDefault;
     if (declared) left = left.filter(({ key, value }) => !(isDeclaredDefault(declared(node.child(key).segments()), value) && ++sameValueTypeChanges));
-    return { missing: stillMissing, extra: left };
+    return { missing: stillMissing, extra: left, unset };
+  };
+
+  /** A null the format sent as a field left unset: decoded absent, or as the default its decoder reads for an unset field. */
+  const nullUnset = (at: PathNode, actual: unknown): void => {
+    nullsAbsent++;
+    report(at, 'null-absent', actual === undefined ? NULL_ABSENT : `${NULL_ABSENT}, read as its default (${describeOriginal(actual)})`);
   };
 
   walkPairs(original, decoded, {
     difference: (at, finding, expected, actual) => {
       if (finding.sameValue || (semantics.jsonValues && sameJsonValue(expected, actual)) || isEnumNumber(options.schemaEnum, at, expected, actual))
         sameValueTypeChanges++;
+      else if (semantics.implicitDefaults && expected === null && isImplicitDefault(actual)) nullUnset(at, actual);
       else report(at, finding.kind, finding.detail);
     },
     keys: (node, object, allMissing, allExtra) => {
-      const { missing, extra } = byFormat(node, object, allMissing, allExtra);
+      const { missing, extra, unset } = byFormat(node, object, allMissing, allExtra);
+      for (const key of unset) nullUnset(node.child(key), undefined);
       for (const key of missing) {
         report(node.child(key), 'missing-key', `missing after the round trip (was ${describeOriginal(object[key])})`);
       }
@@ -162,12 +177,14 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
 
   let status: RoundTripStatus;
   if ((decoded === undefined && original !== undefined) || isIncompatibleRoot(original, decoded)) status = 'failed';
-  else if (found > nullsAdded) status = 'lossy';
+  else if (found > nullsAdded + nullsAbsent) status = 'lossy';
   else if (nullsAdded > 0) status = 'nulls-added';
+  else if (nullsAbsent > 0) status = 'nulls-absent';
   else status = structurallyPlain && sameValueTypeChanges === 0 ? 'exact' : 'equivalent';
 
   const result: RoundTrip = { status, differences };
   if (found > differences.length) result.omittedDifferences = found - differences.length;
   if (nullsAdded > 0) result.nullsAdded = nullsAdded;
+  if (nullsAbsent > 0) result.nullsAbsent = nullsAbsent;
   return result;
 }

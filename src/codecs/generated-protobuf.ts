@@ -9,13 +9,17 @@
  * for it: every generated API reads its own wire format, while their ways of building messages
  * from plain objects differ (google-protobuf generates none). Encode and decode are then the
  * library's own calls; the decoded value is what its users read (google-protobuf: `toObject()`,
- * renamed keys and all), unwrapped from the list message where the sample is a list.
+ * renamed keys and all), unwrapped from the list message where the sample is a list. A null of
+ * the sample is an optional field left unset: decoded as the library gives it (absent, undefined
+ * or a default), which the round trip reports as the format's mapping (`nulls-absent`).
  */
 import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from './codec';
 import type { protobuf } from './protobufjs-runtime';
 import { describeGeneration, generateCode, type GeneratedCode, type Generator } from '../codegen/generate';
 import { GeneratedModules, sandboxNotes, type RuntimeModules } from '../codegen/load-generated';
-import type { ProtoInference } from '../schema/infer-proto';
+import { CONVERSION_NOTE, NULL_FIELDS_NOTE, type ProtoInference } from '../schema/infer-proto';
+import { restoresNullsOnly } from '../schema/proto-adapter';
+import { ABSENT_AS_NULL_NOTE } from '../schema/absent-as-null';
 import { generatedInterop, type GeneratedMessageType } from './generated-protobuf-interop';
 import { protocSafeProto } from '../schema/protoc-names';
 import { importLayout } from '../schema/proto-import-names';
@@ -31,6 +35,8 @@ export interface GeneratedProtobufLibrary {
   /** The message `relativeName` (package left out, nested as `Outer.Inner`) in the module's exports. */
   messageType(exports: Record<string, unknown>, relativeName: string): GeneratedMessageType;
   notes: readonly string[];
+  /** What the decode gives for a proto3 optional field left unset: where the sample's nulls go. */
+  unsetOptional: string;
 }
 
 /** What `generate` hands to `prepare` (in the same worker). */
@@ -61,9 +67,11 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
   // protobufjs plans the schema and writes the reference bytes the messages are read from.
   const { reference, referenceBytes, parse } = await referenceOf(library, sample, context);
   const adapter = (reference.inferred as ProtoInference | undefined)?.adapter;
-  if (adapter && !(adapter.kind === 'message' && adapter.fields.every((field) => field.adapter === null && !field.nullIfAbsent))) {
+  // A null is a proto3 optional field left unset: the library's own decode says so (absent), and
+  // the round trip names it. Any other conversion (oneofs, wrappers, Value) is protobufjs-shaped.
+  if (adapter && !restoresNullsOnly(adapter)) {
     throw new UnsupportedSampleError(
-      'the schema inferred from this sample converts values to their wire form (nulls, values of mixed types, nested lists or free-form JSON), ' +
+      'the schema inferred from this sample converts values to their wire form (values of mixed types, nested lists or free-form JSON), ' +
         `which the protobufjs row does with protobufjs-shaped objects; the objects ${library.generator.id} generates are shaped differently. Give a .proto for the data (--proto, or Compare with This Schema)`,
     );
   }
@@ -110,6 +118,10 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
   const modules = new GeneratedModules(code.outDir, library.runtimes);
   const message = library.messageType(modules.require(library.outputFile(generated.rootFile)), generated.rootName);
   const wrapped = (reference.layout as { wrappedAs?: string }).wrappedAs !== undefined;
+  // Where protobufjs's decode puts nulls back (an inferred nulls-only adapter, the only one that
+  // gets this far, or an .avsc's unions with null), this row's decode is the library's own.
+  const nulls = (reference.inferred as ProtoInference | undefined)?.adapter !== undefined || reference.notes.includes(ABSENT_AS_NULL_NOTE);
+  const restoring = [CONVERSION_NOTE, NULL_FIELDS_NOTE, ABSENT_AS_NULL_NOTE];
   // The list message has one field: the library names it its way (`recordsList`), read it as named.
   const unwrap = (value: unknown) => Object.values(value as Record<string, unknown>)[0];
   const decode = wrapped ? (bytes: Uint8Array) => unwrap(message.decode(bytes)) : (bytes: Uint8Array) => message.decode(bytes);
@@ -120,7 +132,14 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     schema: reference.schema,
     ...(reference.schemaText === undefined ? {} : { schemaText: reference.schemaText }),
     notes: [
-      ...reference.notes.filter((note) => !/protobufjs|Long objects|toObject|fromObject/.test(note)),
+      ...reference.notes.filter(
+        (note) => !/protobufjs|Long objects|toObject|fromObject/.test(note) && !restoring.some((restores) => note.startsWith(restores)),
+      ),
+      ...(nulls
+        ? [
+            `a null of the sample is a proto3 optional field left unset (proto3 has no null): ${library.unsetOptional}; the round trip counts them as nulls absent (the protobufjs row puts the nulls back in its timed decode)`,
+          ]
+        : []),
       describeGeneration(code),
       ...sandboxNotes(),
       ...generated.renames,

@@ -10,7 +10,7 @@ import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
 import { isArraySchema } from './avro-schema-choice';
 import { inferProtoMessageSchema, inferProtoSchema, STRUCT_IMPORT, type ProtoInference } from '../schema/infer-proto';
 import { fromWire, toWire, type ProtoAdapter } from '../schema/proto-adapter';
-import { absentAsNullAdapter } from '../schema/absent-as-null';
+import { ABSENT_AS_NULL_NOTE, absentAsNullAdapter } from '../schema/absent-as-null';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { checkProtoFit, describeMismatch, type ProtoFit, type ProtoFitOptions } from '../schema/sample-fit';
 import { fieldsByJsonKey, messageNaming } from '../schema/proto-json-names';
@@ -81,10 +81,7 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   const wrapOne = (value: unknown) => (wrappedAs ? { [wrappedAs]: value } : value);
   const wrapped = records ? records.map(wrapOne) : wrapOne(sample);
   const absentAsNull = chosen.nullable ? absentAsNullAdapter(type, chosen.nullable) : undefined;
-  if (absentAsNull)
-    notes.push(
-      'fields that are unions with null in the .avsc are sent as absent when null (proto3 has no null) and decoded as null inside the timed decode: Avro data has no absent field',
-    );
+  if (absentAsNull) notes.push(ABSENT_AS_NULL_NOTE);
   // Inferred wrapper messages, oneofs and google.protobuf.Value: the JSON is converted to them
   // inside encode and back inside decode, so the timings include it.
   const wireOf = (value: unknown) => (chosen.adapter ? toWire(value, chosen.adapter) : value);

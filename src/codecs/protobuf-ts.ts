@@ -27,6 +27,7 @@ const codec = generatedProtobufCodec({
       decode: (bytes) => type.fromBinary(bytes),
     };
   },
+  unsetOptional: 'protobuf-ts decodes an unset optional field as a missing key',
   notes: ["protobuf-ts's default options (optimize_speed): messages are plain objects with camel-cased keys; absent fields decode as their defaults"],
 });
 

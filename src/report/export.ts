@@ -290,6 +290,8 @@ export const CSV_COLUMNS = [
   'access_mean_ns',
   'first_field_mean_ns',
   'first_field_path',
+  // Appended, so the columns before keep their places: nulls proto3 sent as unset fields.
+  'nulls_absent',
 ] as const;
 
 function csvValues(row: CodecResult): Array<string | number | null | undefined> {
@@ -336,6 +338,7 @@ function csvValues(row: CodecResult): Array<string | number | null | undefined> 
     done?.access?.meanNs,
     done?.firstField?.meanNs,
     done?.firstFieldPath,
+    done ? (done.roundTrip.nullsAbsent ?? 0) : null,
   ];
 }
 

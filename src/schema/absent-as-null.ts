@@ -13,6 +13,10 @@ import type { MessageFieldAdapter, ProtoAdapter } from './proto-adapter';
 
 type MessageAdapter = Extract<ProtoAdapter, { kind: 'message' }>;
 
+/** The note of a protobufjs row whose decode puts those nulls back (rows on other libraries leave it out). */
+export const ABSENT_AS_NULL_NOTE =
+  'fields that are unions with null in the .avsc are sent as absent when null (proto3 has no null) and decoded as null inside the timed decode: Avro data has no absent field';
+
 /**
  * The decode adapter for `root`, or undefined when no field reached from it is nullable.
  * `nullable` holds `Message.field` names (top-level messages, as derivation declares them).

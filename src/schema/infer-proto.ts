@@ -80,6 +80,10 @@ const BRANCH_FIELDS: Record<JsonKind, string> = {
   array: 'list_value',
   object: 'object_value',
 };
+/** Notes on what the protobufjs row's adapter does (its timed encode and decode), which rows on other libraries leave out. */
+export const CONVERSION_NOTE =
+  'wrapper messages, oneofs and google.protobuf.Value are converted to and from plain JSON inside the timed encode and decode (converted messages become plain objects)';
+export const NULL_FIELDS_NOTE = 'fields null in some objects (never missing) are optional: absent on the wire decodes as null';
 /**
  * protobufjs (like protoc's CodedInputStream) refuses to verify, encode or decode messages
  * nested deeper than this (`util.recursionLimit`), so a schema needing more is useless.
@@ -138,9 +142,7 @@ function protoFromShape(shape: Shape, variants: SchemaVariants, budget: ShapeBud
     wrappedAs = WRAPPER_FIELD;
   }
   if (adapter !== null) {
-    context.notes.add(
-      'wrapper messages, oneofs and google.protobuf.Value are converted to and from plain JSON inside the timed encode and decode (converted messages become plain objects)',
-    );
+    context.notes.add(CONVERSION_NOTE);
   }
   let source = renderProto(context.messages);
   if (context.usesValue) source = source.replace('syntax = "proto3";\n', `syntax = "proto3";\n\nimport "${STRUCT_IMPORT}";\n`);
@@ -271,8 +273,9 @@ function fieldType(shape: Shape, typeName: string, sometimesAbsent: boolean, con
       const type = singleType(plain, typeName, context);
       if (type.kind === 'scalar') type.label = 'optional';
       if (type.type === VALUE_TYPE) return type;
-      context.notes.at('fields null in some objects (never missing) are optional: absent on the wire decodes as null', shape.path);
-      addComment(type, `optional: null in some objects (first at ${shape.nullAt}), decoded as null`);
+      context.notes.at(NULL_FIELDS_NOTE, shape.path);
+      // Said of the wire, true of every library's code: the protobufjs row alone reads null back.
+      addComment(type, `optional: null in some objects (first at ${shape.nullAt}), sent as the field left unset`);
       return { ...type, nullIfAbsent: true };
     }
     return singleType(shape, typeName, context);

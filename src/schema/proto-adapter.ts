@@ -40,6 +40,24 @@ export function jsonKind(value: unknown): JsonKind {
   return typeof value as JsonKind;
 }
 
+/**
+ * Whether `adapter` only reads unset optional fields back as null (in messages, possibly inside
+ * lists and maps of them): the wire form is then the JSON as it is, any library's messages hold
+ * it, and the nulls are the only thing its decode does not give back.
+ */
+export function restoresNullsOnly(adapter: ProtoAdapter): boolean {
+  switch (adapter.kind) {
+    case 'message':
+      return adapter.fields.every((field) => field.adapter === null || restoresNullsOnly(field.adapter));
+    case 'list':
+      return restoresNullsOnly(adapter.element);
+    case 'map':
+      return restoresNullsOnly(adapter.value);
+    default:
+      return false;
+  }
+}
+
 /** The value protobufjs encodes for the JSON value `value`. Never changes `value`. */
 export function toWire(value: unknown, adapter: ProtoAdapter): unknown {
   switch (adapter.kind) {

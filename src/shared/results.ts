@@ -86,14 +86,19 @@ export interface TimingStats {
  * `nulls-added`: the only differences are keys the original lacked that decoded as `null`
  * (Avro has no absence: a record field missing from some objects comes back null). No value
  * changed; `RoundTrip.nullsAdded` counts them and the differences list their paths.
+ * `nulls-absent`: the converse, proto3's mapping: the only differences are nulls the format
+ * sent as fields left unset, decoded absent (or as the default the library reads for an unset
+ * field); `RoundTrip.nullsAbsent` counts them.
  */
-export type RoundTripStatus = 'exact' | 'equivalent' | 'nulls-added' | 'lossy' | 'failed';
+export type RoundTripStatus = 'exact' | 'equivalent' | 'nulls-added' | 'nulls-absent' | 'lossy' | 'failed';
 
 export type DifferenceKind =
   | 'missing-key'
   | 'extra-key'
   /** A key absent from the original came back with the value null. */
   | 'null-added'
+  /** A null of the original sent as a field left unset (proto3): decoded absent, or as the field's default. */
+  | 'null-absent'
   | 'type-change'
   | 'value-change'
   | 'precision'
@@ -113,6 +118,8 @@ export interface RoundTrip {
   omittedDifferences?: number;
   /** Keys absent from the original that decoded as null (listed or not); absent when none. */
   nullsAdded?: number;
+  /** Nulls of the original decoded as unset fields (listed or not); absent when none. */
+  nullsAbsent?: number;
 }
 
 /**

@@ -326,3 +326,48 @@ test('an extra key with a value other than null is lossy, not nulls-added', () =
   assert.equal(result.status, 'lossy');
   assert.equal(result.nullsAdded, undefined);
 });
+
+test('proto3: a null decoded absent or as the unset field’s default gives nulls-absent, with its paths and counts', () => {
+  const proto3 = { semantics: { implicitDefaults: true } };
+  const original = [
+    { a: 1, b: null, c: { d: null } },
+    { a: 2, b: 'x', c: null },
+  ];
+  // Absent (protobuf-ts), a key holding undefined (ts-proto), the default (google-protobuf's toObject).
+  const decoded = [
+    { a: 1, c: { d: '' } },
+    { a: 2, b: 'x', c: undefined },
+  ];
+  const result = verifyRoundTrip(original, decoded, proto3);
+  assert.equal(result.status, 'nulls-absent');
+  assert.equal(result.nullsAbsent, 3);
+  assert.deepEqual(
+    result.differences.map((difference) => [difference.path, difference.kind]),
+    [
+      ['$[0].c.d', 'null-absent'],
+      ['$[0].b', 'null-absent'],
+      ['$[1].c', 'null-absent'],
+    ],
+  );
+  assert.match(result.differences[0]!.detail, /left unset .*read as its default \(""\)/);
+  const remnants = detectRemnants(original, decoded, proto3);
+  assert.deepEqual(
+    remnants.map((remnant) => [remnant.path, remnant.kind]),
+    [
+      ['$[*].c.d', 'missing-key'],
+      ['$[*].b', 'missing-key'],
+      ['$[*].c', 'missing-key'],
+    ],
+  );
+  assert.ok(
+    remnants.every((remnant) => /^null in the original, .*left unset/.test(remnant.detail)),
+    JSON.stringify(remnants),
+  );
+});
+
+test('a dropped null is a loss without proto3’s rules, and a null beside a changed value stays lossy', () => {
+  assert.equal(verifyRoundTrip({ a: 1, b: null }, { a: 1 }).status, 'lossy');
+  const result = verifyRoundTrip({ a: 1, b: null }, { a: 2 }, { semantics: { implicitDefaults: true } });
+  assert.equal(result.status, 'lossy');
+  assert.equal(result.nullsAbsent, 1);
+});

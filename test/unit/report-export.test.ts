@@ -9,7 +9,7 @@ import { profileLines } from '../../src/shared/profile-text';
 import { FAST, sampleFrom } from '../support/paths';
 import { remnantCount } from '../../src/analysis/matrix';
 import { tableRow } from '../../src/cli/table';
-import { RERUN_INTERVAL_PERCENT, type CodecResult, type ComparisonReport, type TimingStats } from '../../src/shared/results';
+import { RERUN_INTERVAL_PERCENT, type CodecResult, type ComparisonReport, type RoundTrip, type TimingStats } from '../../src/shared/results';
 import { speedups, timingStats } from '../support/timing';
 
 const timing = (meanNs: number): TimingStats => timingStats(meanNs);
@@ -243,24 +243,45 @@ test('CSV export quotes commas, quotes and line breaks, and defuses spreadsheet 
   assert.equal(csvField('-rf'), `'-rf`);
 });
 
-test('a nulls-added round trip reads as such in Markdown and counts its nulls in CSV', () => {
-  const avsc = rows[1] as Extract<CodecResult, { status: 'completed' }>;
-  const nulls: CodecResult = {
-    ...avsc,
+/** A verdict on nulls (Avro's added, proto3's absent): its words in Markdown and the CLI table, its counts in CSV. */
+const NULL_VERDICTS = [
+  {
     roundTrip: {
       status: 'nulls-added',
       differences: [{ path: '$[1].b', kind: 'null-added', detail: 'absent in the original, decoded as null' }],
       omittedDifferences: 1203,
       nullsAdded: 1204,
     },
-  };
-  const withNulls: ComparisonReport = { ...report, results: [rows[0]!, nulls] };
-  const markdown = renderReport(withNulls, 'markdown');
-  assert.ok(markdown.includes('| nulls added at 1,204 paths |'), markdown);
-  const [header, , avscRecord] = parseCsv(renderReport(withNulls, 'csv'));
-  assert.equal(avscRecord![header!.indexOf('round_trip')], 'nulls-added');
-  assert.equal(avscRecord![header!.indexOf('nulls_added')], '1204');
-});
+    markdown: '| nulls added at 1,204 paths |',
+    table: / nulls \+1,204 /,
+    csv: { nulls_added: '1204', nulls_absent: '0' },
+  },
+  {
+    roundTrip: {
+      status: 'nulls-absent',
+      differences: [{ path: '$[0].b', kind: 'null-absent', detail: 'null in the original, sent as the field left unset (proto3 has no null)' }],
+      omittedDifferences: 2,
+      nullsAbsent: 3,
+    },
+    markdown: '| nulls absent at 3 paths |',
+    table: / nulls -3 /,
+    csv: { nulls_added: '0', nulls_absent: '3' },
+  },
+] as const satisfies ReadonlyArray<{ roundTrip: RoundTrip; markdown: string; table: RegExp; csv: Record<string, string> }>;
+
+for (const verdict of NULL_VERDICTS) {
+  test(`a ${verdict.roundTrip.status} round trip reads as such in Markdown and the CLI table, and counts its nulls in CSV`, () => {
+    const avsc = rows[1] as Extract<CodecResult, { status: 'completed' }>;
+    const nulls: CodecResult = { ...avsc, roundTrip: structuredClone(verdict.roundTrip) as RoundTrip };
+    const withNulls: ComparisonReport = { ...report, results: [rows[0]!, nulls] };
+    const markdown = renderReport(withNulls, 'markdown');
+    assert.ok(markdown.includes(verdict.markdown), markdown);
+    assert.match(tableRow(nulls), verdict.table);
+    const [header, , record] = parseCsv(renderReport(withNulls, 'csv'));
+    assert.equal(record![header!.indexOf('round_trip')], verdict.roundTrip.status);
+    for (const [column, value] of Object.entries(verdict.csv)) assert.equal(record![header!.indexOf(column)], value, column);
+  });
+}
 
 test('one remnant count for a capped list: the CLI table, the CSV and the panel all say 3 listed + 5 left out', () => {
   const avsc = rows[1]!;

@@ -86,6 +86,11 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null, se
     if (result.roundTrip.status === 'nulls-added') {
       entries.push(...entry('Round trip', `${roundTripLabel(result.roundTrip)}: keys the sample lacks came back as null; no value changed`));
     }
+    if (result.roundTrip.status === 'nulls-absent') {
+      entries.push(
+        ...entry('Round trip', `${roundTripLabel(result.roundTrip)}: nulls of the sample were sent as fields left unset and came back so; no value changed`),
+      );
+    }
     if (differences.length > 0) entries.push(...entry('Differences', list(differences, omittedDifferences)));
     entries.push(...entry('Remnants', result.remnants.length > 0 ? remnantList(result.remnants) : 'none'));
     if (result.interop) entries.push(...entry('Readable by the reference decoder', describeInterop(result.interop)));

@@ -6,7 +6,7 @@ import { remnantCount } from '../../src/analysis/matrix';
 import type { CompletedResult } from '../../src/shared/results';
 import type { ColumnId, Row, SortOrder } from './model';
 
-const ROUND_TRIP_RANK = { exact: 0, equivalent: 1, 'nulls-added': 2, lossy: 3, failed: 4 } as const;
+const ROUND_TRIP_RANK = { exact: 0, equivalent: 1, 'nulls-added': 2, 'nulls-absent': 2, lossy: 3, failed: 4 } as const;
 
 type SortValue = number | string | undefined;
 
