@@ -222,9 +222,10 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
   test('closing the panel mid-run cancels the run: no worker thread or child process left, no error shown', async () => {
     const hosts = extensionHostPids(session!.serverPid);
     const idle = threadCount(hosts);
-    // Built-in extensions' servers (JSON language features) are children of the host too, started
-    // and stopped on their own schedule: only what the run may have started counts.
-    const ours = () => childProcesses(hosts).filter((child) => !child.args.includes('/lib/vscode/extensions/'));
+    // Built-in extensions' servers (JSON language features) and the Git extension's git commands are
+    // children of the host too, started and stopped on their own schedule: only what the run may
+    // have started counts.
+    const ours = () => childProcesses(hosts).filter((child) => !child.args.includes('/lib/vscode/extensions/') && !/^(\S*\/)?git(\s|$)/.test(child.args));
     const idleChildren = new Set(ours().map((child) => child.pid));
     const newChildren = () => ours().filter((child) => !idleChildren.has(child.pid));
     await startMeasuringThoroughRun(hosts, idle);

@@ -53,9 +53,6 @@ export function makeE2eDirs(options: E2eOptions = {}): E2eDirs {
         'extensions.autoUpdate': false,
         // No network here: telemetry's failing lookups and retries would run beside the measuring.
         'telemetry.telemetryLevel': 'off',
-        // The Git extension's `git` processes are children of the extension host, started on its
-        // own schedule: they would run beside the measuring and among the run's processes counted.
-        'git.enabled': false,
         // Right-click runs use the settings: quick keeps the suite short.
         'payloadLab.quickMode': true,
         ...options.userSettings,
