@@ -29,7 +29,7 @@ describe('Probe libraries in VS Code (code-server)', { timeout: 10 * 60_000 }, (
     await session?.close();
   });
 
-  test('Probe libraries fills the probes view; avsc’s crafted lengths crash its probe process, not the extension host', async () => {
+  test('Probe libraries fills the probes view; avsc’s crafted lengths end its probe process, not the extension host', async () => {
     await explorerContextCommand(page, 'orders.json', 'Compare Encodings');
     frame = await panelFrame(page);
     assert.match(await waitForRun(frame, 1), /^Finished/);
@@ -43,9 +43,13 @@ describe('Probe libraries in VS Code (code-server)', { timeout: 10 * 60_000 }, (
     await frame.locator('.probe-status', { hasText: /^(Probed|Probing stopped|The probe run failed)/ }).waitFor({ timeout: 300_000 });
     assert.equal(await frame.locator('.probe-status').textContent(), `Probed 7 codecs with ${PROBES} probes`);
 
+    // The probe's process ends, never the host: killed at its heap limit, or by its 10 s timeout
+    // where V8 takes longer to reach the limit (a fresh clone's run met it once, idle); the unit
+    // test of the same probe accepts either ending too.
     const crafted = frame.locator('table.probes button[data-codec="avsc"][data-probe="crafted-lengths"]');
-    assert.equal(await crafted.getAttribute('data-outcome'), 'crashed');
-    assert.match((await crafted.textContent()) ?? '', /^crashed/);
+    const outcome = await crafted.getAttribute('data-outcome');
+    assert.ok(outcome === 'crashed' || outcome === 'timeout', `avsc crafted-lengths: ${outcome}`);
+    assert.match((await crafted.textContent()) ?? '', new RegExp(`^${outcome}`));
     assert.equal(await frame.locator('table.probes button[data-outcome]').count(), CELLS);
     const limits = (await frame.locator('.probe-limits').textContent()) ?? '';
     assert.match(limits, /heap limit 256 MB \(held: V8 reports \d+ MB/);
