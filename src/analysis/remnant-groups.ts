@@ -62,12 +62,15 @@ function detailOf(group: RemnantGroup): string {
       return `${group.label}${times}`;
     case 'missing-key':
       if (!many) return group.example;
+      if (group.label === 'null became absent')
+        return `null in the original, absent after the round trip, in ${countOf(group)}: proto3 sends a null as the field left unset`;
       return group.label === 'default not written'
         ? `absent after the round trip in ${countOf(group)}: proto3 writes no default`
         : `missing after the round trip in ${countOf(group)}`;
     case 'extra-key':
       if (!many) return group.example;
       if (group.label === 'null added') return `absent in the original, decoded as null, in ${countOf(group)}`;
+      if (group.label.startsWith(SCHEMA_DEFAULT)) return `${group.label}, in ${countOf(group)}`;
       return group.label === 'default' ? `a default filled in, in ${countOf(group)}` : `not in the original, in ${countOf(group)}`;
     case 'type-change':
       return many ? `${group.label} (${countOf(group)})` : group.example;
@@ -75,6 +78,9 @@ function detailOf(group: RemnantGroup): string {
       return many ? `${group.label} in ${countOf(group)}, e.g. ${group.example}` : group.example;
   }
 }
+
+/** The start of an extra key's label when the value is the default the codec's schema declares. */
+export const SCHEMA_DEFAULT = "the schema's default filled in";
 
 /**
  * One finding where it happened, for a caller that needs every location rather than groups

@@ -11,11 +11,11 @@ import type { Remnant } from '../shared/results';
 import { PathNode, PatternNode, patternOf } from './json-path';
 import { ObjectInspector } from './object-remnants';
 import type { ParseLosses } from './parse-losses';
-import { RemnantGroups, type RemnantOccurrence } from './remnant-groups';
+import { RemnantGroups, SCHEMA_DEFAULT, type RemnantOccurrence } from './remnant-groups';
 import { matchRenames } from './renames';
 import { describeOriginal, kindName, type Finding } from './values';
-import { walkPairs, type ExtraKey } from './walk-pairs';
-import { isImplicitDefault, type FormatSemantics, type SchemaDefaultAt } from './semantics';
+import { walkPairs, type ExtraKey, type PairVisitor } from './walk-pairs';
+import { isImplicitDefault, roundedIntegerText, type FormatSemantics, type SchemaDefaultAt } from './semantics';
 
 export const DEFAULT_MAX_REMNANTS = 100;
 /** The label of a null proto3 sent as a field left unset (verify.ts's `null-absent`). */
@@ -90,9 +90,12 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
       stillMissing,
       extra.map((entry) => entry.key),
     );
+    const extraValues = new Map(extra.map((entry) => [entry.key, entry.value]));
     for (const { from, to } of match.renames) {
       const at = node.child(from);
       groups.add('rename', patternOf(at, root), `${from} → ${to}`, 'objects', '', at);
+      // What is under the new name is read like any other value: its remnants are at the sample's paths.
+      walkPairs(object[from], extraValues.get(to), visitor, { parent: node, segment: from });
     }
     for (const key of match.missing) {
       const at = node.child(key);
@@ -123,7 +126,6 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
       }
       groups.add('missing-key', patternOf(at, root), 'missing', 'objects', () => `missing after the round trip (was ${describeOriginal(object[key])})`, at);
     }
-    const extraValues = new Map(extra.map((entry) => [entry.key, entry.value]));
     for (const key of match.extra) {
       const value = extraValues.get(key);
       const at = node.child(key);
@@ -149,12 +151,13 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
         fromSchema || (options.semantics?.implicitDefaults || options.semantics?.filledDefaults ? isImplicitDefault(value) : isDefaultValue(value));
       // JSON.stringify gives undefined only for undefined, a function or a symbol: String prints those as themselves.
       const shown = typeof value === 'bigint' ? `${value}n` : (JSON.stringify(value) ?? String(value as undefined | symbol | (() => unknown)));
+      const declaredLabel = `${SCHEMA_DEFAULT} (${kindName(value)} ${typeof value === 'number' ? String(value) : shown})`;
       const example = fromSchema
-        ? `not in the original: the schema's default filled in (${kindName(value)} ${typeof value === 'number' ? String(value) : shown})`
+        ? `not in the original: ${declaredLabel}`
         : filled
           ? `not in the original: a default filled in (${kindName(value)} ${shown})`
           : `not in the original (${kindName(value)})`;
-      groups.add('extra-key', patternOf(at, root), filled ? 'default' : 'extra', 'objects', example, at);
+      groups.add('extra-key', patternOf(at, root), fromSchema ? declaredLabel : filled ? 'default' : 'extra', 'objects', example, at);
     }
   };
 
@@ -176,13 +179,18 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
     return new Set(covered.keys());
   };
 
-  walkPairs(original, decoded, {
+  const visitor: PairVisitor = {
     difference: (at, finding, expected, actual) => {
       options.onDifference?.(at, finding);
       if (options.semantics?.implicitDefaults && expected === null && isImplicitDefault(actual)) {
         // Sent unset like any null, then read as the field's default (google-protobuf's toObject).
         const example = `null in the original, sent as the field left unset and read back as its default (${describeOriginal(actual)})`;
         groups.add('missing-key', patternOf(at, root), NULL_ABSENT, 'values', example, at);
+        return;
+      }
+      const rounded = options.semantics?.jsonValues ? roundedIntegerText(expected, actual) : undefined;
+      if (rounded) {
+        groups.add('precision', patternOf(at, root), '64-bit integer read as a rounded number', 'values', rounded, at);
         return;
       }
       // Value and length changes are the round trip's business, not the decoded shape's.
@@ -195,7 +203,8 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
     },
     keys: keyRemnants,
     container: (container, node, kind, originalContainer) => objects.inspect(container, node, kind, originalContainer),
-  });
+  };
+  walkPairs(original, decoded, visitor);
 
   const remnants = groups.list(maxRemnants);
   const unlisted = (options.parseLosses?.total ?? 0) - (options.parseLosses?.found.length ?? 0);

@@ -117,6 +117,16 @@ export function sameJsonValue(expected: unknown, actual: unknown): boolean {
   return false;
 }
 
+/**
+ * A 64-bit integer given as text (proto3 JSON) read back as a JavaScript number that is not that
+ * integer: the library rounded it to the nearest double. Says both values, not "string became number".
+ */
+export function roundedIntegerText(expected: unknown, actual: unknown): string | undefined {
+  if (typeof expected !== 'string' || !DECIMAL.test(expected) || typeof actual !== 'number' || !Number.isInteger(actual)) return undefined;
+  if (BigInt(actual) === BigInt(expected)) return undefined;
+  return `expected ${expected}, got the number ${actual} (a JavaScript number holds integers exactly only up to 2^53)`;
+}
+
 /** The default a user's schema declares for the value at a path, if it declares one (FlatBuffers, Cap'n Proto). */
 export type SchemaDefaultAt = (path: readonly PathSegment[]) => { value: unknown } | undefined;
 

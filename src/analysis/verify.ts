@@ -9,7 +9,7 @@ import type { Difference, DifferenceKind, RoundTrip, RoundTripStatus } from '../
 import type { PathNode, PathSegment } from './json-path';
 import { describeOriginal, isIncompatibleRoot, kindName } from './values';
 import { walkPairs, type ContainerKind, type ExtraKey } from './walk-pairs';
-import { isImplicitDefault, sameJsonValue, type FormatSemantics, type SchemaDefaultAt, type SchemaEnumAt } from './semantics';
+import { isImplicitDefault, roundedIntegerText, sameJsonValue, type FormatSemantics, type SchemaDefaultAt, type SchemaEnumAt } from './semantics';
 import { matchRenames } from './renames';
 
 export const DEFAULT_MAX_DIFFERENCES = 100;
@@ -152,7 +152,11 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
       if (finding.sameValue || (semantics.jsonValues && sameJsonValue(expected, actual)) || isEnumNumber(options.schemaEnum, at, expected, actual))
         sameValueTypeChanges++;
       else if (semantics.implicitDefaults && expected === null && isImplicitDefault(actual)) nullUnset(at, actual);
-      else report(at, finding.kind, finding.detail);
+      else {
+        const rounded = semantics.jsonValues ? roundedIntegerText(expected, actual) : undefined;
+        if (rounded) report(at, 'precision', rounded);
+        else report(at, finding.kind, finding.detail);
+      }
     },
     keys: (node, object, allMissing, allExtra) => {
       const { missing, extra, unset } = byFormat(node, object, allMissing, allExtra);

@@ -167,7 +167,8 @@ function extraKeys(cursor: KeyedCursor): ExtraKey[] | null {
   return extra;
 }
 
-export function walkPairs(original: unknown, decoded: unknown, visitor: PairVisitor): void {
+/** Walks two values side by side; `under` places the walk below a node of an outer one (a renamed key's value). */
+export function walkPairs(original: unknown, decoded: unknown, visitor: PairVisitor, under?: { parent: PathNode; segment: PathSegment }): void {
   const stack: Cursor[] = [];
 
   const typeChange = (node: PathNode, from: string, to: unknown): void => {
@@ -221,7 +222,7 @@ export function walkPairs(original: unknown, decoded: unknown, visitor: PairVisi
     stack.push(cursor);
   };
 
-  visit(original, decoded, null, '');
+  visit(original, decoded, under?.parent ?? null, under?.segment ?? '');
   while (stack.length > 0) {
     const cursor = stack[stack.length - 1]!;
     if (cursor instanceof ListCursor) {

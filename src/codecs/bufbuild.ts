@@ -7,7 +7,7 @@
  */
 import { create, fromBinary, fromJson, toBinary, toJson, type DescField, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
 import { UnsupportedSampleError, type CodecModule } from './codec';
-import { planEnumFacts, planProtobuf, planSemantics, withNullsRestored } from './protobuf-plan';
+import { planFieldFacts, planProtobuf, planSemantics, withNullsRestored } from './protobuf-plan';
 import { bufbuildRegistryOf, protoSyntaxOf } from './protobuf-descriptor';
 import { fromWire, type ProtoAdapter } from '../schema/proto-adapter';
 import { usesWellKnownTypes } from '../schema/proto-wkt';
@@ -62,7 +62,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     interop: protobufInterop('protobufjs', type, plan.text),
     // Every decoded message carries its type's name: a remnant, not a difference in the data.
     semantics: { ...planSemantics(plan), metadataKeys: ['$typeName'] },
-    ...planEnumFacts(plan),
+    ...planFieldFacts(plan),
     ...(plan.inferred ? { inferred: plan.inferred } : {}),
   };
 };

@@ -14,7 +14,7 @@ import { ABSENT_AS_NULL_NOTE, absentAsNullAdapter } from '../schema/absent-as-nu
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { checkProtoFit, describeMismatch, type ProtoFit, type ProtoFitOptions } from '../schema/sample-fit';
 import { fieldsByJsonKey, messageNaming } from '../schema/proto-json-names';
-import { protoEnumFacts } from '../schema/proto-defaults';
+import { protoFieldFacts } from '../schema/proto-defaults';
 import { describeVariants } from '../shared/variants';
 import type { SchemaOrigin } from '../shared/results';
 import type { FormatSemantics } from '../analysis/semantics';
@@ -265,8 +265,8 @@ function listOf(type: protobuf.Type): protobuf.Type {
  * forms (canonical Duration text, 64-bit integers as numbers, bytes as Uint8Array).
  */
 /** A given or derived message's enum facts for judging the round trip (proto-defaults.ts); none for inferred schemas (no enums) or messages. */
-export function planEnumFacts(plan: ProtobufPlan): Pick<PreparedCodec, 'schemaDefault' | 'schemaEnum'> {
-  return plan.origin === 'inferred' || plan.perMessage ? {} : protoEnumFacts(plan.type, plan.wrappedAs);
+export function planFieldFacts(plan: ProtobufPlan): Pick<PreparedCodec, 'schemaDefault' | 'schemaEnum'> {
+  return plan.origin === 'inferred' || plan.perMessage ? {} : protoFieldFacts(plan.type, plan.wrappedAs);
 }
 
 export function planSemantics(plan: ProtobufPlan): FormatSemantics {

@@ -7,7 +7,7 @@
  */
 import { protobuf } from './protobufjs-runtime';
 import type { CodecModule, PrepareContext, PreparedCodec } from './codec';
-import { planEnumFacts, planProtobuf, planSemantics, withNullsRestored } from './protobuf-plan';
+import { planFieldFacts, planProtobuf, planSemantics, withNullsRestored } from './protobuf-plan';
 import { fromWire, toWire } from '../schema/proto-adapter';
 import { messageToJson, messageToProto, usesWellKnownTypes } from '../schema/proto-wkt';
 import { protobufInterop } from './interop';
@@ -84,7 +84,7 @@ export function prepareProtobufjs(sample: unknown, context: PrepareContext, opti
     layout: field ? { kind: 'protobuf' as const, type, wrappedAs: field } : { kind: 'protobuf' as const, type },
     interop: protobufInterop('@bufbuild/protobuf', type, plan.text),
     semantics: planSemantics(plan),
-    ...planEnumFacts(plan),
+    ...planFieldFacts(plan),
     ...(plan.inferred ? { inferred: plan.inferred } : {}),
   };
   if (options.fromObject) {

@@ -1,7 +1,8 @@
 /**
- * What a message says about the value at a sample's path, for judging a round trip by it: an
- * enum field's default (proto3 does not write it, so an absent key reads back as the first value,
- * `SPADES`), and an enum's values (ts-proto and protobuf-ts decode enums as their numbers:
+ * What a message says about the value at a sample's path, for judging a round trip by it: a
+ * field's default (proto3 does not write it, so an absent enum key reads back as the first value,
+ * `SPADES`; proto2's `[default = true]` is what google-protobuf's `toObject()` fills in), and an
+ * enum's values (ts-proto and protobuf-ts decode enums as their numbers:
  * `"HEARTS"` back as 1 is the same value). Paths are the sample's, keys in any spelling proto3's
  * JSON mapping accepts; `wrappedAs` is the field a list sample was encoded in.
  */
@@ -39,12 +40,28 @@ const enumOf = (at: FieldAt | undefined): protobuf.Enum | undefined =>
     ? at.field.resolvedType
     : undefined;
 
-export function protoEnumFacts(type: protobuf.Type, wrappedAs?: string): { schemaDefault: SchemaDefaultAt; schemaEnum: SchemaEnumAt } {
+/** A singular scalar field's `[default = …]` (proto2), as a decoded plain object holds it. */
+function declaredScalar(field: protobuf.Field): { value: unknown } | undefined {
+  if (field.repeated || field instanceof protobuf.MapField || field.options?.['default'] === undefined || field.resolvedType) return undefined;
+  const value: unknown = field.typeDefault;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return { value };
+  if (typeof value === 'object' && value !== null && 'low' in value && 'high' in value) {
+    // A 64-bit default: a number where one holds it exactly, as google-protobuf's toObject gives it.
+    const integer = BigInt(String(value));
+    return { value: integer >= BigInt(Number.MIN_SAFE_INTEGER) && integer <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(integer) : integer };
+  }
+  return undefined;
+}
+
+export function protoFieldFacts(type: protobuf.Type, wrappedAs?: string): { schemaDefault: SchemaDefaultAt; schemaEnum: SchemaEnumAt } {
   const at = (segments: readonly PathSegment[]) => fieldAt(type, wrappedAs ? [wrappedAs, ...segments] : segments);
   return {
     schemaDefault: (segments) => {
       const found = at(segments);
-      const values = found && !found.element ? enumOf(found)?.values : undefined;
+      if (!found || found.element) return undefined;
+      const declared = declaredScalar(found.field);
+      if (declared !== undefined) return declared;
+      const values = enumOf(found)?.values;
       if (!values) return undefined;
       // protobufjs resolves an enum field's default: its [default = …] or the first value.
       const number = typeof found!.field.typeDefault === 'number' ? found!.field.typeDefault : 0;

@@ -17,7 +17,7 @@ import { prepareCodec, type PreparedCodec } from '../../src/codecs/codec';
 import { loadCodec } from '../../src/codecs/load-codec';
 import { findBuiltinCodec } from '../../src/codecs/registry';
 import { findToolSpec } from '../../src/codegen/tool-registry';
-import { protoEnumFacts } from '../../src/schema/proto-defaults';
+import { protoFieldFacts } from '../../src/schema/proto-defaults';
 import { protobuf } from '../../src/codecs/protobufjs-runtime';
 import type { ProvidedSchema } from '../../src/shared/codec-job';
 import { missingTools } from '../support/codegen-tools';
@@ -55,7 +55,7 @@ for (const id of ['protobufjs', 'bufbuild', 'ts-proto', 'protobuf-ts', 'google-p
 
 test("the enum facts follow the sample's paths: a default and the values of a field, of a list's elements, not of the list", () => {
   const type = protobuf.parse(source, { keepCase: true }).root.lookupType('Card');
-  const facts = protoEnumFacts(type);
+  const facts = protoFieldFacts(type);
   assert.deepEqual(facts.schemaDefault(['suit']), { value: 'SPADES' });
   assert.equal(facts.schemaDefault(['rank']), undefined);
   assert.deepEqual({ ...facts.schemaEnum(['seen', 0]) }, { SPADES: 0, HEARTS: 1 });
@@ -66,4 +66,49 @@ test("the enum facts follow the sample's paths: a default and the values of a fi
   assert.equal(verifyRoundTrip({ suit: 'HEARTS' }, { suit: 0 }, rules).status, 'lossy');
   assert.equal(verifyRoundTrip({ suit: 'SPADES', rank: 1 }, { rank: 1 }, rules).status, 'equivalent');
   assert.equal(verifyRoundTrip({ suit: 'HEARTS', rank: 1 }, { rank: 1 }, rules).status, 'lossy');
+});
+
+// proto2 declares defaults of its own: google-protobuf's toObject() gives them for keys the sample left out.
+const proto2 =
+  'syntax = "proto2";\nmessage Knob {\n  optional bool on = 1 [default = true];\n  optional int32 level = 2 [default = 150];\n' +
+  '  optional int64 big = 3 [default = -7];\n  optional string name = 4;\n  optional uint64 id = 5;\n}\n';
+
+test("proto2's declared defaults are facts of the field: bool, int32, int64, none where none is declared", () => {
+  const facts = protoFieldFacts(protobuf.parse(proto2, { keepCase: true }).root.lookupType('Knob'));
+  assert.deepEqual(facts.schemaDefault(['on']), { value: true });
+  assert.deepEqual(facts.schemaDefault(['level']), { value: 150 });
+  assert.deepEqual(facts.schemaDefault(['big']), { value: -7 });
+  assert.equal(facts.schemaDefault(['name']), undefined);
+  const rules = { semantics: { filledDefaults: true }, ...facts };
+  assert.equal(verifyRoundTrip({ name: 'a' }, { name: 'a', on: true, level: 150 }, rules).status, 'equivalent');
+  // Another value than the declared one is not a default filled in.
+  assert.equal(verifyRoundTrip({ name: 'a' }, { name: 'a', level: 151 }, rules).status, 'lossy');
+});
+
+test("google-protobuf: the declared defaults it fills in are named as the schema's, and a uint64 it rounds says both values", async (t) => {
+  const missing = await missingTools((findBuiltinCodec('google-protobuf')!.tools ?? []).map((tool) => findToolSpec(tool)!));
+  if (missing) return t.skip(missing);
+  const { module } = await loadCodec({ builtin: 'google-protobuf' });
+  const knobs = [
+    { name: 'a', id: '9007199254740993' },
+    { name: 'b', on: false, id: '12' },
+  ];
+  const knobSchema: ProvidedSchema = { kind: 'proto', source: proto2, path: 'knob.proto', typeName: 'Knob' };
+  const { roundTrip, remnants } = judged(await prepareCodec(module, knobs, { schema: knobSchema, codegen: { cacheDir } }), knobs);
+  // The filled defaults are the same message; the rounded id is a loss of the library's, with both values.
+  assert.equal(roundTrip.status, 'lossy', JSON.stringify(roundTrip.differences));
+  assert.deepEqual(roundTrip.differences, [
+    {
+      path: '$[0].id',
+      kind: 'precision',
+      detail: 'expected 9007199254740993, got the number 9007199254740992 (a JavaScript number holds integers exactly only up to 2^53)',
+    },
+  ]);
+  const filled = remnants.filter((remnant) => remnant.kind === 'extra-key').map((remnant) => remnant.path);
+  assert.ok(filled.includes('$[*].on') && filled.includes('$[*].level') && filled.includes('$[*].big'), JSON.stringify(remnants));
+  assert.match(remnants.find((remnant) => remnant.path === '$[*].level')!.detail, /the schema's default filled in \(number 150\)/);
+  assert.ok(
+    remnants.some((remnant) => remnant.kind === 'precision' && remnant.path === '$[*].id'),
+    JSON.stringify(remnants),
+  );
 });
