@@ -45,9 +45,10 @@ function declaredScalar(field: protobuf.Field): { value: unknown } | undefined {
   if (field.repeated || field instanceof protobuf.MapField || field.options?.['default'] === undefined || field.resolvedType) return undefined;
   const value: unknown = field.typeDefault;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return { value };
-  if (typeof value === 'object' && value !== null && 'low' in value && 'high' in value) {
+  const long = value as { low?: unknown; high?: unknown; toString(): string } | null;
+  if (typeof long === 'object' && long !== null && typeof long.low === 'number' && typeof long.high === 'number') {
     // A 64-bit default: a number where one holds it exactly, as google-protobuf's toObject gives it.
-    const integer = BigInt(String(value));
+    const integer = BigInt(long.toString());
     return { value: integer >= BigInt(Number.MIN_SAFE_INTEGER) && integer <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(integer) : integer };
   }
   return undefined;
