@@ -23,6 +23,7 @@ import { ABSENT_AS_NULL_NOTE } from '../schema/absent-as-null';
 import { generatedInterop, type GeneratedMessageType } from './generated-protobuf-interop';
 import { protocSafeProto } from '../schema/protoc-names';
 import { importLayout } from '../schema/proto-import-names';
+import { groupInSample } from '../schema/proto-groups';
 
 export interface GeneratedProtobufLibrary {
   /** The runtime the generated code runs on (the row's library, its version reported). */
@@ -37,6 +38,8 @@ export interface GeneratedProtobufLibrary {
   notes: readonly string[];
   /** What the decode gives for a proto3 optional field left unset: where the sample's nulls go. */
   unsetOptional: string;
+  /** The generator writes no field for a proto2 group and keeps its bytes as unknown fields. */
+  groupsUnread?: true;
 }
 
 /** What `generate` hands to `prepare` (in the same worker). */
@@ -78,6 +81,12 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
   const schema = context.schema;
   const layout = reference.layout as { kind: 'protobuf'; type: protobuf.Type; wrappedAs?: string };
   const root = layout.type;
+  const group = library.groupsUnread ? groupInSample(root, sample, layout.wrappedAs) : undefined;
+  if (group) {
+    throw new UnsupportedSampleError(
+      `${library.generator.id} generates no field for a proto2 group (${group.field}, at ${group.path}): its decode keeps the group's bytes as unknown fields and never reads this data, so its figures would not be this sample's`,
+    );
+  }
   const text = reference.schemaText!;
   // A schema Payload Lab wrote has the JSON keys as names, some of which protoc or the code refuse.
   const safe = schema?.kind === 'proto' ? { source: text, notes: [] } : protocSafeProto(text);

@@ -28,6 +28,7 @@ const codec = generatedProtobufCodec({
     };
   },
   unsetOptional: 'protobuf-ts decodes an unset optional field as a missing key',
+  groupsUnread: true,
   notes: ["protobuf-ts's default options (optimize_speed): messages are plain objects with camel-cased keys; absent fields decode as their defaults"],
 });
 

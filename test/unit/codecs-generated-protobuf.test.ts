@@ -341,3 +341,19 @@ test('an .avsc with unions with null: each generated row says its nulls are unse
     );
   }
 });
+
+test('a proto2 group with data: protobuf-ts, which generates no field for it, is skipped naming the group; a group left empty does not stop it', async (t) => {
+  const missing = await toolsOf('protobuf-ts');
+  if (missing) return t.skip(missing);
+  const source = 'syntax = "proto2";\nmessage Order {\n  optional string id = 1;\n  repeated group Line = 2 {\n    optional string sku = 3;\n  }\n}\n';
+  const schema: ProvidedSchema = { kind: 'proto', source, path: 'order.proto', typeName: 'Order' };
+  await assert.rejects(
+    prepared('protobuf-ts', [{ id: 'a' }, { id: 'b', line: [{ sku: 'x' }] }], { schema }),
+    (error: unknown) =>
+      error instanceof UnsupportedSampleError &&
+      /protobuf-ts generates no field for a proto2 group \(Order\.line, at \$\[1\]\.line\)/.test(error.message) &&
+      /keeps the group's bytes as unknown fields/.test(error.message),
+  );
+  const codec = await prepared('protobuf-ts', [{ id: 'a' }, { id: 'b' }], { schema });
+  assert.match(roundTrip(codec, [{ id: 'a' }, { id: 'b' }]).roundTrip.status, /^(exact|equivalent)$/);
+});
