@@ -279,3 +279,23 @@ test(
     }
   }),
 );
+
+test(
+  "Cap'n Proto: a UInt32 with a default, at 2^31 and more, reads back as itself (capnp-es's getter gives it signed; the note says so)",
+  withTools([CAPNP, CAPNPC_TS], async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-capnp-'));
+    const schema = '@0xd1a2b3c4d5e6f708;\nstruct D {\n  big @0 :UInt32 = 4000000000;\n  set @1 :UInt32 = 7;\n  name @2 :Text;\n}\n';
+    fs.writeFileSync(path.join(folder, 'd.capnp'), schema);
+    const sample = { set: 3000000000, name: 'x' };
+    const prepared = await prepareOn(path.join(folder, 'd.capnp'), sample, 'D');
+    assert.ok(
+      prepared.notes.some((note) => /capnp-es reads a UInt32 field that declares a default as a signed number/.test(note)),
+      JSON.stringify(prepared.notes),
+    );
+    const { encoded, roundTrip, remnants } = await run(path.join(folder, 'd.capnp'), sample, 'D');
+    const reference = execFileSync('capnp', ['encode', '--', path.join(folder, 'd.capnp'), 'D'], { input: '(set = 3000000000, name = "x")' });
+    assert.equal(sha256(encoded), sha256(reference));
+    assert.equal(roundTrip.status, 'equivalent', JSON.stringify(roundTrip.differences));
+    assert.equal(remnants.find((remnant) => remnant.path === '$.big')?.detail, "not in the original: the schema's default filled in (number 4000000000)");
+  }),
+);

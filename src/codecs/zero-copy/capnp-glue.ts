@@ -15,6 +15,10 @@ const isInt64 = (type: ModelType) => type.kind === 'scalar' && (type.scalar === 
 const isText = (type: ModelType) => (type.kind === 'scalar' && type.scalar === 'string') || type.kind === 'json-text';
 const isBytes = (type: ModelType) => type.kind === 'scalar' && type.scalar === 'bytes';
 
+/** A UInt32 field with a default other than 0, which capnp-es's getter reads as a signed number from 2^31 up. */
+export const isMaskedUint32 = (field: RecordType['fields'][number]): boolean =>
+  field.type.kind === 'scalar' && field.type.scalar === 'uint32' && 'default' in field && field.default !== 0;
+
 export function capnpGlue(translation: CapnpTranslation, generatedModule: string): string {
   const { model } = translation;
   const root = model.root as RecordType;
@@ -161,7 +165,11 @@ export function capnpGlue(translation: CapnpTranslation, generatedModule: string
     fns.need(`dec_${record.name}`, () => {
       const names = fieldNames(record, 'camel');
       const slots = pointerSlots(record);
-      const reads = record.fields.map((field, index) => [field.key, readField('s', names[index]!, field.type, slots[index])] as const);
+      const reads = record.fields.map((field, index) => {
+        const read = readField('s', names[index]!, field.type, slots[index]);
+        // capnp-es XORs a declared default in with JavaScript's 32-bit `^`: a UInt32 of 2^31 or more comes back negative.
+        return [field.key, isMaskedUint32(field) ? `(${read} >>> 0)` : read] as const;
+      });
       const body = record.wraps ? reads[0]![1] : `{ ${reads.map(([key, read]) => `${literal(key)}: ${read}`).join(', ')} }`;
       return `function dec_${record.name}(s) {\n  return ${body};\n}\n`;
     });

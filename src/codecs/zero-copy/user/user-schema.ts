@@ -117,8 +117,10 @@ export async function readFormatSchema(file: FormatSchemaFile, settings: Codegen
       const { model, structs, identifier } = modelFromBinarySchema(output(entry.replace(/\.fbs$/i, '.bfbs')));
       return { language: 'fbs', text: file.source, model, structs, ...(identifier ? { identifier } : {}), includes: schemaFiles(file, entry), notes };
     }
-    case 'capnp':
-      return { language: 'capnp', text: file.source, model: modelFromCodeGeneratorRequest(output(`${entry}.request`), file.rootType), notes };
+    case 'capnp': {
+      const model = modelFromCodeGeneratorRequest(output(`${entry}.request`), file.rootType);
+      return { language: 'capnp', text: file.source, model, notes: [...notes, ...model.notes] };
+    }
     case 'bop': {
       const { model, messages } = modelFromBebopCode(output(entry.replace(/\.bop$/i, '.ts')).toString('utf8'), file.rootType);
       return { language: 'bop', text: file.source, model, messages, notes };
