@@ -190,7 +190,7 @@ async function referenceOf(
 
 /**
  * The library's messages for the sample. Generated code that reads 64-bit integers as JavaScript
- * numbers (ts-proto's default) refuses values beyond 2^53: a fact of that code, said as the
+ * numbers (ts-proto's default) refuses values beyond ±2^53: a fact of that code, said as the
  * row's reason rather than as a failure.
  */
 function readReference(library: GeneratedProtobufLibrary, message: GeneratedMessageType, bytes: Uint8Array): unknown {
@@ -198,9 +198,9 @@ function readReference(library: GeneratedProtobufLibrary, message: GeneratedMess
     return message.read(bytes);
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
-    if (!/MAX_SAFE_INTEGER/.test(text)) throw error;
+    if (!/M(AX|IN)_SAFE_INTEGER/.test(text)) throw error;
     throw new UnsupportedSampleError(
-      `the code ${library.generator.id} generates here reads 64-bit integers as JavaScript numbers, and the sample has one beyond 2^53 (${text}): it cannot hold this sample's values`,
+      `the code ${library.generator.id} generates here reads 64-bit integers as JavaScript numbers, and the sample has one beyond ±2^53 (${text}): it cannot hold this sample's values`,
     );
   }
 }

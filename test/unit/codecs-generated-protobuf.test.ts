@@ -357,3 +357,20 @@ test('a proto2 group with data: protobuf-ts, which generates no field for it, is
   const codec = await prepared('protobuf-ts', [{ id: 'a' }, { id: 'b' }], { schema });
   assert.match(roundTrip(codec, [{ id: 'a' }, { id: 'b' }]).roundTrip.status, /^(exact|equivalent)$/);
 });
+
+test("ts-proto's 64-bit numbers: a sample beyond +2^53 or below -2^53 is skipped with the value's limit, not an error", async (t) => {
+  const missing = await toolsOf('ts-proto');
+  if (missing) return t.skip(missing);
+  const schema: ProvidedSchema = { kind: 'proto', source: 'syntax = "proto3";\nmessage V {\n  int64 v = 1;\n}\n', path: 'v.proto', typeName: 'V' };
+  for (const [value, limit] of [
+    ['9007199254740993', 'MAX_SAFE_INTEGER'],
+    ['-9007199254740993', 'MIN_SAFE_INTEGER'],
+  ] as const) {
+    await assert.rejects(
+      prepared('ts-proto', { v: value }, { schema }),
+      (error: unknown) =>
+        error instanceof UnsupportedSampleError && /reads 64-bit integers as JavaScript numbers/.test(error.message) && error.message.includes(limit),
+      value,
+    );
+  }
+});
