@@ -71,6 +71,8 @@ function detailOf(group: RemnantGroup): string {
       if (!many) return group.example;
       if (group.label === 'null added') return `absent in the original, decoded as null, in ${countOf(group)}`;
       if (group.label.startsWith(SCHEMA_DEFAULT)) return `${group.label}, in ${countOf(group)}`;
+      if (group.label === 'oneof case') return `not in the original: the oneof's case, the name of its member, in ${countOf(group)}`;
+      if (group.label === 'unset oneof') return `not in the original: a oneof with no member set, decoded as { oneofKind: undefined }, in ${countOf(group)}`;
       return group.label === 'default' ? `a default filled in, in ${countOf(group)}` : `not in the original, in ${countOf(group)}`;
     case 'type-change':
       return many ? `${group.label} (${countOf(group)})` : group.example;

@@ -15,6 +15,7 @@ import { RemnantGroups, SCHEMA_DEFAULT, type RemnantOccurrence } from './remnant
 import { matchRenames } from './renames';
 import { describeOriginal, kindName, type Finding } from './values';
 import { walkPairs, type ExtraKey, type PairVisitor } from './walk-pairs';
+import { isOneofCase, oneofKindMembers } from './oneof-forms';
 import { isImplicitDefault, roundedIntegerText, type FormatSemantics, type SchemaDefaultAt } from './semantics';
 
 export const DEFAULT_MAX_REMNANTS = 100;
@@ -85,7 +86,46 @@ export function detectRemnants(original: unknown, decoded: unknown, options: Rem
 
   const keyRemnants = (node: PathNode, object: Record<string, unknown>, missing: readonly string[], extra: readonly ExtraKey[], decodedObject: object) => {
     const unwrapped = unwrapRemnant(node, object, missing, decodedObject);
-    const stillMissing = missing.filter((key) => !unwrapped.has(key));
+    let stillMissing = missing.filter((key) => !unwrapped.has(key));
+    if (options.semantics?.oneofs === 'oneof-kind') {
+      // protobuf-ts: the member under the oneof's name, as { oneofKind, [member]: value }.
+      const { members, unset } = oneofKindMembers(stillMissing, extra);
+      for (const { from, to, member, value } of members) {
+        const at = node.child(from);
+        groups.add('rename', patternOf(at, root), `${from} → ${to}.${member} (the oneof as { oneofKind, ${member} })`, 'objects', '', at);
+        walkPairs(object[from], value, visitor, { parent: node, segment: from });
+      }
+      for (const key of unset) {
+        const at = node.child(key);
+        groups.add(
+          'extra-key',
+          patternOf(at, root),
+          'unset oneof',
+          'objects',
+          `not in the original: a oneof with no member set, decoded as { oneofKind: undefined }`,
+          at,
+        );
+      }
+      const moved = new Set(members.map((member) => member.from));
+      const holders = new Set([...members.map((member) => member.to), ...unset]);
+      stillMissing = stillMissing.filter((key) => !moved.has(key));
+      extra = extra.filter((entry) => !holders.has(entry.key));
+    }
+    if (options.semantics?.oneofs === 'case-name') {
+      const cases = extra.filter(({ value }) => isOneofCase(value, decodedObject));
+      for (const { key, value } of cases) {
+        const at = node.child(key);
+        groups.add(
+          'extra-key',
+          patternOf(at, root),
+          'oneof case',
+          'objects',
+          `not in the original: the oneof ${key}'s case, the name of its member ("${String(value)}")`,
+          at,
+        );
+      }
+      extra = extra.filter((entry) => !cases.includes(entry));
+    }
     const match = matchRenames(
       stillMissing,
       extra.map((entry) => entry.key),

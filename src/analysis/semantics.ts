@@ -23,6 +23,11 @@ export interface FormatSemantics {
    * base64 text by its bytes, and a float field's shortest text by its float32 value.
    */
   jsonValues?: boolean;
+  /**
+   * The library's form of a oneof (oneof-forms.ts): protobuf-ts's `{ oneofKind }` object under
+   * the oneof's name, or pbf's member name written under it: the same message.
+   */
+  oneofs?: 'oneof-kind' | 'case-name';
 }
 
 /** The default a proto3 field reads as when absent: 0, '', false, an empty list or map, a zero Long. */

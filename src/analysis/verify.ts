@@ -9,6 +9,7 @@ import type { Difference, DifferenceKind, RoundTrip, RoundTripStatus } from '../
 import type { PathNode, PathSegment } from './json-path';
 import { describeOriginal, isIncompatibleRoot, kindName } from './values';
 import { walkPairs, type ContainerKind, type ExtraKey } from './walk-pairs';
+import { isOneofCase, oneofKindMembers } from './oneof-forms';
 import { isImplicitDefault, roundedIntegerText, sameJsonValue, type FormatSemantics, type SchemaDefaultAt, type SchemaEnumAt } from './semantics';
 import { matchRenames } from './renames';
 
@@ -86,34 +87,47 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
   };
 
   /** The keys left once the format's own rules have accounted for theirs. */
-  const byFormat = (node: PathNode, object: Record<string, unknown>, missing: readonly string[], extra: readonly ExtraKey[]) => {
-    let left = extra.filter(({ key }) => {
+  /** A sample key's value found elsewhere in the decoded object (renamed, inside a oneof's object): compared like any other. */
+  const compareMoved = (node: PathNode, object: Record<string, unknown>, from: string, value: unknown, where: string): void => {
+    sameValueTypeChanges++;
+    const nested = verifyRoundTrip(object[from], value, {
+      ...options,
+      ...rerooted(options, node.child(from)),
+      maxDifferences: Math.max(0, maxDifferences - differences.length),
+    });
+    const prefix = node.child(from).toString();
+    for (const difference of nested.differences) differences.push({ ...difference, path: prefix + difference.path.slice(1) });
+    const counted = nested.differences.length + (nested.omittedDifferences ?? 0);
+    found += counted;
+    if (nested.status === 'failed' && counted === 0) report(node.child(from), 'type-change', `${where}, and not the same value`);
+    nullsAdded += nested.nullsAdded ?? 0;
+    nullsAbsent += nested.nullsAbsent ?? 0;
+  };
+
+  const byFormat = (node: PathNode, object: Record<string, unknown>, missing: readonly string[], extra: readonly ExtraKey[], decodedObject: object) => {
+    let left = extra.filter(({ key, value }) => {
       if (semantics.metadataKeys?.includes(key)) return (sameValueTypeChanges++, false);
+      // pbf's oneof case: the member's name, written beside the member.
+      if (semantics.oneofs === 'case-name' && isOneofCase(value, decodedObject)) return (sameValueTypeChanges++, false);
       return true;
     });
     let stillMissing = missing;
-    if (semantics.renames && missing.length > 0 && left.length > 0) {
+    if (semantics.oneofs === 'oneof-kind' && left.length > 0) {
+      const { members, unset: emptyOneofs } = oneofKindMembers(stillMissing, left);
+      for (const { from, to, member, value } of members) compareMoved(node, object, from, value, `held as ${to}.${member}`);
+      const moved = new Set(members.map((member) => member.from));
+      const holders = new Set([...members.map((member) => member.to), ...emptyOneofs]);
+      sameValueTypeChanges += emptyOneofs.length;
+      stillMissing = stillMissing.filter((key) => !moved.has(key));
+      left = left.filter((entry) => !holders.has(entry.key));
+    }
+    if (semantics.renames && stillMissing.length > 0 && left.length > 0) {
       const match = matchRenames(
-        missing,
+        stillMissing,
         left.map((entry) => entry.key),
       );
       const values = new Map(left.map((entry) => [entry.key, entry.value]));
-      for (const { from, to } of match.renames) {
-        // The value under its new name is compared like any other.
-        sameValueTypeChanges++;
-        const nested = verifyRoundTrip(object[from], values.get(to), {
-          ...options,
-          ...rerooted(options, node.child(from)),
-          maxDifferences: Math.max(0, maxDifferences - differences.length),
-        });
-        const prefix = node.child(from).toString();
-        for (const difference of nested.differences) differences.push({ ...difference, path: prefix + difference.path.slice(1) });
-        const counted = nested.differences.length + (nested.omittedDifferences ?? 0);
-        found += counted;
-        if (nested.status === 'failed' && counted === 0) report(node.child(from), 'type-change', `renamed ${to}, and not the same value`);
-        nullsAdded += nested.nullsAdded ?? 0;
-        nullsAbsent += nested.nullsAbsent ?? 0;
-      }
+      for (const { from, to } of match.renames) compareMoved(node, object, from, values.get(to), `renamed ${to}`);
       stillMissing = match.missing;
       left = left.filter((entry) => match.extra.includes(entry.key));
     }
@@ -158,8 +172,8 @@ export function verifyRoundTrip(original: unknown, decoded: unknown, options: Ve
         else report(at, finding.kind, finding.detail);
       }
     },
-    keys: (node, object, allMissing, allExtra) => {
-      const { missing, extra, unset } = byFormat(node, object, allMissing, allExtra);
+    keys: (node, object, allMissing, allExtra, decodedObject) => {
+      const { missing, extra, unset } = byFormat(node, object, allMissing, allExtra, decodedObject);
       for (const key of unset) nullUnset(node.child(key), undefined);
       for (const key of missing) {
         report(node.child(key), 'missing-key', `missing after the round trip (was ${describeOriginal(object[key])})`);

@@ -24,6 +24,7 @@ import { generatedInterop, type GeneratedMessageType } from './generated-protobu
 import { protocSafeProto } from '../schema/protoc-names';
 import { importLayout } from '../schema/proto-import-names';
 import { groupInSample } from '../schema/proto-groups';
+import type { FormatSemantics } from '../analysis/semantics';
 
 export interface GeneratedProtobufLibrary {
   /** The runtime the generated code runs on (the row's library, its version reported). */
@@ -40,6 +41,8 @@ export interface GeneratedProtobufLibrary {
   unsetOptional: string;
   /** The generator writes no field for a proto2 group and keeps its bytes as unknown fields. */
   groupsUnread?: true;
+  /** How the library's decoded messages differ in shape from protobufjs's, by rule (a oneof's form). */
+  semantics?: FormatSemantics;
 }
 
 /** What `generate` hands to `prepare` (in the same worker). */
@@ -157,7 +160,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     ],
     ...(reference.layout ? { layout: reference.layout } : {}),
     ...(reference.inferred === undefined ? {} : { inferred: reference.inferred }),
-    ...(reference.semantics ? { semantics: reference.semantics } : {}),
+    ...(reference.semantics || library.semantics ? { semantics: { ...reference.semantics, ...library.semantics } } : {}),
     ...(reference.schemaDefault ? { schemaDefault: reference.schemaDefault } : {}),
     ...(reference.schemaEnum ? { schemaEnum: reference.schemaEnum } : {}),
     interop: generatedInterop(library.runtime, message, (reference.layout as { type: protobuf.Type }).type, referenceBytes),

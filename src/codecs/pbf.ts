@@ -56,7 +56,8 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
     interop: protobufInterop('@bufbuild/protobuf', type, plan.text),
     // pbf reads an absent proto3 field as its zero, as protobufjs does: the same message.
-    semantics: planSemantics(plan),
+    // pbf writes a oneof's member name under the oneof's name (proto3 optional x: _x = 'x').
+    semantics: { ...planSemantics(plan), oneofs: 'case-name' },
     ...(plan.inferred ? { inferred: plan.inferred } : {}),
   };
 };

@@ -29,6 +29,8 @@ const codec = generatedProtobufCodec({
   },
   unsetOptional: 'protobuf-ts decodes an unset optional field as a missing key',
   groupsUnread: true,
+  // A oneof decodes as { oneofKind: 'member', member: value } under the oneof's name.
+  semantics: { oneofs: 'oneof-kind' },
   notes: ["protobuf-ts's default options (optimize_speed): messages are plain objects with camel-cased keys; absent fields decode as their defaults"],
 });
 

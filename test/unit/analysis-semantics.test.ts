@@ -59,6 +59,32 @@ test('a documented rename compares the values under the new name', () => {
   );
 });
 
+test("a oneof in the library's form: protobuf-ts's { oneofKind } object and pbf's case name are the same message", () => {
+  const kind: FormatSemantics = { ...proto3, oneofs: 'oneof-kind' };
+  assert.equal(status({ id: 1, oneof_string: 'hi' }, { id: 1, choice: { oneofKind: 'oneofString', oneofString: 'hi' } }, kind), 'equivalent');
+  assert.equal(status({ id: 1 }, { id: 1, choice: { oneofKind: undefined } }, kind), 'equivalent');
+  const changed = verifyRoundTrip({ text: 'hi' }, { choice: { oneofKind: 'text', text: 'ho' } }, { semantics: kind });
+  assert.equal(changed.status, 'lossy');
+  assert.deepEqual(
+    changed.differences.map((difference) => difference.path),
+    ['$.text'],
+  );
+  const renamed = detectRemnants({ text: 'hi' }, { choice: { oneofKind: 'text', text: 'hi' } }, { semantics: kind });
+  assert.deepEqual(
+    renamed.map((remnant) => [remnant.kind, remnant.detail]),
+    [['rename', 'text → choice.text (the oneof as { oneofKind, text })']],
+  );
+  // Without the rule the object is a loss, and pbf's marker needs its member beside it.
+  assert.equal(status({ text: 'hi' }, { choice: { oneofKind: 'text', text: 'hi' } }, proto3), 'lossy');
+  const caseName: FormatSemantics = { ...proto3, oneofs: 'case-name' };
+  assert.equal(status({ station: 'a' }, { station: 'a', _station: 'station' }, caseName), 'equivalent');
+  assert.equal(status({ station: 'a' }, { station: 'a', _station: 'other' }, caseName), 'lossy');
+  assert.match(
+    detectRemnants({ station: 'a' }, { station: 'a', _station: 'station' }, { semantics: caseName })[0]!.detail,
+    /the oneof _station's case, the name of its member \("station"\)/,
+  );
+});
+
 test('a metadata key the library adds is not a difference', () => {
   assert.equal(status({ a: 1 }, { a: 1, $typeName: 'pkg.M' }, { metadataKeys: ['$typeName'] }), 'equivalent');
   assert.equal(status({ a: 1 }, { a: 1, $typeName: 'pkg.M' }, {}), 'lossy');

@@ -374,3 +374,26 @@ test("ts-proto's 64-bit numbers: a sample beyond +2^53 or below -2^53 is skipped
     );
   }
 });
+
+test("protobuf-ts's oneof object ({ oneofKind }) under the oneof's name: the same message, said as where the member went", async (t) => {
+  const missing = await toolsOf('protobuf-ts');
+  if (missing) return t.skip(missing);
+  const source = 'syntax = "proto3";\nmessage Pick {\n  int32 id = 1;\n  oneof choice {\n    string text = 2;\n    int32 number = 3;\n  }\n}\n';
+  const schema: ProvidedSchema = { kind: 'proto', source, path: 'pick.proto', typeName: 'Pick' };
+  const sample = [{ id: 1, text: 'hi' }, { id: 2, number: 7 }, { id: 3 }];
+  const codec = await prepared('protobuf-ts', sample, { schema });
+  const decoded = codec.decode(codec.encode(codec.input).slice());
+  const rules = codec.semantics ? { semantics: codec.semantics } : {};
+  const roundTrip = verifyRoundTrip(sample, decoded, rules);
+  assert.equal(roundTrip.status, 'equivalent', JSON.stringify(roundTrip.differences));
+  assert.deepEqual(
+    detectRemnants(sample, decoded, rules)
+      .filter((remnant) => remnant.kind === 'rename' || /oneof/.test(remnant.detail))
+      .map((remnant) => `${remnant.path} ${remnant.detail}`),
+    [
+      '$[*].text text → choice.text (the oneof as { oneofKind, text })',
+      '$[*].number number → choice.number (the oneof as { oneofKind, number })',
+      '$[*].choice not in the original: a oneof with no member set, decoded as { oneofKind: undefined }',
+    ],
+  );
+});

@@ -222,6 +222,13 @@ test("pbf judges a .proto's round trip by proto3's rules: absent fields read as 
   assert.equal(result.roundTrip!.status, 'equivalent', JSON.stringify(result.roundTrip));
 });
 
+test("pbf on weather.avsc's records: the case names it writes for proto3 optional fields (_station: 'station') are not data", async () => {
+  const schema = await providedSchemaFrom({ avsc: [path.join(folder, 'avro', 'weather.avsc')] });
+  const result = await run('pbf', sampleOf('weather'), { schema: schema! });
+  assert.ok('bytes' in result, `skipped: ${result.skipped}`);
+  assert.equal(result.roundTrip!.status, 'equivalent', JSON.stringify(result.roundTrip));
+});
+
 test('every command prints its help and exits 0 on --help', async () => {
   const write = process.stdout.write;
   let printed = '';
