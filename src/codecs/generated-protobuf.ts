@@ -34,6 +34,8 @@ export interface GeneratedProtobufLibrary {
   outputFile(protoFile: string): string;
   /** What the generated code may require: the bundled copies. */
   runtimes: RuntimeModules;
+  /** Package paths the generated code requires that are files it generated (GeneratedModules' packageFolders). */
+  packageFolders?: Readonly<Record<string, string>>;
   /** The message `relativeName` (package left out, nested as `Outer.Inner`) in the module's exports. */
   messageType(exports: Record<string, unknown>, relativeName: string): GeneratedMessageType;
   notes: readonly string[];
@@ -41,6 +43,8 @@ export interface GeneratedProtobufLibrary {
   unsetOptional: string;
   /** The generator writes no field for a proto2 group and keeps its bytes as unknown fields. */
   groupsUnread?: true;
+  /** Why the generator's code cannot follow `import public` (protoc-gen-js's CommonJS: it leaves such a file's module unrequired). */
+  publicImports?: string;
   /** How the library's decoded messages differ in shape from protobufjs's, by rule (a oneof's form). */
   semantics?: FormatSemantics;
 }
@@ -56,6 +60,8 @@ interface Generated {
   rootName: string;
   /** Fields renamed in the text protoc was given (protoc-names.ts). */
   renames: string[];
+  /** One of the files protoc was given has an `import public`. */
+  publicImport: boolean;
 }
 
 const SCHEMA_FILE = 'schema.proto';
@@ -116,7 +122,8 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
     entries.push(LIST_FILE);
   }
   const code = await generateCode(library.generator, { files, entries, ...(Object.keys(origins).length > 0 ? { origins } : {}) }, context.codegen);
-  return { code, reference, referenceBytes, rootFile: declared ? SCHEMA_FILE : LIST_FILE, rootName: nameInPackage(root), renames: safe.notes };
+  const publicImport = Object.values(files).some((source) => /^\s*import\s+public\b/m.test(source));
+  return { code, reference, referenceBytes, rootFile: declared ? SCHEMA_FILE : LIST_FILE, rootName: nameInPackage(root), renames: safe.notes, publicImport };
 }
 
 function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, context: PrepareContext): PreparedCodec {
@@ -127,7 +134,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     );
   }
   const { code, reference, referenceBytes } = generated;
-  const modules = new GeneratedModules(code.outDir, library.runtimes);
+  const modules = new GeneratedModules(code.outDir, library.runtimes, library.packageFolders);
   const message = library.messageType(modules.require(library.outputFile(generated.rootFile)), generated.rootName);
   const wrapped = (reference.layout as { wrappedAs?: string }).wrappedAs !== undefined;
   // Where protobufjs's decode puts nulls back (an inferred nulls-only adapter, the only one that
@@ -138,7 +145,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
   const unwrap = (value: unknown) => Object.values(value as Record<string, unknown>)[0];
   const decode = wrapped ? (bytes: Uint8Array) => unwrap(message.decode(bytes)) : (bytes: Uint8Array) => message.decode(bytes);
   return {
-    input: readReference(library, message, referenceBytes),
+    input: readReference(library, message, referenceBytes, generated.publicImport),
     encode: (value) => message.write(value),
     decode,
     schema: reference.schema,
@@ -194,13 +201,16 @@ async function referenceOf(
 /**
  * The library's messages for the sample. Generated code that reads 64-bit integers as JavaScript
  * numbers (ts-proto's default) refuses values beyond ±2^53: a fact of that code, said as the
- * row's reason rather than as a failure.
+ * row's reason rather than as a failure; so is generated code that cannot follow an `import public`.
  */
-function readReference(library: GeneratedProtobufLibrary, message: GeneratedMessageType, bytes: Uint8Array): unknown {
+function readReference(library: GeneratedProtobufLibrary, message: GeneratedMessageType, bytes: Uint8Array, publicImport: boolean): unknown {
   try {
     return message.read(bytes);
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
+    if (error instanceof ReferenceError && publicImport && library.publicImports) {
+      throw new UnsupportedSampleError(`${library.publicImports}: the schema has an import public, and the generated code fails on it (${text})`);
+    }
     if (!/M(AX|IN)_SAFE_INTEGER/.test(text)) throw error;
     throw new UnsupportedSampleError(
       `the code ${library.generator.id} generates here reads 64-bit integers as JavaScript numbers, and the sample has one beyond ±2^53 (${text}): it cannot hold this sample's values`,

@@ -42,6 +42,11 @@ const codec = generatedProtobufCodec({
     'google-protobuf': (): unknown => require('google-protobuf'),
     ...Object.fromEntries(Object.entries(WELL_KNOWN).map(([name, load]) => [`google-protobuf/google/protobuf/${name}_pb.js`, load])),
   },
+  // protoc-gen-js requires any import under google/protobuf/ from the package; one that is not a
+  // well-known type (protobuf's own unittest_import.proto) is a file it generated beside the rest.
+  packageFolders: { 'google-protobuf/google/protobuf/': 'google/protobuf/' },
+  publicImports:
+    "protoc-gen-js's CommonJS code does not support import public (protocolbuffers/protobuf-javascript#55): a file's publicly imported messages are used without being required",
   // With import_style=commonjs the module exports its package's namespace: nested messages are properties of their parent.
   messageType: (exports, name): GeneratedMessageType => {
     const type = exportedAt(exports, name.split('.')) as JspbClass;

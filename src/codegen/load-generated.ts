@@ -50,9 +50,16 @@ export class NotSandboxedError extends Error {
 export class GeneratedModules {
   private readonly loaded = new Map<string, LoadedModule>();
 
+  /**
+   * `packageFolders`: package paths the generator points at for files it also wrote itself
+   * (protoc-gen-js requires every import under google/protobuf/ from google-protobuf's package,
+   * as if each were a well-known type): a specifier the runtimes lack, under such a prefix, is
+   * the generated file in that folder.
+   */
   constructor(
     private readonly folder: string,
     private readonly runtimes: RuntimeModules,
+    private readonly packageFolders: Readonly<Record<string, string>> = {},
   ) {
     const why = unsandboxedLoadsAllowedBecause === undefined ? notSandboxedBecause() : undefined;
     if (why) throw new NotSandboxedError(`generated code is not loaded outside its sandbox, and ${why}: not run`);
@@ -82,6 +89,11 @@ export class GeneratedModules {
     }
     const runtime = this.runtimes[specifier];
     if (runtime) return runtime();
+    for (const [prefix, folder] of Object.entries(this.packageFolders)) {
+      if (!specifier.startsWith(prefix)) continue;
+      const written = path.join(this.folder, folder, specifier.slice(prefix.length));
+      if (fs.existsSync(written)) return this.load(this.resolveInFolder(written, specifier));
+    }
     throw new Error(
       `generated code (${path.basename(requirer)}) requires '${specifier}', which Payload Lab does not provide to it (it provides ${Object.keys(this.runtimes).join(', ')})`,
     );

@@ -397,3 +397,27 @@ test("protobuf-ts's oneof object ({ oneofKind }) under the oneof's name: the sam
     ],
   );
 });
+
+test('google-protobuf: an import under google/protobuf/ that is not a well-known type loads from the generated files; an import public is skipped with why', async (t) => {
+  const missing = await toolsOf('google-protobuf');
+  if (missing) return t.skip(missing);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-google-imports-'));
+  fs.mkdirSync(path.join(dir, 'google', 'protobuf'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'google', 'protobuf', 'extra.proto'), 'syntax = "proto3";\npackage extra;\nmessage Extra {\n  int32 n = 1;\n}\n');
+  fs.writeFileSync(path.join(dir, 'main.proto'), 'syntax = "proto3";\nimport "google/protobuf/extra.proto";\nmessage M {\n  extra.Extra e = 1;\n}\n');
+  const sample = { e: { n: 3 } };
+  const schema = (await providedSchemaFrom({ proto: path.join(dir, 'main.proto'), 'proto-path': [dir] }))!;
+  const codec = await prepared('google-protobuf', sample, { schema });
+  const reference = await prepared('protobufjs', sample, { schema });
+  assert.deepEqual(codec.encode(codec.input).slice(), new Uint8Array(reference.encode(reference.input)));
+
+  fs.writeFileSync(path.join(dir, 'c.proto'), 'syntax = "proto3";\nmessage C {\n  int32 n = 1;\n}\n');
+  fs.writeFileSync(path.join(dir, 'b.proto'), 'syntax = "proto3";\nimport public "c.proto";\n');
+  fs.writeFileSync(path.join(dir, 'top.proto'), 'syntax = "proto3";\nimport "b.proto";\nmessage Top {\n  C c = 1;\n}\n');
+  const publicSchema = (await providedSchemaFrom({ proto: path.join(dir, 'top.proto'), 'proto-path': [dir] }))!;
+  await assert.rejects(
+    prepared('google-protobuf', { c: { n: 1 } }, { schema: publicSchema }),
+    (error: unknown) =>
+      error instanceof UnsupportedSampleError && /does not support import public \(protocolbuffers\/protobuf-javascript#55\)/.test(error.message),
+  );
+});
