@@ -68,13 +68,17 @@ function copyGlue(run: GeneratorRun): void {
   if (fs.existsSync(glue)) fs.copyFileSync(glue, path.join(run.outDir, GLUE_FILE));
 }
 
-/** flatc's TypeScript (one file per type and `<schema>_generated.ts` exporting them all). */
+/**
+ * flatc's TypeScript (one file per type and `<schema>_generated.ts` exporting them all), for the
+ * included files' types too (`--gen-all`: without it flatc writes only the entry's, and its code
+ * requires files that are not there).
+ */
 export const FLATBUFFERS_GENERATOR: Generator = {
   id: 'flatc-ts',
   tools: [FLATC],
-  options: { args: '--ts' },
+  options: { args: '--ts --gen-all' },
   generate: async (run) => {
-    await run.exec(run.tools.flatc!, ['--ts', '-o', run.outDir, ...run.entries.map(fileArgument)]);
+    await run.exec(run.tools.flatc!, ['--ts', '--gen-all', '-o', run.outDir, ...run.entries.map(fileArgument)]);
     copyGlue(run);
   },
 };

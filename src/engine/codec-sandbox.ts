@@ -13,6 +13,7 @@
  */
 import * as path from 'node:path';
 import { findBuiltinCodec } from '../codecs/registry';
+import { withIncludesRead } from '../codecs/zero-copy/user/schema-files';
 import { bundlePath } from '../processes/bundle-path';
 import { superviseChild } from '../processes/supervise-child';
 import { sandboxExecArgv, sandboxSupport } from '../processes/sandbox';
@@ -72,7 +73,10 @@ async function startFor<J extends GenerationJob>(job: J, limits: WorkerLimits, o
     what: 'the sandboxed codec process',
     sandboxed: true,
   });
-  return { kind: 'started', worker, job: { ...job, codegen: { ...job.codegen, pregenerated: generated.records } } };
+  // The process may read nothing beside the schema: files a FlatBuffers schema includes go as text.
+  const formatSchemas = job.codegen?.formatSchemas?.map(withIncludesRead);
+  const codegen = { ...job.codegen, pregenerated: generated.records, ...(formatSchemas ? { formatSchemas } : {}) };
+  return { kind: 'started', worker, job: { ...job, codegen } };
 }
 
 /**

@@ -106,6 +106,11 @@ export interface FormatSchemaFile {
   path: string;
   /** Cap'n Proto and Bebop: the struct or message to encode (default: the last one no other refers to). FlatBuffers uses its root_type. */
   rootType?: string;
+  /**
+   * The files its FlatBuffers includes name, by the names they are included under, read before a
+   * sandboxed process gets the file (it may read nothing beside it).
+   */
+  included?: Readonly<Record<string, string>>;
 }
 
 /** The schema languages a schema inferred from a sample can be written in (Open inferred …, `schema --format`). */

@@ -8,7 +8,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -84,6 +85,52 @@ test('compare --codecs flatbuffers,capnp,bebop: completed on the tuples and even
   assert.match(table, /formats read on access \(per call, first round\)/);
   assert.match(table, /flatbuffers \(node\) .* \$\.items\[0\]\.x/);
   for (const codec of ROWS) assert.match(table, new RegExp(`${codec}: code generation: cached \\(no generation this run`));
+});
+
+test("compare --fbs FILE that includes another: the sandboxed row gets the included file and writes flatc's bytes", async (t) => {
+  const missing = await missingZeroCopyTools(ZERO_COPY_TOOLS.filter((spec) => spec.id === 'flatc'));
+  if (missing) return t.skip(missing);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-cli-fbs-include-'));
+  fs.mkdirSync(path.join(folder, 'sub'));
+  fs.writeFileSync(path.join(folder, 'sub', 'point.fbs'), 'namespace geo;\ntable Point { x:int; y:int; }\n');
+  fs.writeFileSync(path.join(folder, 'shape.fbs'), 'include "sub/point.fbs";\ntable Shape { name:string; points:[geo.Point]; }\nroot_type Shape;\n');
+  const sample = path.join(folder, 'shape.json');
+  fs.writeFileSync(
+    sample,
+    JSON.stringify({
+      name: 'tri',
+      points: [
+        { x: 1, y: 2 },
+        { x: 3, y: 4 },
+      ],
+    }),
+  );
+  const { stdout } = await run(process.execPath, [
+    cliScript,
+    'compare',
+    sample,
+    '--fbs',
+    path.join(folder, 'shape.fbs'),
+    '--codecs',
+    'flatbuffers',
+    '--rounds',
+    '1',
+    '--time-budget',
+    '20',
+    '--cache-dir',
+    folder,
+    '--json',
+  ]);
+  const row = completed(JSON.parse(stdout) as ComparisonReport).flatbuffers!;
+  assert.equal(row.roundTrip.status, 'exact');
+  execFileSync('flatc', ['-b', '-o', folder, path.join(folder, 'shape.fbs'), sample]);
+  assert.equal(
+    row.sha256,
+    crypto
+      .createHash('sha256')
+      .update(fs.readFileSync(path.join(folder, 'shape.bin')))
+      .digest('hex'),
+  );
 });
 
 test('compare --fbs FILE: a mistake in the file stops the run at its line and column (exit 2)', async (t) => {

@@ -15,6 +15,21 @@ const BOP_IMPORT = /^\s*import\s+"([^"]+)"/m;
 /** capnp's own files (`/capnp/c++.capnp`) come with capnp; a relative import is another file of the user's. */
 const CAPNP_RELATIVE_IMPORT = /\bimport\s+"(?!\/)([^"]+)"/;
 
+/** A FlatBuffers file with the files it includes read into it (FormatSchemaFile.included); the file as it is where one cannot be read (the run then says which). */
+export function withIncludesRead(file: FormatSchemaFile): FormatSchemaFile {
+  if (file.language !== 'fbs' || file.included) return file;
+  try {
+    const { [INCLUDING]: _entry, ...included } = schemaFiles(file, INCLUDING);
+    return Object.keys(included).length > 0 ? { ...file, included } : file;
+  } catch (error) {
+    if (error instanceof UntranslatableSchemaError) return file;
+    throw error;
+  }
+}
+
+/** A name no include can have: the entry's key while its includes are read. */
+const INCLUDING = '\u0000entry';
+
 /** `entry` → the file's text, and every file it includes under its relative name. */
 export function schemaFiles(file: FormatSchemaFile, entry: string): Record<string, string> {
   const files: Record<string, string> = { [entry]: file.source };
@@ -46,7 +61,7 @@ export function schemaFiles(file: FormatSchemaFile, entry: string): Record<strin
       const on = path.join(base, name);
       let source: string;
       try {
-        source = fs.readFileSync(on, 'utf8');
+        source = file.included?.[name] ?? fs.readFileSync(on, 'utf8');
       } catch {
         throw new UntranslatableSchemaError(`${from} includes "${match[1]}", which is not at ${on} (includes are read from the folder of ${where})`);
       }
