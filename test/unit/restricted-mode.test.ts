@@ -61,7 +61,7 @@ test('restricted: generation refuses with the reason and asks no tool even its v
   assert.equal(fs.existsSync(asked), false);
   // The same call unrestricted runs it: the fake is a working tool as far as discovery goes.
   await generateCode(FLATBUFFERS_GENERATOR, schema, { cacheDir: path.join(dir, 'cache'), tools: { flatc } });
-  assert.match(fs.readFileSync(asked, 'utf8'), /--version\n--ts -o /);
+  assert.match(fs.readFileSync(asked, 'utf8'), /--version\n--ts --gen-all -o /);
 });
 
 test('package.json: every tool setting is machine-scoped, says so, and is restricted in untrusted workspaces with the other settings that choose what runs', () => {
