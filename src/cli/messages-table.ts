@@ -3,6 +3,7 @@ import { MESSAGE_COLUMNS, messageTables, type MessageColumn, type TextTable } fr
 import type { VerdictChoice } from '../report/report-verdict';
 import { verdictSummary } from '../report/summary';
 import { speedupRangeMeaning } from '../shared/format';
+import { roundsCutShortText } from '../shared/rounds-text';
 import type { CodecResult, ComparisonReport } from '../shared/results';
 import { terminalSection } from './verdict-section';
 
@@ -38,7 +39,7 @@ export function messagesFooter(report: ComparisonReport): string {
     `vs JSON = JSON's time per message / the codec's, each round on its own, median over ${rounds} round${rounds === 1 ? '' : 's'} (${speedupRangeMeaning(rounds)}).`,
     ...(unstable.length > 0 ? ['! rounds that disagree (a wide interval; more rounds, or --thorough, narrow the median):', ...unstable] : []),
     `${rounds} round${rounds === 1 ? '' : 's'} of a fresh worker per codec, in rotated order; ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}.`,
-    ...(settings.roundsCutShort ? [`${settings.roundsCutShort}.`] : []),
+    ...(settings.roundsCutShort ? [`${roundsCutShortText(settings.roundsCutShort)}.`] : []),
     `${tool.name} ${tool.version}, Node ${runtime.node}, V8 ${runtime.v8}, ${runtime.platform}`,
     ...(notes.length > 0 ? ['notes:', ...notes] : []),
     ...messageTables(report).flatMap(textTable),

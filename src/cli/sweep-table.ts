@@ -2,6 +2,7 @@
 import type { CodecResult, SampleInfo } from '../shared/results';
 import { type CodecLimit, type GrowthSlope, type LimitSettings, type SweepReport, type SweepSize, SUPERLINEAR_SLOPE } from '../shared/sweep';
 import { formatDuration, formatSpeedupRange } from '../shared/format';
+import { roundsCutShortText } from '../shared/rounds-text';
 import { describeLimitFailure, formatJsonSize, formatSlope, growthVerdict, limitCells } from '../shared/sweep-format';
 
 const ratio = (value: number | null | undefined) => (value == null ? '—' : value.toFixed(3));
@@ -82,7 +83,7 @@ export function sweepFooter(report: SweepReport): string {
     ...report.notes.map((note) => `note: ${note}`),
     `ratio, gzip, brotli = bytes / JSON bytes at that size; /call = amortised time per call, median of ${rounds} round${rounds === 1 ? '' : 's'} (fresh worker per codec and round);`,
     `vs JSON = JSON's time / the codec's per round, median (lowest–highest round). ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}.`,
-    ...(settings.roundsCutShort ? [`${settings.roundsCutShort}.`] : []),
+    ...(settings.roundsCutShort ? [`${roundsCutShortText(settings.roundsCutShort)}.`] : []),
     `${tool.name} ${tool.version}, Node ${runtime.node}, V8 ${runtime.v8}, ${runtime.platform}`,
   ].join('\n');
 }

@@ -15,7 +15,7 @@ import {
   formatSize,
 } from '../shared/format';
 import { describeMachineLoad } from '../shared/machine-load-text';
-import { adaptiveRoundsRule, roundsStoppedText } from '../shared/rounds-text';
+import { adaptiveRoundsRule, roundsCutShortText, roundsStoppedText } from '../shared/rounds-text';
 import { roundTripShortLabel } from '../shared/round-trip-text';
 import { sampleBytesText, sampleRecordsText } from '../shared/profile-text';
 import { remnantCount } from '../analysis/matrix';
@@ -187,7 +187,7 @@ export function tableFooter(report: ComparisonReport): string {
     ...(unstable.length > 0 ? unstableLines : []),
     `${rule ? `up to ${rounds}` : rounds} round${rounds === 1 ? '' : 's'} of a fresh worker per codec, in rotated order${rounds > 1 ? ", later rounds in slices taken in turn with JSON's" : ''}; ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`,
     ...(rule && stops.length > 0 ? [`rounds per codec (${rule}):`, ...stops] : []),
-    ...(settings.roundsCutShort ? [`${settings.roundsCutShort}.`] : []),
+    ...(settings.roundsCutShort ? [`${roundsCutShortText(settings.roundsCutShort)}.`] : []),
     `${tool.name} ${tool.version}, Node ${runtime.node}, V8 ${runtime.v8}, ${runtime.platform}`,
     ...(notes.length > 0 ? ['notes:', ...notes] : []),
   ].join('\n');

@@ -307,7 +307,7 @@ async function measureSample(
       // A quick look stays quick on a big or slow sample: one round, and the run says so.
       rounds = 1;
       settings.rounds = 1;
-      settings.roundsCutShort = `quick run: the first round took ${(elapsedMs / 1000).toFixed(0)} s (over ${(limitMs / 1000).toFixed(0)} s), so it was the only one; speed-ups have no range`;
+      settings.roundsCutShort = { code: 'quick-first-round-over-limit', firstRoundMs: elapsedMs, limitMs };
       for (const entry of entries) emit(entry, round);
     }
   }

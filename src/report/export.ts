@@ -18,6 +18,7 @@ import { LAZY_READS_MEANING, lazyReadsOf } from '../shared/lazy-reads-text';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../shared/remnant-kinds';
 import type { CodecResult, CompletedResult, ComparisonReport, CrossRuntimeCheck, RemnantKind, TimingStats } from '../shared/results';
 import { crossRuntimeLines } from '../shared/cross-runtime-text';
+import { roundsCutShortText } from '../shared/rounds-text';
 import { fileName, markdownText } from './markdown-text';
 import { messagesMarkdown } from './messages-export';
 
@@ -143,7 +144,7 @@ export function toMarkdown(report: ComparisonReport, choice: VerdictChoice = DEF
       `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}.`,
     `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; ` +
       `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.` +
-      `${settings.roundsCutShort ? ` ${markdownText(settings.roundsCutShort)}.` : ''}`,
+      `${settings.roundsCutShort ? ` ${markdownText(roundsCutShortText(settings.roundsCutShort))}.` : ''}`,
     ...(settings.machineLoad
       ? [
           '',

@@ -555,6 +555,13 @@ export interface RuntimeInfo {
   browser?: string;
 }
 
+/** A quick run whose first round took longer than its limit: that round was the only one. */
+export interface RoundsCutShort {
+  code: 'quick-first-round-over-limit';
+  firstRoundMs: number;
+  limitMs: number;
+}
+
 export interface MeasurementSettings {
   /**
    * Rounds of the run: each runs JSON and every codec, each in a fresh worker, in an order
@@ -571,8 +578,8 @@ export interface MeasurementSettings {
   targetRme: number | null;
   /** Older reports: ...up to this many budgets in all. Always 1 now. */
   maxBudgets: number;
-  /** Why the run measured fewer rounds than planned (a quick run on a slow sample); absent otherwise. */
-  roundsCutShort?: string;
+  /** Why the run measured fewer rounds than planned (a quick run on a slow sample); absent otherwise. Reports saved before it was data hold the sentence. */
+  roundsCutShort?: RoundsCutShort | string;
   quick: boolean;
   /**
    * Rounds stop per codec (see `CompletedResult.roundsStopped`): from `minRounds` on, once both

@@ -1,5 +1,5 @@
 /** How many rounds a row took and why it stopped, in words: the CLI's footer and the panel's row details. */
-import type { MeasurementSettings, RoundsStopped } from './results';
+import type { MeasurementSettings, RoundsCutShort, RoundsStopped } from './results';
 
 const percent = (fraction: number) => `±${Math.round(fraction * 100)}%`;
 /** An interval's reach: ±18%, or ×23 once it is past double the median. */
@@ -27,4 +27,11 @@ export function adaptiveRoundsRule(settings: Pick<MeasurementSettings, 'adaptive
   const plan = settings.adaptiveRounds;
   if (!plan) return undefined;
   return `a codec stops from ${plan.minRounds} rounds once both speed-ups' intervals are within ${percent(plan.settledWithin)} of their medians, at ${settings.rounds ?? plan.minRounds} at most`;
+}
+
+/** "quick run: the first round took 41 s (over 20 s), so it was the only one; speed-ups have no range" (a saved report's sentence as it is). */
+export function roundsCutShortText(fact: RoundsCutShort | string): string {
+  if (typeof fact === 'string') return fact;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+  return `quick run: the first round took ${seconds(fact.firstRoundMs)} (over ${seconds(fact.limitMs)}), so it was the only one; speed-ups have no range`;
 }

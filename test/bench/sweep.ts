@@ -25,6 +25,7 @@ import { growthTable, limitRow, limitsHeading, describeHeap, sizeTable } from '.
 import type { SweepReport } from '../../src/shared/sweep';
 import { repoRoot, tuplesSample, workerScript } from '../support/paths';
 import { screenshotSweep } from './sweep-screenshot';
+import { roundsCutShortText } from '../../src/shared/rounds-text';
 
 const CODECS = ['json', 'avsc', 'protobufjs', 'msgpackr', 'cbor-x', 'bson', 'v8'];
 const OUTPUT = path.join(repoRoot, 'test', 'output');
@@ -80,7 +81,7 @@ async function sweepFigures(): Promise<{ report: SweepReport }> {
   const seconds = (Date.now() - started) / 1000;
   console.log(growthTable(report.growth));
   console.log(
-    `   sweep: ${report.sizes.length} sizes in ${seconds.toFixed(0)} s (${(seconds / 60).toFixed(1)} min); rounds ${report.settings.rounds}${report.settings.roundsCutShort ? ` (${report.settings.roundsCutShort})` : ''}`,
+    `   sweep: ${report.sizes.length} sizes in ${seconds.toFixed(0)} s (${(seconds / 60).toFixed(1)} min); rounds ${report.settings.rounds}${report.settings.roundsCutShort ? ` (${roundsCutShortText(report.settings.roundsCutShort)})` : ''}`,
   );
   console.log(`   host RSS: ${baseMb.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB: growth ${(peakMb - baseMb).toFixed(1)} MB\n`);
   return { report };

@@ -6,6 +6,8 @@ import { compareSample } from '../../src/engine/compare';
 import { loadCodec } from '../../src/codecs/load-codec';
 import type { CodecResult, CompletedResult, RoundProgress } from '../../src/shared/results';
 import { fixture, FAST, tuplesSample } from '../support/paths';
+import { roundsCutShortText } from '../../src/shared/rounds-text';
+import { tableFooter } from '../../src/cli/table';
 
 const completed = (rows: readonly CodecResult[], codec: string): CompletedResult => {
   const row = rows.find((candidate) => candidate.codec === codec);
@@ -149,7 +151,13 @@ test('a quick run whose first round is over its limit stops there, says why, and
     },
   );
   assert.equal(report.settings.rounds, 1);
-  assert.match(report.settings.roundsCutShort ?? '', /^quick run: the first round took \d+ s \(over 0 s\), so it was the only one/);
+  // A fact with its figures; its words come from one place, as every renderer shows them.
+  const cut = report.settings.roundsCutShort;
+  assert.ok(cut !== undefined && typeof cut !== 'string' && cut.code === 'quick-first-round-over-limit', JSON.stringify(cut));
+  assert.equal(cut.limitMs, 0);
+  assert.ok(cut.firstRoundMs > 0);
+  assert.match(roundsCutShortText(cut), /^quick run: the first round took \d+ s \(over 0 s\), so it was the only one/);
+  assert.match(tableFooter(report), /quick run: the first round took \d+ s \(over 0 s\), so it was the only one; speed-ups have no range\./);
   assert.deepEqual(final.sort(), ['json', 'msgpackr']);
   assert.equal(completed(report.results, 'msgpackr').rounds?.length, 1);
 });

@@ -2,6 +2,7 @@
  * The comparison's status line: how far the run is, or how it ended. Pure (the header shows it).
  */
 import type { CodecResult, CompletedResult } from '../../src/shared/results';
+import { roundsCutShortText } from '../../src/shared/rounds-text';
 import { formatCount } from './format';
 import type { PanelModel } from './model';
 
@@ -32,7 +33,8 @@ export function statusText(model: PanelModel): string {
         ['skipped', count('skipped')],
       ] as const;
       const extra = failed.filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
-      const cutShort = model.run?.settings.roundsCutShort;
+      const cutShortFact = model.run?.settings.roundsCutShort;
+      const cutShort = cutShortFact === undefined ? undefined : roundsCutShortText(cutShortFact);
       return `Finished: ${formatCount(total, 'codec')}${extra.length ? ` (${extra.join(', ')})` : ''}${cutShort ? `. ${cutShort[0]!.toUpperCase()}${cutShort.slice(1)}.` : ''}`;
     }
     case 'cancelled': {
