@@ -37,14 +37,27 @@ export async function explorerContextCommand(page: Page, fileName: string, comma
   }
 }
 
-export async function runPaletteCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('F1');
+/**
+ * Runs a command from the palette. The palette closes by itself when an editor or webview that
+ * is still opening takes the focus just after F1: it is then opened again, as a person would.
+ */
+export async function runPaletteCommand(page: Page, title: string, attempts = 4): Promise<void> {
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    try {
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill(`>${title}`, { timeout: 5000 });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`the palette closed before "${title}" could be run (attempt ${attempt}); opening it again`);
+      await page.waitForTimeout(1000);
+    }
+  }
 }
 
 /** Picks one item of the open quick pick by its visible text. */
