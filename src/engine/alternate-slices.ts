@@ -4,7 +4,7 @@
  * stretch of time, and the A B B A order cancels a machine that speeds up or slows down
  * steadily. A side alone (a run of JSON only, or a round without JSON) is sliced the same way.
  */
-import { SliceSession, SliceSessionError } from './slice-session';
+import { SliceSessionError, type TimingSession } from './slice-session';
 import type { TimingOperation } from '../shared/worker-protocol';
 import type { TimedWindow } from '../shared/codec-job';
 
@@ -38,7 +38,7 @@ export function slicesFor(perCallNs: readonly number[], budgetMs: number): numbe
 }
 
 /** Each side's slices of encode, then of decode, in the order taken. */
-export async function timeAlternately(sides: readonly SliceSession[], plan: SlicePlan): Promise<SideWindows[]> {
+export async function timeAlternately(sides: readonly TimingSession[], plan: SlicePlan): Promise<SideWindows[]> {
   const windows: SideWindows[] = sides.map(() => ({ encode: [], decode: [] }));
   for (const operation of OPERATIONS) {
     const count = slicesFor(

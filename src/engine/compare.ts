@@ -83,6 +83,11 @@ export interface CompareOptions extends Partial<EngineLimits> {
   codegen?: CodegenSettings;
   /** Message mode: the sample is a stream, each record its own message (use compareMessages, engine/messages). */
   messages?: MessagesPlan;
+  /**
+   * The time now, in milliseconds, for the run's own rules (a quick run's first-round limit);
+   * default Date.now. Tests of the round logic give one they move themselves.
+   */
+  clock?: () => number;
 }
 
 interface RoundEntry extends TimedEntry {
@@ -201,7 +206,8 @@ async function measureSample(
   const context: RowContext = { jsonBytes: input.jsonBytes };
   // The first round's time, for the quick rule below, counts from here as it did before the
   // baseline's open overlapped the read.
-  const started = Date.now();
+  const clock = options.clock ?? Date.now;
+  const started = clock();
   const bundleSizes = webBundleSizesIn(path.dirname(limits.workerScript));
   const marks = (entry: RoundEntry, row?: CompletedResult) => {
     const jsonRow = baseline.first?.status === 'completed' ? rowOverRounds(baseline.first, baseline.timings, baseline.timings, input.jsonBytes) : undefined;
@@ -301,7 +307,7 @@ async function measureSample(
     markStops(entries, baseline, { round, rounds }, settings.adaptiveRounds, (entry) => speedupsOf(rowOf(entry)));
     if (index > 0) for (const entry of timedThisRound) emit(entry, round);
     if (!entries.some(stillMeasuring)) break;
-    const elapsedMs = Date.now() - started;
+    const elapsedMs = clock() - started;
     const limitMs = options.quickFirstRoundLimitMs ?? QUICK_FIRST_ROUND_LIMIT_MS;
     if (index === 0 && rounds > 1 && settings.quick && elapsedMs > limitMs) {
       // A quick look stays quick on a big or slow sample: one round, and the run says so.

@@ -14,7 +14,7 @@ import { compressionWindows, timesCompression } from '../compression/compression
 import { CancelledError } from './cancelled';
 import { SideFailure, timeAlternately, type SideWindows, type SlicePlan } from './alternate-slices';
 import type { RoundTimings } from './rounds';
-import { SliceSession, SliceSessionError } from './slice-session';
+import { SliceSessionError, type OpenTimingSession, type TimingSession } from './slice-session';
 import type { WorkerLimits } from './worker-launch';
 import type { CodecSource, TimedWindow, CodecJob } from '../shared/codec-job';
 import { mergeWindows, summarize } from '../measurement/timing-windows';
@@ -46,6 +46,8 @@ export interface LaterRound {
   plan: SlicePlan;
   /** Codec workers opened side by side (see `opensAtOnce`); 1: each opens alone. */
   opensAtOnce: number;
+  /** Opens one codec for the round's slices, where the runtime runs it. */
+  open: OpenTimingSession;
 }
 
 /**
@@ -77,7 +79,7 @@ const timingsOf = (round: number, windows: SideWindows, jsonBytes: number) => ({
 export async function timeLaterRound(later: LaterRound): Promise<void> {
   const { round, rounds, baseline } = later;
   const jsonBytes = (entry: RoundEntry) => later.jobFor(entry).jsonBytes;
-  const open = (entry: RoundEntry) => SliceSession.open(later.jobFor(entry), { ...later.limits, onStage: (stage) => later.onStage?.(entry.id, stage) });
+  const open = (entry: RoundEntry) => later.open(later.jobFor(entry), { ...later.limits, onStage: (stage) => later.onStage?.(entry.id, stage) });
   const fail = (entry: RoundEntry, error: StageError) => {
     if (error.stage === 'cancelled') throw new CancelledError(error.message);
     entry.roundFailures.push(
@@ -86,7 +88,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
   };
 
   /** This round's compression times of a side's bytes; a quick run has none, a failure leaves a note. */
-  const compressionOf = async (session: SliceSession, entry: RoundEntry): Promise<{ compressionTiming?: CompressionTiming }> => {
+  const compressionOf = async (session: TimingSession, entry: RoundEntry): Promise<{ compressionTiming?: CompressionTiming }> => {
     const job = later.jobFor(entry);
     if (!timesCompression(job)) return {};
     try {
@@ -100,8 +102,8 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
   };
 
   // Every worker of the round still running: whatever ends the round (cancel, a failure) closes them.
-  const live = new Set<SliceSession>();
-  const closeAll = (sessions: readonly SliceSession[]) =>
+  const live = new Set<TimingSession>();
+  const closeAll = (sessions: readonly TimingSession[]) =>
     Promise.all(
       sessions.map(async (session) => {
         await session.close();
@@ -109,7 +111,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
       }),
     );
   /** Opens a group side by side (nothing is timed meanwhile), while the last group's workers close. */
-  const openGroup = async (entries: readonly RoundEntry[], closing: readonly SliceSession[]): Promise<Array<SliceSession | undefined>> => {
+  const openGroup = async (entries: readonly RoundEntry[], closing: readonly TimingSession[]): Promise<Array<TimingSession | undefined>> => {
     const [settled] = await Promise.all([Promise.allSettled(entries.map(open)), closeAll(closing)]);
     for (const result of settled) if (result.status === 'fulfilled') live.add(result.value);
     return settled.map((result, index) => {
@@ -120,7 +122,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
     });
   };
 
-  let json: SliceSession | undefined;
+  let json: TimingSession | undefined;
   /** JSON's worker failed: a note on its row, and the round's codecs left are timed alone. */
   const dropJson = async (error: StageError) => {
     if (baseline) fail(baseline, error);
@@ -141,7 +143,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
   const codecs = later.codecs;
   try {
     // Timed, idle, closed beside the next group's opens.
-    let timed: SliceSession[] = [];
+    let timed: TimingSession[] = [];
     let next = 0;
     for (let first = true; first || next < codecs.length; first = false) {
       if (later.limits.signal?.aborted) throw new CancelledError('cancelled');
@@ -166,20 +168,27 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
           fail(entry, error.error);
           continue;
         }
-        try {
-          const [codecWindows, jsonSide] = await timeAlternately(json ? [codec, json] : [codec], later.plan);
-          const timings: RoundTimings = { ...timingsOf(round, codecWindows!, jsonBytes(entry)), ...(await compressionOf(codec, entry)) };
-          if (jsonSide) {
-            const paired = timingsOf(round, jsonSide, jsonBytes(entry));
-            timings.pairedJson = { encodeMeanNs: paired.encode.meanNs, decodeMeanNs: paired.decode.meanNs };
-            jsonWindows.encode.push(...jsonSide.encode);
-            jsonWindows.decode.push(...jsonSide.decode);
+        // JSON's worker ending mid-pairing leaves the codec's own worker as it was: it is timed
+        // again, alone, so its round still counts (without a speed-up) rather than vanish.
+        for (let again = true; again;) {
+          again = false;
+          try {
+            const [codecWindows, jsonSide] = await timeAlternately(json ? [codec, json] : [codec], later.plan);
+            const timings: RoundTimings = { ...timingsOf(round, codecWindows!, jsonBytes(entry)), ...(await compressionOf(codec, entry)) };
+            if (jsonSide) {
+              const paired = timingsOf(round, jsonSide, jsonBytes(entry));
+              timings.pairedJson = { encodeMeanNs: paired.encode.meanNs, decodeMeanNs: paired.decode.meanNs };
+              jsonWindows.encode.push(...jsonSide.encode);
+              jsonWindows.decode.push(...jsonSide.decode);
+            }
+            entry.timings.push(timings);
+          } catch (error) {
+            if (!(error instanceof SideFailure)) throw error;
+            if (error.side === 1 && json) {
+              await dropJson(error.failure.error);
+              again = true;
+            } else fail(entry, error.failure.error);
           }
-          entry.timings.push(timings);
-        } catch (error) {
-          if (!(error instanceof SideFailure)) throw error;
-          if (error.side === 1 && json) await dropJson(error.failure.error);
-          else fail(entry, error.failure.error);
         }
       }
     }

@@ -27,7 +27,7 @@ export interface MeasuringRuntime {
    * A later round, each codec timed in slices in turn with JSON's (later-round.ts), where the
    * runtime can keep two workers open at once (Node). Absent: each job runs alone, as in round 1.
    */
-  timeLaterRound?: (round: Omit<LaterRound, 'limits' | 'opensAtOnce'>) => Promise<void>;
+  timeLaterRound?: (round: Omit<LaterRound, 'limits' | 'opensAtOnce' | 'open'>) => Promise<void>;
   /**
    * Processes outside this one whose CPU is the runtime's measuring (a headless Chromium): how
    * busy the machine was counts them as the run's own (machine-load-monitor.ts). Node's workers

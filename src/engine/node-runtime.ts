@@ -9,6 +9,7 @@ import { openFirstRound } from './first-round-session';
 import { opensAtOnce, timeLaterRound } from './later-round';
 import type { MeasuringRuntime } from './measuring-runtime';
 import type { WorkerLimits } from './worker-launch';
+import { SliceSession } from './slice-session';
 
 export function nodeMeasuringRuntime(limits: Omit<WorkerLimits, 'onStage'>): MeasuringRuntime {
   return {
@@ -20,7 +21,12 @@ export function nodeMeasuringRuntime(limits: Omit<WorkerLimits, 'onStage'>): Mea
     timeLaterRound: (round) => {
       // Every entry's job carries the sample's JSON size.
       const someEntry = round.baseline ?? round.codecs[0];
-      return timeLaterRound({ ...round, limits, opensAtOnce: opensAtOnce(os.availableParallelism(), someEntry ? round.jobFor(someEntry).jsonBytes : 0) });
+      return timeLaterRound({
+        ...round,
+        limits,
+        open: (job, sessionLimits) => SliceSession.open(job, sessionLimits),
+        opensAtOnce: opensAtOnce(os.availableParallelism(), someEntry ? round.jobFor(someEntry).jsonBytes : 0),
+      });
     },
   };
 }

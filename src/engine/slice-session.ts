@@ -15,7 +15,28 @@ export class SliceSessionError extends Error {
   }
 }
 
-export class SliceSession {
+/**
+ * One codec open for timing in slices, wherever it runs: what later rounds ask of it
+ * (later-round.ts, alternate-slices.ts). Every method throws a SliceSessionError when the
+ * codec's worker stops; `close` settles once it has exited.
+ */
+export interface TimingSession {
+  /** The encoded size the open found. */
+  readonly bytes: number;
+  readonly warmed: boolean;
+  /** Each operation's per-call time from its warm-up; only once warmed. */
+  readonly perCallNs: Record<TimingOperation, number>;
+  warm(): Promise<void>;
+  slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow>;
+  compression(windows: CompressionWindows): Promise<CompressionTiming>;
+  close(): Promise<void>;
+}
+
+/** Opens one codec for a later round's slices (a fresh worker with it prepared); throws a SliceSessionError. */
+export type OpenTimingSession = (job: CodecJob, limits: WorkerLimits) => Promise<TimingSession>;
+
+/** Node's timing session: a fresh worker thread (or sandboxed child) per codec and round. */
+export class SliceSession implements TimingSession {
   private warmCalls: Record<TimingOperation, number> | undefined;
 
   private constructor(

@@ -32,6 +32,9 @@ export function adaptiveRoundsRule(settings: Pick<MeasurementSettings, 'adaptive
 /** "quick run: the first round took 41 s (over 20 s), so it was the only one; speed-ups have no range" (a saved report's sentence as it is). */
 export function roundsCutShortText(fact: RoundsCutShort | string): string {
   if (typeof fact === 'string') return fact;
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
-  return `quick run: the first round took ${seconds(fact.firstRoundMs)} (over ${seconds(fact.limitMs)}), so it was the only one; speed-ups have no range`;
+  // As few decimals as tell the two apart: "took 12 s (over 12 s)" would say nothing.
+  const text = (ms: number, digits: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(digits)} s`);
+  let digits = 0;
+  while (digits < 3 && text(fact.firstRoundMs, digits) === text(fact.limitMs, digits)) digits++;
+  return `quick run: the first round took ${text(fact.firstRoundMs, digits)} (over ${text(fact.limitMs, digits)}), so it was the only one; speed-ups have no range`;
 }

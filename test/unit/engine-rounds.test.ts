@@ -6,8 +6,6 @@ import { compareSample } from '../../src/engine/compare';
 import { loadCodec } from '../../src/codecs/load-codec';
 import type { CodecResult, CompletedResult, RoundProgress } from '../../src/shared/results';
 import { fixture, FAST, tuplesSample } from '../support/paths';
-import { roundsCutShortText } from '../../src/shared/rounds-text';
-import { tableFooter } from '../../src/cli/table';
 
 const completed = (rows: readonly CodecResult[], codec: string): CompletedResult => {
   const row = rows.find((candidate) => candidate.codec === codec);
@@ -133,33 +131,6 @@ test('a later round reuses the first round’s inferred schema, passed as plain 
     // Each prepare builds its own classes: compare what the decoded values hold.
     assert.equal(JSON.stringify(later.decode(later.encode(later.input))), JSON.stringify(first.decode(first.encode(first.input))), codec);
   }
-});
-
-test('a quick run whose first round is over its limit stops there, says why, and streams every row as final', async () => {
-  const final: string[] = [];
-  const report = await compareSample(
-    { path: fixture('mixed-sample.json') },
-    {
-      ...FAST,
-      quick: true,
-      rounds: 2,
-      quickFirstRoundLimitMs: 0,
-      codecs: ['json', 'msgpackr'],
-      onResult: (row, progress) => {
-        if (progress.round === progress.rounds) final.push(row.codec);
-      },
-    },
-  );
-  assert.equal(report.settings.rounds, 1);
-  // A fact with its figures; its words come from one place, as every renderer shows them.
-  const cut = report.settings.roundsCutShort;
-  assert.ok(cut !== undefined && typeof cut !== 'string' && cut.code === 'quick-first-round-over-limit', JSON.stringify(cut));
-  assert.equal(cut.limitMs, 0);
-  assert.ok(cut.firstRoundMs > 0);
-  assert.match(roundsCutShortText(cut), /^quick run: the first round took \d+ s \(over 0 s\), so it was the only one/);
-  assert.match(tableFooter(report), /quick run: the first round took \d+ s \(over 0 s\), so it was the only one; speed-ups have no range\./);
-  assert.deepEqual(final.sort(), ['json', 'msgpackr']);
-  assert.equal(completed(report.results, 'msgpackr').rounds?.length, 1);
 });
 
 test('later rounds time in slices beside JSON; a codec that fails there keeps its first round and a note per round', async () => {

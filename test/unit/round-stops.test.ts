@@ -1,16 +1,14 @@
 /**
- * Rounds that stop per codec: the bookkeeping on entries made to the point, then real runs
- * whose stopping does not depend on how the machine behaves (a width every interval meets, or
- * none can), and the invariants that hold whatever the timings were.
+ * Rounds that stop per codec: the bookkeeping on entries made to the point. Runs that stop
+ * (or do not) are in engine-fake-runtime.test.ts, where the timings are the test's own.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { markStops, stillMeasuring, type StoppableEntry } from '../../src/engine/round-stops';
 import { intervalReach, isSettled } from '../../src/measurement/round-stopping';
-import { compareSample } from '../../src/engine/compare';
 import { measurementSettings } from '../../src/engine/settings';
-import type { CodecResult, CompletedResult, SpeedupVsJson } from '../../src/shared/results';
-import { FAST, fixture } from '../support/paths';
+import type { CodecResult, SpeedupVsJson } from '../../src/shared/results';
+import { roundsCutShortText } from '../../src/shared/rounds-text';
 
 const plan = { minRounds: 3, settledWithin: 0.25 };
 const speedup = (encode: [number, number, number], decode: [number, number, number]): SpeedupVsJson => ({
@@ -83,39 +81,11 @@ test("the settings: rounds stop per codec from the third unless fixed, for defau
   assert.equal(measurementSettings({ rounds: 3 }).adaptiveRounds, undefined, 'three rounds leave nothing to stop early');
 });
 
-const completedRows = (rows: readonly CodecResult[]) => rows.filter((row): row is CompletedResult => row.status === 'completed');
-
-test('a real run whose width every interval meets (even one reaching down to 0×) stops each codec at the third round, and later rounds no longer time it', async () => {
-  const timed = new Map<number, Set<string>>();
-  const report = await compareSample(
-    { path: fixture('mixed-sample.json') },
-    {
-      ...FAST,
-      rounds: 6,
-      settledWithin: Number.POSITIVE_INFINITY,
-      codecs: ['json', 'msgpackr', 'v8'],
-      onStage: (codec, stage, progress) => {
-        if (stage === 'measure') timed.set(progress.round, new Set([...(timed.get(progress.round) ?? []), codec]));
-      },
-    },
-  );
-  assert.deepEqual([...timed.keys()], [1, 2, 3], 'no fourth round');
-  for (const row of completedRows(report.results)) {
-    assert.deepEqual(row.roundsStopped, { rounds: 3, why: row.codec === 'json' ? 'baseline' : 'settled', widest: row.roundsStopped!.widest }, row.codec);
-    assert.equal(row.rounds?.length, 3);
-  }
-  assert.deepEqual(report.settings.adaptiveRounds, { minRounds: 3, settledWithin: Number.POSITIVE_INFINITY });
-});
-
-test('a real run whose width no interval meets runs every codec to the most rounds, and each row says so', async () => {
-  const report = await compareSample({ path: fixture('mixed-sample.json') }, { ...FAST, rounds: 4, settledWithin: 0, codecs: ['json', 'msgpackr', 'v8'] });
-  for (const row of completedRows(report.results)) {
-    assert.equal(row.rounds?.length, 4, row.codec);
-    assert.equal(row.roundsStopped?.why, row.codec === 'json' ? 'baseline' : 'most-rounds', row.codec);
-  }
-  const fixed = await compareSample({ path: fixture('mixed-sample.json') }, { ...FAST, rounds: 4, fixedRounds: true, codecs: ['json', 'msgpackr'] });
-  for (const row of completedRows(fixed.results)) {
-    assert.equal(row.rounds?.length, 4);
-    assert.equal(row.roundsStopped, undefined, 'fixed rounds: nothing to explain');
-  }
+test('a quick run cut short, in words: as few decimals as tell the round from the limit; a saved sentence as it is', () => {
+  const cut = (firstRoundMs: number, limitMs: number) => roundsCutShortText({ code: 'quick-first-round-over-limit', firstRoundMs, limitMs });
+  assert.equal(cut(41_000, 20_000), 'quick run: the first round took 41 s (over 20 s), so it was the only one; speed-ups have no range');
+  assert.match(cut(12_400, 12_000), /took 12\.4 s \(over 12\.0 s\)/);
+  assert.match(cut(12_040, 12_000), /took 12\.04 s \(over 12\.00 s\)/);
+  assert.match(cut(300, 299), /took 300 ms \(over 299 ms\)/);
+  assert.equal(roundsCutShortText('an older report’s own sentence'), 'an older report’s own sentence');
 });
