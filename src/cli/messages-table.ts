@@ -1,4 +1,5 @@
 /** Message mode in the terminal: the per-message table (rows printed as codecs finish), the stream's tables, the verdict. */
+import { rowNotesText } from '../shared/round-failures';
 import { MESSAGE_COLUMNS, messageTables, type MessageColumn, type TextTable } from '../report/messages-sections';
 import type { VerdictChoice } from '../report/report-verdict';
 import { verdictSummary } from '../report/summary';
@@ -31,7 +32,7 @@ export function textTable(table: TextTable): string[] {
 export function messagesFooter(report: ComparisonReport): string {
   const { settings, runtime, tool } = report;
   const rounds = settings.rounds ?? 1;
-  const notes = report.results.flatMap((row) => row.notes.map((note) => `  ${row.codec}: ${note}`));
+  const notes = report.results.flatMap((row) => rowNotesText(row).map((note) => `  ${row.codec}: ${note}`));
   const unstable = report.results.flatMap((row) => (row.status === 'completed' ? (row.unstable ?? []) : []).map((marker) => `  ${marker.reason}`));
   return [
     '',

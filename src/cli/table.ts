@@ -2,6 +2,7 @@
  * The terminal table, printed once the run is over, below how busy the machine was. Columns
  * have fixed widths (as when rows streamed in) so tables of two runs line up.
  */
+import { rowNotesText } from '../shared/round-failures';
 import { interopLines } from './interop-lines';
 import type { CodecResult, CompletedResult, ComparisonReport, InstabilityMarker, SampleInfo, TimingStats, MeasuredRuntime } from '../shared/results';
 import {
@@ -160,7 +161,9 @@ export function tableFooter(report: ComparisonReport): string {
   const { settings, runtime, tool } = report;
   const rounds = settings.rounds ?? 1;
   const nameOf = codecNames(report.results);
-  const notes = report.results.flatMap((row) => row.notes.map((note) => `  ${nameOf(row.codec)}${row.runtime === 'browser' ? ' (browser)' : ''}: ${note}`));
+  const notes = report.results.flatMap((row) =>
+    rowNotesText(row).map((note) => `  ${nameOf(row.codec)}${row.runtime === 'browser' ? ' (browser)' : ''}: ${note}`),
+  );
   const unstable = report.results.flatMap((row) => (row.status === 'completed' ? (row.unstable ?? []) : []).map((marker) => `  ${marker.reason}`));
   const bimodal = report.results.some((row) => row.status === 'completed' && (row.encode.bimodal || row.decode.bimodal));
   const rule = adaptiveRoundsRule(settings);

@@ -226,7 +226,7 @@ async function measureSample(
       ...(endToEnd ? { endToEnd } : {}),
       ...(settings.adaptiveRounds && entry.stopped ? { roundsStopped: entry.stopped } : {}),
     };
-    return entry.roundFailures.length > 0 ? { ...withMarks, notes: [...row.notes, ...entry.roundFailures] } : withMarks;
+    return entry.roundFailures.length > 0 ? { ...withMarks, roundFailures: [...entry.roundFailures] } : withMarks;
   };
   const emit = (entry: RoundEntry, round: number) => {
     if (entry.shown) options.onResult?.(rowOf(entry), { round, rounds });
@@ -298,9 +298,7 @@ async function measureSample(
           report && (report.outcome.status === 'errored' || report.outcome.status === 'skipped')
             ? report.outcome.error
             : (failure ?? { stage: 'crash' as const, message: 'no result' });
-        entry.roundFailures.push(
-          `round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`,
-        );
+        entry.roundFailures.push({ code: 'round-failed', round, rounds, error });
       }
     }
     const timedThisRound = entries.filter(stillMeasuring);

@@ -17,6 +17,7 @@ import type { RoundTimings } from './rounds';
 import { SliceSessionError, type OpenTimingSession, type TimingSession } from './slice-session';
 import type { WorkerLimits } from './worker-launch';
 import type { CodecSource, TimedWindow, CodecJob } from '../shared/codec-job';
+import type { RoundFailure } from '../shared/results';
 import { mergeWindows, summarize } from '../measurement/timing-windows';
 
 export interface RoundEntry {
@@ -26,8 +27,8 @@ export interface RoundEntry {
   /** The first round's row: sizes, round trip, remnants, or why the codec stopped. */
   first?: CodecResult;
   timings: RoundTimings[];
-  /** Later rounds that did not complete, as notes for the row. */
-  roundFailures: string[];
+  /** Later rounds that did not complete, for the row. */
+  roundFailures: RoundFailure[];
   /** The schema the codec inferred in the first round, handed to its later rounds. */
   inferred?: unknown;
 }
@@ -82,9 +83,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
   const open = (entry: RoundEntry) => later.open(later.jobFor(entry), { ...later.limits, onStage: (stage) => later.onStage?.(entry.id, stage) });
   const fail = (entry: RoundEntry, error: StageError) => {
     if (error.stage === 'cancelled') throw new CancelledError(error.message);
-    entry.roundFailures.push(
-      `round ${round} of ${rounds} ${error.stage === 'timeout' || error.stage === 'memory' || error.stage === 'crash' ? 'stopped' : 'failed'} at ${error.stage}: ${error.message}; its figures are left out`,
-    );
+    entry.roundFailures.push({ code: 'round-failed', round, rounds, error });
   };
 
   /** This round's compression times of a side's bytes; a quick run has none, a failure leaves a note. */
@@ -96,7 +95,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
     } catch (error) {
       if (!(error instanceof SliceSessionError)) throw error;
       if (error.error.stage === 'cancelled') throw new CancelledError(error.error.message);
-      entry.roundFailures.push(`round ${round} of ${rounds}: compression not timed (${error.error.stage}: ${error.error.message})`);
+      entry.roundFailures.push({ code: 'compression-not-timed', round, rounds, error: error.error });
       return {};
     }
   };

@@ -3,6 +3,7 @@
  * CSV (for a spreadsheet: raw numbers, units in the column names) or the `--json` document.
  * Pure functions (no Node, no DOM), so the extension host and the CLI can both call them.
  */
+import { rowNotesText } from '../shared/round-failures';
 import { describeMachineLoad } from '../shared/machine-load-text';
 import { remnantCount, remnantMatrixRow } from '../analysis/matrix';
 import { jsonDocument } from './json-document';
@@ -132,7 +133,7 @@ export function toMarkdown(report: ComparisonReport, choice: VerdictChoice = DEF
   );
   const notes = report.results.flatMap((row) => [
     ...(row.status === 'completed' ? (row.unstable ?? []) : []).map((marker) => `- ⚠ ${markdownText(marker.reason)}`),
-    ...row.notes.map((note) => `- ${markdownText(nameOf(row.codec))}: ${markdownText(note)}`),
+    ...rowNotesText(row).map((note) => `- ${markdownText(nameOf(row.codec))}: ${markdownText(note)}`),
   ]);
   const interop = report.results.flatMap((row) =>
     row.status === 'completed' && row.interop ? [`- ${markdownText(nameOf(row.codec))}: ${markdownText(describeInterop(row.interop))}`] : [],
@@ -325,7 +326,7 @@ function csvValues(row: CodecResult): Array<string | number | null | undefined> 
           .map(([kind, count]) => `${kind}=${count}`)
           .join(';')
       : null,
-    row.notes.join('; '),
+    rowNotesText(row).join('; '),
     done ? (done.roundTrip.nullsAdded ?? 0) : null,
     done?.speedupVsJson?.encodeInterval[0],
     done?.speedupVsJson?.encodeInterval[1],

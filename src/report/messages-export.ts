@@ -1,4 +1,5 @@
 /** A message-mode report as Markdown (Export → Markdown, for a pull request or an issue): the same tables and verdict as the CLI's. */
+import { rowNotesText } from '../shared/round-failures';
 import { MESSAGE_COLUMNS, messageTables, streamHeading, type TextTable } from './messages-sections';
 import { fileName, markdownText } from './markdown-text';
 import type { VerdictChoice } from './report-verdict';
@@ -29,7 +30,7 @@ export function messagesMarkdown(report: ComparisonReport, choice: VerdictChoice
   const failures = report.results.flatMap((row) =>
     row.status === 'completed' ? [] : [`- ${markdownText(row.codec)}: ${row.status} at ${row.error.stage}: ${markdownText(row.error.message)}`],
   );
-  const notes = report.results.flatMap((row) => row.notes.map((note) => `- ${markdownText(row.codec)}: ${markdownText(note)}`));
+  const notes = report.results.flatMap((row) => rowNotesText(row).map((note) => `- ${markdownText(row.codec)}: ${markdownText(note)}`));
   return [
     `## Payload Lab, per message: ${markdownText(fileName(report.input.path))}`,
     '',

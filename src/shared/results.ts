@@ -27,6 +27,16 @@ export interface StageError {
   message: string;
 }
 
+/**
+ * A later round of a codec that did not give its figures, as a fact: the row keeps its other
+ * rounds; `roundFailureText` (round-failures.ts) words it for every renderer.
+ */
+export type RoundFailure =
+  /** The round's worker refused, failed or stopped: its timings are left out. */
+  | { code: 'round-failed'; round: number; rounds: number; error: StageError }
+  /** The round's timings were kept, its compression times not. */
+  | { code: 'compression-not-timed'; round: number; rounds: number; error: StageError };
+
 /** How often a re-run's median speed-up is expected inside a row's speed-up interval, in %. */
 export const RERUN_INTERVAL_PERCENT = 99;
 
@@ -304,6 +314,8 @@ export interface EndToEndTiming {
 
 export interface CompletedResult extends CodecRowBase {
   status: 'completed';
+  /** Later rounds that gave no figures (or no compression times), as facts; absent when none. */
+  roundFailures?: RoundFailure[];
   bytes: number;
   /** bytes / the json row's bytes; null when the JSON baseline did not complete. */
   ratio: number | null;

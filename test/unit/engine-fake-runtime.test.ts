@@ -11,6 +11,8 @@ import type { CodecResult, CompletedResult, RoundProgress } from '../../src/shar
 import { fixture, workerScript } from '../support/paths';
 import { fakeRuntime, FakeClock, type FakeCodec } from '../support/fake-runtime';
 import { tableFooter } from '../../src/cli/table';
+import { rowNotesText } from '../../src/shared/round-failures';
+import { toCsv, toMarkdown } from '../../src/report/export';
 
 const sample = { path: fixture('mixed-sample.json') };
 const base = { workerScript, timeBudgetMs: 20, minSamples: 3 } as const;
@@ -126,13 +128,19 @@ test('fake runtime: a first-round failure is the row and is not run again; a lat
     msgpackr.rounds?.map((figures) => figures.round),
     [1, 3],
   );
-  assert.deepEqual(msgpackr.notes, ['round 2 of 3 failed at encode: refused on purpose; its figures are left out']);
+  assert.deepEqual(msgpackr.roundFailures, [{ code: 'round-failed', round: 2, rounds: 3, error: { stage: 'encode', message: 'refused on purpose' } }]);
+  assert.deepEqual(rowNotesText(msgpackr), ['round 2 of 3 failed at encode: refused on purpose; its figures are left out']);
   const cbor = completed(report.results, 'cbor-x');
   assert.deepEqual(
     cbor.rounds?.map((figures) => figures.round),
     [1, 2],
   );
-  assert.deepEqual(cbor.notes, ['round 3 of 3 stopped at memory: out of memory; its figures are left out']);
+  assert.deepEqual(cbor.roundFailures, [{ code: 'round-failed', round: 3, rounds: 3, error: { stage: 'memory', message: 'out of memory' } }]);
+  assert.deepEqual(rowNotesText(cbor), ['round 3 of 3 stopped at memory: out of memory; its figures are left out']);
+  // Every renderer words the facts the same way.
+  assert.match(tableFooter(report), / {2}msgpackr: round 2 of 3 failed at encode: refused on purpose; its figures are left out/);
+  assert.match(toMarkdown(report), /: round 3 of 3 stopped at memory: out of memory; its figures are left out/);
+  assert.match(toCsv(report), /round 2 of 3 failed at encode: refused on purpose/);
   // The figures kept are the rounds that ran: 2× and 4× JSON, exactly.
   assert.equal(msgpackr.speedupVsJson?.encode, 2);
   assert.equal(cbor.speedupVsJson?.encode, 4);
@@ -307,13 +315,17 @@ test('fake sessions: a codec refused at its later open, or whose worker ends mid
     msgpackr.rounds?.map((figures) => figures.round),
     [1, 3],
   );
-  assert.deepEqual(msgpackr.notes, ['round 2 of 3 failed at prepare: later round refused on purpose; its figures are left out']);
+  assert.deepEqual(msgpackr.roundFailures, [
+    { code: 'round-failed', round: 2, rounds: 3, error: { stage: 'prepare', message: 'later round refused on purpose' } },
+  ]);
+  assert.deepEqual(rowNotesText(msgpackr), ['round 2 of 3 failed at prepare: later round refused on purpose; its figures are left out']);
   const cbor = completed(report.results, 'cbor-x');
   assert.deepEqual(
     cbor.rounds?.map((figures) => figures.round),
     [1, 2],
   );
-  assert.deepEqual(cbor.notes, ['round 3 of 3 stopped at crash: the worker exited; its figures are left out']);
+  assert.deepEqual(cbor.roundFailures, [{ code: 'round-failed', round: 3, rounds: 3, error: { stage: 'crash', message: 'the worker exited' } }]);
+  assert.deepEqual(rowNotesText(cbor), ['round 3 of 3 stopped at crash: the worker exited; its figures are left out']);
   assert.deepEqual(
     completed(report.results, 'json').rounds?.map((figures) => figures.round),
     [1, 2, 3],
@@ -327,7 +339,8 @@ test('fake sessions: when JSON’s worker ends in a later round, JSON’s row sa
   );
   const report = await compareSample(sample, { ...base, rounds: 3, fixedRounds: true, codecs: ['json', 'msgpackr', 'cbor-x'], runtime });
   const json = completed(report.results, 'json');
-  assert.deepEqual(json.notes, ['round 2 of 3 stopped at memory: out of memory; its figures are left out']);
+  assert.deepEqual(json.roundFailures, [{ code: 'round-failed', round: 2, rounds: 3, error: { stage: 'memory', message: 'out of memory' } }]);
+  assert.deepEqual(rowNotesText(json), ['round 2 of 3 stopped at memory: out of memory; its figures are left out']);
   for (const codec of ['msgpackr', 'cbor-x']) {
     const row = completed(report.results, codec);
     assert.deepEqual(

@@ -148,10 +148,19 @@ test('later rounds time in slices beside JSON; a codec that fails there keeps it
     failing.rounds?.map((figures) => figures.round),
     [1],
   );
+  // Facts, one per round, with the real worker's refusal; the words come from one table.
   assert.deepEqual(
-    failing.notes.filter((note) => note.includes('later round refused on purpose')).map((note) => note.slice(0, 30)),
-    ['round 2 of 3 failed at prepare:', 'round 3 of 3 failed at prepare:'].map((note) => note.slice(0, 30)),
+    failing.roundFailures?.map((failure) => [failure.code, failure.round, failure.rounds, failure.error.stage]),
+    [
+      ['round-failed', 2, 3, 'prepare'],
+      ['round-failed', 3, 3, 'prepare'],
+    ],
   );
+  assert.ok(
+    failing.roundFailures!.every((failure) => failure.error.message.includes('later round refused on purpose')),
+    JSON.stringify(failing.roundFailures),
+  );
+  assert.equal(failing.notes.filter((note) => note.includes('later round refused on purpose')).length, 0, 'not also a note');
   // The others were unaffected: three rounds each, every later one paired with JSON.
   const msgpackr = completed(report.results, 'msgpackr');
   assert.deepEqual(

@@ -3,6 +3,7 @@
  * (library, schema, compressed sizes, timing spread, each difference and remnant, the codec's
  * notes), reachable by keyboard and readable by screen readers.
  */
+import { rowNotesText } from '../../src/shared/round-failures';
 import type { CodecResult, CompletedResult, MeasurementSettings, SchemaOrigin } from '../../src/shared/results';
 import { el } from '../common/dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread } from './format';
@@ -107,14 +108,15 @@ export function detailsContent(result: CodecResult, jsonBytes: number | null, se
       ),
     );
   }
-  if (result.notes.length > 0) {
+  const notes = rowNotesText(result);
+  if (notes.length > 0) {
     entries.push(
       ...entry(
         'Notes',
         el(
           'ul',
           { className: 'detail-list' },
-          result.notes.map((note) => el('li', { text: note })),
+          notes.map((note) => el('li', { text: note })),
         ),
       ),
     );

@@ -3,6 +3,7 @@
  * The header is built once (so a focused sort button keeps focus across updates); the body is
  * rebuilt on each change, which for a dozen codecs costs nothing.
  */
+import { rowNotesText } from '../../src/shared/round-failures';
 import { uniqueId } from '../common/ids';
 import { button, el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
@@ -199,7 +200,7 @@ export class ResultsTable implements Disposable {
     const label = row.kind === 'pending' ? row.label : row.result.label;
     const format = row.kind === 'pending' ? row.format : row.result.format;
     // The label names format and library ("Avro (avsc)"); the notes say what the codec chose.
-    const title = row.kind === 'pending' ? label : [`${label}, ${row.result.library} ${row.result.libraryVersion}`, ...row.result.notes].join('\n');
+    const title = row.kind === 'pending' ? label : [`${label}, ${row.result.library} ${row.result.libraryVersion}`, ...rowNotesText(row.result)].join('\n');
     const codecHeader = el('th', { className: 'codec', title, attrs: { scope: 'row' } });
     if (row.kind === 'result') {
       const toggle = button(nameOf(row.result.codec), 'details-toggle', { 'data-details': row.result.codec, 'aria-expanded': String(expanded) });
