@@ -1,5 +1,5 @@
 /** Message mode in the terminal: the per-message table (rows printed as codecs finish), the stream's tables, the verdict. */
-import { rowNotesText } from '../shared/round-failures';
+import { rowNotesText } from '../shared/row-facts-text';
 import { MESSAGE_COLUMNS, messageTables, type MessageColumn, type TextTable } from '../report/messages-sections';
 import type { VerdictChoice } from '../report/report-verdict';
 import { verdictSummary } from '../report/summary';

@@ -2,7 +2,7 @@
  * The terminal table, printed once the run is over, below how busy the machine was. Columns
  * have fixed widths (as when rows streamed in) so tables of two runs line up.
  */
-import { rowNotesText } from '../shared/round-failures';
+import { rowNotesText } from '../shared/row-facts-text';
 import { interopLines } from './interop-lines';
 import type { CodecResult, CompletedResult, ComparisonReport, InstabilityMarker, SampleInfo, TimingStats, MeasuredRuntime } from '../shared/results';
 import {

@@ -1,9 +1,9 @@
 /**
  * One sample measured in two runtimes: the same codec must encode the same bytes in Node and
  * in a browser (same library version, same schema, same input). Checked by byte count and
- * SHA-256 of the encoded bytes; a difference is a finding, written on the browser row.
+ * SHA-256 of the encoded bytes; a difference is a finding, a fact of the browser row.
  */
-import type { CodecResult, CompletedResult, CrossRuntimeCheck } from '../shared/results';
+import type { CodecResult, CompletedResult, CrossRuntimeCheck, RuntimeDifference } from '../shared/results';
 
 export type { CrossRuntimeCheck };
 
@@ -14,22 +14,21 @@ export function compareRuntimeBytes(node: readonly CodecResult[], browser: reado
     if (row.status !== 'completed' || twin?.status !== 'completed') continue;
     check.compared.push(row.codec);
     const difference = bytesDifference(twin, row);
-    if (difference) check.differences.push(`${row.codec}: ${difference}`);
+    if (difference) check.differences.push(difference);
   }
   return check;
 }
 
-function bytesDifference(node: CompletedResult, browser: CompletedResult): string | undefined {
-  if (node.bytes !== browser.bytes)
-    return `the browser encoded ${browser.bytes} bytes, Node ${node.bytes}: the same library gives different output in the two runtimes`;
-  if (node.sha256 && browser.sha256 && node.sha256 !== browser.sha256) return `same size (${node.bytes} bytes) but different bytes in the browser and in Node`;
+function bytesDifference(node: CompletedResult, browser: CompletedResult): RuntimeDifference | undefined {
+  if (node.bytes !== browser.bytes) return { codec: browser.codec, code: 'size', nodeBytes: node.bytes, browserBytes: browser.bytes };
+  if (node.sha256 && browser.sha256 && node.sha256 !== browser.sha256) return { codec: browser.codec, code: 'content', bytes: node.bytes };
   return undefined;
 }
 
-/** The browser rows with each difference as a note on its codec's row. */
-export function withDifferenceNotes(browser: readonly CodecResult[], check: CrossRuntimeCheck): CodecResult[] {
+/** The browser rows, each whose bytes differ from Node's carrying that fact. */
+export function withRuntimeDifferences(browser: readonly CodecResult[], check: CrossRuntimeCheck): CodecResult[] {
   return browser.map((row) => {
-    const found = check.differences.filter((line) => line.startsWith(`${row.codec}: `));
-    return found.length === 0 ? row : { ...row, notes: [...row.notes, ...found.map((line) => `FINDING: ${line.slice(row.codec.length + 2)}`)] };
+    const found = check.differences.find((difference) => typeof difference !== 'string' && difference.codec === row.codec);
+    return found === undefined || typeof found === 'string' || row.status !== 'completed' ? row : { ...row, runtimeDifference: found };
   });
 }

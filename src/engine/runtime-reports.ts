@@ -6,7 +6,7 @@
  */
 import type { ComparisonReport, MeasuredRuntime } from '../shared/results';
 import { combineMachineLoads } from '../measurement/machine-load';
-import { compareRuntimeBytes, withDifferenceNotes } from './cross-runtime';
+import { compareRuntimeBytes, withRuntimeDifferences } from './cross-runtime';
 
 /** `browser`: how the browser's runtime describes itself (Chromium's version, the workers). */
 export function reportOfRuntimes(reports: Partial<Record<MeasuredRuntime, ComparisonReport>>, browser?: string): ComparisonReport {
@@ -21,7 +21,7 @@ export function reportOfRuntimes(reports: Partial<Record<MeasuredRuntime, Compar
     ...node,
     settings: { ...node.settings, ...(machineLoad ? { machineLoad } : {}) },
     runtime,
-    results: [...node.results, ...withDifferenceNotes(inBrowser.results, crossRuntime)],
+    results: [...node.results, ...withRuntimeDifferences(inBrowser.results, crossRuntime)],
     crossRuntime,
   };
 }

@@ -3,7 +3,7 @@
  * CSV (for a spreadsheet: raw numbers, units in the column names) or the `--json` document.
  * Pure functions (no Node, no DOM), so the extension host and the CLI can both call them.
  */
-import { rowNotesText } from '../shared/round-failures';
+import { rowNotesText } from '../shared/row-facts-text';
 import { describeMachineLoad } from '../shared/machine-load-text';
 import { remnantCount, remnantMatrixRow } from '../analysis/matrix';
 import { jsonDocument } from './json-document';

@@ -1,5 +1,5 @@
 /** A message-mode report as Markdown (Export → Markdown, for a pull request or an issue): the same tables and verdict as the CLI's. */
-import { rowNotesText } from '../shared/round-failures';
+import { rowNotesText } from '../shared/row-facts-text';
 import { MESSAGE_COLUMNS, messageTables, streamHeading, type TextTable } from './messages-sections';
 import { fileName, markdownText } from './markdown-text';
 import type { VerdictChoice } from './report-verdict';

@@ -316,6 +316,8 @@ export interface CompletedResult extends CodecRowBase {
   status: 'completed';
   /** Later rounds that gave no figures (or no compression times), as facts; absent when none. */
   roundFailures?: RoundFailure[];
+  /** A browser row whose bytes differ from Node's row of the same codec (the report's `crossRuntime` too). */
+  runtimeDifference?: RuntimeDifference;
   bytes: number;
   /** bytes / the json row's bytes; null when the JSON baseline did not complete. */
   ratio: number | null;
@@ -647,9 +649,12 @@ export interface ComparisonReport {
 export interface CrossRuntimeCheck {
   /** Codecs completed in both runtimes whose bytes were compared. */
   compared: string[];
-  /** One sentence per codec whose bytes differ. */
-  differences: string[];
+  /** Each codec whose bytes differ (a sentence in reports saved before these were facts). */
+  differences: Array<RuntimeDifference | string>;
 }
+
+/** One codec's bytes differ between Node and the browser: in size, or with the same size in content (SHA-256). */
+export type RuntimeDifference = { codec: string; code: 'size'; nodeBytes: number; browserBytes: number } | { codec: string; code: 'content'; bytes: number };
 
 /** Where a run is: the round a stage or row belongs to. */
 export interface RoundProgress {

@@ -11,7 +11,7 @@ import type { CodecResult, CompletedResult, RoundProgress } from '../../src/shar
 import { fixture, workerScript } from '../support/paths';
 import { fakeRuntime, FakeClock, type FakeCodec } from '../support/fake-runtime';
 import { tableFooter } from '../../src/cli/table';
-import { rowNotesText } from '../../src/shared/round-failures';
+import { rowNotesText } from '../../src/shared/row-facts-text';
 import { toCsv, toMarkdown } from '../../src/report/export';
 
 const sample = { path: fixture('mixed-sample.json') };

@@ -9,6 +9,8 @@ import { reportOfRuntimes } from '../../src/engine/runtime-reports';
 import { compareSample } from '../../src/engine/compare';
 import type { CodecResult, ComparisonReport } from '../../src/shared/results';
 import { FAST, fixture } from '../support/paths';
+import { rowNotesText } from '../../src/shared/row-facts-text';
+import { crossRuntimeLines } from '../../src/shared/cross-runtime-text';
 
 const measured = compareSample({ path: fixture('mixed-sample.json') }, { ...FAST, codecs: ['json', 'msgpackr', 'cbor-x'] });
 
@@ -33,13 +35,31 @@ test('bytes that differ are a finding on the browser row, and in the check', asy
   const node = await measured;
   const browser = inBrowser(node, (row) => (row.codec === 'cbor-x' && row.status === 'completed' ? { ...row, bytes: row.bytes + 1 } : row));
   const report = reportOfRuntimes({ node, browser });
-  assert.equal(report.crossRuntime?.differences.length, 1);
-  assert.match(report.crossRuntime!.differences[0]!, /^cbor-x: the browser encoded \d+ bytes, Node \d+/);
   const row = report.results.find((candidate) => candidate.runtime === 'browser' && candidate.codec === 'cbor-x')!;
-  assert.ok(row.notes.some((note) => note.startsWith('FINDING: the browser encoded')));
+  assert.equal(row.status, 'completed');
+  const nodeRow = node.results.find((candidate) => candidate.codec === 'cbor-x')!;
+  const nodeBytes = nodeRow.status === 'completed' ? nodeRow.bytes : -1;
+  const fact = { codec: 'cbor-x', code: 'size', nodeBytes, browserBytes: nodeBytes + 1 };
+  assert.deepEqual(report.crossRuntime?.differences, [fact]);
+  assert.deepEqual(row.status === 'completed' && row.runtimeDifference, fact);
   assert.ok(
-    report.results.filter((candidate) => candidate.codec !== 'cbor-x').every((candidate) => !candidate.notes.some((note) => note.startsWith('FINDING'))),
+    report.results.filter((candidate) => candidate !== row).every((candidate) => candidate.status !== 'completed' || candidate.runtimeDifference === undefined),
   );
+  // In words, once: the row's notes and the check's lines.
+  assert.equal(
+    rowNotesText(row).at(-1),
+    `FINDING: the browser encoded ${nodeBytes + 1} bytes, Node ${nodeBytes}: the same library gives different output in the two runtimes`,
+  );
+  assert.deepEqual(crossRuntimeLines(report.crossRuntime!).differences, [
+    `cbor-x: the browser encoded ${nodeBytes + 1} bytes, Node ${nodeBytes}: the same library gives different output in the two runtimes`,
+  ]);
+  // Same size, other bytes; and a saved report's sentence, as it is.
+  const sameSize = reportOfRuntimes({
+    node,
+    browser: inBrowser(node, (r) => (r.codec === 'msgpackr' && r.status === 'completed' ? { ...r, sha256: 'f'.repeat(64) } : r)),
+  });
+  assert.match(crossRuntimeLines(sameSize.crossRuntime!).differences[0]!, /^msgpackr: same size \(\d+ bytes\) but different bytes in the browser and in Node$/);
+  assert.deepEqual(crossRuntimeLines({ compared: ['avsc'], differences: ['avsc: an older sentence'] }).differences, ['avsc: an older sentence']);
 });
 
 test('one runtime: its report as measured, no byte check', async () => {

@@ -3,7 +3,7 @@
  * (library, schema, compressed sizes, timing spread, each difference and remnant, the codec's
  * notes), reachable by keyboard and readable by screen readers.
  */
-import { rowNotesText } from '../../src/shared/round-failures';
+import { rowNotesText } from '../../src/shared/row-facts-text';
 import type { CodecResult, CompletedResult, MeasurementSettings, SchemaOrigin } from '../../src/shared/results';
 import { el } from '../common/dom';
 import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpread } from './format';

@@ -3,7 +3,7 @@
  * The header is built once (so a focused sort button keeps focus across updates); the body is
  * rebuilt on each change, which for a dozen codecs costs nothing.
  */
-import { rowNotesText } from '../../src/shared/round-failures';
+import { rowNotesText } from '../../src/shared/row-facts-text';
 import { uniqueId } from '../common/ids';
 import { button, el } from '../common/dom';
 import { type Disposable, DisposableStore, listen } from '../common/dispose';
