@@ -208,8 +208,23 @@ test("the speed-up chart draws the verdict's figures for the transport, a whiske
   assert.ok(whiskers.length >= 4, 'a two-round run gives intervals');
   const foreground = parseColour((await panel.page.getAttribute('.charts', 'data-drawn-with'))!);
   const background = parseColour(String(await panel.page.evaluate('getComputedStyle(document.body).backgroundColor')));
-  for (const [, , y, x0, x1] of whiskers) {
-    assert.ok(x1! > x0!, 'the interval has a width');
+  // Each whisker spans its own interval: both ends lie on the one line the linear axis maps values by.
+  const ends = whiskers.flatMap(([dataset, index, , x0, x1]) => {
+    const codec = bars[index!]!.split(' ')[0];
+    const figure = judged.speed(judged.rows.find((candidate) => candidate.codec === codec)!)[dataset === 0 ? 'encode' : 'decode'];
+    assert.ok('interval' in figure, `${codec}: a whisker without an interval`);
+    assert.ok(x1! >= x0!, `${codec}: the whisker runs from low to high`);
+    return [
+      { value: figure.interval[0], pixel: x0! },
+      { value: figure.interval[1], pixel: x1! },
+    ];
+  });
+  const lowest = ends.reduce((a, b) => (b.value < a.value ? b : a));
+  const highest = ends.reduce((a, b) => (b.value > a.value ? b : a));
+  assert.ok(highest.pixel - lowest.pixel > 10, 'the intervals spread over the axis');
+  const perUnit = (highest.pixel - lowest.pixel) / (highest.value - lowest.value);
+  for (const end of ends) assert.ok(Math.abs(lowest.pixel + (end.value - lowest.value) * perUnit - end.pixel) < 1, `${end.value} is drawn at ${end.pixel}`);
+  for (const [, , y, , x1] of whiskers) {
     // The right cap, a few pixels above the whisker: only the cap is drawn there.
     const pixel = await panel.page.$eval(
       '.charts figure:nth-of-type(2) canvas',

@@ -201,7 +201,8 @@ export class ResultCharts implements Disposable {
         (lines) => {
           // Where the whiskers were drawn, for tests: a canvas has no DOM to read.
           this.element.dataset['whiskers'] = lines
-            .map((line) => [line.dataset, line.index, line.y, line.x0, line.x1].map((value) => Math.round(value)).join(','))
+            // To a tenth of a pixel: a narrow interval's ends would round to one pixel.
+            .map((line) => [line.dataset, line.index, line.y, line.x0, line.x1].map((value) => Math.round(value * 10) / 10).join(','))
             .join(' ');
         },
       );
