@@ -10,7 +10,8 @@ import { deriveAvroFromProto } from '../schema/derive-avro-from-proto';
 import { inferAvroMessageSchema, inferAvroSchema, type AvroInference } from '../schema/infer-avro';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { describeVariants } from '../shared/variants';
-import type { SchemaOrigin } from '../shared/results';
+import type { RowNote, SchemaOrigin } from '../shared/results';
+import { NOTE_PATHS_KEPT } from '../shared/row-facts-text';
 import { checkAvroKeys } from '../schema/avro-sample-keys';
 import { describeMismatch } from '../schema/sample-fit';
 import type { FormatSemantics } from '../analysis/semantics';
@@ -66,7 +67,7 @@ export interface AvroSampleFit {
   wrappedAs?: string;
   /** Read as proto3 JSON: paths of 64-bit integers beyond 2^53, BigInts in `input`. */
   bigLongs?: string[];
-  notes: string[];
+  notes: RowNote[];
 }
 
 /**
@@ -76,7 +77,7 @@ export interface AvroSampleFit {
  * with their path and the record's fields, or left out where the user chose to drop them.
  */
 export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: PrepareContext): AvroSampleFit {
-  const notes: string[] = [];
+  const notes: RowNote[] = [];
   let schema = chosen.schema;
   let input = sample;
   let unwrap: ((decoded: unknown) => unknown) | undefined;
@@ -121,9 +122,7 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
   }
   if (dropped.length > 0) {
     input = records === input ? kept : kept[0];
-    notes.push(
-      `${dropped.length} key${dropped.length === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${dropped.slice(0, 5).join(', ')}${dropped.length > 5 ? ', …' : ''}`,
-    );
+    notes.push({ code: 'unknown-keys-dropped', count: dropped.length, paths: dropped.slice(0, NOTE_PATHS_KEPT) });
   }
   return { schema, input, ...(unwrap ? { unwrap, wrappedAs } : {}), ...(bigLongs.length > 0 ? { bigLongs } : {}), notes };
 }

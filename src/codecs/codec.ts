@@ -3,7 +3,7 @@
  * worker, so its library is never evaluated in the extension host or beside another codec.
  */
 import type { FormatSemantics, SchemaDefaultAt, SchemaEnumAt } from '../analysis/semantics';
-import type { InteropResult, SchemaOrigin } from '../shared/results';
+import type { InteropResult, RowNote, SchemaOrigin } from '../shared/results';
 import type { SchemaVariants } from '../shared/variants';
 import type { ProvidedSchema, CodegenSettings } from '../shared/codec-job';
 export type { ProvidedSchema } from '../shared/codec-job';
@@ -51,7 +51,7 @@ export interface PreparedCodec {
   schema: SchemaOrigin;
   /** The schema text used (inferred, provided or derived), as shown to users. */
   schemaText?: string;
-  notes: string[];
+  notes: RowNote[];
   /** Where the inspector can annotate bytes: how to read the encoding's structure. */
   layout?: EncodingLayout;
   /** The schema inferred from the sample, as structured-cloneable data for later rounds. */

@@ -151,8 +151,10 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     schema: reference.schema,
     ...(reference.schemaText === undefined ? {} : { schemaText: reference.schemaText }),
     notes: [
+      // protobufjs's own ways of calling it are not this row's; the facts about the sample are.
       ...reference.notes.filter(
-        (note) => !/protobufjs|Long objects|toObject|fromObject/.test(note) && !restoring.some((restores) => note.startsWith(restores)),
+        (note) =>
+          typeof note !== 'string' || (!/protobufjs|Long objects|toObject|fromObject/.test(note) && !restoring.some((restores) => note.startsWith(restores))),
       ),
       ...(nulls
         ? [

@@ -16,7 +16,8 @@ import { checkProtoFit, describeMismatch, type ProtoFit, type ProtoFitOptions } 
 import { fieldsByJsonKey, messageNaming } from '../schema/proto-json-names';
 import { protoFieldFacts } from '../schema/proto-defaults';
 import { describeVariants } from '../shared/variants';
-import type { SchemaOrigin } from '../shared/results';
+import type { RowNote, SchemaOrigin } from '../shared/results';
+import { NOTE_PATHS_KEPT } from '../shared/row-facts-text';
 import type { FormatSemantics } from '../analysis/semantics';
 import { protoSemantics } from '../schema/proto-syntax';
 
@@ -55,13 +56,13 @@ export interface ProtobufPlan {
   /** Message mode: `wrapped` and `wire` list each record's, and the schema is one message's. */
   perMessage?: true;
   fit: ProtoFit;
-  notes: string[];
+  notes: RowNote[];
   inferred?: ProtoInference;
 }
 
 export function planProtobuf(sample: unknown, context: PrepareContext): ProtobufPlan {
   const chosen = chooseSchema(sample, context);
-  const notes = [...chosen.notes];
+  const notes: RowNote[] = [...chosen.notes];
   let { type, wrappedAs } = chosen;
   const records = context.messages && Array.isArray(sample) ? sample : undefined;
   const holdsOneList = Array.isArray(sample) && !listOfItself(type, sample) ? listFieldOf(type) : undefined;
@@ -106,14 +107,9 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   }
   // Keys mapped onto protobufjs's field names (JSON names, groups), dropped keys left out.
   const fitted = records ? checked.values : checked.values[0];
-  if (fit.dropped.length > 0)
-    notes.push(
-      `${fit.dropped.length} key${fit.dropped.length === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${listPaths(fit.dropped)}`,
-    );
+  if (fit.dropped.length > 0) notes.push({ code: 'unknown-keys-dropped', count: fit.dropped.length, paths: fit.dropped.slice(0, NOTE_PATHS_KEPT) });
   if (fit.unsafeNumbers.length > 0)
-    notes.push(
-      `64-bit integers given as JSON numbers beyond 2^53 (${listPaths(fit.unsafeNumbers)}): JSON.parse rounded them before any codec ran; proto3's JSON mapping writes them as strings, which keep every digit`,
-    );
+    notes.push({ code: 'unsafe-64-bit-numbers', count: fit.unsafeNumbers.length, paths: fit.unsafeNumbers.slice(0, NOTE_PATHS_KEPT) });
   return {
     type,
     schemaType: chosen.type,
@@ -195,10 +191,6 @@ function checkAllFit(type: protobuf.Type, wires: readonly unknown[], indexed: bo
 }
 
 /** `$.a, $.b, … (12 in all)` */
-function listPaths(paths: readonly string[]): string {
-  return paths.slice(0, 5).join(', ') + (paths.length > 5 ? `, … (${paths.length} in all)` : '');
-}
-
 /**
  * Where none of a record's keys is a field of the chosen message: the message of the schema that
  * has them, said after the error (the usual cause is the wrong message picked).

@@ -15,6 +15,7 @@ import type {
   LazyTimings,
   Remnant,
   RoundTrip,
+  RowNote,
   SchemaOrigin,
   StageError,
   TimingStats,
@@ -253,7 +254,7 @@ export interface CodecReport {
   libraryVersion?: string;
   schema: SchemaOrigin;
   schemaText?: string;
-  notes: string[];
+  notes: RowNote[];
   outcome: CodecOutcome;
   /** First round: the schema the codec inferred, as plain data, for the later rounds' jobs. */
   inferred?: unknown;

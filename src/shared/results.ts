@@ -29,13 +29,25 @@ export interface StageError {
 
 /**
  * A later round of a codec that did not give its figures, as a fact: the row keeps its other
- * rounds; `roundFailureText` (round-failures.ts) words it for every renderer.
+ * rounds; `roundFailureText` (row-facts-text.ts) words it for every renderer.
  */
 export type RoundFailure =
   /** The round's worker refused, failed or stopped: its timings are left out. */
   | { code: 'round-failed'; round: number; rounds: number; error: StageError }
   /** The round's timings were kept, its compression times not. */
   | { code: 'compression-not-timed'; round: number; rounds: number; error: StageError };
+
+/**
+ * A note of a row: a fact (`code` and its figures, worded by `noteText` in row-facts-text.ts),
+ * or a sentence where the note has not become one yet.
+ */
+export type RowNote = string | NoteFact;
+
+export type NoteFact =
+  /** Keys of the sample the user's schema has no field for, left out before encoding as asked (drop unknown keys). */
+  | { code: 'unknown-keys-dropped'; count: number; paths: string[] }
+  /** 64-bit integer fields given as JSON numbers beyond 2^53: JSON.parse rounded them before any codec ran. */
+  | { code: 'unsafe-64-bit-numbers'; count: number; paths: string[] };
 
 /** How often a re-run's median speed-up is expected inside a row's speed-up interval, in %. */
 export const RERUN_INTERVAL_PERCENT = 99;
@@ -249,8 +261,8 @@ interface CodecRowBase {
   schema: SchemaOrigin;
   /** The schema the codec used, as text (`.proto`, or Avro JSON), when it used one. */
   schemaText?: string;
-  /** Choices the codec made that a reader must know: wrapping, fallbacks, native addons. */
-  notes: string[];
+  /** Choices the codec made that a reader must know: wrapping, fallbacks, native addons; as facts where they have figures. */
+  notes: RowNote[];
   /**
    * Where the row was measured: Node (worker threads) or a browser (Chromium Web Workers). A
    * run over both runtimes has each codec once per runtime. Absent in older reports (Node).

@@ -28,6 +28,7 @@ import {
   waitForRun,
 } from './support/workbench';
 import { cliReport, GENERATED_ROWS, reportedRow, shownRow, toolSettings } from './support/generated-rows';
+import { noteText } from '../../src/shared/row-facts-text';
 
 let session: E2eSession | undefined;
 let page: Page;
@@ -179,7 +180,7 @@ describe('Compare Encodings on schema files in VS Code (code-server)', { timeout
     assert.deepEqual(shown, Object.fromEntries(cli.results.map((row) => [row.codec, reportedRow(row)])));
     for (const row of cli.results)
       assert.ok(
-        row.notes.some((note) => /^code generation: cached/.test(note)),
+        row.notes.map(noteText).some((note) => /^code generation: cached/.test(note)),
         `${row.codec} generated code the extension had generated`,
       );
     for (const codec of codecs) assert.equal(shown[codec]!.status, 'completed', `${codec}: ${shown[codec]!.status}`);

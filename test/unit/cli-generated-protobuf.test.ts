@@ -17,6 +17,7 @@ import { missingTools } from '../support/codegen-tools';
 import { bundledSlice, cliScript } from '../support/paths';
 import { PROTOBUF_TOOLS } from '../../src/codegen/protobuf-tools';
 import type { CodecResult, ComparisonReport } from '../../src/shared/results';
+import { noteText } from '../../src/shared/row-facts-text';
 
 const ROWS = ['google-protobuf', 'ts-proto', 'protobuf-ts'];
 
@@ -42,7 +43,7 @@ async function compare(file: string, cacheDir: string, codecs: readonly string[]
 }
 
 function generationNote(row: CodecResult): string {
-  const note = row.notes.find((text) => text.startsWith('code generation: '));
+  const note = row.notes.map(noteText).find((text) => text.startsWith('code generation: '));
   assert.ok(note, `${row.codec}: no code generation note in ${JSON.stringify(row.notes)}`);
   return note;
 }
@@ -110,7 +111,7 @@ test('compare on bike trips with null stations: every generated row completes wi
       id,
     );
     assert.ok(
-      row.notes.some((note) => note.startsWith('a null of the sample is a proto3 optional field left unset')),
+      row.notes.map(noteText).some((note) => note.startsWith('a null of the sample is a proto3 optional field left unset')),
       `${id}: ${JSON.stringify(row.notes)}`,
     );
   }

@@ -18,6 +18,7 @@ import { missingZeroCopyTools } from '../support/zero-copy-tools';
 import { bundledSlice, cliScript, repoRoot, tuplesSample } from '../support/paths';
 import { ZERO_COPY_TOOLS } from '../../src/codegen/zero-copy-tools';
 import type { CompletedResult, ComparisonReport } from '../../src/shared/results';
+import { noteText } from '../../src/shared/row-facts-text';
 
 const ROWS = ['flatbuffers', 'capnp', 'bebop'];
 const run = promisify(execFile);
@@ -73,10 +74,10 @@ test('compare --codecs flatbuffers,capnp,bebop: completed on the tuples and even
     assert.ok(row.access && row.access.samples > 0 && row.access.meanNs > 0, `${codec}: access ${JSON.stringify(row.access)}`);
     assert.ok(row.firstField && row.firstField.samples > 0, `${codec}: firstField`);
     assert.equal(row.firstFieldPath, '$.items[0].x');
-    assert.ok(row.notes.some((note) => /decode reads every field into a plain object \(the speed-up uses it/.test(note)));
+    assert.ok(row.notes.map(noteText).some((note) => /decode reads every field into a plain object \(the speed-up uses it/.test(note)));
   }
   assert.equal(tuples.bebop!.access, undefined);
-  assert.ok(tuples.capnp!.notes.some((note) => /packed encoding, which drops zero bytes, is not used/.test(note)));
+  assert.ok(tuples.capnp!.notes.map(noteText).some((note) => /packed encoding, which drops zero bytes, is not used/.test(note)));
 
   const events = completed(JSON.parse((await compare(bundledSlice('events.json', 400), cacheDir, '--json')).stdout) as ComparisonReport);
   for (const codec of ROWS) assert.equal(events[codec]!.roundTrip.status, 'exact', codec);

@@ -24,6 +24,7 @@ import { prepare as prepareProtobufjs } from '../../src/codecs/protobufjs';
 import { generateFromSchema } from '../../src/schema/generate-sample';
 import type { ProvidedSchema } from '../../src/shared/codec-job';
 import { providedSchemaFrom } from '../../src/cli/schema-options';
+import { noteText } from '../../src/shared/row-facts-text';
 
 const ROWS = ['google-protobuf', 'ts-proto', 'protobuf-ts'] as const;
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-generated-'));
@@ -69,7 +70,7 @@ for (const [name, sample] of [
       const result = roundTrip(codec, sample);
       assert.equal(result.encoded.byteLength, referenceBytes, `${id}: the same bytes as protobufjs`);
       assert.ok(
-        codec.notes.some((note) => note.startsWith('code generation: ')),
+        codec.notes.map(noteText).some((note) => note.startsWith('code generation: ')),
         `${id}: the generation note`,
       );
       if (id === 'google-protobuf') {
@@ -99,7 +100,7 @@ test('a second generation of the same schema is a cache hit: the note says cache
   if (missing) return t.skip(missing);
   const sample = { items: [{ x: 1, y: 2.5, z: -3.25 }], tag: 'second run' };
   const first = await prepared('ts-proto', sample, { codegen: { cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-hit-')) } });
-  const note = (codec: PreparedCodec) => codec.notes.find((text) => text.startsWith('code generation: '))!;
+  const note = (codec: PreparedCodec) => codec.notes.map(noteText).find((text) => text.startsWith('code generation: '))!;
   assert.match(note(first), /^code generation: protoc \+ protoc-gen-ts_proto \d+ ms, sucrase/);
   const cache = note(first).match(/cached in (.*)$/)![1]!;
   const second = await prepared('ts-proto', sample, { codegen: { cacheDir: path.dirname(path.dirname(path.dirname(cache))) } });
@@ -220,7 +221,7 @@ for (const { name, sample, paths } of nullSamples) {
     for (const id of ROWS) {
       const codec = await prepared(id, sample);
       // The text protoc was given, as the cache keeps it beside the generated code.
-      const entry = /\bin (\/\S+)$/.exec(codec.notes.find((note) => note.startsWith('code generation: ')) ?? '')?.[1];
+      const entry = /\bin (\/\S+)$/.exec(codec.notes.map(noteText).find((note) => note.startsWith('code generation: ')) ?? '')?.[1];
       assert.ok(entry, `${id}: ${JSON.stringify(codec.notes)}`);
       assert.match(fs.readFileSync(path.join(entry, 'schema', 'schema.proto'), 'utf8'), /^ {2}optional string start_station = \d+;/m, id);
       const encoded = codec.encode(codec.input).slice();
@@ -250,10 +251,10 @@ for (const { name, sample, paths } of nullSamples) {
       assert.ok(!remnants.some((remnant) => /missing after the round trip/.test(remnant.detail)), `${id}: ${JSON.stringify(remnants)}`);
       // The note says what the library gives for an unset optional field, and no longer that nulls are put back.
       assert.ok(
-        codec.notes.some((note) => note.startsWith('a null of the sample is a proto3 optional field left unset')),
+        codec.notes.map(noteText).some((note) => note.startsWith('a null of the sample is a proto3 optional field left unset')),
         `${id}: ${JSON.stringify(codec.notes)}`,
       );
-      assert.ok(!codec.notes.some((note) => /decodes as null/.test(note)), `${id}: ${JSON.stringify(codec.notes)}`);
+      assert.ok(!codec.notes.map(noteText).some((note) => /decodes as null/.test(note)), `${id}: ${JSON.stringify(codec.notes)}`);
     }
   });
 }
@@ -334,9 +335,9 @@ test('an .avsc with unions with null: each generated row says its nulls are unse
       ['$[0].station null-absent'],
       id,
     );
-    assert.ok(!codec.notes.some((note) => /decoded as null/.test(note)), `${id}: ${JSON.stringify(codec.notes)}`);
+    assert.ok(!codec.notes.map(noteText).some((note) => /decoded as null/.test(note)), `${id}: ${JSON.stringify(codec.notes)}`);
     assert.ok(
-      codec.notes.some((note) => note.startsWith('a null of the sample is a proto3 optional field left unset')),
+      codec.notes.map(noteText).some((note) => note.startsWith('a null of the sample is a proto3 optional field left unset')),
       `${id}: ${JSON.stringify(codec.notes)}`,
     );
   }

@@ -19,6 +19,7 @@ import { detectRemnants } from '../../src/analysis/remnants';
 import { prepare as prepareProtobufjs } from '../../src/codecs/protobufjs';
 import { protocSafeProto } from '../../src/schema/protoc-names';
 import '../support/in-process-generated-code';
+import { noteText } from '../../src/shared/row-facts-text';
 
 // At the root: google-protobuf renames a list (`items` → `itemsList`), and the round trip would not look inside.
 const SAMPLE = { await: 'x', struct: 1, struct_: 2, map: 3, Map: 4, id: 5 };
@@ -51,8 +52,8 @@ for (const id of ['ts-proto', 'protobuf-ts', 'google-protobuf']) {
       assert.deepEqual([...encoded], [...reference.encode(reference.input)], 'the same bytes as protobufjs');
       for (const key of RENAMED)
         assert.ok(
-          codec.notes.some((note) => note.startsWith(`field Root.${key} is `)),
-          `a note for ${key}: ${codec.notes.join('\n')}`,
+          codec.notes.map(noteText).some((note) => note.startsWith(`field Root.${key} is `)),
+          `a note for ${key}: ${codec.notes.map(noteText).join('\n')}`,
         );
       const decoded = codec.decode(encoded);
       const differences = verifyRoundTrip(SAMPLE, decoded, { maxDifferences: 100 }).differences;
@@ -97,7 +98,7 @@ test("@bufbuild/protobuf builds its messages under its own field names: the byte
       `${key} renamed in ${JSON.stringify(renames)}`,
     );
   assert.ok(
-    codec.notes.some((note) => note.startsWith('field Root.struct_ is struct__2 in @bufbuild')),
-    codec.notes.join('\n'),
+    codec.notes.map(noteText).some((note) => note.startsWith('field Root.struct_ is struct__2 in @bufbuild')),
+    codec.notes.map(noteText).join('\n'),
   );
 });

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import { compareSample } from '../../src/engine/compare';
 import type { CodecResult, CompletedResult } from '../../src/shared/results';
 import { FAST, fixture, tuplesSample } from '../support/paths';
+import { noteText } from '../../src/shared/row-facts-text';
 
 /** Published size ratios against JSON on the tuple dataset (Node 22). */
 const PUBLISHED_RATIOS: Record<string, number> = {
@@ -125,8 +126,8 @@ test('a root array is wrapped for BSON and the row says so', async () => {
   const row = completedRow(report.results, 'bson');
   assert.equal(row.roundTrip.status, 'exact');
   assert.ok(
-    row.notes.some((note) => /wrapped|encoded as \{"value"/.test(note)),
-    row.notes.join('; '),
+    row.notes.map(noteText).some((note) => /wrapped|encoded as \{"value"/.test(note)),
+    row.notes.map(noteText).join('; '),
   );
 });
 

@@ -6,6 +6,7 @@ import { compareSample } from '../../src/engine/compare';
 import { loadCodec } from '../../src/codecs/load-codec';
 import type { CodecResult, CompletedResult, RoundProgress } from '../../src/shared/results';
 import { fixture, FAST, tuplesSample } from '../support/paths';
+import { noteText } from '../../src/shared/row-facts-text';
 
 const completed = (rows: readonly CodecResult[], codec: string): CompletedResult => {
   const row = rows.find((candidate) => candidate.codec === codec);
@@ -123,7 +124,7 @@ test('a later round reuses the first round’s inferred schema, passed as plain 
     const handedOn = { ...(structuredClone(first.inferred) as { notes: string[] }), notes: ['from round 1'] };
     const later = module.prepare(sample, { inferred: handedOn });
     assert.deepEqual(
-      later.notes.filter((note) => note === 'from round 1'),
+      later.notes.map(noteText).filter((note) => note === 'from round 1'),
       ['from round 1'],
       codec,
     );
@@ -160,7 +161,7 @@ test('later rounds time in slices beside JSON; a codec that fails there keeps it
     failing.roundFailures!.every((failure) => failure.error.message.includes('later round refused on purpose')),
     JSON.stringify(failing.roundFailures),
   );
-  assert.equal(failing.notes.filter((note) => note.includes('later round refused on purpose')).length, 0, 'not also a note');
+  assert.equal(failing.notes.map(noteText).filter((note) => note.includes('later round refused on purpose')).length, 0, 'not also a note');
   // The others were unaffected: three rounds each, every later one paired with JSON.
   const msgpackr = completed(report.results, 'msgpackr');
   assert.deepEqual(

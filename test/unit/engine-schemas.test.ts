@@ -10,6 +10,7 @@ import { SchemaInputError } from '../../src/schema/schema-problem';
 import type { CodecResult, CompletedResult, ComparisonReport } from '../../src/shared/results';
 import { cliScript, FAST, repoRoot, sampleFrom, tuplesSample } from '../support/paths';
 import type { ProvidedSchema } from '../../src/shared/codec-job';
+import { noteText } from '../../src/shared/row-facts-text';
 
 const itemsProtoPath = path.join(repoRoot, 'schemas', 'Items.proto');
 const itemsAvscPath = path.join(repoRoot, 'schemas', 'Items.avsc');
@@ -49,8 +50,8 @@ test('with Items.proto given, avsc runs on an Avro schema derived from it and sa
   assert.equal(avsc.schema, 'derived');
   assertNear(avsc.ratio, 0.32, 0.01, 'avsc ratio');
   assert.ok(
-    avsc.notes.some((note) => note.includes('derived field by field from Items.proto (message Items)')),
-    avsc.notes.join('; '),
+    avsc.notes.map(noteText).some((note) => note.includes('derived field by field from Items.proto (message Items)')),
+    avsc.notes.map(noteText).join('; '),
   );
   assert.equal(JSON.parse(avsc.schemaText ?? '').name, 'Items');
 });
@@ -118,8 +119,8 @@ test('a list of records against a record schema is encoded as a list, and the ro
     const result = completed(report, codec);
     assert.equal(result.roundTrip.status, 'equivalent', `${codec}: ${JSON.stringify(result.roundTrip)}`);
     assert.ok(
-      result.notes.some((note) => /list of/.test(note)),
-      `${codec}: ${result.notes.join('; ')}`,
+      result.notes.map(noteText).some((note) => /list of/.test(note)),
+      `${codec}: ${result.notes.map(noteText).join('; ')}`,
     );
   }
 });

@@ -20,6 +20,7 @@ import { providedSchemaFrom } from '../../src/cli/schema-options';
 import { BEBOPC, CAPNP, CAPNPC_TS, FLATC } from '../../src/codegen/zero-copy-tools';
 import type { ProvidedSchema } from '../../src/shared/codec-job';
 import { missingZeroCopyTools } from '../support/zero-copy-tools';
+import { noteText } from '../../src/shared/row-facts-text';
 
 const itemsProto = path.resolve(__dirname, '..', '..', 'schemas', 'Items.proto');
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-list-samples-'));
@@ -41,7 +42,7 @@ async function rowsOn(sample: unknown, schema: ProvidedSchema, translated: boole
     const prepared = await prepareCodec(module, sample, { schema, codegen: { cacheDir } });
     const bytes = prepared.encode(prepared.input).slice();
     const roundTrip = verifyRoundTrip(sample, prepared.decode(bytes), prepared.semantics ? { semantics: prepared.semantics } : {});
-    rows.push({ codec, bytes: bytes.byteLength, roundTrip, notes: prepared.notes.join('\n') });
+    rows.push({ codec, bytes: bytes.byteLength, roundTrip, notes: prepared.notes.map(noteText).join('\n') });
   }
   return rows;
 }

@@ -23,6 +23,7 @@ import { providedSchemaFrom } from '../../src/cli/schema-options';
 import { main } from '../../src/cli/main';
 import type { ProvidedSchema } from '../../src/shared/codec-job';
 import '../support/in-process-generated-code';
+import { noteText } from '../../src/shared/row-facts-text';
 
 const folder = path.resolve(__dirname, '..', 'fixtures', 'real-schemas');
 const protoFolder = path.join(folder, 'protobuf');
@@ -118,8 +119,15 @@ test('with drop unknown keys, such keys are left out and listed; the rest is wri
   assert.ok('bytes' in result);
   assert.equal(sha256(result.bytes!), references.get('test-all-types'));
   assert.ok(
-    result.notes!.some((note) => note.includes('$.no_such_field') && note.includes('$["[proto3_unittest.extension_int32]"]')),
-    result.notes!.join('\n'),
+    result.notes!.map(noteText).some((note) => note.includes('$.no_such_field') && note.includes('$["[proto3_unittest.extension_int32]"]')),
+    result.notes!.map(noteText).join('\n'),
+  );
+  // A fact with its figures, worded at the edge.
+  assert.ok(
+    result.notes!.some(
+      (note) => typeof note !== 'string' && note.code === 'unknown-keys-dropped' && note.count === 2 && note.paths.includes('$.no_such_field'),
+    ),
+    JSON.stringify(result.notes),
   );
   assert.equal(result.roundTrip!.status, 'lossy');
 });
@@ -142,8 +150,12 @@ test('a 64-bit integer given as a number beyond 2^53 is written, with a warning 
   const result = await run('protobufjs', { field1: 'a', field22: 2813090458170031956 }, { schema });
   assert.ok('bytes' in result);
   assert.ok(
-    result.notes!.some((note) => note.includes('$.field22') && /2\^53/.test(note)),
-    result.notes!.join('\n'),
+    result.notes!.map(noteText).some((note) => note.includes('$.field22') && /2\^53/.test(note)),
+    result.notes!.map(noteText).join('\n'),
+  );
+  assert.ok(
+    result.notes!.some((note) => typeof note !== 'string' && note.code === 'unsafe-64-bit-numbers' && note.count === 1 && note.paths[0] === '$.field22'),
+    JSON.stringify(result.notes),
   );
 });
 
@@ -184,8 +196,8 @@ test("a proto3 JSON sample through the rows of other formats: read by the .proto
     assert.ok('bytes' in result, `${codec} skipped: ${result.skipped}`);
     assert.equal(result.roundTrip!.status, 'equivalent', `${codec}: ${JSON.stringify(result.roundTrip)}`);
     assert.ok(
-      result.notes!.some((note) => /read as proto3 JSON/.test(note)),
-      result.notes!.join('\n'),
+      result.notes!.map(noteText).some((note) => /read as proto3 JSON/.test(note)),
+      result.notes!.map(noteText).join('\n'),
     );
   }
   // avro-js takes bytes as Buffers: its reason, at the sample's key.

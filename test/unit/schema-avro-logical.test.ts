@@ -15,6 +15,7 @@ import { generateFromSchema } from '../../src/schema/generate-sample';
 import { findAvroMismatch } from '../../src/schema/sample-fit';
 import { SchemaInputError } from '../../src/schema/schema-problem';
 import type { ProvidedSchema } from '../../src/shared/codec-job';
+import { noteText } from '../../src/shared/row-facts-text';
 
 const avroFolder = path.resolve(__dirname, '..', 'fixtures', 'avro');
 const conformance = path.resolve(__dirname, '..', 'fixtures', 'conformance');
@@ -59,7 +60,7 @@ test('a schema derived from an .avsc with nullable fields round-trips the sample
   const result = verifyRoundTrip(chain, prepared.decode(prepared.encode(prepared.input)));
   assert.deepEqual(result.differences, []);
   assert.equal(result.status, 'exact');
-  assert.ok(prepared.notes.some((note) => /unions with null .* decoded as null/.test(note)));
+  assert.ok(prepared.notes.map(noteText).some((note) => /unions with null .* decoded as null/.test(note)));
 });
 
 test('@bufbuild/protobuf reads the nulls of a derived schema back too', () => {
@@ -159,7 +160,7 @@ test('proto2 extensions stay in the protobufjs schema and are left out of the de
   assert.ok(type.fieldsArray.some((field) => field.name === '.protobuf_test_messages.proto2.extension_int32'));
   const derived = deriveAvroFromProto(type);
   assert.ok(
-    derived.notes.some((note) => /extension fields left out of the Avro schema \(.*protobuf_test_messages\.proto2\.extension_int32/.test(note)),
+    derived.notes.map(noteText).some((note) => /extension fields left out of the Avro schema \(.*protobuf_test_messages\.proto2\.extension_int32/.test(note)),
     derived.notes.join('\n'),
   );
   assert.doesNotMatch(derived.text, /extension_int32/);

@@ -18,6 +18,7 @@ import type { ToolSpec } from '../../src/codegen/tool-spec';
 import { BEBOP_TOOLS_DIR, missingZeroCopyTools } from '../support/zero-copy-tools';
 import { tuplesSample, repoRoot } from '../support/paths';
 import type { ProvidedSchema, CodegenSettings } from '../../src/shared/codec-job';
+import { noteText } from '../../src/shared/row-facts-text';
 
 const CODECS: Record<string, { load: () => Promise<CodecModule>; tools: ToolSpec[] }> = {
   flatbuffers: { load: () => import('../../src/codecs/flatbuffers'), tools: [FLATC] },
@@ -187,8 +188,8 @@ for (const [codec, { tools }] of Object.entries(CODECS)) {
       const roundTrip = verifyRoundTrip(VARIED, decoded);
       assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences.slice(0, 5)));
       assert.ok(
-        ready.notes.some((note) => /64-bit integers/.test(note)),
-        ready.notes.join('\n'),
+        ready.notes.map(noteText).some((note) => /64-bit integers/.test(note)),
+        ready.notes.map(noteText).join('\n'),
       );
     }),
   );
@@ -229,7 +230,7 @@ for (const [codec, { tools }] of Object.entries(CODECS)) {
       assert.equal(ready.schema, 'derived');
       const roundTrip = verifyRoundTrip(sample, decoded);
       assert.equal(roundTrip.status, 'exact', JSON.stringify(roundTrip.differences.slice(0, 5)));
-      assert.ok(ready.notes.some((note) => /logical type date is held as its JSON text/.test(note)));
+      assert.ok(ready.notes.map(noteText).some((note) => /logical type date is held as its JSON text/.test(note)));
     }),
   );
 
@@ -250,12 +251,12 @@ for (const [codec, { tools }] of Object.entries(CODECS)) {
       const first = (await prepared(codec, { a: 1 }, { codegen: { cacheDir: fresh } })).prepared;
       const second = (await prepared(codec, { a: 2 }, { codegen: { cacheDir: fresh } })).prepared;
       assert.ok(
-        first.notes.some((note) => /^code generation: .* ms with /.test(note)),
-        first.notes.join('\n'),
+        first.notes.map(noteText).some((note) => /^code generation: .* ms with /.test(note)),
+        first.notes.map(noteText).join('\n'),
       );
       assert.ok(
-        second.notes.some((note) => /^code generation: cached \(no generation this run/.test(note)),
-        second.notes.join('\n'),
+        second.notes.map(noteText).some((note) => /^code generation: cached \(no generation this run/.test(note)),
+        second.notes.map(noteText).join('\n'),
       );
     }),
   );
@@ -276,7 +277,7 @@ for (const codec of ['flatbuffers', 'capnp']) {
       const onEvents = await prepared(codec, events);
       assert.equal(onEvents.prepared.lazy!.firstFieldPath, '$[0].id');
       assert.equal(onEvents.prepared.lazy!.firstField(onEvents.encoded), events[0]!.id);
-      assert.ok(ready.notes.some((note) => /decode reads every field into a plain object \(the speed-up uses it/.test(note)));
+      assert.ok(ready.notes.map(noteText).some((note) => /decode reads every field into a plain object \(the speed-up uses it/.test(note)));
     }),
   );
 }
@@ -311,7 +312,7 @@ test(
     const generatedBy = async (bebopc: string) => {
       const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-bebopc-'));
       const { prepared: ready } = await prepared('bebop', VARIED, { codegen: { cacheDir: fresh, tools: { bebopc } } });
-      const folder = /in (\/\S+)$/.exec(ready.notes.find((note) => note.startsWith('code generation:'))!)![1]!;
+      const folder = /in (\/\S+)$/.exec(ready.notes.map(noteText).find((note) => note.startsWith('code generation:'))!)![1]!;
       return fs.readFileSync(path.join(folder, 'out', 'schema.ts'), 'utf8');
     };
     assert.equal(await generatedBy(process.env.PAYLOAD_LAB_BEBOPC!), await generatedBy(nativeBebopc));

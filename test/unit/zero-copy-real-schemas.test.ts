@@ -21,6 +21,7 @@ import { missingZeroCopyTools } from '../support/zero-copy-tools';
 import { fixture } from '../support/paths';
 import { providedSchemaFrom } from '../../src/cli/schema-options';
 import '../support/in-process-generated-code';
+import { noteText } from '../../src/shared/row-facts-text';
 
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-real-schemas-'));
 const real = (...parts: string[]) => fixture('real-schemas', ...parts);
@@ -289,7 +290,7 @@ test(
     const sample = { set: 3000000000, name: 'x' };
     const prepared = await prepareOn(path.join(folder, 'd.capnp'), sample, 'D');
     assert.ok(
-      prepared.notes.some((note) => /capnp-es reads a UInt32 field that declares a default as a signed number/.test(note)),
+      prepared.notes.map(noteText).some((note) => /capnp-es reads a UInt32 field that declares a default as a signed number/.test(note)),
       JSON.stringify(prepared.notes),
     );
     const { encoded, roundTrip, remnants } = await run(path.join(folder, 'd.capnp'), sample, 'D');

@@ -5,6 +5,7 @@
  * child process (cached: a second run of the same schema generates nothing), then load the
  * generated classes and the glue in the codec's worker with the bundled runtime library.
  */
+import type { RowNote } from '../../shared/results';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from '../codec';
@@ -55,7 +56,7 @@ interface SampleFit {
   wrappedAs?: string;
   /** The sample as encoded, where it is not the sample itself: keys the user chose to drop left out, or read as proto3 JSON. */
   input?: unknown;
-  notes: string[];
+  notes: RowNote[];
 }
 
 export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>): CodecModule {
