@@ -9,6 +9,7 @@ import type { WorkerFate, WorkerLimits } from '../engine/worker-launch';
 import type { MeasuringRuntime } from '../engine/measuring-runtime';
 import { whyNotInBrowser } from '../codecs/browser-support';
 import { ChannelError, type ChannelClient } from '../shared/channel';
+import { CancelledError } from '../shared/cancelled';
 import type { CodecJob, CodecReport } from '../shared/codec-job';
 import { MISSING_RUN_INPUT, type MeasureEvents, type PageMeasuringMethods } from '../shared/measure-frame';
 import type { WorkStage } from '../shared/results';
@@ -70,8 +71,8 @@ export function browserMeasuringRuntime(options: BrowserMeasuringOptions): Measu
       if (report.outcome.status === 'completed') delete report.outcome.measurements.encoded;
       return await withEncodedFacts(report, encoded, limits);
     } catch (error) {
+      if (error instanceof CancelledError) return { kind: 'failed', error: { stage: 'cancelled', message: 'cancelled' } };
       const kind = error instanceof ChannelError ? error.kind : undefined;
-      if (kind === 'cancelled') return { kind: 'failed', error: { stage: 'cancelled', message: 'cancelled' } };
       if (kind === 'timeout')
         return {
           kind: 'failed',

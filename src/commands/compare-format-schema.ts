@@ -16,7 +16,7 @@
  * Manage Workspace Trust (workspace-trust.ts).
  */
 import * as vscode from 'vscode';
-import { CancelledError } from '../engine/compare';
+import { CancelledError } from '../shared/cancelled';
 import { readFormatSchemaInfo } from '../engine/schema-jobs';
 import type { ComparisonSession } from '../host/comparison-session';
 import type { SchemaDiagnostics } from '../host/schema-diagnostics';

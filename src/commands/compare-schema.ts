@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { CancelledError } from '../engine/compare';
+import { CancelledError } from '../shared/cancelled';
 import { generateSampleBytes, loadSchemaInfo, type SchemaInfo } from '../engine/schema-jobs';
 import type { ComparisonSession } from '../host/comparison-session';
 import type { SchemaDiagnostics } from '../host/schema-diagnostics';

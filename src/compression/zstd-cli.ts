@@ -54,7 +54,6 @@ export async function runZstdCli(args: readonly string[], options: ZstdCliOption
     return (await runProgram(executable, args, { timeoutMs, ...(options.signal ? { signal: options.signal } : {}) })).stdout;
   } catch (error) {
     if (!(error instanceof ProgramRunError)) throw error;
-    if (error.reason === 'cancelled') throw new ZstdCliError(`${executable} was cancelled`);
     if (error.reason === 'timeout')
       throw new ZstdCliError(`${executable} ${args[0] ?? ''} did not finish within ${(timeoutMs / 1000).toFixed(1)} s and was stopped`);
     throw new ZstdCliError(`${executable} ${args[0] ?? ''} failed: ${error.stderrTail || error.message}`);

@@ -10,12 +10,11 @@
  */
 import { BASELINE_CODEC_ID } from '../codecs/registry';
 import type { ComparisonReport } from '../shared/results';
-import { CancelledError } from './cancelled';
 import { machineWatchOf, watchMachineLoad } from './machine-load-monitor';
 import { Comparison, unknownCodecs, type ComparedSample } from './comparison';
 import type { CompareOptions } from './compare-options';
 
-export { CancelledError, unknownCodecs, type CompareOptions };
+export { unknownCodecs, type CompareOptions };
 
 /** The rows a run shows, in order: the JSON baseline first when it is shown. */
 export function displayedCodecOrder(selected: readonly string[]): string[] {

@@ -27,7 +27,7 @@ import { DEFAULT_LIMITS, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from 
 import { buildRow, rowWithoutReport, type RowContext } from './rows';
 import { roundOrder, rowOverRounds } from './rounds';
 import { runtimeInfo, toolVersion } from './tool-info';
-import { CancelledError } from './cancelled';
+import { CancelledError, throwIfCancelled } from '../shared/cancelled';
 import type { RoundEntry as TimedEntry } from './later-round';
 import { runInWorker, type WorkerFate, type WorkerLimits } from './worker-launch';
 import { judgeCodeGeneration, runWithoutCodeGeneration, type StrictRun } from './code-generation';
@@ -250,7 +250,7 @@ export class Comparison {
       const fate: WorkerFate<CodecReport> = unsupported
         ? { kind: 'answered', value: { schema: 'none', notes: [], outcome: { status: 'skipped', error: { stage: 'prepare', message: unsupported } } } }
         : await this.runtime.measure(job, onStage);
-      if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
+      if (fate.kind === 'failed') throwIfCancelled(fate.error);
       if (round === 1) {
         await this.recordFirst(entry, fate, job, onStage);
         continue;
@@ -272,7 +272,7 @@ export class Comparison {
 
   /** A first round's answer: the row (streamed at once, with its speed-ups: JSON ran first), timings, the strict run if asked. */
   private async recordFirst(entry: Entry, fate: WorkerFate<CodecReport>, job: CodecJob, onStage: (stage: WorkStage) => void): Promise<void> {
-    if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
+    if (fate.kind === 'failed') throwIfCancelled(fate.error);
     const report = fate.kind === 'answered' ? fate.value : undefined;
     entry.first = report
       ? buildRow(report, entry.source, this.read!.context)

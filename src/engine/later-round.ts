@@ -11,7 +11,7 @@
  */
 import type { CodecResult, StageError, WorkStage, CompressionTiming } from '../shared/results';
 import { compressionWindows, timesCompression } from '../compression/compression-windows';
-import { CancelledError } from './cancelled';
+import { CancelledError, throwIfCancelled } from '../shared/cancelled';
 import { SideFailure, timeAlternately, type SideWindows, type SlicePlan } from './alternate-slices';
 import type { RoundTimings } from './rounds';
 import { SliceSessionError, type OpenTimingSession, type TimingSession } from './slice-session';
@@ -82,7 +82,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
   const jsonBytes = (entry: RoundEntry) => later.jobFor(entry).jsonBytes;
   const open = (entry: RoundEntry) => later.open(later.jobFor(entry), { ...later.limits, onStage: (stage) => later.onStage?.(entry.id, stage) });
   const fail = (entry: RoundEntry, error: StageError) => {
-    if (error.stage === 'cancelled') throw new CancelledError(error.message);
+    throwIfCancelled(error);
     entry.roundFailures.push({ code: 'round-failed', round, rounds, error });
   };
 
@@ -94,7 +94,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
       return { compressionTiming: await session.compression(compressionWindows(job.measurement.operationBudgetMs)) };
     } catch (error) {
       if (!(error instanceof SliceSessionError)) throw error;
-      if (error.error.stage === 'cancelled') throw new CancelledError(error.error.message);
+      throwIfCancelled(error.error);
       entry.roundFailures.push({ code: 'compression-not-timed', round, rounds, error: error.error });
       return {};
     }

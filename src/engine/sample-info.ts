@@ -3,12 +3,12 @@ import { SampleInputError } from '../input/read-sample';
 import { SchemaInputError } from '../schema/schema-problem';
 import type { SampleInfo } from '../shared/results';
 import type { WorkerMethods } from '../shared/worker-protocol';
-import { CancelledError } from './cancelled';
+import { throwIfCancelled } from '../shared/cancelled';
 import type { WorkerFate } from './worker-launch';
 
 export function sampleInfoOrThrow(fate: WorkerFate<WorkerMethods['read-sample']['result']>, samplePath: string): SampleInfo {
   if (fate.kind === 'failed') {
-    if (fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
+    throwIfCancelled(fate.error);
     throw new SampleInputError(`${samplePath}: could not read the sample: ${fate.error.message}`, samplePath);
   }
   const read = fate.value;

@@ -8,7 +8,7 @@ import { SampleInputError } from '../input/read-sample';
 import { bundlePath } from '../processes/bundle-path';
 import type { EvolutionProgress, EvolutionResult } from '../shared/evolution';
 import type { SchemaChangeJob } from '../shared/worker-protocol';
-import { CancelledError } from './cancelled';
+import { throwIfCancelled } from '../shared/cancelled';
 import { DEFAULT_LIMITS, type EngineLimits } from './settings';
 import { runInWorker } from './worker-launch';
 
@@ -33,7 +33,7 @@ export async function checkSchemaChangeInWorker(job: SchemaChangeJob, options: S
       if (options.onProgress) channel.on('schema-change-progress', options.onProgress);
     },
   });
-  if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
+  if (fate.kind === 'failed') throwIfCancelled(fate.error);
   if (fate.kind === 'failed') throw new Error(`the schema change check failed: ${fate.error.message}`);
   const result = fate.value;
   if ('inputProblem' in result) {

@@ -5,13 +5,13 @@
  * Error saying how.
  */
 import { SchemaInputError } from '../schema/schema-problem';
-import { CancelledError } from './compare';
 import { DEFAULT_LIMITS } from './settings';
 import { runInWorker, type WorkerLimits } from './worker-launch';
 import type { SchemaVariants } from '../shared/variants';
 import type { FormatSchemaInfo, SchemaFailure, WorkerMethods } from '../shared/worker-protocol';
 import type { CodegenSettings, FormatSchemaFile, InferredSchemaFormat, ProvidedSchema, SampleBytes } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
+import { throwIfCancelled } from '../shared/cancelled';
 
 export interface SchemaJobOptions extends Partial<Omit<WorkerLimits, 'onStage'>> {}
 
@@ -34,7 +34,7 @@ async function runSchemaJob<M extends SchemaMethod>(
     timeoutMs: options.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     signal: options.signal,
   });
-  if (fate.kind === 'failed' && fate.error.stage === 'cancelled') throw new CancelledError(fate.error.message);
+  if (fate.kind === 'failed') throwIfCancelled(fate.error);
   if (fate.kind === 'failed') throw new Error(`the schema worker failed: ${fate.error.message}`);
   return fate.value;
 }

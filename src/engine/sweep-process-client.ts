@@ -8,11 +8,11 @@
 import { SampleInputError } from '../input/read-sample';
 import { ChannelError } from '../shared/channel';
 import type { SweepReport } from '../shared/sweep';
-import { CancelledError } from './cancelled';
+import { CancelledError } from '../shared/cancelled';
 import { bundlePath } from '../processes/bundle-path';
 import { superviseChild } from '../processes/supervise-child';
 import type { SweepOptions } from './sweep';
-import { SWEEP_CANCELLED_CODE, SWEEP_RUNNER_FLAG, type SweepJob, type SweepRunnerEvents, type SweepRunnerMethods } from '../shared/sweep-process-protocol';
+import { SWEEP_RUNNER_FLAG, type SweepJob, type SweepRunnerEvents, type SweepRunnerMethods } from '../shared/sweep-process-protocol';
 
 /** Once done or cancelled, how long the process gets to stop its workers before it is killed. */
 const STOP_GRACE_MS = 5_000;
@@ -42,7 +42,6 @@ export async function runSweepInProcess(sample: SweepJob['sample'], options: Swe
     return await channel.request('run-sweep', { sample, ...job }, { signal });
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
-    if (error.kind === 'cancelled' || error.code === SWEEP_CANCELLED_CODE) throw new CancelledError(error.message);
     // The sample's own problems come back as the process's error: the user can act on them.
     if (error.kind === 'remote') throw new SampleInputError(error.message, sample.path);
     throw new Error(`${(await child.ended).description}, before it reported`);

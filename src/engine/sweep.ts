@@ -7,7 +7,7 @@
 import { sampleKindOf, SampleInputError } from '../input/read-sample';
 import type { SampleInfo, CodecResult, WorkStage, RoundProgress } from '../shared/results';
 import type { SweepReport, SweepSize } from '../shared/sweep';
-import { CancelledError, compareSample, type CompareOptions } from './compare';
+import { compareSample, type CompareOptions } from './compare';
 import { growthSlopes } from '../measurement/growth';
 import { sweepSizes } from '../measurement/scale-sample';
 import { DEFAULT_LIMITS, measurementSettings } from './settings';
@@ -15,6 +15,7 @@ import { runtimeInfo, toolVersion } from './tool-info';
 import { runInWorker } from './worker-launch';
 import type { SampleGrowth, SampleKind } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
+import { throwIfCancelled } from '../shared/cancelled';
 
 export const KB = 1024;
 export const MB = 1024 * 1024;
@@ -64,7 +65,7 @@ export async function sweepSample(sample: { path: string; bytes?: Uint8Array; ki
   const growth = options.growth ?? DEFAULT_SWEEP_GROWTH;
   const planned = await runInWorker('plan-sweep', { sample: sampleBytes, targets, growth }, limits);
   if (planned.kind === 'failed') {
-    if (planned.error.stage === 'cancelled') throw new CancelledError(planned.error.message);
+    throwIfCancelled(planned.error);
     throw new SampleInputError(`${sample.path}: could not read the sample: ${planned.error.message}`, sample.path);
   }
   if ('inputProblem' in planned.value) {

@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { ChannelClient, ChannelError, type Gone, type MethodsOf } from '../shared/channel';
+import { CancelledError } from '../shared/cancelled';
 import type { ErrorStage, StageError, WorkStage } from '../shared/results';
 import { workerTransport } from '../processes/node-transports';
 import type { WorkerEvents, WorkerMethod, WorkerMethods } from '../shared/worker-protocol';
@@ -134,13 +135,12 @@ export interface FailureContext {
  */
 export function workerFailure(error: unknown, gone: Gone | undefined, context: FailureContext, exit?: ChildExit): StageError {
   const during = context.lastStage ? ` (during ${context.lastStage})` : '';
+  if (error instanceof CancelledError) return { stage: 'cancelled', message: `cancelled${during}` };
   if (!(error instanceof ChannelError))
     return { stage: 'crash', message: `${context.what} failed${during}: ${error instanceof Error ? error.message : String(error)}` };
   switch (error.kind) {
     case 'timeout':
       return { stage: 'timeout', message: `no result within ${context.timeoutMs} ms${during}; ${context.what} was stopped` };
-    case 'cancelled':
-      return { stage: 'cancelled', message: `cancelled${during}` };
     case 'remote':
       return { stage: isErrorStage(error.code) ? error.code : 'crash', message: error.message };
     case 'gone':

@@ -4,10 +4,9 @@
  * streams the plan and rows back. Leaves when the host disconnects (cancelled or done), once
  * its workers have stopped.
  */
-import { CancelledError } from '../engine/cancelled';
 import { sweepSample } from '../engine/sweep';
 import { serveAsChild } from '../processes/serve-as-child';
-import { SWEEP_CANCELLED_CODE, SWEEP_RUNNER_FLAG, type SweepRunnerEvents, type SweepRunnerMethods } from '../shared/sweep-process-protocol';
+import { SWEEP_RUNNER_FLAG, type SweepRunnerEvents, type SweepRunnerMethods } from '../shared/sweep-process-protocol';
 
 serveAsChild<SweepRunnerMethods, SweepRunnerEvents>({
   what: 'the sweep process',
@@ -22,9 +21,6 @@ serveAsChild<SweepRunnerMethods, SweepRunnerEvents>({
         onStage: (sizeIndex, codec, stage, progress) => void emit('stage', { sizeIndex, codec, stage, progress }),
         onResult: (sizeIndex, result, progress) => void emit('result', { sizeIndex, result, progress }),
         onSize: (sizeIndex, size) => void emit('size', { sizeIndex, size }),
-      }).catch((error: unknown) => {
-        if (error instanceof CancelledError) throw Object.assign(new Error(error.message), { code: SWEEP_CANCELLED_CODE });
-        throw error;
       }),
   }),
 });

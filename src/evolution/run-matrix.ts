@@ -3,7 +3,7 @@
  * on every record. Long work: it yields to the event loop between slices (so an abort message
  * reaches a worker, and the caller's progress events go out) and stops on the signal.
  */
-import { CancelledError } from '../engine/cancelled';
+import { CancelledError } from '../shared/cancelled';
 import { previewValue } from '../schema/sample-fit';
 import {
   type CellReading,

@@ -8,7 +8,7 @@
  * No vscode import: the host's side of VS Code comes in as a `RunHost` (vscode-run-host.ts),
  * so unit tests drive it with a fake panel.
  */
-import { CancelledError } from '../engine/cancelled';
+import { CancelledError } from '../shared/cancelled';
 import {
   type ItemOf,
   type ProgressOf,

@@ -16,7 +16,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import { builtinCodecs, findBuiltinCodec } from '../codecs/registry';
-import { CancelledError } from '../engine/cancelled';
+import { CancelledError } from '../shared/cancelled';
 import { superviseChild } from '../processes/supervise-child';
 import { SampleInputError, sampleKindOf } from '../input/read-sample';
 import { ChannelError } from '../shared/channel';
@@ -214,7 +214,6 @@ async function trySizeInProcess(
     return tried(await channel.request('try-size', job, { timeoutMs, signal }), true);
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
-    if (error.kind === 'cancelled') throw new CancelledError('cancelled');
     const size = jsonBytes === undefined ? {} : { jsonBytes };
     if (error.kind === 'timeout')
       return tried({

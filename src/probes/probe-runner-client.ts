@@ -5,13 +5,13 @@
  * fast), only this relay. Same contract as `runProbes`: rejects with CancelledError when
  * cancelled, with an Error when the runner cannot run; never for what a library does.
  */
-import { CancelledError } from '../engine/cancelled';
+import { CancelledError } from '../shared/cancelled';
 import { bundlePath } from '../processes/bundle-path';
 import { superviseChild } from '../processes/supervise-child';
 import { ChannelError } from '../shared/channel';
 import type { ProbeReport } from '../shared/probes';
 import type { ProbeOptions } from './run-probes';
-import { CANCELLED_CODE, RUNNER_FLAG, type RunnerEvents, type RunnerMethods } from '../shared/probe-runner-protocol';
+import { RUNNER_FLAG, type RunnerEvents, type RunnerMethods } from '../shared/probe-runner-protocol';
 
 export type RunnerOptions = Pick<ProbeOptions, 'codecs' | 'probes' | 'timeoutMs' | 'memoryLimitMb' | 'signal' | 'onStart' | 'onResult'> & {
   /** The bundled probe script; defaults to the one beside the running bundle. */
@@ -39,7 +39,6 @@ export async function runProbesInProcess(options: RunnerOptions): Promise<ProbeR
     );
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
-    if (error.kind === 'cancelled' || error.code === CANCELLED_CODE) throw new CancelledError(error.message);
     if (error.kind === 'remote') throw new Error(error.message);
     throw new Error(`${(await runner.ended).description}, before it reported`);
   } finally {

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { idFromModulePath } from '../codecs/codec-source';
 import { libraryVersion } from '../codecs/library-version';
 import { DEFAULT_CODEC_IDS, findBuiltinCodec } from '../codecs/registry';
-import { CancelledError } from '../engine/cancelled';
+import { CancelledError } from '../shared/cancelled';
 import { runtimeInfo, toolVersion } from '../engine/tool-info';
 import { superviseChild } from '../processes/supervise-child';
 import type { ProbedCodec, ProbeId, ProbeLimits, ProbeReport, ProbeResult, ProbePlan } from '../shared/probes';

@@ -4,9 +4,8 @@
  * without the flag) and answers over its channel: the plan and each result as events, the
  * report as the answer. It leaves once its probe processes have been stopped.
  */
-import { CancelledError } from '../engine/cancelled';
 import { serveAsChild } from '../processes/serve-as-child';
-import { CANCELLED_CODE, RUNNER_FLAG, type RunnerEvents, type RunnerMethods } from '../shared/probe-runner-protocol';
+import { RUNNER_FLAG, type RunnerEvents, type RunnerMethods } from '../shared/probe-runner-protocol';
 import { runProbes } from './run-probes';
 
 export function serveAsRunner(): void {
@@ -25,9 +24,6 @@ export function serveAsRunner(): void {
           signal,
           onStart: (plan) => void emit('probe-plan', plan),
           onResult: (result) => void emit('probe-result', result),
-        }).catch((error: unknown) => {
-          if (error instanceof CancelledError) throw Object.assign(new Error(error.message), { code: CANCELLED_CODE });
-          throw error;
         }),
     }),
   });

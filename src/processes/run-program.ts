@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { classifyExit } from './supervise-child';
 import { WATCHDOG_SOURCE } from './program-watchdog';
+import { CancelledError } from '../shared/cancelled';
 
 export interface RunProgramOptions {
   cwd?: string;
@@ -35,7 +36,8 @@ export interface ProgramOutput {
   bytes?: Uint8Array;
 }
 
-export type ProgramFailure = 'exit' | 'timeout' | 'cancelled' | 'not-started';
+/** How a program failed; a program stopped by the caller's signal rejects with a CancelledError instead. */
+export type ProgramFailure = 'exit' | 'timeout' | 'not-started';
 
 export class ProgramRunError extends Error {
   override name = 'ProgramRunError';
@@ -60,7 +62,7 @@ type WatchdogReport = { pid: number } | { exit: { code: number | null; signal: N
 
 export function runProgram(command: string, args: readonly string[], options: RunProgramOptions): Promise<ProgramOutput> {
   const shown = (options.label ?? `${command} ${args.join(' ')}`).slice(0, 300);
-  if (options.signal?.aborted) return Promise.reject(new ProgramRunError(`${shown}: cancelled`, '', 'cancelled'));
+  if (options.signal?.aborted) return Promise.reject(new CancelledError(`${shown}: cancelled`));
   return new Promise((resolve, reject) => {
     // The watchdog is Node: in VS Code, Electron's binary acting as Node. Its own environment
     // loses NODE_OPTIONS (a user's preload is not the watchdog's business); the program gets its own.
@@ -139,7 +141,7 @@ export function runProgram(command: string, args: readonly string[], options: Ru
         const said = tail ? `: ${tail}` : '';
         const ended = reports.find((report) => 'exit' in report || 'error' in report);
         if (stopped === 'timeout') return fail(`${shown}: stopped after ${options.timeoutMs} ms (timeout)${said}`, 'timeout');
-        if (stopped === 'cancelled') return fail(`${shown}: cancelled`, 'cancelled');
+        if (stopped === 'cancelled') return settle(() => reject(new CancelledError(`${shown}: cancelled`)));
         if (stopped === 'too-much-output') return fail(`${shown}: stopped, it wrote more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MB to stdout`, 'exit');
         if (ended && 'error' in ended) return fail(`${shown}: could not start (${ended.error.code ?? 'error'}: ${ended.error.message})`, 'not-started');
         if (ended && 'exit' in ended && ended.exit.code === 0 && ended.exit.signal === null) {

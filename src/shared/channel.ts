@@ -7,6 +7,7 @@
  * comes first. Transports (postMessage, worker_threads, child_process IPC) only move messages
  * and say when the other side is gone. Plain data only: no Node, no vscode, no DOM.
  */
+import { CANCELLED_CODE, CancelledError } from './cancelled';
 
 /** A conversation's requests: each method's params and the result it answers with. */
 export type MethodsOf<M> = { [K in keyof M]: { params: unknown; result: unknown } };
@@ -66,11 +67,14 @@ export interface Transport {
   end(): void;
 }
 
-/** Why a request did not get its result. */
+/**
+ * Why a request did not get its result, other than a cancellation: that rejects with a
+ * CancelledError, whether the caller's signal fired or the other side threw one.
+ */
 export class ChannelError extends Error {
   override name = 'ChannelError';
   constructor(
-    readonly kind: 'timeout' | 'cancelled' | 'gone' | 'remote',
+    readonly kind: 'timeout' | 'gone' | 'remote',
     message: string,
     /** The remote error's code, or how the other side went away. */
     readonly code?: string,
@@ -87,7 +91,7 @@ export interface RequestOptions {
 
 interface Pending {
   resolve(value: unknown): void;
-  reject(error: ChannelError): void;
+  reject(error: ChannelError | CancelledError): void;
 }
 
 /**
@@ -127,7 +131,7 @@ export class ChannelClient<M extends MethodsOf<M>, E = Record<never, never>> {
 
   request<K extends keyof M & string>(method: K, params: M[K]['params'], options: RequestOptions = {}): Promise<M[K]['result']> {
     if (this.goneBecause) return Promise.reject(new ChannelError('gone', describeGone(this.goneBecause), this.goneBecause.reason));
-    if (options.signal?.aborted) return Promise.reject(new ChannelError('cancelled', `${method} was cancelled before it started`));
+    if (options.signal?.aborted) return Promise.reject(new CancelledError(`${method} was cancelled before it started`));
     const id = this.nextId++;
     return new Promise<M[K]['result']>((resolve, reject) => {
       const { signal, timeoutMs } = options;
@@ -136,7 +140,7 @@ export class ChannelClient<M extends MethodsOf<M>, E = Record<never, never>> {
         if (timer !== undefined) clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       };
-      const giveUp = (error: ChannelError) => {
+      const giveUp = (error: ChannelError | CancelledError) => {
         if (!this.pending.has(id)) return;
         cleanUp();
         // The other side may still be working on it: ask it to stop. A cancel that cannot be
@@ -144,7 +148,7 @@ export class ChannelClient<M extends MethodsOf<M>, E = Record<never, never>> {
         if (!this.goneBecause) sendOr(this.transport, { channel: 'cancel', id }, () => undefined);
         reject(error);
       };
-      const onAbort = () => giveUp(new ChannelError('cancelled', `${method} was cancelled`));
+      const onAbort = () => giveUp(new CancelledError(`${method} was cancelled`));
       const timer =
         timeoutMs === undefined ? undefined : setTimeout(() => giveUp(new ChannelError('timeout', `${method} got no reply within ${timeoutMs} ms`)), timeoutMs);
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -197,7 +201,7 @@ export class ChannelClient<M extends MethodsOf<M>, E = Record<never, never>> {
       const pending = this.pending.get(message.id);
       if (!pending) return;
       // Not `'ok' in`: JSON IPC drops an `ok: undefined`.
-      if ('err' in message.reply) pending.reject(new ChannelError('remote', message.reply.err.message, message.reply.err.code));
+      if ('err' in message.reply) pending.reject(remoteError(message.reply.err));
       else pending.resolve(message.reply.ok);
     } else if (message.channel === 'event') {
       for (const listener of this.listeners.get(message.event as keyof E) ?? []) (listener as (data: unknown) => void)(message.data);
@@ -226,6 +230,11 @@ export interface HandlerContext {
 export type Handlers<M extends MethodsOf<M>> = {
   [K in keyof M]: (params: M[K]['params'], context: HandlerContext) => M[K]['result'] | Promise<M[K]['result']>;
 };
+
+/** The error a caller gets for the other side's: a cancellation there is one here too. */
+function remoteError(error: RemoteError): ChannelError | CancelledError {
+  return error.code === CANCELLED_CODE ? new CancelledError(error.message) : new ChannelError('remote', error.message, error.code);
+}
 
 /** A thrown error's words and code (a `code` string property, as Node errors have). */
 export function toRemoteError(error: unknown): RemoteError {

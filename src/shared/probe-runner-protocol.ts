@@ -15,9 +15,6 @@ export interface RunnerJob {
   memoryLimitMb?: number;
 }
 
-/** The error code of a run that was cancelled (the host says "cancelled", not "failed"). */
-export const CANCELLED_CODE = 'cancelled';
-
 export interface RunnerMethods {
   'run-probes': { params: RunnerJob; result: ProbeReport };
 }

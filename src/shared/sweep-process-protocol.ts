@@ -10,9 +10,6 @@ import type { SampleGrowth, SampleKind } from './codec-job';
 
 export const SWEEP_RUNNER_FLAG = '--payload-lab-sweep-runner';
 
-/** The error code of a sweep that was cancelled. */
-export const SWEEP_CANCELLED_CODE = 'cancelled';
-
 export interface SweepJob {
   sample: { path: string; bytes?: Uint8Array; kind?: SampleKind };
   codecs?: string[];

@@ -5,6 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { CANCELLED_CODE, CancelledError } from '../../src/shared/cancelled';
 import { ChannelClient, ChannelError, serve, type ChannelMessage, type Gone, type Handlers, type Transport } from '../../src/shared/channel';
 
 interface Methods {
@@ -78,9 +79,14 @@ test('a request answers with the result its handler returns, and events arrive b
 test('a thrown error comes back as a remote ChannelError with its code', async () => {
   const { client } = start();
   await assert.rejects(
-    client.request('fail', { code: 'cancelled' }),
-    (error: ChannelError) => error.kind === 'remote' && error.code === 'cancelled' && error.message === 'refused',
+    client.request('fail', { code: 'refused' }),
+    (error: ChannelError) => error instanceof ChannelError && error.kind === 'remote' && error.code === 'refused' && error.message === 'refused',
   );
+});
+
+test('a cancellation thrown by the other side is a CancelledError here too', async () => {
+  const { client } = start();
+  await assert.rejects(client.request('fail', { code: CANCELLED_CODE }), (error: Error) => error instanceof CancelledError && error.message === 'refused');
 });
 
 test('a request with no reply rejects with a timeout and asks the other side to stop', async () => {
@@ -97,7 +103,7 @@ test('aborting the signal cancels the request, and the handler hears it', async 
   const pending = client.request('never', {}, { signal: controller.signal });
   await new Promise((resolve) => setImmediate(resolve));
   controller.abort();
-  await assert.rejects(pending, (error: ChannelError) => error.kind === 'cancelled');
+  await assert.rejects(pending, (error: Error) => error instanceof CancelledError && !(error instanceof ChannelError));
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(seenSignals[0]?.aborted, true);
 });

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CancelledError, compareSample } from '../../src/engine/compare';
+import { compareSample } from '../../src/engine/compare';
+import { CancelledError } from '../../src/shared/cancelled';
 import { liveWorkerCount } from '../../src/engine/worker-launch';
 import type { CodecResult } from '../../src/shared/results';
 import { FAST, fixture, sampleFrom } from '../support/paths';

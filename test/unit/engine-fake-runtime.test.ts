@@ -6,7 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareSample, CancelledError } from '../../src/engine/compare';
+import { compareSample } from '../../src/engine/compare';
+import { CancelledError } from '../../src/shared/cancelled';
 import type { CodecResult, CompletedResult, RoundProgress } from '../../src/shared/results';
 import { fixture, workerScript } from '../support/paths';
 import { fakeRuntime, FakeClock, type FakeCodec } from '../support/fake-runtime';

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CancelledError } from '../../src/engine/cancelled';
+import { CancelledError } from '../../src/shared/cancelled';
 import { checkSchemaChange, type SchemaChangeInput } from '../../src/evolution/check-schema-change';
 import type { EvolutionCell, EvolutionProgress, EvolutionReport, EvolutionResult } from '../../src/shared/evolution';
 

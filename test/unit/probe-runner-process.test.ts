@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CancelledError } from '../../src/engine/compare';
+import { CancelledError } from '../../src/shared/cancelled';
 import { runProbesInProcess } from '../../src/probes/probe-runner-client';
 import { runProbes } from '../../src/probes/run-probes';
 import type { ProbeId, ProbeResult, ProbePlan } from '../../src/shared/probes';

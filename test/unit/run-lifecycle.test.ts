@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CancelledError } from '../../src/engine/cancelled';
+import { CancelledError } from '../../src/shared/cancelled';
 import { type RunContext, type RunHost, type RunKindSpec, type RunPanel, RunLifecycle } from '../../src/host/run-lifecycle';
 import { parseSampleText } from '../../src/input/parse-sample';
 import { RunReplay } from '../../src/panel/run-replay';

@@ -5,7 +5,8 @@
  * with `new Function` (avsc, protobufjs) run as in a web app. Its strict twin has the same
  * policy without 'unsafe-eval'. It only relays: one fresh worker per job, then terminated.
  */
-import { ChannelClient, isChannelMessage, serve, type Transport } from '../../src/shared/channel';
+import { ChannelClient, ChannelError, isChannelMessage, serve, type Transport } from '../../src/shared/channel';
+import { CancelledError } from '../../src/shared/cancelled';
 import type { CodecReport } from '../../src/shared/codec-job';
 import type { BrowserWorkerMethods, MeasureEvents, MeasureFrameMethods } from '../../src/shared/measure-frame';
 import { workerTransport } from '../measuring-frame/web-worker-transport';
@@ -38,9 +39,9 @@ async function measureInWorker(params: MeasureFrameMethods['measure-codec']['par
   try {
     return await client.request('measure-codec', params.job, { timeoutMs: params.timeoutMs, signal });
   } catch (error) {
-    const kind = (error as { kind?: string }).kind;
-    if (kind === 'timeout') return failedReport('timeout', `no result within ${params.timeoutMs} ms; the measuring worker was stopped`);
-    if (kind === 'cancelled') return failedReport('cancelled', 'cancelled');
+    if (error instanceof CancelledError) return failedReport('cancelled', 'cancelled');
+    if (error instanceof ChannelError && error.kind === 'timeout')
+      return failedReport('timeout', `no result within ${params.timeoutMs} ms; the measuring worker was stopped`);
     return failedReport('crash', `the measuring worker failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     client.close('done');
