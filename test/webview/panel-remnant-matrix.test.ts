@@ -73,7 +73,7 @@ test('a kind’s header explains it in its tooltip; an affected cell tells its o
   )[0]!;
   const tooltip = await panel.page.getAttribute(`table.remnant-matrix tr[data-matrix-codec="${codec}"] td[data-kind="${kind}"]`, 'title');
   assert.match(tooltip ?? '', new RegExp(`${cell!.occurrences.toLocaleString('en-US')} occurrences?$`));
-  assert.match((await panel.page.textContent('table.remnant-matrix caption')) ?? '', /^Decoded-object effects/);
+  assert.match((await panel.page.textContent('table.remnant-matrix caption')) ?? '', /^Remnants by kind/);
   assert.equal(await panel.page.locator('table.remnant-matrix tbody th[scope="row"]').count(), suite.run.report.results.length);
   await assertNoProblems(panel);
 });

@@ -1,6 +1,6 @@
 /**
  * The remnant matrix under the results table: codecs (in the table's row order) × kinds of
- * decoded-object effect, each cell the number of distinct remnants. Computed here from the
+ * remnant, each cell the number of distinct remnants. Computed here from the
  * model's rows with the analysis' own `remnantMatrixRow`, so it fills in while the run streams
  * and counts exactly as the CLI's `--remnants` matrix and the report's `remnantMatrix` do.
  */
@@ -23,7 +23,7 @@ export class RemnantMatrixView {
       return el('th', { className: 'num', text: info.short, title: `${info.title}: ${info.meaning}`, attrs: { scope: 'col', 'data-kind': kind } });
     });
     const caption = el('caption', {}, [
-      el('span', { className: 'section-title', text: 'Decoded-object effects' }),
+      el('span', { className: 'section-title', text: 'Remnants by kind' }),
       el('span', {
         className: 'section-note',
         text: 'Distinct remnants per codec and kind (+: at least, the list was capped). Hover a header for what the kind means, a cell for its occurrences.',
@@ -31,7 +31,7 @@ export class RemnantMatrixView {
     ]);
     const head = el('thead', {}, [el('tr', {}, [el('th', { text: 'Codec', attrs: { scope: 'col' } }), ...kindHeaders])]);
     const table = el('table', { className: 'remnant-matrix' }, [caption, head, this.body]);
-    this.element = el('section', { className: 'remnant-matrix-section', attrs: { 'aria-label': 'Decoded-object effects' } }, [
+    this.element = el('section', { className: 'remnant-matrix-section', attrs: { 'aria-label': 'Remnants by kind' } }, [
       el('div', { className: 'table-scroll' }, [table]),
     ]);
   }
