@@ -7,13 +7,21 @@ import type { Handlers } from '../shared/channel';
 import type { CodecWorkerMethods, WorkerMethods } from '../shared/worker-protocol';
 import type { DecodedOutputJob } from '../shared/inspector';
 import type { WorkStage } from '../shared/results';
-import { runCodecJob, describeError } from './codec-run-node';
+import { runCodecJob, describeError, nodeCodecRuntime } from './codec-run-node';
 import { exposeGarbageCollector } from './expose-gc';
-import { openForSlices, warmForSlices, timeSlice, timeCompressionOfOpen } from './timing-slices';
-import { finishFirstRound, openFirstRound, timeFirstRound } from './first-round-steps';
+import { SliceTimer } from './timing-slices';
+import { FirstRoundSteps } from './first-round-steps';
 import { Inspection, InspectionError } from '../inspect/inspection';
 
 export function codecHandlers(emitStage: (stage: WorkStage) => void): Handlers<CodecWorkerMethods> {
+  const runtime = () => nodeCodecRuntime(exposeGarbageCollector());
+  const firstRound = new FirstRoundSteps(runtime);
+  /** The codec this worker has open for a later round's slices, once `open-for-slices` answered. */
+  let slices: SliceTimer | undefined;
+  const sliced = (): SliceTimer => {
+    if (!slices) throw new Error('no codec is open for timing in this worker');
+    return slices;
+  };
   /** The decoded output this process holds once `open-decoded-output` answered. */
   let inspection: Inspection | undefined;
   const opened = (): Inspection => {
@@ -31,13 +39,16 @@ export function codecHandlers(emitStage: (stage: WorkStage) => void): Handlers<C
   };
   return {
     'measure-codec': (job) => runCodecJob(job, emitStage, exposeGarbageCollector()),
-    'first-open': (job) => openFirstRound(job, emitStage, exposeGarbageCollector()),
-    'first-time': timeFirstRound,
-    'first-finish': finishFirstRound,
-    'open-for-slices': (job) => openForSlices(job, emitStage, exposeGarbageCollector()),
-    'warm-for-slices': () => warmForSlices(emitStage),
-    'time-slice': timeSlice,
-    'time-compression': timeCompressionOfOpen,
+    'first-open': (job) => firstRound.open(job, emitStage),
+    'first-time': (params) => firstRound.time(params),
+    'first-finish': () => firstRound.finish(),
+    'open-for-slices': (job) => {
+      slices = new SliceTimer(runtime());
+      return slices.open(job, emitStage);
+    },
+    'warm-for-slices': () => sliced().warmUp(emitStage),
+    'time-slice': (request) => sliced().slice(request),
+    'time-compression': (windows) => sliced().compression(windows),
     'open-decoded-output': openDecodedOutput,
     'inspector-children': ({ steps, offset, limit }) => opened().children(steps, offset, limit),
     'inspector-finding': ({ filter, from, direction }) => opened().finding(filter, from, direction),
