@@ -89,7 +89,7 @@ export async function timeLaterRound(later: LaterRound): Promise<void> {
   /** This round's compression times of a side's bytes; a quick run has none, a failure leaves a note. */
   const compressionOf = async (session: TimingSession, entry: RoundEntry): Promise<{ compressionTiming?: CompressionTiming }> => {
     const job = later.jobFor(entry);
-    if (!timesCompression(job)) return {};
+    if (!timesCompression(job) || !session.timesCompression) return {};
     try {
       return { compressionTiming: await session.compression(compressionWindows(job.measurement.operationBudgetMs)) };
     } catch (error) {

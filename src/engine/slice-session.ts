@@ -26,6 +26,8 @@ export interface TimingSession {
   readonly warmed: boolean;
   /** Each operation's per-call time from its warm-up; only once warmed. */
   readonly perCallNs: Record<TimingOperation, number>;
+  /** Whether `compression` times anything here (a browser has no brotli or zstd encoder to time). */
+  readonly timesCompression: boolean;
   warm(): Promise<void>;
   slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow>;
   compression(windows: CompressionWindows): Promise<CompressionTiming>;
@@ -38,6 +40,7 @@ export type OpenTimingSession = (job: CodecJob, limits: WorkerLimits) => Promise
 /** Node's timing session: a fresh worker thread (or sandboxed child) per codec and round. */
 export class SliceSession implements TimingSession {
   private warmCalls: Record<TimingOperation, number> | undefined;
+  readonly timesCompression = true;
 
   private constructor(
     private readonly worker: StartedWorker<CodecWorkerMethods>,

@@ -5,12 +5,24 @@
  * dedicated Web Worker. Every relay carries `CodecJob` and `CodecReport` as they are: nothing on
  * the way casts what it gets back. Plain data only: no Node, no DOM.
  */
-import type { CodecJob, CodecReport, SampleBytes } from './codec-job';
+import type { CodecJob, CodecReport, SampleBytes, TimedWindow } from './codec-job';
 import type { WorkStage } from './results';
+import type { TimingOpened, TimingReady, TimingSliceRequest } from './worker-protocol';
 
-/** The measuring Web Worker: one codec job, answered like a Node worker's 'measure-codec'. */
+/**
+ * The measuring Web Worker: one codec job, answered like a Node worker's 'measure-codec'; or one
+ * codec open for a later round's slices, answered like a Node worker's slices (timing-slices.ts).
+ */
 export interface BrowserWorkerMethods {
   'measure-codec': { params: CodecJob; result: CodecReport };
+  'open-for-slices': { params: CodecJob; result: TimingOpened };
+  'warm-for-slices': { params: null; result: TimingReady };
+  'time-slice': { params: TimingSliceRequest; result: TimedWindow };
+}
+
+/** A timing session of a frame or a page: its worker, by the number the frame gave it. */
+export interface SessionRef {
+  session: number;
 }
 
 export interface MeasureEvents {
@@ -31,10 +43,17 @@ export interface CodeGenerationAllowed {
   error?: string;
 }
 
-/** A measuring frame: relays one job at a time to a fresh Web Worker. */
+/**
+ * A measuring frame: relays each job to a fresh Web Worker; a timing session keeps its worker
+ * open (several at once: JSON's beside a codec's) until it is closed.
+ */
 export interface MeasureFrameMethods {
   'measure-codec': { params: FrameJob; result: CodecReport };
   'code-generation': { params: Record<string, never>; result: CodeGenerationAllowed };
+  'open-session': { params: FrameJob; result: SessionRef & { opened: TimingOpened } };
+  'session-warm': { params: SessionRef; result: TimingReady };
+  'session-slice': { params: SessionRef & { request: TimingSliceRequest }; result: TimedWindow };
+  'session-close': { params: SessionRef; result: Record<string, never> };
 }
 
 /** What every browser job of a run shares: sent to the page once, not with each job. */
@@ -59,16 +78,24 @@ export type JobWithoutBytes = Omit<CodecJob, 'sample'> & { sample: Omit<SampleBy
  */
 export interface PageMeasuringMethods {
   'browser-input': { params: BrowserRunInput; result: Record<string, never> };
-  'measure-in-browser': {
-    params: {
-      job: JobWithoutBytes;
-      inputId: string;
-      timeoutMs: number;
-      /** The measuring frame's address (the host's loopback server, as the page reaches it). */
-      frameUrl: string;
-    };
-    result: CodecReport;
-  };
+  'measure-in-browser': { params: PageJob; result: CodecReport };
+  /** A later round's timing session, relayed to the frame at `frameUrl` (see MeasureFrameMethods). */
+  'open-timing-session': { params: PageJob; result: SessionRef & { opened: TimingOpened } };
+  'timing-session-warm': { params: FrameSessionRef; result: TimingReady };
+  'timing-session-slice': { params: FrameSessionRef & { request: TimingSliceRequest }; result: TimedWindow };
+  'timing-session-close': { params: FrameSessionRef; result: Record<string, never> };
+}
+
+export interface PageJob {
+  job: JobWithoutBytes;
+  inputId: string;
+  timeoutMs: number;
+  /** The measuring frame's address (the host's loopback server, as the page reaches it). */
+  frameUrl: string;
+}
+
+export interface FrameSessionRef extends SessionRef {
+  frameUrl: string;
 }
 
 /** The browser the CLI's headless page runs in, and what its two frames allow. */

@@ -10,6 +10,7 @@ import type { WorkStage } from '../shared/results';
 import { runCodecJob, describeError, nodeCodecRuntime } from './codec-run-node';
 import { exposeGarbageCollector } from './expose-gc';
 import { SliceTimer } from './timing-slices';
+import { openStreamForSlices } from './timing-slices-node';
 import { FirstRoundSteps } from './first-round-steps';
 import { Inspection, InspectionError } from '../inspect/inspection';
 
@@ -43,7 +44,7 @@ export function codecHandlers(emitStage: (stage: WorkStage) => void): Handlers<C
     'first-time': (params) => firstRound.time(params),
     'first-finish': () => firstRound.finish(),
     'open-for-slices': (job) => {
-      slices = new SliceTimer(runtime());
+      slices = new SliceTimer(runtime(), openStreamForSlices);
       return slices.open(job, emitStage);
     },
     'warm-for-slices': () => sliced().warmUp(emitStage),

@@ -15,7 +15,19 @@ import { batchSizeFor, timeWindow, warmUp } from './measure';
 import type { TimingOperation, TimingOpened, TimingReady, TimingSliceRequest, CompressionWindows } from '../shared/worker-protocol';
 import type { TimedWindow, CodecJob } from '../shared/codec-job';
 import type { CompressionTiming } from '../shared/results';
-import { openStream, streamOperations } from './messages/open-stream';
+import type { openStream } from './messages/open-stream';
+import type { CodecReport } from '../shared/codec-job';
+
+/**
+ * Opens a stream (message mode) for slices: one message per call. Node only (its messages are
+ * read from the file), so the Node worker gives it (timing-slices-node.ts); elsewhere a stream job is refused.
+ */
+export type OpenStreamForSlices = (
+  runtime: CodecRunRuntime,
+  job: Parameters<typeof openStream>[1],
+  enter: StageReporter,
+  report: CodecReport,
+) => Promise<{ calls: Record<TimingOperation, () => unknown>; bytes: number } | undefined>;
 
 interface OpenOperation {
   call: () => unknown;
@@ -31,12 +43,16 @@ export class SliceTimer {
   /** Its encoded bytes, for this round's compression times. */
   private encoded: Uint8Array | undefined;
 
-  constructor(private readonly runtime: CodecRunRuntime) {}
+  constructor(
+    private readonly runtime: CodecRunRuntime,
+    private readonly openStream?: OpenStreamForSlices,
+  ) {}
 
   /** Prepares the codec and calls each operation once; the warm-up is asked for apart (`warmUp`). */
   async open(job: CodecJob, enter: StageReporter): Promise<TimingOpened> {
     const report = blankReport();
     let stage: Parameters<StageReporter>[0] = 'input';
+    const notOpened = (): TimingOpened => ({ ready: false, error: report.outcome.status === 'skipped' ? report.outcome.error : { stage, message: 'skipped' } });
     const enterStage: StageReporter = (next) => {
       stage = next;
       enter(next);
@@ -44,22 +60,22 @@ export class SliceTimer {
     try {
       const { messages } = job;
       const { runtime } = this;
-      const result = messages ? await openStream(runtime, { ...job, messages }, enterStage, report) : await openCodec(runtime, job, enterStage, report);
-      if (!result) return { ready: false, error: report.outcome.status === 'skipped' ? report.outcome.error : { stage, message: 'skipped' } };
       const warmupMs = Math.max(50, job.measurement.operationBudgetMs * 0.25);
-      if ('inputs' in result) {
-        // Message mode: one message per call (open-stream.ts).
-        const stream = streamOperations(result);
-        this.opened = { calls: { encode: stream.encode, decode: stream.decode }, warmupMs };
+      if (messages) {
+        if (!this.openStream) throw new Error('message mode runs in Node worker threads only');
+        const stream = await this.openStream(runtime, { ...job, messages }, enterStage, report);
+        if (!stream) return notOpened();
+        this.opened = { calls: stream.calls, warmupMs };
         this.encoded = undefined;
-      } else {
-        const { prepared, encoded } = result;
-        const { input } = prepared;
-        this.opened = { calls: { encode: () => prepared.encode(input), decode: () => prepared.decode(encoded) }, warmupMs };
-        this.encoded = encoded;
+        return { ready: true, bytes: stream.bytes };
       }
-      const bytes =
-        'inputs' in result ? result.encoded.reduce((sum, message) => sum + message.byteLength, 0) / result.encoded.length : result.encoded.byteLength;
+      const result = await openCodec(runtime, job, enterStage, report);
+      if (!result) return notOpened();
+      const { prepared, encoded } = result;
+      const { input } = prepared;
+      this.opened = { calls: { encode: () => prepared.encode(input), decode: () => prepared.decode(encoded) }, warmupMs };
+      this.encoded = encoded;
+      const bytes = encoded.byteLength;
       return { ready: true, bytes };
     } catch (error) {
       return { ready: false, error: { stage, message: describeFailure(error, stage) } };

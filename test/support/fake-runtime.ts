@@ -148,6 +148,7 @@ export function fakeRuntime(codecs: Record<string, FakeCodec>, options: FakeRunt
     let warmed = false;
     return {
       bytes: spec.bytes ?? 100,
+      timesCompression: true,
       get warmed() {
         return warmed;
       },

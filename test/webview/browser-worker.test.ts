@@ -160,6 +160,45 @@ test('without code generation, avsc and protobufjs fail in both runtimes and JSO
   assert.match(nodeError?.status === 'fails' ? nodeError.error.message : '', /Code generation from strings disallowed/);
 });
 
+test("later rounds in the browser: each codec opened once for the round, timed in slices in turn with JSON's", async () => {
+  const sample = sampleFrom({ items: Array.from({ length: 300 }, (_, index) => ({ id: index, name: `item ${index}`, tags: ['a', 'b'] })) });
+  const browser = await startHeadlessBrowser({ sampleBytes: sample.bytes, browserDir, timeoutMs: 60_000, startTimeoutMs: 300_000 });
+  const stages: string[] = [];
+  try {
+    const report = await compareSample(sample, {
+      ...FAST,
+      rounds: 3,
+      fixedRounds: true,
+      codecs: ['json', 'msgpackr', 'cbor-x'],
+      runtime: browser.runtime,
+      onStage: (codec, stage, progress) => {
+        if (progress.round > 1) stages.push(`${progress.round} ${codec} ${stage}`);
+      },
+    });
+    for (const result of report.results) {
+      assert.equal(result.status, 'completed', result.codec);
+      if (result.status !== 'completed') continue;
+      assert.equal(result.roundFailures, undefined, `${result.codec}: ${JSON.stringify(result.roundFailures)}`);
+      assert.deepEqual(
+        result.rounds?.map((round) => round.round),
+        [1, 2, 3],
+        result.codec,
+      );
+      for (const round of result.rounds ?? [])
+        assert.ok(round.speedupVsJson && round.speedupVsJson.encode > 0 && round.speedupVsJson.decode > 0, `${result.codec} round ${round.round}`);
+    }
+    // A session opens (prepare) and warms up (measure), then only slices: no job of a later
+    // round reads the sample, encodes or decodes as a whole job's stages would.
+    for (const round of [2, 3])
+      for (const codec of ['json', 'msgpackr', 'cbor-x']) {
+        const seen = stages.filter((line) => line.startsWith(`${round} ${codec} `)).map((line) => line.split(' ')[2]);
+        assert.deepEqual([...new Set(seen)], ['prepare', 'measure'], `round ${round}, ${codec}: ${seen.join(', ')}`);
+      }
+  } finally {
+    await browser.close();
+  }
+});
+
 test('a sample above the browser cap is not sent: its rows say why', async () => {
   const sample = sampleFrom({ items: [1, 2, 3] });
   const browser = await startHeadlessBrowser({ sampleBytes: sample.bytes, browserDir, timeoutMs: 60_000, capBytes: 4 });

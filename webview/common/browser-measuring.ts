@@ -10,8 +10,10 @@ import {
   MISSING_RUN_INPUT,
   type BrowserDescription,
   type BrowserRunInput,
+  type FrameJob,
   type MeasureEvents,
   type MeasureFrameMethods,
+  type PageJob,
   type PageMeasuringMethods,
 } from '../../src/shared/measure-frame';
 import { frameTransport } from './frame-transport';
@@ -66,15 +68,29 @@ export function browserMeasuringHandlers(emitStage: (stage: MeasureEvents['stage
       runInput = input;
       return {};
     },
-    'measure-in-browser': async ({ frameUrl, inputId, job, timeoutMs }, { signal }) => {
-      const input = runInput;
-      if (input?.inputId !== inputId)
-        throw Object.assign(new Error("the page does not hold this run's sample (it was re-created, or the run ended)"), { code: MISSING_RUN_INPUT });
-      const frame = await measuringFrame(frameUrl);
-      const withBytes = { ...job, sample: { ...job.sample, bytes: input.sampleBytes } };
-      return frame.request('measure-codec', { job: withBytes, workerSource: input.workerSource, timeoutMs }, { timeoutMs: timeoutMs + 5_000, signal });
+    'measure-in-browser': async (pageJob, { signal }) => {
+      const { frame, params } = await frameJob(pageJob);
+      return frame.request('measure-codec', params, { timeoutMs: pageJob.timeoutMs + 5_000, signal });
     },
+    'open-timing-session': async (pageJob, { signal }) => {
+      const { frame, params } = await frameJob(pageJob);
+      return frame.request('open-session', params, { timeoutMs: pageJob.timeoutMs + 5_000, signal });
+    },
+    'timing-session-warm': async ({ frameUrl, session }, { signal }) => (await measuringFrame(frameUrl)).request('session-warm', { session }, { signal }),
+    'timing-session-slice': async ({ frameUrl, session, request }, { signal }) =>
+      (await measuringFrame(frameUrl)).request('session-slice', { session, request }, { signal }),
+    'timing-session-close': async ({ frameUrl, session }) => (await measuringFrame(frameUrl)).request('session-close', { session }),
   };
+}
+
+/** The frame a job goes to, and the job as the frame takes it: with the run's bytes and worker script. */
+async function frameJob({ frameUrl, inputId, job, timeoutMs }: PageJob): Promise<{ frame: FrameClient; params: FrameJob }> {
+  const input = runInput;
+  if (input?.inputId !== inputId)
+    throw Object.assign(new Error("the page does not hold this run's sample (it was re-created, or the run ended)"), { code: MISSING_RUN_INPUT });
+  const frame = await measuringFrame(frameUrl);
+  const withBytes = { ...job, sample: { ...job.sample, bytes: input.sampleBytes } };
+  return { frame, params: { job: withBytes, workerSource: input.workerSource, timeoutMs } };
 }
 
 /** Which browser this is, and whether each frame's policy lets code generation run. */
