@@ -9,7 +9,7 @@ import type { FrameSessionRef, MeasureEvents, PageJob, PageMeasuringMethods } fr
 import type { CompressionTiming, StageError } from '../shared/results';
 import type { TimedWindow } from '../shared/codec-job';
 import type { TimingOperation } from '../shared/worker-protocol';
-import { SliceSessionError, type TimingSession } from '../engine/slice-session';
+import { SliceSessionError, WarmedSession, type TimingSession } from '../engine/slice-session';
 import type { RequestOptions } from '../shared/channel';
 
 export interface BrowserSessionContext {
@@ -21,16 +21,17 @@ export interface BrowserSessionContext {
   onStage?: (stage: 'prepare' | 'measure') => void;
 }
 
-export class BrowserTimingSession implements TimingSession {
+export class BrowserTimingSession extends WarmedSession implements TimingSession {
   /** A browser has no brotli or zstd encoder: its rows' compression is the host's, untimed. */
   readonly timesCompression = false;
-  private warmCalls: Record<TimingOperation, number> | undefined;
 
   private constructor(
     private readonly context: BrowserSessionContext,
     private readonly ref: FrameSessionRef,
     readonly bytes: number,
-  ) {}
+  ) {
+    super();
+  }
 
   /** `open` sends the job to the page (with the run's input, see browser-measuring-runtime.ts). */
   static async open(context: BrowserSessionContext, job: PageJob, open: () => Promise<PageOpened>): Promise<BrowserTimingSession> {
@@ -40,20 +41,11 @@ export class BrowserTimingSession implements TimingSession {
     return new BrowserTimingSession(context, { frameUrl: job.frameUrl, session }, opened.bytes);
   }
 
-  get warmed(): boolean {
-    return this.warmCalls !== undefined;
-  }
-
-  get perCallNs(): Record<TimingOperation, number> {
-    if (!this.warmCalls) throw new Error('the session has not warmed up');
-    return this.warmCalls;
-  }
-
   async warm(): Promise<void> {
     this.context.onStage?.('measure');
-    const ready = await BrowserTimingSession.ask(this.context, () => this.context.page.request('timing-session-warm', this.ref, this.context.requestOptions));
-    if (!ready.ready) throw new SliceSessionError(ready.error);
-    this.warmCalls = ready.perCallNs;
+    this.keepWarmUp(
+      await BrowserTimingSession.ask(this.context, () => this.context.page.request('timing-session-warm', this.ref, this.context.requestOptions)),
+    );
   }
 
   slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow> {

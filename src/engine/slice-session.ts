@@ -6,7 +6,7 @@
 import type { StageError, WorkStage, CompressionTiming } from '../shared/results';
 import { workerFailure, type StartedWorker, type WorkerLimits } from './worker-launch';
 import { startCodecWorker } from './codec-sandbox';
-import type { CodecWorkerMethods, TimingOperation, CompressionWindows } from '../shared/worker-protocol';
+import type { CodecWorkerMethods, TimingOperation, TimingReady, CompressionWindows } from '../shared/worker-protocol';
 import type { TimedWindow, CodecJob } from '../shared/codec-job';
 
 export class SliceSessionError extends Error {
@@ -37,9 +37,29 @@ export interface TimingSession {
 /** Opens one codec for a later round's slices (a fresh worker with it prepared); throws a SliceSessionError. */
 export type OpenTimingSession = (job: CodecJob, limits: WorkerLimits) => Promise<TimingSession>;
 
-/** Node's timing session: a fresh worker thread (or sandboxed child) per codec and round. */
-export class SliceSession implements TimingSession {
+/** What every timing session keeps alike: its warm-up's per-call times, once warmed. */
+export abstract class WarmedSession {
   private warmCalls: Record<TimingOperation, number> | undefined;
+
+  get warmed(): boolean {
+    return this.warmCalls !== undefined;
+  }
+
+  /** Each operation's per-call time from its warm-up (what the slices' plan and batches follow). */
+  get perCallNs(): Record<TimingOperation, number> {
+    if (!this.warmCalls) throw new Error('the session has not warmed up');
+    return this.warmCalls;
+  }
+
+  /** The warm-up's answer: its per-call times kept, or why it failed thrown (a SliceSessionError). */
+  protected keepWarmUp(ready: TimingReady): void {
+    if (!ready.ready) throw new SliceSessionError(ready.error);
+    this.warmCalls = ready.perCallNs;
+  }
+}
+
+/** Node's timing session: a fresh worker thread (or sandboxed child) per codec and round. */
+export class SliceSession extends WarmedSession implements TimingSession {
   readonly timesCompression = true;
 
   private constructor(
@@ -48,7 +68,9 @@ export class SliceSession implements TimingSession {
     readonly bytes: number,
     /** The stage the worker said last (what a failure says it was doing). */
     private readonly lastStage: () => WorkStage | undefined,
-  ) {}
+  ) {
+    super();
+  }
 
   /**
    * A fresh worker with the codec open (prepared, each operation called once), not yet warm:
@@ -83,21 +105,11 @@ export class SliceSession implements TimingSession {
     }
   }
 
-  get warmed(): boolean {
-    return this.warmCalls !== undefined;
-  }
-
-  /** Each operation's per-call time from its warm-up (what the slices' plan and batches follow). */
-  get perCallNs(): Record<TimingOperation, number> {
-    if (!this.warmCalls) throw new Error('the session has not warmed up');
-    return this.warmCalls;
-  }
-
   /** Warms both operations up; throws a SliceSessionError (the worker is left for `close`). */
   async warm(): Promise<void> {
-    const ready = await this.ask(() => this.worker.channel.request('warm-for-slices', null, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal }));
-    if (!ready.ready) throw new SliceSessionError(ready.error);
-    this.warmCalls = ready.perCallNs;
+    this.keepWarmUp(
+      await this.ask(() => this.worker.channel.request('warm-for-slices', null, { timeoutMs: this.limits.timeoutMs, signal: this.limits.signal })),
+    );
   }
 
   slice(operation: TimingOperation, budgetMs: number, minSamples: number): Promise<TimedWindow> {
