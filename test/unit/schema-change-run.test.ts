@@ -32,9 +32,10 @@ test('a run tells the panel its versions, its records read, each cell as it is d
     ],
   );
   assert.equal(started?.sampleName, '20 records generated from each version (seed 1)');
-  // Records read only grow, up to their total; each cell arrives once, as the report has it.
+  // Records read only grow, up to their total; each cell arrives once, as the report has it. A
+  // slow machine adds reports within a cell (the worker yields on time), so at least one per cell.
   const progress = messages.flatMap((message) => (message.phase === 'progress' ? [message.progress] : []));
-  assert.equal(progress.length, 4);
+  assert.ok(progress.length >= 4, `${progress.length} progress reports`);
   assert.deepEqual(
     progress.map((each) => each.done),
     [...progress.map((each) => each.done)].sort((a, b) => a - b),
