@@ -6,7 +6,8 @@
  * and with files run `--test-concurrency` at a time: on a 2-core machine node:test runs one
  * file at a time (availableParallelism − 1), which leaves a core idle while a file waits on a
  * worker thread, a child process, Chromium or VS Code. Files whose assertions depend on timing
- * run first, alone (`alone`); each batch prints its own ℹ totals.
+ * run first, alone (`alone`); each batch prints its own ℹ totals, and its longest files
+ * (file-times-reporter.mjs).
  *
  * Usage: node --import tsx test/support/run-suite.ts <unit|webview|e2e> [files…]
  * A single file still runs on its own, without any of this: node --import tsx --test FILE.
@@ -85,7 +86,11 @@ async function main(): Promise<number> {
     const env = { ...process.env, ...(await suite.prepare?.(dir)) };
     let failed = 0;
     for (const batch of batches) {
-      const args = ['--import', 'tsx', '--test', `--test-concurrency=${batch.concurrency}`, '--test-reporter=spec', ...batch.files];
+      const reporters = ['spec', path.join(repoRoot, 'test', 'support', 'file-times-reporter.mjs')].flatMap((reporter) => [
+        `--test-reporter=${reporter}`,
+        '--test-reporter-destination=stdout',
+      ]);
+      const args = ['--import', 'tsx', '--test', `--test-concurrency=${batch.concurrency}`, ...reporters, ...batch.files];
       const run = spawnSync(process.execPath, args, { cwd: repoRoot, env, stdio: 'inherit' });
       if (run.status !== 0) failed = run.status ?? 1;
     }
