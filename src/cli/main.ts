@@ -6,7 +6,9 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { builtinCodecs, expandCodecSelection } from '../codecs/registry';
 import { codecsListing } from './codecs-listing';
-import { unknownCodecs } from '../engine/compare';
+import { sizeSample, unknownCodecs } from '../engine/compare';
+import { sizesTable } from './sizes-table';
+import type { SampleInfo } from '../shared/results';
 import { CancelledError } from '../shared/cancelled';
 import { compareInRuntimes, parseRuntimes } from './runtimes';
 import { bytesCheckSection, codeGenerationSection, endToEndSection } from './runtime-sections';
@@ -70,6 +72,8 @@ Without FILE, uses the bundled sample (the published benchmark's tuple dataset, 
 
 Options:
   --json               print one JSON document instead of the table
+  --sizes-only         bytes, compressed sizes, round trip and remnants alone, in seconds: nothing is
+                       timed (no speed figures, verdict or advice), so the codecs run side by side
   --remnants           after the table: the remnant matrix (codecs × kinds) and each remnant's path
   --bytes              after the table: each codec's bytes as keys, strings, numbers, other values, structure
   --priority P         what the verdict's pick favours: ${PRIORITIES_TEXT} (default size)
@@ -120,6 +124,11 @@ const HELP_OF = new Map([
 
 class UsageError extends Error {}
 
+/** Options that set how codecs are timed: a sizes-only run times nothing. */
+const TIMING_OPTIONS = ['quick', 'thorough', 'fixed-rounds', 'rounds', 'time-budget', 'min-samples', 'strict-csp'] as const;
+/** Sections printed from a comparison's report, not (yet) from a sizes-only one. */
+const COMPARISON_SECTIONS = ['bytes', 'remnants'] as const;
+
 const bundledSample = () => path.join(__dirname, '..', 'schemas', 'tuples.json');
 
 function positiveInteger(name: string, value: string | undefined): number | undefined {
@@ -135,6 +144,7 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
     allowPositionals: true,
     options: {
       json: { type: 'boolean', default: false },
+      'sizes-only': { type: 'boolean', default: false },
       remnants: { type: 'boolean', default: false },
       bytes: { type: 'boolean', default: false },
       priority: { type: 'string', default: 'size' },
@@ -211,6 +221,21 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
   };
   const messages = messageMode(values, positionals[0], setup.generated !== undefined);
   const messageSettings = messageSettingsFrom(values);
+  if (values['sizes-only']) {
+    if (messages.on) throw new MessagesUsageError('--sizes-only measures one document for now: give --document, or leave out --sizes-only');
+    const given = (flags: readonly (keyof typeof values)[]) => flags.filter((flag) => values[flag] !== undefined && values[flag] !== false);
+    const timing = given(TIMING_OPTIONS);
+    if (timing.length > 0) throw new UsageError(`--${timing[0]} sets how codecs are timed, and --sizes-only times nothing: leave one of them out`);
+    const sections = given(COMPARISON_SECTIONS);
+    if (sections.length > 0) throw new UsageError(`--${sections[0]} prints a section of a comparison, not of --sizes-only yet: leave one of them out`);
+    if (runtimes.length !== 1 || runtimes[0] !== 'node') throw new UsageError('--sizes-only runs in Node only for now: leave out --runtimes');
+    const report = await sizeSample(setup.generated ?? { path: file }, {
+      ...common,
+      ...(asJson ? {} : { onSampleRead: (info: SampleInfo) => write(sampleHeading(info)) }),
+    });
+    write(asJson ? JSON.stringify(report, null, 2) : sizesTable(report));
+    return 0;
+  }
   if (messages.on) {
     if (runtimes.includes('browser'))
       throw new MessagesUsageError('message mode runs in Node worker threads only for now: leave out --runtimes browser, or give --document');

@@ -13,6 +13,7 @@ import type { ComparisonReport } from '../shared/results';
 import { machineWatchOf, watchMachineLoad } from './machine-load-monitor';
 import { Comparison, unknownCodecs, type ComparedSample } from './comparison';
 import type { CompareOptions } from './compare-options';
+import type { SizesReport } from '../shared/sizes';
 
 export { unknownCodecs, type CompareOptions };
 
@@ -34,4 +35,13 @@ export async function compareSample(sample: ComparedSample, options: CompareOpti
   } finally {
     machine.stop();
   }
+}
+
+/**
+ * Every figure of a comparison's first round that is not a time (compare --sizes-only): the
+ * answer in seconds, before or instead of any speed round. Documents only (not message mode).
+ */
+export async function sizeSample(sample: ComparedSample, options: CompareOptions = {}): Promise<SizesReport> {
+  if (options.messages) throw new Error('a sizes-only run measures one document: message mode is not offered');
+  return new Comparison(sample, options, 'sizes').sizes();
 }

@@ -24,7 +24,9 @@ import type {
 } from '../shared/results';
 import { remnantMatrix } from '../analysis/matrix';
 import { DEFAULT_LIMITS, measurementSettings, QUICK_FIRST_ROUND_LIMIT_MS } from './settings';
-import { buildRow, rowWithoutReport, type RowContext } from './rows';
+import { buildRow, rowWithoutReport, sizesRow, type RowContext } from './rows';
+import { inParallel } from '../shared/in-parallel';
+import type { SizesReport, SizesRow } from '../shared/sizes';
 import { roundOrder, rowOverRounds } from './rounds';
 import { runtimeInfo, toolVersion } from './tool-info';
 import { CancelledError, throwIfCancelled } from '../shared/cancelled';
@@ -68,6 +70,9 @@ interface ReadSample {
   bundleSizes: ReturnType<typeof webBundleSizesIn>;
 }
 
+/** Sizes-only jobs at once: one per core of the 2-core machines the figures are quoted on. */
+const SIZE_JOBS_AT_ONCE = 2;
+
 export function unknownCodecs(ids: readonly string[]): string[] {
   return ids.filter((id) => !findBuiltinCodec(id));
 }
@@ -89,9 +94,11 @@ export class Comparison {
   /** The baseline's first round, opened while the sample is read when the first round is pipelined (neither is timed). */
   private firstOpen: Promise<FirstRoundRun> | undefined;
 
+  /** `sizes`: the run will be `sizes()`, which times nothing (no first round is opened ahead). */
   constructor(
     private readonly sample: ComparedSample,
     private readonly options: CompareOptions,
+    mode: 'compare' | 'sizes' = 'compare',
   ) {
     const unknown = unknownCodecs(options.codecs ?? []);
     if (unknown.length > 0)
@@ -122,7 +129,7 @@ export class Comparison {
     this.rounds = this.settings.rounds ?? 1;
     this.runtime = restrictedRuntime(options.runtime ?? nodeMeasuringRuntime(this.limits), options.codegen?.restricted);
     // The strict-CSP run is a whole measurement of its own: it keeps the first round one job at a time.
-    const pipelines = !options.checkCodeGeneration && this.entries.every((entry) => this.runtime.unsupported(entry.source) === undefined);
+    const pipelines = mode === 'compare' && !options.checkCodeGeneration && this.entries.every((entry) => this.runtime.unsupported(entry.source) === undefined);
     this.pipelined = pipelines ? this.runtime.openFirstRound : undefined;
     this.sliced = this.runtime.timeLaterRound;
     this.clock = options.clock ?? Date.now;
@@ -153,6 +160,31 @@ export class Comparison {
       results,
       remnantMatrix: remnantMatrix(results),
     };
+  }
+
+  /**
+   * Every figure of the first round that is not a time, and no timing: each shown codec's job
+   * prepares, encodes, decodes, verifies, finds remnants and compresses. With nothing timed, no
+   * job can disturb another's figures, so they run side by side.
+   */
+  async sizes(): Promise<SizesReport> {
+    const { input } = await this.readSample();
+    const shown = this.entries.filter((entry) => entry.shown);
+    const results = await inParallel(shown, SIZE_JOBS_AT_ONCE, async (entry): Promise<SizesRow> => {
+      if (this.options.signal?.aborted) throw new CancelledError('cancelled');
+      const unsupported = this.runtime.unsupported(entry.source);
+      const marks = { runtime: this.runtime.name, ...webBundleFields(this.read!.bundleSizes, entry.id) };
+      if (unsupported) {
+        const { error, ...row } = rowWithoutReport(entry.source, { stage: 'prepare', message: unsupported });
+        return { ...row, ...marks, status: 'skipped', error };
+      }
+      const job = this.jobFor(entry, 1);
+      const fate = await this.runtime.measure({ ...job, measurement: { ...job.measurement, untimed: true } }, this.stageReporter(entry, 1));
+      if (fate.kind === 'failed') throwIfCancelled(fate.error);
+      const row = fate.kind === 'answered' ? sizesRow(fate.value, entry.source, this.read!.context) : rowWithoutReport(entry.source, fate.error);
+      return { ...row, ...marks };
+    });
+    return { tool: { name: 'payload-lab', version: toolVersion() }, kind: 'sizes', runtime: runtimeInfo(), input, timing: 'not measured', results };
   }
 
   private async readSample(): Promise<ReadSample> {

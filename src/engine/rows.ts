@@ -5,8 +5,9 @@
 import { findBuiltinCodec } from '../codecs/registry';
 import { idFromModulePath } from '../codecs/codec-source';
 import { libraryVersion } from '../codecs/library-version';
-import type { CodecResult, StageError } from '../shared/results';
-import type { CodecDescriptor, CodecSource, CodecReport } from '../shared/codec-job';
+import type { CodecResult, ErroredResult, StageError } from '../shared/results';
+import type { CodecDescriptor, CodecSizes, CodecSource, CodecReport } from '../shared/codec-job';
+import type { SizesRow } from '../shared/sizes';
 
 export interface RowContext {
   /** Minified UTF-8 JSON bytes of the sample: the denominator of every ratio. */
@@ -34,20 +35,42 @@ function baseFields(descriptor: CodecDescriptor, version: string | undefined) {
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
-export function buildRow(report: CodecReport, source: CodecSource, context: RowContext): CodecResult {
+function rowBase(report: CodecReport, source: CodecSource) {
   const descriptor = report.descriptor ?? descriptorOf(source);
-  const base = {
+  return {
     ...baseFields(descriptor, report.libraryVersion),
     schema: report.schema,
     ...(report.schemaText === undefined ? {} : { schemaText: report.schemaText }),
     notes: report.notes,
   };
+}
+
+const ratioIn = (context: RowContext) => (bytes: number) => (context.jsonBytes > 0 ? round(bytes / context.jsonBytes, 4) : null);
+
+/** The figures of a first round that are not times: a comparison's row and a sizes-only row share them. */
+function sizeFields(m: CodecSizes, ratioOf: (bytes: number) => number | null) {
+  return {
+    bytes: m.bytes,
+    ratio: ratioOf(m.bytes),
+    compressed: m.compressed,
+    roundTrip: m.roundTrip,
+    remnants: m.remnants,
+    sha256: m.sha256,
+    ...(m.interop ? { interop: m.interop } : {}),
+    ...(m.byteAttribution ? { byteAttribution: m.byteAttribution } : {}),
+  };
+}
+
+export function buildRow(report: CodecReport, source: CodecSource, context: RowContext): CodecResult {
+  const base = rowBase(report, source);
   const outcome = report.outcome;
-  const ratioOf = (bytes: number) => (context.jsonBytes > 0 ? round(bytes / context.jsonBytes, 4) : null);
+  const ratioOf = ratioIn(context);
   switch (outcome.status) {
     case 'timed':
       // Only later rounds time alone, and their figures join the first round's row.
       return { ...base, status: 'errored', error: { stage: 'crash', message: 'the worker timed without verifying in a first round' } };
+    case 'sized':
+      return { ...base, status: 'errored', error: { stage: 'crash', message: 'the worker left a first round untimed' } };
     case 'skipped':
       return { ...base, status: 'skipped', error: outcome.error };
     case 'errored':
@@ -59,20 +82,13 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
       return {
         ...base,
         status: 'completed',
-        bytes: m.bytes,
-        ratio: ratioOf(m.bytes),
-        compressed: m.compressed,
+        ...sizeFields(m, ratioOf),
         encode: m.encode,
         decode: m.decode,
         // Computed over the rounds (rounds.ts), each against JSON of the same round.
         speedupVsJson: null,
-        roundTrip: m.roundTrip,
-        remnants: m.remnants,
-        sha256: m.sha256,
         ...(m.endToEnd ? { endToEnd: m.endToEnd } : {}),
-        ...(m.interop ? { interop: m.interop } : {}),
         ...(m.compressionTiming ? { compressionTiming: m.compressionTiming } : {}),
-        ...(m.byteAttribution ? { byteAttribution: m.byteAttribution } : {}),
         ...(m.lazy ? { access: m.lazy.access, firstField: m.lazy.firstField, firstFieldPath: m.lazy.firstFieldPath } : {}),
         ...(m.messages ? { messages: m.messages } : {}),
       };
@@ -80,7 +96,16 @@ export function buildRow(report: CodecReport, source: CodecSource, context: RowC
   }
 }
 
+/** A sizes-only job's row: its sizes, or how it ended as a comparison's row would say it. */
+export function sizesRow(report: CodecReport, source: CodecSource, context: RowContext): SizesRow {
+  if (report.outcome.status === 'sized') return { ...rowBase(report, source), status: 'sized', ...sizeFields(report.outcome.sizes, ratioIn(context)) };
+  const row = buildRow(report, source, context);
+  return row.status === 'completed'
+    ? { ...rowBase(report, source), status: 'errored', error: { stage: 'crash', message: 'the worker timed a sizes-only job' } }
+    : row;
+}
+
 /** A row for a worker that never reported: it timed out, ran out of memory, crashed. */
-export function rowWithoutReport(source: CodecSource, error: StageError): CodecResult {
+export function rowWithoutReport(source: CodecSource, error: StageError): ErroredResult {
   return { ...baseFields(descriptorOf(source), undefined), schema: 'none', notes: [], status: 'errored', error };
 }

@@ -37,6 +37,7 @@ import { residentMb } from './process-memory';
 import { SizeTimeouts } from './size-timeout';
 import type { SampleKind } from '../shared/codec-job';
 import { bundlePath } from '../processes/bundle-path';
+import { inParallel } from '../shared/in-parallel';
 
 const MB = 1024 * 1024;
 export const DEFAULT_LIMIT_CAP_BYTES = 512 * MB;
@@ -151,20 +152,6 @@ const DEFAULT_HEAP_ESTIMATE_MB = 4_200;
 export function lanesFor(parallel: number, heapMb: number | undefined, freeMb: number): number {
   const perProcessMb = 2 * (heapMb ?? DEFAULT_HEAP_ESTIMATE_MB);
   return Math.max(1, Math.min(Math.floor(parallel), Math.floor(freeMb / perProcessMb)));
-}
-
-/** `work` over `items`, at most `width` at a time; the results in the items' order. */
-async function inParallel<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
-  return results;
 }
 
 interface SizeTried {

@@ -187,6 +187,11 @@ export interface MeasurementPlan {
    * reading); sizes are still measured.
    */
   firstLook?: boolean;
+  /**
+   * Sizes only: nothing is timed (no encode, decode, compression or end-to-end windows); the
+   * outcome is `sized`. Such jobs may run side by side, as no figure of theirs is a time.
+   */
+  untimed?: boolean;
 }
 
 export interface CodecJob {
@@ -233,6 +238,9 @@ export interface CodecMeasurements {
   messages?: MessageMeasurements;
 }
 
+/** What a sizes-only job measures: every figure of a first round that is not a time. */
+export type CodecSizes = Omit<CodecMeasurements, 'encode' | 'decode' | 'endToEnd' | 'compressionTiming' | 'lazy' | 'messages'>;
+
 /** A later round's outcome: timings only. */
 export interface CodecTimings {
   bytes: number;
@@ -245,6 +253,7 @@ export interface CodecTimings {
 export type CodecOutcome =
   | { status: 'completed'; measurements: CodecMeasurements }
   | { status: 'timed'; timings: CodecTimings }
+  | { status: 'sized'; sizes: CodecSizes }
   | { status: 'errored'; error: StageError; bytes?: number }
   | { status: 'skipped'; error: StageError };
 

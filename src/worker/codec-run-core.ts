@@ -17,7 +17,7 @@ import { nestingDepth } from '../analysis/nesting';
 import { scaleSample } from '../measurement/scale-sample';
 import { timeLazyReads } from '../worker/lazy-reads';
 import { measureOperation } from './measure';
-import type { CodecJob, CodecReport } from '../shared/codec-job';
+import type { CodecJob, CodecReport, CodecSizes } from '../shared/codec-job';
 import { compressionWindows, timesCompression, type TimedCompression } from '../compression/compression-windows';
 import { blankReport, describeError, SteppedRun, type CodecRunRuntime, type StageReporter } from './stepped-run';
 
@@ -72,6 +72,7 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
   /** Times encode and decode; throughput against `jsonBytes` (the host may learn them after `open`). */
   async time(jsonBytes: number): Promise<void> {
     this.jsonBytes = jsonBytes;
+    if (this.job.measurement.untimed) return;
     await this.timingStep(async (opened) => {
       const { input, encode, decode } = opened.prepared;
       const common = this.measureOptions(jsonBytes);
@@ -91,53 +92,74 @@ export class CodecRun extends SteppedRun<OpenedCodec> {
     });
   }
 
-  /** A first round's figures after timing, in the report; the report as it stands otherwise. */
+  /** A first round's figures after timing (a sizes-only run's, untimed), in the report; the report as it stands otherwise. */
   finish(): Promise<CodecReport> {
-    return this.finishingStep(async (opened, timings, roundTrip) => {
-      const { sample, prepared, encoded } = opened;
-      const plan = this.job.measurement;
-      const { runtime, job } = this;
-      // Remnants are analysis, not a check: found after timing, where a host runs this step
-      // beside the next codec's open. (Its errors still belong to the verify stage.)
-      this.stage = 'verify';
-      // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
-      // (A scaled sample's paths are not the file's: its text-level checks apply to the file only.)
-      const remnants = detectRemnants(sample, opened.decoded, {
-        ...(job.scale ? {} : { parseLosses: findParseLosses(opened.sampleBytes, job.sample.kind) }),
-        ...(prepared.semantics ? { semantics: prepared.semantics } : {}),
-        ...(prepared.schemaDefault ? { schemaDefault: prepared.schemaDefault } : {}),
+    if (this.job.measurement.untimed)
+      return this.untimedStep(async (opened, roundTrip) => {
+        const remnants = this.remnantsOf(opened);
+        this.stage = 'measure';
+        this.report.outcome = { status: 'sized', sizes: { ...(await this.untimedFigures(opened)), roundTrip, remnants } };
       });
+    return this.finishingStep(async (opened, timings, roundTrip) => {
+      const { prepared, encoded } = opened;
+      const plan = this.job.measurement;
+      const remnants = this.remnantsOf(opened);
       this.stage = 'measure';
       // A quarter of the budget each: end-to-end adds decompression to a decode already timed.
       const endToEnd = plan.firstLook
         ? undefined
-        : await runtime.endToEndDecode(encoded, prepared.decode, {
+        : await this.runtime.endToEndDecode(encoded, prepared.decode, {
             ...this.measureOptions(this.jsonBytes),
             budgetMs: Math.max(20, plan.operationBudgetMs / 4),
           });
-      const sha256 = globalThis.crypto?.subtle ? await sha256Hex(encoded) : undefined;
       const timed = this.compression;
-      const compressed = timed?.sizes ?? (runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST);
-      const byteAttribution = attributeBytes(prepared.layout, encoded);
-      const interop = prepared.interop && !plan.firstLook ? await checkInterop(prepared.interop, encoded, sample) : undefined;
+      const figures = await this.untimedFigures(opened, timed?.sizes);
       this.report.outcome = {
         status: 'completed',
         measurements: {
-          bytes: encoded.byteLength,
-          ...(interop ? { interop } : {}),
+          ...figures,
           ...(timed ? { compressionTiming: timed.timing } : {}),
-          ...(byteAttribution ? { byteAttribution } : {}),
           ...(this.lazyTimings ? { lazy: this.lazyTimings } : {}),
-          compressed,
           ...timings,
           roundTrip,
           remnants,
-          ...(sha256 ? { sha256 } : {}),
           ...(endToEnd ? { endToEnd } : {}),
-          ...(runtime.compressedSizes && sha256 ? {} : { encoded }),
         },
       };
     });
+  }
+
+  /**
+   * Remnants are analysis, not a check: found after timing, where a host runs this step beside
+   * the next codec's open. (Their errors still belong to the verify stage.)
+   */
+  private remnantsOf({ sample, sampleBytes, decoded, prepared }: OpenedCodec) {
+    const { job } = this;
+    this.stage = 'verify';
+    // Integers JSON.parse rounded are visible only in the file's text, not in `sample`.
+    // (A scaled sample's paths are not the file's: its text-level checks apply to the file only.)
+    return detectRemnants(sample, decoded, {
+      ...(job.scale ? {} : { parseLosses: findParseLosses(sampleBytes, job.sample.kind) }),
+      ...(prepared.semantics ? { semantics: prepared.semantics } : {}),
+      ...(prepared.schemaDefault ? { schemaDefault: prepared.schemaDefault } : {}),
+    });
+  }
+
+  /** The figures that are not times: bytes, compressed sizes (`timedSizes`: those the timed calls gave), hash, attribution, interop. */
+  private async untimedFigures({ sample, prepared, encoded }: OpenedCodec, timedSizes?: CompressedSizes): Promise<Omit<CodecSizes, 'roundTrip' | 'remnants'>> {
+    const { runtime, job } = this;
+    const sha256 = globalThis.crypto?.subtle ? await sha256Hex(encoded) : undefined;
+    const compressed = timedSizes ?? (runtime.compressedSizes ? await runtime.compressedSizes(encoded) : SIZES_FROM_HOST);
+    const byteAttribution = attributeBytes(prepared.layout, encoded);
+    const interop = prepared.interop && !job.measurement.firstLook ? await checkInterop(prepared.interop, encoded, sample) : undefined;
+    return {
+      bytes: encoded.byteLength,
+      ...(interop ? { interop } : {}),
+      ...(byteAttribution ? { byteAttribution } : {}),
+      compressed,
+      ...(sha256 ? { sha256 } : {}),
+      ...(runtime.compressedSizes && sha256 ? {} : { encoded }),
+    };
   }
 }
 

@@ -123,6 +123,15 @@ export abstract class SteppedRun<Opened, Job extends CodecJob = CodecJob> implem
     return this.report;
   }
 
+  /** A sizes-only run's last step (`MeasurementPlan.untimed`): nothing was timed before it. */
+  protected async untimedStep(body: (opened: Opened, roundTrip: RoundTrip) => Promise<void>): Promise<CodecReport> {
+    const { opened, roundTrip } = this;
+    if (!opened || !roundTrip) return this.report;
+    this.opened = undefined;
+    await this.step(() => body(opened, roundTrip));
+    return this.report;
+  }
+
   /** Runs a step; an error ends the run as errored at the stage it was in. */
   protected async step(body: () => Promise<void>): Promise<void> {
     try {
