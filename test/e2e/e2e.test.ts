@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import type { ComparisonReport } from '../../src/shared/results';
 import { cliScript, repoRoot } from '../support/paths';
+import { variedDocuments } from '../fixtures/real-world/varied-documents';
 import { childProcesses, extensionHostPids, threadCount, waitUntil } from './support/extension-host';
 import { openE2eSession, type E2eSession } from './support/session';
 import { extensionLogLines, loggedRunSeconds } from './support/extension-log';
@@ -114,7 +115,8 @@ async function startThoroughRun(): Promise<void> {
 
 describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () => {
   before(async () => {
-    session = await openE2eSession();
+    // Irregular JSON: 500 documents of different shapes, 3.9 MB (only this file runs it; it takes seconds to make).
+    session = await openE2eSession((made) => fs.writeFileSync(path.join(made.workspace, 'varied.json'), JSON.stringify(variedDocuments(500))));
     ({ dirs, page } = session);
   });
 

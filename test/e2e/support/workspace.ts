@@ -3,7 +3,6 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fixture, tuplesSample } from '../../support/paths';
-import { variedDocuments } from '../../fixtures/real-world/varied-documents';
 
 export interface E2eDirs {
   root: string;
@@ -35,8 +34,6 @@ export function makeE2eDirs(options: E2eOptions = {}): E2eDirs {
   fs.copyFileSync(tuplesSample, path.join(dirs.workspace, 'tuples.json'));
   fs.writeFileSync(path.join(dirs.workspace, 'broken.json'), '{\n  "items": [1, 2],\n  "total": tru\n}\n');
   fs.writeFileSync(path.join(dirs.workspace, 'notes.txt'), 'not a sample\n');
-  // Irregular JSON (issue: real-world JSON): 500 documents of different shapes, 3.9 MB (the issue asks for 4 MB).
-  fs.writeFileSync(path.join(dirs.workspace, 'varied.json'), JSON.stringify(variedDocuments(500)));
   fs.mkdirSync(path.join(dirs.userDataDir, 'User'), { recursive: true });
   fs.writeFileSync(
     path.join(dirs.userDataDir, 'User', 'settings.json'),
