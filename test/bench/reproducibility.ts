@@ -21,7 +21,8 @@
  *    adds over the sample's calls; and the engine's sampling windows against a bare loop of the
  *    same calls, 40 short windows each, alternated, summed. Target within 3%.
  * Prints ratios; absolute times vary between machines and runs. Run on a quiet machine.
- * Options: --runs N (default 3), --datasets tuples,events, --before DIST, --before-fixed-rounds, --skip-bare, --skip-quick.
+ * 0. Time to the first figures (firstFigures): the sizes-only answer, and a default run's first speed figure.
+ * Options: --runs N (default 3), --datasets tuples,events, --before DIST, --before-fixed-rounds, --skip-bare, --skip-quick, --skip-first-figures.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -29,6 +30,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { medianOf } from '../../src/measurement/stats';
+import { compareSample } from '../../src/engine/compare';
 import { inferProtoSchema } from '../../src/schema/infer-proto';
 import { describeMachineLoad } from '../../src/shared/machine-load-text';
 import type { ComparisonReport, CompletedResult } from '../../src/shared/results';
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     'before-fixed-rounds': { type: 'boolean', default: false },
     'skip-bare': { type: 'boolean', default: false },
     'skip-quick': { type: 'boolean', default: false },
+    'skip-first-figures': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -88,6 +91,47 @@ async function timedRun(build: Build, file: string, quick: boolean): Promise<Tim
     maxBuffer: 256 * 1024 * 1024,
   });
   return { seconds: Number(process.hrtime.bigint() - started) / 1e9, report: JSON.parse(stdout) as ComparisonReport };
+}
+
+/**
+ * How soon a user has something to read on the bundled sample: the sizes-only answer through
+ * the CLI (`compare --sizes-only --json`, process start included), and in a default run (the
+ * engine called in this process, as the extension calls it) the first row, and the first row
+ * with a speed-up against JSON's (JSON's own row comes first), and the last row of the first
+ * round (every row's sizes are in). Targets on an idle 2-core machine:
+ * sizes ≤ 3 s, the first speed figure ≤ 10 s.
+ */
+async function firstFigures(file: string): Promise<void> {
+  console.log('0. Time to the first figures on the bundled tuples (seven default codecs)');
+  const sizes: number[] = [];
+  for (let index = 1; index <= RUNS; index++) {
+    const started = performance.now();
+    await run(process.execPath, [thisCli, 'compare', file, '--sizes-only', '--json'], { cwd: repoRoot, maxBuffer: 64 * 1024 * 1024 });
+    sizes.push((performance.now() - started) / 1000);
+  }
+  let firstRow: number | undefined;
+  let firstSpeed: number | undefined;
+  /** When the last first-round row arrived: every row's sizes are in. */
+  let firstRound: number | undefined;
+  const started = performance.now();
+  await compareSample(
+    { path: file },
+    {
+      workerScript: path.join(repoRoot, 'dist', 'codec-worker.js'),
+      onResult: (row, progress) => {
+        const at = (performance.now() - started) / 1000;
+        firstRow ??= at;
+        if (progress.round === 1) firstRound = at;
+        if (row.status === 'completed' && row.codec !== 'json' && row.speedupVsJson) firstSpeed ??= at;
+      },
+    },
+  );
+  const whole = (performance.now() - started) / 1000;
+  const s = (value: number | undefined) => (value === undefined ? 'never' : `${value.toFixed(1)} s`);
+  console.log(
+    `  sizes only (CLI): median ${medianOf(sizes).toFixed(1)} s (${sizes.map((value) => value.toFixed(1)).join(', ')}); ` +
+      `a default run: first row at ${s(firstRow)}, first speed figure at ${s(firstSpeed)}, every row's sizes at ${s(firstRound)}, all rows final at ${s(whole)}; load average ${os.loadavg()[0]!.toFixed(1)}\n`,
+  );
 }
 
 /** "avsc 3 settled, bson 5 most": each codec's rounds and why they stopped (a fixed-rounds build: its rounds). */
@@ -246,6 +290,7 @@ async function main(): Promise<void> {
   const figures = new Map<string, Figure[]>(builds.map((build) => [build.name, []]));
   const reports = new Map<string, ComparisonReport[]>();
   const seconds = new Map<string, { default: number[]; quick: number[] }>(builds.map((build) => [build.name, { default: [], quick: [] }]));
+  if (!values['skip-first-figures']) await firstFigures(path.join(repoRoot, 'schemas', 'tuples.json'));
   console.log('1. Time to the answer, and consecutive default runs');
   for (const [name, file] of datasets) {
     const runs = await timedRuns(`${name}, default`, file, false);
