@@ -5,6 +5,7 @@ import type { EngineLimits } from './settings';
 import type { ProvidedSchema, SampleScale, CodegenSettings } from '../shared/codec-job';
 import type { MessagesPlan } from '../shared/messages';
 import type { MeasuringRuntime } from './measuring-runtime';
+import type { SizesRow } from '../shared/sizes';
 
 export interface CompareOptions extends Partial<EngineLimits> {
   /** Built-in codec ids, in any order; default: all. The JSON baseline is always measured. */
@@ -43,6 +44,8 @@ export interface CompareOptions extends Partial<EngineLimits> {
    */
   onResult?: (result: CodecResult, progress: RoundProgress) => void;
   onStage?: (codec: string, stage: WorkStage, progress: RoundProgress) => void;
+  /** A sizes-only run (`sizeSample`): each shown row as its job ends, in the order they end. */
+  onSized?: (row: SizesRow) => void;
   /**
    * Where codecs are measured. Default: Node, each job in a fresh worker thread. A browser
    * runtime (browser-runtime.ts) sends the same jobs to Web Workers; rows carry its name.

@@ -176,13 +176,19 @@ export class Comparison {
       const marks = { runtime: this.runtime.name, ...webBundleFields(this.read!.bundleSizes, entry.id) };
       if (unsupported) {
         const { error, ...row } = rowWithoutReport(entry.source, { stage: 'prepare', message: unsupported });
-        return { ...row, ...marks, status: 'skipped', error };
+        const skipped: SizesRow = { ...row, ...marks, status: 'skipped', error };
+        this.options.onSized?.(skipped);
+        return skipped;
       }
       const job = this.jobFor(entry, 1);
       const fate = await this.runtime.measure({ ...job, measurement: { ...job.measurement, untimed: true } }, this.stageReporter(entry, 1));
       if (fate.kind === 'failed') throwIfCancelled(fate.error);
-      const row = fate.kind === 'answered' ? sizesRow(fate.value, entry.source, this.read!.context) : rowWithoutReport(entry.source, fate.error);
-      return { ...row, ...marks };
+      const row = {
+        ...(fate.kind === 'answered' ? sizesRow(fate.value, entry.source, this.read!.context) : rowWithoutReport(entry.source, fate.error)),
+        ...marks,
+      };
+      this.options.onSized?.(row);
+      return row;
     });
     return { tool: { name: 'payload-lab', version: toolVersion() }, kind: 'sizes', runtime: runtimeInfo(), input, timing: 'not measured', results };
   }

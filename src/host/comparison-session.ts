@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { findBuiltinCodec } from '../codecs/registry';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { compareSample, displayedCodecOrder, type CompareOptions } from '../engine/compare';
+import { compareSample, displayedCodecOrder, sizeSample, type CompareOptions } from '../engine/compare';
 import { compareMessages } from '../engine/messages/compare-messages';
 import { inEditorWords, messageModeOf, messageOptions, MESSAGES_NODE_ONLY, type MessageMode } from './message-mode';
 import { sampleAboveCap, unavailableBrowserRuntime } from '../browser/unavailable-runtime';
@@ -207,7 +207,7 @@ export class ComparisonSession implements vscode.Disposable {
     if (messages.announce) run.info(messages.announce);
     if (messages.on && settings.runtimes.includes('browser')) run.info(MESSAGES_NODE_ONLY);
     const input = await this.sampleInput(source);
-    const common = (runtime: MeasuredRuntime): CompareOptions => ({
+    const measuring: CompareOptions = {
       codecs: settings.codecs,
       ...runMeasurement(settings, request.rounds),
       memoryLimitMb: settings.memoryLimitMb,
@@ -218,6 +218,9 @@ export class ComparisonSession implements vscode.Disposable {
       // Generated code (google-protobuf, ts-proto…) is cached in the extension's storage, never the workspace.
       codegen: { ...this.codegenSettings(settings), ...(request.formatSchemas ? { formatSchemas: request.formatSchemas } : {}) },
       signal: run.signal,
+    };
+    const common = (runtime: MeasuredRuntime): CompareOptions => ({
+      ...measuring,
       onSampleRead: (sample) => run.item({ type: 'sample-read', sample }),
       onStage: (codec, stage, { round, rounds }) => {
         run.progress({ codec: panelCodecId(codec, runtime), stage, round });
@@ -240,6 +243,9 @@ export class ComparisonSession implements vscode.Disposable {
             throw inEditorWords(error);
           })
       : () => compareSample(input, common('node'));
+    // Sizes first: every Node row's bytes, compressed sizes, round trip and remnants within
+    // seconds, before any speed round (a quick run's own first round comes about as soon).
+    if (runtimes.includes('node') && !messages.on && !partial && !settings.quick) await sizesFirst(input, measuring, run);
     if (runtimes.includes('node')) reports.node = await watched('node', inNode);
     if (runtimes.includes('browser')) {
       const runtime = await this.browserRuntime(panel, input, settings, run.signal);
@@ -356,4 +362,19 @@ function definedOnly(request: RunRequest): Partial<RunSettings> {
 function runMeasurement(settings: RunSettings, requestedRounds: number | undefined): { quick: boolean; rounds?: number; timeBudgetMs?: number } {
   if (settings.quick) return { quick: true, ...(requestedRounds === undefined ? {} : { rounds: requestedRounds }) };
   return { quick: false, rounds: requestedRounds ?? settings.rounds, timeBudgetMs: settings.timeBudgetMs };
+}
+
+/** A sizes-only pass (nothing timed, codecs side by side), each sized row to the panel's pending row. */
+async function sizesFirst(input: SampleInput, options: CompareOptions, run: RunContext<'comparison', ResultsPanel>): Promise<void> {
+  await sizeSample(input, {
+    ...options,
+    onStage: (codec, stage) => {
+      run.progress({ codec, stage });
+      run.notify(`node: sizes: ${codec}: ${stage}`);
+    },
+    // Rows that failed say so in their comparison's first round, with its stage.
+    onSized: (row) => {
+      if (row.status === 'sized') run.item({ type: 'codec-sized', row });
+    },
+  });
 }

@@ -15,7 +15,8 @@ export function stoppedComparison(started: ComparisonStarted, items: readonly Co
   const results = new Map<string, CodecResult>();
   for (const item of items) {
     if (item.type === 'sample-read') input = item.sample;
-    else results.set(item.result.codec, item.result);
+    // A row's sizes from before its speed rounds are not a comparison's row: only results are kept.
+    else if (item.type === 'codec-result') results.set(item.result.codec, item.result);
   }
   if (!input || results.size === 0) return undefined;
   return {

@@ -3,6 +3,7 @@
  * plan it starts with, the stage each codec's worker is in, and the sample and rows as they
  * arrive. Plain data only.
  */
+import type { SizedResult } from './sizes';
 import type { SchemaVariants } from './variants';
 import type { Transport } from './transport';
 import type { CodecResult, MeasurementSettings, RuntimeInfo, SampleInfo, WorkStage } from './results';
@@ -53,5 +54,10 @@ export interface CodecStage {
   round?: number;
 }
 
-/** The sample once read, and each row as its codec finishes a round (every round sharpens it). */
-export type ComparisonItem = { type: 'sample-read'; sample: SampleInfo } | { type: 'codec-result'; result: CodecResult };
+/**
+ * The sample once read; each codec's sizes before any speed round (a sizes-only pass: bytes,
+ * compressed sizes, round trip, remnants); each row as its codec finishes a round (every round
+ * sharpens it).
+ */
+export type ComparisonItem =
+  { type: 'sample-read'; sample: SampleInfo } | { type: 'codec-sized'; row: SizedResult } | { type: 'codec-result'; result: CodecResult };

@@ -139,15 +139,21 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     await page.screenshot({ path: path.join(outputDir, 'e2e-panel.png') });
   });
 
-  test('Palette → Run Benchmark… with a bundled dataset and two codecs shows exactly those rows', async () => {
+  test('Palette → Run Benchmark… Default with a bundled dataset and two codecs: their sizes show before any speed figure, then exactly those rows', async () => {
     const before = await runIdBefore();
     await runPaletteCommand(page, 'Payload Lab: Run Benchmark…');
     await pickQuickItem(page, 'Tuple dataset');
     await pickExactly(page, ['Avro (avsc)', 'MessagePack (msgpackr)']);
-    await pickQuickItem(page, 'Quick');
+    await pickQuickItem(page, 'Default');
     await acceptRuntimesStep(page);
     const frame = await panelFrame(page);
+    // Sizes first: a row still measuring already reads its bytes (the sizes-only pass).
+    const sizedBytes = newest(frame, 'tr.row-pending[data-codec="msgpackr"] td[data-col="bytes"]');
+    await sizedBytes.waitFor({ timeout: 120_000 });
+    const early = await sizedBytes.textContent();
+    assert.match(early ?? '', /^[\d,]+ B$/);
     assert.match(await waitForRunEnd(frame, before), /^Finished/);
+    assert.equal(await newest(frame, 'tr.row-completed[data-codec="msgpackr"] td[data-col="bytes"]').textContent(), early);
     const rows = await newest(frame, 'table.results tr[data-codec]').evaluateAll((elements) => elements.map((element) => element.getAttribute('data-codec')));
     assert.deepEqual(rows, ['avsc', 'msgpackr']);
     assert.match((await frame.locator('.sample-name').first().textContent()) ?? '', /tuples\.json/);

@@ -19,7 +19,15 @@ const TIME_FIELDS = ['encode', 'decode', 'speedupVsJson', 'rounds', 'endToEnd', 
 test("sizes only: each row's bytes, compressed sizes, round trip and remnants are the comparison's, and no worker times anything", async () => {
   const sample = { path: bundledSlice('tuples.json', 500) };
   const stages: string[] = [];
-  const sizes = await sizeSample(sample, { codecs: CODECS, workerScript, onStage: (codec, stage) => stages.push(`${codec} ${stage}`) });
+  const streamed: string[] = [];
+  const sizes = await sizeSample(sample, {
+    codecs: CODECS,
+    workerScript,
+    onStage: (codec, stage) => stages.push(`${codec} ${stage}`),
+    onSized: (row) => streamed.push(row.codec),
+  });
+  // Each row streams as its job ends (the panel fills its pending rows from them).
+  assert.deepEqual([...streamed].sort(), [...CODECS].sort());
   const compared = await compareSample(sample, { ...FAST, codecs: CODECS });
   assert.equal(sizes.kind, 'sizes');
   assert.equal(sizes.timing, 'not measured');

@@ -21,6 +21,7 @@ import { formatBytes, formatDuration, formatRatio, formatSpeedup, formatSpeedupI
 import type { ColumnId, PendingRow } from './model';
 import { remnantBadges, remnantTooltip } from './remnants';
 import { roundTripLabel } from '../../src/shared/round-trip-text';
+import type { SizedResult } from '../../src/shared/sizes';
 
 /** Columns after codec and format: bytes, ratio, encode, decode, 2 speed-ups, round trip, remnants, web bundle. */
 const MEASURED_COLUMNS: readonly ColumnId[] = ['bytes', 'ratio', 'encode', 'decode', 'encodeSpeedup', 'decodeSpeedup', 'roundTrip', 'remnants', 'bundle'];
@@ -51,7 +52,10 @@ const STAGE_ACTIVITY: Partial<Record<ErrorStage, string>> = {
 const td = (className: string, children: (Node | string)[] = [], title?: string) => el('td', { className, title }, children);
 const numberCell = (text: string, title?: string) => td('num', [text], title);
 
-function compressedSummary(result: CompletedResult): string {
+/** A completed row, or a pending one's sizes: what the size cells read. */
+type Sized = CompletedResult | SizedResult;
+
+function compressedSummary(result: Sized): string {
   const { gzip, brotli, zstd } = result.compressed;
   return `gzip ${formatBytes(gzip)}, brotli ${formatBytes(brotli)}${zstd === null ? '' : `, zstd ${formatBytes(zstd)}`}`;
 }
@@ -65,12 +69,12 @@ function ratioCell(ratio: number | null | undefined, scale: number): HTMLTableCe
   return td('num', [el('span', { className: 'ratio' }, [bar, el('span', { text: formatRatio(ratio) })])]);
 }
 
-function remnantsCell(result: CompletedResult): HTMLTableCellElement {
+function remnantsCell(result: Sized): HTMLTableCellElement {
   if (result.remnants.length === 0) return td('remnants', [el('span', { className: 'none', text: 'none' })]);
   return td('remnants', [el('span', { className: 'badges' }, remnantBadges(result))], remnantTooltip(result.remnants));
 }
 
-function roundTripCell(result: CompletedResult): HTMLTableCellElement {
+function roundTripCell(result: Sized): HTMLTableCellElement {
   const { status, differences, omittedDifferences } = result.roundTrip;
   const lines = differences.map((difference) => `${difference.path} (${difference.kind}): ${difference.detail}`);
   if (omittedDifferences) lines.push(`… and ${omittedDifferences} more`);
@@ -145,7 +149,7 @@ export function completedCells(result: CompletedResult, ratioScale: number, cont
 }
 
 /** The library's minified, gzipped bytes in a web app's bundle; "—" where there is no browser build. */
-function bundleCell(result: CodecResult): HTMLTableCellElement {
+function bundleCell(result: CodecResult | SizedResult): HTMLTableCellElement {
   if (result.bundleBytes === undefined) return numberCell('—', 'No browser build measured for this codec');
   const bundle = result.bundle;
   const title = bundle
@@ -175,10 +179,23 @@ export function pendingActivity(row: PendingRow, running: boolean): string {
   return !running ? 'not run' : row.stage ? `${STAGE_ACTIVITY[row.stage] ?? row.stage}…` : 'waiting';
 }
 
-export function pendingCells(row: PendingRow, running: boolean): HTMLTableCellElement[] {
+/** The columns a pending row with its sizes still waits for: the times and speed-ups. */
+const TIME_COLUMNS = MEASURED_COLUMNS.slice(2, 6);
+
+export function pendingCells(row: PendingRow, running: boolean, ratioScale: number): HTMLTableCellElement[] {
   const cell = td(`pending-cell${running ? ' running' : ''}`, [
     el('span', { className: 'spinner', attrs: { 'aria-hidden': 'true' } }),
     el('span', { className: 'pending-activity', text: pendingActivity(row, running) }),
   ]);
-  return [tagCell(cell, MEASURED_COLUMNS)];
+  const { sizes } = row;
+  if (!sizes) return [tagCell(cell, MEASURED_COLUMNS)];
+  // Sizes first: the figures that are not times, beside the speed columns still measuring.
+  return [
+    tagCell(numberCell(formatBytes(sizes.bytes), compressedSummary(sizes)), ['bytes']),
+    tagCell(ratioCell(sizes.ratio, ratioScale), ['ratio']),
+    tagCell(cell, TIME_COLUMNS),
+    tagCell(roundTripCell(sizes), ['roundTrip']),
+    tagCell(remnantsCell(sizes), ['remnants']),
+    tagCell(bundleCell(sizes), ['bundle']),
+  ];
 }

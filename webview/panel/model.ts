@@ -10,17 +10,22 @@ import type { Priority } from '../../src/report/verdict';
 import type { Transport } from '../../src/shared/transport';
 import type { CodecResult, ComparisonReport, CompletedResult, ErrorStage, MeasurementSettings, RuntimeInfo, SampleInfo } from '../../src/shared/results';
 import type { ProbeState } from './probes-model';
+import type { SizedResult } from '../../src/shared/sizes';
 import { reduceRun, type RunApplier } from './runs';
 
 export type RunPhase = 'idle' | 'running' | 'finished' | 'cancelled' | 'failed';
 
-/** A planned codec whose result has not arrived; `stage` is where its worker is now. */
+/**
+ * A planned codec whose result has not arrived; `stage` is where its worker is now, `sizes`
+ * its figures that are not times when a sizes-only pass gave them before the speed rounds.
+ */
 export interface PendingRow {
   kind: 'pending';
   codec: string;
   label: string;
   format: string;
   stage: ErrorStage | null;
+  sizes?: SizedResult;
 }
 
 export interface ResultRow {
@@ -127,7 +132,11 @@ export const comparisonRuns: RunApplier<'comparison', PanelModel> = {
     ...(round === undefined ? {} : { round }),
     rows: model.rows.map((row) => (row.kind === 'pending' && row.codec === codec ? { ...row, stage } : row)),
   }),
-  item: (model, item) => (item.type === 'sample-read' ? { ...model, sample: item.sample } : { ...model, rows: withResult(model.rows, item.result) }),
+  item: (model, item) => {
+    if (item.type === 'sample-read') return { ...model, sample: item.sample };
+    if (item.type === 'codec-sized') return { ...model, rows: withSizes(model.rows, item.row) };
+    return { ...model, rows: withResult(model.rows, item.result) };
+  },
   finished: (model, runId, report, seen) => (seen ? finishRun(model, report) : reportOnly(model, runId, report)),
   // An end unseen (a run that failed before it could start) has no rows to show it on: its error
   // notification says why.
@@ -230,6 +239,11 @@ function lastCompleted(model: PanelModel, codecs: readonly string[]): CompletedR
 
 function resultRow(result: CodecResult): ResultRow {
   return { kind: 'result', result };
+}
+
+/** The codec's pending row with its sizes; a row already measured (or never planned) is left as it is. */
+function withSizes(rows: Row[], sizes: SizedResult): Row[] {
+  return rows.map((row) => (row.kind === 'pending' && row.codec === sizes.codec ? { ...row, sizes } : row));
 }
 
 /** Replaces the codec's pending row; a result nobody planned is appended. */

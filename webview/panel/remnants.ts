@@ -3,15 +3,16 @@
  * listing (each path and what it means). Counting goes through the analysis' own matrix row,
  * so a capped list's summary entry is counted the same way the CLI counts it.
  */
-import { remnantMatrixRow } from '../../src/analysis/matrix';
+import { remnantCells, remnantMatrixRow } from '../../src/analysis/matrix';
+import type { SizedResult } from '../../src/shared/sizes';
 import { REMNANT_KIND_INFO, REMNANT_KINDS } from '../../src/shared/remnant-kinds';
 import type { CompletedResult, Remnant } from '../../src/shared/results';
 import { el } from '../common/dom';
 
 const TOOLTIP_LINES = 12;
 
-export function remnantBadges(result: CompletedResult): HTMLElement[] {
-  const { cells } = remnantMatrixRow(result);
+export function remnantBadges(result: CompletedResult | SizedResult): HTMLElement[] {
+  const cells = result.status === 'sized' ? remnantCells(result.remnants) : remnantMatrixRow(result).cells;
   return REMNANT_KINDS.flatMap((kind) => {
     const cell = cells[kind];
     if (!cell) return [];

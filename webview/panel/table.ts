@@ -225,7 +225,7 @@ export class ResultsTable implements Disposable {
     }
     const cells =
       row.kind === 'pending'
-        ? pendingCells(row, running)
+        ? pendingCells(row, running, ratioScale)
         : row.result.status === 'completed'
           ? completedCells(row.result, ratioScale, this.rowContext)
           : failedCells(row.result, ratioScale);
@@ -245,6 +245,7 @@ export class ResultsTable implements Disposable {
 }
 
 function ratioOf(row: Row): number {
-  if (row.kind === 'pending' || row.result.status === 'skipped') return 0;
+  if (row.kind === 'pending') return row.sizes?.ratio ?? 0;
+  if (row.result.status === 'skipped') return 0;
   return row.result.ratio ?? 0;
 }
