@@ -1,6 +1,6 @@
 /**
- * The generated-code rows through the CLI (`payload-lab compare FILE --codecs …`), as a user
- * runs them, with the real tools: every row completed on the bundled tuples and events (their first
+ * The generated-code rows through the CLI (`payload-lab compare FILE --codecs … --sizes-only`:
+ * generated, sandboxed and verified as in a comparison, without its timing), as a user runs them, with the real tools: every row completed on the bundled tuples and events (their first
  * records), interop
  * both ways, and a second run of the same schema served from the cache (no generation); on trips
  * with null stations, every row completed with protobufjs's bytes and a nulls-absent round trip.
@@ -16,39 +16,25 @@ import { promisify } from 'node:util';
 import { missingTools } from '../support/codegen-tools';
 import { bundledSlice, cliScript } from '../support/paths';
 import { PROTOBUF_TOOLS } from '../../src/codegen/protobuf-tools';
-import type { CodecResult, ComparisonReport } from '../../src/shared/results';
+import type { SizesReport, SizesRow } from '../../src/shared/sizes';
 import { noteText } from '../../src/shared/row-facts-text';
 
 const ROWS = ['google-protobuf', 'ts-proto', 'protobuf-ts'];
 
-async function compare(file: string, cacheDir: string, codecs: readonly string[] = ROWS): Promise<ComparisonReport> {
-  const args = [
-    cliScript,
-    'compare',
-    file,
-    '--codecs',
-    codecs.join(','),
-    '--rounds',
-    '1',
-    '--time-budget',
-    '20',
-    '--min-samples',
-    '3',
-    '--json',
-    '--cache-dir',
-    cacheDir,
-  ];
+/** Sizes only: nothing here is a time, and a sized row has been generated, sandboxed and verified like a timed one. */
+async function compare(file: string, cacheDir: string, codecs: readonly string[] = ROWS): Promise<SizesReport> {
+  const args = [cliScript, 'compare', file, '--codecs', codecs.join(','), '--sizes-only', '--json', '--cache-dir', cacheDir];
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(stdout) as ComparisonReport;
+  return JSON.parse(stdout) as SizesReport;
 }
 
-function generationNote(row: CodecResult): string {
+function generationNote(row: SizesRow): string {
   const note = row.notes.map(noteText).find((text) => text.startsWith('code generation: '));
   assert.ok(note, `${row.codec}: no code generation note in ${JSON.stringify(row.notes)}`);
   return note;
 }
 
-test('compare --codecs google-protobuf,ts-proto,protobuf-ts: every row completed on the tuples and events, interop both ways; the second run generates nothing', async (t) => {
+test('compare --sizes-only --codecs google-protobuf,ts-proto,protobuf-ts: every row completed on the tuples and events, interop both ways; the second run generates nothing', async (t) => {
   const missing = await missingTools(PROTOBUF_TOOLS);
   if (missing) return t.skip(missing);
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-cli-codegen-'));
@@ -59,8 +45,8 @@ test('compare --codecs google-protobuf,ts-proto,protobuf-ts: every row completed
   for (const report of [first, events, second]) {
     for (const id of ROWS) {
       const row = report.results.find((result) => result.codec === id)!;
-      assert.equal(row.status, 'completed', `${id}: ${row.status === 'completed' ? '' : `${row.error.stage}: ${row.error.message}`}`);
-      if (row.status !== 'completed') continue;
+      assert.equal(row.status, 'sized', `${id}: ${row.status === 'sized' ? '' : `${row.error.stage}: ${row.error.message}`}`);
+      if (row.status !== 'sized') continue;
       assert.deepEqual(row.interop, { decoder: 'protobufjs', readable: true, readsReference: { readable: true } }, id);
       assert.ok(row.compressed.gzip > 0, `${id}: compressed sizes`);
       if (id === 'google-protobuf')
@@ -72,7 +58,7 @@ test('compare --codecs google-protobuf,ts-proto,protobuf-ts: every row completed
     }
   }
   for (const id of ROWS) {
-    const row = (report: ComparisonReport) => report.results.find((result) => result.codec === id)!;
+    const row = (report: SizesReport) => report.results.find((result) => result.codec === id)!;
     assert.match(generationNote(row(first)), /^code generation: protoc \+ protoc-gen-\w+ \d+ ms/, id);
     assert.match(generationNote(row(second)), /^code generation: cached \(no generation this run/, id);
   }
@@ -94,14 +80,14 @@ test('compare on bike trips with null stations: every generated row completes wi
   fs.writeFileSync(file, JSON.stringify(trips));
   const report = await compare(file, fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-cli-codegen-')), ['protobufjs', ...ROWS]);
   const reference = report.results.find((result) => result.codec === 'protobufjs')!;
-  assert.equal(reference.status, 'completed');
-  if (reference.status !== 'completed') return;
+  assert.equal(reference.status, 'sized');
+  if (reference.status !== 'sized') return;
   // protobufjs's decode puts the nulls back (its adapter); the generated code gives what its users get.
   assert.equal(reference.roundTrip.status, 'exact');
   for (const id of ROWS) {
     const row = report.results.find((result) => result.codec === id)!;
-    assert.equal(row.status, 'completed', `${id}: ${row.status === 'completed' ? '' : `${row.error.stage}: ${row.error.message}`}`);
-    if (row.status !== 'completed') continue;
+    assert.equal(row.status, 'sized', `${id}: ${row.status === 'sized' ? '' : `${row.error.stage}: ${row.error.message}`}`);
+    if (row.status !== 'sized') continue;
     assert.equal(row.bytes, reference.bytes, `${id}: protobufjs's bytes`);
     assert.deepEqual(row.interop, { decoder: 'protobufjs', readable: true, readsReference: { readable: true } }, id);
     assert.equal(row.roundTrip.status, 'nulls-absent', `${id}: ${JSON.stringify(row.roundTrip.differences.slice(0, 2))}`);

@@ -18,6 +18,7 @@ import { missingZeroCopyTools } from '../support/zero-copy-tools';
 import { bundledSlice, cliScript, repoRoot, tuplesSample } from '../support/paths';
 import { ZERO_COPY_TOOLS } from '../../src/codegen/zero-copy-tools';
 import type { CompletedResult, ComparisonReport } from '../../src/shared/results';
+import type { SizedResult, SizesReport } from '../../src/shared/sizes';
 import { noteText } from '../../src/shared/row-facts-text';
 
 const ROWS = ['flatbuffers', 'capnp', 'bebop'];
@@ -41,6 +42,18 @@ async function compare(file: string, cacheDir: string, ...more: string[]): Promi
     ...more,
   ];
   return run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** `compare FILE … --sizes-only --json`: for what is no time (bytes, round trip, hashes), nothing is timed. */
+async function sizes(file: string, cacheDir: string, ...more: string[]): Promise<Record<string, SizedResult>> {
+  const args = [cliScript, 'compare', file, '--codecs', ROWS.join(','), '--sizes-only', '--json', '--cache-dir', cacheDir, ...more];
+  const report = JSON.parse((await run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 })).stdout) as SizesReport;
+  return Object.fromEntries(
+    report.results.map((row) => {
+      assert.equal(row.status, 'sized', `${row.codec}: ${row.status !== 'sized' ? `${row.error.stage}: ${row.error.message}` : ''}`);
+      return [row.codec, row as SizedResult];
+    }),
+  );
 }
 
 const completed = (report: ComparisonReport) =>
@@ -79,7 +92,7 @@ test('compare --codecs flatbuffers,capnp,bebop: completed on the tuples and even
   assert.equal(tuples.bebop!.access, undefined);
   assert.ok(tuples.capnp!.notes.map(noteText).some((note) => /packed encoding, which drops zero bytes, is not used/.test(note)));
 
-  const events = completed(JSON.parse((await compare(bundledSlice('events.json', 400), cacheDir, '--json')).stdout) as ComparisonReport);
+  const events = await sizes(bundledSlice('events.json', 400), cacheDir);
   for (const codec of ROWS) assert.equal(events[codec]!.roundTrip.status, 'exact', codec);
 
   const table = (await compare(tuplesSlice, cacheDir)).stdout;
@@ -106,7 +119,7 @@ test("compare --fbs FILE that includes another: the sandboxed row gets the inclu
       ],
     }),
   );
-  const { stdout } = await run(process.execPath, [
+  const args = [
     cliScript,
     'compare',
     sample,
@@ -114,15 +127,14 @@ test("compare --fbs FILE that includes another: the sandboxed row gets the inclu
     path.join(folder, 'shape.fbs'),
     '--codecs',
     'flatbuffers',
-    '--rounds',
-    '1',
-    '--time-budget',
-    '20',
+    '--sizes-only',
     '--cache-dir',
     folder,
     '--json',
-  ]);
-  const row = completed(JSON.parse(stdout) as ComparisonReport).flatbuffers!;
+  ];
+  const report = JSON.parse((await run(process.execPath, args)).stdout) as SizesReport;
+  const row = report.results[0]!;
+  assert.equal(row.status, 'sized', row.status !== 'sized' ? row.error.message : '');
   assert.equal(row.roundTrip.status, 'exact');
   execFileSync('flatc', ['-b', '-o', folder, path.join(folder, 'shape.fbs'), sample]);
   assert.equal(

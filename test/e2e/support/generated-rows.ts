@@ -8,10 +8,10 @@ import { spawnSync } from 'node:child_process';
 import type { Frame } from 'playwright-core';
 import { findTool } from '../../../src/codegen/find-tool';
 import { TOOL_SPECS } from '../../../src/codegen/tool-registry';
-import { remnantMatrixRow } from '../../../src/analysis/matrix';
+import { remnantCells } from '../../../src/analysis/matrix';
 import { REMNANT_KINDS } from '../../../src/shared/remnant-kinds';
 import { roundTripLabel } from '../../../src/shared/round-trip-text';
-import type { CodecResult, ComparisonReport } from '../../../src/shared/results';
+import type { SizesReport, SizesRow } from '../../../src/shared/sizes';
 import { cliScript } from '../../support/paths';
 import { missingTools } from '../../support/codegen-tools';
 import { newest } from './workbench';
@@ -55,26 +55,29 @@ export async function shownRow(frame: Frame, codec: string): Promise<ShownRow> {
   return { status, roundTrip, remnantKinds };
 }
 
-/** The same row as the CLI's --json reports it, in the panel's words. */
-export function reportedRow(row: CodecResult): ShownRow {
-  if (row.status !== 'completed') return { status: `${row.status}: ${row.error.message}`, roundTrip: '', remnantKinds: [] };
-  const { cells } = remnantMatrixRow(row);
+/** The same row as the CLI's --json reports it, in the panel's words (a sized row is one the panel shows completed). */
+export function reportedRow(row: SizesRow): ShownRow {
+  if (row.status !== 'sized') return { status: `${row.status}: ${row.error.message}`, roundTrip: '', remnantKinds: [] };
+  const cells = remnantCells(row.remnants);
   return { status: 'completed', roundTrip: roundTripLabel(row.roundTrip), remnantKinds: REMNANT_KINDS.filter((kind) => cells[kind]) };
 }
 
-/** `payload-lab compare SAMPLE --codecs … --quick --json` with these tools and cache. */
-export function cliReport(sample: string, codecs: readonly string[], cacheDir: string, settings: Record<string, string>): ComparisonReport {
+/**
+ * `payload-lab compare SAMPLE --codecs … --sizes-only --json` with these tools and cache: what is
+ * compared with the panel (status, round trip, remnants) is no time, so the CLI times nothing.
+ */
+export function cliReport(sample: string, codecs: readonly string[], cacheDir: string, settings: Record<string, string>): SizesReport {
   // The settings' paths as the CLI takes them: the tools' environment variables.
   const env = { ...process.env };
   for (const spec of TOOL_SPECS) {
     const chosen = settings[`payloadLab.tools.${spec.id}`];
     if (chosen) env[spec.env] = chosen;
   }
-  const run = spawnSync(process.execPath, [cliScript, 'compare', sample, '--codecs', codecs.join(','), '--quick', '--json', '--cache-dir', cacheDir], {
+  const run = spawnSync(process.execPath, [cliScript, 'compare', sample, '--codecs', codecs.join(','), '--sizes-only', '--json', '--cache-dir', cacheDir], {
     encoding: 'utf8',
     env,
     maxBuffer: 256 * 1024 * 1024,
   });
   if (run.status !== 0) throw new Error(`the CLI exited with ${run.status}: ${run.stderr}`);
-  return JSON.parse(run.stdout) as ComparisonReport;
+  return JSON.parse(run.stdout) as SizesReport;
 }
