@@ -9,6 +9,7 @@ import { codecsListing } from './codecs-listing';
 import { sizeSample, unknownCodecs } from '../engine/compare';
 import { sizesTable } from './sizes-table';
 import type { SampleInfo } from '../shared/results';
+import type { SampleScale } from '../shared/codec-job';
 import { CancelledError } from '../shared/cancelled';
 import { compareInRuntimes, parseRuntimes } from './runtimes';
 import { bytesCheckSection, codeGenerationSection, endToEndSection } from './runtime-sections';
@@ -74,6 +75,8 @@ Options:
   --json               print one JSON document instead of the table
   --sizes-only         bytes, compressed sizes, round trip and remnants alone, in seconds: nothing is
                        timed (no speed figures, verdict or advice), so the codecs run side by side
+  --part-mb N          measure a representative part of a large FILE: records spread evenly across
+                       it, about N MiB of JSON in all (said above the table); the whole file when smaller
   --remnants           after the table: the remnant matrix (codecs × kinds) and each remnant's path
   --bytes              after the table: each codec's bytes as keys, strings, numbers, other values, structure
   --priority P         what the verdict's pick favours: ${PRIORITIES_TEXT} (default size)
@@ -129,12 +132,20 @@ const TIMING_OPTIONS = ['quick', 'thorough', 'fixed-rounds', 'rounds', 'time-bud
 /** Sections printed from a comparison's report, not (yet) from a sizes-only one. */
 const COMPARISON_SECTIONS = ['bytes', 'remnants'] as const;
 
+const MiB = 1024 * 1024;
 const bundledSample = () => path.join(__dirname, '..', 'schemas', 'tuples.json');
 
 function positiveInteger(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new UsageError(`--${name} takes a positive whole number, got '${value}'`);
+  return parsed;
+}
+
+function positiveNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0) throw new UsageError(`--${name} takes a positive number, got '${value}'`);
   return parsed;
 }
 
@@ -145,6 +156,7 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
     options: {
       json: { type: 'boolean', default: false },
       'sizes-only': { type: 'boolean', default: false },
+      'part-mb': { type: 'string' },
       remnants: { type: 'boolean', default: false },
       bytes: { type: 'boolean', default: false },
       priority: { type: 'string', default: 'size' },
@@ -203,7 +215,10 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
   const runtimeHeadings = new Map<MeasuredRuntime, string>();
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());
+  const partMb = positiveNumber('part-mb', values['part-mb']);
+  const part: SampleScale | undefined = partMb === undefined ? undefined : { targetJsonBytes: Math.round(partMb * MiB), pick: 'spread' };
   const common = {
+    ...(part ? { scale: part } : {}),
     checkCodeGeneration: values['strict-csp'] === true,
     codegen: { cacheDir, ...(formatSchemas.length > 0 ? { formatSchemas } : {}) },
     schema: setup.schema,
@@ -221,6 +236,10 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
   };
   const messages = messageMode(values, positionals[0], setup.generated !== undefined);
   const messageSettings = messageSettingsFrom(values);
+  if (part) {
+    if (messages.on) throw new MessagesUsageError('--part-mb takes part of one document: in message mode, give fewer lines, or give --document');
+    if (setup.generated) throw new UsageError('--part-mb takes part of a file: generated records are as many as --samples says');
+  }
   if (values['sizes-only']) {
     if (messages.on) throw new MessagesUsageError('--sizes-only measures one document for now: give --document, or leave out --sizes-only');
     const given = (flags: readonly (keyof typeof values)[]) => flags.filter((flag) => values[flag] !== undefined && values[flag] !== false);

@@ -18,7 +18,7 @@ import {
 import { describeMachineLoad } from '../shared/machine-load-text';
 import { adaptiveRoundsRule, roundsCutShortText, roundsStoppedText } from '../shared/rounds-text';
 import { roundTripShortLabel } from '../shared/round-trip-text';
-import { sampleBytesText, sampleRecordsText } from '../shared/profile-text';
+import { sampleBytesText, samplePartText, sampleRecordsText } from '../shared/profile-text';
 import { remnantCount } from '../analysis/matrix';
 import { codecNames, type NameableCodec } from '../shared/codec-names';
 
@@ -124,7 +124,8 @@ export function resultsTable(report: ComparisonReport, runtimeHeadings: Readonly
 const isBusy = (report: ComparisonReport) => report.settings.machineLoad?.measured === true && report.settings.machineLoad.busy;
 
 export function sampleHeading(info: SampleInfo): string {
-  return `${info.path}: ${formatBytes(info.jsonBytes)} of minified JSON (${sampleBytesText(info)}), ${sampleRecordsText(info)}`;
+  const part = samplePartText(info);
+  return `${info.path}: ${formatBytes(info.jsonBytes)} of minified JSON (${sampleBytesText(info)}), ${part ?? sampleRecordsText(info)}`;
 }
 
 /** "avsc decode: 68% in GC, 2.90 MB allocated per call": where each operation's time goes. */

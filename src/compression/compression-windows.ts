@@ -26,11 +26,13 @@ export function compressionWindows(operationBudgetMs: number): CompressionWindow
 /**
  * Whether a job's rounds time compression: not in a quick run (its first look leaves out what
  * only refines the picture), nor at a size sweep's sizes (the sweep shows compressed sizes, not
- * compression times, and its largest sizes would pay seconds per codec and round for them).
+ * compression times, and its largest sizes would pay seconds per codec and round for them). A
+ * representative part of a large sample is timed as the whole would be.
  */
 export function timesCompression(job: Pick<CodecJob, 'measurement' | 'scale' | 'messages'>): boolean {
   // Message mode compresses messages one by one, in its own figures (src/worker/messages).
-  return !job.measurement.firstLook && job.scale === undefined && job.messages === undefined;
+  const sweepSize = job.scale !== undefined && job.scale.pick !== 'spread';
+  return !job.measurement.firstLook && !sweepSize && job.messages === undefined;
 }
 
 /** One round's sizes (from the timed calls) and times. */

@@ -52,6 +52,8 @@ function readSample(job: ReadSampleJob): WorkerMethods['read-sample']['result'] 
           records: scaled.scaling.records,
           kind: job.sample.kind,
           scaling: scaled.scaling,
+          // A part of the sample stands for it: its profile is what the part's figures are of.
+          ...(job.scale.pick === 'spread' ? { profile: profileSample(scaled.value) } : {}),
         },
       };
     }

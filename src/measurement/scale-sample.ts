@@ -1,9 +1,10 @@
 /**
- * Scales a sample to a target JSON size, for the size sweep and the limit search: the records
- * (a top-level array, or the largest array of records inside the sample) are cut to their
- * first ones to go down; to go up they are repeated in order, or (growth 'fresh', the sweep's
- * default) followed by fresh records generated from their profile (fresh-records.ts), which
- * compress as records of the sample do rather than as repeats. Runs where the sample is parsed
+ * Scales a sample to a target JSON size, for the size sweep, the limit search and a part of a
+ * large sample: the records (a top-level array, or the largest array of records inside the
+ * sample) are cut to their first ones to go down, or (pick 'spread', a representative part) to
+ * records spread evenly across the file; to go up they are repeated in order, or (growth
+ * 'fresh', the sweep's default) followed by fresh records generated from their profile
+ * (fresh-records.ts), which compress as records of the sample do rather than as repeats. Runs where the sample is parsed
  * (a codec worker, a limit process): the scaled value is never built by the host.
  *
  * Repeated records are fresh objects parsed from the record's JSON text, not the same object
@@ -13,7 +14,7 @@
  */
 import type { SampleScaling } from '../shared/results';
 import { jsonText } from '../analysis/json-text';
-import type { SampleGrowth, SampleScale } from '../shared/codec-job';
+import type { SampleGrowth, SamplePick, SampleScale } from '../shared/codec-job';
 import { MAX_PROFILE_DEPTH, profileRecords } from './record-profile';
 import { FreshRecords } from './fresh-records';
 
@@ -75,6 +76,8 @@ export function describePath(path: readonly PathStep[]): string {
 export interface PlanOptions {
   /** How to grow past the sample's own records (default 'repeat'). */
   growth?: SampleGrowth;
+  /** Which records a smaller size takes (default 'first'). */
+  pick?: SamplePick;
   /**
    * Keep the fresh records made while counting: a build needs them. A plan of many sizes does
    * not, and counts exactly only the first `countedExactly` bytes of them (see FreshStream).
@@ -133,9 +136,19 @@ export class RecordPlan {
     return this.texts.length;
   }
 
-  /** JSON bytes of the sample holding `count` records (cut, repeated or grown with fresh ones). */
+  /** Which records a size below the sample's takes. */
+  get pick(): SamplePick {
+    return this.options.pick ?? 'first';
+  }
+
+  /** JSON bytes of the sample holding `count` records (cut, picked across, repeated or grown with fresh ones). */
   jsonBytesOf(count: number): number {
     const n = this.texts.length;
+    if (count < n && this.pick === 'spread') {
+      let body = 0;
+      for (const index of spreadIndices(n, count)) body += this.prefix[index + 1]! - this.prefix[index]!;
+      return this.envelopeBytes + body + Math.max(0, count - 1);
+    }
     const fresh = count > n ? this.freshStream() : undefined;
     if (fresh) return this.envelopeBytes + this.prefix[n]! + fresh.bytesOf(count - n) + (count - 1);
     const cycle = this.prefix[n]!;
@@ -147,6 +160,8 @@ export class RecordPlan {
   countFor(targetJsonBytes: number): number {
     const n = this.texts.length;
     const beyond = targetJsonBytes > this.jsonBytesOf(n);
+    // A part of the sample is never more than the sample.
+    if (beyond && this.pick === 'spread') return n;
     let low = 1;
     let high = 1;
     if (beyond && this.freshStream()) {
@@ -234,20 +249,21 @@ export function recordPlanOf(sample: unknown, options: PlanOptions = {}): Record
 }
 
 /**
- * The sample scaled to about `scale.targetJsonBytes`: its first records, or past them its records
- * repeated, or fresh records generated from them (`scale.growth`).
+ * The sample scaled to about `scale.targetJsonBytes`: its first records or records across it
+ * (`scale.pick`), or past them its records repeated, or fresh records generated from them
+ * (`scale.growth`).
  */
 export function scaleSample(
   sample: unknown,
   scale: SampleScale,
-  plan: RecordPlan = recordPlanOf(sample, { growth: scale.growth ?? 'repeat', keepFresh: true }),
+  plan: RecordPlan = recordPlanOf(sample, { growth: scale.growth ?? 'repeat', pick: scale.pick ?? 'first', keepFresh: true }),
 ): ScaledSample {
   const count = plan.countFor(scale.targetJsonBytes);
   const source = plan.found.records;
   const n = source.length;
   // The first pass keeps the parsed records; each repeat is parsed afresh from its text. Grown
   // by push, never preallocated: a holey array is one node:v8 writes sparsely, index by index.
-  const records: unknown[] = source.slice(0, Math.min(count, n));
+  const records: unknown[] = count < n && plan.pick === 'spread' ? spreadIndices(n, count).map((index) => source[index]) : source.slice(0, Math.min(count, n));
   const fresh = count > n && plan.growth === 'fresh' ? count - n : 0;
   if (fresh > 0) {
     for (const record of plan.freshRecords(fresh)) records.push(record);
@@ -280,7 +296,18 @@ export function scalingOf(plan: RecordPlan, count: number, targetJsonBytes: numb
     growth: plan.growth,
     ...(grown && plan.growth === 'fresh' ? { freshRecords: count - n } : {}),
     ...(plan.growthNote === undefined ? {} : { growthNote: plan.growthNote }),
+    ...(count < n && plan.pick === 'spread' ? { pick: 'spread' as const } : {}),
   };
+}
+
+/**
+ * `count` of `n` records spread evenly across them, in order: the first, then one every n/count
+ * (so a part of a file sorted by time or by kind still holds each stretch of it).
+ */
+export function spreadIndices(n: number, count: number): number[] {
+  const indices: number[] = [];
+  for (let i = 0; i < count; i++) indices.push(Math.floor((i * n) / count));
+  return indices;
 }
 
 /** A copy of the sample's objects along `path` with the array at its end replaced (the rest shared). */

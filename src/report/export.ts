@@ -12,7 +12,7 @@ import type { ExportFormat } from '../shared/protocol';
 import { DEFAULT_CHOICE, type VerdictChoice } from './report-verdict';
 import { adviceSummary, sampleSummary, verdictSummary, type SummarySection } from './summary';
 import { roundTripLabel } from '../shared/round-trip-text';
-import { sampleBytesText } from '../shared/profile-text';
+import { sampleBytesText, samplePartText } from '../shared/profile-text';
 import { describeInterop } from '../shared/interop-text';
 import { codecNames } from '../shared/codec-names';
 import { LAZY_READS_MEANING, lazyReadsOf } from '../shared/lazy-reads-text';
@@ -142,7 +142,7 @@ export function toMarkdown(report: ComparisonReport, choice: VerdictChoice = DEF
     `## Payload Lab: ${markdownText(fileName(input.path))}`,
     '',
     `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${sampleBytesText(input)}), ` +
-      `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}.`,
+      `${markdownText(samplePartText(input) ?? `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}`)}.`,
     `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; ` +
       `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.` +
       `${settings.roundsCutShort ? ` ${markdownText(roundsCutShortText(settings.roundsCutShort))}.` : ''}`,

@@ -72,11 +72,20 @@ export interface SampleBytes {
  */
 export type SampleGrowth = 'repeat' | 'fresh';
 
+/**
+ * Which records a size below the sample's own takes: its first ones (a sweep's small sizes), or
+ * records spread evenly across the whole file (a representative part of a large sample, so its
+ * profile still holds).
+ */
+export type SamplePick = 'first' | 'spread';
+
 export interface SampleScale {
   /** The JSON size to come closest to (minified UTF-8 bytes). */
   targetJsonBytes: number;
   /** Default 'repeat'. */
   growth?: SampleGrowth;
+  /** Default 'first'. */
+  pick?: SamplePick;
 }
 
 export type BrowserSupport = 'runs' | { unavailable: string };

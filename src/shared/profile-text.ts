@@ -11,6 +11,17 @@ export function sampleRecordsText(input: Pick<SampleInfo, 'records' | 'recordsIn
   return input.recordsIn === undefined ? records : `one object, ${records} in ${input.recordsIn}`;
 }
 
+/**
+ * "a representative part: 4,000 of 40,000 records, spread across the file": what a run measured
+ * when it took part of a large sample; undefined for a whole sample.
+ */
+export function samplePartText(input: Pick<SampleInfo, 'scaling'>): string | undefined {
+  const scaling = input.scaling;
+  if (scaling?.pick !== 'spread') return undefined;
+  const where = scaling.recordsPath === '(root array)' ? '' : ` in ${scaling.recordsPath}`;
+  return `a representative part: ${count(scaling.records)} of ${formatCount(scaling.sourceRecords, 'record')}${where}, spread across the file`;
+}
+
 /** "307,508 B on disk", or "generated", or "in the editor": the bytes as read, and from where. */
 export function sampleBytesText(input: SampleInfo): string {
   const where = input.origin === 'generated' ? 'generated' : input.origin === 'editor' ? 'in the editor' : 'on disk';

@@ -571,6 +571,8 @@ export interface SampleScaling {
   freshRecords?: number;
   /** Why fresh records were asked for and the records repeat instead. */
   growthNote?: string;
+  /** A part of the sample: its records spread evenly across the file (absent: the first records). */
+  pick?: 'spread';
 }
 
 export interface RuntimeInfo {

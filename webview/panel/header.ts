@@ -4,7 +4,7 @@
  */
 import { describeVariants } from '../../src/shared/variants';
 import { el } from '../common/dom';
-import { sampleBytesText, sampleRecordsText } from '../../src/shared/profile-text';
+import { sampleBytesText, samplePartText, sampleRecordsText } from '../../src/shared/profile-text';
 import { formatBytes, formatCount } from './format';
 import { adaptiveRoundsRule } from '../../src/shared/rounds-text';
 import { type PanelModel, inMessageMode } from './model';
@@ -45,7 +45,7 @@ export class PanelHeader {
           .filter(Boolean)
           .join(' · ')
       : sample
-        ? [`${formatBytes(sample.jsonBytes)} of JSON`, sampleRecordsText(sample), sampleBytesText(sample)].join(' · ')
+        ? [`${formatBytes(sample.jsonBytes)} of JSON`, samplePartText(sample) ?? sampleRecordsText(sample), sampleBytesText(sample)].join(' · ')
         : model.phase === 'running'
           ? 'Reading the sample…'
           : '';
