@@ -39,6 +39,10 @@ import { bundlePath } from '../processes/bundle-path';
 import type { MeasuringRuntime } from '../engine/measuring-runtime';
 import { restrictedReason } from './workspace-trust';
 import { TRUST_NEEDED } from '../shared/trust';
+import { formatBytes } from '../shared/format';
+import { SizingClock } from '../engine/run-estimate';
+import type { SizesReport } from '../shared/sizes';
+import { offerPart } from './part-offer';
 
 export interface RunRequest {
   source: SampleSource;
@@ -245,7 +249,16 @@ export class ComparisonSession implements vscode.Disposable {
       : () => compareSample(input, common('node'));
     // Sizes first: every Node row's bytes, compressed sizes, round trip and remnants within
     // seconds, before any speed round (a quick run's own first round comes about as soon).
-    if (runtimes.includes('node') && !messages.on && !partial && !settings.quick) await sizesFirst(input, measuring, run);
+    if (runtimes.includes('node') && !messages.on && !partial && !settings.quick) {
+      const clock = new SizingClock();
+      const sized = await sizesFirst(input, measuring, run, clock);
+      // A long run of a large document: the estimate, and the offer of a representative part.
+      const part = await offerPart(sized.input, clock.times(), measurementSettings(runMeasurement(settings, request.rounds)), run.signal);
+      if (part) {
+        measuring.scale = part;
+        run.info(`measuring a representative part of the sample: about ${formatBytes(part.targetJsonBytes)} of JSON, records spread across the file`);
+      }
+    }
     if (runtimes.includes('node')) reports.node = await watched('node', inNode);
     if (runtimes.includes('browser')) {
       const runtime = await this.browserRuntime(panel, input, settings, run.signal);
@@ -365,15 +378,17 @@ function runMeasurement(settings: RunSettings, requestedRounds: number | undefin
 }
 
 /** A sizes-only pass (nothing timed, codecs side by side), each sized row to the panel's pending row. */
-async function sizesFirst(input: SampleInput, options: CompareOptions, run: RunContext<'comparison', ResultsPanel>): Promise<void> {
-  await sizeSample(input, {
+async function sizesFirst(input: SampleInput, options: CompareOptions, run: RunContext<'comparison', ResultsPanel>, clock: SizingClock): Promise<SizesReport> {
+  return sizeSample(input, {
     ...options,
     onStage: (codec, stage) => {
+      clock.stage(codec, stage);
       run.progress({ codec, stage });
       run.notify(`node: sizes: ${codec}: ${stage}`);
     },
     // Rows that failed say so in their comparison's first round, with its stage.
     onSized: (row) => {
+      clock.sized(row.codec);
       if (row.status === 'sized') run.item({ type: 'codec-sized', row });
     },
   });
