@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { estimateRun, type RunEstimate, type SizingTimes } from '../engine/run-estimate';
 import type { SampleScale } from '../shared/codec-job';
 import type { MeasurementSettings, SampleInfo } from '../shared/results';
-import { formatBytes } from '../shared/format';
 
 /** A run estimated to take less than this starts without a question. */
 export const LONG_RUN_MS = 2 * 60_000;
@@ -29,8 +28,8 @@ export async function offerPart(
   const part = 'Measure a Part';
   const whole = 'Measure All';
   const asked = vscode.window.showInformationMessage(
-    `Measuring ${formatBytes(input.jsonBytes)} of JSON takes ${minutesText(estimate)} (${settings.rounds ?? 1} rounds at most). ` +
-      `Measure a representative part instead: about ${formatBytes(PART_JSON_BYTES)}, records spread across the whole file?`,
+    `Measuring ${mib(input.jsonBytes)} of JSON takes ${minutesText(estimate)} (${settings.rounds ?? 1} rounds at most). ` +
+      `Measure a representative part instead: about ${mib(PART_JSON_BYTES)}, records spread across the whole file?`,
     part,
     whole,
   );
@@ -39,6 +38,8 @@ export async function offerPart(
   const answer = await Promise.race([asked, cancelled]);
   return answer === part ? { targetJsonBytes: PART_JSON_BYTES, pick: 'spread' } : undefined;
 }
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 /** "about 4–7 min": minutes, rounded up, a range where rounds may stop early. */
 export function minutesText(estimate: RunEstimate): string {
