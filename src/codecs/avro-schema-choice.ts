@@ -76,7 +76,7 @@ export interface AvroSampleFit {
  * list against any other non-array type is an Avro array of it; keys no record has are refused
  * with their path and the record's fields, or left out where the user chose to drop them.
  */
-export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: PrepareContext): AvroSampleFit {
+export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: PrepareContext, format: { unsigned64?: boolean } = {}): AvroSampleFit {
   const notes: RowNote[] = [];
   let schema = chosen.schema;
   let input = sample;
@@ -102,7 +102,12 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
   if (context.schema?.kind === 'proto') {
     // An Avro array of the message (a list sample), or a stream's messages: each element is one.
     const elements = schema !== chosen.schema || (context.messages === true && Array.isArray(input));
-    const read = readProtoJson(context.schema, input, { elements, dropUnknownKeys, ...(wrappedAs === undefined ? {} : { wrappedAs }) });
+    const read = readProtoJson(context.schema, input, {
+      elements,
+      dropUnknownKeys,
+      ...(wrappedAs === undefined ? {} : { wrappedAs }),
+      ...(format.unsigned64 === true ? { unsigned64: true } : {}),
+    });
     notes.push(...read.notes);
     input = read.value;
     bigLongs = read.bigLongs;

@@ -24,6 +24,12 @@ export interface ProtoJsonOptions {
   dropUnknownKeys: boolean;
   /** The value is the sample wrapped in this field of the message: paths are said in the sample. */
   wrappedAs?: string;
+  /**
+   * The row's format has an unsigned 64-bit integer (FlatBuffers' ulong, Cap'n Proto's UInt64,
+   * Bebop's uint64) where the .proto has uint64 or fixed64: values beyond 2^63 − 1 are BigInts
+   * like any beyond 2^53, not a reason to refuse the row.
+   */
+  unsigned64?: boolean;
 }
 
 /** Paths listed in a note at most. */
@@ -50,7 +56,7 @@ export function readProtoJson(schema: ProvidedSchema, value: unknown, options: P
       throw new Error(`sample does not fit ${describeProvided(schema, typeName)}: ${describeMismatch({ ...fit.mismatch, path: at(fit.mismatch.path) })}`);
     }
     bigLongs.push(...fit.bigLongs.map(at));
-    beyondSigned.push(...fit.beyondSigned.map(at));
+    if (options.unsigned64 !== true) beyondSigned.push(...fit.beyondSigned.map(at));
     unsafeNumbers.push(...fit.unsafeNumbers.map(at));
     dropped.push(...fit.dropped.map(at));
     read.push(fit.value ?? records[index]);

@@ -160,7 +160,8 @@ function bareWord(folder: string): { word: string; file: string } | undefined {
 async function fitToSchema(sample: unknown, chosen: ChosenSchema, context: PrepareContext): Promise<{ schema: unknown; fit: SampleFit } | undefined> {
   if (chosen.origin === 'inferred' || chosen.schema === undefined || context.messages) return undefined;
   const { fitAvroSample } = await import('../avro-schema-choice');
-  const fitted = fitAvroSample(chosen, sample, context);
+  // Each of these formats has an unsigned 64-bit integer, which the derived schema's uint64 fields become.
+  const fitted = fitAvroSample(chosen, sample, context, { unsigned64: true });
   const filled = fitted.wrappedAs === undefined ? fitted.input : (fitted.input as Record<string, unknown>)[fitted.wrappedAs];
   const dropped = filled !== sample;
   return {
