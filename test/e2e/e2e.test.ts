@@ -13,7 +13,6 @@ import { cliScript, repoRoot } from '../support/paths';
 import { variedDocuments } from '../fixtures/real-world/varied-documents';
 import { childProcesses, extensionHostPids, threadCount, waitUntil } from './support/extension-host';
 import { openE2eSession, type E2eSession } from './support/session';
-import { extensionLogLines, loggedRunSeconds } from './support/extension-log';
 import {
   acceptRuntimesStep,
   explorerContextCommand,
@@ -115,8 +114,9 @@ async function startThoroughRun(): Promise<void> {
 
 describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () => {
   before(async () => {
-    // Irregular JSON: 500 documents of different shapes, 3.9 MB (only this file runs it; it takes seconds to make).
-    session = await openE2eSession((made) => fs.writeFileSync(path.join(made.workspace, 'varied.json'), JSON.stringify(variedDocuments(500))));
+    // Irregular JSON: 100 documents of different shapes, about 0.8 MB (npm run bench:quick-runs
+    // times the CLI benchmark's 500, 3.9 MB: a time measured here, beside other files, means nothing).
+    session = await openE2eSession((made) => fs.writeFileSync(path.join(made.workspace, 'varied.json'), JSON.stringify(variedDocuments(100))));
     ({ dirs, page } = session);
   });
 
@@ -180,18 +180,11 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     assert.equal(await frame.isHidden('.inspector'), true);
   });
 
-  test('a 3.9 MB file of 500 varied documents (the CLI benchmark’s): every codec completes in a quick run, the schema codecs included', async () => {
+  test('a file of 100 varied documents (the CLI benchmark’s kind): every codec completes in a quick run, the schema codecs included', async () => {
     const before = await runIdBefore();
-    // From the click on Compare Encodings (not from the right-click: opening the menu and the
-    // pause before picking from it are the test's hand, about 1.5 s).
-    const clickedAt = await explorerContextCommand(page, 'varied.json', 'Compare Encodings');
+    await explorerContextCommand(page, 'varied.json', 'Compare Encodings');
     const frame = await panelFrame(page);
     assert.match(await waitForRunEnd(frame, before, 240_000), /^Finished: 7 codecs/);
-    // Not an assertion (the machine is shared): the figure for the issue's 30 s target.
-    const logged = loggedRunSeconds(extensionLogLines(dirs.userDataDir), 'varied.json');
-    console.log(
-      `varied.json quick run in VS Code: ${((Date.now() - clickedAt) / 1000).toFixed(1)} s from the click on Compare Encodings (the run, as the extension logged it: ${logged?.toFixed(1) ?? '?'} s)`,
-    );
     const completed = await newest(frame, 'table.results tr[data-codec].row-completed').evaluateAll((rows) =>
       rows.map((row) => row.getAttribute('data-codec')),
     );

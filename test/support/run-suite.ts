@@ -47,12 +47,8 @@ const SUITES: Record<string, Suite> = {
   },
   e2e: {
     concurrency: 2,
-    // avsc's crafted lengths end its probe process, at the heap limit rather than the probe's
-    // timeout when nothing runs beside it (either ending passes, the crash is what it shows). The main
-    // scenarios print the varied-documents quick run's time from the click (the quick run's figure,
-    // meaningless beside another code-server), and beside one their inspector once waited 60 s
-    // to open (2.8 s alone): not explained yet, so they run alone too.
-    alone: ['probes.test.ts', 'e2e.test.ts'],
+    // None alone: avsc's crafted lengths may end its probe process at the heap limit or at the
+    // probe's timeout (either passes: the host lives on), and no check times anything.
     async prepare(dir) {
       const { PACKAGED_VSIX_ENV, packageVsix } = await import('../e2e/support/package-vsix');
       return { [PACKAGED_VSIX_ENV]: packageVsix(dir) };
