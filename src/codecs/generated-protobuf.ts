@@ -17,7 +17,7 @@ import { UnsupportedSampleError, type CodecModule, type PrepareContext, type Pre
 import type { protobuf } from './protobufjs-runtime';
 import { describeGeneration, generateCode, type GeneratedCode, type Generator } from '../codegen/generate';
 import { GeneratedModules, sandboxNotes, type RuntimeModules } from '../codegen/load-generated';
-import { CONVERSION_NOTE, NULL_FIELDS_NOTE, type ProtoInference } from '../schema/infer-proto';
+import type { ProtoInference } from '../schema/infer-proto';
 import { restoresNullsOnly } from '../schema/proto-adapter';
 import type { NoteCode, NoteFact, ProtocLibrary } from '../shared/note-facts';
 import { generatedInterop, type GeneratedMessageType } from './generated-protobuf-interop';
@@ -128,6 +128,9 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
 
 /** The protobufjs row's notes about its own calls, not this row's. */
 const PROTOBUFJS_CALLS: ReadonlySet<NoteCode> = new Set<NoteCode>([
+  'proto-json-conversion',
+  'proto-null-fields-optional',
+  'proto-long-objects',
   'avro-root-wrapped',
   'absent-as-null',
   'well-known-types-converted',
@@ -151,10 +154,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
   const wrapped = (reference.layout as { wrappedAs?: string }).wrappedAs !== undefined;
   // Where protobufjs's decode puts nulls back (an inferred nulls-only adapter, the only one that
   // gets this far, or an .avsc's unions with null), this row's decode is the library's own.
-  const nulls =
-    (reference.inferred as ProtoInference | undefined)?.adapter !== undefined ||
-    reference.notes.some((note) => typeof note !== 'string' && note.code === 'absent-as-null');
-  const restoring = [CONVERSION_NOTE, NULL_FIELDS_NOTE];
+  const nulls = (reference.inferred as ProtoInference | undefined)?.adapter !== undefined || reference.notes.some((note) => note.code === 'absent-as-null');
   // The list message has one field: the library names it its way (`recordsList`), read it as named.
   const unwrap = (value: unknown) => Object.values(value as Record<string, unknown>)[0];
   const decode = wrapped ? (bytes: Uint8Array) => unwrap(message.decode(bytes)) : (bytes: Uint8Array) => message.decode(bytes);
@@ -166,11 +166,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     ...(reference.schemaText === undefined ? {} : { schemaText: reference.schemaText }),
     notes: [
       // protobufjs's own ways of calling it are not this row's; the facts about the sample are.
-      ...reference.notes.filter((note) =>
-        typeof note === 'string'
-          ? !/protobufjs|Long objects|toObject|fromObject/.test(note) && !restoring.some((restores) => note.startsWith(restores))
-          : !PROTOBUFJS_CALLS.has(note.code),
-      ),
+      ...reference.notes.filter((note) => !PROTOBUFJS_CALLS.has(note.code)),
       ...(nulls ? [{ code: 'unset-optional-nulls', library: library.library } as const] : []),
       describeGeneration(code),
       ...sandboxNotes(),

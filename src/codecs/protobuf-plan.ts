@@ -16,7 +16,7 @@ import { checkProtoFit, describeMismatch, type ProtoFit, type ProtoFitOptions } 
 import { fieldsByJsonKey, messageNaming } from '../schema/proto-json-names';
 import { protoFieldFacts } from '../schema/proto-defaults';
 import { describeVariants } from '../shared/variants';
-import type { RowNote, SchemaOrigin } from '../shared/results';
+import type { NoteFact, RowNote, SchemaOrigin } from '../shared/results';
 import { NOTE_PATHS_KEPT } from '../shared/row-facts-text';
 import type { FormatSemantics } from '../analysis/semantics';
 import { protoSemantics } from '../schema/proto-syntax';
@@ -147,7 +147,7 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
   if (inferred.importsStruct) root.addJSON(protobuf.common.get(STRUCT_IMPORT)!.nested!);
   const type = root.lookupType(inferred.rootType);
   const variants = describeVariants(context.variants);
-  const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
+  const notes: NoteFact[] = variants ? [{ code: 'schema-variants', variants }, ...inferred.notes] : inferred.notes;
   return {
     type,
     origin: 'inferred',

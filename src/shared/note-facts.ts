@@ -4,6 +4,8 @@
  * codes and their fields are a public contract (CI users parse `--json`): add, never rename.
  */
 import type { DerivationFact } from './derivation-facts';
+import type { InferenceFact } from './inference-facts';
+import type { TranslationFact } from './translation-facts';
 import type { CodeGenerationCheck, SchemaOrigin } from './results';
 
 /** Facts about how a library is called, whatever the sample. */
@@ -95,6 +97,8 @@ export type NoteFact =
   | GenerationFact
   | SchemaFact
   | DerivationFact
+  | InferenceFact
+  | TranslationFact
   /** Keys of the sample the user's schema has no field for, left out before encoding as asked (drop unknown keys). */
   | { code: 'unknown-keys-dropped'; count: number; paths: string[] }
   /** 64-bit integer fields given as JSON numbers beyond 2^53: JSON.parse rounded them before any codec ran. */

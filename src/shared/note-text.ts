@@ -5,10 +5,13 @@
  */
 import { codeGenerationVerdict } from './code-generation-text';
 import { DERIVATION_WORDS } from './derivation-text';
+import { INFERENCE_WORDS } from './inference-text';
+import { TRANSLATION_WORDS } from './translation-text';
 import type { ProtocLibrary, NoteCode, NoteFact } from './note-facts';
+import type { StoredRowNote } from './results';
 
 /** Each code's words, from the fact of that code. */
-export type NoteWords<F extends NoteFact> = { [C in F['code']]: (fact: Extract<F, { code: C }>) => string };
+export type NoteWords<F extends { code: string }> = { [C in F['code']]: (fact: Extract<F, { code: C }>) => string };
 
 /** The most paths a note keeps (its `count` says how many there were). */
 export const NOTE_PATHS_KEPT = 20;
@@ -39,6 +42,8 @@ const RENAMED_BECAUSE = {
 
 const ROW_WORDS: NoteWords<NoteFact> = {
   ...DERIVATION_WORDS,
+  ...INFERENCE_WORDS,
+  ...TRANSLATION_WORDS,
   'unknown-keys-dropped': ({ count, paths }) =>
     `${count.toLocaleString('en-US')} key${count === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${pathsText(count, paths)}`,
   'unsafe-64-bit-numbers': ({ count, paths }) =>
@@ -128,7 +133,7 @@ const ROW_WORDS: NoteWords<NoteFact> = {
 };
 
 /** A note in words; a note of a report saved before notes were facts is a sentence, as it is. */
-export function noteText(note: NoteFact | string): string {
+export function noteText(note: StoredRowNote): string {
   if (typeof note === 'string') return note;
   const words = ROW_WORDS[note.code as NoteCode] as (fact: NoteFact) => string;
   return words(note);

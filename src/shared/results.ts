@@ -39,10 +39,16 @@ export type RoundFailure =
   | { code: 'compression-not-timed'; round: number; rounds: number; error: StageError };
 
 /**
- * A note of a row: a fact (`code` and its figures, worded by `noteText` in note-text.ts), or a
- * sentence where the note has not become one yet.
+ * A note of a row: a fact (`code` and its figures, worded by `noteText` in note-text.ts). What
+ * the engine produces is facts only, so the compiler checks that no producer emits a sentence.
  */
-export type RowNote = string | NoteFact;
+export type RowNote = NoteFact;
+
+/**
+ * A note as a report saved by an older build may hold it (the panel's history restored from
+ * webview state): a sentence there, worded by `noteText` as it is.
+ */
+export type StoredRowNote = NoteFact | string;
 
 export type { NoteFact } from './note-facts';
 

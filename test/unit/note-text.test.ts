@@ -72,6 +72,37 @@ test('facts of the schema and of how the sample meets it, in words', () => {
   );
 });
 
+test('facts of a derived schema, in words', () => {
+  assert.equal(
+    noteText({ code: 'proto-scalar-in-avro', field: 'shop.Order.Line.quantity', protoType: 'uint32', avroType: 'long' }),
+    'shop.Order.Line.quantity: uint32 is typed long (unsigned 32-bit values can exceed Avro int)',
+  );
+  assert.equal(
+    noteText({ code: 'avro-attribute-left-out', attribute: 'protoNumber', at: 'Order.id', value: '19500' }),
+    'protoNumber 19500 at Order.id left out: field numbers are 1 to 536870911, not 19000 to 19999',
+  );
+  assert.equal(
+    noteText({ code: 'well-known-type-in-avro', type: 'Int64Value', avro: 'long' }),
+    "google.protobuf.Int64Value (proto3 JSON mapping in the sample) is typed as its long value (the wrapper's JSON form)",
+  );
+});
+
+test('choices of an inferred or translated schema made at paths, in words', () => {
+  assert.equal(
+    noteText({ code: 'proto-map-keys', keys: { kind: 'not-names' }, count: 1, paths: ['$.scores'] }),
+    'objects whose keys are not field names are typed map<string, …> at $.scores',
+  );
+  assert.equal(
+    noteText({ code: 'avro-absent-null', count: 7, paths: ['$[0].b', '$[1].b', '$[2].b', '$[3].b', '$[4].b'] }),
+    'keys missing from some objects default to null: Avro has no absence, so they decode as null at 7 paths: $[0].b, $[1].b, $[2].b, $[3].b, $[4].b and 2 more',
+  );
+  assert.equal(
+    noteText({ code: 'field-choice', language: 'bop', choice: 'nullable', count: 2, paths: ['$[*].opt', '$[*].maybe'] }),
+    'nullable fields are message fields, absent when null at 2 paths: $[*].opt, $[*].maybe',
+  );
+  assert.equal(noteText({ code: 'translated-types', language: 'capnp', types: ['int32 → Int32'] }), "Cap'n Proto types: int32 → Int32");
+});
+
 test("a row's notes in words, a saved sentence among them as it is", () => {
   const row = {
     status: 'errored',

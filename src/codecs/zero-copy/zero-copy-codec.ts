@@ -23,7 +23,7 @@ import { declaresDefaults, schemaDefaults } from './schema-defaults';
 export interface Translation {
   text: string;
   model: SchemaModel;
-  notes: string[];
+  notes: NoteFact[];
 }
 
 export interface ZeroCopyFormat<T extends Translation> {
@@ -105,7 +105,7 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
           ...sandboxNotes(),
           ...format.notes,
           ...translation.notes,
-          ...chosen.notes.map((note) => (typeof note === 'string' ? `(Avro schema) ${note}` : ({ code: 'avro-schema-note', note } as const))),
+          ...chosen.notes.map((note): NoteFact => ({ code: 'avro-schema-note', note })),
           ...(fit?.notes ?? []),
         ],
         ...(chosen.inferred ? { inferred: chosen.inferred } : {}),
