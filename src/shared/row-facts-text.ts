@@ -1,6 +1,7 @@
 /**
- * A row's facts in words, for every renderer (the CLI's tables, the exports, the panel): a later
- * round that gave no figures (`RoundFailure`), bytes that differ between runtimes.
+ * A row's facts in words, for every renderer (the CLI's tables, the exports, the panel): its
+ * notes (worded in note-text.ts), a later round that gave no figures (`RoundFailure`), bytes
+ * that differ between runtimes.
  */
 import { noteText } from './note-text';
 import type { CodecResult, RoundFailure, RuntimeDifference } from './results';
