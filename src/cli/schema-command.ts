@@ -15,6 +15,8 @@ import { providedSchemaFrom, SCHEMA_OPTIONS, SchemaUsageError, variantsFrom } fr
 import type { ProvidedSchema } from '../shared/codec-job';
 import { inferAvroSchema } from '../schema/infer-avro';
 import { LANGUAGE_NAMES, TRANSLATED_LANGUAGES, translatedSchemaText, type TranslatedLanguage } from '../schema/translate/translated-text';
+import { noteText } from '../shared/note-text';
+import type { RowNote } from '../shared/results';
 
 const isTranslated = (format: string): format is TranslatedLanguage => (TRANSLATED_LANGUAGES as readonly string[]).includes(format);
 
@@ -31,7 +33,7 @@ choice was made; notes go to stderr.`;
 
 interface SchemaText {
   text: string;
-  notes: string[];
+  notes: RowNote[];
 }
 
 /** Returns the exit code: 0 printed, 2 bad input or usage (thrown for the CLI to report). */
@@ -84,7 +86,7 @@ export async function schemaCommand(args: string[]): Promise<number> {
     return 2;
   }
   process.stdout.write(result.text);
-  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  for (const note of result.notes) process.stderr.write(`note: ${noteText(note)}\n`);
   return 0;
 }
 

@@ -22,7 +22,7 @@ export interface ChosenSchema {
   schema: unknown;
   origin: SchemaOrigin;
   text: string;
-  notes: string[];
+  notes: RowNote[];
   /** Set when inferred: handed to later rounds. */
   inferred?: AvroInference;
   /** Derived from a .proto: the sample is proto3 JSON, and a round trip is judged by the .proto's rules. */
@@ -42,7 +42,7 @@ export function chooseAvroSchema(sample: unknown, context: PrepareContext): Chos
       schema: derived.schema,
       origin: 'derived',
       text: derived.text,
-      notes: [`Avro schema derived field by field from ${from}`, ...derived.notes],
+      notes: [{ code: 'schema-derived', format: 'Avro', from }, ...derived.notes],
       semantics: protoSemantics(provided.source),
     };
   }
@@ -52,7 +52,7 @@ export function chooseAvroSchema(sample: unknown, context: PrepareContext): Chos
     (context.inferred as AvroInference | undefined) ??
     (context.messages && Array.isArray(sample) ? inferAvroMessageSchema(sample, context.variants) : inferAvroSchema(sample, context.variants));
   const variants = describeVariants(context.variants);
-  const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
+  const notes: RowNote[] = variants ? [{ code: 'schema-variants', variants }, ...inferred.notes] : inferred.notes;
   return { schema: inferred.schema, origin: 'inferred', text: inferred.text, notes, inferred };
 }
 
@@ -89,11 +89,9 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
       input = { [list]: sample };
       wrappedAs = list;
       unwrap = (decoded) => (decoded as Record<string, unknown>)[list];
-      notes.push(
-        `the sample is a list of values: encoded as the array field ${list} of record ${String((schema as { name?: unknown }).name)}, its only field, and unwrapped after decoding`,
-      );
+      notes.push({ code: 'list-in-only-field', format: 'avro', field: list, container: String((schema as { name?: unknown }).name) });
     } else {
-      notes.push(`the sample is a list of ${describeNamed(schema)}: encoded as an Avro array of it`);
+      notes.push({ code: 'list-as-avro-array', element: describeNamed(schema) });
       schema = { type: 'array', items: schema };
     }
   }

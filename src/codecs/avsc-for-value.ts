@@ -17,7 +17,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     decode: (bytes): unknown => type.fromBuffer(asBuffer(bytes)),
     schema: 'inferred',
     schemaText: JSON.stringify(type.schema(), null, 2),
-    notes: ["schema from avsc's own Type.forValue(sample): non-integers become float (32-bit), not double"],
+    notes: [{ code: 'avsc-for-value' }],
     ...recordsAsInputs(sample, context),
   };
 };

@@ -18,7 +18,5 @@ export const { generate, prepare } = zeroCopyCodec({
   glue: bebopGlue,
   generator: BEBOP_GENERATOR,
   runtimes: { bebop: () => bebop },
-  notes: [
-    "encode and decode are the root record's generated encode(record) and decode(bytes) (one BebopView the runtime reuses); Bebop decodes eagerly, so it has no access or firstField figures",
-  ],
+  notes: [{ code: 'bebop-calls' }],
 });

@@ -9,7 +9,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     encode: (value) => dumpToBuffer(value),
     decode: (bytes) => loadFromBuffer(asBuffer(bytes)),
     schema: 'none',
-    notes: ['module-level dumpToBuffer/loadFromBuffer: each message carries its PDU header (magic and length)'],
+    notes: [{ code: 'bser-pdu-header' }],
     ...recordsAsInputs(sample, context),
   };
 };

@@ -34,7 +34,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     decode: wrapped ? (bytes): unknown => deserialize(bytes)[WRAPPER_KEY] : (bytes) => deserialize(bytes),
     schema: 'none',
     layout: { kind: 'bson' },
-    notes: wrapped ? [`root is not an object: encoded as {"${WRAPPER_KEY}": sample} (BSON documents must be objects); wrapper bytes counted`] : [],
+    notes: wrapped ? [{ code: 'bson-wrapped', key: WRAPPER_KEY, messages: false }] : [],
   };
 };
 
@@ -60,9 +60,7 @@ function prepareMessages(records: unknown[]): ReturnType<CodecModule['prepare']>
     decode: wrapped ? (bytes): unknown => deserialize(bytes)[WRAPPER_KEY] : (bytes) => deserialize(bytes),
     schema: 'none',
     layout: { kind: 'bson' },
-    notes: wrapped
-      ? [`some messages are not objects: every message is encoded as {"${WRAPPER_KEY}": record} (BSON documents must be objects); wrapper bytes counted`]
-      : [],
+    notes: wrapped ? [{ code: 'bson-wrapped', key: WRAPPER_KEY, messages: true }] : [],
   };
 }
 

@@ -5,6 +5,7 @@
  * `create` once, before timing; encode is `toBinary`, decode `fromBinary`, whose messages carry
  * a `$typeName` property: a remnant.
  */
+import type { NoteFact } from '../shared/results';
 import { create, fromBinary, fromJson, toBinary, toJson, type DescField, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
 import { UnsupportedSampleError, type CodecModule } from './codec';
 import { planFieldFacts, planProtobuf, planSemantics, withNullsRestored } from './protobuf-plan';
@@ -35,7 +36,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
   const read = adapter ? (bytes: Uint8Array) => fromWire(decodeMessage(bytes), adapter) : withNullsRestored(plan, decodeMessage);
   const field = plan.wrappedAs;
   // Names as @bufbuild's properties (create() takes those, not the .proto's); fromJson reads JSON names itself.
-  const renamed = new Set<string>();
+  const renamed: Renames = new Map();
   const build = jsonForm
     ? (wire: unknown) => fromJson(schema, wire as JsonValue, { registry })
     : (wire: unknown) => create(schema, byLocalName(schema, type, wire, renamed) as never);
@@ -48,16 +49,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     decode: field ? (bytes) => (read(bytes) as Record<string, unknown>)[field] : read,
     schema: plan.origin,
     schemaText: plan.text,
-    notes: [
-      ...plan.notes,
-      'descriptors built at run time from the protobufjs schema (protobufjs/ext/descriptor → FileDescriptorSet → createFileRegistry); no protoc',
-      jsonForm
-        ? "the sample is in proto3's JSON form: it becomes messages with fromJson once, before timing; encode is toBinary, decode fromBinary then toJson (timed)"
-        : 'the value becomes messages with create() once, before timing; encode is toBinary, decode fromBinary',
-      ...[...renamed].map(
-        (rename) => `field ${rename} in @bufbuild's descriptors (same field number): another field has its property name; decoded objects show the rename`,
-      ),
-    ],
+    notes: [...plan.notes, { code: 'bufbuild-descriptors' }, { code: 'bufbuild-messages', from: jsonForm ? 'json' : 'value' }, ...renamed.values()],
     layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
     interop: protobufInterop('protobufjs', type, plan.text),
     // Every decoded message carries its type's name: a remnant, not a difference in the data.
@@ -72,7 +64,10 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
  * `struct`), the key create() reads: under the .proto's name it was dropped. Decoded messages
  * keep the localNames, which the round trip shows as renames.
  */
-function byLocalName(message: DescMessage, type: protobuf.Type, value: unknown, renamed: Set<string>): unknown {
+/** The fields @bufbuild names apart, by `Message.field`. */
+type Renames = Map<string, NoteFact>;
+
+function byLocalName(message: DescMessage, type: protobuf.Type, value: unknown, renamed: Renames): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || ArrayBuffer.isView(value)) return value;
   const byNumber = new Map(message.fields.map((field) => [field.number, field]));
   return Object.fromEntries(
@@ -80,13 +75,13 @@ function byLocalName(message: DescMessage, type: protobuf.Type, value: unknown, 
       const declared = type.fields[key];
       const field = declared && byNumber.get(declared.id);
       if (!declared || !field) return [key, inner];
-      if (field.name !== key) renamed.add(`${message.name}.${key} is ${field.name}`);
+      if (field.name !== key) renamed.set(`${message.name}.${key}`, { code: 'bufbuild-field-renamed', message: message.name, field: key, to: field.name });
       return [field.localName, fieldValue(field, declared, inner, renamed)];
     }),
   );
 }
 
-function fieldValue(field: DescField, declared: protobuf.Field, value: unknown, renamed: Set<string>): unknown {
+function fieldValue(field: DescField, declared: protobuf.Field, value: unknown, renamed: Renames): unknown {
   const inner = declared.resolve().resolvedType as protobuf.Type | null;
   if (!inner || !('fields' in inner)) return value;
   if (field.fieldKind === 'message') return byLocalName(field.message, inner, value, renamed);

@@ -10,7 +10,6 @@ import { zeroCopyCodec } from './zero-copy/zero-copy-codec';
 import { translateToCapnp } from '../schema/translate/to-capnp';
 import { capnpGlue } from './zero-copy/capnp-glue';
 import { CAPNP_GENERATOR } from '../codegen/zero-copy-tools';
-import { LAZY_DECODE_NOTE } from './zero-copy/lazy-notes';
 
 export const { generate, prepare } = zeroCopyCodec({
   name: "Cap'n Proto",
@@ -20,9 +19,5 @@ export const { generate, prepare } = zeroCopyCodec({
   glue: capnpGlue,
   generator: CAPNP_GENERATOR,
   runtimes: { 'capnp-es': () => capnp },
-  notes: [
-    'encode: a new capnp-es Message per call, filled through the generated setters, framed as the standard (unpacked) stream: new Uint8Array(message.toArrayBuffer())',
-    "decode opens the bytes with new Message(bytes, false) (unpacked); capnp-es copies the message's segments when it opens them, so access and firstField pay that copy too",
-    LAZY_DECODE_NOTE,
-  ],
+  notes: [{ code: 'capnp-encode' }, { code: 'capnp-decode' }, { code: 'lazy-decode' }],
 });

@@ -16,8 +16,8 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     decode: (bytes): unknown => encoder.decode(bytes),
     schema: 'none',
     notes: [
-      'new Encoder({ useRecords: true }).encode / .decode: object structures written once as cbor-x record tags',
-      'the decoder must be cbor-x with records on too: the same option on both sides',
+      { code: 'records-on', library: 'cbor-x' },
+      { code: 'records-both-sides', library: 'cbor-x' },
       nativeAccelerationNote('cbor-x', isNativeAccelerationEnabled),
     ],
     interop: cborInterop(),

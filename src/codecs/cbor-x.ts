@@ -7,7 +7,7 @@ import { selfDescribingCodec } from './self-describing';
 export const prepare = selfDescribingCodec({
   encode: (value) => encode(value),
   decode: (bytes): unknown => decode(bytes),
-  notes: () => ['module-level encode/decode defaults (records off)', nativeAccelerationNote('cbor-x', isNativeAccelerationEnabled)],
+  notes: () => [{ code: 'module-defaults', calls: 'encode/decode', detail: 'records-off' }, nativeAccelerationNote('cbor-x', isNativeAccelerationEnabled)],
   layout: { kind: 'cbor' },
   interop: cborInterop,
 });

@@ -9,7 +9,7 @@ import { selfDescribingCodec } from './self-describing';
 export const prepare = selfDescribingCodec({
   encode: (value) => encode(value),
   decode: (bytes): unknown => decode(bytes),
-  notes: () => ['module-level encode/decode defaults (deterministic: map keys sorted by their encoded bytes)'],
+  notes: () => [{ code: 'module-defaults', calls: 'encode/decode', detail: 'deterministic' }],
   layout: { kind: 'cbor' },
   interop: cborInterop,
 });

@@ -10,7 +10,6 @@ import { zeroCopyCodec } from './zero-copy/zero-copy-codec';
 import { translateToFbs } from '../schema/translate/to-fbs';
 import { flatbuffersGlue } from './zero-copy/flatbuffers-glue';
 import { FLATBUFFERS_GENERATOR } from '../codegen/zero-copy-tools';
-import { LAZY_DECODE_NOTE } from './zero-copy/lazy-notes';
 
 export const { generate, prepare } = zeroCopyCodec({
   name: 'FlatBuffers',
@@ -20,5 +19,5 @@ export const { generate, prepare } = zeroCopyCodec({
   glue: flatbuffersGlue,
   generator: FLATBUFFERS_GENERATOR,
   runtimes: { flatbuffers: () => flatbuffers },
-  notes: ['encode: the generated builder functions into one reused Builder (cleared per call), finished with no file identifier', LAZY_DECODE_NOTE],
+  notes: [{ code: 'flatbuffers-encode' }, { code: 'lazy-decode' }],
 });

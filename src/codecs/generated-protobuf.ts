@@ -17,9 +17,9 @@ import { UnsupportedSampleError, type CodecModule, type PrepareContext, type Pre
 import type { protobuf } from './protobufjs-runtime';
 import { describeGeneration, generateCode, type GeneratedCode, type Generator } from '../codegen/generate';
 import { GeneratedModules, sandboxNotes, type RuntimeModules } from '../codegen/load-generated';
-import { CONVERSION_NOTE, NULL_FIELDS_NOTE, type ProtoInference } from '../schema/infer-proto';
+import type { ProtoInference } from '../schema/infer-proto';
 import { restoresNullsOnly } from '../schema/proto-adapter';
-import { ABSENT_AS_NULL_NOTE } from '../schema/absent-as-null';
+import type { NoteCode, NoteFact, ProtocLibrary } from '../shared/note-facts';
 import { generatedInterop, type GeneratedMessageType } from './generated-protobuf-interop';
 import { protocSafeProto } from '../schema/protoc-names';
 import { importLayout } from '../schema/proto-import-names';
@@ -38,9 +38,9 @@ export interface GeneratedProtobufLibrary {
   packageFolders?: Readonly<Record<string, string>>;
   /** The message `relativeName` (package left out, nested as `Outer.Inner`) in the module's exports. */
   messageType(exports: Record<string, unknown>, relativeName: string): GeneratedMessageType;
-  notes: readonly string[];
-  /** What the decode gives for a proto3 optional field left unset: where the sample's nulls go. */
-  unsetOptional: string;
+  notes: readonly NoteFact[];
+  /** Names the library in the note of where the sample's nulls go (what its decode gives for a proto3 optional field left unset). */
+  library: ProtocLibrary;
   /** The generator writes no field for a proto2 group and keeps its bytes as unknown fields. */
   groupsUnread?: true;
   /** Why the generator's code cannot follow `import public` (protoc-gen-js's CommonJS: it leaves such a file's module unrequired). */
@@ -59,7 +59,7 @@ interface Generated {
   rootFile: string;
   rootName: string;
   /** Fields renamed in the text protoc was given (protoc-names.ts). */
-  renames: string[];
+  renames: NoteFact[];
   /** One of the files protoc was given has an `import public`. */
   publicImport: boolean;
 }
@@ -126,6 +126,21 @@ async function generateFor(library: GeneratedProtobufLibrary, sample: unknown, c
   return { code, reference, referenceBytes, rootFile: declared ? SCHEMA_FILE : LIST_FILE, rootName: nameInPackage(root), renames: safe.notes, publicImport };
 }
 
+/** The protobufjs row's notes about its own calls, not this row's. */
+const PROTOBUFJS_CALLS: ReadonlySet<NoteCode> = new Set<NoteCode>([
+  'proto-json-conversion',
+  'proto-null-fields-optional',
+  'proto-long-objects',
+  'avro-root-wrapped',
+  'absent-as-null',
+  'well-known-types-converted',
+  'enum-names-converted',
+  'bytes-as-base64',
+  'longs-as-strings',
+  'longs-as-long-objects',
+  'from-object-timed',
+]);
+
 function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, context: PrepareContext): PreparedCodec {
   const generated = context.generated as Generated | undefined;
   if (!generated) {
@@ -139,8 +154,7 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
   const wrapped = (reference.layout as { wrappedAs?: string }).wrappedAs !== undefined;
   // Where protobufjs's decode puts nulls back (an inferred nulls-only adapter, the only one that
   // gets this far, or an .avsc's unions with null), this row's decode is the library's own.
-  const nulls = (reference.inferred as ProtoInference | undefined)?.adapter !== undefined || reference.notes.includes(ABSENT_AS_NULL_NOTE);
-  const restoring = [CONVERSION_NOTE, NULL_FIELDS_NOTE, ABSENT_AS_NULL_NOTE];
+  const nulls = (reference.inferred as ProtoInference | undefined)?.adapter !== undefined || reference.notes.some((note) => note.code === 'absent-as-null');
   // The list message has one field: the library names it its way (`recordsList`), read it as named.
   const unwrap = (value: unknown) => Object.values(value as Record<string, unknown>)[0];
   const decode = wrapped ? (bytes: Uint8Array) => unwrap(message.decode(bytes)) : (bytes: Uint8Array) => message.decode(bytes);
@@ -152,19 +166,12 @@ function prepareWith(library: GeneratedProtobufLibrary, _sample: unknown, contex
     ...(reference.schemaText === undefined ? {} : { schemaText: reference.schemaText }),
     notes: [
       // protobufjs's own ways of calling it are not this row's; the facts about the sample are.
-      ...reference.notes.filter(
-        (note) =>
-          typeof note !== 'string' || (!/protobufjs|Long objects|toObject|fromObject/.test(note) && !restoring.some((restores) => note.startsWith(restores))),
-      ),
-      ...(nulls
-        ? [
-            `a null of the sample is a proto3 optional field left unset (proto3 has no null): ${library.unsetOptional}; the round trip counts them as nulls absent (the protobufjs row puts the nulls back in its timed decode)`,
-          ]
-        : []),
+      ...reference.notes.filter((note) => !PROTOBUFJS_CALLS.has(note.code)),
+      ...(nulls ? [{ code: 'unset-optional-nulls', library: library.library } as const] : []),
       describeGeneration(code),
       ...sandboxNotes(),
       ...generated.renames,
-      `the value becomes ${library.runtime} messages once, before timing, by reading protobufjs's bytes for it; encode and decode are the generated code's own calls`,
+      { code: 'messages-from-reference', runtime: library.runtime },
       ...library.notes,
     ],
     ...(reference.layout ? { layout: reference.layout } : {}),

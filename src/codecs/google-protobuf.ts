@@ -56,11 +56,8 @@ const codec = generatedProtobufCodec({
       decode: (bytes) => type.deserializeBinary(bytes).toObject(),
     };
   },
-  unsetOptional:
-    "toObject() gives an unset optional scalar as its type's default ('', 0, false) and an unset message as undefined; the message's hasField() methods tell unset from set",
-  notes: [
-    'decode is deserializeBinary(bytes).toObject(): the plain object google-protobuf gives, with its renamed keys (lists end in List, maps are [key, value] pairs ending in Map, names are lower-cased then camel-cased at underscores)',
-  ],
+  library: 'google-protobuf',
+  notes: [{ code: 'google-protobuf-decode' }],
 });
 
 export const { prepare, generate } = codec;

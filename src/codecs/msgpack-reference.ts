@@ -22,7 +22,7 @@ export const prepare = selfDescribingCodec({
   // encode returns a view of exactly the written bytes.
   encode: (value) => encode(value),
   decode: (bytes) => decode(bytes),
-  notes: () => ['module-level encode/decode defaults'],
+  notes: () => [{ code: 'module-defaults', calls: 'encode/decode' }],
   layout: { kind: 'msgpack' },
   interop: msgpackInterop,
   refuses: (sample) =>

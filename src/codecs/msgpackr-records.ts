@@ -16,8 +16,8 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     decode: (bytes): unknown => packr.unpack(bytes),
     schema: 'none',
     notes: [
-      'new Packr({ useRecords: true }).pack / .unpack: object structures written once as msgpackr records (a MessagePack extension)',
-      'the decoder must be msgpackr with records on too: the same option on both sides',
+      { code: 'records-on', library: 'msgpackr' },
+      { code: 'records-both-sides', library: 'msgpackr' },
       nativeAccelerationNote('msgpackr', isNativeAccelerationEnabled),
     ],
     interop: msgpackInterop(),

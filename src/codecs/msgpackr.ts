@@ -8,7 +8,7 @@ export const prepare = selfDescribingCodec({
   // pack returns a view into a reused buffer: byteLength is exactly what is sent.
   encode: (value) => pack(value),
   decode: (bytes): unknown => unpack(bytes),
-  notes: () => ['module-level pack/unpack defaults (records off)', nativeAccelerationNote('msgpackr', isNativeAccelerationEnabled)],
+  notes: () => [{ code: 'module-defaults', calls: 'pack/unpack', detail: 'records-off' }, nativeAccelerationNote('msgpackr', isNativeAccelerationEnabled)],
   layout: { kind: 'msgpack' },
   interop: msgpackInterop,
 });

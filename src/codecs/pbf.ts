@@ -52,7 +52,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     decode: field ? (bytes) => (readBytes(bytes) as Record<string, unknown>)[field] : readBytes,
     schema: plan.origin,
     schemaText: plan.text,
-    notes: [...plan.notes, 'read/write functions compiled at run time by pbf/compile from the same schema protobufjs uses'],
+    notes: [...plan.notes, { code: 'pbf-compiled' }],
     layout: field ? { kind: 'protobuf', type, wrappedAs: field } : { kind: 'protobuf', type },
     interop: protobufInterop('@bufbuild/protobuf', type, plan.text),
     // pbf reads an absent proto3 field as its zero, as protobufjs does: the same message.

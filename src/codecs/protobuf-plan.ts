@@ -10,13 +10,13 @@ import { deriveProtoFromAvro } from '../schema/derive-proto-from-avro';
 import { isArraySchema } from './avro-schema-choice';
 import { inferProtoMessageSchema, inferProtoSchema, STRUCT_IMPORT, type ProtoInference } from '../schema/infer-proto';
 import { fromWire, toWire, type ProtoAdapter } from '../schema/proto-adapter';
-import { ABSENT_AS_NULL_NOTE, absentAsNullAdapter } from '../schema/absent-as-null';
+import { absentAsNullAdapter } from '../schema/absent-as-null';
 import { describeProvided, resolveAvsc, resolveProtoType } from '../schema/provided-schema';
 import { checkProtoFit, describeMismatch, type ProtoFit, type ProtoFitOptions } from '../schema/sample-fit';
 import { fieldsByJsonKey, messageNaming } from '../schema/proto-json-names';
 import { protoFieldFacts } from '../schema/proto-defaults';
 import { describeVariants } from '../shared/variants';
-import type { RowNote, SchemaOrigin } from '../shared/results';
+import type { NoteFact, RowNote, SchemaOrigin } from '../shared/results';
 import { NOTE_PATHS_KEPT } from '../shared/row-facts-text';
 import type { FormatSemantics } from '../analysis/semantics';
 import { protoSemantics } from '../schema/proto-syntax';
@@ -33,7 +33,7 @@ interface ChosenSchema {
   adapter?: ProtoAdapter;
   /** Derived from an .avsc: the fields standing for unions with null (`Message.field`). */
   nullable?: string[];
-  notes: string[];
+  notes: RowNote[];
   /** Set when inferred: handed to later rounds. */
   inferred?: ProtoInference;
 }
@@ -69,20 +69,16 @@ export function planProtobuf(sample: unknown, context: PrepareContext): Protobuf
   if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records && holdsOneList) {
     // A message that holds one list and nothing else (the Root an inferred .proto wraps a root array in).
     wrappedAs = holdsOneList;
-    notes.push(
-      `the sample is a list of values: encoded as the repeated field ${holdsOneList} of message ${type.name}, its only field, and unwrapped after decoding`,
-    );
+    notes.push({ code: 'list-in-only-field', format: 'protobuf', field: holdsOneList, container: type.name });
   } else if (wrappedAs === undefined && chosen.origin !== 'inferred' && Array.isArray(sample) && !records) {
     type = listOf(type);
     wrappedAs = LIST_FIELD;
-    notes.push(
-      `the sample is a list of ${chosen.type.name}: encoded as message ${type.name} { repeated ${chosen.type.name} ${LIST_FIELD} = 1; } and unwrapped after decoding`,
-    );
+    notes.push({ code: 'list-wrapped-in-message', element: chosen.type.name, message: type.name, field: LIST_FIELD });
   }
   const wrapOne = (value: unknown) => (wrappedAs ? { [wrappedAs]: value } : value);
   const wrapped = records ? records.map(wrapOne) : wrapOne(sample);
   const absentAsNull = chosen.nullable ? absentAsNullAdapter(type, chosen.nullable) : undefined;
-  if (absentAsNull) notes.push(ABSENT_AS_NULL_NOTE);
+  if (absentAsNull) notes.push({ code: 'absent-as-null' });
   // Inferred wrapper messages, oneofs and google.protobuf.Value: the JSON is converted to them
   // inside encode and back inside decode, so the timings include it.
   const wireOf = (value: unknown) => (chosen.adapter ? toWire(value, chosen.adapter) : value);
@@ -138,7 +134,7 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
     const listOfIt = !context.messages && Array.isArray(sample) && !isRecordSchema(resolved) && !isArraySchema(resolved);
     const derived = deriveProtoFromAvro(listOfIt ? { type: 'array', items: resolved } : resolved);
     const type = protobuf.parse(derived.source, { keepCase: true }).root.lookupType(derived.rootType);
-    const notes = [`proto3 schema derived field by field from ${describeProvided(provided)}`, ...derived.notes];
+    const notes: RowNote[] = [{ code: 'schema-derived', format: 'proto3', from: describeProvided(provided) }, ...derived.notes];
     return { type, origin: 'derived', text: derived.source, wrappedAs: derived.wrappedAs, nullable: derived.nullable, notes };
   }
   // A later round gets back what the first round inferred (plain data): no second inference.
@@ -151,7 +147,7 @@ function chooseSchema(sample: unknown, context: PrepareContext): ChosenSchema {
   if (inferred.importsStruct) root.addJSON(protobuf.common.get(STRUCT_IMPORT)!.nested!);
   const type = root.lookupType(inferred.rootType);
   const variants = describeVariants(context.variants);
-  const notes = variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes;
+  const notes: NoteFact[] = variants ? [{ code: 'schema-variants', variants }, ...inferred.notes] : inferred.notes;
   return {
     type,
     origin: 'inferred',

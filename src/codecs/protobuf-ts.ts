@@ -27,11 +27,11 @@ const codec = generatedProtobufCodec({
       decode: (bytes) => type.fromBinary(bytes),
     };
   },
-  unsetOptional: 'protobuf-ts decodes an unset optional field as a missing key',
+  library: 'protobuf-ts',
   groupsUnread: true,
   // A oneof decodes as { oneofKind: 'member', member: value } under the oneof's name.
   semantics: { oneofs: 'oneof-kind' },
-  notes: ["protobuf-ts's default options (optimize_speed): messages are plain objects with camel-cased keys; absent fields decode as their defaults"],
+  notes: [{ code: 'protobuf-ts-defaults' }],
 });
 
 export const { prepare, generate } = codec;

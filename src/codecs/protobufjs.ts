@@ -61,15 +61,11 @@ export function prepareProtobufjs(sample: unknown, context: PrepareContext, opti
           objects: true,
         }
       : undefined;
-  if (wellKnown)
-    notes.push(
-      "well-known types are in proto3's JSON mapping in the sample: converted to messages before encoding (not timed) and back after decoding (timed)",
-    );
-  if (fit.enumNames && !options.fromObject)
-    notes.push('enum names are converted to numbers before encoding (fromObject, not timed) and back after decoding (toObject, timed)');
-  if (fit.bytes) notes.push('bytes are base64 text in the JSON sample: decoding includes toObject with bytes: String');
-  if (fit.longStrings) notes.push("64-bit integers are decimal strings in the sample (proto3's JSON mapping): decoding includes toObject with longs: String");
-  else if (SIXTY_FOUR_BIT.test(plan.text)) notes.push('64-bit integers decode as Long objects (long.js, bundled)');
+  if (wellKnown) notes.push({ code: 'well-known-types-converted' });
+  if (fit.enumNames && !options.fromObject) notes.push({ code: 'enum-names-converted' });
+  if (fit.bytes) notes.push({ code: 'bytes-as-base64' });
+  if (fit.longStrings) notes.push({ code: 'longs-as-strings' });
+  else if (SIXTY_FOUR_BIT.test(plan.text)) notes.push({ code: 'longs-as-long-objects' });
   const decodeMessage = restore ? (bytes: Uint8Array) => type.toObject(type.decode(bytes), restore) : (bytes: Uint8Array) => type.decode(bytes);
   const read = adapter
     ? (bytes: Uint8Array) => fromWire(decodeMessage(bytes), adapter)
@@ -90,7 +86,7 @@ export function prepareProtobufjs(sample: unknown, context: PrepareContext, opti
   if (options.fromObject) {
     // Every call converts the plain (wire-form) value into a message first: what the published
     // benchmark times, and why it shows protobufjs encoding slower than JSON.
-    notes.push('encode calls type.encode(type.fromObject(value)).finish() on the plain value: the conversion to a message is timed');
+    notes.push({ code: 'from-object-timed' });
     return {
       ...common,
       input: adapter ? wrapped : messageForm,

@@ -31,8 +31,8 @@ const codec = generatedProtobufCodec({
       decode: (bytes) => type.decode(bytes),
     };
   },
-  unsetOptional: 'ts-proto decodes an unset optional field as its key holding undefined',
-  notes: ["ts-proto's default options: messages are plain objects with camel-cased keys; absent fields decode as their defaults; 64-bit integers as numbers"],
+  library: 'ts-proto',
+  notes: [{ code: 'ts-proto-defaults' }],
 });
 
 export const { prepare, generate } = codec;

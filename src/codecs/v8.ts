@@ -9,7 +9,7 @@ export const prepare: CodecModule['prepare'] = (sample, context) => {
     encode: (value) => serialize(value),
     decode: (bytes): unknown => deserialize(asBuffer(bytes)),
     schema: 'none',
-    notes: ['format is tied to the V8 version: not a wire format between different Node releases'],
+    notes: [{ code: 'v8-version-tied' }],
     ...recordsAsInputs(sample, context),
   };
 };

@@ -6,6 +6,7 @@
  * a .js beside each .ts) and `manifest.json` (tools, versions, how long generation took).
  * A missing tool is a skipped row that says what to install and which setting to use.
  */
+import type { NoteFact } from '../shared/results';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UnsupportedSampleError } from '../schema/sample-contracts';
@@ -215,12 +216,14 @@ async function generateOrFind(generator: Generator, schema: SchemaFiles, setting
 }
 
 /** The note a row shows: which tools generated its code, and what generation cost this run. */
-export function describeGeneration(generated: GeneratedCode): string {
-  const tools = generated.tools.map((tool) => `${tool.executable} ${tool.version}`).join(', ');
-  const took = generated.steps.map((step) => `${step.label} ${Math.round(step.ms)} ms`).join(', ');
-  return generated.cached
-    ? `code generation: cached (no generation this run; it took ${took || 'no time'} when generated) with ${tools}, in ${path.dirname(generated.outDir)}`
-    : `code generation: ${took} with ${tools}, cached in ${path.dirname(generated.outDir)}`;
+export function describeGeneration(generated: GeneratedCode): NoteFact {
+  return {
+    code: 'codegen-timing',
+    cached: generated.cached,
+    steps: generated.steps.map(({ label, ms }) => ({ label, ms })),
+    tools: generated.tools.map(({ executable, version }) => ({ executable, version })),
+    dir: path.dirname(generated.outDir),
+  };
 }
 
 /** Every tool of the generator, or one error naming each missing tool and its fix. */

@@ -11,6 +11,7 @@
  * loads only in a sandboxed child process (processes/sandbox.ts, engine/codec-sandbox.ts); here,
  * anywhere else, nothing loads and the row says why.
  */
+import type { NoteFact } from '../shared/results';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
@@ -35,11 +36,8 @@ export function allowUnsandboxedLoadsInThisProcess(because: string): void {
 }
 
 /** The note of a row whose generated code ran sandboxed: what the sandbox holds back, and what it does not. */
-export function sandboxNotes(): string[] {
-  if (notSandboxedBecause() !== undefined) return [];
-  return [
-    "the generated code ran sandboxed (a child process under Node's permission model: it reads only its own code and the sample, and cannot write files, start processes or workers); the permission model does not cover the network",
-  ];
+export function sandboxNotes(): NoteFact[] {
+  return notSandboxedBecause() === undefined ? [{ code: 'sandboxed' }] : [];
 }
 
 /** Generated code was about to load outside a sandbox: the row is an error saying why. */

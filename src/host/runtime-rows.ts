@@ -5,8 +5,7 @@
  * `runtime: "browser"`.
  */
 import type { PlannedCodec } from '../shared/comparison-events';
-import { codeGenerationVerdict } from '../shared/code-generation-text';
-import type { CodeGenerationCheck, CodecResult, ComparisonReport, MeasuredRuntime } from '../shared/results';
+import type { CodeGenerationCheck, CodecResult, ComparisonReport, MeasuredRuntime, NoteFact } from '../shared/results';
 
 const BROWSER_SUFFIX = '@browser';
 
@@ -55,8 +54,8 @@ function withSchemaTextForPanel(result: CodecResult): CodecResult {
 }
 
 /** The strict-CSP verdict as a line of the row's notes (the panel's details list them). */
-export function codeGenerationNote(check: CodeGenerationCheck): string {
-  return `without code generation (strict CSP): ${codeGenerationVerdict(check)}`;
+export function codeGenerationNote(check: CodeGenerationCheck): NoteFact {
+  return { code: 'strict-csp', check };
 }
 
 /** The report as the panel shows it: rows renamed by runtime, each browser row after its Node row. */

@@ -218,16 +218,5 @@ export const SPEC_LOGICAL_TYPES: Record<string, new (schema: avro.Schema, option
   duration: DurationType,
 };
 
-/** How a logical type's values are written in JSON samples, for mismatch messages. */
-export const LOGICAL_JSON_FORMS: Record<string, string> = {
-  decimal: 'a decimal string ("-12.50", at most `scale` digits after the point)',
-  uuid: 'a lower-case UUID string',
-  date: 'a date string "YYYY-MM-DD"',
-  'time-millis': 'a time string "HH:MM:SS.mmm"',
-  'time-micros': 'a time string "HH:MM:SS.uuuuuu"',
-  'timestamp-millis': 'an RFC 3339 string with a zone, millisecond precision',
-  'timestamp-micros': 'an RFC 3339 string with a zone, microsecond precision',
-  'local-timestamp-millis': 'a date-time string without a zone, millisecond precision',
-  'local-timestamp-micros': 'a date-time string without a zone, microsecond precision',
-  duration: 'an object { months, days, milliseconds } of unsigned 32-bit counts',
-};
+/** How a logical type's values are written in JSON samples, for mismatch messages and notes. */
+export { LOGICAL_JSON_FORMS } from '../shared/derivation-text';

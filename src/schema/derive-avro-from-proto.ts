@@ -10,35 +10,39 @@ import { formatAvroSchema } from './avro-text';
 import { qualifiedName } from './load-proto';
 import { wellKnownName } from './proto-wkt';
 import { wellKnownAvro } from './proto-wkt-avro';
+import { PROTO_SCALAR_IN_AVRO_WHY } from '../shared/derivation-text';
+import type { NoteFact } from '../shared/results';
 
 export interface AvroDerivation {
   /** Avro schema JSON, for avsc. */
   schema: Record<string, unknown>;
   /** The schema as shown to users. */
   text: string;
-  notes: string[];
+  notes: NoteFact[];
 }
 
 type AvroSchema = string | Record<string, unknown> | AvroSchema[];
 
 /** The Avro type of each protobuf scalar, and why where it is not the obvious one. */
-const SCALARS: Record<string, { avro: string; why?: string }> = {
-  int32: { avro: 'int' },
-  sint32: { avro: 'int', why: 'Avro ints are zigzag varints, like sint32' },
-  sfixed32: { avro: 'int', why: 'Avro has no fixed-width integers: a zigzag varint instead' },
-  uint32: { avro: 'long', why: 'unsigned 32-bit values can exceed Avro int' },
-  fixed32: { avro: 'long', why: 'unsigned 32-bit values can exceed Avro int; Avro has no fixed-width integers' },
-  int64: { avro: 'long' },
-  sint64: { avro: 'long', why: 'Avro longs are zigzag varints, like sint64' },
-  sfixed64: { avro: 'long', why: 'Avro has no fixed-width integers: a zigzag varint instead' },
-  uint64: { avro: 'long', why: 'Avro long is signed: values above 2^63 do not fit' },
-  fixed64: { avro: 'long', why: 'Avro long is signed and a varint: values above 2^63 do not fit' },
-  float: { avro: 'float' },
-  double: { avro: 'double' },
-  bool: { avro: 'boolean' },
-  string: { avro: 'string' },
-  bytes: { avro: 'bytes' },
-};
+const SCALARS: Record<string, { avro: string; why?: string }> = Object.fromEntries(
+  Object.entries({
+    int32: 'int',
+    sint32: 'int',
+    sfixed32: 'int',
+    uint32: 'long',
+    fixed32: 'long',
+    int64: 'long',
+    sint64: 'long',
+    sfixed64: 'long',
+    uint64: 'long',
+    fixed64: 'long',
+    float: 'float',
+    double: 'double',
+    bool: 'boolean',
+    string: 'string',
+    bytes: 'bytes',
+  }).map(([proto, avro]) => [proto, { avro, why: PROTO_SCALAR_IN_AVRO_WHY[proto] }]),
+);
 
 /** What the reverse derivation assumes when no `protoType` is given. */
 export const NATURAL_PROTO_SCALARS: Record<string, string> = {
@@ -58,7 +62,7 @@ const ZERO_DEFAULTS_DOC = 'Plain proto3 fields default to zero, lists and maps t
 interface Context {
   /** Full names already defined: later uses refer to them by name, as Avro requires. */
   defined: Set<string>;
-  notes: string[];
+  notes: NoteFact[];
   /** Well-known types already described in the notes. */
   described: Set<string>;
 }
@@ -79,7 +83,7 @@ function recordOf(type: protobuf.Type, context: Context): AvroSchema {
   // Avro names: left out, and said so.
   const extensions = type.fieldsArray.filter((field) => field.declaringField);
   if (extensions.length > 0) {
-    context.notes.push(`${name}: extension fields left out of the Avro schema (${extensions.map((field) => field.name.replace(/^\./, '')).join(', ')})`);
+    context.notes.push({ code: 'proto-extensions-left-out', message: name, fields: extensions.map((field) => field.name.replace(/^\./, '')) });
   }
   const fields = type.fieldsArray.filter((field) => !field.declaringField).map((field, index) => fieldOf(field, index, context));
   const zeroDefaults = fields.some((field) => field['default'] !== undefined && field['default'] !== null && typeof field['default'] !== 'object');
@@ -94,7 +98,7 @@ function fieldOf(field: protobuf.Field, index: number, context: Context): Record
   const scalar = SCALARS[field.type];
   if (scalar?.why) {
     docs.push(`${field.type} → ${scalar.avro}: ${scalar.why}`);
-    context.notes.push(`${where}: ${field.type} is typed ${scalar.avro} (${scalar.why})`);
+    context.notes.push({ code: 'proto-scalar-in-avro', field: where, protoType: field.type, avroType: scalar.avro });
   }
   if (scalar && NATURAL_PROTO_SCALARS[scalar.avro] !== field.type) attributes['protoType'] = field.type;
   if (field.id !== index + 1) attributes['protoNumber'] = field.id;
@@ -118,7 +122,7 @@ function fieldOf(field: protobuf.Field, index: number, context: Context): Record
     if (oneof) {
       attributes['protoOneof'] = oneof.name;
       docs.push(`in oneof ${oneof.name}: at most one of ${oneof.oneof.join(', ')} is set (Avro does not check)`);
-      context.notes.push(`${where} is in oneof ${oneof.name}: typed as a union with null; Avro does not enforce that only one is set`);
+      context.notes.push({ code: 'proto-oneof-in-avro', field: where, oneof: oneof.name });
     }
     type = ['null', type];
     defaultValue = null;
@@ -142,7 +146,7 @@ function valueOf(field: protobuf.Field, context: Context): AvroSchema {
     const mapped = wellKnownAvro(wellKnown, context.defined);
     if (!context.described.has(wellKnown)) {
       context.described.add(wellKnown);
-      context.notes.push(`google.protobuf.${wellKnown} (proto3 JSON mapping in the sample) is typed as ${mapped.describe}`);
+      context.notes.push({ code: 'well-known-type-in-avro', type: wellKnown, ...(mapped.avro ? { avro: mapped.avro } : {}) });
     }
     return mapped.schema as AvroSchema;
   }
@@ -164,7 +168,7 @@ function enumOf(protoEnum: protobuf.Enum, context: Context): AvroSchema {
   if (!sequential) {
     schema['doc'] = 'Avro enums are written by position: the protobuf numbers are kept in protoValues';
     schema['protoValues'] = Object.fromEntries(symbols.map((symbol, index) => [symbol, numbers[index]]));
-    context.notes.push(`enum ${name}: Avro writes the position of a symbol, not its protobuf number`);
+    context.notes.push({ code: 'proto-enum-by-position', enum: name });
   }
   return schema;
 }

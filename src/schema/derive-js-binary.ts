@@ -5,6 +5,8 @@
  * (maps, other unions, enums, bytes, logical types, recursive records) is written as its
  * `json` type, and a note says where.
  */
+import { NOTE_PATHS_KEPT } from '../shared/note-text';
+import type { NoteFact } from '../shared/results';
 
 type AvroSchema =
   | string
@@ -20,7 +22,7 @@ type AvroSchema =
 
 export interface JsBinaryDerivation {
   schema: unknown;
-  notes: string[];
+  notes: NoteFact[];
 }
 
 const PRIMITIVES: Record<string, string> = { int: 'int', long: 'int', float: 'float', double: 'float', string: 'string', boolean: 'boolean' };
@@ -66,14 +68,8 @@ export function deriveJsBinarySchema(avro: unknown): JsBinaryDerivation {
     return object;
   };
   const schema = convert(avro as AvroSchema, '$', new Set());
-  const notes = ['js-binary schema derived from the Avro schema: int/long → int, float/double → float (64-bit), null unions → optional fields'];
-  if (withDefault.size > 0)
-    notes.push(
-      `fields with a default in the Avro schema are optional (a key left out stays out; js-binary spends a byte on whether each is there): ${[...withDefault].slice(0, 5).join(', ')}${withDefault.size > 5 ? ` and ${withDefault.size - 5} more` : ''}`,
-    );
-  if (asJson.size > 0)
-    notes.push(
-      `written as js-binary's json type (no js-binary equivalent): ${[...asJson].slice(0, 5).join(', ')}${asJson.size > 5 ? ` and ${asJson.size - 5} more` : ''}`,
-    );
+  const notes: NoteFact[] = [{ code: 'js-binary-derived' }];
+  if (withDefault.size > 0) notes.push({ code: 'js-binary-defaults-optional', count: withDefault.size, paths: [...withDefault].slice(0, NOTE_PATHS_KEPT) });
+  if (asJson.size > 0) notes.push({ code: 'js-binary-as-json', count: asJson.size, items: [...asJson].slice(0, NOTE_PATHS_KEPT) });
   return { schema, notes };
 }

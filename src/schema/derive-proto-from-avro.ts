@@ -13,7 +13,9 @@ import { LOGICAL_JSON_FORMS } from './avro-logical-types';
 import { NATURAL_PROTO_SCALARS } from './derive-avro-from-proto';
 import { TypeNames } from './names';
 import { nextFieldNumber, renderProto, type ProtoEnum, type ProtoMessage } from './proto-text';
-import { droppedNote, isIdentifier, isProtoEnumNumber, isProtoFieldNumber } from './schema-words';
+import { commentText, isIdentifier, isProtoEnumNumber, isProtoFieldNumber } from './schema-words';
+import type { CarriedAttribute } from '../shared/derivation-facts';
+import type { NoteFact } from '../shared/results';
 
 export interface ProtoDerivation {
   /** `.proto` text, proto3. Parse with `protobuf.parse(source, { keepCase: true })`. */
@@ -27,7 +29,7 @@ export interface ProtoDerivation {
    * back as null (see absent-as-null.ts).
    */
   nullable: string[];
-  notes: string[];
+  notes: NoteFact[];
 }
 
 type Json = Record<string, unknown>;
@@ -44,7 +46,7 @@ interface Context {
   declared: Map<string, Resolved>;
   messages: ProtoMessage[];
   enums: ProtoEnum[];
-  notes: string[];
+  notes: NoteFact[];
   nullable: string[];
 }
 
@@ -82,7 +84,7 @@ export function deriveProtoFromAvro(schema: unknown): ProtoDerivation {
   const { keepsZeros: _zeros, nullable, ...declaration } = fieldType(schema, '', WRAPPER_FIELD, undefined, context);
   root.fields.push({ ...declaration, name: WRAPPER_FIELD, id: 1 });
   if (nullable) context.nullable.push(`${root.name}.${WRAPPER_FIELD}`);
-  context.notes.push(`the Avro root is not a record: protobufjs encodes { ${WRAPPER_FIELD}: sample } in message ${root.name}`);
+  context.notes.push({ code: 'avro-root-wrapped', field: WRAPPER_FIELD, message: root.name });
   return { source: render(), rootType: root.name, wrappedAs: WRAPPER_FIELD, nullable: context.nullable, notes: context.notes };
 }
 
@@ -106,14 +108,8 @@ function fieldType(schema: unknown, namespace: string, where: string, field: Jso
     if (nullable) comments.push('null reads back as an empty list (repeated fields have no presence)');
   } else if (isObject(inner) && inner['type'] === 'map') {
     const keyType =
-      carried(
-        field?.['protoKeyType'],
-        (value): value is string => typeof value === 'string' && MAP_KEY_TYPES.has(value),
-        'protoKeyType',
-        where,
-        'not a protobuf map key type',
-        context,
-      ) ?? 'string';
+      carried(field?.['protoKeyType'], (value): value is string => typeof value === 'string' && MAP_KEY_TYPES.has(value), 'protoKeyType', where, context) ??
+      'string';
     type = `map<${keyType}, ${elementType(inner['values'], namespace, `${where}{}`, 'a map', context).type}>`;
     if (nullable) comments.push('null reads back as an empty map (maps have no presence)');
   } else {
@@ -190,13 +186,10 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
     context.declared.set(fullName, resolved);
     const symbols = (schema['symbols'] as string[]) ?? [];
     const numbers = isObject(schema['protoValues']) ? schema['protoValues'] : {};
-    const ids = symbols.map(
-      (symbol, index) => carried(numbers[symbol], isProtoEnumNumber, 'protoValues', `${fullName}.${symbol}`, 'enum values are int32', context) ?? index,
-    );
+    const ids = symbols.map((symbol, index) => carried(numbers[symbol], isProtoEnumNumber, 'protoValues', `${fullName}.${symbol}`, context) ?? index);
     // A number given to two symbols would need allow_alias; the positions are kept instead.
     const distinct = new Set(ids).size === ids.length && ids[0] === 0;
-    if (!distinct && Object.keys(numbers).length > 0)
-      context.notes.push(`protoValues of ${fullName} left out: proto3 enums start at 0 and number each symbol once; numbered by position`);
+    if (!distinct && Object.keys(numbers).length > 0) context.notes.push({ code: 'proto-values-left-out', enum: fullName });
     context.enums.push({ name, values: symbols.map((symbol, index) => ({ name: symbol, id: distinct ? ids[index]! : index })) });
     return resolved;
   }
@@ -207,15 +200,7 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
   const fields = Array.isArray(schema['fields']) ? (schema['fields'] as Json[]) : [];
   // Numbered by position unless a protoNumber says otherwise (the rule deriveAvroFromProto writes by).
   const numbers = fields.map(
-    (field, index) =>
-      carried(
-        field['protoNumber'],
-        isProtoFieldNumber,
-        'protoNumber',
-        `${fullName}.${String(field['name'])}`,
-        'field numbers are 1 to 536870911, not 19000 to 19999',
-        context,
-      ) ?? index + 1,
+    (field, index) => carried(field['protoNumber'], isProtoFieldNumber, 'protoNumber', `${fullName}.${String(field['name'])}`, context) ?? index + 1,
   );
   const used = new Set<number>();
   fields.forEach((field, index) => {
@@ -224,7 +209,7 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
     let id = numbers[index]!;
     while (used.has(id) || (id !== numbers[index] && numbers.includes(id))) id = nextFieldNumber(id);
     used.add(id);
-    const oneofName = carried(field['protoOneof'], isIdentifier, 'protoOneof', `${fullName}.${fieldName}`, 'a oneof name is an identifier', context);
+    const oneofName = carried(field['protoOneof'], isIdentifier, 'protoOneof', `${fullName}.${fieldName}`, context);
     const oneof = oneofName !== undefined ? { oneof: oneofName } : {};
     const { keepsZeros, nullable, ...declaration } = declared;
     if (keepsZeros) message.comment = PRESENCE_COMMENT;
@@ -240,8 +225,8 @@ function resolveNamed(schema: Json, namespace: string, context: Context): Resolv
  */
 function logicalField(logical: string, context: Context): Resolved {
   if (logical !== 'duration') {
-    const note = `logical type ${logical} is ${LOGICAL_JSON_FORMS[logical]} in the sample: proto3 sends that text as a string`;
-    if (!context.notes.includes(note)) context.notes.push(note);
+    if (!context.notes.some((note) => note.code === 'logical-type-as-proto-text' && note.logical === logical))
+      context.notes.push({ code: 'logical-type-as-proto-text', logical });
     return { kind: 'scalar', type: 'string', comment: `Avro ${logical}, as text` };
   }
   const known = context.declared.get(DURATION_KEY);
@@ -264,14 +249,7 @@ function withProtoType(resolved: Resolved, field: Json | undefined, where: strin
   const avroType = Object.keys(NATURAL_PROTO_SCALARS).find((key) => NATURAL_PROTO_SCALARS[key] === resolved.type);
   const allowed = INTEGER_KINDS[avroType ?? ''] ?? [];
   return (
-    carried(
-      wanted,
-      (value): value is string => typeof value === 'string' && allowed.includes(value),
-      'protoType',
-      where,
-      `does not fit Avro ${avroType}`,
-      context,
-    ) ?? resolved.type
+    carried(wanted, (value): value is string => typeof value === 'string' && allowed.includes(value), 'protoType', where, context, avroType) ?? resolved.type
   );
 }
 
@@ -279,10 +257,24 @@ function withProtoType(resolved: Resolved, field: Json | undefined, where: strin
  * An attribute of the `.avsc` written into the `.proto` as it is, when it passes `valid`;
  * otherwise left out with a note (it would be text in the middle of a declaration).
  */
-function carried<T>(value: unknown, valid: (value: unknown) => value is T, attribute: string, where: string, wanted: string, context: Context): T | undefined {
+function carried<T>(
+  value: unknown,
+  valid: (value: unknown) => value is T,
+  attribute: CarriedAttribute,
+  at: string,
+  context: Context,
+  avroType?: string,
+): T | undefined {
   if (value === undefined) return undefined;
   if (valid(value)) return value;
-  context.notes.push(droppedNote(attribute, where, value, wanted));
+  context.notes.push({
+    code: 'avro-attribute-left-out',
+    attribute,
+    at,
+    // An .avsc is JSON: every value it holds has a JSON text.
+    value: commentText(JSON.stringify(value) ?? typeof value).slice(0, 60),
+    ...(avroType === undefined ? {} : { avroType }),
+  });
   return undefined;
 }
 

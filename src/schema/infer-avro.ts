@@ -26,6 +26,7 @@ import { formatAvroSchema } from './avro-text';
 import { mapKeysReason, mapValuesOf, schemaTextBudget, shapeBudgets, type ShapeBudget } from './irregular';
 import { elementTypeName, isPrototypeKey, pascalCase, TypeNames } from './names';
 import { avroRecordStructure, TypesByStructure } from './type-reuse';
+import type { NoteFact } from '../shared/results';
 
 export interface AvroInferenceOptions {
   /** Type for non-integer numbers. `float` halves their size and rounds them to float32. */
@@ -43,7 +44,7 @@ export interface AvroInference {
   schema: object;
   /** The schema laid out for reading (avro-text.ts). */
   text: string;
-  notes: string[];
+  notes: NoteFact[];
 }
 
 /** Avro schema JSON as built here: a primitive name, a complex type, or a union. */
@@ -103,15 +104,13 @@ function inferWithBudget(shape: Shape, options: AvroInferenceOptions, budget: Sh
     structures: new TypesByStructure(),
   };
   if (options.integers === 'varint' || options.integers === 'fixed') {
-    context.notes.add(`integers: ${options.integers} applies to protobuf only; Avro ints and longs are always zigzag varints`);
+    context.notes.add({ code: 'avro-integers-protobuf-only', integers: options.integers });
   }
-  if (context.allOptional) context.notes.add('every field is a union with null (default null): one more byte per field');
+  if (context.allOptional) context.notes.add({ code: 'avro-fields-optional' });
   // `Root` is the first name taken, so it is never suffixed; a root array's records are `Item`.
   const schema = avroType(shape, shape.kind === 'array' ? 'Item' : 'Root', context, 0);
   if (context.jsonName !== undefined) {
-    context.notes.add(
-      `free-form values use the record ${context.jsonName}; avsc converts them to and from plain JSON inside encode and decode (a logical type, included in the timings)`,
-    );
+    context.notes.add({ code: 'avro-json-record', record: context.jsonName });
   }
   // A bare primitive name is a valid schema, but callers are promised an object.
   return { schema: typeof schema === 'string' ? { type: schema } : schema, notes: context.notes.list() };
@@ -127,7 +126,7 @@ function avroType(shape: Shape, typeName: string, context: Context, depth: numbe
 function nonNullType(shape: Shape, typeName: string, context: Context, depth: number): AvroSchema {
   switch (shape.kind) {
     case 'unknown':
-      context.notes.at('arrays always empty in the sample have items typed "null"', shape.path);
+      context.notes.at({ code: 'avro-empty-arrays-null' }, shape.path);
       return 'null';
     case 'null':
       return 'null';
@@ -138,7 +137,7 @@ function nonNullType(shape: Shape, typeName: string, context: Context, depth: nu
     case 'integer':
       return integerType(shape, context);
     case 'double':
-      if (context.numbers === 'float') context.notes.add('non-integer numbers are typed "float": they are rounded to 32-bit precision');
+      if (context.numbers === 'float') context.notes.add({ code: 'avro-doubles-float' });
       return context.numbers;
     case 'array':
       return arrayType(shape, typeName, context, depth);
@@ -151,7 +150,7 @@ function nonNullType(shape: Shape, typeName: string, context: Context, depth: nu
       // One member per kind, so no two members share an avsc bucket: unwrapped unions stay
       // unambiguous and the sample validates as is. A member that went free-form takes the
       // whole union with it (Json holds every kind, and avsc cannot pick between the two).
-      context.notes.at('mixed types typed as a union (first of each kind)', `${shape.path}: ${describeUnion(shape)}`);
+      context.notes.at({ code: 'avro-union' }, `${shape.path}: ${describeUnion(shape)}`);
       const members = shape.members.map((member) => nonNullType(member, typeName, context, depth));
       return members.some((member) => isJson(member, context)) ? jsonType(context, shape.path, 'mixes kinds, one of them free-form') : members;
     }
@@ -161,10 +160,10 @@ function nonNullType(shape: Shape, typeName: string, context: Context, depth: nu
 function integerType(shape: IntegerShape, context: Context): AvroSchema {
   if (shape.min >= INT32_MIN && shape.max <= INT32_MAX) return 'int';
   if (shape.min >= -AVSC_LONG_LIMIT && shape.max <= AVSC_LONG_LIMIT) {
-    context.notes.at('integers beyond 32 bits are typed "long" (avsc reads them as JS numbers, exact up to 2^53)', shape.path);
+    context.notes.at({ code: 'avro-long' }, shape.path);
     return 'long';
   }
-  context.notes.at('integers beyond 2^53 are typed "double" (avsc refuses longs a JS number cannot hold; JSON.parse already rounded them)', shape.path);
+  context.notes.at({ code: 'avro-beyond-2-53-double' }, shape.path);
   return 'double';
 }
 
@@ -180,7 +179,7 @@ function objectType(shape: ObjectShape, typeName: string, context: Context, dept
   if (depth >= context.budget.depth) return jsonType(context, shape.path, `nests deeper than ${context.budget.depth} levels`);
   const mapReason = mapKeysReason(shape);
   if (mapReason !== undefined) {
-    context.notes.at(`objects ${mapReason} typed as maps`, shape.path);
+    context.notes.at({ code: 'avro-map-keys', keys: mapReason }, shape.path);
     return { type: 'map', values: avroType(mapValuesOf(shape), `${typeName}Value`, context, depth + 1) };
   }
   if (context.records >= context.budget.records) return jsonType(context, shape.path, `past ${context.budget.records} record types`);
@@ -194,7 +193,7 @@ function recordType(shape: ObjectShape, typeName: string, context: Context, dept
     const hint = field.shape.kind === 'array' ? elementTypeName(key) : key;
     let type = avroType(field.shape, hint, context, depth + 1);
     const absent = isSometimesAbsent(shape, field);
-    if (absent) context.notes.at('keys missing from some objects default to null: Avro has no absence, so they decode as null', field.shape.path);
+    if (absent) context.notes.at({ code: 'avro-absent-null' }, field.shape.path);
     const reasons = [...choicesIn(type, context), ...(absent ? ['sometimes absent: null there'] : [])];
     const doc = reasons.length > 0 ? { doc: reasons.join('; ') } : {};
     if (!isOptionalField(shape, field) && !context.allOptional) return { name: key, ...doc, type };
@@ -212,7 +211,7 @@ function recordType(shape: ObjectShape, typeName: string, context: Context, dept
   if (existing === undefined) return { type: 'record', name, fields };
   context.records -= 1;
   context.names.release(name);
-  context.notes.at('records identical to an earlier one are declared once and referred to by name', `${shape.path} (${existing})`);
+  context.notes.at({ code: 'avro-record-reused' }, `${shape.path} (${existing})`);
   return existing;
 }
 
@@ -230,7 +229,7 @@ function choicesIn(type: AvroSchema, context: Context): string[] {
 
 /** The free-form record (declared at its first use), for the value at `path`. */
 function jsonType(context: Context, path: string, reason: string): AvroSchema {
-  context.notes.at('free-form JSON (a recursive union) where a path is too irregular for a record', `${path} (${reason})`);
+  context.notes.at({ code: 'avro-free-form' }, `${path} (${reason})`);
   if (context.jsonName !== undefined) return context.jsonName;
   context.jsonName = context.names.take('Json');
   return avroJsonRecord(context.jsonName, JSON_DOC);

@@ -31,6 +31,7 @@ import { nextFieldNumber, renderProto, type ProtoMessage } from './proto-text';
 import { scalarType, type FieldType } from './proto-scalars';
 import { withDefaults, type SchemaVariants } from '../shared/variants';
 import { protoMessageStructure, TypesByStructure } from './type-reuse';
+import type { NoteFact } from '../shared/results';
 
 export interface ProtoInference {
   /** `.proto` text, proto3. Parse with `protobuf.parse(source, { keepCase: true })`. */
@@ -46,7 +47,7 @@ export interface ProtoInference {
   adapter?: ProtoAdapter;
   /** The source imports google/protobuf/struct.proto (for google.protobuf.Value). */
   importsStruct: boolean;
-  notes: string[];
+  notes: NoteFact[];
 }
 
 interface Context {
@@ -80,10 +81,6 @@ const BRANCH_FIELDS: Record<JsonKind, string> = {
   array: 'list_value',
   object: 'object_value',
 };
-/** Notes on what the protobufjs row's adapter does (its timed encode and decode), which rows on other libraries leave out. */
-export const CONVERSION_NOTE =
-  'wrapper messages, oneofs and google.protobuf.Value are converted to and from plain JSON inside the timed encode and decode (converted messages become plain objects)';
-export const NULL_FIELDS_NOTE = 'fields null in some objects (never missing) are optional: absent on the wire decodes as null';
 /**
  * protobufjs (like protoc's CodedInputStream) refuses to verify, encode or decode messages
  * nested deeper than this (`util.recursionLimit`), so a schema needing more is useless.
@@ -130,8 +127,8 @@ function protoFromShape(shape: Shape, variants: SchemaVariants, budget: ShapeBud
     usesValue: false,
     structures: new TypesByStructure(),
   };
-  if (variants.doubles === 'float') context.notes.add('non-integer numbers are typed float: they are rounded to 32-bit precision');
-  if (variants.fields === 'optional') context.notes.add('every scalar field is optional (explicit presence): zero values are sent too');
+  if (variants.doubles === 'float') context.notes.add({ code: 'proto-doubles-float' });
+  if (variants.fields === 'optional') context.notes.add({ code: 'proto-fields-optional' });
   let rootType: string;
   let adapter: ProtoAdapter | null;
   let wrappedAs: string | undefined;
@@ -142,7 +139,7 @@ function protoFromShape(shape: Shape, variants: SchemaVariants, budget: ShapeBud
     wrappedAs = WRAPPER_FIELD;
   }
   if (adapter !== null) {
-    context.notes.add(CONVERSION_NOTE);
+    context.notes.add({ code: 'proto-json-conversion' });
   }
   let source = renderProto(context.messages);
   if (context.usesValue) source = source.replace('syntax = "proto3";\n', `syntax = "proto3";\n\nimport "${STRUCT_IMPORT}";\n`);
@@ -170,7 +167,7 @@ function wrapRoot(shape: Shape, context: Context): { rootType: string; adapter: 
     addComment(field, `optional: ${reason}`);
   }
   root.fields.push({ ...field, name: WRAPPER_FIELD, id: 1 });
-  context.notes.add(`the sample is ${described}: it is encoded as { ${WRAPPER_FIELD}: sample } in message ${root.name} and unwrapped after decoding`);
+  context.notes.add({ code: 'proto-sample-wrapped', root: shape.kind === 'object' ? 'object' : describeKind(shape), field: WRAPPER_FIELD, message: root.name });
   const adapter = messageAdapter([{ key: WRAPPER_FIELD, adapter: field.adapter, nullIfAbsent: field.nullIfAbsent === true }]);
   return { rootType: root.name, adapter };
 }
@@ -243,7 +240,7 @@ function settle(message: ProtoMessage, path: string, context: Context): string {
   if (existing === undefined) return message.name;
   context.messages.splice(context.messages.indexOf(message), 1);
   context.names.release(message.name);
-  context.notes.at('messages identical to an earlier one are declared once and reused', `${truncatePath(path)} (${existing})`);
+  context.notes.at({ code: 'proto-message-reused' }, `${truncatePath(path)} (${existing})`);
   return existing;
 }
 
@@ -273,7 +270,7 @@ function fieldType(shape: Shape, typeName: string, sometimesAbsent: boolean, con
       const type = singleType(plain, typeName, context);
       if (type.kind === 'scalar') type.label = 'optional';
       if (type.type === VALUE_TYPE) return type;
-      context.notes.at(NULL_FIELDS_NOTE, shape.path);
+      context.notes.at({ code: 'proto-null-fields-optional' }, shape.path);
       // Said of the wire, true of every library's code: the protobufjs row alone reads null back.
       addComment(type, `optional: null in some objects (first at ${shape.nullAt}), sent as the field left unset`);
       return { ...type, nullIfAbsent: true };
@@ -283,7 +280,7 @@ function fieldType(shape: Shape, typeName: string, sometimesAbsent: boolean, con
   if (shape.kind === 'array' || (shape.kind === 'object' && isMapLike(shape) && !overBudget(context))) {
     // proto3 cannot tell an absent list or map from an empty one: a message field can.
     if (sometimesAbsent) {
-      context.notes.at('lists and maps missing from some objects are wrapped in a message, so they stay absent', shape.path);
+      context.notes.at({ code: 'proto-missing-lists-wrapped' }, shape.path);
       return singleType(shape, typeName, context);
     }
     if (shape.kind === 'array') {
@@ -298,17 +295,17 @@ function fieldType(shape: Shape, typeName: string, sometimesAbsent: boolean, con
 /** A scalar or message type (no label) for any shape: what a repeated field or a map holds. */
 function singleType(shape: Shape, typeName: string, context: Context): FieldType {
   if (shape.kind === 'null') {
-    context.notes.at('values that are always null are typed google.protobuf.Value (it has a null)', shape.path);
+    context.notes.at({ code: 'proto-always-null-value' }, shape.path);
     return valueType(context);
   }
   if (shape.kind === 'union' || shape.nullAt !== undefined) return choiceType(shape, typeName, context);
   switch (shape.kind) {
     case 'unknown':
-      context.notes.at('arrays always empty in the sample are typed repeated string', shape.path);
+      context.notes.at({ code: 'proto-empty-arrays-string' }, shape.path);
       return { label: '', kind: 'scalar', type: 'string', comment: 'always empty in the sample: element type unknown', adapter: null };
     case 'array': {
       const element = insideMessage(context, shape.path, () => singleType(shape.element, elementTypeName(typeName), context));
-      context.notes.at('lists inside lists or maps (or sometimes missing) are messages { repeated … value = 1; }', shape.path);
+      context.notes.at({ code: 'proto-nested-lists-wrapped' }, shape.path);
       const list: FieldType = { ...element, label: 'repeated', adapter: element.adapter === null ? null : { kind: 'list', element: element.adapter } };
       return wrapper(`${pascalCase(typeName)}List`, list, 'a list', shape.path, context);
     }
@@ -319,7 +316,7 @@ function singleType(shape: Shape, typeName: string, context: Context): FieldType
         return { label: '', kind: 'message', type: declared.name, adapter: declared.adapter };
       }
       const map = insideMessage(context, shape.path, () => mapField(shape, typeName, context));
-      context.notes.at('maps inside lists or maps (or sometimes missing) are messages { map<…> value = 1; }', shape.path);
+      context.notes.at({ code: 'proto-nested-maps-wrapped' }, shape.path);
       return wrapper(`${pascalCase(typeName)}Map`, map, 'a map', shape.path, context);
     }
     default:
@@ -338,7 +335,7 @@ function wrapper(name: string, inner: FieldType, what: string, path: string, con
 
 /** `map<string, T>` for an object whose keys are data rather than field names. */
 function mapField(shape: ObjectShape, typeName: string, context: Context): FieldType {
-  context.notes.at(`objects ${mapKeysReason(shape) ?? 'keyed by data'} are typed map<string, …>`, shape.path);
+  context.notes.at({ code: 'proto-map-keys', keys: mapKeysReason(shape) ?? { kind: 'data' } }, shape.path);
   const value = singleType(mapValuesOf(shape), `${typeName}Value`, context);
   return {
     label: '',
@@ -370,14 +367,12 @@ function choiceType(shape: Shape, typeName: string, context: Context): FieldType
     message.fields.push({ label: '', type: type.type, name: BRANCH_FIELDS[kind], id: id++, oneof: 'kind' });
     branches.push({ kind, field: BRANCH_FIELDS[kind], adapter: type.adapter });
   }
-  const what =
-    shape.kind === 'union' ? 'mixed kinds of value are a message with a oneof' : 'values null in some places are a message with a oneof (null or the value)';
-  context.notes.at(what, shape.path);
+  context.notes.at({ code: 'proto-oneof', mixed: shape.kind === 'union' }, shape.path);
   return { label: '', kind: 'message', type: settle(message, shape.path, context), adapter: { kind: 'oneof', branches } };
 }
 
 function freeForm(path: string, reason: string, context: Context): FieldType {
-  context.notes.at('free-form JSON typed google.protobuf.Value where a path is too irregular', `${path} (${reason})`);
+  context.notes.at({ code: 'proto-free-form-value' }, `${path} (${reason})`);
   return valueType(context);
 }
 

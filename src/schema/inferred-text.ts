@@ -2,6 +2,7 @@
 import { inferAvroSchema } from './infer-avro';
 import { inferProtoSchema } from './infer-proto';
 import type { SchemaVariants } from '../shared/variants';
+import type { NoteFact } from '../shared/results';
 
 export interface InferredSchemaText {
   format: 'proto' | 'avsc';
@@ -9,7 +10,7 @@ export interface InferredSchemaText {
   text: string;
   /** For proto: the message to encode. */
   rootType?: string;
-  notes: string[];
+  notes: NoteFact[];
 }
 
 /** The schema inferred from a sample with the given variants, as text (the `schema` command). */

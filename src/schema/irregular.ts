@@ -5,6 +5,7 @@
 import { MAX_RECORD_FIELDS, mergeShapes, type ObjectShape, type Shape } from './shape';
 import { isSchemaIdentifier } from './names';
 import { jsonText } from '../analysis/json-text';
+import type { MapKeys } from '../shared/inference-facts';
 
 /**
  * From this many keys, an object whose every value is an object is taken for a dictionary
@@ -14,13 +15,13 @@ import { jsonText } from '../analysis/json-text';
 const DICTIONARY_MIN_KEYS = 16;
 
 /** Why an object shape is typed as a map, or undefined for a record. */
-export function mapKeysReason(shape: ObjectShape): string | undefined {
-  if (shape.values !== undefined || shape.fields.size > MAX_RECORD_FIELDS) return `with more than ${MAX_RECORD_FIELDS} distinct keys`;
+export function mapKeysReason(shape: ObjectShape): MapKeys | undefined {
+  if (shape.values !== undefined || shape.fields.size > MAX_RECORD_FIELDS) return { kind: 'many', max: MAX_RECORD_FIELDS };
   if (shape.fields.size >= DICTIONARY_MIN_KEYS && [...shape.fields.values()].every((field) => field.shape.kind === 'object')) {
-    return `with ${DICTIONARY_MIN_KEYS} or more keys that all hold objects`;
+    return { kind: 'objects', min: DICTIONARY_MIN_KEYS };
   }
   for (const key of shape.fields.keys()) {
-    if (!isSchemaIdentifier(key)) return 'whose keys are not field names';
+    if (!isSchemaIdentifier(key)) return { kind: 'not-names' };
   }
   return undefined;
 }

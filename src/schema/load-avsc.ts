@@ -14,11 +14,12 @@ import { parseWithPositions, type JsonNode, type PositionedJson } from './json-p
 import { WELL_KNOWN_LOGICAL_TYPES } from './proto-wkt-avro';
 import type { SchemaProblem } from '../shared/schema-problem';
 
-export type AvscLoad = { ok: true; schema: unknown; type: avro.Type; notes: string[] } | { ok: false; error: SchemaProblem };
+export type AvscLoad = { ok: true; schema: unknown; type: avro.Type; notes: NoteFact[] } | { ok: false; error: SchemaProblem };
 
 /** The logical type that lets JSON samples hold `bytes` and `fixed` values as base64 text. */
 export { BASE64_LOGICAL_TYPE } from './avro-names';
 import { BASE64_LOGICAL_TYPE } from './avro-names';
+import type { NoteFact } from '../shared/results';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -97,7 +98,7 @@ const LOGICAL_TYPES: Record<string, new (schema: avro.Schema, options?: Partial<
  * The avsc type for a schema, with `bytes` and `fixed` values read from and written as base64
  * strings. Throws what avsc throws (call `loadAvscSchema` first for located errors).
  */
-export function createAvroType(schema: unknown, options: { bigLongs?: boolean } = {}): { type: avro.Type; notes: string[] } {
+export function createAvroType(schema: unknown, options: { bigLongs?: boolean } = {}): { type: avro.Type; notes: NoteFact[] } {
   let convertsBytes = false;
   const logicalTypes = new Set<string>();
   const withBase64 = (node: unknown): unknown => {
@@ -138,19 +139,9 @@ export function createAvroType(schema: unknown, options: { bigLongs?: boolean } 
     logicalTypes: { ...LOGICAL_TYPES, [BASE64_LOGICAL_TYPE]: Base64BytesType },
     ...(options.bigLongs ? { registry: { long: bigIntLong() } } : {}),
   });
-  const notes = convertsBytes
-    ? ['bytes and fixed values are base64 strings in the JSON sample: avsc converts them on encode and decode (included in the timings)']
-    : [];
-  if (options.bigLongs) {
-    notes.push(
-      "longs through avsc's custom long type (LongType.__with): a JavaScript number within 2^53, a BigInt beyond, so 64-bit values stay exact (avsc's own long refuses what a number cannot hold exactly)",
-    );
-  }
-  if (logicalTypes.size > 0) {
-    notes.push(
-      `logical types (${[...logicalTypes].join(', ')}) are in their JSON form in the sample (see docs/schemas.md): converted on encode and decode (included in the timings)`,
-    );
-  }
+  const notes: NoteFact[] = convertsBytes ? [{ code: 'avro-bytes-as-base64' }] : [];
+  if (options.bigLongs) notes.push({ code: 'avro-big-longs' });
+  if (logicalTypes.size > 0) notes.push({ code: 'avro-logical-types-json', logicalTypes: [...logicalTypes] });
   return { type, notes };
 }
 

@@ -10,12 +10,14 @@ import { UnsupportedSampleError } from './sample-contracts';
 import { checkProtoFit, describeMismatch, type ProtoFit } from './sample-fit';
 import { describeProvided, resolveProtoType } from './provided-schema';
 import type { ProvidedSchema } from '../shared/codec-job';
+import { NOTE_PATHS_KEPT } from '../shared/note-text';
+import type { NoteFact } from '../shared/results';
 
 export interface PlainProtoJson {
   value: unknown;
   /** Paths of 64-bit integers beyond 2^53, now BigInts: only rows that take BigInts can write them. */
   bigLongs: string[];
-  notes: string[];
+  notes: NoteFact[];
 }
 
 export interface ProtoJsonOptions {
@@ -66,18 +68,9 @@ export function readProtoJson(schema: ProvidedSchema, value: unknown, options: P
       `the sample has uint64 values beyond 2^63 − 1 at ${listed(beyondSigned)}, which the Avro schema derived from the .proto types as long (Avro has no unsigned integers): a signed 64-bit integer cannot hold them, so this row is not run on them (the protobuf rows write them as they are)`,
     );
   }
-  const notes = [
-    "the sample is read as proto3 JSON (keys by JSON name or field name, 64-bit integers as text or numbers, enums by name or number), once, before timing: what is encoded has the schema's field names and plain values",
-  ];
-  if (dropped.length > 0)
-    notes.push(
-      `${dropped.length} key${dropped.length === 1 ? '' : 's'} the .proto has no field for left out before encoding, as asked (drop unknown keys): ${listed(dropped)}`,
-    );
-  if (unsafeNumbers.length > 0) {
-    notes.push(
-      `64-bit integers beyond 2^53 given as JSON numbers at ${listed(unsafeNumbers)}: JSON has already rounded them to the nearest double (proto3 JSON writes them as text, which keeps them exact)`,
-    );
-  }
+  const notes: NoteFact[] = [{ code: 'proto-json-read' }];
+  if (dropped.length > 0) notes.push({ code: 'proto-json-keys-dropped', count: dropped.length, paths: dropped.slice(0, NOTE_PATHS_KEPT) });
+  if (unsafeNumbers.length > 0) notes.push({ code: 'proto-json-unsafe-numbers', count: unsafeNumbers.length, paths: unsafeNumbers.slice(0, NOTE_PATHS_KEPT) });
   return { value: records === value ? read : read[0], bigLongs, notes };
 }
 

@@ -39,10 +39,10 @@ export function scalarType(shape: Shape, variants: SchemaVariants, notes: Infere
       }
       if (shape.min >= -INT64_LIMIT && shape.max < INT64_LIMIT) {
         const type = encoding === 'auto' ? (signed ? 'sint64' : 'int64') : integerVariant(encoding, '64').type;
-        notes.at('integers beyond 32 bits are 64-bit types; protobufjs decodes them as Long objects', shape.path);
+        notes.at({ code: 'proto-long-objects' }, shape.path);
         return scalar(type, `${type}: values from ${shape.min} to ${shape.max} exceed 32 bits`);
       }
-      notes.at('integers beyond the 64-bit range are typed double', shape.path);
+      notes.at({ code: 'proto-beyond-64-bit-double' }, shape.path);
       return scalar('double', 'double: integers beyond the 64-bit range');
     }
     default:

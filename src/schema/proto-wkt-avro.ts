@@ -69,9 +69,9 @@ const WRAPPED_AVRO: Record<string, string> = {
 
 /**
  * The Avro type of a well-known type (named `google.protobuf.X`, defined once), whether it is
- * nullable by itself (wrappers), and how the notes describe it.
+ * nullable by itself (wrappers), and, for the note, a wrapper's Avro type.
  */
-export function wellKnownAvro(name: string, defined: Set<string>): { schema: unknown; describe: string } {
+export function wellKnownAvro(name: string, defined: Set<string>): { schema: unknown; avro?: string } {
   const fullName = `google.protobuf.${name}`;
   const once = (schema: Record<string, unknown>) => {
     if (defined.has(fullName)) return fullName;
@@ -82,23 +82,21 @@ export function wellKnownAvro(name: string, defined: Set<string>): { schema: unk
     case 'Timestamp':
       return {
         schema: once({ type: 'record', name: fullName, logicalType: TIMESTAMP_LOGICAL_TYPE, fields: SECONDS_FIELDS }),
-        describe: 'a record {seconds, nanos} read from and written as RFC 3339 text',
       };
     case 'Duration':
       return {
         schema: once({ type: 'record', name: fullName, logicalType: DURATION_LOGICAL_TYPE, fields: SECONDS_FIELDS }),
-        describe: 'a record {seconds, nanos} read from and written as "1.5s" text',
       };
     case 'Empty':
-      return { schema: once({ type: 'record', name: fullName, fields: [] }), describe: 'an empty record' };
+      return { schema: once({ type: 'record', name: fullName, fields: [] }) };
     case 'FieldMask':
-      return { schema: 'string', describe: 'a string (its JSON form, "a.b,c")' };
+      return { schema: 'string' };
     case 'Struct':
     case 'Value':
     case 'ListValue':
     case 'Any':
-      return { schema: { type: 'string', logicalType: JSON_TEXT_LOGICAL_TYPE }, describe: 'JSON text in a string (Avro cannot name a recursive JSON value)' };
+      return { schema: { type: 'string', logicalType: JSON_TEXT_LOGICAL_TYPE } };
     default:
-      return { schema: WRAPPED_AVRO[name] ?? 'string', describe: `its ${WRAPPED_AVRO[name] ?? 'string'} value (the wrapper's JSON form)` };
+      return { schema: WRAPPED_AVRO[name] ?? 'string', avro: WRAPPED_AVRO[name] ?? 'string' };
   }
 }

@@ -7,6 +7,7 @@
  * numbers) is the same, so the generated code reads protobufjs's bytes, and the decoded objects
  * show the rename, which each note names.
  */
+import type { NoteFact } from '../shared/results';
 
 /** Names sucrase reads as keywords even after a dot (`object.await ?? ""`). */
 const CONTEXTUAL_KEYWORDS = new Set(['await', 'yield']);
@@ -21,9 +22,9 @@ export function protoCamelCase(name: string): string {
 /** Lower-cased, as protoc's conflict check compares JSON names. */
 const jsonKey = (name: string): string => protoCamelCase(name).toLowerCase();
 
-export function protocSafeProto(source: string): { source: string; notes: string[] } {
+export function protocSafeProto(source: string): { source: string; notes: NoteFact[] } {
   const lines = source.split('\n');
-  const notes: string[] = [];
+  const notes: NoteFact[] = [];
   let message: string | undefined;
   let start = 0;
   lines.forEach((line, index) => {
@@ -37,7 +38,7 @@ export function protocSafeProto(source: string): { source: string; notes: string
   return { source: lines.join('\n'), notes };
 }
 
-function renameIn(lines: string[], start: number, end: number, message: string, notes: string[]): void {
+function renameIn(lines: string[], start: number, end: number, message: string, notes: NoteFact[]): void {
   const fields = lines.slice(start, end).map((line) => FIELD.exec(line));
   const names = fields.flatMap((field) => (field ? [field[2]!] : []));
   const renamed = namesApart(names, jsonKey, CONTEXTUAL_KEYWORDS);
@@ -48,10 +49,7 @@ function renameIn(lines: string[], start: number, end: number, message: string, 
     index += 1;
     if (to === name) return;
     lines[start + offset] = `${field[1]}${to}${field[3]}`;
-    const why = CONTEXTUAL_KEYWORDS.has(name)
-      ? `${name} breaks the generated code (a keyword to sucrase)`
-      : 'protoc refuses two fields whose JSON names differ only in case or underscores';
-    notes.push(`field ${message}.${name} is ${to} in the .proto given to protoc (same field number): ${why}; decoded objects show the rename`);
+    notes.push({ code: 'protoc-field-renamed', message, field: name, to, why: CONTEXTUAL_KEYWORDS.has(name) ? 'keyword' : 'json-name-clash' });
   });
 }
 

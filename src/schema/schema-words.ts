@@ -32,8 +32,3 @@ export function isProtoFieldNumber(value: unknown): value is number {
 export function isProtoEnumNumber(value: unknown): value is number {
   return isIntegerIn(value, -2_147_483_648, 2_147_483_647);
 }
-
-/** The note for an attribute left out: what, where, and why it could not be written. */
-export function droppedNote(attribute: string, where: string, value: unknown, wanted: string): string {
-  return `${attribute} ${commentText(JSON.stringify(value) ?? String(value)).slice(0, 60)} at ${where} left out: ${wanted}`;
-}

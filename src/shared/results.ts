@@ -4,6 +4,7 @@
  * Field names are a public contract (CI users parse `--json`): add, never rename.
  */
 import type { MessageFigures, MessageStreamInfo } from './messages';
+import type { NoteFact } from './note-facts';
 
 export type CodecId = string;
 
@@ -38,16 +39,18 @@ export type RoundFailure =
   | { code: 'compression-not-timed'; round: number; rounds: number; error: StageError };
 
 /**
- * A note of a row: a fact (`code` and its figures, worded by `noteText` in row-facts-text.ts),
- * or a sentence where the note has not become one yet.
+ * A note of a row: a fact (`code` and its figures, worded by `noteText` in note-text.ts). What
+ * the engine produces is facts only, so the compiler checks that no producer emits a sentence.
  */
-export type RowNote = string | NoteFact;
+export type RowNote = NoteFact;
 
-export type NoteFact =
-  /** Keys of the sample the user's schema has no field for, left out before encoding as asked (drop unknown keys). */
-  | { code: 'unknown-keys-dropped'; count: number; paths: string[] }
-  /** 64-bit integer fields given as JSON numbers beyond 2^53: JSON.parse rounded them before any codec ran. */
-  | { code: 'unsafe-64-bit-numbers'; count: number; paths: string[] };
+/**
+ * A note as a report saved by an older build may hold it (the panel's history restored from
+ * webview state): a sentence there, worded by `noteText` as it is.
+ */
+export type StoredRowNote = NoteFact | string;
+
+export type { NoteFact } from './note-facts';
 
 /** How often a re-run's median speed-up is expected inside a row's speed-up interval, in %. */
 export const RERUN_INTERVAL_PERCENT = 99;

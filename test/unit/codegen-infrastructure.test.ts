@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { missingTools } from '../support/codegen-tools';
 import { findTool, howToProvide } from '../../src/codegen/find-tool';
+import { noteText } from '../../src/shared/note-text';
 import { describeGeneration, generateCode, MissingToolError, type Generator } from '../../src/codegen/generate';
 import { PROTOC, PROTOC_GEN_TS_PROTO, TS_PROTO_GENERATOR } from '../../src/codegen/protobuf-tools';
 import { GeneratedModules } from '../../src/codegen/load-generated';
@@ -108,7 +109,7 @@ test('generateCode with protoc and ts-proto: the second generation of the same s
     ['protoc + protoc-gen-ts_proto', 'sucrase'],
   );
   assert.ok(fs.existsSync(path.join(first.outDir, 'items.js')));
-  assert.match(describeGeneration(first), /^code generation: protoc \+ protoc-gen-ts_proto \d+ ms, sucrase .* with protoc \d+\.\d+/);
+  assert.match(noteText(describeGeneration(first)), /^code generation: protoc \+ protoc-gen-ts_proto \d+ ms, sucrase .* with protoc \d+\.\d+/);
   const written = fs.statSync(path.join(first.outDir, 'items.js')).mtimeMs;
 
   // A generator whose tool would fail if run: a hit must not run it.
@@ -117,7 +118,7 @@ test('generateCode with protoc and ts-proto: the second generation of the same s
   assert.equal(second.cached, true);
   assert.equal(second.outDir, first.outDir);
   assert.equal(fs.statSync(path.join(second.outDir, 'items.js')).mtimeMs, written);
-  assert.match(describeGeneration(second), /^code generation: cached \(no generation this run/);
+  assert.match(noteText(describeGeneration(second)), /^code generation: cached \(no generation this run/);
 
   const otherOptions = await generateCode({ ...TS_PROTO_GENERATOR, options: { parameter: 'forceLong=string' } }, SCHEMA, { cacheDir }).catch(
     (error: Error) => error,

@@ -11,6 +11,7 @@ import type { CodecResult, CompletedResult, ComparisonReport } from '../../src/s
 import { cliScript, FAST, repoRoot, sampleFrom, tuplesSample } from '../support/paths';
 import type { ProvidedSchema } from '../../src/shared/codec-job';
 import { noteText } from '../../src/shared/row-facts-text';
+import { noteOf } from '../support/notes';
 
 const itemsProtoPath = path.join(repoRoot, 'schemas', 'Items.proto');
 const itemsAvscPath = path.join(repoRoot, 'schemas', 'Items.avsc');
@@ -49,8 +50,9 @@ test('with Items.proto given, avsc runs on an Avro schema derived from it and sa
   const avsc = completed(await withProto, 'avsc');
   assert.equal(avsc.schema, 'derived');
   assertNear(avsc.ratio, 0.32, 0.01, 'avsc ratio');
-  assert.ok(
-    avsc.notes.map(noteText).some((note) => note.includes('derived field by field from Items.proto (message Items)')),
+  assert.deepEqual(
+    noteOf(avsc.notes, 'schema-derived'),
+    { code: 'schema-derived', format: 'Avro', from: 'Items.proto (message Items)' },
     avsc.notes.map(noteText).join('; '),
   );
   assert.equal(JSON.parse(avsc.schemaText ?? '').name, 'Items');

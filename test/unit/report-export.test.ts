@@ -11,10 +11,11 @@ import { remnantCount } from '../../src/analysis/matrix';
 import { tableRow } from '../../src/cli/table';
 import { RERUN_INTERVAL_PERCENT, type CodecResult, type ComparisonReport, type RoundTrip, type TimingStats } from '../../src/shared/results';
 import { speedups, timingStats } from '../support/timing';
+import type { NoteFact } from '../../src/shared/results';
 
 const timing = (meanNs: number): TimingStats => timingStats(meanNs);
 
-const base = { library: 'lib', libraryVersion: '1.2.3', schema: 'none' as const, notes: [] as string[] };
+const base = { library: 'lib', libraryVersion: '1.2.3', schema: 'none' as const, notes: [] as NoteFact[] };
 
 const rows: CodecResult[] = [
   {
@@ -52,7 +53,7 @@ const rows: CodecResult[] = [
       { path: '$.at', kind: 'type-change', detail: 'Long' },
       { path: '$.x', kind: 'rename', detail: 'x → y', omitted: { rename: 4, prototype: 1 } },
     ],
-    notes: ['$.empty_list is always empty'],
+    notes: [{ code: 'avro-empty-arrays-null', count: 1, paths: ['$.empty_list'] }],
   },
   {
     ...base,
@@ -153,7 +154,7 @@ test('Markdown export names the stage in the table and lists the message under E
   assert.equal(markdownCells(line)[13], 'skipped at prepare');
   assert.match(markdown, /\*\*Errors\*\*\n\n- evil\\\|codec: errored at encode: broke, badly/);
   assert.match(markdown, /- pbf: skipped at prepare: needs a \.proto schema/);
-  assert.match(markdown, /\*\*Notes\*\*\n\n- avsc: \$\.empty\\_list is always empty/);
+  assert.match(markdown, /\*\*Notes\*\*\n\n- avsc: arrays always empty in the sample have items typed "null" at \$\.empty\\_list/);
 });
 
 test('Markdown export holds the verdict (before the table), the sample profile and the advice of a real run', async () => {

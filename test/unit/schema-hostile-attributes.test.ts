@@ -10,6 +10,7 @@ import { deriveProtoFromAvro } from '../../src/schema/derive-proto-from-avro';
 import { renderProto } from '../../src/schema/proto-text';
 import { commentText } from '../../src/schema/schema-words';
 import { missingTools } from '../support/codegen-tools';
+import { noteText } from '../../src/shared/note-text';
 
 /** An .avsc whose attributes each try to write declarations into the derived .proto. */
 const HOSTILE = {
@@ -61,7 +62,7 @@ test('a hostile .avsc derives a .proto protoc parses, with no injected message, 
     [],
   );
   assert.match(derived.source, /logical type x message Evil \{\} \/\/ sent as its long/);
-  const notes = derived.notes.join('\n');
+  const notes = derived.notes.map(noteText).join('\n');
   for (const attribute of ['protoOneof', 'protoNumber 19500', 'protoNumber 536870912', 'protoKeyType', 'protoType', 'protoValues "1; }']) {
     assert.ok(notes.includes(`${attribute}`), `a note for ${attribute} in:\n${notes}`);
   }

@@ -18,6 +18,8 @@ import { bebopFieldNames, fieldNames } from '../../src/schema/translate/identifi
 import { UnsupportedSampleError } from '../../src/codecs/codec';
 import type { RecordType } from '../../src/schema/translate/model';
 import { tuplesSample, fixture } from '../support/paths';
+import { noteOf } from '../support/notes';
+import { noteText } from '../../src/shared/note-text';
 
 const inferred = (sample: unknown) => modelFromAvro(inferAvroSchema(sample).schema);
 const tuples = inferred(JSON.parse(fs.readFileSync(tuplesSample, 'utf8')));
@@ -35,10 +37,10 @@ test('the tuples: an Item struct of int, double, double in a Root table (FlatBuf
   assert.match(compact(fbs.text), /table Root \{ items:\[Item\]; \}/);
   assert.match(fbs.text, /root_type Root;/);
   assert.ok(
-    fbs.notes.some((note) => /structs, stored inline without a vtable: Item/.test(note)),
-    fbs.notes.join('\n'),
+    fbs.notes.some((note) => note.code === 'fbs-structs' && note.structs.includes('Item')),
+    fbs.notes.map(noteText).join('\n'),
   );
-  assert.ok(fbs.notes.some((note) => note.includes('int32 → int') && note.includes('float64 → double')));
+  assert.deepEqual(noteOf(fbs.notes, 'translated-types'), { code: 'translated-types', language: 'fbs', types: ['int32 → int', 'float64 → double'] });
 });
 
 test("the tuples in Cap'n Proto: Int32 and Float64 fields numbered from 0; the notes say the packed encoding is not used", () => {
@@ -46,7 +48,7 @@ test("the tuples in Cap'n Proto: Int32 and Float64 fields numbered from 0; the n
   assert.match(capnp.text, /^@0x[0-9a-f]{16};/);
   assert.match(compact(capnp.text), /struct Item \{ x @0 :Int32; y @1 :Float64; z @2 :Float64; \}/);
   assert.match(compact(capnp.text), /struct Root \{ items @0 :List\(Item\); \}/);
-  assert.ok(capnp.notes.some((note) => /unpacked.*packed encoding.*is not used/.test(note)));
+  assert.ok(noteOf(capnp.notes, 'capnp-unpacked'));
   // The file ID comes from the schema's shape: the same schema, the same ID (a stable cache key).
   assert.equal(translateToCapnp(inferred(JSON.parse(fs.readFileSync(tuplesSample, 'utf8')))).text, capnp.text);
 });
@@ -69,15 +71,15 @@ test("nullable fields: optional scalars or absent fields (FlatBuffers), Void uni
   const bop = translateToBop(model);
   assert.match(compact(bop.text), /message Item \{ 1 -> int32 id;/);
   assert.ok(
-    bop.notes.some((note) => /nullable fields are message fields, absent when null at 2 paths: \$\[\*\]\.opt, \$\[\*\]\.maybe/.test(note)),
-    bop.notes.join('\n'),
+    bop.notes.map(noteText).some((note) => /nullable fields are message fields, absent when null at 2 paths: \$\[\*\]\.opt, \$\[\*\]\.maybe/.test(note)),
+    bop.notes.map(noteText).join('\n'),
   );
 });
 
 test('64-bit integers, unions, maps, lists of lists and always-null fields each get a note naming their paths', () => {
   const model = inferred(VARIED);
   const fbs = translateToFbs(model);
-  const notes = fbs.notes.join('\n');
+  const notes = fbs.notes.map(noteText).join('\n');
   assert.match(notes, /64-bit integers are long\/ulong.*BigInt.* at \$\[\*\]\.big/);
   assert.match(notes, /FlatBuffers union .* at \$\[\*\]\.mixed/);
   assert.match(notes, /fields that are always null are not written.* at \$\[\*\]\.nul/);
@@ -143,7 +145,7 @@ test("enums: one byte in FlatBuffers, camelCase enumerants in Cap'n Proto, writt
 test('free-form JSON (a path too irregular for records) is a recursive record in all three languages', () => {
   const model = inferred([{ any: 1 }, { any: 'a' }, { any: true }, { any: [1] }, { any: { k: null } }]);
   for (const text of [translateToFbs(model).text, translateToCapnp(model).text, translateToBop(model).text]) assert.match(text, /Json/);
-  assert.ok(model.notes.some((note) => /free-form JSON .* recursive record Json/.test(note)));
+  assert.deepEqual(noteOf(model.notes, 'translated-free-form'), { code: 'translated-free-form', record: 'Json' });
 });
 
 test("field names: each language's rule, unique, never a generated member or keyword; the driver maps them back", () => {

@@ -19,6 +19,7 @@ import { BEBOP_TOOLS_DIR, missingZeroCopyTools } from '../support/zero-copy-tool
 import { tuplesSample, repoRoot } from '../support/paths';
 import type { ProvidedSchema, CodegenSettings } from '../../src/shared/codec-job';
 import { noteText } from '../../src/shared/row-facts-text';
+import { noteOf } from '../support/notes';
 
 const CODECS: Record<string, { load: () => Promise<CodecModule>; tools: ToolSpec[] }> = {
   flatbuffers: { load: () => import('../../src/codecs/flatbuffers'), tools: [FLATC] },
@@ -250,14 +251,8 @@ for (const [codec, { tools }] of Object.entries(CODECS)) {
       const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-zero-copy-cache-'));
       const first = (await prepared(codec, { a: 1 }, { codegen: { cacheDir: fresh } })).prepared;
       const second = (await prepared(codec, { a: 2 }, { codegen: { cacheDir: fresh } })).prepared;
-      assert.ok(
-        first.notes.map(noteText).some((note) => /^code generation: .* ms with /.test(note)),
-        first.notes.map(noteText).join('\n'),
-      );
-      assert.ok(
-        second.notes.map(noteText).some((note) => /^code generation: cached \(no generation this run/.test(note)),
-        second.notes.map(noteText).join('\n'),
-      );
+      assert.equal(noteOf(first.notes, 'codegen-timing')?.cached, false, first.notes.map(noteText).join('\n'));
+      assert.equal(noteOf(second.notes, 'codegen-timing')?.cached, true, second.notes.map(noteText).join('\n'));
     }),
   );
 }
@@ -277,7 +272,7 @@ for (const codec of ['flatbuffers', 'capnp']) {
       const onEvents = await prepared(codec, events);
       assert.equal(onEvents.prepared.lazy!.firstFieldPath, '$[0].id');
       assert.equal(onEvents.prepared.lazy!.firstField(onEvents.encoded), events[0]!.id);
-      assert.ok(ready.notes.map(noteText).some((note) => /decode reads every field into a plain object \(the speed-up uses it/.test(note)));
+      assert.ok(noteOf(ready.notes, 'lazy-decode'));
     }),
   );
 }
@@ -312,7 +307,7 @@ test(
     const generatedBy = async (bebopc: string) => {
       const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-bebopc-'));
       const { prepared: ready } = await prepared('bebop', VARIED, { codegen: { cacheDir: fresh, tools: { bebopc } } });
-      const folder = /in (\/\S+)$/.exec(ready.notes.map(noteText).find((note) => note.startsWith('code generation:'))!)![1]!;
+      const folder = noteOf(ready.notes, 'codegen-timing')!.dir;
       return fs.readFileSync(path.join(folder, 'out', 'schema.ts'), 'utf8');
     };
     assert.equal(await generatedBy(process.env.PAYLOAD_LAB_BEBOPC!), await generatedBy(nativeBebopc));

@@ -301,7 +301,7 @@ test('markup in codec names and messages is shown as text, never parsed', async 
         library: hostile,
         libraryVersion: '1',
         schema: 'none',
-        notes: [hostile],
+        notes: [{ code: 'schema-variants', variants: hostile }],
         status: 'errored',
         error: { stage: 'encode', message: hostile },
       },

@@ -5,7 +5,7 @@
  * child process (cached: a second run of the same schema generates nothing), then load the
  * generated classes and the glue in the codec's worker with the bundled runtime library.
  */
-import type { RowNote } from '../../shared/results';
+import type { NoteFact, RowNote } from '../../shared/results';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UnsupportedSampleError, type CodecModule, type PrepareContext, type PreparedCodec } from '../codec';
@@ -23,7 +23,7 @@ import { declaresDefaults, schemaDefaults } from './schema-defaults';
 export interface Translation {
   text: string;
   model: SchemaModel;
-  notes: string[];
+  notes: NoteFact[];
 }
 
 export interface ZeroCopyFormat<T extends Translation> {
@@ -40,7 +40,7 @@ export interface ZeroCopyFormat<T extends Translation> {
   /** The runtime libraries the generated code and the glue require, bundled with Payload Lab. */
   runtimes: RuntimeModules;
   /** Notes about the format that hold whatever the schema (the encoding used, what decode means). */
-  notes: string[];
+  notes: NoteFact[];
 }
 
 interface Generated<T> {
@@ -92,7 +92,6 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
       const { chosen, translation, code, fit } = generated;
       const glue = loadGlue(code, format, translation.model);
       const wrappedAs = fit?.wrappedAs;
-      const from = chosen.origin === 'inferred' ? 'the schema inferred from the sample' : `the ${chosen.origin} Avro schema`;
       const origin = chosen.origin === 'provided' && chosen.schema === undefined ? 'provided' : chosen.origin === 'inferred' ? 'inferred' : 'derived';
       return {
         input: fit?.input ?? (wrappedAs ? { [wrappedAs]: sample } : sample),
@@ -101,12 +100,12 @@ export function zeroCopyCodec<T extends Translation>(format: ZeroCopyFormat<T>):
         schema: origin,
         schemaText: translation.text,
         notes: [
-          ...(origin === 'provided' ? [] : [`${format.name} schema translated field by field from ${from}`]),
+          ...(origin === 'provided' ? [] : [{ code: 'schema-translated', format: format.name, from: chosen.origin } satisfies NoteFact]),
           describeGeneration(code),
           ...sandboxNotes(),
           ...format.notes,
           ...translation.notes,
-          ...chosen.notes.map((note) => `(Avro schema) ${note}`),
+          ...chosen.notes.map((note): NoteFact => ({ code: 'avro-schema-note', note })),
           ...(fit?.notes ?? []),
         ],
         ...(chosen.inferred ? { inferred: chosen.inferred } : {}),

@@ -31,7 +31,7 @@ export async function chooseTranslatedSchema(sample: unknown, context: PrepareCo
     schema: inferred.schema,
     origin: 'inferred',
     text: inferred.text,
-    notes: variants ? [`schema variants: ${variants}`, ...inferred.notes] : inferred.notes,
+    notes: variants ? [{ code: 'schema-variants', variants }, ...inferred.notes] : inferred.notes,
     inferred,
   };
 }

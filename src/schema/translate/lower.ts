@@ -98,12 +98,11 @@ export function lowerModel(model: SchemaModel, rules: LoweringRules): SchemaMode
   const isRecordRoot = inner.kind === 'record' && !inner.wraps;
   const root = isRecordRoot ? inner : wrap(inner, 'Root', 'the root');
   const notes = [...model.notes];
-  if (!isRecordRoot)
-    notes.push(`the sample's root is not an object: it is the field "value" of the ${rules.language} root ${(root as RecordType).name}, and decode unwraps it`);
+  if (!isRecordRoot) notes.push({ code: 'translated-root-wrapped', format: rules.language, root: (root as RecordType).name });
   if (wrapped.length > 0) {
-    notes.push(`${rules.language} cannot hold these values directly, so each is a record of one field "value", unwrapped on decode: ${wrapped.join(', ')}`);
+    notes.push({ code: 'translated-values-wrapped', format: rules.language, values: wrapped });
   }
-  if (mapped) notes.push(`${rules.language} has no maps: an object whose keys are data is a list of entries {key, value}, in the object's key order`);
+  if (mapped) notes.push({ code: 'translated-maps-as-entries', format: rules.language });
   return { root, named, notes };
 }
 

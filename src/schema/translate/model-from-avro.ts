@@ -24,6 +24,7 @@ import {
   type UnionBranch,
   type UnionType,
 } from './model';
+import { InferenceNotes } from '../inference-notes';
 
 /** A model that cannot be built: becomes the row's skipped reason, naming the schema path. */
 export class UntranslatableSchemaError extends UnsupportedSampleError {
@@ -82,7 +83,7 @@ interface Context {
   /** Avro full name → model node, for references and recursion. */
   defined: Map<string, ModelType>;
   named: SchemaModel['named'];
-  notes: Set<string>;
+  notes: InferenceNotes;
 }
 
 /**
@@ -90,10 +91,10 @@ interface Context {
  * generated from a schema): the model's root is a list of that record, as the Avro rows encode it.
  */
 export function modelFromAvro(schema: unknown, options: { listOfRecords?: boolean } = {}): SchemaModel {
-  const context: Context = { names: new TypeNames(RESERVED_TYPE_NAMES), defined: new Map(), named: [], notes: new Set() };
+  const context: Context = { names: new TypeNames(RESERVED_TYPE_NAMES), defined: new Map(), named: [], notes: new InferenceNotes() };
   let root = typeOf(schema, '$', context, undefined, '');
   if (options.listOfRecords) root = { kind: 'list', element: root };
-  return { root, named: context.named, notes: [...context.notes] };
+  return { root, named: context.named, notes: context.notes.list() };
 }
 
 /** `protoType`: the field's protobuf integer kind, applied to the integer inside its type. */
@@ -104,13 +105,11 @@ function typeOf(schema: unknown, path: string, context: Context, protoType: stri
   const node = schema as Record<string, unknown>;
   const logical = typeof node['logicalType'] === 'string' ? node['logicalType'] : undefined;
   if (logical === JSON_TEXT_LOGICAL_TYPE) {
-    context.notes.add(
-      'free-form JSON held as JSON text in the Avro schema (google.protobuf.Struct, Value, ListValue, Any) is a string here too: JSON.stringify and JSON.parse run inside encode and decode',
-    );
+    context.notes.add({ code: 'translated-json-text' });
     return { kind: 'json-text' };
   }
   if (logical !== undefined && TEXT_LOGICAL_TYPES.has(logical)) {
-    context.notes.add(`logical type ${logical} is held as its JSON text (a string), as the sample writes it: not converted to its Avro underlying type`);
+    context.notes.add({ code: 'translated-logical-text', logical });
     return { kind: 'scalar', scalar: 'string' };
   }
   const type = node['type'];
@@ -168,7 +167,7 @@ function unionType(members: ModelType[], path: string, context: Context): UnionT
   }
   const union: UnionType = { kind: 'union', name: context.names.take(`${pascalCase(lastSegment(path))}Union`), branches };
   context.named.push(union);
-  context.notes.add('unions of several kinds are told apart by the JSON kind of the value (boolean, number, string, array, object), as avsc does');
+  context.notes.add({ code: 'translated-union-by-kind' });
   return union;
 }
 
@@ -177,9 +176,7 @@ function recordOf(node: Record<string, unknown>, path: string, context: Context,
   const record: RecordType = { kind: 'record', name: context.names.take(pascalCase(fullName.split('.').at(-1)!)), fields: [] };
   if (freeForm) {
     record.wraps = true;
-    context.notes.add(
-      `free-form JSON (where the sample is too irregular for records) is the recursive record ${record.name}: a union of every JSON kind, converted from and to plain JSON inside encode and decode`,
-    );
+    context.notes.add({ code: 'translated-free-form', record: record.name });
   }
   context.defined.set(fullName, record);
   context.named.push(record);
@@ -217,8 +214,8 @@ function durationRecord(context: Context): RecordType {
 }
 
 function bytes(context: Context, logical: string | undefined): ModelType {
-  if (logical !== undefined && logical !== BASE64_LOGICAL_TYPE) context.notes.add(`bytes with the unknown logical type ${logical} are plain bytes`);
-  context.notes.add('bytes are base64 text in the JSON sample and raw bytes on the wire: converted inside encode and decode');
+  if (logical !== undefined && logical !== BASE64_LOGICAL_TYPE) context.notes.add({ code: 'translated-unknown-bytes-logical', logical });
+  context.notes.add({ code: 'translated-bytes-base64' });
   return { kind: 'scalar', scalar: 'bytes' };
 }
 

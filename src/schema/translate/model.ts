@@ -8,6 +8,7 @@
  * Records are shared objects: a record used in two places is one node, and recursive schemas
  * (a tree, the free-form JSON record) are cycles, so walks keep a set of the records seen.
  */
+import type { NoteFact } from '../../shared/results';
 
 export type IntegerKind = 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64';
 export type ScalarKind = 'bool' | IntegerKind | 'float32' | 'float64' | 'string' | 'bytes';
@@ -136,7 +137,7 @@ export interface SchemaModel {
    */
   named: (RecordType | EnumType | UnionType)[];
   /** Choices made while building the model (each language adds its own). */
-  notes: string[];
+  notes: NoteFact[];
 }
 
 /** The JSON kind a type's values have (`undefined` for null, which matches no branch). */

@@ -12,6 +12,7 @@ import { commentText } from '../schema-words';
 import type { EnumType, ModelType, RecordType, ScalarKind, SchemaModel, UnionType } from './model';
 import { unionBranchRecords } from './model-walk';
 import { noteFields, spellType, type FieldChoices, type TypeSpelling } from './field-notes';
+import type { NoteFact } from '../../shared/results';
 
 export interface BebopTranslation {
   language: 'bop';
@@ -19,7 +20,7 @@ export interface BebopTranslation {
   model: SchemaModel;
   /** Records declared as messages (tagged, optional fields); every other record is a struct. */
   messages: Set<RecordType>;
-  notes: string[];
+  notes: NoteFact[];
 }
 
 /** Bebop has no 8-bit signed integer: int8 widens to int16 (noted). */
@@ -53,11 +54,8 @@ export function translateToBop(source: SchemaModel): BebopTranslation {
     ),
   );
   const branches = unionBranchRecords(model);
-  const { notes, comments } = noteFields(model, BOP_CHOICES);
-  if (messages.size > 0)
-    notes.add(
-      `records with a field that may be null are messages (a tag per field present, absent when null): ${[...messages].map((message) => message.name).join(', ')}; the others are structs`,
-    );
+  const { notes, comments } = noteFields(model, 'bop', BOP_CHOICES);
+  if (messages.size > 0) notes.add({ code: 'bop-messages', messages: [...messages].map((message) => message.name) });
   const used = new Set<string>();
   const declare = (record: RecordType, indent: string, tag?: number): string[] => {
     const names = bebopFieldNames(record);
@@ -83,7 +81,7 @@ export function translateToBop(source: SchemaModel): BebopTranslation {
     if (type.kind === 'union') lines.push(...declareUnion(type, declare), '');
     if (type.kind === 'record' && !branches.has(type)) lines.push(...declare(type, ''), '');
   }
-  notes.add(`Bebop types: ${[...used].join(', ')}`);
+  notes.add({ code: 'translated-types', language: 'bop', types: [...used] });
   return { language: 'bop', text: lines.join('\n'), model, messages, notes: notes.list() };
 }
 
@@ -105,20 +103,21 @@ const BOP_SPELLING: TypeSpelling = {
 
 const typeName = (type: ModelType, used: Set<string>) => spellType(type, BOP_SPELLING, used);
 
+/** Every nullable field is a message field: one choice, noted once. */
+const NULLABLE = { comment: 'nullable: absent when null' };
+
 const BOP_CHOICES: FieldChoices = {
-  nullableScalar: { note: 'nullable fields are message fields, absent when null', comment: 'nullable: absent when null' },
-  nullableOther: { note: 'nullable fields are message fields, absent when null', comment: 'nullable: absent when null' },
-  alwaysNull: { note: 'fields that are always null are not written (Bebop has no null type); decode gives null' },
+  nullableScalar: NULLABLE,
+  nullableOther: NULLABLE,
+  alwaysNull: {},
   int64: {
-    note: '64-bit integers are int64/uint64: Bebop reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode',
     comment: '64-bit: BigInt in TypeScript',
   },
-  int8: { note: '8-bit signed integers are int16 (Bebop has no int8)' },
+  int8: {},
   map: {
-    note: 'objects whose keys are data are Bebop maps: decoded as a JavaScript Map, converted to a plain object on decode',
     comment: 'map: a JavaScript Map when decoded',
   },
-  union: { note: 'values of several kinds are a Bebop union ({tag, value} in TypeScript)', comment: 'union: {tag, value}' },
-  enum: { note: 'enums are written from 1 (Bebop reserves 0 for Unknown); JSON holds the symbol' },
-  listOfNulls: { note: 'lists of nulls keep their length as a byte per element' },
+  union: { comment: 'union: {tag, value}' },
+  enum: {},
+  listOfNulls: {},
 };

@@ -12,12 +12,13 @@ import { lowerModel } from './lower';
 import { commentText } from '../schema-words';
 import { isFixedSize, type EnumType, type ModelType, type RecordType, type ScalarKind, type SchemaModel, type UnionType } from './model';
 import { noteFields, spellType, type FieldChoices, type TypeSpelling } from './field-notes';
+import type { NoteFact } from '../../shared/results';
 
 export interface CapnpTranslation {
   language: 'capnp';
   text: string;
   model: SchemaModel;
-  notes: string[];
+  notes: NoteFact[];
 }
 
 export const CAPNP_SCALARS: Record<ScalarKind, string> = {
@@ -50,7 +51,7 @@ export function translateToCapnp(source: SchemaModel): CapnpTranslation {
     unionBranch: () => true,
     mapEntries: true,
   });
-  const { notes, comments } = noteFields(model, CAPNP_CHOICES);
+  const { notes, comments } = noteFields(model, 'capnp', CAPNP_CHOICES);
   const used = new Set<string>();
   const lines = [`@${fileId(model)};`, '# Translated by Payload Lab from the schema of the run, field by field (see the notes).', ''];
   for (const type of model.named) {
@@ -58,8 +59,8 @@ export function translateToCapnp(source: SchemaModel): CapnpTranslation {
     if (type.kind === 'union') lines.push(...declareUnion(type, used), '');
     if (type.kind === 'record') lines.push(...declareStruct(type, comments, used), '');
   }
-  notes.add(`Cap'n Proto types: ${[...used].join(', ')}`);
-  notes.add('the standard (unpacked) encoding: every struct is padded to whole 8-byte words; the packed encoding, which drops zero bytes, is not used');
+  notes.add({ code: 'translated-types', language: 'capnp', types: [...used] });
+  notes.add({ code: 'capnp-unpacked' });
   return { language: 'capnp', text: lines.join('\n'), model, notes: notes.list() };
 }
 
@@ -122,17 +123,15 @@ const typeName = (type: ModelType, used: Set<string>) => spellType(type, CAPNP_S
 
 const CAPNP_CHOICES: FieldChoices = {
   nullableScalar: {
-    note: `nullable numbers, booleans and enums are a group union of ${NULL_MEMBER} (Void) and ${VALUE_MEMBER}`,
     comment: 'nullable: a union with Void',
   },
-  nullableOther: { note: 'nullable text, data, lists and structs are null pointers when null', comment: 'nullable: a null pointer' },
-  alwaysNull: { note: 'fields that are always null are Void (no bytes)' },
+  nullableOther: { comment: 'nullable: a null pointer' },
+  alwaysNull: {},
   int64: {
-    note: '64-bit integers are Int64/UInt64: capnp-es reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode',
     comment: '64-bit: BigInt in capnp-es',
   },
-  union: { note: 'values of several kinds are a struct holding an unnamed union', comment: 'several kinds: a union struct' },
-  listOfNulls: { note: 'lists of nulls are List(Void): their length only' },
+  union: { comment: 'several kinds: a union struct' },
+  listOfNulls: {},
 };
 
 /**

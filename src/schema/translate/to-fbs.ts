@@ -11,6 +11,7 @@ import { commentText } from '../schema-words';
 import { isFixedSize, type ModelType, type RecordType, type ScalarKind, type SchemaModel } from './model';
 import { unionBranchRecords } from './model-walk';
 import { noteFields, spellType, type FieldChoices, type TypeSpelling } from './field-notes';
+import type { NoteFact } from '../../shared/results';
 
 export interface FlatBuffersTranslation {
   language: 'fbs';
@@ -23,7 +24,7 @@ export interface FlatBuffersTranslation {
   identifier?: string;
   /** A user's schema: the files it includes, by the name it includes them under. */
   includes?: Record<string, string>;
-  notes: string[];
+  notes: NoteFact[];
 }
 
 export const FBS_SCALARS: Record<ScalarKind, string> = {
@@ -57,9 +58,8 @@ export function translateToFbs(source: SchemaModel): FlatBuffersTranslation {
   });
   const branches = unionBranchRecords(model);
   const structs = new Set(model.named.filter((type): type is RecordType => type.kind === 'record' && isStruct(type, model, branches)));
-  const { notes, comments } = noteFields(model, FBS_CHOICES);
-  if (structs.size > 0)
-    notes.add(`records of fixed-size fields only are structs, stored inline without a vtable: ${[...structs].map((struct) => struct.name).join(', ')}`);
+  const { notes, comments } = noteFields(model, 'fbs', FBS_CHOICES);
+  if (structs.size > 0) notes.add({ code: 'fbs-structs', structs: [...structs].map((struct) => struct.name) });
   const scalarsUsed = new Set<string>();
   const lines: string[] = ['// Translated by Payload Lab from the schema of the run, field by field (see the notes).', ''];
   const declare = (record: RecordType) => {
@@ -82,7 +82,7 @@ export function translateToFbs(source: SchemaModel): FlatBuffersTranslation {
   }
   for (const type of model.named) if (type.kind === 'record') declare(type);
   lines.push(`root_type ${(model.root as RecordType).name};`, '');
-  notes.add(`FlatBuffers types: ${[...scalarsUsed].join(', ')}`);
+  notes.add({ code: 'translated-types', language: 'fbs', types: [...scalarsUsed] });
   return { language: 'fbs', text: lines.join('\n'), model, structs, notes: notes.list() };
 }
 
@@ -105,13 +105,12 @@ function fieldType(type: ModelType, used: Set<string>): string {
 }
 
 const FBS_CHOICES: FieldChoices = {
-  nullableScalar: { note: 'nullable numbers, booleans and enums are optional scalars (= null), absent when null', comment: 'nullable: absent when null' },
-  nullableOther: { note: 'nullable strings, lists, tables and unions are left out when null (an absent field)', comment: 'nullable: absent when null' },
-  alwaysNull: { note: 'fields that are always null are not written (FlatBuffers has no null type); decode gives null' },
+  nullableScalar: { comment: 'nullable: absent when null' },
+  nullableOther: { comment: 'nullable: absent when null' },
+  alwaysNull: {},
   int64: {
-    note: "64-bit integers are long/ulong: flatc's TypeScript reads and writes them as BigInt, converted from and to JSON numbers inside encode and decode",
     comment: '64-bit: BigInt in TypeScript',
   },
-  union: { note: 'values of several kinds are a FlatBuffers union (a type byte and a table)', comment: 'union: a type byte and a table' },
-  listOfNulls: { note: 'lists of nulls keep their length as a byte per element' },
+  union: { comment: 'union: a type byte and a table' },
+  listOfNulls: {},
 };

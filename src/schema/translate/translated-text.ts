@@ -7,6 +7,7 @@ import { modelFromAvro } from './model-from-avro';
 import { translateToBop } from './to-bop';
 import { translateToCapnp } from './to-capnp';
 import { translateToFbs } from './to-fbs';
+import type { NoteFact } from '../../shared/results';
 
 export type TranslatedLanguage = 'fbs' | 'capnp' | 'bop';
 
@@ -19,7 +20,7 @@ export function translatedSchemaText(
   avroSchema: unknown,
   language: TranslatedLanguage,
   options: { listOfRecords?: boolean } = {},
-): { text: string; notes: string[] } {
+): { text: string; notes: NoteFact[] } {
   const model = modelFromAvro(avroSchema, options);
   const translated = language === 'fbs' ? translateToFbs(model) : language === 'capnp' ? translateToCapnp(model) : translateToBop(model);
   return { text: translated.text, notes: translated.notes };

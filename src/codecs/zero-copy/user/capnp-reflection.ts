@@ -181,11 +181,8 @@ export function modelFromCodeGeneratorRequest(request: Uint8Array, rootType?: st
   const model = structOf(root.id, '$');
   if (model.kind !== 'record') throw new UntranslatableSchemaError(`${shortName(root)}: the root is a union; give a struct with fields`);
   const masked = named.some((type) => type.kind === 'record' && type.fields.some(isMaskedUint32));
-  return { root: model, named, notes: masked ? [CAPNP_ES_UINT32_NOTE] : [] };
+  return { root: model, named, notes: masked ? [{ code: 'capnp-es-uint32-default' }] : [] };
 }
-
-const CAPNP_ES_UINT32_NOTE =
-  "capnp-es reads a UInt32 field that declares a default as a signed number once its value is 2^31 or more (its getter XORs the default in with JavaScript's 32-bit ^): the glue reads such fields with >>> 0; code that calls capnp-es's getters directly needs the same";
 
 /** A data field's default as its JSON value (the enumerant's name; a 64-bit integer as a number). */
 function defaultOf(value: Value, type: ModelType): unknown {

@@ -28,6 +28,7 @@ import { SchemaInputError } from '../../../schema/schema-problem';
 import type { SchemaProblem } from '../../../shared/schema-problem';
 import type { CodegenSettings, FormatSchemaFile } from '../../../shared/codec-job';
 import type { FormatSchemaInfo } from '../../../shared/worker-protocol';
+import type { NoteFact } from '../../../shared/results';
 
 export type { FormatSchemaFile };
 export type FormatLanguage = FormatSchemaFile['language'];
@@ -108,8 +109,12 @@ async function missingTools(generator: Generator, settings: CodegenSettings, sig
  */
 export async function readFormatSchema(file: FormatSchemaFile, settings: CodegenSettings = {}, signal?: AbortSignal): Promise<FormatTranslation> {
   const { code, entry } = await readWithTool(file, settings, signal);
-  const notes = [
-    `the provided ${path.basename(file.path)}, as ${file.language === 'fbs' ? 'flatc' : file.language === 'capnp' ? 'capnp' : 'bebopc'} reads it; JSON keys are its field names`,
+  const notes: NoteFact[] = [
+    {
+      code: 'format-schema-provided',
+      file: path.basename(file.path),
+      tool: file.language === 'fbs' ? 'flatc' : file.language === 'capnp' ? 'capnp' : 'bebopc',
+    },
   ];
   const output = (name: string) => fs.readFileSync(path.join(code.outDir, name));
   switch (file.language) {
