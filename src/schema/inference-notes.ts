@@ -27,7 +27,7 @@ export class InferenceNotes {
     const key = JSON.stringify(choice);
     let group = this.groups.get(key);
     if (group === undefined) {
-      group = { ...choice, count: 0, paths: [] } as unknown as NoteFact & AtPaths;
+      group = { ...choice, count: 0, paths: [] } as NoteFact & AtPaths;
       this.groups.set(key, group);
     }
     group.count += 1;

@@ -1,6 +1,6 @@
 /** The words of the facts of a derived schema (derivation-facts.ts), part of note-text.ts's table. */
 import type { CarriedAttribute, DerivationFact } from './derivation-facts';
-import type { NoteWords } from './note-text';
+import type { NoteWords } from './note-facts';
 
 /** Why a protobuf integer kind is typed as it is in Avro (also the `doc` written at the field). */
 export const PROTO_SCALAR_IN_AVRO_WHY: Readonly<Record<string, string>> = {

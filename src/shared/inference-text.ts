@@ -1,6 +1,6 @@
 /** The words of the facts of an inferred schema (inference-facts.ts), part of note-text.ts's table. */
 import type { AtPaths, InferenceChoice, InferenceFact, InferencePlainFact, MapKeys } from './inference-facts';
-import type { NoteWords } from './note-text';
+import type { NoteWords } from './note-facts';
 import { atPaths } from './translation-text';
 
 /** Why an object is a map, as the notes and the schema's comments say it. */
@@ -61,6 +61,6 @@ const AT_PATHS = Object.fromEntries(
     code,
     (fact: InferenceChoice & AtPaths) => `${(title as (fact: InferenceChoice) => string)(fact)} ${atPaths(fact)}`,
   ]),
-) as unknown as NoteWords<InferenceChoice & AtPaths>;
+) as NoteWords<InferenceChoice & AtPaths>;
 
 export const INFERENCE_WORDS: NoteWords<InferenceFact> = { ...PLAIN, ...AT_PATHS };

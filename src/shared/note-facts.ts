@@ -6,7 +6,7 @@
 import type { DerivationFact } from './derivation-facts';
 import type { InferenceFact } from './inference-facts';
 import type { TranslationFact } from './translation-facts';
-import type { CodeGenerationCheck, SchemaOrigin } from './results';
+import type { CodeGenerationCheck, SchemaOrigin } from './row-terms';
 
 /** Facts about how a library is called, whatever the sample. */
 export type CallFact =
@@ -105,3 +105,6 @@ export type NoteFact =
   | { code: 'unsafe-64-bit-numbers'; count: number; paths: string[] };
 
 export type NoteCode = NoteFact['code'];
+
+/** Each code's words, from the fact of that code. */
+export type NoteWords<F extends { code: string }> = { [C in F['code']]: (fact: Extract<F, { code: C }>) => string };

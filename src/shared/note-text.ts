@@ -7,11 +7,8 @@ import { codeGenerationVerdict } from './code-generation-text';
 import { DERIVATION_WORDS } from './derivation-text';
 import { INFERENCE_WORDS } from './inference-text';
 import { TRANSLATION_WORDS } from './translation-text';
-import type { ProtocLibrary, NoteCode, NoteFact } from './note-facts';
+import type { ProtocLibrary, NoteCode, NoteFact, NoteWords } from './note-facts';
 import type { StoredRowNote } from './results';
-
-/** Each code's words, from the fact of that code. */
-export type NoteWords<F extends { code: string }> = { [C in F['code']]: (fact: Extract<F, { code: C }>) => string };
 
 /** The most paths a note keeps (its `count` says how many there were). */
 export const NOTE_PATHS_KEPT = 20;

@@ -1,6 +1,6 @@
 /** The words of the facts of a translated schema (translation-facts.ts), part of note-text.ts's table. */
 import type { AtPaths } from './inference-facts';
-import type { NoteWords } from './note-text';
+import type { NoteWords } from './note-facts';
 import type { FieldChoiceKind, TranslatedLanguage, TranslationFact } from './translation-facts';
 
 const TYPES_OF: Record<TranslatedLanguage, string> = { fbs: 'FlatBuffers', capnp: "Cap'n Proto", bop: 'Bebop' };
