@@ -1,6 +1,7 @@
 /** The words of the facts of a derived schema (derivation-facts.ts), part of note-text.ts's table. */
 import type { CarriedAttribute, DerivationFact } from './derivation-facts';
 import type { NoteWords } from './note-facts';
+import { pathsText } from './paths-text';
 
 /** Why a protobuf integer kind is typed as it is in Avro (also the `doc` written at the field). */
 export const PROTO_SCALAR_IN_AVRO_WHY: Readonly<Record<string, string>> = {
@@ -69,8 +70,6 @@ function wanted(attribute: CarriedAttribute, avroType: string | undefined): stri
 /** The first five, and how many more ("a, b and 3 more"). */
 const firstFive = (count: number, items: readonly string[]) => items.slice(0, 5).join(', ') + (count > 5 ? ` and ${count - 5} more` : '');
 /** The first five, and how many in all ("a, b, … (9 in all)"). */
-const listed = (count: number, paths: readonly string[]) => paths.slice(0, 5).join(', ') + (count > 5 ? `, … (${count} in all)` : '');
-
 export const DERIVATION_WORDS: NoteWords<DerivationFact> = {
   'proto-extensions-left-out': ({ message, fields }) => `${message}: extension fields left out of the Avro schema (${fields.join(', ')})`,
   'proto-scalar-in-avro': ({ field, protoType, avroType }) => `${field}: ${protoType} is typed ${avroType} (${PROTO_SCALAR_IN_AVRO_WHY[protoType]})`,
@@ -88,9 +87,9 @@ export const DERIVATION_WORDS: NoteWords<DerivationFact> = {
   'proto-json-read': () =>
     "the sample is read as proto3 JSON (keys by JSON name or field name, 64-bit integers as text or numbers, enums by name or number), once, before timing: what is encoded has the schema's field names and plain values",
   'proto-json-keys-dropped': ({ count, paths }) =>
-    `${count} key${count === 1 ? '' : 's'} the .proto has no field for left out before encoding, as asked (drop unknown keys): ${listed(count, paths)}`,
+    `${count} key${count === 1 ? '' : 's'} the .proto has no field for left out before encoding, as asked (drop unknown keys): ${pathsText(count, paths)}`,
   'proto-json-unsafe-numbers': ({ count, paths }) =>
-    `64-bit integers beyond 2^53 given as JSON numbers at ${listed(count, paths)}: JSON has already rounded them to the nearest double (proto3 JSON writes them as text, which keeps them exact)`,
+    `64-bit integers beyond 2^53 given as JSON numbers at ${pathsText(count, paths)}: JSON has already rounded them to the nearest double (proto3 JSON writes them as text, which keeps them exact)`,
   'avro-bytes-as-base64': () =>
     'bytes and fixed values are base64 strings in the JSON sample: avsc converts them on encode and decode (included in the timings)',
   'avro-big-longs': () =>

@@ -9,14 +9,10 @@ import { INFERENCE_WORDS } from './inference-text';
 import { TRANSLATION_WORDS } from './translation-text';
 import type { ProtocLibrary, NoteCode, NoteFact, NoteWords } from './note-facts';
 import type { StoredRowNote } from './results';
+import { pathsText } from './paths-text';
 
 /** The most paths a note keeps (its `count` says how many there were). */
 export const NOTE_PATHS_KEPT = 20;
-/** The paths a sentence lists. */
-const PATHS_SAID = 5;
-
-export const pathsText = (count: number, paths: readonly string[]) =>
-  paths.slice(0, PATHS_SAID).join(', ') + (count > PATHS_SAID ? `, … (${count.toLocaleString('en-US')} in all)` : '');
 
 const RECORDS_ON = {
   'cbor-x': 'new Encoder({ useRecords: true }).encode / .decode: object structures written once as cbor-x record tags',
