@@ -5,6 +5,7 @@
 import type { Remnant, RemnantKind } from '../shared/results';
 import type { PathNode, PatternNode } from './json-path';
 import { formatCount } from './values';
+import { listText } from '../shared/list-text';
 
 export type Noun = 'objects' | 'arrays' | 'values';
 
@@ -23,14 +24,6 @@ export interface RemnantGroup {
   names: Set<string> | null;
 }
 
-const MAX_LISTED_NAMES = 8;
-
-export function listNames(names: Iterable<string>): string {
-  const all = [...names];
-  const shown = all.slice(0, MAX_LISTED_NAMES).join(', ');
-  return all.length > MAX_LISTED_NAMES ? `${shown}, … (${all.length} in all)` : shown;
-}
-
 function countOf(group: RemnantGroup): string {
   const noun = group.count === 1 ? group.noun.slice(0, -1) : group.noun;
   return `${formatCount(group.count)} ${noun}`;
@@ -46,7 +39,7 @@ function detailOf(group: RemnantGroup): string {
       return `${countOf(group)} with prototype ${group.label}`;
     case 'inherited-enumerable':
       return (
-        `${listNames(group.names ?? [])} inherited as enumerable by ${countOf(group)} (prototype ${group.label}): ` +
+        `${listText([...(group.names ?? [])], undefined, 8)} inherited as enumerable by ${countOf(group)} (prototype ${group.label}): ` +
         'for…in sees them; Object.keys, spread and JSON.stringify do not'
       );
     case 'accessor':

@@ -14,6 +14,7 @@ import type { RowNote, SchemaOrigin } from '../shared/results';
 import { NOTE_PATHS_KEPT } from '../shared/row-facts-text';
 import { checkAvroKeys } from '../schema/avro-sample-keys';
 import { describeMismatch } from '../schema/sample-fit';
+import { listText } from '../shared/list-text';
 import type { FormatSemantics } from '../analysis/semantics';
 import { protoSemantics } from '../schema/proto-syntax';
 import { readProtoJson } from '../schema/proto-json-plain';
@@ -137,7 +138,7 @@ export function fitAvroSample(chosen: ChosenSchema, sample: unknown, context: Pr
  */
 export function refuseBigLongs(fitted: AvroSampleFit, library: string): void {
   if (!fitted.bigLongs) return;
-  const shown = fitted.bigLongs.slice(0, 3).join(', ') + (fitted.bigLongs.length > 3 ? `, … (${fitted.bigLongs.length} in all)` : '');
+  const shown = listText(fitted.bigLongs, undefined, 3);
   throw new UnsupportedSampleError(
     `the sample has 64-bit integers beyond 2^53 (exact, as proto3 JSON text) at ${shown}; ${library} writes them from JavaScript numbers, which would round them: not run on other numbers than the sample's`,
   );

@@ -186,7 +186,6 @@ function checkAllFit(type: protobuf.Type, wires: readonly unknown[], indexed: bo
   return { fit, values };
 }
 
-/** `$.a, $.b, … (12 in all)` */
 /**
  * Where none of a record's keys is a field of the chosen message: the message of the schema that
  * has them, said after the error (the usual cause is the wrong message picked).

@@ -11,6 +11,7 @@ import { checkProtoFit, describeMismatch, type ProtoFit } from './sample-fit';
 import { describeProvided, resolveProtoType } from './provided-schema';
 import type { ProvidedSchema } from '../shared/codec-job';
 import { NOTE_PATHS_KEPT } from '../shared/note-text';
+import { listText } from '../shared/list-text';
 import type { NoteFact } from '../shared/results';
 
 export interface PlainProtoJson {
@@ -33,9 +34,6 @@ export interface ProtoJsonOptions {
    */
   unsigned64?: boolean;
 }
-
-/** Paths listed in a note at most. */
-const LISTED = 5;
 
 export function readProtoJson(schema: ProvidedSchema, value: unknown, options: ProtoJsonOptions): PlainProtoJson {
   const { type, typeName } = resolveProtoType(schema);
@@ -65,15 +63,11 @@ export function readProtoJson(schema: ProvidedSchema, value: unknown, options: P
   }
   if (beyondSigned.length > 0) {
     throw new UnsupportedSampleError(
-      `the sample has uint64 values beyond 2^63 − 1 at ${listed(beyondSigned)}, which the Avro schema derived from the .proto types as long (Avro has no unsigned integers): a signed 64-bit integer cannot hold them, so this row is not run on them (the protobuf rows write them as they are)`,
+      `the sample has uint64 values beyond 2^63 − 1 at ${listText(beyondSigned, beyondSigned.length)}, which the Avro schema derived from the .proto types as long (Avro has no unsigned integers): a signed 64-bit integer cannot hold them, so this row is not run on them (the protobuf rows write them as they are)`,
     );
   }
   const notes: NoteFact[] = [{ code: 'proto-json-read' }];
-  if (dropped.length > 0) notes.push({ code: 'proto-json-keys-dropped', count: dropped.length, paths: dropped.slice(0, NOTE_PATHS_KEPT) });
-  if (unsafeNumbers.length > 0) notes.push({ code: 'proto-json-unsafe-numbers', count: unsafeNumbers.length, paths: unsafeNumbers.slice(0, NOTE_PATHS_KEPT) });
+  if (dropped.length > 0) notes.push({ code: 'unknown-keys-dropped', count: dropped.length, paths: dropped.slice(0, NOTE_PATHS_KEPT) });
+  if (unsafeNumbers.length > 0) notes.push({ code: 'unsafe-64-bit-numbers', count: unsafeNumbers.length, paths: unsafeNumbers.slice(0, NOTE_PATHS_KEPT) });
   return { value: records === value ? read : read[0], bigLongs, notes };
-}
-
-function listed(paths: readonly string[]): string {
-  return paths.slice(0, LISTED).join(', ') + (paths.length > LISTED ? `, … (${paths.length} in all)` : '');
 }

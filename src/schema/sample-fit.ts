@@ -8,6 +8,7 @@ import type * as avro from 'avsc';
 import * as protobuf from 'protobufjs';
 import { formatPath, type PathSegment } from '../analysis/json-path';
 import { LOGICAL_JSON_FORMS } from './avro-logical-types';
+import { listText } from '../shared/list-text';
 import { wellKnownMismatch, wellKnownName } from './proto-wkt';
 import { describeFieldNames, fieldsByJsonKey } from './proto-json-names';
 import { hasPresence } from './derive-avro-from-proto';
@@ -24,7 +25,7 @@ export interface SampleMismatch {
 
 export function describeMismatch(mismatch: SampleMismatch): string {
   if (mismatch.known) {
-    const listed = mismatch.known.slice(0, LISTED_NAMES).join(', ') + (mismatch.known.length > LISTED_NAMES ? `, … (${mismatch.known.length} in all)` : '');
+    const listed = listText(mismatch.known, undefined, LISTED_NAMES);
     return `${mismatch.path} is a key the schema does not know: ${mismatch.expected} is expected, and the message has ${listed || 'no fields'}. Leave the key out of the sample, give the schema that has it, or drop such keys (--drop-unknown-keys, or the setting payloadLab.dropUnknownKeys)`;
   }
   return `${mismatch.path} is ${mismatch.value}, expected ${mismatch.expected}`;

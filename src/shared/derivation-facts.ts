@@ -31,8 +31,6 @@ export type DerivationFact =
   | { code: 'js-binary-as-json'; count: number; items: string[] }
   /** The sample read as proto3 JSON into the .proto's field names, before timing. */
   | { code: 'proto-json-read' }
-  | { code: 'proto-json-keys-dropped'; count: number; paths: string[] }
-  | { code: 'proto-json-unsafe-numbers'; count: number; paths: string[] }
   /** bytes and fixed as base64 text in the sample: avsc converts them in the timed calls. */
   | { code: 'avro-bytes-as-base64' }
   /** avsc's longs as numbers within 2^53 and BigInts beyond. */

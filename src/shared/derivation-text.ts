@@ -1,7 +1,7 @@
 /** The words of the facts of a derived schema (derivation-facts.ts), part of note-text.ts's table. */
 import type { CarriedAttribute, DerivationFact } from './derivation-facts';
 import type { NoteWords } from './note-facts';
-import { pathsText } from './paths-text';
+import { listText } from './list-text';
 
 /** Why a protobuf integer kind is typed as it is in Avro (also the `doc` written at the field). */
 export const PROTO_SCALAR_IN_AVRO_WHY: Readonly<Record<string, string>> = {
@@ -67,9 +67,6 @@ function wanted(attribute: CarriedAttribute, avroType: string | undefined): stri
   }
 }
 
-/** The first five, and how many more ("a, b and 3 more"). */
-const firstFive = (count: number, items: readonly string[]) => items.slice(0, 5).join(', ') + (count > 5 ? ` and ${count - 5} more` : '');
-/** The first five, and how many in all ("a, b, … (9 in all)"). */
 export const DERIVATION_WORDS: NoteWords<DerivationFact> = {
   'proto-extensions-left-out': ({ message, fields }) => `${message}: extension fields left out of the Avro schema (${fields.join(', ')})`,
   'proto-scalar-in-avro': ({ field, protoType, avroType }) => `${field}: ${protoType} is typed ${avroType} (${PROTO_SCALAR_IN_AVRO_WHY[protoType]})`,
@@ -82,14 +79,10 @@ export const DERIVATION_WORDS: NoteWords<DerivationFact> = {
   'avro-attribute-left-out': ({ attribute, at, value, avroType }) => `${attribute} ${value} at ${at} left out: ${wanted(attribute, avroType)}`,
   'js-binary-derived': () => 'js-binary schema derived from the Avro schema: int/long → int, float/double → float (64-bit), null unions → optional fields',
   'js-binary-defaults-optional': ({ count, paths }) =>
-    `fields with a default in the Avro schema are optional (a key left out stays out; js-binary spends a byte on whether each is there): ${firstFive(count, paths)}`,
-  'js-binary-as-json': ({ count, items }) => `written as js-binary's json type (no js-binary equivalent): ${firstFive(count, items)}`,
+    `fields with a default in the Avro schema are optional (a key left out stays out; js-binary spends a byte on whether each is there): ${listText(paths, count)}`,
+  'js-binary-as-json': ({ count, items }) => `written as js-binary's json type (no js-binary equivalent): ${listText(items, count)}`,
   'proto-json-read': () =>
     "the sample is read as proto3 JSON (keys by JSON name or field name, 64-bit integers as text or numbers, enums by name or number), once, before timing: what is encoded has the schema's field names and plain values",
-  'proto-json-keys-dropped': ({ count, paths }) =>
-    `${count} key${count === 1 ? '' : 's'} the .proto has no field for left out before encoding, as asked (drop unknown keys): ${pathsText(count, paths)}`,
-  'proto-json-unsafe-numbers': ({ count, paths }) =>
-    `64-bit integers beyond 2^53 given as JSON numbers at ${pathsText(count, paths)}: JSON has already rounded them to the nearest double (proto3 JSON writes them as text, which keeps them exact)`,
   'avro-bytes-as-base64': () =>
     'bytes and fixed values are base64 strings in the JSON sample: avsc converts them on encode and decode (included in the timings)',
   'avro-big-longs': () =>

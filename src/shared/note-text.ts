@@ -9,7 +9,7 @@ import { INFERENCE_WORDS } from './inference-text';
 import { TRANSLATION_WORDS } from './translation-text';
 import type { ProtocLibrary, NoteCode, NoteFact, NoteWords } from './note-facts';
 import type { StoredRowNote } from './results';
-import { pathsText } from './paths-text';
+import { listText } from './list-text';
 
 /** The most paths a note keeps (its `count` says how many there were). */
 export const NOTE_PATHS_KEPT = 20;
@@ -38,9 +38,9 @@ const ROW_WORDS: NoteWords<NoteFact> = {
   ...INFERENCE_WORDS,
   ...TRANSLATION_WORDS,
   'unknown-keys-dropped': ({ count, paths }) =>
-    `${count.toLocaleString('en-US')} key${count === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${pathsText(count, paths)}`,
+    `${count.toLocaleString('en-US')} key${count === 1 ? '' : 's'} the schema has no field for left out before encoding, as asked (drop unknown keys): ${listText(paths, count)}`,
   'unsafe-64-bit-numbers': ({ count, paths }) =>
-    `64-bit integers given as JSON numbers beyond 2^53 (${pathsText(count, paths)}): JSON.parse rounded them before any codec ran; proto3's JSON mapping writes them as strings, which keep every digit`,
+    `64-bit integers given as JSON numbers beyond 2^53 (${listText(paths, count)}): JSON.parse rounded them before any codec ran; proto3's JSON mapping writes them as strings, which keep every digit`,
 
   // How a library is called.
   'module-defaults': ({ calls, detail }) => `module-level ${calls} defaults${detail ? DEFAULTS_DETAIL[detail] : ''}`,

@@ -1,6 +1,7 @@
 /** The words of the facts of a translated schema (translation-facts.ts), part of note-text.ts's table. */
 import type { AtPaths } from './inference-facts';
 import type { NoteWords } from './note-facts';
+import { listText } from './list-text';
 import type { FieldChoiceKind, TranslatedLanguage, TranslationFact } from './translation-facts';
 
 const TYPES_OF: Record<TranslatedLanguage, string> = { fbs: 'FlatBuffers', capnp: "Cap'n Proto", bop: 'Bebop' };
@@ -37,9 +38,7 @@ const FIELD_CHOICES: Record<TranslatedLanguage, Partial<Record<FieldChoiceKind, 
 
 /** "at $.a" for one path; "at 12 paths: $.a, $.b and 10 more" for several. */
 export function atPaths({ count, paths }: AtPaths): string {
-  const more = count > paths.length ? ` and ${(count - paths.length).toLocaleString('en-US')} more` : '';
-  const where = count === 1 ? 'at' : `at ${count.toLocaleString('en-US')} paths:`;
-  return `${where} ${paths.join(', ')}${more}`;
+  return count === 1 ? `at ${paths[0]}` : `at ${count.toLocaleString('en-US')} paths: ${listText(paths, count)}`;
 }
 
 export const TRANSLATION_WORDS: NoteWords<TranslationFact> = {

@@ -68,7 +68,7 @@ test('facts of the schema and of how the sample meets it, in words', () => {
   );
   assert.equal(
     noteText({ code: 'unknown-keys-dropped', count: 7, paths: ['$.a', '$.b', '$.c', '$.d', '$.e', '$.f'] }),
-    '7 keys the schema has no field for left out before encoding, as asked (drop unknown keys): $.a, $.b, $.c, $.d, $.e, … (7 in all)',
+    '7 keys the schema has no field for left out before encoding, as asked (drop unknown keys): $.a, $.b, $.c, $.d, $.e and 2 more',
   );
 });
 
