@@ -18,6 +18,15 @@ if [[ -f "$DIR/.complete" ]]; then
   echo "$ENTRY"
   exit 0
 fi
+# One install at a time: two test files starting together on a fresh machine would otherwise
+# remove each other's half-done install. The second waits, then finds the first one's.
+mkdir -p "$(dirname "$DIR")"
+exec 9>"$DIR.lock"
+flock 9
+if [[ -f "$DIR/.complete" ]]; then
+  echo "$ENTRY"
+  exit 0
+fi
 
 need_packages=()
 for package in libkrb5-dev libxkbfile-dev libx11-dev libsecret-1-dev pkg-config ripgrep; do

@@ -2,7 +2,8 @@
  * Runs one suite's test files with node:test (`node --test`, spec reporter), after the setup
  * those files share, done once here instead of once per file:
  * - webview: one real engine run recorded for every panel test file (support/real-run.ts);
- * - e2e: the .vsix packaged once; each file still installs it into its own VS Code profile.
+ * - e2e: code-server installed and the .vsix packaged once; each file still installs the .vsix
+ *   into its own VS Code profile.
  * and with files run `--test-concurrency` at a time: on a 2-core machine node:test runs one
  * file at a time (availableParallelism − 1), which leaves a core idle while a file waits on a
  * worker thread, a child process, Chromium or VS Code. Files whose assertions depend on timing
@@ -51,7 +52,8 @@ const SUITES: Record<string, Suite> = {
     // probe's timeout (either passes: the host lives on), and no check times anything.
     async prepare(dir) {
       const { PACKAGED_VSIX_ENV, packageVsix } = await import('../e2e/support/package-vsix');
-      return { [PACKAGED_VSIX_ENV]: packageVsix(dir) };
+      const { CODE_SERVER_ENV, codeServerEntry } = await import('../e2e/support/code-server');
+      return { [PACKAGED_VSIX_ENV]: packageVsix(dir), [CODE_SERVER_ENV]: codeServerEntry() };
     },
   },
 };

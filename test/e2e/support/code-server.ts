@@ -17,6 +17,9 @@ export interface CodeServer {
   stop(): Promise<void>;
 }
 
+/** An installed code-server's entry point: install-code-server.sh then installs nothing. */
+export const CODE_SERVER_ENV = 'PAYLOAD_LAB_CODE_SERVER';
+
 /** The cached code-server entry point, installed on first use (see install-code-server.sh). */
 export function codeServerEntry(): string {
   const output = execFileSync('bash', [path.join(repoRoot, 'test', 'e2e', 'install-code-server.sh')], {
