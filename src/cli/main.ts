@@ -92,6 +92,8 @@ Options:
   --fixed-rounds       every codec runs all the rounds (no early stop)
   --time-budget MS     measuring time per codec and round, split between encode and decode (default ${DEFAULT_TIME_BUDGET_MS})
   --min-samples N      minimum timing samples per operation (default ${DEFAULT_MIN_SAMPLES}, quick ${QUICK_MIN_SAMPLES})
+  --warmup MS          warm-up of each operation before it is timed, 0 for two calls only (default: the
+                       larger of 50 ms and a quarter of the operation's time)
   --timeout MS         stop a codec's worker after MS milliseconds (default ${DEFAULT_LIMITS.timeoutMs})
   --memory-limit MB    heap limit of each codec's worker (default ${DEFAULT_LIMITS.memoryLimitMb})
   --codec-module PATH  also run a codec module of your own (exports prepare); repeatable
@@ -128,7 +130,7 @@ const HELP_OF = new Map([
 class UsageError extends Error {}
 
 /** Options that set how codecs are timed: a sizes-only run times nothing. */
-const TIMING_OPTIONS = ['quick', 'thorough', 'fixed-rounds', 'rounds', 'time-budget', 'min-samples', 'strict-csp'] as const;
+const TIMING_OPTIONS = ['quick', 'thorough', 'fixed-rounds', 'rounds', 'time-budget', 'min-samples', 'warmup', 'strict-csp'] as const;
 /** Sections printed from a comparison's report, not (yet) from a sizes-only one. */
 const COMPARISON_SECTIONS = ['bytes', 'remnants'] as const;
 
@@ -139,6 +141,13 @@ function positiveInteger(name: string, value: string | undefined): number | unde
   if (value === undefined) return undefined;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed <= 0) throw new UsageError(`--${name} takes a positive whole number, got '${value}'`);
+  return parsed;
+}
+
+function wholeNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new UsageError(`--${name} takes a whole number of 0 or more, got '${value}'`);
   return parsed;
 }
 
@@ -168,6 +177,7 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
       rounds: { type: 'string' },
       'time-budget': { type: 'string' },
       'min-samples': { type: 'string' },
+      warmup: { type: 'string' },
       timeout: { type: 'string' },
       'memory-limit': { type: 'string' },
       'codec-module': { type: 'string', multiple: true },
@@ -230,6 +240,7 @@ async function compareCommand(args: string[], command: 'compare' | 'messages' = 
     fixedRounds: values['fixed-rounds'] === true || values.thorough === true,
     timeBudgetMs: positiveInteger('time-budget', values['time-budget']),
     minSamples: positiveInteger('min-samples', values['min-samples']),
+    warmupMs: wholeNumber('warmup', values.warmup),
     timeoutMs: positiveInteger('timeout', values.timeout),
     memoryLimitMb: positiveInteger('memory-limit', values['memory-limit']),
     signal: controller.signal,

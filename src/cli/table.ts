@@ -18,6 +18,7 @@ import {
 import { describeMachineLoad } from '../shared/machine-load-text';
 import { adaptiveRoundsRule, roundsCutShortText, roundsStoppedText } from '../shared/rounds-text';
 import { roundTripShortLabel } from '../shared/round-trip-text';
+import { samplingText } from '../shared/sampling-text';
 import { sampleBytesText, samplePartText, sampleRecordsText } from '../shared/profile-text';
 import { remnantCount } from '../analysis/matrix';
 import { codecNames, type NameableCodec } from '../shared/codec-names';
@@ -189,7 +190,7 @@ export function tableFooter(report: ComparisonReport): string {
     "not the ratio of two rows' /call (in later rounds JSON is timed in turn with each codec, and the median of ratios is not the ratio of medians).",
     ...(bimodal ? ['² the per-call times are bimodal (some calls pay a collection): the median call is misleading, the amortised time is not.'] : []),
     ...(unstable.length > 0 ? unstableLines : []),
-    `${rule ? `up to ${rounds}` : rounds} round${rounds === 1 ? '' : 's'} of a fresh worker per codec, in rotated order${rounds > 1 ? ", later rounds in slices taken in turn with JSON's" : ''}; ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.`,
+    `${rule ? `up to ${rounds}` : rounds} round${rounds === 1 ? '' : 's'} of a fresh worker per codec, in rotated order${rounds > 1 ? ", later rounds in slices taken in turn with JSON's" : ''}; ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}, ${samplingText(settings)}.`,
     ...(rule && stops.length > 0 ? [`rounds per codec (${rule}):`, ...stops] : []),
     ...(settings.roundsCutShort ? [`${roundsCutShortText(settings.roundsCutShort)}.`] : []),
     `${tool.name} ${tool.version}, Node ${runtime.node}, V8 ${runtime.v8}, ${runtime.platform}`,

@@ -28,6 +28,11 @@ export interface CompareOptions extends Partial<EngineLimits> {
   /** Per codec and round. */
   timeBudgetMs?: number;
   minSamples?: number;
+  /**
+   * Each operation's warm-up before its timed window (default: the larger of 50 ms and a quarter
+   * of the window). Runs whose times nobody reads (tests of sizes, notes, failures) shorten it.
+   */
+  warmupMs?: number;
   /** Checked (in a worker) before any codec runs: a schema that does not load throws a SchemaInputError. */
   schema?: ProvidedSchema;
   /** Choices for inferred schemas (integers, doubles, fields); see schema/variants.ts. */

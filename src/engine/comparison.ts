@@ -237,6 +237,7 @@ export class Comparison {
       measurement: {
         operationBudgetMs: settings.timeBudgetMs / 2,
         minSamples: settings.minSamples,
+        ...(settings.warmupMs === undefined ? {} : { warmupMs: settings.warmupMs }),
         verify: round === 1,
         ...(settings.quick ? { firstLook: true } : {}),
       },

@@ -42,6 +42,7 @@ export function measurementSettings(options: {
   settledWithin?: number;
   timeBudgetMs?: number;
   minSamples?: number;
+  warmupMs?: number;
 }): MeasurementSettings {
   const quick = options.quick ?? false;
   const rounds = Math.min(MAX_ROUNDS, Math.max(1, Math.round(options.rounds ?? (quick ? QUICK_ROUNDS : DEFAULT_ROUNDS))));
@@ -53,6 +54,7 @@ export function measurementSettings(options: {
     quick,
     timeBudgetMs: options.timeBudgetMs ?? (quick ? QUICK_TIME_BUDGET_MS : DEFAULT_TIME_BUDGET_MS),
     minSamples: options.minSamples ?? (quick ? QUICK_MIN_SAMPLES : DEFAULT_MIN_SAMPLES),
+    ...(options.warmupMs === undefined ? {} : { warmupMs: options.warmupMs }),
     targetRme: null,
     maxBudgets: 1,
   };

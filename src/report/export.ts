@@ -22,6 +22,7 @@ import { crossRuntimeLines } from '../shared/cross-runtime-text';
 import { roundsCutShortText } from '../shared/rounds-text';
 import { fileName, markdownText } from './markdown-text';
 import { messagesMarkdown } from './messages-export';
+import { samplingText } from '../shared/sampling-text';
 
 /** `choice`: what the verdict's pick favours and how the bytes travel, as the panel shows them (default size, gzip). */
 export function renderReport(report: ComparisonReport, format: ExportFormat, choice: VerdictChoice = DEFAULT_CHOICE): string {
@@ -144,7 +145,7 @@ export function toMarkdown(report: ComparisonReport, choice: VerdictChoice = DEF
     `${markdownText(input.path)}: ${formatBytes(input.jsonBytes)} of minified JSON (${sampleBytesText(input)}), ` +
       `${markdownText(samplePartText(input) ?? `${input.records.toLocaleString('en-US')} record${input.records === 1 ? '' : 's'}`)}.`,
     `${tool.name} ${markdownText(tool.version)}, Node ${markdownText(runtime.node)}, V8 ${markdownText(runtime.v8)}, ${markdownText(runtime.platform)}; ` +
-      `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation.` +
+      `${rounds} round${rounds === 1 ? '' : 's'} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ${samplingText(settings)}.` +
       `${settings.roundsCutShort ? ` ${markdownText(roundsCutShortText(settings.roundsCutShort))}.` : ''}`,
     ...(settings.machineLoad
       ? [

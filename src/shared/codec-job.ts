@@ -185,6 +185,8 @@ export interface MeasurementPlan {
   /** Sampling time for each of encode and decode. */
   operationBudgetMs: number;
   minSamples: number;
+  /** Each operation's warm-up (`MeasurementSettings.warmupMs`); absent: `defaultWarmupMs` of its window. */
+  warmupMs?: number;
   /**
    * The first round verifies the round trip before timing, then finds remnants and compresses;
    * later rounds only time (the same library, sample and schema give the same bytes).

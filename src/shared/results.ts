@@ -574,6 +574,11 @@ export interface MeasurementSettings {
   timeBudgetMs: number;
   minSamples: number;
   /**
+   * Each operation's warm-up before its timed window, when the run was given one (CLI
+   * `--warmup`); absent: the default, the larger of 50 ms and a quarter of the window.
+   */
+  warmupMs?: number;
+  /**
    * Older reports: sampling went on past the budget while a median's rme was above this.
    * Rounds replaced that: always null now.
    */

@@ -23,7 +23,7 @@ export interface MeasureOptions {
   jsonBytes: number;
   /** Forces a full collection; absent when the runtime exposes none. */
   collectGarbage?: () => void;
-  /** Upper bound on warm-up time; warm-up also stops after enough calls. */
+  /** Upper bound on warm-up time (default `defaultWarmupMs(budgetMs)`); warm-up also stops after enough calls. */
   warmupMs?: number;
   /**
    * Watches collections during the profiling window (Node: gc-window.ts). Absent in a browser
@@ -41,6 +41,12 @@ const BATCH_BELOW_NS = 20_000;
 /** Aim for batched samples of about this long. */
 const BATCH_TARGET_NS = 250_000;
 const WARMUP_MIN_CALLS = 2;
+/** Enough for V8 to reach its optimising tiers on a small call; longer windows warm a quarter of theirs. */
+const MIN_WARMUP_MS = 50;
+const WARMUP_SHARE = 0.25;
+
+/** An operation's warm-up where the job gives none: the larger of 50 ms and a quarter of its window. */
+export const defaultWarmupMs = (budgetMs: number) => Math.max(MIN_WARMUP_MS, budgetMs * WARMUP_SHARE);
 /**
  * A call at least this long loops over enough values to reach the optimising tiers within
  * itself; the codec also encoded and decoded once before timing (to verify), so one more call
@@ -58,7 +64,7 @@ export async function measureOperation(operation: () => unknown, options: Measur
   options.collectGarbage?.();
   const watch = options.watchGarbageCollection;
   const stopWatchingWarmUp = watch?.();
-  const warm = warmUpCalls(operation, options.warmupMs ?? Math.max(50, options.budgetMs * 0.25));
+  const warm = warmUpCalls(operation, options.warmupMs ?? defaultWarmupMs(options.budgetMs));
   const warmUpGc = stopWatchingWarmUp?.();
   const { perCallNs } = warm;
   const batchSize = perCallNs < BATCH_BELOW_NS ? batchSizeFor(perCallNs) : 1;

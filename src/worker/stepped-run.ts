@@ -84,6 +84,7 @@ export abstract class SteppedRun<Opened, Job extends CodecJob = CodecJob> implem
     return {
       budgetMs: job.measurement.operationBudgetMs,
       minSamples: job.measurement.minSamples,
+      ...(job.measurement.warmupMs === undefined ? {} : { warmupMs: job.measurement.warmupMs }),
       jsonBytes,
       collectGarbage: runtime.collectGarbage,
       watchGarbageCollection: runtime.watchGarbageCollection,

@@ -11,7 +11,7 @@
  */
 import { openCodec, type CodecRunRuntime } from './codec-run-core';
 import { blankReport, describeFailure, type StageReporter } from './stepped-run';
-import { batchSizeFor, timeWindow, warmUp } from './measure';
+import { batchSizeFor, defaultWarmupMs, timeWindow, warmUp } from './measure';
 import type { TimingOperation, TimingOpened, TimingReady, TimingSliceRequest, CompressionWindows } from '../shared/worker-protocol';
 import type { TimedWindow, CodecJob } from '../shared/codec-job';
 import type { CompressionTiming } from '../shared/results';
@@ -60,7 +60,7 @@ export class SliceTimer {
     try {
       const { messages } = job;
       const { runtime } = this;
-      const warmupMs = Math.max(50, job.measurement.operationBudgetMs * 0.25);
+      const warmupMs = job.measurement.warmupMs ?? defaultWarmupMs(job.measurement.operationBudgetMs);
       if (messages) {
         if (!this.openStream) throw new Error('message mode runs in Node worker threads only');
         const stream = await this.openStream(runtime, { ...job, messages }, enterStage, report);

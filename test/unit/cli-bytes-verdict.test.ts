@@ -9,9 +9,8 @@ import { BYTE_CATEGORIES, type CompletedResult, type ComparisonReport } from '..
 import type { Verdict } from '../../src/report/verdict-data';
 import type { VerdictText } from '../../src/report/verdict-words';
 import * as path from 'node:path';
-import { cliScript, fixture, repoRoot } from '../support/paths';
+import { cliScript, FAST_ARGS, fixture, repoRoot } from '../support/paths';
 
-const FAST_ARGS = ['--time-budget', '20', '--min-samples', '3', '--rounds', '1'];
 const SAMPLE = fixture('mixed-sample.json');
 
 function cli(...args: string[]) {
@@ -67,21 +66,7 @@ test('--bytes prints each codec’s breakdown; the verdict follows the table, it
 
 test("--json carries the verdict as data on the bundled events: the pick with its sentence, the transport, each line's figures", () => {
   const events = path.join(repoRoot, 'schemas', 'events.json');
-  const { code, stdout, stderr } = cli(
-    'compare',
-    events,
-    '--json',
-    '--transport',
-    'brotli',
-    '--codecs',
-    'json,avsc,msgpackr',
-    '--time-budget',
-    '20',
-    '--min-samples',
-    '3',
-    '--rounds',
-    '2',
-  );
+  const { code, stdout, stderr } = cli('compare', events, '--json', '--transport', 'brotli', '--codecs', 'json,avsc,msgpackr', ...FAST_ARGS, '--rounds', '2');
   assert.equal(code, 0, stderr);
   const document = JSON.parse(stdout) as ComparisonReport & { verdict: Verdict & { text: VerdictText } };
   const { verdict } = document;

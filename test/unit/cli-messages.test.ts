@@ -11,14 +11,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ComparisonReport } from '../../src/shared/results';
 import { renderReport } from '../../src/report/export';
-import { cliScript, repoRoot } from '../support/paths';
+import { cliScript, FAST_ARGS as FAST_COMPARE_ARGS, repoRoot } from '../support/paths';
 
 function cli(...args: string[]) {
   const run = spawnSync(process.execPath, [cliScript, ...args], { encoding: 'utf8', timeout: 240_000 });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-const FAST_ARGS = ['--time-budget', '20', '--min-samples', '3', '--rounds', '1', '--compressed-messages', '20', '--batches', '1,10'];
+const FAST_ARGS = [...FAST_COMPARE_ARGS, '--compressed-messages', '20', '--batches', '1,10'];
 const events = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'schemas', 'events.json'), 'utf8')) as unknown[]).slice(0, 60);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-cli-messages-'));
 const jsonl = path.join(dir, 'events.jsonl');
@@ -51,7 +51,7 @@ test("compare on JSON Lines measures messages by default, says so, and prints th
 });
 
 test("--document measures a .jsonl file's records as one array, as before", () => {
-  const { code, stdout } = cli('compare', jsonl, '--document', '--codecs', 'json,msgpackr', '--time-budget', '20', '--min-samples', '3', '--rounds', '1');
+  const { code, stdout } = cli('compare', jsonl, '--document', '--codecs', 'json,msgpackr', ...FAST_COMPARE_ARGS);
   assert.equal(code, 0);
   assert.doesNotMatch(stdout, /message mode/);
   assert.match(stdout, /encode\/call/);

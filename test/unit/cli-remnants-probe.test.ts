@@ -6,14 +6,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ProbeReport } from '../../src/shared/probes';
 import type { ComparisonReport } from '../../src/shared/results';
-import { cliScript, fixture } from '../support/paths';
+import { cliScript, FAST_ARGS, fixture } from '../support/paths';
 
 function cli(...args: string[]) {
   const run = spawnSync(process.execPath, [cliScript, ...args], { encoding: 'utf8', timeout: 120_000 });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
-
-const FAST_ARGS = ['--time-budget', '20', '--min-samples', '3', '--rounds', '1'];
 
 const bigIds = () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-remnants-')), 'ids.json');

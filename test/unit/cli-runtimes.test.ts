@@ -4,9 +4,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import type { ComparisonReport } from '../../src/shared/results';
 import { toMarkdown } from '../../src/report/export';
-import { cliScript, fixture } from '../support/paths';
-
-const FAST_ARGS = ['--time-budget', '20', '--min-samples', '3', '--rounds', '1'];
+import { cliScript, FAST_ARGS, fixture } from '../support/paths';
 
 function cli(args: string[], env: NodeJS.ProcessEnv = process.env) {
   const run = spawnSync(process.execPath, [cliScript, ...args], { encoding: 'utf8', timeout: 180_000, env });

@@ -15,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { missingZeroCopyTools } from '../support/zero-copy-tools';
-import { bundledSlice, cliScript, repoRoot, tuplesSample } from '../support/paths';
+import { bundledSlice, cliScript, FAST_ARGS, repoRoot, tuplesSample } from '../support/paths';
 import { ZERO_COPY_TOOLS } from '../../src/codegen/zero-copy-tools';
 import type { CompletedResult, ComparisonReport } from '../../src/shared/results';
 import type { SizedResult, SizesReport } from '../../src/shared/sizes';
@@ -26,22 +26,7 @@ const ROWS = ['flatbuffers', 'capnp', 'bebop'];
 const run = promisify(execFile);
 
 async function compare(file: string, cacheDir: string, ...more: string[]): Promise<{ stdout: string }> {
-  const args = [
-    cliScript,
-    'compare',
-    file,
-    '--codecs',
-    ROWS.join(','),
-    '--rounds',
-    '1',
-    '--time-budget',
-    '20',
-    '--min-samples',
-    '3',
-    '--cache-dir',
-    cacheDir,
-    ...more,
-  ];
+  const args = [cliScript, 'compare', file, '--codecs', ROWS.join(','), ...FAST_ARGS, '--cache-dir', cacheDir, ...more];
   return run(process.execPath, args, { maxBuffer: 64 * 1024 * 1024 });
 }
 

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ComparisonReport } from '../../src/shared/results';
 import { renderReport } from '../../src/report/export';
-import { cliScript, fixture } from '../support/paths';
+import { cliScript, FAST_ARGS, fixture } from '../support/paths';
 
 function cli(...args: string[]) {
   const run = spawnSync(process.execPath, [cliScript, ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -20,8 +20,6 @@ const tempFile = (name: string, content: string | Uint8Array) => {
   return file;
 };
 
-const FAST_ARGS = ['--time-budget', '20', '--min-samples', '3', '--rounds', '1'];
-
 test('a JSON syntax error exits 2 and names file:line:column', () => {
   const file = tempFile('broken.json', '{\n  "a": [1, 2],\n  "b": tru\n}\n');
   const { code, stderr, stdout } = cli('compare', file, ...FAST_ARGS);
@@ -34,6 +32,14 @@ test('a missing file exits 2 with a clear message', () => {
   const { code, stderr } = cli('compare', '/nonexistent/sample.json');
   assert.equal(code, 2);
   assert.match(stderr, /\/nonexistent\/sample\.json: no such file/);
+});
+
+test('--warmup takes a whole number of 0 or more, or exits 2 saying so', () => {
+  for (const given of ['-1', '2.5', 'soon']) {
+    const { code, stderr } = cli('compare', fixture('mixed-sample.json'), `--warmup=${given}`);
+    assert.equal(code, 2, given);
+    assert.match(stderr, new RegExp(`--warmup takes a whole number of 0 or more, got '${given}'`));
+  }
 });
 
 test('an unknown codec exits 2 and lists the known ones', () => {
@@ -84,6 +90,7 @@ test('--json prints one document with the contract fields and only the chosen co
   assert.deepEqual(Object.keys(row.speedupVsJson ?? {}).sort(), ['decode', 'decodeInterval', 'encode', 'encodeInterval']);
   assert.equal(row.rounds?.length, 1);
   assert.equal(report.settings.rounds, 1);
+  assert.equal(report.settings.warmupMs, 5, '--warmup, as given');
   assert.equal(row.library, 'msgpackr');
   assert.match(row.libraryVersion, /^\d+\.\d+\.\d+$/);
   assert.equal(row.schema, 'none');
@@ -100,6 +107,7 @@ test('the table lists each row with its ratio and round-trip status', () => {
   assert.ok(row, stdout);
   assert.match(row, /CBOR\s+[\d,]+ B\s+0\.\d{3}\s.*exact\s+0$/);
   assert.ok(lines.some((line) => line.startsWith('json ') && / 1\.000 /.test(line)));
+  assert.match(stdout, /; 20 ms per codec and round, ≥ 3 samples per operation, each warmed 5 ms\./);
 });
 
 test('with no file, compare uses the bundled sample', () => {

@@ -10,7 +10,7 @@ import { builtinCodecs, DEFAULT_CODEC_IDS } from '../../src/codecs/registry';
 import { codecNames } from '../../src/shared/codec-names';
 import type { ComparisonReport } from '../../src/shared/results';
 import { renderReport } from '../../src/report/export';
-import { cliScript, fixture } from '../support/paths';
+import { cliScript, FAST_ARGS, fixture } from '../support/paths';
 
 const registered = (ids: readonly string[]) =>
   ids.map((id) => {
@@ -37,7 +37,7 @@ test('two libraries of one format are named with the format; a second row of the
 });
 
 test('the CLI table, the verdict and the Markdown export name msgpack and msgpackr by library and format', () => {
-  const args = ['compare', fixture('mixed-sample.json'), '--codecs', 'json,msgpack,msgpackr', '--time-budget', '20', '--min-samples', '3', '--rounds', '1'];
+  const args = ['compare', fixture('mixed-sample.json'), '--codecs', 'json,msgpack,msgpackr', ...FAST_ARGS];
   const run = spawnSync(process.execPath, [cliScript, ...args], { encoding: 'utf8', timeout: 120_000 });
   assert.equal(run.status, 0, run.stderr);
   const rows = run.stdout.split('\n').filter((line) => /^(json|MessagePack) /.test(line));

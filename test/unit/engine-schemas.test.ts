@@ -8,7 +8,7 @@ import { compareSample } from '../../src/engine/compare';
 import { generateFromSchema } from '../../src/schema/generate-sample';
 import { SchemaInputError } from '../../src/schema/schema-problem';
 import type { CodecResult, CompletedResult, ComparisonReport } from '../../src/shared/results';
-import { cliScript, FAST, repoRoot, sampleFrom, tuplesSample } from '../support/paths';
+import { cliScript, FAST, FAST_ARGS, repoRoot, sampleFrom, tuplesSample } from '../support/paths';
 import type { ProvidedSchema } from '../../src/shared/codec-job';
 import { noteText } from '../../src/shared/row-facts-text';
 import { noteOf } from '../support/notes';
@@ -198,7 +198,7 @@ function tempFile(name: string, content: string): string {
 
 test('the CLI exits 2 on a schema syntax error and names file:line:column', () => {
   const file = tempFile('broken.avsc', '{"type": "record", "name": "A", "fields": [\n  {"name": "x", "type": "Nowhere"}\n]}');
-  const { code, stderr, stdout } = cli('compare', tuplesSample, '--avsc', file, '--time-budget', '20');
+  const { code, stderr, stdout } = cli('compare', tuplesSample, '--avsc', file, ...FAST_ARGS);
   assert.equal(code, 2);
   assert.ok(stderr.includes(`${file}:2:25: Avro schema error: undefined type name: Nowhere`), stderr);
   assert.equal(stdout, '');
@@ -215,12 +215,7 @@ test('the CLI compares with --proto and --type, and reports provided and derived
     '--codecs',
     'avsc,protobufjs',
     '--json',
-    '--time-budget',
-    '20',
-    '--min-samples',
-    '3',
-    '--rounds',
-    '1',
+    ...FAST_ARGS,
   );
   assert.equal(code, 0, stderr);
   const report = JSON.parse(stdout) as ComparisonReport;
@@ -234,24 +229,7 @@ test('the CLI compares with --proto and --type, and reports provided and derived
 });
 
 test('the CLI generates --samples records from --avsc when no sample file is given', () => {
-  const { code, stdout, stderr } = cli(
-    'compare',
-    '--avsc',
-    itemsAvscPath,
-    '--samples',
-    '50',
-    '--seed',
-    '4',
-    '--codecs',
-    'avsc',
-    '--json',
-    '--time-budget',
-    '20',
-    '--min-samples',
-    '3',
-    '--rounds',
-    '1',
-  );
+  const { code, stdout, stderr } = cli('compare', '--avsc', itemsAvscPath, '--samples', '50', '--seed', '4', '--codecs', 'avsc', '--json', ...FAST_ARGS);
   assert.equal(code, 0, stderr);
   const report = JSON.parse(stdout) as ComparisonReport;
   assert.equal(report.input.path, '50 records generated from Items.avsc, seed 4 (depth ≤ 3, ≤ 4 KB per record)');

@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { missingZeroCopyTools } from '../support/zero-copy-tools';
 import { missingTools } from '../support/codegen-tools';
-import { cliScript, repoRoot, workerScript } from '../support/paths';
+import { cliScript, FAST_ARGS, repoRoot, workerScript } from '../support/paths';
 import { InspectionWorker } from '../../src/engine/inspection-worker-client';
 import { ZERO_COPY_TOOLS } from '../../src/codegen/zero-copy-tools';
 import { PROTOBUF_TOOLS, PROTOC, PROTOC_GEN_TS } from '../../src/codegen/protobuf-tools';
@@ -35,11 +35,9 @@ fs.writeFileSync(
 );
 
 async function compare(cacheDir: string, ...args: string[]): Promise<Record<string, CodecResult>> {
-  const { stdout } = await run(
-    process.execPath,
-    [cliScript, 'compare', sample, '--rounds', '1', '--time-budget', '20', '--min-samples', '3', '--cache-dir', cacheDir, '--json', ...args],
-    { maxBuffer: 64 * 1024 * 1024 },
-  );
+  const { stdout } = await run(process.execPath, [cliScript, 'compare', sample, ...FAST_ARGS, '--cache-dir', cacheDir, '--json', ...args], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return Object.fromEntries((JSON.parse(stdout) as ComparisonReport).results.map((row) => [row.codec, row]));
 }
 

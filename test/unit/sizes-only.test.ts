@@ -82,6 +82,7 @@ test('--sizes-only with an option that times, with message mode or a browser: a 
   for (const [extra, message] of [
     [['--quick'], /--quick sets how codecs are timed, and --sizes-only times nothing/],
     [['--rounds', '3'], /--rounds sets how codecs are timed/],
+    [['--warmup', '0'], /--warmup sets how codecs are timed/],
     [['--remnants'], /--remnants prints a section of a comparison, not of --sizes-only yet/],
     [['--messages'], /--sizes-only measures one document for now: give --document/],
     [['--runtimes', 'node,browser'], /--sizes-only runs in Node only for now/],

@@ -7,6 +7,7 @@ import { el } from '../common/dom';
 import { sampleBytesText, samplePartText, sampleRecordsText } from '../../src/shared/profile-text';
 import { formatBytes, formatCount } from './format';
 import { adaptiveRoundsRule } from '../../src/shared/rounds-text';
+import { samplingText } from '../../src/shared/sampling-text';
 import { type PanelModel, inMessageMode } from './model';
 import { statusText } from './run-status';
 
@@ -56,7 +57,7 @@ export class PanelHeader {
       // Rounds that stop per codec: the most is a bound, not what each row took (its details say).
       const roundsText = settings.adaptiveRounds ? `up to ${formatCount(rounds, 'round')}` : formatCount(rounds, 'round');
       const rule = adaptiveRoundsRule(settings);
-      const budget = `${roundsText} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ≥ ${settings.minSamples} samples per operation${rule ? `; ${rule}` : ''}`;
+      const budget = `${roundsText} of ${settings.timeBudgetMs} ms per codec${settings.quick ? ' (quick)' : ''}, ${samplingText(settings)}${rule ? `; ${rule}` : ''}`;
       this.runtime.textContent = [
         `Node ${runtime.node}`,
         `V8 ${runtime.v8}`,
