@@ -61,27 +61,14 @@ test('calls that allocate Buffers: the figure is a lower bound, flagged so, and 
   assert.match(allocationFigure(stats) ?? '', /^≥ /);
 });
 
-/** An operation that spins for a millisecond, counting its calls. */
-function spinning(): { call: () => unknown; calls: () => number } {
-  let calls = 0;
-  return {
-    calls: () => calls,
-    call: () => {
-      calls++;
-      const started = performance.now();
-      while (performance.now() - started < 1);
-      return calls;
-    },
-  };
-}
-
 test('the default warm-up lasts 50 ms at least; a warm-up of 0 ms is two calls', async () => {
-  const warmed = spinning();
+  // Calls of a millisecond each, allocating nothing.
+  const warmed = allocating(0, 1);
   const started = performance.now();
   await measureOperation(warmed.call, { budgetMs: 1, minSamples: 1, jsonBytes: 1 });
   assert.ok(performance.now() - started >= 50, `${(performance.now() - started).toFixed(1)} ms`);
 
-  const cold = spinning();
+  const cold = allocating(0, 1);
   await measureOperation(cold.call, { budgetMs: 1, minSamples: 1, jsonBytes: 1, warmupMs: 0 });
   // Two warm-up calls, then a window of a millisecond: one or two calls of a millisecond each.
   assert.ok(cold.calls() <= 4, `${cold.calls()} calls`);
