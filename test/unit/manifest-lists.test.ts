@@ -1,6 +1,6 @@
 /**
- * The lists package.json spells out by hand, because VS Code reads them from there and nowhere
- * else, against the code they mirror: the codec choices of `payloadLab.defaultCodecs` are the
+ * The lists package.json spells out, because VS Code reads them from there and nowhere else,
+ * against the code they mirror (scripts/manifest-lists.ts writes the codecs' and transports'): the codec choices of `payloadLab.defaultCodecs` are the
  * registry's ids in its order, the `payloadLab.tools.*` settings are TOOL_SPECS' ids in theirs,
  * and the `payloadLab.transport` choices are the transports the verdict knows.
  */
@@ -12,18 +12,20 @@ import { builtinCodecs } from '../../src/codecs/registry';
 import { TOOL_SPECS } from '../../src/codegen/tool-registry';
 import { TRANSPORT_IDS } from '../../src/shared/transport';
 import { repoRoot } from '../support/paths';
+import { withManifestLists } from '../../scripts/manifest-lists';
 
 interface Declared {
   enum?: string[];
   items?: { enum?: string[] };
 }
 
-const properties = (
-  JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, Declared> } } }
-).contributes.configuration.properties;
+const manifestText = fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8');
+const properties = (JSON.parse(manifestText) as { contributes: { configuration: { properties: Record<string, Declared> } } }).contributes.configuration
+  .properties;
 
 /** The failure message says what to paste: the list as package.json should hold it. */
-const paste = (list: readonly string[]) => `package.json should list, in this order: ${JSON.stringify(list)}`;
+const paste = (list: readonly string[]) =>
+  `package.json should list, in this order: ${JSON.stringify(list)} (npm run manifest:lists writes the codecs and transports)`;
 
 test("payloadLab.defaultCodecs offers the registry's codec ids, in the registry's order", () => {
   const ids = builtinCodecs.map((codec) => codec.id);
@@ -46,4 +48,26 @@ test('payloadLab.tools.* has one setting per tool of TOOL_SPECS, in its order', 
 
 test('payloadLab.transport offers the transports the verdict knows, in their order', () => {
   assert.deepEqual(properties['payloadLab.transport']!.enum, [...TRANSPORT_IDS], paste(TRANSPORT_IDS));
+});
+
+test('npm run manifest:lists has nothing to write: package.json holds the lists as the code gives them, formatted as Prettier would', async () => {
+  assert.equal(await withManifestLists(manifestText), manifestText);
+});
+
+test('a codec left out of package.json, or one out of order, is written back in the registry order; the rest of the file stays', async () => {
+  const manifest = JSON.parse(manifestText) as { contributes: { configuration: { properties: Record<string, { items: { enum: string[] } }> } } };
+  const codecs = manifest.contributes.configuration.properties['payloadLab.defaultCodecs']!.items;
+  codecs.enum = codecs.enum.filter((id) => id !== 'bser').reverse();
+  const shuffled = JSON.stringify(manifest, null, 2);
+  assert.notEqual(shuffled, manifestText);
+  assert.equal(await withManifestLists(shuffled), manifestText);
+});
+
+test('a transport without its description is refused, saying what to write', async () => {
+  const manifest = JSON.parse(manifestText) as { contributes: { configuration: { properties: Record<string, { enumDescriptions?: string[] }> } } };
+  manifest.contributes.configuration.properties['payloadLab.transport']!.enumDescriptions!.pop();
+  await assert.rejects(
+    withManifestLists(JSON.stringify(manifest)),
+    /payloadLab\.transport has \d+ enumDescriptions for \d+ transports \(raw, gzip, .*\): write one per transport/,
+  );
 });
