@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
+import type { Page } from 'playwright-core';
 import type { PanelPage } from './support/panel-harness';
 import type { ThemeName } from './support/themes';
 import { assertNoProblems, panelSuite } from './support/suite';
@@ -94,12 +95,27 @@ for (const width of [420, 480, 600]) {
   }
 }
 
+/**
+ * Until the table shows as many columns as `wanted` accepts (10 s at most). Polled from here: a
+ * string predicate of waitForFunction is evaluated in the page, which the panel's CSP refuses
+ * whenever the first check is false (seen once in a fresh-clone run).
+ */
+async function waitForColumns(page: Page, wanted: (count: number) => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const count = await page.$eval('table.results', (table) => (table.getAttribute('data-columns') ?? '').split(' ').length);
+    if (wanted(count)) return;
+    assert.ok(Date.now() < deadline, `the table still shows ${count} columns`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 test('at full width every column is on show; narrowing the panel folds columns into the details and the chooser says so', async (t) => {
   const panel = await openAt(1400, 'dark', t);
   assert.equal((await measure(panel)).shown.length, 11);
   assert.equal(await panel.page.textContent('.column-chooser summary'), 'Columns');
   await panel.page.setViewportSize({ width: 440, height: 900 });
-  await panel.page.waitForFunction("document.querySelector('table.results').dataset.columns.split(' ').length < 11");
+  await waitForColumns(panel.page, (count) => count < 11);
   const fit = await measure(panel);
   assert.ok(fit.scrollWidth <= fit.clientWidth);
   const folded = ['bundle', 'format', 'bytes', 'encode', 'decode', 'remnants'].filter((id) => !fit.shown.includes(id));
@@ -114,7 +130,7 @@ test('at full width every column is on show; narrowing the panel folds columns i
   if (process.env['PAYLOAD_LAB_SCREENSHOTS'])
     await panel.page.screenshot({ path: path.join(process.env['PAYLOAD_LAB_SCREENSHOTS'], 'panel-440-details.png'), fullPage: true });
   await panel.page.setViewportSize({ width: 1400, height: 900 });
-  await panel.page.waitForFunction("document.querySelector('table.results').dataset.columns.split(' ').length === 11");
+  await waitForColumns(panel.page, (count) => count === 11);
   await assertNoProblems(panel);
 });
 
