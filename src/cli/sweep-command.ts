@@ -29,6 +29,8 @@ Options:
                        order (repetition favours compression: ratios fall to what no real data gets)
   --quick              quick rounds at each size (2 rounds of 100 ms per codec)
   --rounds N           rounds at each size
+  --warmup MS          warm-up of each operation before it is timed, as in compare (default: the larger
+                       of 50 ms and a quarter of the operation's time)
   --limits             then find each codec's payload limits (encode, decode), each size in a process of its own
   --limits-only        only the limits, no sweep
   --heap-mb N          heap limit of the limit processes (default: Node's default heap, as published)
@@ -78,6 +80,7 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
       growth: { type: 'string' },
       quick: { type: 'boolean', default: false },
       rounds: { type: 'string' },
+      warmup: { type: 'string' },
       limits: { type: 'boolean', default: false },
       'limits-only': { type: 'boolean', default: false },
       'heap-mb': { type: 'string' },
@@ -106,6 +109,9 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
   const growth = values.growth ?? DEFAULT_SWEEP_GROWTH;
   if (growth !== 'fresh' && growth !== 'repeat') throw new SweepUsageError(`--growth takes fresh or repeat, got '${growth}'`);
   const rounds = positiveNumber('rounds', values.rounds);
+  const warmup = values.warmup === undefined ? undefined : Number(values.warmup);
+  if (warmup !== undefined && !(Number.isInteger(warmup) && warmup >= 0))
+    throw new SweepUsageError(`--warmup takes a whole number of 0 or more, got '${values.warmup}'`);
   const heapMb = positiveNumber('heap-mb', values['heap-mb']);
   const capMb = positiveNumber('cap-mb', values['cap-mb']);
   const limitTimeout = positiveNumber('limit-timeout', values['limit-timeout']);
@@ -124,6 +130,7 @@ export async function sweepCommand(args: string[], bundledSample: string, signal
         codecs,
         quick: values.quick,
         ...(rounds === undefined ? {} : { rounds: Math.round(rounds) }),
+        ...(warmup === undefined ? {} : { warmupMs: warmup }),
         ...(maxMb === undefined ? {} : { maxJsonBytes: Math.round(maxMb * MB) }),
         ...steps,
         growth,

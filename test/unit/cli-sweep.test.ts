@@ -12,7 +12,8 @@ function cli(...args: string[]) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-const FAST = ['--quick', '--rounds', '1', '--codecs', 'json,avsc,bson'];
+/** Quick, one round, a 5 ms warm-up: sizes and notes are asserted here, not times. */
+const FAST = ['--quick', '--rounds', '1', '--warmup', '5', '--codecs', 'json,avsc,bson'];
 
 test('sweep --json --limits prints sizes of { jsonBytes, results } with compare rows, and limits', () => {
   const { code, stdout, stderr } = cli(
@@ -36,8 +37,10 @@ test('sweep --json --limits prints sizes of { jsonBytes, results } with compare 
     growth: unknown[];
     limits: Array<{ codec: string } & Record<string, unknown>>;
     limitSettings: { heapMb: number; observedHeapLimitMb: number; capJsonBytes: number };
+    settings: { warmupMs?: number };
   };
   assert.equal(document.sizes.length, 2);
+  assert.equal(document.settings.warmupMs, 5, '--warmup, as given');
   assert.ok(document.sizes[0]!.jsonBytes < document.sizes[1]!.jsonBytes);
   const compare = JSON.parse(cli('compare', tuplesSample, ...FAST, '--json').stdout) as { results: Array<Record<string, unknown>> };
   for (const size of document.sizes) {
@@ -77,7 +80,7 @@ test('--growth picks how sizes above the sample grow (fresh by default), and the
   const tuples = JSON.parse(fs.readFileSync(tuplesSample, 'utf8')) as { items: unknown[] };
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-sweep-')), 'small.json');
   fs.writeFileSync(file, JSON.stringify({ items: tuples.items.slice(0, 120) }));
-  const args = ['sweep', file, '--quick', '--rounds', '1', '--codecs', 'json', '--steps', '32k'];
+  const args = ['sweep', file, '--quick', '--rounds', '1', '--warmup', '5', '--codecs', 'json', '--steps', '32k'];
   const fresh = cli(...args);
   assert.equal(fresh.code, 0, fresh.stderr);
   assert.match(fresh.stdout, /── 32\.0 KiB of JSON .*: \d+ records, the sample's 120 and \d+ fresh ──/);
@@ -104,6 +107,9 @@ test('bad steps, sizes and samples exit 2 with what to do', () => {
   const max = cli('sweep', '--max-mb', '4096');
   assert.equal(max.code, 2);
   assert.match(max.stderr, /--max-mb takes at most 1024/);
+  const warmup = cli('sweep', '--warmup', 'soon');
+  assert.equal(warmup.code, 2);
+  assert.match(warmup.stderr, /--warmup takes a whole number of 0 or more, got 'soon'/);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payload-lab-sweep-')), 'single.json');
   fs.writeFileSync(file, '{"id": 1, "owner": {"name": "a"}}');
   const unscalable = cli('sweep', file, ...FAST, '--steps', '1k');
