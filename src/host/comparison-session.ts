@@ -370,11 +370,15 @@ function definedOnly(request: RunRequest): Partial<RunSettings> {
 
 /**
  * Quick runs use quick's own budget and rounds, others the settings'; rounds the request names
- * (Run Benchmark… → Thorough) win either way.
+ * (Run Benchmark… → Thorough) win either way. The warm-up setting holds for both.
  */
-function runMeasurement(settings: RunSettings, requestedRounds: number | undefined): { quick: boolean; rounds?: number; timeBudgetMs?: number } {
-  if (settings.quick) return { quick: true, ...(requestedRounds === undefined ? {} : { rounds: requestedRounds }) };
-  return { quick: false, rounds: requestedRounds ?? settings.rounds, timeBudgetMs: settings.timeBudgetMs };
+function runMeasurement(
+  settings: RunSettings,
+  requestedRounds: number | undefined,
+): { quick: boolean; rounds?: number; timeBudgetMs?: number; warmupMs?: number } {
+  const warmup = settings.warmupMs === undefined ? {} : { warmupMs: settings.warmupMs };
+  if (settings.quick) return { quick: true, ...(requestedRounds === undefined ? {} : { rounds: requestedRounds }), ...warmup };
+  return { quick: false, rounds: requestedRounds ?? settings.rounds, timeBudgetMs: settings.timeBudgetMs, ...warmup };
 }
 
 /** A sizes-only pass (nothing timed, codecs side by side), each sized row to the panel's pending row. */

@@ -14,8 +14,11 @@ type Unprefixed<Key> = Key extends `payloadLab.${infer Name}` ? Name : never;
 /** A setting's name without `payloadLab.`: `rounds`, `sweep.maxMb`, `tools.protoc`. */
 export type SettingName = Unprefixed<keyof Contributed>;
 
-/** JSON types `[]` as never[], which no value fits; the one such default is a list of paths. */
-type Widened<Value> = Value extends never[] ? string[] : Value;
+/**
+ * JSON types `[]` as never[], which no value fits (the one such default is a list of paths), and
+ * `null` as null (the one such default is a number left to the engine).
+ */
+type Widened<Value> = Value extends never[] ? string[] : Value extends null ? number | null : Value;
 
 /** The value a setting holds, typed from its default in package.json. */
 export type SettingValue<Name extends SettingName> = Widened<Contributed[Extract<keyof Contributed, `payloadLab.${Name}`>]['default']>;
@@ -25,7 +28,8 @@ export type ToolSettingName = Extract<SettingName, `tools.${string}`>;
 
 /** What `readSetting` takes from a setting's declaration. */
 interface Declared {
-  type: string;
+  /** A list: any of those types (`["number", "null"]`). */
+  type: string | string[];
   default: unknown;
   enum?: unknown[];
   minimum?: number;
@@ -77,9 +81,12 @@ export function readSetting<Name extends SettingName>(source: SettingSource, nam
   return value as SettingValue<Name>;
 }
 
-function fits(type: string | undefined, choices: unknown[] | undefined, value: unknown): boolean {
+function fits(type: string | string[] | undefined, choices: unknown[] | undefined, value: unknown): boolean {
   if (choices && !choices.includes(value)) return false;
+  if (Array.isArray(type)) return type.some((one) => fits(one, undefined, value));
   switch (type) {
+    case 'null':
+      return value === null;
     case 'number':
     case 'integer':
       return typeof value === 'number' && Number.isFinite(value);

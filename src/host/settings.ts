@@ -16,6 +16,8 @@ export interface RunSettings {
   /** Rounds of a run that is not quick. */
   rounds: number;
   timeBudgetMs: number;
+  /** Each operation's warm-up in every run (payloadLab.warmupMs); undefined: the engine's rule. */
+  warmupMs: number | undefined;
   memoryLimitMb: number;
   timeoutMs: number;
   /** Where codecs are measured (payloadLab.runtimes). */
@@ -38,6 +40,7 @@ export function readRunSettings(): RunSettings {
     quick: readSetting(config, 'quickMode'),
     rounds: readSetting(config, 'rounds'),
     timeBudgetMs: readSetting(config, 'timeBudgetMs'),
+    warmupMs: readSetting(config, 'warmupMs') ?? undefined,
     memoryLimitMb: readSetting(config, 'workerMemoryLimitMb'),
     timeoutMs: readSetting(config, 'workerTimeoutMs'),
     runtimes: readRuntimes(readSetting(config, 'runtimes')),

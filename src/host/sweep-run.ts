@@ -65,6 +65,7 @@ export const sweepRun: RunKindSpec<'sweep', SweepRequest, unknown> = {
         codecs: request.codecs,
         quick: request.quick ?? true,
         ...(request.rounds === undefined ? {} : { rounds: request.rounds }),
+        ...(measured.warmupMs === undefined ? {} : { warmupMs: measured.warmupMs }),
         maxJsonBytes: Math.round(settings.maxMb * MB),
         stepFactor: settings.stepFactor,
         growth: settings.growth,

@@ -139,6 +139,8 @@ describe('Payload Lab in VS Code (code-server)', { timeout: 15 * 60_000 }, () =>
     const expected = Object.fromEntries(report.results.map((row) => [row.codec, row.status === 'completed' ? row.bytes : -1]));
     assert.deepEqual(Object.keys(await panelSizes(frame)).sort(), [...DEFAULT_CODECS].sort());
     assert.deepEqual(await panelSizes(frame), expected);
+    // The profile's payloadLab.warmupMs reached the run: its settings say so.
+    assert.match((await newest(frame, 'p.runtime').getAttribute('title')) ?? '', /, each warmed 5 ms/);
     fs.mkdirSync(outputDir, { recursive: true });
     await page.screenshot({ path: path.join(outputDir, 'e2e-panel.png') });
   });

@@ -50,6 +50,15 @@ test('a value as set is read as set', () => {
   assert.equal(readSetting(source({ 'tools.protoc': '/opt/protoc' }), 'tools.protoc'), '/opt/protoc');
 });
 
+test("a setting of two types (the warm-up: a number, or null for the engine's rule) reads either, and nothing else", () => {
+  assert.equal(readSetting(source({}), 'warmupMs'), null);
+  assert.equal(readSetting(source({ warmupMs: 5 }), 'warmupMs'), 5);
+  assert.equal(readSetting(source({ warmupMs: 0 }), 'warmupMs'), 0, 'no warm-up is a warm-up the user chose');
+  assert.equal(readSetting(source({ warmupMs: null }), 'warmupMs'), null);
+  assert.equal(readSetting(source({ warmupMs: -3 }), 'warmupMs'), 0);
+  assert.equal(readSetting(source({ warmupMs: '5' }), 'warmupMs'), null);
+});
+
 test('a value of the wrong type, or not among the choices, reads as the default', () => {
   const wrong: [SettingName, unknown][] = [
     ['rounds', 'ten'],
