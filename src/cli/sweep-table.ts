@@ -1,4 +1,5 @@
 /** The terminal tables of a sweep: one per size as it finishes, then growth, then limits. */
+import { sweepNoteText } from '../shared/sweep-notes';
 import type { CodecResult, SampleInfo } from '../shared/results';
 import { type CodecLimit, type GrowthSlope, type LimitSettings, type SweepReport, type SweepSize, SUPERLINEAR_SLOPE } from '../shared/sweep';
 import { formatDuration, formatSpeedupRange } from '../shared/format';
@@ -80,7 +81,7 @@ export function sweepFooter(report: SweepReport): string {
   const { settings, runtime, tool } = report;
   const rounds = settings.rounds ?? 1;
   return [
-    ...report.notes.map((note) => `note: ${note}`),
+    ...report.notes.map((note) => `note: ${sweepNoteText(note)}`),
     `ratio, gzip, brotli = bytes / JSON bytes at that size; /call = amortised time per call, median of ${rounds} round${rounds === 1 ? '' : 's'} (fresh worker per codec and round);`,
     `vs JSON = JSON's time / the codec's per round, median (lowest–highest round). ${settings.timeBudgetMs} ms per codec and round${settings.quick ? ' (quick)' : ''}.`,
     ...(settings.roundsCutShort ? [`${roundsCutShortText(settings.roundsCutShort)}.`] : []),

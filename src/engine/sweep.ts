@@ -4,6 +4,7 @@
  * workers, rounds, intervals), then each codec's growth slope. Every worker scales the sample
  * itself from the file's records (scale-sample.ts): the caller holds only the result rows.
  */
+import type { SweepNote } from '../shared/sweep-notes';
 import { sampleKindOf, SampleInputError } from '../input/read-sample';
 import type { SampleInfo, CodecResult, WorkStage, RoundProgress } from '../shared/results';
 import type { SweepReport, SweepSize } from '../shared/sweep';
@@ -110,7 +111,7 @@ export async function sweepSample(sample: { path: string; bytes?: Uint8Array; ki
       recordsPath: scaling.recordsPath,
       sourceRecords: scaling.sourceRecords,
       growth: largest.growth ?? 'repeat',
-      ...(largest.growthNote === undefined ? {} : { growthNote: largest.growthNote }),
+      ...(largest.growthFallback === undefined ? {} : { growthFallback: largest.growthFallback }),
     },
     settings: {
       ...settings,
@@ -124,27 +125,16 @@ export async function sweepSample(sample: { path: string; bytes?: Uint8Array; ki
   };
 }
 
-/** How the sample was scaled, in words: which growth the sizes (and the plot) use. */
-export function scalingNotes(plan: readonly SampleInfo[]): string[] {
+/** How the sample was scaled: which growth the sizes (and the plot) use. */
+export function scalingNotes(plan: ReadonlyArray<Pick<SampleInfo, 'scaling'>>): SweepNote[] {
   const scaling = plan[0]?.scaling;
   if (!scaling) return [];
-  const records = `${scaling.sourceRecords.toLocaleString('en-US')} records at ${scaling.recordsPath}`;
+  const records = { sourceRecords: scaling.sourceRecords, recordsPath: scaling.recordsPath };
   const grown = plan.map((info) => info.scaling).filter((size) => size !== undefined && size.records > size.sourceRecords);
-  if (grown.length === 0) return [`scaled from the sample's ${records}: every size takes its first records`];
+  if (grown.length === 0) return [{ code: 'first-records', ...records }];
   const largest = grown[grown.length - 1]!;
-  if (largest.growth === 'fresh') {
-    return [
-      `scaled from the sample's ${records}: smaller sizes take the first records; larger ones add fresh records (growth: fresh), ` +
-        "generated from the records' profile path by path (kinds, key presence, null and true rates, number ranges, array lengths, " +
-        'string values, structure and alphabet), seeded, so every run builds the same bytes',
-      "fresh records compress as varied as the sample's own: gzip, brotli and zstd ratios at the larger sizes are what data like the sample gets, not what repeats get",
-    ];
-  }
-  return [
-    `scaled from the sample's ${records}: smaller sizes take the first records, larger ones repeat them in order (growth: repeat)`,
-    ...(largest.growthNote ? [largest.growthNote] : []),
-    'repeated records favour compression: gzip, brotli and zstd ratios at the repeated sizes are better than fresh data of that size would get',
-  ];
+  if (largest.growth === 'fresh') return [{ code: 'fresh-records', ...records }, { code: 'fresh-compression' }];
+  return [{ code: 'repeated-records', ...records }, ...(largest.growthFallback ? [largest.growthFallback] : []), { code: 'repeat-compression' }];
 }
 
 /** A limit search without a sweep, as a document of the sweep's shape (no sizes). */

@@ -12,6 +12,7 @@
  * a back-reference instead of the record. The scaled sample's JSON size is computed from the
  * records' sizes, never by stringifying it (V8 strings stop at 2^29-24 characters).
  */
+import type { GrowthFallback } from '../shared/sweep-notes';
 import type { SampleScaling } from '../shared/results';
 import { jsonText } from '../analysis/json-text';
 import type { SampleGrowth, SamplePick, SampleScale } from '../shared/codec-job';
@@ -105,7 +106,7 @@ export class RecordPlan {
   private method: SampleGrowth;
   private fresh: FreshStream | undefined;
   /** Why fresh records were asked for and the records repeat instead. */
-  growthNote: string | undefined;
+  growthFallback: GrowthFallback | undefined;
 
   constructor(
     sample: unknown,
@@ -197,7 +198,7 @@ export class RecordPlan {
       const profile = profileRecords(this.found.records);
       if (profile.depth > MAX_PROFILE_DEPTH) {
         this.method = 'repeat';
-        this.growthNote = `the records nest more than ${MAX_PROFILE_DEPTH} levels, deeper than fresh records are generated: larger sizes repeat them instead`;
+        this.growthFallback = { code: 'nesting-too-deep', maxDepth: MAX_PROFILE_DEPTH };
         return undefined;
       }
       this.fresh = new FreshStream(new FreshRecords(profile), this.options.keepFresh === true, this.options.countedExactly ?? FRESH_COUNTED_EXACTLY);
@@ -295,7 +296,7 @@ export function scalingOf(plan: RecordPlan, count: number, targetJsonBytes: numb
     targetJsonBytes,
     growth: plan.growth,
     ...(grown && plan.growth === 'fresh' ? { freshRecords: count - n } : {}),
-    ...(plan.growthNote === undefined ? {} : { growthNote: plan.growthNote }),
+    ...(plan.growthFallback === undefined ? {} : { growthFallback: plan.growthFallback }),
     ...(count < n && plan.pick === 'spread' ? { pick: 'spread' as const } : {}),
   };
 }

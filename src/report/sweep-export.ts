@@ -3,6 +3,7 @@
  * raw numbers, units in the column names; then the limits), Markdown (a table per size, growth,
  * limits) or the `sweep --json` document. Pure: the host and the CLI can both call it.
  */
+import { sweepNoteText } from '../shared/sweep-notes';
 import type { ExportFormat } from '../shared/protocol';
 import type { CompletedResult } from '../shared/results';
 import type { SweepReport } from '../shared/sweep';
@@ -123,7 +124,7 @@ function sweepCsv(report: SweepReport): string {
 function sweepMarkdown(report: SweepReport): string {
   const nameOf = codecNames(report.sizes.flatMap((size) => size.results));
   const out: string[] = [`# Payload Lab size sweep: ${markdownText(report.sample.path.split(/[\\/]/).pop() ?? report.sample.path)}`, ''];
-  for (const note of report.notes) out.push(`- ${markdownText(note)}`);
+  for (const note of report.notes) out.push(`- ${markdownText(sweepNoteText(note))}`);
   for (const size of report.sizes) {
     const grown = size.scaling.repeated
       ? ', repeated'

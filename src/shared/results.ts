@@ -3,6 +3,7 @@
  * Plain data only (no Node, no vscode): it crosses worker, process and webview boundaries.
  * Field names are a public contract (CI users parse `--json`): add, never rename.
  */
+import type { GrowthFallback } from './sweep-notes';
 import type { MessageFigures, MessageStreamInfo } from './messages';
 import type { NoteFact } from './note-facts';
 import type { CodeGenerationCheck, SchemaOrigin, StageError } from './row-terms';
@@ -544,7 +545,7 @@ export interface SampleScaling {
   /** Records generated anew past the sample's own (growth 'fresh'). */
   freshRecords?: number;
   /** Why fresh records were asked for and the records repeat instead. */
-  growthNote?: string;
+  growthFallback?: GrowthFallback;
   /** A part of the sample: its records spread evenly across the file (absent: the first records). */
   pick?: 'spread';
 }

@@ -4,6 +4,7 @@
  * done, each codec's limit once found, and where the run is now. The scaled samples themselves
  * never cross.
  */
+import type { SweepNote } from './sweep-notes';
 import type { CodecResult, SampleInfo, WorkStage } from './results';
 import type { CodecLimit, LimitSettings, SweepSize } from './sweep';
 
@@ -20,7 +21,7 @@ export interface SweepStarted {
 }
 
 export type SweepItem =
-  | { type: 'planned'; sizes: SampleInfo[]; notes: string[] }
+  | { type: 'planned'; sizes: SampleInfo[]; notes: SweepNote[] }
   | { type: 'size-result'; sizeIndex: number; result: CodecResult }
   | { type: 'size-done'; sizeIndex: number; size: SweepSize }
   | { type: 'limit'; limit: CodecLimit; settings: LimitSettings };

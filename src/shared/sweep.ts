@@ -2,6 +2,7 @@
  * The result contract of a size sweep and a payload-limit search (see engine/sweep.ts and
  * limits/): plain data shared by the engine, the CLI's JSON, the host and the panel.
  */
+import type { GrowthFallback, SweepNote } from './sweep-notes';
 import type { CodecResult, MeasurementSettings, RuntimeInfo, SampleScaling } from './results';
 
 /** A growth slope above this is called out: the codec's cost grows worse than linearly. */
@@ -89,7 +90,7 @@ export interface SweepReport {
      */
     growth?: 'repeat' | 'fresh';
     /** Why fresh records were asked for and the records repeat instead. */
-    growthNote?: string;
+    growthFallback?: GrowthFallback;
   };
   settings: SweepSettings;
   /** Smallest first. */
@@ -97,6 +98,6 @@ export interface SweepReport {
   growth: GrowthSlope[];
   limits?: CodecLimit[];
   limitSettings?: LimitSettings;
-  /** How the sample was scaled, in words (repetition favours compression). */
-  notes: string[];
+  /** How the sample was scaled (repetition favours compression). */
+  notes: SweepNote[];
 }

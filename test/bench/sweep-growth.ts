@@ -7,6 +7,7 @@
  *    wall time and retained heap of scaleSample at --build-mb N (default 128), repeat and fresh.
  * Run with --expose-gc (the npm script does). Figures on a shared machine: read the ratios.
  */
+import { sweepNoteText } from '../../src/shared/sweep-notes';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,7 +39,7 @@ async function compression(growth: SampleGrowth): Promise<void> {
   console.log(
     `  ${growth}: gzip ratio at ${(maxJsonBytes / MB).toFixed(0)} MiB / at the sample's own size = ${(largest! / own!).toFixed(2)} (aim for fresh: between 0.5 and 2); ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  console.log(`  note: ${report.notes.join(' | ')}`);
+  console.log(`  note: ${report.notes.map(sweepNoteText).join(' | ')}`);
 }
 
 function build(growth: SampleGrowth): void {

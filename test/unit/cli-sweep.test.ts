@@ -1,4 +1,5 @@
 /** `payload-lab sweep`: the JSON document's shape, the tables, and usage errors. */
+import type { SweepNote } from '../../src/shared/sweep-notes';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -89,12 +90,15 @@ test('--growth picks how sizes above the sample grow (fresh by default), and the
   assert.equal(repeat.code, 0, repeat.stderr);
   const document = JSON.parse(repeat.stdout) as {
     sample: { growth: string };
-    notes: string[];
+    notes: SweepNote[];
     sizes: Array<{ scaling: { repeated: boolean; growth: string } }>;
   };
   assert.equal(document.sample.growth, 'repeat');
   assert.deepEqual([document.sizes[0]!.scaling.repeated, document.sizes[0]!.scaling.growth], [true, 'repeat']);
-  assert.ok(document.notes.some((note) => /repeat them in order \(growth: repeat\)/.test(note)));
+  assert.deepEqual(
+    document.notes.map((note) => note.code),
+    ['repeated-records', 'repeat-compression'],
+  );
   const bad = cli('sweep', '--growth', 'copy');
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--growth takes fresh or repeat, got 'copy'/);

@@ -78,7 +78,7 @@ function searching(finish?: Promise<void>) {
     run.start({ ...STARTED, sampleName: request }, `${request} with json`);
     run.progress({ type: 'limit', codec: 'json', step: 1, tryingJsonBytes: 1024, encodedJsonBytes: null, decodedJsonBytes: null });
     run.progress({ type: 'limit', codec: 'json', step: 1, tryingJsonBytes: null, encodedJsonBytes: 1024, decodedJsonBytes: 1024 });
-    run.item({ type: 'planned', sizes: [], notes: ['repeated'] });
+    run.item({ type: 'planned', sizes: [], notes: [{ code: 'repeat-compression' }] });
     run.progress({ type: 'limit', codec: 'json', step: 2, tryingJsonBytes: 2048, encodedJsonBytes: 1024, decodedJsonBytes: 1024 });
     await new Promise<void>((resolve, reject) => {
       void finish?.then(resolve);

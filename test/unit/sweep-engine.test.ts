@@ -46,7 +46,11 @@ test('each size matches a single comparison of that scaled sample, fresh records
   assert.equal(large!.scaling.freshRecords, large!.scaling.records - 120);
   assert.equal(report.sample.sourceRecords, 120);
   assert.equal(report.sample.growth, 'fresh');
-  assert.ok(report.notes.some((note) => /add fresh records \(growth: fresh\)/.test(note)));
+  assert.deepEqual(
+    report.notes.map((note) => note.code),
+    ['fresh-records', 'fresh-compression'],
+  );
+  assert.deepEqual(report.notes[0], { code: 'fresh-records', sourceRecords: 120, recordsPath: report.sample.recordsPath });
   assert.deepEqual(new Set(streamed.map((entry) => entry.size)), new Set([0, 1]), 'rows stream in per size');
 
   for (const size of report.sizes) {

@@ -4,6 +4,7 @@
  * points stream in, the table of the same numbers, growth, limits with the heap, Cancel and
  * Export through the typed channel, and no CSP violation.
  */
+import { sweepNoteText } from '../../src/shared/sweep-notes';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -67,6 +68,10 @@ test('the plots are log–log and their points stream in as sizes finish', async
   assert.equal((await plotData(panel)).points, 'encode:9 decode:9 speedup-encode:6 speedup-decode:6 ratio-raw:9 ratio-gzip:9 ratio-brotli:9');
   assert.match((await panel.page.textContent('.sweep-status')) ?? '', /^Finished: 3 of 3 sizes, 3 of 3 limits/);
   assert.equal(await panel.page.isVisible('button[data-action="cancel-sweep"]'), false);
+  // The plan's notes are facts, worded in the panel: three sizes within the tuples' own records.
+  const notes = await panel.page.$$eval('.sweep-notes li', (items) => items.map((item) => item.textContent));
+  assert.deepEqual(notes, recorded!.report.notes.map(sweepNoteText));
+  assert.match(notes.join('\n'), /^scaled from the sample's [\d,]+ records at items: every size takes its first records$/);
   await assertNoProblems(panel);
 });
 

@@ -6,6 +6,7 @@
  * the sizes that held so far. Pure; kept apart from the comparison run's model, as the sweep
  * is a run of its own.
  */
+import type { SweepNote } from '../../src/shared/sweep-notes';
 import type { CodecResult, CompletedResult } from '../../src/shared/results';
 import type { CodecLimit, GrowthSlope, LimitSettings, SweepReport } from '../../src/shared/sweep';
 import type { LimitProgress, SizeProgress, SweepItem, SweepStarted } from '../../src/shared/sweep-events';
@@ -25,7 +26,7 @@ export interface SweepModel {
   started: SweepStarted;
   phase: 'running' | 'finished' | 'cancelled' | 'failed';
   message: string | null;
-  notes: string[];
+  notes: SweepNote[];
   sizes: SweepSizeState[];
   growth: GrowthSlope[];
   limits: CodecLimit[];

@@ -4,6 +4,7 @@
  * Markdown) of what is plotted. It has its own model (sweep-model.ts) and lives beside the
  * comparison's view: a sweep and a comparison are separate runs.
  */
+import { sweepNoteText } from '../../src/shared/sweep-notes';
 import type { ExportFormat, RequestMap } from '../../src/shared/protocol';
 import type { CodecResult } from '../../src/shared/results';
 import { describeLimitFailure, formatJsonSize, formatSlope, growthVerdict, limitCells } from '../../src/shared/sweep-format';
@@ -97,7 +98,7 @@ export class SweepView implements Disposable {
     const exportable = model.phase === 'finished' || (model.phase === 'cancelled' && (model.sizes.some((size) => size.done) || model.limits.length > 0));
     this.saveButton.disabled = !exportable;
     this.copyButton.disabled = !exportable;
-    this.notes.replaceChildren(...model.notes.map((note) => el('li', { text: note })));
+    this.notes.replaceChildren(...model.notes.map((note) => el('li', { text: sweepNoteText(note) })));
     const plotted = started.sweep;
     this.plotsButton.hidden = !plotted;
     this.tableButton.hidden = !plotted;
